@@ -1,0 +1,13 @@
+// Package sim is the table and the referee of Eleusis: cards, decks, the main
+// line and its error columns, the options and presets of RULES.md, and the
+// engine that plays one hand (or a whole game) move by move.
+//
+// The engine never sees how God's rule is written: it asks a Judge (which the
+// rulebank package provides) whether a card may follow the main line. Players
+// never see the rule either: they get a View, which holds exactly what a person
+// at the table sees.
+//
+// Cards are conserved: deck + hands + main line + error columns (+ the cards God
+// has set aside) is the same number after every move. Hand.CheckConservation
+// proves it and the tests call it after every move of every simulated hand.
+package sim

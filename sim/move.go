@@ -1,0 +1,384 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// ErrHandOver is returned by Apply and Step once the hand has ended.
+var ErrHandOver = errors.New("the hand is over")
+
+// Decisions carries, for a replayed transcript, what other people decided
+// about a move. In a simulation the engine asks the players instead (Ask).
+type Decisions struct {
+	// Ask: ask the players (the Prophet's judgement and pick, a declaration,
+	// a guess) through their optional interfaces.
+	Ask bool
+	// ProphetSays is the standing Prophet's judgement of the move.
+	ProphetSays *Verdict
+	// Pick is the card God (or the Prophet) puts on the main line after a
+	// wrong "no play"; nil lets God choose.
+	Pick *Card
+	// DeclareProphet: the mover declares Prophet after the move.
+	DeclareProphet bool
+}
+
+// Step asks the player whose turn it is for a move and applies it.
+func (h *Hand) Step() (*MoveRecord, error) {
+	if h.ended {
+		return nil, ErrHandOver
+	}
+	p := h.current
+	m := h.players[p].Move(h.viewFor(p))
+	if m.Kind == NoPlay && len(m.Cards) == 0 {
+		m.Cards = h.hands[p]
+	}
+	return h.Apply(p, m, Decisions{Ask: true})
+}
+
+// Run plays the hand to its end.
+func (h *Hand) Run() (*Result, error) {
+	for !h.ended {
+		if _, err := h.Step(); err != nil {
+			return nil, err
+		}
+	}
+	return h.Result(), nil
+}
+
+// Apply referees player p's move: it checks that the move is legal (p's turn,
+// cards in p's hand, a sequence no longer than max_sequence, a "no play" that
+// shows the whole hand), judges it by the rule, applies penalties, sudden
+// death and the Prophet's part, and passes the turn.
+func (h *Hand) Apply(p int, m Move, d Decisions) (*MoveRecord, error) {
+	if h.ended {
+		return nil, ErrHandOver
+	}
+	if err := h.check(p, m); err != nil {
+		return nil, err
+	}
+	rec := MoveRecord{Turn: h.turns + 1, Player: p, Kind: m.Kind, Cards: slices.Clone(m.Cards), Prophet: h.prophet}
+	rec.SuddenDeath = h.suddenDeath()
+	var err error
+	if m.Kind == NoPlay {
+		err = h.resolveNoPlay(p, &rec, d)
+	} else {
+		err = h.resolveCards(p, &rec, d)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if len(h.hands[p]) == 0 && !h.ended {
+		rec.WentOut = true
+		h.finish(WentOut)
+		h.outSeat = p
+	}
+	right := rec.Verdict == Yes
+	if !h.ended {
+		if err := h.declare(p, &rec, d); err != nil {
+			return nil, err
+		}
+	}
+	h.turns++
+	h.lastMover, h.lastRight = p, right && !h.ended
+	h.history = append(h.history, rec)
+	if d.Ask && h.lastRight && h.opts.Guessing {
+		if g, ok := h.players[p].(Guesser); ok {
+			if text := g.Guess(h.viewFor(p)); text != "" {
+				h.Guess(p, text)
+			}
+		}
+	}
+	h.advance()
+	last := &h.history[len(h.history)-1]
+	h.inform(last)
+	return last, nil
+}
+
+// check validates a move before it is judged.
+func (h *Hand) check(p int, m Move) error {
+	if p < 0 || p >= len(h.hands) {
+		return fmt.Errorf("no seat %d", p+1)
+	}
+	if p != h.current {
+		return fmt.Errorf("not seat %d's turn (it is seat %d's)", p+1, h.current+1)
+	}
+	switch m.Kind {
+	case Play:
+		if len(m.Cards) != 1 {
+			return fmt.Errorf("a play is one card, not %d (use seq for a sequence)", len(m.Cards))
+		}
+	case Sequence:
+		if h.opts.MaxSequence < 2 {
+			return fmt.Errorf("sequences are not allowed (max_sequence = %d)", h.opts.MaxSequence)
+		}
+		if len(m.Cards) < 2 || len(m.Cards) > h.opts.MaxSequence {
+			return fmt.Errorf("a sequence is 2 to %d cards, not %d", h.opts.MaxSequence, len(m.Cards))
+		}
+	case NoPlay:
+		if len(m.Cards) != len(h.hands[p]) {
+			return fmt.Errorf("\"no play\" shows the whole hand: %d cards shown, seat %d holds %d", len(m.Cards), p+1, len(h.hands[p]))
+		}
+	default:
+		return fmt.Errorf("unknown move %q (play, seq or noplay)", m.Kind)
+	}
+	hand := slices.Clone(h.hands[p])
+	for _, c := range m.Cards {
+		if !c.Valid() {
+			return fmt.Errorf("%s is not a card", c)
+		}
+		if i := slices.Index(hand, c); i >= 0 {
+			hand = slices.Delete(hand, i, i+1)
+			continue
+		}
+		// A face-down card of a replayed hand may be any card of which a copy
+		// is still unseen.
+		i := slices.Index(hand, Unknown)
+		if i < 0 {
+			return fmt.Errorf("%s is not in seat %d's hand", c, p+1)
+		}
+		if h.seenCopies(c, m.Cards) >= h.opts.Decks {
+			return fmt.Errorf("%s: all %d copies are already on the table or in other hands", c, h.opts.Decks)
+		}
+		hand = slices.Delete(hand, i, i+1)
+	}
+	return nil
+}
+
+// seenCopies counts the copies of c the referee knows of: on the table, in
+// known hands (including the move being checked).
+func (h *Hand) seenCopies(c Card, move []Card) int {
+	n := 0
+	count := func(cs []Card) {
+		for _, x := range cs {
+			if x == c {
+				n++
+			}
+		}
+	}
+	count(h.main)
+	for _, g := range h.errors {
+		count(g.Cards)
+	}
+	for _, hd := range h.hands {
+		count(hd)
+	}
+	count(move)
+	return n - 1 // the copy being played was counted in move
+}
+
+// removeCards takes the played cards out of p's hand (known copies first,
+// then face-down ones). check has made sure they are there.
+func (h *Hand) removeCards(p int, cs []Card) {
+	for _, c := range cs {
+		i := slices.Index(h.hands[p], c)
+		if i < 0 {
+			i = slices.Index(h.hands[p], Unknown)
+		}
+		h.hands[p] = slices.Delete(h.hands[p], i, i+1)
+	}
+}
+
+// judgeCards returns how many of cs, in order, the rule accepts one after
+// the other.
+func (h *Hand) judgeCards(cs []Card) (int, error) {
+	line := h.main
+	for i, c := range cs {
+		ok, err := h.judge.Accepts(line, c)
+		if err != nil {
+			return 0, fmt.Errorf("rule failed judging %s after main line %s: %w", c, CardsString(line), err)
+		}
+		if !ok {
+			return i, nil
+		}
+		line = append(line[:len(line):len(line)], c)
+	}
+	return len(cs), nil
+}
+
+func (h *Hand) sequencePenalty(k int) int {
+	if k == 1 {
+		return h.opts.PenaltyWrongCard
+	}
+	pen := 2 * k
+	if h.opts.SequencePenalty == DoubleClamped {
+		pen = max(2, min(8, pen))
+	}
+	return pen
+}
+
+// resolveCards judges a play or a sequence.
+func (h *Hand) resolveCards(p int, rec *MoveRecord, d Decisions) error {
+	cs := rec.Cards
+	k, err := h.judgeCards(cs)
+	if err != nil {
+		return err
+	}
+	right := k == len(cs)
+	spared, err := h.prophetJudges(p, rec, d, right)
+	if err != nil {
+		return err
+	}
+	h.removeCards(p, cs)
+	if right {
+		rec.Verdict = Yes
+		rec.Accepted = slices.Clone(cs)
+		for _, c := range cs {
+			h.placeMain(c)
+		}
+		return nil
+	}
+	rec.Verdict = No
+	if h.opts.SequenceJudging == Prefix && k > 0 {
+		rec.Accepted = slices.Clone(cs[:k])
+		for _, c := range cs[:k] {
+			h.placeMain(c)
+		}
+		h.placeErrors(cs[k:])
+	} else {
+		h.placeErrors(cs)
+	}
+	if spared {
+		rec.Spared = true
+		return nil
+	}
+	h.punish(p, h.sequencePenalty(len(cs)), rec)
+	return nil
+}
+
+// punish deals the penalty and, under sudden death, eliminates the player.
+func (h *Hand) punish(p, penalty int, rec *MoveRecord) {
+	rec.Penalty = penalty
+	rec.Drawn = h.deal(p, penalty, rec)
+	if rec.SuddenDeath {
+		rec.Eliminated = true
+		h.eliminated[p] = true
+	}
+}
+
+// resolveNoPlay judges a "no play" (RULES.md, "No play", and the four cases
+// of new-eleusis-pt under a Prophet).
+func (h *Hand) resolveNoPlay(p int, rec *MoveRecord, d Decisions) error {
+	var valid []Card
+	for _, c := range rec.Cards {
+		ok, err := h.judge.Accepts(h.main, c)
+		if err != nil {
+			return fmt.Errorf("rule failed judging %s after main line %s: %w", c, CardsString(h.main), err)
+		}
+		if ok {
+			valid = append(valid, c)
+		}
+	}
+	right := len(valid) == 0
+	if h.prophet >= 0 && !right {
+		return h.prophetNoPlay(p, rec, d, valid)
+	}
+	if _, err := h.prophetJudges(p, rec, d, right); err != nil {
+		return err
+	}
+	if right {
+		rec.Verdict = Yes
+		h.rightNoPlay(p, rec)
+		return nil
+	}
+	rec.Verdict = No
+	pick, err := h.godPick(valid, d.Pick)
+	if err != nil {
+		return err
+	}
+	h.pickToMain(p, pick, rec)
+	h.punish(p, h.opts.PenaltyWrongNoPlay, rec)
+	return nil
+}
+
+// rightNoPlay: at most no_play_out_limit cards and the player is out;
+// otherwise the cards go back into the deck and the player gets N − refund.
+func (h *Hand) rightNoPlay(p int, rec *MoveRecord) {
+	n := len(h.hands[p])
+	h.toDeck(h.hands[p])
+	h.hands[p] = h.hands[p][:0]
+	if n <= h.opts.NoPlayOutLimit {
+		return // Apply sees the empty hand: the player went out
+	}
+	h.shuffleDeck()
+	rec.Refund = h.deal(p, max(0, n-h.opts.NoPlayRefund), rec)
+}
+
+// godPick chooses the valid card God puts on the main line after a wrong
+// "no play": the replay's pick if given (it must be valid), else a random one.
+func (h *Hand) godPick(valid []Card, given *Card) (Card, error) {
+	if given != nil {
+		if !slices.Contains(valid, *given) {
+			return 0, fmt.Errorf("God's pick %s is not a valid card of the shown hand (valid: %s)", *given, CardsString(valid))
+		}
+		return *given, nil
+	}
+	if h.hidden {
+		return valid[0], nil // a replay without a pick: the first valid card shown
+	}
+	return valid[h.rng.IntN(len(valid))], nil
+}
+
+func (h *Hand) pickToMain(p int, c Card, rec *MoveRecord) {
+	h.removeCards(p, []Card{c})
+	h.placeMain(c)
+	rec.Picked = &c
+	rec.Accepted = []Card{c}
+}
+
+// suddenDeath reports whether a move made now eliminates a player who errs:
+// at least sudden_death_at cards on the table, or, under a Prophet, at least
+// prophet_sudden_death_after cards laid since the marker (new-eleusis-pt).
+func (h *Hand) suddenDeath() bool {
+	if h.opts.SuddenDeathAt <= 0 {
+		return false
+	}
+	if h.prophet >= 0 && h.opts.ProphetSuddenDeathAfter > 0 {
+		return h.tableCount-h.markerTable >= h.opts.ProphetSuddenDeathAfter
+	}
+	return h.tableCount >= h.opts.SuddenDeathAt
+}
+
+func (h *Hand) finish(e EndReason) {
+	if !h.ended {
+		h.ended, h.end = true, e
+	}
+}
+
+// active reports whether seat p still moves: not eliminated, not the Prophet.
+func (h *Hand) active(p int) bool { return !h.eliminated[p] && p != h.prophet }
+
+// advance passes the turn clockwise to the next active seat and checks the
+// ends that do not depend on one move.
+func (h *Hand) advance() {
+	if !h.ended && h.deckOut {
+		h.finish(DeckEmpty)
+	}
+	if !h.ended {
+		n := len(h.hands)
+		next := -1
+		for i := 1; i <= n; i++ {
+			if q := (h.current + i) % n; h.active(q) {
+				next = q
+				break
+			}
+		}
+		if next < 0 {
+			h.finish(AllEliminated)
+		} else {
+			h.current = next
+		}
+	}
+	if !h.ended && h.turns >= h.opts.MaxTurns {
+		h.finish(MaxTurns)
+	}
+}
+
+func (h *Hand) inform(rec *MoveRecord) {
+	for q, pl := range h.players {
+		if o, ok := pl.(Observer); ok {
+			o.Observe(h.viewFor(q), rec)
+		}
+	}
+}

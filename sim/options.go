@@ -1,0 +1,333 @@
+package sim
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// StarterPolicy says how God opens the main line (RULES.md, "A hand", step 4).
+type StarterPolicy string
+
+// Starter policies.
+const (
+	// RedrawUntilValid: God puts back a card the starter predicate refuses,
+	// reshuffles and draws again (new-eleusis-pt, "Escolha da carta inicial").
+	RedrawUntilValid StarterPolicy = "redraw_until_valid"
+	// AlwaysValid: the top card is the starter, valid by definition (new-eleusis-es).
+	AlwaysValid StarterPolicy = "always_valid"
+	// Chain3: God lays three cards that satisfy the rule and two that do not
+	// under the last one (eleusis-express-es, Divermazo).
+	Chain3 StarterPolicy = "chain3"
+)
+
+// FirstPlayerPolicy says who moves first.
+type FirstPlayerPolicy string
+
+// First-player policies.
+const (
+	// CountByStarter: count the starter's value clockwise from God, skipping
+	// God (new-eleusis-pt: a 3 makes player 3 first).
+	CountByStarter FirstPlayerPolicy = "count_by_starter"
+	// LeftOfGod: the player left of God starts (new-eleusis-es).
+	LeftOfGod FirstPlayerPolicy = "left_of_god"
+)
+
+// SequenceJudging says how God judges a sequence that is not all right.
+type SequenceJudging string
+
+// Sequence judging.
+const (
+	// AllOrNothing: God says only "no"; the whole sequence is one error group
+	// (new-eleusis-pt, abbott).
+	AllOrNothing SequenceJudging = "all_or_nothing"
+	// Prefix: the cards before the first wrong one stay on the main line, the
+	// rest is one error group (new-eleusis-es).
+	Prefix SequenceJudging = "prefix"
+)
+
+// SequencePenalty says how many cards a wrong sequence costs.
+type SequencePenalty string
+
+// Sequence penalties.
+const (
+	// DoubleCount: 2 × the cards played (new-eleusis-pt: a 3-card sequence costs 6).
+	DoubleCount SequencePenalty = "double_count"
+	// DoubleClamped: 2 × the cards played, at least 2 and at most 8 (new-eleusis-es).
+	DoubleClamped SequencePenalty = "double_clamped"
+)
+
+// Scoring says how a hand is scored.
+type Scoring string
+
+// Scoring schemes.
+const (
+	// MaxMinusN: Max − N, Max + 4 for going out (New Eleusis, abbott).
+	MaxMinusN Scoring = "max_minus_n"
+	// FixedMinusN: ScoreBase − N, + GuessBonus for the right guess, + OutBonus
+	// for going out (Eleusis Express: 12 − N, +6, +3).
+	FixedMinusN Scoring = "fixed_minus_n"
+)
+
+// Options holds every option of RULES.md. The yaml names are the option names
+// of RULES.md, used in transcripts (`options:`) and on the command line
+// (`--option name=value`). Start from a preset (Preset) and override fields.
+type Options struct {
+	Decks              int               `yaml:"decks" json:"decks"`
+	HandSize           int               `yaml:"hand_size" json:"hand_size"`
+	Starter            StarterPolicy     `yaml:"starter" json:"starter"`
+	FirstPlayer        FirstPlayerPolicy `yaml:"first_player" json:"first_player"`
+	MaxSequence        int               `yaml:"max_sequence" json:"max_sequence"`
+	SequenceJudging    SequenceJudging   `yaml:"sequence_judging" json:"sequence_judging"`
+	SequencePenalty    SequencePenalty   `yaml:"sequence_penalty" json:"sequence_penalty"`
+	PenaltyWrongCard   int               `yaml:"penalty_wrong_card" json:"penalty_wrong_card"`
+	PenaltyWrongNoPlay int               `yaml:"penalty_wrong_no_play" json:"penalty_wrong_no_play"`
+	// NoPlayOutLimit: a right "no play" with at most this many cards ends the
+	// hand with the player out (4; new-eleusis-pt, abbott). 0 in Express.
+	NoPlayOutLimit int `yaml:"no_play_out_limit" json:"no_play_out_limit"`
+	// NoPlayRefund: after a right "no play" with more cards, the player gets
+	// N − NoPlayRefund new cards (4 in New Eleusis, 1 in Express).
+	NoPlayRefund int `yaml:"no_play_refund" json:"no_play_refund"`
+	// SuddenDeathAt: a move made when the table already holds this many cards
+	// eliminates the player who errs (30; new-eleusis-pt). 0 turns it off.
+	SuddenDeathAt  int  `yaml:"sudden_death_at" json:"sudden_death_at"`
+	EndOnEmptyDeck bool `yaml:"end_on_empty_deck" json:"end_on_empty_deck"`
+	MaxTurns       int  `yaml:"max_turns" json:"max_turns"`
+	// RuleSeesErrors would let a rule read the error columns (abbott-eleusis-pt
+	// mentions such rules). The rule language has no name for them yet, so
+	// Validate refuses true.
+	RuleSeesErrors bool `yaml:"rule_sees_errors" json:"rule_sees_errors"`
+
+	Prophet             bool `yaml:"prophet" json:"prophet"`
+	ProphetMinMainLine  int  `yaml:"prophet_min_main_line" json:"prophet_min_main_line"`
+	FalseProphetPenalty int  `yaml:"false_prophet_penalty" json:"false_prophet_penalty"`
+	ProphetErrorPoints  int  `yaml:"prophet_error_points" json:"prophet_error_points"`
+	// ProphetSuddenDeathAfter: under a Prophet, elimination starts at the
+	// (this+1)th card played after the marker (20: "a partir da 21ª carta").
+	ProphetSuddenDeathAfter int `yaml:"prophet_sudden_death_after" json:"prophet_sudden_death_after"`
+
+	Guessing bool `yaml:"guessing" json:"guessing"`
+
+	Scoring Scoring `yaml:"scoring" json:"scoring"`
+	// OutBonus: points added for going out (+4 New Eleusis, +3 Express).
+	OutBonus int `yaml:"out_bonus" json:"out_bonus"`
+	// ScoreBase: with fixed_minus_n, each player scores ScoreBase − N (12).
+	ScoreBase int `yaml:"score_base" json:"score_base"`
+	// GuessBonus: points for the right guess (6, Express).
+	GuessBonus int `yaml:"guess_bonus" json:"guess_bonus"`
+	// EarlyStopBonus: in a whole game that stops before everyone was God,
+	// each player who never was God gets this (10; new-eleusis-pt, abbott).
+	EarlyStopBonus int `yaml:"early_stop_bonus" json:"early_stop_bonus"`
+
+	MinPlayers int `yaml:"min_players" json:"min_players"`
+	MaxPlayers int `yaml:"max_players" json:"max_players"`
+}
+
+// PresetNames lists the presets in the order of RULES.md.
+func PresetNames() []string {
+	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo"}
+}
+
+// newEleusis is the New Eleusis of new-eleusis-pt (1977): 3 decks, 14 cards,
+// 2-card penalty, sequences of up to 4 judged as a whole at 2 × their length,
+// "no play" out at 4 or fewer cards, sudden death at 30 table cards.
+func newEleusis() Options {
+	return Options{
+		Decks: 3, HandSize: 14, Starter: RedrawUntilValid, FirstPlayer: CountByStarter,
+		MaxSequence: 4, SequenceJudging: AllOrNothing, SequencePenalty: DoubleCount,
+		PenaltyWrongCard: 2, PenaltyWrongNoPlay: 5, NoPlayOutLimit: 4, NoPlayRefund: 4,
+		SuddenDeathAt: 30, MaxTurns: 1000,
+		Prophet: false, ProphetMinMainLine: 0, FalseProphetPenalty: 0, ProphetErrorPoints: 2,
+		ProphetSuddenDeathAfter: 20,
+		Scoring:                 MaxMinusN, OutBonus: 4, ScoreBase: 0, GuessBonus: 0, EarlyStopBonus: 10,
+		MinPlayers: 4, MaxPlayers: 8,
+	}
+}
+
+// Preset returns the options of a named preset of RULES.md.
+func Preset(name string) (Options, error) {
+	o := newEleusis()
+	switch name {
+	case "new-eleusis":
+	case "new-eleusis-es":
+		// new-eleusis-es: 2 decks, starter always valid, left of God starts,
+		// sequences judged card by card, penalty clamped to 2..8, the hand ends
+		// when the deck runs out; Prophet from 20 main-line cards, 5 cards for a
+		// fall, 1 point per error card. Sudden death is not stated there; 30 is
+		// taken from new-eleusis-pt.
+		o.Decks, o.Starter, o.FirstPlayer = 2, AlwaysValid, LeftOfGod
+		o.SequenceJudging, o.SequencePenalty = Prefix, DoubleClamped
+		o.EndOnEmptyDeck = true
+		o.ProphetMinMainLine, o.FalseProphetPenalty, o.ProphetErrorPoints = 20, 5, 1
+	case "abbott":
+		// abbott-eleusis-pt: 3–6 players, 2 decks (the text allows 2 or 3), no Prophet.
+		o.Decks, o.FirstPlayer = 2, LeftOfGod
+		o.MinPlayers, o.MaxPlayers = 3, 6
+	case "express", "express-divermazo":
+		// eleusis-express-ca / -es: 12 cards (8 with the Divermazo), one card of
+		// penalty, no sequences, no sudden death, guessing, 12 − N scoring.
+		o.Decks, o.HandSize, o.Starter, o.FirstPlayer = 2, 12, AlwaysValid, LeftOfGod
+		o.MaxSequence = 1
+		o.PenaltyWrongCard, o.PenaltyWrongNoPlay = 1, 1
+		o.NoPlayOutLimit, o.NoPlayRefund = 0, 1
+		o.SuddenDeathAt = 0
+		o.ProphetErrorPoints, o.ProphetSuddenDeathAfter = 0, 0
+		o.Guessing = true
+		o.Scoring, o.OutBonus, o.ScoreBase, o.GuessBonus = FixedMinusN, 3, 12, 6
+		o.MinPlayers, o.MaxPlayers = 3, 6
+		if name == "express-divermazo" {
+			o.HandSize, o.Starter = 8, Chain3
+		}
+	default:
+		return Options{}, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
+	}
+	return o, nil
+}
+
+// OptionNames lists every option name, sorted.
+func OptionNames() []string {
+	var b bytes.Buffer
+	_ = yaml.NewEncoder(&b).Encode(Options{})
+	var m map[string]any
+	_ = yaml.Unmarshal(b.Bytes(), &m)
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Override applies "name=value" settings (as given with --option) on top of o.
+func (o *Options) Override(settings []string) error {
+	for _, s := range settings {
+		k, v, ok := strings.Cut(s, "=")
+		if !ok {
+			return fmt.Errorf("option %q: write name=value", s)
+		}
+		node := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
+			{Kind: yaml.ScalarNode, Value: strings.TrimSpace(k)},
+			{Kind: yaml.ScalarNode, Value: strings.TrimSpace(v)},
+		}}
+		if err := o.Decode(node); err != nil {
+			return fmt.Errorf("option %q: %w", s, err)
+		}
+	}
+	return nil
+}
+
+// Decode applies a YAML mapping of option names to values on top of o
+// (a transcript's `options:`). Unknown names are an error.
+func (o *Options) Decode(node *yaml.Node) error {
+	if node.Kind != yaml.MappingNode {
+		return fmt.Errorf("line %d: options must be a mapping of name: value", node.Line)
+	}
+	known := map[string]bool{}
+	for _, n := range OptionNames() {
+		known[n] = true
+	}
+	for i := 0; i+1 < len(node.Content); i += 2 {
+		k := node.Content[i]
+		if !known[k.Value] {
+			return fmt.Errorf("line %d: unknown option %q (known: %s)", k.Line, k.Value, strings.Join(OptionNames(), ", "))
+		}
+		single := &yaml.Node{Kind: yaml.MappingNode, Content: node.Content[i : i+2]}
+		if err := single.Decode(o); err != nil {
+			return fmt.Errorf("line %d: option %s: %v", k.Line, k.Value, cleanYAMLError(err))
+		}
+	}
+	return nil
+}
+
+func cleanYAMLError(err error) string {
+	s := err.Error()
+	s = strings.TrimPrefix(s, "yaml: unmarshal errors:\n")
+	return strings.TrimSpace(s)
+}
+
+// Validate reports options that cannot make a game with the given number of
+// players (God not counted).
+func (o Options) Validate(players int) error {
+	var errs []string
+	add := func(f string, a ...any) { errs = append(errs, fmt.Sprintf(f, a...)) }
+	if o.Decks < 1 || o.Decks > 8 {
+		add("decks = %d: use 1 to 8 decks (2 or 3 in the seeds)", o.Decks)
+	}
+	if o.HandSize < 1 {
+		add("hand_size = %d: every player needs at least one card", o.HandSize)
+	}
+	switch o.Starter {
+	case RedrawUntilValid, AlwaysValid, Chain3:
+	default:
+		add("starter = %q: use redraw_until_valid, always_valid or chain3", o.Starter)
+	}
+	switch o.FirstPlayer {
+	case CountByStarter, LeftOfGod:
+	default:
+		add("first_player = %q: use count_by_starter or left_of_god", o.FirstPlayer)
+	}
+	if o.MaxSequence < 1 || o.MaxSequence > 13 {
+		add("max_sequence = %d: use 1 (no sequences) to 13", o.MaxSequence)
+	}
+	switch o.SequenceJudging {
+	case AllOrNothing, Prefix:
+	default:
+		add("sequence_judging = %q: use all_or_nothing or prefix", o.SequenceJudging)
+	}
+	switch o.SequencePenalty {
+	case DoubleCount, DoubleClamped:
+	default:
+		add("sequence_penalty = %q: use double_count or double_clamped", o.SequencePenalty)
+	}
+	switch o.Scoring {
+	case MaxMinusN, FixedMinusN:
+	default:
+		add("scoring = %q: use max_minus_n or fixed_minus_n", o.Scoring)
+	}
+	for _, v := range []struct {
+		name string
+		val  int
+	}{{"penalty_wrong_card", o.PenaltyWrongCard}, {"penalty_wrong_no_play", o.PenaltyWrongNoPlay},
+		{"no_play_out_limit", o.NoPlayOutLimit}, {"no_play_refund", o.NoPlayRefund},
+		{"sudden_death_at", o.SuddenDeathAt}, {"prophet_min_main_line", o.ProphetMinMainLine},
+		{"false_prophet_penalty", o.FalseProphetPenalty}, {"prophet_error_points", o.ProphetErrorPoints},
+		{"prophet_sudden_death_after", o.ProphetSuddenDeathAfter},
+		{"out_bonus", o.OutBonus}, {"score_base", o.ScoreBase}, {"guess_bonus", o.GuessBonus},
+		{"early_stop_bonus", o.EarlyStopBonus}} {
+		if v.val < 0 {
+			add("%s = %d: must not be negative", v.name, v.val)
+		}
+	}
+	if o.MaxTurns < 1 {
+		add("max_turns = %d: a hand needs at least one turn", o.MaxTurns)
+	}
+	if o.RuleSeesErrors {
+		add("rule_sees_errors = true: the rule language (RULE-LANGUAGE.md) has no name for the error columns yet")
+	}
+	if o.MinPlayers < 1 || o.MaxPlayers < o.MinPlayers {
+		add("min_players = %d, max_players = %d: not a range", o.MinPlayers, o.MaxPlayers)
+	}
+	if players < o.MinPlayers || players > o.MaxPlayers {
+		add("%d players: these options are for %d to %d players besides God", players, o.MinPlayers, o.MaxPlayers)
+	}
+	if players < 2 {
+		add("%d players: Eleusis needs at least two scientists besides God", players)
+	}
+	starterCards := 1
+	if o.Starter == Chain3 {
+		starterCards = 5
+	}
+	if o.Decks >= 1 && o.HandSize >= 1 && players >= 1 {
+		if need := players*o.HandSize + starterCards; need > o.Decks*NumCards {
+			add("%d players × %d cards + %d for God = %d cards, but %d deck(s) hold %d",
+				players, o.HandSize, starterCards, need, o.Decks, o.Decks*NumCards)
+		}
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("impossible options: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}

@@ -1,0 +1,197 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+)
+
+// prophetJudges asks the standing Prophet (if any) to judge a move whose
+// truth is right, and lets God say "right" or "wrong". On "wrong" the
+// Prophet falls; spared reports that the move was wrong but the Prophet had
+// said "yes", so the player is not punished (new-eleusis-pt).
+func (h *Hand) prophetJudges(p int, rec *MoveRecord, d Decisions, right bool) (spared bool, err error) {
+	if h.prophet < 0 {
+		return false, nil
+	}
+	says, err := h.prophetSays(p, rec, d)
+	if err != nil {
+		return false, err
+	}
+	if (says == Yes) == right {
+		return false, nil
+	}
+	h.fall(rec)
+	return !right, nil
+}
+
+func (h *Hand) prophetSays(p int, rec *MoveRecord, d Decisions) (Verdict, error) {
+	var says Verdict
+	switch {
+	case d.ProphetSays != nil:
+		says = *d.ProphetSays
+	case d.Ask:
+		pp, ok := h.players[h.prophet].(ProphetPlayer)
+		says = Yes
+		if ok && !pp.Judge(h.viewFor(h.prophet), p, Move{Kind: rec.Kind, Cards: rec.Cards}) {
+			says = No
+		}
+	default:
+		return "", fmt.Errorf("seat %d is Prophet: the move needs the Prophet's judgement (judged:yes or judged:no)", h.prophet+1)
+	}
+	rec.ProphetSaid = &says
+	return says, nil
+}
+
+// prophetNoPlay handles a wrong "no play" (some card was valid) under a
+// Prophet: cases 2 and 4 of new-eleusis-pt.
+func (h *Hand) prophetNoPlay(p int, rec *MoveRecord, d Decisions, valid []Card) error {
+	says, err := h.prophetSays(p, rec, d)
+	if err != nil {
+		return err
+	}
+	rec.Verdict = No
+	if says == Yes {
+		// Case 2: the Prophet said "yes", God "wrong": the Prophet falls and
+		// the player is not punished; God completes the move by the rule,
+		// putting a valid card of the shown hand on the main line.
+		h.fall(rec)
+		pick, err := h.godPick(valid, d.Pick)
+		if err != nil {
+			return err
+		}
+		h.pickToMain(p, pick, rec)
+		rec.Spared = true
+		return nil
+	}
+	// Case 4: the Prophet said "no", God "right": the Prophet picks a valid
+	// card. A wrong pick makes a False Prophet; God then picks a valid card
+	// and does not punish the player.
+	var pick Card
+	switch {
+	case d.Pick != nil:
+		pick = *d.Pick
+	case d.Ask:
+		if pp, ok := h.players[h.prophet].(ProphetPlayer); ok {
+			pick = pp.Pick(h.viewFor(h.prophet), slices.Clone(rec.Cards))
+		} else {
+			pick = valid[0]
+		}
+	default:
+		return fmt.Errorf("seat %d is Prophet and judged the \"no play\" wrong: write the Prophet's pick (pick:CARD)", h.prophet+1)
+	}
+	if slices.Contains(valid, pick) {
+		h.pickToMain(p, pick, rec)
+		h.punish(p, h.opts.PenaltyWrongNoPlay, rec)
+		return nil
+	}
+	if !slices.Contains(rec.Cards, pick) {
+		return fmt.Errorf("the Prophet's pick %s is not in the shown hand", pick)
+	}
+	h.fall(rec)
+	god, _ := h.godPick(valid, nil)
+	h.pickToMain(p, god, rec)
+	rec.Spared = true
+	return nil
+}
+
+// fall makes the standing Prophet a False Prophet: the marker leaves, the
+// Prophet takes false_prophet_penalty cards and plays again.
+func (h *Hand) fall(rec *MoveRecord) {
+	q := h.prophet
+	h.fell[q] = true
+	h.prophet = -1
+	rec.ProphetFell = true
+	if h.opts.FalseProphetPenalty > 0 {
+		var r MoveRecord
+		rec.ProphetPenalty = h.deal(q, h.opts.FalseProphetPenalty, &r)
+		rec.Reshuffled = rec.Reshuffled || r.Reshuffled
+	}
+}
+
+// CanDeclare reports whether seat p may declare Prophet now: Prophets are on,
+// none stands, p has not been Prophet this hand, p still plays, at least two
+// other players still play, and the main line is long enough.
+func (h *Hand) CanDeclare(p int) bool {
+	if !h.opts.Prophet || h.ended || h.prophet >= 0 || h.wasProphet[p] || h.eliminated[p] {
+		return false
+	}
+	if len(h.main) < h.opts.ProphetMinMainLine {
+		return false
+	}
+	others := 0
+	for q := range h.hands {
+		if q != p && !h.eliminated[q] {
+			others++
+		}
+	}
+	return others >= 2
+}
+
+// declare lets the mover rise as Prophet right after their move.
+func (h *Hand) declare(p int, rec *MoveRecord, d Decisions) error {
+	want := d.DeclareProphet
+	if d.DeclareProphet && !h.CanDeclare(p) {
+		return fmt.Errorf("seat %d may not declare Prophet now (%s)", p+1, h.whyNotProphet(p))
+	}
+	if !want && d.Ask && h.CanDeclare(p) {
+		if pp, ok := h.players[p].(ProphetPlayer); ok {
+			want = pp.DeclareProphet(h.viewFor(p))
+		}
+	}
+	if !want {
+		return nil
+	}
+	h.prophet = p
+	h.wasProphet[p] = true
+	h.markerMain, h.markerTable, h.markerErrors = len(h.main), h.tableCount, h.errorsPlaced
+	rec.DeclaredProphet = true
+	return nil
+}
+
+func (h *Hand) whyNotProphet(p int) string {
+	switch {
+	case !h.opts.Prophet:
+		return "the Prophet option is off"
+	case h.prophet >= 0:
+		return fmt.Sprintf("seat %d is Prophet", h.prophet+1)
+	case h.wasProphet[p]:
+		return "they were Prophet already in this hand"
+	case h.eliminated[p]:
+		return "they are eliminated"
+	case len(h.main) < h.opts.ProphetMinMainLine:
+		return fmt.Sprintf("the main line has %d cards, prophet_min_main_line is %d", len(h.main), h.opts.ProphetMinMainLine)
+	}
+	return "fewer than two other players remain"
+}
+
+// Guess lets seat p state a rule right after a right move (Express). A right
+// guess (equivalent to God's rule) ends the hand; a wrong or malformed one
+// costs nothing. It reports whether the guess was right.
+func (h *Hand) Guess(p int, text string) (bool, error) {
+	if !h.opts.Guessing {
+		return false, fmt.Errorf("guessing is off in these options")
+	}
+	if len(h.history) == 0 || h.lastMover != p || !h.lastRight {
+		return false, fmt.Errorf("seat %d may guess only right after their own right move", p+1)
+	}
+	rec := &h.history[len(h.history)-1]
+	if rec.Guess != "" {
+		return false, fmt.Errorf("seat %d has guessed already after this move", p+1)
+	}
+	rec.Guess = text
+	gj, ok := h.judge.(GuessJudge)
+	if !ok {
+		return false, fmt.Errorf("this rule cannot judge guesses")
+	}
+	eq, err := gj.Equivalent(text)
+	if err != nil {
+		rec.GuessError = err.Error()
+		return false, nil
+	}
+	if eq {
+		rec.GuessRight = true
+		h.guesser = p
+		h.finish(Guessed)
+	}
+	return eq, nil
+}

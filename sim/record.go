@@ -1,0 +1,97 @@
+package sim
+
+// Verdict is God's answer.
+type Verdict string
+
+// Verdicts. For a "no play", Yes means the player was right: no card was valid.
+const (
+	Yes Verdict = "yes"
+	No  Verdict = "no"
+)
+
+// EndReason says why a hand ended (FILES.md).
+type EndReason string
+
+// End reasons.
+const (
+	WentOut       EndReason = "went_out"
+	AllEliminated EndReason = "all_eliminated"
+	Guessed       EndReason = "guessed"
+	DeckEmpty     EndReason = "deck_empty"
+	MaxTurns      EndReason = "max_turns"
+)
+
+// ProphetStatus is a player's standing as Prophet at the end of a hand.
+type ProphetStatus string
+
+// Prophet statuses.
+const (
+	NotProphet      ProphetStatus = "none"
+	StandingProphet ProphetStatus = "standing"
+	FallenProphet   ProphetStatus = "fallen"
+)
+
+// MoveRecord is one move as the table saw it, with God's verdict and its
+// consequences. It is public: every player sees it.
+type MoveRecord struct {
+	Turn    int      `json:"turn"`
+	Player  int      `json:"player"`
+	Kind    MoveKind `json:"kind"`
+	Cards   []Card   `json:"cards"`
+	Verdict Verdict  `json:"verdict"`
+	// Accepted: the cards that went onto the main line (a right play, a
+	// right prefix, or the valid card God or the Prophet picked after a wrong
+	// "no play").
+	Accepted []Card `json:"accepted,omitempty"`
+	// Picked: after a wrong "no play", the card put on the main line.
+	Picked  *Card `json:"picked,omitempty"`
+	Penalty int   `json:"penalty"` // cards the rules say the player draws
+	Drawn   int   `json:"drawn"`   // cards actually dealt (fewer if the deck ran out)
+	// Refund: after a right "no play", the new cards the player got.
+	Refund      int  `json:"refund,omitempty"`
+	SuddenDeath bool `json:"sudden_death,omitempty"`
+	Eliminated  bool `json:"eliminated,omitempty"`
+	WentOut     bool `json:"went_out,omitempty"`
+
+	// Under a Prophet: the Prophet's judgement and whether God said "right".
+	Prophet         int      `json:"prophet"` // seat of the judging Prophet, -1 if none
+	ProphetSaid     *Verdict `json:"prophet_said,omitempty"`
+	ProphetFell     bool     `json:"prophet_fell,omitempty"`
+	ProphetPenalty  int      `json:"prophet_penalty,omitempty"`
+	Spared          bool     `json:"spared,omitempty"` // wrong, but not punished (the Prophet erred)
+	DeclaredProphet bool     `json:"declared_prophet,omitempty"`
+
+	// Express guessing.
+	Guess      string `json:"guess,omitempty"`
+	GuessRight bool   `json:"guess_right,omitempty"`
+	GuessError string `json:"guess_error,omitempty"`
+
+	// Reshuffled: the error columns went back into the deck during this move.
+	Reshuffled bool `json:"reshuffled,omitempty"`
+}
+
+// PlayerResult is one player's end of a hand.
+type PlayerResult struct {
+	Seat       int           `json:"seat"`
+	Cards      int           `json:"cards"`
+	Score      int           `json:"score"`
+	WentOut    bool          `json:"went_out"`
+	Eliminated bool          `json:"eliminated"`
+	Prophet    ProphetStatus `json:"prophet"`
+	Guessed    bool          `json:"guessed"`
+}
+
+// Result is the end of a hand.
+type Result struct {
+	End      EndReason      `json:"end"`
+	Turns    int            `json:"turns"`
+	GodScore int            `json:"god_score"`
+	Players  []PlayerResult `json:"players"`
+	Opening  []Card         `json:"opening"` // the starter (or Express chain)
+	MainLine []Card         `json:"main_line"`
+	Errors   []ErrorGroup   `json:"errors"`
+	History  []MoveRecord   `json:"moves"`
+	// ProphetA is 2 × the table cards before a standing Prophet's marker
+	// (God's cap), 0 without one.
+	ProphetA int `json:"prophet_a,omitempty"`
+}
