@@ -162,6 +162,9 @@ func Preset(name string) (Options, error) {
 		o.SequenceJudging, o.SequencePenalty = Prefix, DoubleClamped
 		o.EndOnEmptyDeck = true
 		o.ProphetMinMainLine, o.FalseProphetPenalty, o.ProphetErrorPoints = 20, 5, 1
+		// The text says 4 to 8 players, but 8 × 14 cards + the starter is 113,
+		// more than its 104 cards: 7 is the most that can be dealt.
+		o.MaxPlayers = 7
 	case "abbott":
 		// abbott-eleusis-pt: 3–6 players, 2 decks (the text allows 2 or 3), no Prophet.
 		o.Decks, o.FirstPlayer = 2, LeftOfGod

@@ -1,0 +1,175 @@
+package rulebank
+
+import (
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// DeadEnd is a main line reachable by legal play after which no card left in
+// the deck is legal: every "no play" is then right and the hand degenerates
+// (RULE-LANGUAGE.md). Structural: no card of the 52 is legal at all;
+// otherwise the legal cards are all used up (e.g. "only aces" once every ace
+// is down).
+type DeadEnd struct {
+	Line       []sim.Card `json:"line"`
+	Structural bool       `json:"structural"`
+}
+
+// Report is what `rules check` says of a rule.
+type Report struct {
+	Rule     string `json:"rule"`
+	LookBack string `json:"look_back"` // the names read, e.g. "card,prev"
+	Depth    int    `json:"depth"`     // 0..3, -1 for line/n
+	Table    bool   `json:"truth_table"`
+	Starters int    `json:"starters"` // identities the starter predicate admits
+	// Acceptance: the mean share of the 52 identities the rule admits, over
+	// the states that random legal play visits (up to the horizon).
+	Acceptance float64 `json:"acceptance"`
+	// Windows: reachable states counted exactly (0 when not enumerated).
+	Windows int      `json:"windows,omitempty"`
+	DeadEnd *DeadEnd `json:"dead_end,omitempty"`
+	// DeadEndSearch: "exact" (every reachable window of the 52 identities was
+	// examined for structural dead ends; the deck's limits by the walks) or
+	// "walks" (random legal play only, up to the horizon).
+	DeadEndSearch string `json:"dead_end_search"`
+	Error         string `json:"error,omitempty"`
+}
+
+// AnalyseConfig bounds the analysis.
+type AnalyseConfig struct {
+	Decks int // cards per identity in the deck (2 or 3)
+	Walks int // random legal walks
+	// Horizon is the longest main line the walks build: dead ends further
+	// away than a hand ever gets are not dead ends of the game. 40 main-line
+	// cards is a long hand (sudden death comes at 30 table cards).
+	Horizon int
+	Seed    uint64 // the walks' seed
+}
+
+// DefaultAnalyse is what `rules check` uses.
+var DefaultAnalyse = AnalyseConfig{Decks: 2, Walks: 60, Horizon: 40, Seed: 1}
+
+// Analyse measures a rule: look-back, acceptance rate and dead ends. A rule
+// that fails at run time gets a report with Error set.
+func Analyse(c *Compiled, cfg AnalyseConfig) Report {
+	j := c.NewJudge()
+	r := Report{Rule: c.Rule.Name, LookBack: c.Reads.String(), Depth: c.Reads.Depth(), Table: c.Table(), DeadEndSearch: "walks"}
+	st, err := j.starters()
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	r.Starters = bits.OnesCount64(st)
+	if st == 0 {
+		r.Error = "the starter predicate admits no card"
+		return r
+	}
+	// A rule of look-back 1 or 2 has few enough windows to examine them all.
+	memo := map[int]uint64{}
+	if d := r.Depth; d >= 0 && d <= 2 {
+		sp, err := explore(j, max(d, 1), st, 200000)
+		if err != nil {
+			r.Error = err.Error()
+			return r
+		}
+		r.Windows, r.DeadEndSearch = len(sp.windows), "exact"
+		for i, w := range sp.windows {
+			memo[windowKey(w.cards)] = sp.masks[i]
+			if sp.masks[i] == 0 && r.DeadEnd == nil {
+				r.DeadEnd = &DeadEnd{Line: sp.line(i), Structural: true}
+			}
+		}
+	}
+	sum, samples, err := walk(j, c.Reads.Depth(), st, cfg, memo, &r)
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	if samples > 0 {
+		r.Acceptance = sum / float64(samples)
+	}
+	return r
+}
+
+// walk plays random legal lines through a finite deck (cfg.Decks copies of
+// each identity) until no remaining card is legal or the deck is used up,
+// sampling the acceptance rate and recording the shortest dead end found.
+func walk(j *Judge, depth int, starters uint64, cfg AnalyseConfig, memo map[int]uint64, r *Report) (float64, int, error) {
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x77616c6b))
+	var sum float64
+	samples := 0
+	line := make([]sim.Card, 0, cfg.Horizon)
+	count := make([]int, sim.NumCards)
+	for w := 0; w < cfg.Walks; w++ {
+		for c := range count {
+			count[c] = cfg.Decks
+		}
+		line = line[:0]
+		first := pick(rng, starters, count)
+		line = append(line, first)
+		count[first]--
+		for len(line) < min(cfg.Horizon, cfg.Decks*sim.NumCards) {
+			m, err := cachedMask(j, depth, line, memo)
+			if err != nil {
+				return 0, 0, err
+			}
+			sum += float64(bits.OnesCount64(m)) / sim.NumCards
+			samples++
+			var left uint64
+			for rest := m; rest != 0; rest &= rest - 1 {
+				if c := bits.TrailingZeros64(rest); count[c] > 0 {
+					left |= 1 << c
+				}
+			}
+			if left == 0 {
+				if r.DeadEnd == nil || len(line) < len(r.DeadEnd.Line) {
+					r.DeadEnd = &DeadEnd{Line: append([]sim.Card{}, line...), Structural: m == 0}
+				}
+				break
+			}
+			c := pick(rng, left, count)
+			line = append(line, c)
+			count[c]--
+		}
+	}
+	return sum, samples, nil
+}
+
+func cachedMask(j *Judge, depth int, line []sim.Card, memo map[int]uint64) (uint64, error) {
+	if depth < 0 {
+		return j.mask(line)
+	}
+	w := line[max(0, len(line)-max(depth, 1)):]
+	k := windowKey(w)
+	if m, ok := memo[k]; ok {
+		return m, nil
+	}
+	m, err := j.mask(w)
+	if err == nil {
+		memo[k] = m
+	}
+	return m, err
+}
+
+// pick draws one physical card uniformly among the identities in set, each
+// weighted by the copies left.
+func pick(rng *rand.Rand, set uint64, count []int) sim.Card {
+	total := 0
+	for rest := set; rest != 0; rest &= rest - 1 {
+		total += count[bits.TrailingZeros64(rest)]
+	}
+	if total == 0 { // starters with no copies left cannot happen at the start
+		return sim.Card(bits.TrailingZeros64(set))
+	}
+	x := rng.IntN(total)
+	for rest := set; rest != 0; rest &= rest - 1 {
+		c := bits.TrailingZeros64(rest)
+		if x < count[c] {
+			return sim.Card(c)
+		}
+		x -= count[c]
+	}
+	panic("unreachable")
+}

@@ -1,0 +1,186 @@
+package rulebank
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+//go:embed default.yaml
+var defaultBank []byte
+
+// DefaultFile is the name the embedded bank's errors would carry.
+const DefaultFile = "default.yaml (embedded)"
+
+// Bank is a set of compiled rules with unique names, in file order.
+type Bank struct {
+	Rules  []*Compiled
+	byName map[string]*Compiled
+}
+
+var kebab = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+var ruleFields = []string{"name", "expr", "starter", "description", "hint", "source", "tags"}
+
+// Default is the embedded default bank. Its rules are checked by the tests,
+// so loading it cannot fail.
+func Default() *Bank {
+	b, err := Load(defaultBank, DefaultFile)
+	if err != nil {
+		panic("rulebank: the embedded default bank is broken: " + err.Error())
+	}
+	return b
+}
+
+// LoadFile reads a rule bank (FILES.md) from a YAML file.
+func LoadFile(path string) (*Bank, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Load(data, path)
+}
+
+// Load parses and compiles a rule bank. Every problem is reported (joined),
+// each naming the file, the line, the rule and the cause.
+func Load(data []byte, file string) (b *Bank, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			b, err = nil, fmt.Errorf("%s: cannot read the rule bank: %v", file, p)
+		}
+	}()
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if len(root.Content) == 0 {
+		return nil, fmt.Errorf("%s: the rule bank is empty (write rules: followed by a list of rules)", file)
+	}
+	doc := root.Content[0]
+	var list *yaml.Node
+	if doc.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(doc.Content); i += 2 {
+			switch k := doc.Content[i]; k.Value {
+			case "rules":
+				list = doc.Content[i+1]
+			default:
+				return nil, fmt.Errorf("%s:%d: unknown key %q (a rule bank has only rules:)", file, k.Line, k.Value)
+			}
+		}
+	}
+	if list == nil || list.Kind != yaml.SequenceNode {
+		return nil, fmt.Errorf("%s:%d: a rule bank is a mapping with rules: and a list of rules under it", file, doc.Line)
+	}
+	b = &Bank{byName: map[string]*Compiled{}}
+	var errs []error
+	for _, n := range list.Content {
+		r, err := decodeRule(n, file)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if prev, dup := b.byName[r.Name]; dup {
+			errs = append(errs, &Error{Rule: r.Name, File: file, Line: r.Line,
+				Err: fmt.Errorf("duplicate name: line %d has a rule of that name already", prev.Rule.Line)})
+			continue
+		}
+		c, err := Compile(r)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		b.add(c)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return b, nil
+}
+
+func decodeRule(n *yaml.Node, file string) (Rule, error) {
+	if n.Kind != yaml.MappingNode {
+		return Rule{}, fmt.Errorf("%s:%d: a rule is a mapping (name:, expr:, …)", file, n.Line)
+	}
+	name := ""
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "name" {
+			name = n.Content[i+1].Value
+		}
+	}
+	fail := func(line int, f string, a ...any) error {
+		return &Error{Rule: name, File: file, Line: line, Err: fmt.Errorf(f, a...)}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k := n.Content[i]
+		if !slices.Contains(ruleFields, k.Value) {
+			return Rule{}, fail(k.Line, "unknown field %q (known: %s)", k.Value, strings.Join(ruleFields, ", "))
+		}
+	}
+	var r Rule
+	if err := n.Decode(&r); err != nil {
+		return Rule{}, fail(n.Line, "%s", strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n"))
+	}
+	r.File, r.Line = file, n.Line
+	switch {
+	case r.Name == "":
+		return Rule{}, fail(n.Line, "the rule has no name")
+	case !kebab.MatchString(r.Name):
+		return Rule{}, fail(n.Line, "name %q is not kebab-case (lower-case words joined by -)", r.Name)
+	case strings.TrimSpace(r.Expr) == "":
+		return Rule{}, fail(n.Line, "the rule has no expr")
+	}
+	return r, nil
+}
+
+func (b *Bank) add(c *Compiled) {
+	if old, ok := b.byName[c.Rule.Name]; ok {
+		i := slices.Index(b.Rules, old)
+		b.Rules[i] = c
+	} else {
+		b.Rules = append(b.Rules, c)
+	}
+	b.byName[c.Rule.Name] = c
+}
+
+// Merge adds other's rules to b; a rule of the same name replaces b's.
+func (b *Bank) Merge(other *Bank) {
+	for _, c := range other.Rules {
+		b.add(c)
+	}
+}
+
+// Get finds a rule by name.
+func (b *Bank) Get(name string) (*Compiled, error) {
+	if c, ok := b.byName[name]; ok {
+		return c, nil
+	}
+	names := make([]string, 0, len(b.Rules))
+	for _, c := range b.Rules {
+		if strings.Contains(c.Rule.Name, name) || strings.Contains(name, c.Rule.Name) {
+			names = append(names, c.Rule.Name)
+		}
+	}
+	sort.Strings(names)
+	if len(names) > 0 {
+		return nil, fmt.Errorf("no rule named %q in the bank (did you mean %s?)", name, strings.Join(names, ", "))
+	}
+	return nil, fmt.Errorf("no rule named %q in the bank (eleusis rules list shows them)", name)
+}
+
+// Filter keeps the rules for which keep is true.
+func (b *Bank) Filter(keep func(*Compiled) bool) *Bank {
+	out := &Bank{byName: map[string]*Compiled{}}
+	for _, c := range b.Rules {
+		if keep(c) {
+			out.add(c)
+		}
+	}
+	return out
+}

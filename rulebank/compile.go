@@ -1,0 +1,264 @@
+package rulebank
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/eleusis/eleusis/sim"
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Rule is one entry of a rule bank (FILES.md).
+type Rule struct {
+	Name        string   `yaml:"name" json:"name"`
+	Expr        string   `yaml:"expr" json:"expr"`
+	Starter     string   `yaml:"starter,omitempty" json:"starter,omitempty"`
+	Description string   `yaml:"description,omitempty" json:"description,omitempty"`
+	Hint        string   `yaml:"hint,omitempty" json:"hint,omitempty"`
+	Source      string   `yaml:"source,omitempty" json:"source,omitempty"`
+	Tags        []string `yaml:"tags,omitempty" json:"tags,omitempty"`
+
+	// Where the rule was written: file and line (0 when not from a file).
+	File string `yaml:"-" json:"file,omitempty"`
+	Line int    `yaml:"-" json:"line,omitempty"`
+}
+
+// Reads says which names of the table a rule reads, from its syntax tree.
+type Reads struct {
+	Prev, Prev2, Prev3, Line, N bool
+}
+
+// Depth is the look-back: 0 (the card alone), 1 (prev), 2 (prev2), 3
+// (prev3), or -1 when the rule reads `line` or `n` (the whole main line).
+func (r Reads) Depth() int {
+	switch {
+	case r.Line || r.N:
+		return -1
+	case r.Prev3:
+		return 3
+	case r.Prev2:
+		return 2
+	case r.Prev:
+		return 1
+	}
+	return 0
+}
+
+// String names the look-back as `rules check` prints it.
+func (r Reads) String() string {
+	var parts []string
+	for _, x := range []struct {
+		on   bool
+		name string
+	}{{true, "card"}, {r.Prev, "prev"}, {r.Prev2, "prev2"}, {r.Prev3, "prev3"}, {r.Line, "line"}, {r.N, "n"}} {
+		if x.on {
+			parts = append(parts, x.name)
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// Error is a rule that cannot be used: it names the rule, where it was
+// written, which expression, and the cause (with expr's caret under the
+// position, when expr gives one).
+type Error struct {
+	Rule  string
+	File  string
+	Line  int
+	Field string // "expr", "starter", or "" for the rule as a whole
+	Err   error
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			fmt.Fprintf(&b, ":%d", e.Line)
+		}
+		b.WriteString(": ")
+	}
+	if e.Rule != "" {
+		fmt.Fprintf(&b, "rule %q: ", e.Rule)
+	}
+	if e.Field != "" {
+		b.WriteString(e.Field + ": ")
+	}
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// Compiled is a rule ready to judge: immutable, shared by all goroutines.
+type Compiled struct {
+	Rule    Rule
+	Reads   Reads
+	program *vm.Program
+	starter *vm.Program // nil: any card may open
+	// table is the fast form of a rule that reads only card and prev: bit
+	// card of table[prev] is set when card may follow prev.
+	table *[sim.NumCards]uint64
+}
+
+// Table reports whether the rule is judged by its truth table.
+func (c *Compiled) Table() bool { return c.table != nil }
+
+// Compile checks a rule and compiles it: it must compile against the
+// environment of RULE-LANGUAGE.md, be boolean, and name nothing else.
+func Compile(r Rule) (*Compiled, error) {
+	fail := func(field string, err error) error {
+		return &Error{Rule: r.Name, File: r.File, Line: r.Line, Field: field, Err: err}
+	}
+	if strings.TrimSpace(r.Expr) == "" {
+		return nil, fail("expr", errors.New("the rule is empty"))
+	}
+	prog, err := compileExpr(r.Expr, Env{})
+	if err != nil {
+		return nil, fail("expr", err)
+	}
+	c := &Compiled{Rule: r, program: prog, Reads: readsOf(prog.Node())}
+	if strings.TrimSpace(r.Starter) != "" {
+		sp, err := compileExpr(r.Starter, StarterEnv{})
+		if err != nil {
+			return nil, fail("starter", fmt.Errorf("%w\n(a starter predicate may only read card: there is no main line yet)", err))
+		}
+		c.starter = sp
+	}
+	if c.Reads.Depth() >= 0 && c.Reads.Depth() <= 1 {
+		if err := c.buildTable(); err != nil {
+			return nil, fail("expr", err)
+		}
+	}
+	return c, nil
+}
+
+// compileExpr compiles an expression to a boolean program, turning any
+// panic of the compiler into an error.
+func compileExpr(src string, env any) (prog *vm.Program, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("expr could not compile this expression: %v", p)
+		}
+	}()
+	prog, err = expr.Compile(src, expr.Env(env), expr.AsBool())
+	if err != nil {
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			return nil, fmt.Errorf("%s", fe.Error())
+		}
+		return nil, err
+	}
+	return prog, nil
+}
+
+// readsOf walks the syntax tree for the names the rule reads. `$env` can
+// reach anything, so it counts as reading the whole line.
+func readsOf(node ast.Node) Reads {
+	v := &readsVisitor{}
+	ast.Walk(&node, v)
+	return v.r
+}
+
+type readsVisitor struct{ r Reads }
+
+func (v *readsVisitor) Visit(node *ast.Node) {
+	id, ok := (*node).(*ast.IdentifierNode)
+	if !ok {
+		return
+	}
+	switch id.Value {
+	case "prev":
+		v.r.Prev = true
+	case "prev2":
+		v.r.Prev2 = true
+	case "prev3":
+		v.r.Prev3 = true
+	case "line", "$env":
+		v.r.Line = true
+	case "n":
+		v.r.N = true
+	}
+}
+
+// buildTable evaluates a card/prev rule on all 2,704 pairs once.
+func (c *Compiled) buildTable() error {
+	var t [sim.NumCards]uint64
+	j := &Judge{c: c}
+	line := make([]sim.Card, 1)
+	for p := sim.Card(0); p < sim.NumCards; p++ {
+		line[0] = p
+		for card := sim.Card(0); card < sim.NumCards; card++ {
+			ok, err := j.eval(line, card)
+			if err != nil {
+				return err
+			}
+			if ok {
+				t[p] |= 1 << card
+			}
+		}
+	}
+	c.table = &t
+	return nil
+}
+
+// Judge judges cards for one goroutine: it owns an expr VM and buffers.
+// It implements sim.Judge and sim.GuessJudge.
+type Judge struct {
+	c       *Compiled
+	vm      vm.VM
+	env     Env
+	senv    StarterEnv
+	buf     []*CardEnv
+	guesses map[string]bool
+}
+
+// NewJudge returns a Judge for this goroutine.
+func (c *Compiled) NewJudge() *Judge { return &Judge{c: c} }
+
+// Rule is the judge's compiled rule.
+func (j *Judge) Rule() *Compiled { return j.c }
+
+// Accepts implements sim.Judge: a table lookup for card/prev rules, expr for
+// deeper ones.
+func (j *Judge) Accepts(line []sim.Card, card sim.Card) (bool, error) {
+	if t := j.c.table; t != nil {
+		return t[line[len(line)-1]]>>card&1 == 1, nil
+	}
+	ok, err := j.eval(line, card)
+	if err != nil {
+		return false, fmt.Errorf("rule %q failed on %s after main line %s (n = %d): %w", j.c.Rule.Name, card, sim.CardsString(line), len(line), err)
+	}
+	return ok, nil
+}
+
+func (j *Judge) eval(line []sim.Card, card sim.Card) (ok bool, err error) {
+	j.buf = fill(&j.env, line, card, j.c.Reads, j.buf)
+	out, err := j.vm.Run(j.c.program, &j.env)
+	if err != nil {
+		return false, err
+	}
+	b, isBool := out.(bool)
+	if !isBool {
+		return false, fmt.Errorf("the rule gave %v, not true or false", out)
+	}
+	return b, nil
+}
+
+// Starter implements sim.Judge: the starter predicate, or any card.
+func (j *Judge) Starter(card sim.Card) (bool, error) {
+	if j.c.starter == nil {
+		return true, nil
+	}
+	j.senv.Card = &cardEnvs[card]
+	out, err := j.vm.Run(j.c.starter, &j.senv)
+	if err != nil {
+		return false, fmt.Errorf("rule %q: starter predicate failed on %s: %w", j.c.Rule.Name, card, err)
+	}
+	b, _ := out.(bool)
+	return b, nil
+}

@@ -1,0 +1,11 @@
+// Package rulebank holds God's rules: it loads rule banks (YAML, FILES.md),
+// compiles each rule once with expr against the typed environment of
+// RULE-LANGUAGE.md, reads its look-back from the syntax tree, turns rules that
+// read only `card` and `prev` into a 52×52 truth table, analyses rules
+// (acceptance rate, dead ends) and decides whether two rules are equivalent.
+//
+// The pipeline is load → compile → analyse → fast form; each step is a
+// function with a plain input and output. Compiled rules are immutable and
+// shared by every goroutine; each goroutine judges through its own Judge
+// (which owns an expr VM).
+package rulebank

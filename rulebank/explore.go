@@ -1,0 +1,128 @@
+package rulebank
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// allCards has a bit for each of the 52 identities.
+const allCards uint64 = 1<<sim.NumCards - 1
+
+// mask is the set of identities the rule admits after line.
+func (j *Judge) mask(line []sim.Card) (uint64, error) {
+	if t := j.c.table; t != nil {
+		return t[line[len(line)-1]], nil
+	}
+	var m uint64
+	for c := sim.Card(0); c < sim.NumCards; c++ {
+		ok, err := j.Accepts(line, c)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			m |= 1 << c
+		}
+	}
+	return m, nil
+}
+
+// starters is the set of identities the starter predicate admits.
+func (j *Judge) starters() (uint64, error) {
+	var m uint64
+	for c := sim.Card(0); c < sim.NumCards; c++ {
+		ok, err := j.Starter(c)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			m |= 1 << c
+		}
+	}
+	return m, nil
+}
+
+// window is the end of a main line that a bounded rule can see: its last
+// min(n, depth) cards. Windows are keyed by those cards in base 53 (0 = none).
+type window struct {
+	cards  []sim.Card
+	parent int32 // index of the window it came from, -1 for a starter
+}
+
+// space is the set of windows reachable by legal play from the starters,
+// for a rule of bounded look-back, in breadth-first order (so the line that
+// reaches a window first is a shortest one).
+type space struct {
+	depth   int
+	windows []window
+	masks   []uint64 // what the rule admits in each window
+}
+
+func windowKey(cs []sim.Card) int {
+	k := 0
+	for _, c := range cs {
+		k = k*53 + int(c) + 1
+	}
+	return k
+}
+
+// explore enumerates the windows of the given depth (1..3) reachable from
+// the starter set under j's rule. It stops with an error past limit windows.
+func explore(j *Judge, depth int, starters uint64, limit int) (*space, error) {
+	s := &space{depth: depth}
+	seen := map[int]int32{}
+	push := func(cs []sim.Card, parent int32) {
+		k := windowKey(cs)
+		if _, ok := seen[k]; ok {
+			return
+		}
+		seen[k] = int32(len(s.windows))
+		s.windows = append(s.windows, window{cards: cs, parent: parent})
+	}
+	for c := sim.Card(0); c < sim.NumCards; c++ {
+		if starters>>c&1 == 1 {
+			push([]sim.Card{c}, -1)
+		}
+	}
+	for i := 0; i < len(s.windows); i++ {
+		if len(s.windows) > limit {
+			return nil, fmt.Errorf("more than %d reachable windows", limit)
+		}
+		w := s.windows[i].cards
+		m, err := j.mask(w)
+		if err != nil {
+			return nil, err
+		}
+		s.masks = append(s.masks, m)
+		for rest := m; rest != 0; rest &= rest - 1 {
+			c := sim.Card(bits.TrailingZeros64(rest))
+			next := append(append(make([]sim.Card, 0, depth+1), w...), c)
+			if len(next) > depth {
+				next = next[1:]
+			}
+			push(next, int32(i))
+		}
+	}
+	return s, nil
+}
+
+// line rebuilds a shortest main line that ends in window i.
+func (s *space) line(i int) []sim.Card {
+	var rev []sim.Card
+	for ; i >= 0; i = int(s.windows[i].parent) {
+		w := s.windows[i].cards
+		if s.windows[i].parent < 0 {
+			for k := len(w) - 1; k >= 0; k-- {
+				rev = append(rev, w[k])
+			}
+			break
+		}
+		rev = append(rev, w[len(w)-1])
+	}
+	out := make([]sim.Card, len(rev))
+	for k, c := range rev {
+		out[len(rev)-1-k] = c
+	}
+	return out
+}
