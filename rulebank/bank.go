@@ -117,15 +117,22 @@ func decodeRule(n *yaml.Node, file string) (Rule, error) {
 	fail := func(line int, f string, a ...any) error {
 		return &Error{Rule: name, File: file, Line: line, Err: fmt.Errorf(f, a...)}
 	}
+	var r Rule
+	fields := map[string]any{"name": &r.Name, "expr": &r.Expr, "starter": &r.Starter, "description": &r.Description,
+		"hint": &r.Hint, "source": &r.Source, "tags": &r.Tags}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		k := n.Content[i]
-		if !slices.Contains(ruleFields, k.Value) {
+		k, v := n.Content[i], n.Content[i+1]
+		dst, ok := fields[k.Value]
+		if !ok {
 			return Rule{}, fail(k.Line, "unknown field %q (known: %s)", k.Value, strings.Join(ruleFields, ", "))
 		}
-	}
-	var r Rule
-	if err := n.Decode(&r); err != nil {
-		return Rule{}, fail(n.Line, "%s", strings.TrimPrefix(err.Error(), "yaml: unmarshal errors:\n"))
+		if err := v.Decode(dst); err != nil {
+			what := "text"
+			if k.Value == "tags" {
+				what = "list of words"
+			}
+			return Rule{}, fail(v.Line, "%s must be a %s", k.Value, what)
+		}
 	}
 	r.File, r.Line = file, n.Line
 	switch {
