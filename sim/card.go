@@ -167,3 +167,17 @@ func CardsString(cs []Card) string {
 	}
 	return b.String()
 }
+
+// MarshalText writes the card as String does, so JSON holds "8H", not 34.
+func (c Card) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// UnmarshalText reads a card as ParseCard does ("??" is a face-down card).
+func (c *Card) UnmarshalText(b []byte) error {
+	if string(b) == "??" {
+		*c = Unknown
+		return nil
+	}
+	x, err := ParseCard(string(b))
+	*c = x
+	return err
+}

@@ -19,6 +19,9 @@ const (
 	Guessed       EndReason = "guessed"
 	DeckEmpty     EndReason = "deck_empty"
 	MaxTurns      EndReason = "max_turns"
+	// Unfinished: a replayed transcript stopped before the hand ended; it is
+	// scored as it stands.
+	Unfinished EndReason = "unfinished"
 )
 
 // ProphetStatus is a player's standing as Prophet at the end of a hand.

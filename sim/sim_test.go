@@ -10,7 +10,7 @@ import (
 type funcJudge func(line []Card, c Card) bool
 
 func (f funcJudge) Accepts(line []Card, c Card) (bool, error) { return f(line, c), nil }
-func (f funcJudge) Starter(Card) (bool, error)               { return true, nil }
+func (f funcJudge) Starter(Card) (bool, error)                { return true, nil }
 
 // blackHighRedLow is the rule of new-eleusis-pt's Example 1: after a black
 // card play 7 or higher, after a red one 6 or lower.

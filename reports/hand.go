@@ -1,0 +1,165 @@
+package reports
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// HandReport is a refereed hand as FILES.md writes it: how it ended, God's
+// and each player's score, and every move with God's verdict.
+type HandReport struct {
+	Rule     string           `json:"rule,omitempty"`
+	Preset   string           `json:"preset,omitempty"`
+	End      sim.EndReason    `json:"end"`
+	God      NameScore        `json:"god"`
+	Players  []PlayerOut      `json:"players"`
+	Moves    []MoveOut        `json:"moves"`
+	Opening  []sim.Card       `json:"opening"`
+	MainLine []sim.Card       `json:"main_line"`
+	Errors   []sim.ErrorGroup `json:"errors"`
+	// Error: the move at which a replayed transcript broke the rules.
+	Error string `json:"error,omitempty"`
+}
+
+// NameScore is God's line.
+type NameScore struct {
+	Name  string `json:"name"`
+	Score int    `json:"score"`
+}
+
+// PlayerOut is a player's end of the hand.
+type PlayerOut struct {
+	Name       string            `json:"name"`
+	Cards      int               `json:"cards"`
+	Score      int               `json:"score"`
+	WentOut    bool              `json:"went_out"`
+	Eliminated bool              `json:"eliminated"`
+	Prophet    sim.ProphetStatus `json:"prophet"`
+	Guessed    bool              `json:"guessed,omitempty"`
+}
+
+// MoveOut is a move with its verdict and consequences.
+type MoveOut struct {
+	Player  string       `json:"player"`
+	Kind    sim.MoveKind `json:"kind"`
+	Cards   []sim.Card   `json:"cards"`
+	Verdict sim.Verdict  `json:"verdict"`
+	Penalty int          `json:"penalty"`
+	Drawn   int          `json:"drawn"`
+	// Accepted: cards that went onto the main line.
+	Accepted    []sim.Card   `json:"accepted,omitempty"`
+	Refund      int          `json:"refund,omitempty"`
+	SuddenDeath bool         `json:"sudden_death,omitempty"`
+	Eliminated  bool         `json:"eliminated,omitempty"`
+	WentOut     bool         `json:"went_out,omitempty"`
+	Prophet     string       `json:"prophet,omitempty"` // the judging Prophet
+	ProphetSaid *sim.Verdict `json:"prophet_said,omitempty"`
+	ProphetFell bool         `json:"prophet_fell,omitempty"`
+	Spared      bool         `json:"spared,omitempty"`
+	Declared    bool         `json:"declared_prophet,omitempty"`
+	Guess       string       `json:"guess,omitempty"`
+	GuessRight  bool         `json:"guess_right,omitempty"`
+	GuessError  string       `json:"guess_error,omitempty"`
+	Reshuffled  bool         `json:"reshuffled,omitempty"`
+}
+
+// NewHandReport names the seats and God in a hand's result.
+func NewHandReport(rule, preset, god string, names []string, r *sim.Result) HandReport {
+	h := HandReport{Rule: rule, Preset: preset, End: r.End, God: NameScore{god, r.GodScore},
+		Opening: r.Opening, MainLine: r.MainLine, Errors: r.Errors, Moves: []MoveOut{}}
+	for _, p := range r.Players {
+		h.Players = append(h.Players, PlayerOut{Name: names[p.Seat], Cards: p.Cards, Score: p.Score,
+			WentOut: p.WentOut, Eliminated: p.Eliminated, Prophet: p.Prophet, Guessed: p.Guessed})
+	}
+	for _, m := range r.History {
+		mo := MoveOut{Player: names[m.Player], Kind: m.Kind, Cards: m.Cards, Verdict: m.Verdict,
+			Penalty: m.Penalty, Drawn: m.Drawn, Accepted: m.Accepted, Refund: m.Refund,
+			SuddenDeath: m.SuddenDeath, Eliminated: m.Eliminated, WentOut: m.WentOut,
+			ProphetSaid: m.ProphetSaid, ProphetFell: m.ProphetFell, Spared: m.Spared,
+			Declared: m.DeclaredProphet, Guess: m.Guess, GuessRight: m.GuessRight,
+			GuessError: m.GuessError, Reshuffled: m.Reshuffled}
+		if m.Prophet >= 0 {
+			mo.Prophet = names[m.Prophet]
+		}
+		h.Moves = append(h.Moves, mo)
+	}
+	return h
+}
+
+// Tables lays the hand out: the moves, then the scores.
+func (h HandReport) Tables() []Table {
+	moves := Table{Title: fmt.Sprintf("Hand: %s, opening %s", h.Rule, sim.CardsString(h.Opening)),
+		Headers: []string{"#", "player", "move", "cards", "verdict", "main line +", "penalty", "notes"}}
+	for i, m := range h.Moves {
+		pen := strconv.Itoa(m.Penalty)
+		if m.Drawn != m.Penalty {
+			pen += fmt.Sprintf(" (drew %d)", m.Drawn)
+		}
+		moves.Rows = append(moves.Rows, []string{strconv.Itoa(i + 1), m.Player, string(m.Kind),
+			sim.CardsString(m.Cards), string(m.Verdict), sim.CardsString(m.Accepted), pen, notes(m)})
+	}
+	scores := Table{Title: fmt.Sprintf("End: %s", h.End), Headers: []string{"player", "cards", "score", "notes"}}
+	for _, p := range h.Players {
+		var n []string
+		if p.WentOut {
+			n = append(n, "went out")
+		}
+		if p.Eliminated {
+			n = append(n, "eliminated")
+		}
+		if p.Prophet != sim.NotProphet {
+			n = append(n, string(p.Prophet)+" Prophet")
+		}
+		if p.Guessed {
+			n = append(n, "guessed the rule")
+		}
+		scores.Rows = append(scores.Rows, []string{p.Name, strconv.Itoa(p.Cards), strconv.Itoa(p.Score), strings.Join(n, ", ")})
+	}
+	scores.Rows = append(scores.Rows, []string{h.God.Name + " (God)", "", strconv.Itoa(h.God.Score), ""})
+	return []Table{moves, scores}
+}
+
+func notes(m MoveOut) string {
+	var n []string
+	if m.ProphetSaid != nil {
+		n = append(n, fmt.Sprintf("Prophet %s said %s", m.Prophet, *m.ProphetSaid))
+	}
+	if m.ProphetFell {
+		n = append(n, "Prophet fell")
+	}
+	if m.Spared {
+		n = append(n, "not punished")
+	}
+	if m.Refund > 0 {
+		n = append(n, fmt.Sprintf("new hand of %d", m.Refund))
+	}
+	if m.SuddenDeath {
+		n = append(n, "sudden death")
+	}
+	if m.Eliminated {
+		n = append(n, "eliminated")
+	}
+	if m.WentOut {
+		n = append(n, "went out")
+	}
+	if m.Declared {
+		n = append(n, "declares Prophet")
+	}
+	if m.Reshuffled {
+		n = append(n, "errors reshuffled into the deck")
+	}
+	if m.Guess != "" {
+		switch {
+		case m.GuessError != "":
+			n = append(n, fmt.Sprintf("invalid guess %q", m.Guess))
+		case m.GuessRight:
+			n = append(n, fmt.Sprintf("guessed %q: right", m.Guess))
+		default:
+			n = append(n, fmt.Sprintf("guessed %q: wrong", m.Guess))
+		}
+	}
+	return strings.Join(n, "; ")
+}
