@@ -118,7 +118,13 @@ func (h HandReport) Tables() []Table {
 		}
 		scores.Rows = append(scores.Rows, []string{p.Name, strconv.Itoa(p.Cards), strconv.Itoa(p.Score), strings.Join(n, ", ")})
 	}
-	scores.Rows = append(scores.Rows, []string{h.God.Name + " (God)", "", strconv.Itoa(h.God.Score), ""})
+	god := h.God.Name
+	if god == "" || god == "God" {
+		god = "God"
+	} else {
+		god += " (God)"
+	}
+	scores.Rows = append(scores.Rows, []string{god, "", strconv.Itoa(h.God.Score), ""})
 	return []Table{moves, scores}
 }
 

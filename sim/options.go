@@ -192,10 +192,7 @@ func Preset(name string) (Options, error) {
 
 // OptionNames lists every option name, sorted.
 func OptionNames() []string {
-	var b bytes.Buffer
-	_ = yaml.NewEncoder(&b).Encode(Options{})
-	var m map[string]any
-	_ = yaml.Unmarshal(b.Bytes(), &m)
+	m := Options{}.Map()
 	names := make([]string, 0, len(m))
 	for k := range m {
 		names = append(names, k)
@@ -333,4 +330,13 @@ func (o Options) Validate(players int) error {
 		return fmt.Errorf("impossible options: %s", strings.Join(errs, "; "))
 	}
 	return nil
+}
+
+// Map is the options by name, as YAML would write them.
+func (o Options) Map() map[string]any {
+	var b bytes.Buffer
+	_ = yaml.NewEncoder(&b).Encode(o)
+	var m map[string]any
+	_ = yaml.Unmarshal(b.Bytes(), &m)
+	return m
 }

@@ -1,0 +1,46 @@
+// Command eleusis is the research harness for the game of science: it
+// referees hands of New Eleusis and its variants, checks God's rules, and
+// replays transcripts.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	if err := newRoot(os.Stdout, os.Stderr).Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "eleusis:", err)
+		os.Exit(1)
+	}
+}
+
+// global holds the flags every command shares.
+type global struct {
+	format string
+	bank   string
+	out    io.Writer
+	errw   io.Writer
+}
+
+func newRoot(out, errw io.Writer) *cobra.Command {
+	g := &global{out: out, errw: errw}
+	root := &cobra.Command{
+		Use:   "eleusis",
+		Short: "A research harness for Eleusis, the game of science",
+		Long: `eleusis plays and referees Eleusis (Robert Abbott, 1956; New Eleusis, 1977):
+God holds a secret rule about which card may follow the last one, and the
+scientists discover it by experiment.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(out)
+	root.SetErr(errw)
+	root.PersistentFlags().StringVar(&g.format, "format", "table", "output format: table, markdown, csv or json")
+	root.PersistentFlags().StringVar(&g.bank, "bank", "", "a rule bank (YAML) whose rules add to or replace the embedded default bank")
+	root.AddCommand(rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g))
+	return root
+}

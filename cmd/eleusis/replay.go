@@ -1,0 +1,67 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+	"github.com/spf13/cobra"
+)
+
+func replayCmd(g *global) *cobra.Command {
+	return &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Referee a transcript of a hand",
+		Long: `replay reads a transcript (FILES.md), referees every move with God's rule
+(verdicts, penalties, sudden death, the Prophet) and prints every move, the
+cards left and the scores. A move that breaks the rules is an error naming the
+move's number and the reason, and the exit status is non-zero.`,
+		Example: `  eleusis replay hand.yaml
+  eleusis replay hand.yaml --format json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			b, err := g.loadBank()
+			if err != nil {
+				return err
+			}
+			data, err := os.ReadFile(args[0])
+			if err != nil {
+				return err
+			}
+			t, err := sim.ParseTranscript(data)
+			if err != nil {
+				return fmt.Errorf("%s: %w", args[0], err)
+			}
+			rule, name, err := transcriptRule(b, t, args[0])
+			if err != nil {
+				return err
+			}
+			h, rerr := sim.Replay(t, rule.NewJudge())
+			if h == nil {
+				return fmt.Errorf("%s: %w", args[0], rerr)
+			}
+			rep := reports.NewHandReport(name, t.Preset, t.God, t.Players, h.Result())
+			if rerr != nil {
+				rep.Error = rerr.Error()
+			}
+			if err := reports.Render(g.out, g.format, rep, rep.Tables()...); err != nil {
+				return err
+			}
+			if rerr != nil {
+				return fmt.Errorf("%s: %w", args[0], rerr)
+			}
+			return nil
+		},
+	}
+}
+
+func transcriptRule(b *rulebank.Bank, t *sim.Transcript, file string) (*rulebank.Compiled, string, error) {
+	if t.RuleName != "" {
+		r, err := b.Get(t.RuleName)
+		return r, t.RuleName, err
+	}
+	r, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: t.Rule, File: file})
+	return r, t.Rule, err
+}
