@@ -23,6 +23,8 @@ type HandConfig struct {
 	Opening   []Card
 	Deal      [][]Card
 	HandSizes []int
+	// Names of the seats, for error messages ("seat 3" when not given).
+	Names []string
 }
 
 // Hand is the state of one hand of Eleusis. It is not safe for concurrent
@@ -64,7 +66,16 @@ type Hand struct {
 	guesser   int // who guessed right, -1
 	deckOut   bool
 
-	view View
+	view  View
+	names []string
+}
+
+// who names seat p in messages.
+func (h *Hand) who(p int) string {
+	if p >= 0 && p < len(h.names) {
+		return h.names[p]
+	}
+	return fmt.Sprintf("seat %d", p+1)
 }
 
 // NewHand shuffles, deals and lays the opening. It fails on impossible
@@ -90,6 +101,7 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 		fell:       make([]bool, n),
 		prophet:    -1, outSeat: -1, guesser: -1,
 		total: o.Decks * NumCards,
+		names: cfg.Names,
 	}
 	h.deck = make([]Card, 0, h.total)
 	for d := 0; d < o.Decks; d++ {

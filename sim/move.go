@@ -102,7 +102,7 @@ func (h *Hand) check(p int, m Move) error {
 		return fmt.Errorf("no seat %d", p+1)
 	}
 	if p != h.current {
-		return fmt.Errorf("not seat %d's turn (it is seat %d's)", p+1, h.current+1)
+		return fmt.Errorf("it is not %s's turn (it is %s's)", h.who(p), h.who(h.current))
 	}
 	switch m.Kind {
 	case Play:
@@ -118,7 +118,7 @@ func (h *Hand) check(p int, m Move) error {
 		}
 	case NoPlay:
 		if len(m.Cards) != len(h.hands[p]) {
-			return fmt.Errorf("\"no play\" shows the whole hand: %d cards shown, seat %d holds %d", len(m.Cards), p+1, len(h.hands[p]))
+			return fmt.Errorf("\"no play\" shows the whole hand: %d cards shown, %s holds %d", len(m.Cards), h.who(p), len(h.hands[p]))
 		}
 	default:
 		return fmt.Errorf("unknown move %q (play, seq or noplay)", m.Kind)
@@ -136,7 +136,7 @@ func (h *Hand) check(p int, m Move) error {
 		// is still unseen.
 		i := slices.Index(hand, Unknown)
 		if i < 0 {
-			return fmt.Errorf("%s is not in seat %d's hand", c, p+1)
+			return fmt.Errorf("%s is not in %s's hand", c, h.who(p))
 		}
 		if h.seenCopies(c, m.Cards) >= h.opts.Decks {
 			return fmt.Errorf("%s: all %d copies are already on the table or in other hands", c, h.opts.Decks)

@@ -36,7 +36,7 @@ func (h *Hand) prophetSays(p int, rec *MoveRecord, d Decisions) (Verdict, error)
 			says = No
 		}
 	default:
-		return "", fmt.Errorf("seat %d is Prophet: the move needs the Prophet's judgement (judged:yes or judged:no)", h.prophet+1)
+		return "", fmt.Errorf("%s is Prophet: the move needs the Prophet's judgement (judged:yes or judged:no)", h.who(h.prophet))
 	}
 	rec.ProphetSaid = &says
 	return says, nil
@@ -131,7 +131,7 @@ func (h *Hand) CanDeclare(p int) bool {
 func (h *Hand) declare(p int, rec *MoveRecord, d Decisions) error {
 	want := d.DeclareProphet
 	if d.DeclareProphet && !h.CanDeclare(p) {
-		return fmt.Errorf("seat %d may not declare Prophet now (%s)", p+1, h.whyNotProphet(p))
+		return fmt.Errorf("%s may not declare Prophet now (%s)", h.who(p), h.whyNotProphet(p))
 	}
 	if !want && d.Ask && h.CanDeclare(p) {
 		if pp, ok := h.players[p].(ProphetPlayer); ok {
@@ -153,7 +153,7 @@ func (h *Hand) whyNotProphet(p int) string {
 	case !h.opts.Prophet:
 		return "the Prophet option is off"
 	case h.prophet >= 0:
-		return fmt.Sprintf("seat %d is Prophet", h.prophet+1)
+		return fmt.Sprintf("%s is Prophet", h.who(h.prophet))
 	case h.wasProphet[p]:
 		return "they were Prophet already in this hand"
 	case h.eliminated[p]:
@@ -172,11 +172,11 @@ func (h *Hand) Guess(p int, text string) (bool, error) {
 		return false, fmt.Errorf("guessing is off in these options")
 	}
 	if len(h.history) == 0 || h.lastMover != p || !h.lastRight {
-		return false, fmt.Errorf("seat %d may guess only right after their own right move", p+1)
+		return false, fmt.Errorf("%s may guess only right after their own right move", h.who(p))
 	}
 	rec := &h.history[len(h.history)-1]
 	if rec.Guess != "" {
-		return false, fmt.Errorf("seat %d has guessed already after this move", p+1)
+		return false, fmt.Errorf("%s has guessed already after this move", h.who(p))
 	}
 	rec.Guess = text
 	gj, ok := h.judge.(GuessJudge)

@@ -69,7 +69,11 @@ func (h *Hand) Result() *Result {
 		t.ProphetTable = h.markerTable
 	}
 	scores, god := ScoreHand(h.opts, t)
-	r := &Result{End: h.end, Turns: h.turns, GodScore: god, Opening: h.opening,
+	end := h.end
+	if !h.ended {
+		end = Unfinished
+	}
+	r := &Result{End: end, Turns: h.turns, GodScore: god, Opening: h.opening,
 		MainLine: h.main, Errors: h.errors, History: h.history}
 	if h.prophet >= 0 {
 		r.ProphetA = 2 * h.markerTable

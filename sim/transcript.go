@@ -207,7 +207,7 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 // judged, and the first move that breaks the rules is an error naming its
 // number and the reason. It returns the hand as far as it went.
 func Replay(t *Transcript, judge Judge) (*Hand, error) {
-	cfg := HandConfig{Options: t.Options, Judge: judge, Opening: t.Opening, Deal: t.Hands, HandSizes: t.HandSizes}
+	cfg := HandConfig{Options: t.Options, Judge: judge, Opening: t.Opening, Deal: t.Hands, HandSizes: t.HandSizes, Names: t.Players}
 	h, err := NewHand(cfg)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,173 @@
+package sim
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// exprJudge stands in for rulebank (which sim cannot import) in the replay
+// tests: the transcripts' rules, written in Go.
+type exprJudge struct {
+	funcJudge
+	equivalent map[string]bool
+}
+
+func (e exprJudge) Equivalent(guess string) (bool, error) {
+	if strings.HasSuffix(guess, "!=") {
+		return false, errSyntax
+	}
+	return e.equivalent[guess], nil
+}
+
+var errSyntax = &syntaxError{}
+
+type syntaxError struct{}
+
+func (*syntaxError) Error() string { return "unexpected end of expression" }
+
+var colourAlternates = exprJudge{
+	funcJudge:  func(l []Card, c Card) bool { return l[len(l)-1].Red() != c.Red() },
+	equivalent: map[string]bool{`(prev.color == "red") == (card.color == "black")`: true},
+}
+
+func replayFile(t *testing.T, name string, j Judge) (*Hand, error) {
+	t.Helper()
+	data, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ParseTranscript(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Replay(tr, j)
+}
+
+type wantMove struct {
+	verdict Verdict
+	penalty int
+}
+
+func checkReplay(t *testing.T, h *Hand, moves []wantMove, cards, scores []int, god int, end EndReason) {
+	t.Helper()
+	r := h.Result()
+	if len(r.History) != len(moves) {
+		t.Fatalf("%d moves refereed, want %d", len(r.History), len(moves))
+	}
+	for i, m := range moves {
+		if got := r.History[i]; got.Verdict != m.verdict || got.Penalty != m.penalty {
+			t.Errorf("move %d: %s, penalty %d; want %s, %d", i+1, got.Verdict, got.Penalty, m.verdict, m.penalty)
+		}
+	}
+	for i, p := range r.Players {
+		if p.Cards != cards[i] || p.Score != scores[i] {
+			t.Errorf("seat %d: %d cards, score %d; want %d, %d", i+1, p.Cards, p.Score, cards[i], scores[i])
+		}
+	}
+	if r.GodScore != god || r.End != end {
+		t.Errorf("God %d, end %s; want %d, %s", r.GodScore, r.End, god, end)
+	}
+}
+
+func TestReplaySeedExamples(t *testing.T) {
+	h, err := replayFile(t, "example1.yaml", blackHighRedLow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReplay(t, h, []wantMove{{No, 2}, {Yes, 0}}, []int{14, 14, 15, 13}, []int{1, 1, 0, 2}, 2, Unfinished)
+
+	h, err = replayFile(t, "example2.yaml", blackHighRedLow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ana's sequence costs 6; Caio's "no play" after 2D was wrong (after a
+	// red card 6 or lower is valid, and he holds 3S): God puts 3S down, 5 cards.
+	checkReplay(t, h, []wantMove{{No, 6}, {Yes, 0}, {No, 5}, {Yes, 0}}, []int{17, 13, 18, 13}, []int{1, 5, 0, 5}, 5, Unfinished)
+	if got := CardsString(h.MainLine()); got != "KH 2D 3S 8S" {
+		t.Errorf("main line %s", got)
+	}
+}
+
+func TestReplayExpressGuessing(t *testing.T) {
+	h, err := replayFile(t, "express.yaml", colourAlternates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReplay(t, h, []wantMove{{No, 1}, {Yes, 0}, {Yes, 0}, {Yes, 0}, {Yes, 0}}, []int{11, 10, 11}, []int{1, 8, 1}, 8, Guessed)
+	r := h.Result()
+	if r.History[2].GuessError == "" || r.History[1].GuessRight || !r.History[4].GuessRight {
+		t.Errorf("guesses: %+v", r.History)
+	}
+}
+
+// A transcript that breaks the rules is an error naming the move and why.
+func TestReplayErrors(t *testing.T) {
+	head := "preset: new-eleusis\nrule: x\ngod: G\nplayers: [Ana, Bia, Caio, Duda]\n"
+	sizes := "hand_sizes: {Ana: 14, Bia: 14, Caio: 14, Duda: 14}\nstarter: AH\n"
+	cases := []struct {
+		name, yaml string
+		want       []string
+	}{
+		{"out of turn", head + sizes + "moves:\n  - Bia play 5C\n", []string{"line 8", "move 1", "not Bia's turn", "Ana plays now"}},
+		{"unknown card", head + sizes + "moves:\n  - Ana play 5X\n", []string{"line 8", "move 1", "no suit"}},
+		{"unknown player", head + sizes + "moves:\n  - Eva play 5C\n", []string{"line 8", `"Eva" is not one of the players`}},
+		{"card not in hand", head + "hands:\n  Ana: 2C 3C\n  Bia: 2D\n  Caio: 2S\n  Duda: 2H\nstarter: AH\nmoves:\n  - Ana play 4C\n", []string{"move 1", "4C is not in Ana's hand"}},
+		{"guess not allowed", head + sizes + "moves:\n  - Ana play 5C\n  - Ana guess card.rank > 2\n", []string{"move 2", "guessing is off"}},
+		{"partial no play", head + sizes + "moves:\n  - Ana noplay 5C 6C\n", []string{"move 1", "whole hand", "Ana holds 14"}},
+		{"sequence too long", head + sizes + "moves:\n  - Ana seq 2C 3C 4C 5C 6C\n", []string{"move 1", "2 to 4 cards"}},
+		{"judged without prophet", head + sizes + "moves:\n  - Ana play 5C judged:yes\n", []string{"no Prophet stands"}},
+		{"prophet not allowed", head + sizes + "moves:\n  - Ana play 5C prophet\n", []string{"may not declare Prophet", "option is off"}},
+		{"too many copies", head + sizes + "moves:\n  - Ana play AH\n  - Bia play AH\n  - Caio play AH\n", []string{"move 3", "all 3 copies"}},
+		{"unknown option", head + sizes + "options: {prophets: true}\nmoves: []\n", []string{`unknown option "prophets"`}},
+		{"bad option value", head + sizes + "options: {decks: many}\nmoves: []\n", []string{"option decks"}},
+		{"no rule", "players: [A, B, C, D]\nhand_sizes: {A: 1, B: 1, C: 1, D: 1}\nstarter: AH\n", []string{"names no rule"}},
+		{"both hands", head + sizes + "hands: {Ana: 2C}\n", []string{"exactly one"}},
+		{"two players", "rule: x\nplayers: [A, B]\nhand_sizes: {A: 14, B: 14}\nstarter: AH\n", []string{"2 players", "4 to 8"}},
+		{"hand size 0", head + "hand_sizes: {Ana: 14, Bia: 14, Caio: 14, Duda: 14}\nstarter: AH\noptions: {hand_size: 0}\n", []string{"hand_size = 0"}},
+		{"yaml error", "players: [A, B\n", []string{"line"}},
+		{"unknown key", head + sizes + "movez: []\n", []string{"movez"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr, err := ParseTranscript([]byte(c.yaml))
+			if err == nil {
+				_, err = Replay(tr, blackHighRedLow)
+			}
+			if err == nil {
+				t.Fatal("no error")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// FuzzParseTranscript: the transcript parser and the referee never panic.
+func FuzzParseTranscript(f *testing.F) {
+	for _, name := range []string{"example1.yaml", "example2.yaml", "express.yaml"} {
+		data, err := os.ReadFile("testdata/" + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte("players: [A, B, C, D]\nrule: x\nhand_sizes: {A: 1, B: 1, C: 1, D: 1}\nstarter: AH\nmoves: [A noplay 2C]\n"))
+	f.Add([]byte("options: {prophet: true}\nplayers: [A, B, C, D]\nrule: x\nhand_sizes: {A: 9, B: 9, C: 9, D: 9}\nstarter: 5H\nmoves: [A play 2C prophet, B play 9S judged:no, C noplay 2C pick:2C]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := ParseTranscript(data)
+		if err != nil {
+			return
+		}
+		h, _ := Replay(tr, colourAlternates)
+		if h != nil {
+			if err := h.CheckConservation(); err != nil {
+				t.Fatal(err)
+			}
+			_ = h.Result()
+		}
+	})
+}
