@@ -171,3 +171,41 @@ func FuzzParseTranscript(f *testing.F) {
 		}
 	})
 }
+
+func TestReplayProphet(t *testing.T) {
+	h, err := replayFile(t, "prophet.yaml", blackHighRedLow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReplay(t, h, []wantMove{{Yes, 0}, {Yes, 0}, {No, 0}, {Yes, 0}, {Yes, 0}, {Yes, 0}, {Yes, 0}, {No, 5}, {No, 0}},
+		[]int{11, 12, 9, 17}, []int{6, 5, 8, 0}, 8, Unfinished)
+	r := h.Result()
+	if !r.History[2].ProphetFell || !r.History[2].Spared || r.History[6].Refund != 9 || !r.History[8].ProphetFell ||
+		r.Players[0].Prophet != FallenProphet || r.Players[1].Prophet != FallenProphet {
+		t.Errorf("Prophet cases 1, 2, 4 and the fall on a wrong card: %+v", r.History)
+	}
+
+	h, err = replayFile(t, "prophet2.yaml", blackHighRedLow)
+	if err == nil || !strings.Contains(err.Error(), "move 5") || !strings.Contains(err.Error(), "Prophet already") {
+		t.Fatalf("a second rise of the same player must be refused: %v", err)
+	}
+	checkReplay(t, h, []wantMove{{Yes, 0}, {Yes, 0}, {Yes, 0}, {No, 0}}, []int{12, 10, 13, 13}, []int{1, 3, 0, 0}, 3, Unfinished)
+	r = h.Result()
+	if !r.History[1].ProphetFell || r.History[1].Refund != 10 || !r.History[3].ProphetFell || !r.History[3].Spared ||
+		r.History[3].Picked == nil || r.History[3].Picked.String() != "7H" {
+		t.Errorf("Prophet cases 3 and 4 with a wrong pick: %+v", r.History)
+	}
+
+	h, err = replayFile(t, "prophet3.yaml", blackHighRedLow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Max 17 (Bia). Duda, standing Prophet with 13 cards: (17 − 13) + 2
+	// main-line cards since the marker + 2 × 1 error card = 8; God min(8, 2 × 7).
+	checkReplay(t, h, []wantMove{{Yes, 0}, {No, 4}, {Yes, 0}, {Yes, 0}, {Yes, 0}, {No, 2}, {Yes, 0}},
+		[]int{12, 17, 11, 13}, []int{5, 0, 6, 8}, 8, Unfinished)
+	r = h.Result()
+	if !r.History[2].ProphetFell || r.Players[3].Prophet != StandingProphet || r.ProphetA != 14 {
+		t.Errorf("fall on a sequence / standing Prophet: %+v", r)
+	}
+}
