@@ -41,44 +41,13 @@ func TestPlayoutsDefaultBank(t *testing.T) {
 							t.Fatalf("%s/%s hand %d: %v", c.Rule.Name, preset, k, err)
 						}
 					}
-					checkScores(t, o, h.Result())
+					if err := sim.CheckScores(o, h.Result()); err != nil {
+						t.Fatalf("%s/%s: %v", c.Rule.Name, preset, err)
+					}
 					total++
 				}
 			}
 		}
 	}
 	t.Logf("%d hands played", total)
-}
-
-func checkScores(t *testing.T, o sim.Options, r *sim.Result) {
-	t.Helper()
-	mx, best := 0, -1<<30
-	for _, p := range r.Players {
-		mx = max(mx, p.Cards)
-	}
-	for _, p := range r.Players {
-		want := mx - p.Cards
-		if o.Scoring == sim.FixedMinusN {
-			want = o.ScoreBase - p.Cards
-			if p.Guessed {
-				want += o.GuessBonus
-			}
-		}
-		if p.WentOut {
-			want += o.OutBonus
-		}
-		if p.Prophet == sim.StandingProphet && p.Score >= want {
-			want = p.Score // (Max − N) + cards since the marker: checked in sim
-		}
-		if p.Score != want {
-			t.Fatalf("seat %d: %d cards scored %d, want %d", p.Seat, p.Cards, p.Score, want)
-		}
-		best = max(best, p.Score)
-	}
-	if r.ProphetA > 0 {
-		best = min(best, r.ProphetA)
-	}
-	if r.GodScore != best {
-		t.Fatalf("God scored %d, want %d", r.GodScore, best)
-	}
 }

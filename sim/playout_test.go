@@ -44,55 +44,11 @@ func playouts(t *testing.T, o Options, rule funcJudge, players, hands int, seed 
 		}
 		r := h.Result()
 		ends[r.End]++
-		checkScores(t, o, r)
+		if err := CheckScores(o, r); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return ends
-}
-
-func checkScores(t *testing.T, o Options, r *Result) {
-	t.Helper()
-	mx, best := 0, -1<<30
-	for _, p := range r.Players {
-		mx = max(mx, p.Cards)
-	}
-	for _, p := range r.Players {
-		want := mx - p.Cards
-		if o.Scoring == FixedMinusN {
-			want = o.ScoreBase - p.Cards
-			if p.Guessed {
-				want += o.GuessBonus
-			}
-		}
-		if p.WentOut {
-			want += o.OutBonus
-			if p.Cards != 0 || r.End != WentOut {
-				t.Fatalf("seat %d went out with %d cards, end %s", p.Seat, p.Cards, r.End)
-			}
-		}
-		if p.Prophet == StandingProphet {
-			if p.Score < want {
-				t.Fatalf("standing Prophet scored %d, less than Max − N = %d", p.Score, want)
-			}
-			want = p.Score
-		}
-		if p.Score != want {
-			t.Fatalf("seat %d: %d cards scored %d, want %d (Max %d)", p.Seat, p.Cards, p.Score, want, mx)
-		}
-		best = max(best, p.Score)
-	}
-	if r.ProphetA > 0 {
-		best = min(best, r.ProphetA)
-	}
-	if r.GodScore != best {
-		t.Fatalf("God scored %d, want %d", r.GodScore, best)
-	}
-	if r.End == AllEliminated {
-		for _, p := range r.Players {
-			if !p.Eliminated && p.Prophet != StandingProphet {
-				t.Fatalf("all eliminated, but seat %d was not", p.Seat)
-			}
-		}
-	}
 }
 
 func TestPlayoutsEveryPreset(t *testing.T) {

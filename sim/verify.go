@@ -1,0 +1,54 @@
+package sim
+
+import "fmt"
+
+// CheckScores re-derives a finished hand's scores from the cards left and
+// the formulas of RULES.md, and reports the first disagreement. Playout
+// tests (and anyone distrusting a result) call it on every hand.
+func CheckScores(o Options, r *Result) error {
+	mx, best := 0, -1<<30
+	for _, p := range r.Players {
+		mx = max(mx, p.Cards)
+	}
+	for _, p := range r.Players {
+		want := mx - p.Cards
+		if o.Scoring == FixedMinusN {
+			want = o.ScoreBase - p.Cards
+			if p.Guessed {
+				want += o.GuessBonus
+			}
+		}
+		if p.WentOut {
+			want += o.OutBonus
+			if p.Cards != 0 || r.End != WentOut {
+				return fmt.Errorf("seat %d went out with %d cards, end %s", p.Seat+1, p.Cards, r.End)
+			}
+		}
+		if p.Prophet == StandingProphet {
+			// (Max − N) + main-line cards + points for error cards since
+			// the marker: never below Max − N.
+			if p.Score < want {
+				return fmt.Errorf("standing Prophet scored %d, less than Max − N = %d", p.Score, want)
+			}
+			want = p.Score
+		}
+		if p.Score != want {
+			return fmt.Errorf("seat %d: %d cards scored %d, want %d (Max %d)", p.Seat+1, p.Cards, p.Score, want, mx)
+		}
+		best = max(best, p.Score)
+	}
+	if r.ProphetA > 0 {
+		best = min(best, r.ProphetA)
+	}
+	if r.GodScore != best {
+		return fmt.Errorf("God scored %d, want %d", r.GodScore, best)
+	}
+	if r.End == AllEliminated {
+		for _, p := range r.Players {
+			if !p.Eliminated && p.Prophet != StandingProphet {
+				return fmt.Errorf("all eliminated, but seat %d was not", p.Seat+1)
+			}
+		}
+	}
+	return nil
+}
