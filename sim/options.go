@@ -128,7 +128,7 @@ type Options struct {
 
 // PresetNames lists the presets in the order of RULES.md.
 func PresetNames() []string {
-	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo"}
+	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo", "original"}
 }
 
 // newEleusis is the New Eleusis of new-eleusis-pt (1977): 3 decks, 14 cards,
@@ -184,6 +184,15 @@ func Preset(name string) (Options, error) {
 		if name == "express-divermazo" {
 			o.HandSize, o.Starter = 8, Chain3
 		}
+	case "original":
+		// Original Eleusis (1956): new-eleusis-es says only "no Prophet, a
+		// simpler penalty scheme, a dealer who mostly just confirms cards".
+		// Choices: single cards only (no sequences), 2 cards for any error,
+		// no sudden death, 2 decks and 14 cards, left of God starts, the
+		// starter is valid by definition, scoring as New Eleusis.
+		o.Decks, o.Starter, o.FirstPlayer = 2, AlwaysValid, LeftOfGod
+		o.MaxSequence, o.PenaltyWrongNoPlay, o.SuddenDeathAt = 1, 2, 0
+		o.MaxPlayers = 7 // 8 × 14 + 1 > 104
 	default:
 		return Options{}, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
 	}

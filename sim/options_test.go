@@ -164,6 +164,7 @@ func TestPresetValues(t *testing.T) {
 		"abbott":            "2 14 redraw_until_valid left_of_god 4 all_or_nothing double_count 2 5 4 4 30 false false 0 0 2 false 3..6",
 		"express":           "2 12 always_valid left_of_god 1 all_or_nothing double_count 1 1 0 1 0 false false 0 0 0 true 3..6",
 		"express-divermazo": "2 8 chain3 left_of_god 1 all_or_nothing double_count 1 1 0 1 0 false false 0 0 0 true 3..6",
+		"original":          "2 14 always_valid left_of_god 1 all_or_nothing double_count 2 2 4 4 0 false false 0 0 2 false 4..7",
 	}
 	for _, name := range PresetNames() {
 		o := mustPreset(t, name)
