@@ -152,15 +152,15 @@ func (h *Hand) layOpening() error {
 	case RedrawUntilValid, Chain3:
 		// God turns the top card; an unsuitable one goes back, the deck is
 		// reshuffled and God draws again (new-eleusis-pt).
-		any := false
+		admitted := false
 		for _, c := range h.deck {
 			ok, err := h.judge.Starter(c)
 			if err != nil {
 				return fmt.Errorf("starter predicate on %s: %w", c, err)
 			}
-			any = any || ok
+			admitted = admitted || ok
 		}
-		if !any {
+		if !admitted {
 			return fmt.Errorf("the starter predicate admits no card of the deck")
 		}
 		for {

@@ -17,18 +17,23 @@ import (
 
 // loadBank is the embedded default bank, with --bank's rules added.
 func (g *global) loadBank() (*rulebank.Bank, error) {
+	b, _, err := g.loadBanks()
+	return b, err
+}
+
+// loadBanks also returns --bank's own rules (nil without --bank).
+func (g *global) loadBanks() (merged, extra *rulebank.Bank, err error) {
 	if err := reports.CheckFormat(g.format); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	b := rulebank.Default()
+	merged = rulebank.Default()
 	if g.bank != "" {
-		extra, err := rulebank.LoadFile(g.bank)
-		if err != nil {
-			return nil, err
+		if extra, err = rulebank.LoadFile(g.bank); err != nil {
+			return nil, nil, err
 		}
-		b.Merge(extra)
+		merged.Merge(extra)
 	}
-	return b, nil
+	return merged, extra, nil
 }
 
 func rulesCmd(g *global) *cobra.Command {
@@ -95,7 +100,7 @@ is tagged dead-end in its bank (the author insists) or --allow-dead-ends is give
   eleusis rules check --bank mine.yaml --decks 3 --format csv`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			b, err := g.loadBank()
+			b, extra, err := g.loadBanks()
 			if err != nil {
 				return err
 			}
@@ -106,9 +111,8 @@ is tagged dead-end in its bank (the author insists) or --allow-dead-ends is give
 					return err
 				}
 				rules = []*rulebank.Compiled{r}
-			} else if g.bank != "" {
-				extra, _ := rulebank.LoadFile(g.bank)
-				rules = extra.Rules
+			} else if extra != nil {
+				rules = extra.Rules // check the user's own bank, not the defaults again
 			}
 			reps := analyseAll(rules, cfg)
 			if err := reports.Render(g.out, g.format, reps, checkTable(reps)); err != nil {
