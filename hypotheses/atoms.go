@@ -1,0 +1,234 @@
+package hypotheses
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// A context feature besides the card: the previous card (0..51), the class
+// of the card two back (none, red, black) and the parity of n.
+type state struct {
+	prev sim.Card
+	p2   uint8 // 0: no prev2; 1: red; 2: black
+	odd  bool  // n % 2 == 1
+}
+
+// node is a piece of a hypothesis: it gives the 52-bit row of accepted cards
+// (card atoms, relations to prev) or a truth value (conditions) in a state.
+type node struct {
+	text string // an expr expression of the rule language
+	cost int    // description length in bits
+	// row: the accepted cards in a state; for a condition, all ones or zero.
+	row func(s state) uint64
+	// fam: the smallest family whose context the node reads.
+	fam Family
+}
+
+const allCards = uint64(1)<<52 - 1
+
+func cardMask(keep func(c sim.Card) bool) uint64 {
+	var m uint64
+	for c := sim.Card(0); c < 52; c++ {
+		if keep(c) {
+			m |= 1 << c
+		}
+	}
+	return m
+}
+
+// constant: an atom on the card alone.
+func constant(text string, cost int, keep func(c sim.Card) bool) node {
+	m := cardMask(keep)
+	return node{text: text, cost: cost, row: func(state) uint64 { return m }}
+}
+
+// relation: an atom relating the card to the previous one; rows precomputed.
+func relation(text string, cost int, rel func(prev, c sim.Card) bool) node {
+	var rows [52]uint64
+	for p := sim.Card(0); p < 52; p++ {
+		rows[p] = cardMask(func(c sim.Card) bool { return rel(p, c) })
+	}
+	return node{text: text, cost: cost, row: func(s state) uint64 { return rows[s.prev] }}
+}
+
+// condition on the previous card: all ones when it holds.
+func prevCondition(text string, cost int, holds func(p sim.Card) bool) node {
+	var rows [52]uint64
+	for p := sim.Card(0); p < 52; p++ {
+		if holds(p) {
+			rows[p] = allCards
+		}
+	}
+	return node{text: text, cost: cost, row: func(s state) uint64 { return rows[s.prev] }}
+}
+
+var suits = []string{"spades", "hearts", "diamonds", "clubs"}
+
+func suitName(c sim.Card) string { return suits[c.Suit()] }
+func red(c sim.Card) bool        { s := suitName(c); return s == "hearts" || s == "diamonds" }
+func rank(c sim.Card) int        { return c.Rank() }
+
+var primes = map[int]bool{2: true, 3: true, 5: true, 7: true, 11: true, 13: true}
+
+// cardAtoms are the unconditional predicates on one card, written for `who`
+// ("card" or "prev"). Costs are description lengths in bits: a choice among
+// few values is cheap, a threshold or range costs the bits to name its
+// numbers.
+func cardAtoms(who string) []struct {
+	text string
+	cost int
+	keep func(c sim.Card) bool
+} {
+	type atom = struct {
+		text string
+		cost int
+		keep func(c sim.Card) bool
+	}
+	as := []atom{
+		{who + `.color == "red"`, 2, red},
+		{who + `.color == "black"`, 2, func(c sim.Card) bool { return !red(c) }},
+		{who + `.even`, 2, func(c sim.Card) bool { return rank(c)%2 == 0 }},
+		{who + `.odd`, 2, func(c sim.Card) bool { return rank(c)%2 == 1 }},
+		{who + `.face`, 2, func(c sim.Card) bool { return rank(c) > 10 }},
+		{`not ` + who + `.face`, 3, func(c sim.Card) bool { return rank(c) <= 10 }},
+		{who + `.rank in [2, 3, 5, 7, 11, 13]`, 4, func(c sim.Card) bool { return primes[rank(c)] }},
+	}
+	for _, s := range suits {
+		s := s
+		as = append(as, atom{fmt.Sprintf(`%s.suit == %q`, who, s), 3, func(c sim.Card) bool { return suitName(c) == s }})
+	}
+	for k := 2; k <= 13; k++ {
+		k := k
+		as = append(as, atom{fmt.Sprintf(`%s.rank >= %d`, who, k), 5, func(c sim.Card) bool { return rank(c) >= k }})
+		as = append(as, atom{fmt.Sprintf(`%s.rank <= %d`, who, k-1), 5, func(c sim.Card) bool { return rank(c) <= k-1 }})
+	}
+	for k := 1; k <= 13; k++ {
+		k := k
+		as = append(as, atom{fmt.Sprintf(`%s.rank == %d`, who, k), 5, func(c sim.Card) bool { return rank(c) == k }})
+	}
+	if who == "card" {
+		for a := 2; a <= 11; a++ {
+			for b := a + 1; b <= 12; b++ {
+				a, b := a, b
+				as = append(as, atom{fmt.Sprintf(`card.rank >= %d and card.rank <= %d`, a, b), 8, func(c sim.Card) bool { return rank(c) >= a && rank(c) <= b }})
+			}
+		}
+	}
+	return as
+}
+
+// suitCycles are the six cyclic orders of the four suits, as "next suit"
+// maps; the first is the seeds' ♠ → ♦ → ♣ → ♥.
+func suitCycles() [][4]string {
+	var out [][4]string
+	rest := []string{"hearts", "diamonds", "clubs"}
+	perms := [][3]int{{1, 2, 0}, {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0}}
+	for _, p := range perms {
+		out = append(out, [4]string{"spades", rest[p[0]], rest[p[1]], rest[p[2]]})
+	}
+	return out
+}
+
+// relations are the atoms relating the card to the previous card.
+func relations() []node {
+	rs := []node{
+		relation(`card.color == prev.color`, 3, func(p, c sim.Card) bool { return red(p) == red(c) }),
+		relation(`card.color != prev.color`, 3, func(p, c sim.Card) bool { return red(p) != red(c) }),
+		relation(`card.suit == prev.suit`, 3, func(p, c sim.Card) bool { return p.Suit() == c.Suit() }),
+		relation(`card.suit != prev.suit`, 3, func(p, c sim.Card) bool { return p.Suit() != c.Suit() }),
+		relation(`card.even == prev.even`, 3, func(p, c sim.Card) bool { return rank(p)%2 == rank(c)%2 }),
+		relation(`card.even != prev.even`, 3, func(p, c sim.Card) bool { return rank(p)%2 != rank(c)%2 }),
+		relation(`card.face == prev.face`, 3, func(p, c sim.Card) bool { return (rank(p) > 10) == (rank(c) > 10) }),
+		relation(`card.face != prev.face`, 3, func(p, c sim.Card) bool { return (rank(p) > 10) != (rank(c) > 10) }),
+		relation(`card.rank > prev.rank`, 3, func(p, c sim.Card) bool { return rank(c) > rank(p) }),
+		relation(`card.rank < prev.rank`, 3, func(p, c sim.Card) bool { return rank(c) < rank(p) }),
+		relation(`card.rank >= prev.rank`, 3, func(p, c sim.Card) bool { return rank(c) >= rank(p) }),
+		relation(`card.rank <= prev.rank`, 3, func(p, c sim.Card) bool { return rank(c) <= rank(p) }),
+		relation(`card.rank == prev.rank`, 3, func(p, c sim.Card) bool { return rank(c) == rank(p) }),
+		relation(`card.rank != prev.rank`, 3, func(p, c sim.Card) bool { return rank(c) != rank(p) }),
+	}
+	for k := 1; k <= 6; k++ {
+		k := k
+		rs = append(rs,
+			relation(fmt.Sprintf(`card.rank == (prev.rank + %d) %% 13 + 1`, k-1), 6, func(p, c sim.Card) bool { return rank(c) == (rank(p)+k-1)%13+1 }),
+			relation(fmt.Sprintf(`card.rank == (prev.rank + %d) %% 13 + 1`, 12-k), 6, func(p, c sim.Card) bool { return rank(c) == (rank(p)+12-k)%13+1 }))
+		if k <= 4 {
+			rs = append(rs, relation(fmt.Sprintf(`abs(card.rank - prev.rank) <= %d`, k), 5, func(p, c sim.Card) bool {
+				d := rank(c) - rank(p)
+				return d <= k && d >= -k
+			}))
+		}
+	}
+	for _, cyc := range suitCycles() {
+		next := map[string]string{}
+		var parts []string
+		for i, s := range cyc {
+			next[s] = cyc[(i+1)%4]
+			parts = append(parts, fmt.Sprintf("%q: %q", s, cyc[(i+1)%4]))
+		}
+		rs = append(rs, relation(fmt.Sprintf(`{%s}[prev.suit] == card.suit`, strings.Join(parts, ", ")), 7,
+			func(p, c sim.Card) bool { return next[suitName(p)] == suitName(c) }))
+	}
+	return rs
+}
+
+// branches are the atoms a compound hypothesis is built from: predicates on
+// the card and relations to the previous card.
+func branches() []node {
+	var out []node
+	for _, a := range cardAtoms("card") {
+		out = append(out, constant(a.text, a.cost, a.keep))
+	}
+	return append(out, relations()...)
+}
+
+// prevConditions are the tests on the previous card a conditional branches
+// on. Only one of each complementary pair: the other is the same rule with
+// the branches swapped.
+func prevConditions() []node {
+	var out []node
+	for _, a := range cardAtoms("prev") {
+		if strings.Contains(a.text, `"black"`) || strings.HasSuffix(a.text, ".odd") || strings.HasPrefix(a.text, "not ") || strings.Contains(a.text, "<=") {
+			continue
+		}
+		out = append(out, prevCondition(a.text, a.cost, a.keep))
+	}
+	return out
+}
+
+// prev2Conditions read the colour of the card two back (and of prev); each
+// is false while the main line has one card.
+func prev2Conditions() []node {
+	mk := func(text string, cost int, holds func(s state) bool) node {
+		return node{text: text, cost: cost, fam: FamPrev2, row: func(s state) uint64 {
+			if s.p2 != 0 && holds(s) {
+				return allCards
+			}
+			return 0
+		}}
+	}
+	prevRed := func(s state) uint64 {
+		if red(s.prev) {
+			return 1
+		}
+		return 2
+	}
+	return []node{
+		mk(`prev2 != nil and prev2.color == prev.color`, 5, func(s state) bool { return uint64(s.p2) == prevRed(s) }),
+		mk(`prev2 != nil and prev2.color == "red" and prev.color == "red"`, 7, func(s state) bool { return s.p2 == 1 && red(s.prev) }),
+		mk(`prev2 != nil and prev2.color == "black" and prev.color == "black"`, 7, func(s state) bool { return s.p2 == 2 && !red(s.prev) }),
+		mk(`prev2 != nil and prev2.color == "red"`, 5, func(s state) bool { return s.p2 == 1 }),
+	}
+}
+
+// parityCondition: n is even (n counts the main-line cards before the card).
+func parityCondition() node {
+	return node{text: `n % 2 == 0`, cost: 3, fam: FamMod2, row: func(s state) uint64 {
+		if !s.odd {
+			return allCards
+		}
+		return 0
+	}}
+}

@@ -1,0 +1,288 @@
+package hypotheses
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// Config chooses a space.
+type Config struct {
+	// Size is the number of distinct behaviours kept, the shortest
+	// descriptions first (ties in the grammar's order).
+	Size int
+}
+
+// DefaultSize is the default space's number of distinct behaviours.
+const DefaultSize = 100_000
+
+// Hypothesis is one distinct behaviour of the space.
+type Hypothesis struct {
+	// Expr is the shortest description, an expression of the rule language.
+	Expr   string
+	Family Family
+	// Length is the shortest description's length in bits; Level is the
+	// prior rounded to whole bits, −log2 of the summed prior of every rule
+	// with this behaviour, so that each 64-bit word of the index holds one
+	// prior level.
+	Length, Level int
+	// Rules is how many syntactic rules of the grammar have this behaviour.
+	Rules int
+}
+
+// Stats says how the grammar collapsed into behaviours.
+type Stats struct {
+	Syntactic int // rules of the grammar
+	Distinct  int // distinct behaviours among them
+	Kept      int // behaviours kept in the space (Config.Size)
+	// Collapsed is how many syntactic rules the kept behaviours stand for.
+	Collapsed int
+	// IndexBytes is the memory of the bitset index.
+	IndexBytes int
+}
+
+func (s Stats) String() string {
+	return fmt.Sprintf("%d syntactic rules, %d distinct behaviours; kept %d (standing for %d rules); index %.1f MiB",
+		s.Syntactic, s.Distinct, s.Kept, s.Collapsed, float64(s.IndexBytes)/(1<<20))
+}
+
+// famIndex is one family's part of the index: for each (context, card) a
+// column of nw words, bit i set when the family's i-th hypothesis accepts
+// the card in that context.
+type famIndex struct {
+	w0, nw int // first global word, number of words
+	cols   []uint64
+}
+
+func (fi *famIndex) column(x int, c uint8) []uint64 {
+	o := (x*52 + int(c)) * fi.nw
+	return fi.cols[o : o+fi.nw : o+fi.nw]
+}
+
+// Space is an immutable hypothesis space with its index, shared by all
+// workers.
+type Space struct {
+	// Hyps is indexed by slot (global word × 64 + bit); padding slots have an
+	// empty Expr.
+	Hyps  []Hypothesis
+	Stats Stats
+	words int
+	fams  [numFamilies]famIndex
+	// valid has a bit per real hypothesis; weight is each word's prior
+	// weight 2^−(level − minimum level); famOf is each word's family.
+	valid  []uint64
+	weight []float64
+	famOf  []Family
+}
+
+var (
+	defaultOnce  sync.Once
+	defaultSpace *Space
+)
+
+// Default is the space of DefaultSize behaviours, built once per process.
+func Default() *Space {
+	defaultOnce.Do(func() {
+		sp, err := Build(Config{Size: DefaultSize})
+		if err != nil {
+			panic("hypotheses: default space: " + err.Error())
+		}
+		defaultSpace = sp
+	})
+	return defaultSpace
+}
+
+// kept is a behaviour found while building.
+type kept struct {
+	fam   Family
+	rows  []uint64
+	cand  candidate
+	mass  float64 // summed 2^−L of its rules
+	rules int
+	order int
+}
+
+// Build enumerates the grammar, shortest first, merges rules with the same
+// behaviour (exact: same row in every context of the family; a rule whose
+// rows do not depend on its family's extra feature joins the prev family),
+// keeps the Size first behaviours and builds the index.
+func Build(cfg Config) (*Space, error) {
+	if cfg.Size < 1 {
+		return nil, fmt.Errorf("hypotheses: a space needs at least one hypothesis, not %d", cfg.Size)
+	}
+	g := newGrammar()
+	cands := g.candidates()
+	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.cost, b.cost) })
+	var (
+		ks       []*kept
+		seen     = map[uint64]int32{} // hash → kept index, or −1 when not kept
+		buf      = make([]uint64, 3*52)
+		minCost  = float64(cands[0].cost)
+		stats    = Stats{Syntactic: len(cands)}
+	)
+	for _, k := range cands {
+		fam := g.family(k)
+		rows := buf[:fam.Contexts()]
+		for x := range rows {
+			rows[x] = g.row(k, fam.state(x))
+		}
+		if allZero(rows) {
+			continue // accepts nothing: not a rule anyone plays under
+		}
+		fam, rows = normalise(fam, rows)
+		h := hashRows(fam, rows)
+		mass := math.Exp2(minCost - float64(k.cost))
+		if i, ok := seen[h]; ok {
+			if i >= 0 && ks[i].fam == fam && slices.Equal(ks[i].rows, rows) {
+				ks[i].mass += mass
+				ks[i].rules++
+				continue
+			}
+			if i < 0 {
+				continue // a behaviour past the size: counted once
+			}
+			// Otherwise a 64-bit hash collision between two behaviours: the
+			// newcomer is kept apart (and not registered).
+		}
+		stats.Distinct++
+		if len(ks) < cfg.Size {
+			seen[h] = int32(len(ks))
+			ks = append(ks, &kept{fam: fam, rows: slices.Clone(rows), cand: k, mass: mass, rules: 1, order: len(ks)})
+		} else if _, ok := seen[h]; !ok {
+			seen[h] = -1
+		}
+	}
+	sp := pack(g, ks, minCost)
+	sp.Stats.Syntactic, sp.Stats.Distinct = stats.Syntactic, stats.Distinct
+	return sp, nil
+}
+
+func allZero(rows []uint64) bool {
+	for _, r := range rows {
+		if r != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// normalise moves a rule that does not read its family's extra feature to
+// the prev family.
+func normalise(fam Family, rows []uint64) (Family, []uint64) {
+	if fam == FamPrev {
+		return fam, rows
+	}
+	n := len(rows) / 52
+	for part := 1; part < n; part++ {
+		if !slices.Equal(rows[:52], rows[part*52:(part+1)*52]) {
+			return fam, rows
+		}
+	}
+	return FamPrev, rows[:52]
+}
+
+func hashRows(fam Family, rows []uint64) uint64 {
+	h := uint64(fam)*0x9e3779b97f4a7c15 + 1
+	for _, r := range rows {
+		h ^= r
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	return h
+}
+
+// pack orders the kept behaviours by family and prior level, pads each
+// (family, level) group to whole 64-bit words and builds the index.
+func pack(g *grammar, ks []*kept, minCost float64) *Space {
+	level := func(k *kept) int { return int(math.Round(minCost - math.Log2(k.mass))) }
+	slices.SortStableFunc(ks, func(a, b *kept) int {
+		return cmp.Or(cmp.Compare(a.fam, b.fam), cmp.Compare(level(a), level(b)), cmp.Compare(a.order, b.order))
+	})
+	sp := &Space{}
+	minLevel := 0
+	if len(ks) > 0 {
+		minLevel = level(ks[0])
+		for _, k := range ks {
+			minLevel = min(minLevel, level(k))
+		}
+	}
+	i := 0
+	for f := range numFamilies {
+		fi := &sp.fams[f]
+		fi.w0 = sp.words
+		start := len(sp.Hyps)
+		for i < len(ks) && ks[i].fam == f {
+			lv := level(ks[i])
+			for i < len(ks) && ks[i].fam == f && level(ks[i]) == lv {
+				k := ks[i]
+				sp.Hyps = append(sp.Hyps, Hypothesis{Expr: g.text(k.cand), Family: f, Length: int(k.cand.cost), Level: lv, Rules: k.rules})
+				sp.Stats.Collapsed += k.rules
+				i++
+			}
+			for len(sp.Hyps)%64 != 0 {
+				sp.Hyps = append(sp.Hyps, Hypothesis{Family: f, Level: lv})
+			}
+		}
+		fi.nw = (len(sp.Hyps) - start) / 64
+		sp.words += fi.nw
+	}
+	sp.valid = make([]uint64, sp.words)
+	sp.weight = make([]float64, sp.words)
+	sp.famOf = make([]Family, sp.words)
+	for id, h := range sp.Hyps {
+		w := id / 64
+		sp.weight[w] = math.Exp2(float64(minLevel - h.Level))
+		sp.famOf[w] = h.Family
+		if h.Expr != "" {
+			sp.valid[w] |= 1 << (id % 64)
+		}
+	}
+	// Rows by slot, then the columns.
+	rowsOf := make([][]uint64, len(sp.Hyps))
+	j := 0
+	for id := range sp.Hyps {
+		if sp.Hyps[id].Expr != "" {
+			rowsOf[id] = ks[j].rows
+			j++
+		}
+	}
+	for f := range numFamilies {
+		fi := &sp.fams[f]
+		ctx := f.Contexts()
+		fi.cols = make([]uint64, ctx*52*fi.nw)
+		for lw := range fi.nw {
+			for b := range 64 {
+				rows := rowsOf[(fi.w0+lw)*64+b]
+				if rows == nil {
+					continue
+				}
+				for x := range ctx {
+					for r := rows[x]; r != 0; r &= r - 1 {
+						c := bits.TrailingZeros64(r)
+						fi.cols[(x*52+c)*fi.nw+lw] |= 1 << b
+					}
+				}
+			}
+		}
+		sp.Stats.IndexBytes += 8 * len(fi.cols)
+	}
+	sp.Stats.Kept = len(ks)
+	return sp
+}
+
+// Len is the number of hypotheses (slots with padding excluded).
+func (sp *Space) Len() int { return sp.Stats.Kept }
+
+// Slots is the number of slots, padding included.
+func (sp *Space) Slots() int { return len(sp.Hyps) }
+
+// accepts reports whether hypothesis id accepts card c in state s.
+func (sp *Space) accepts(id int, s state, c uint8) bool {
+	f := sp.Hyps[id].Family
+	fi := &sp.fams[f]
+	lw := id/64 - fi.w0
+	return fi.column(f.context(s), c)[lw]>>(id%64)&1 == 1
+}
