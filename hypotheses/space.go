@@ -117,11 +117,11 @@ func Build(cfg Config) (*Space, error) {
 	cands := g.candidates()
 	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.cost, b.cost) })
 	var (
-		ks       []*kept
-		seen     = map[uint64]int32{} // hash → kept index, or −1 when not kept
-		buf      = make([]uint64, 3*52)
-		minCost  = float64(cands[0].cost)
-		stats    = Stats{Syntactic: len(cands)}
+		ks      []*kept
+		seen    = map[uint64]int32{} // hash → kept index, or −1 when not kept
+		buf     = make([]uint64, 3*52)
+		minCost = float64(cands[0].cost)
+		stats   = Stats{Syntactic: len(cands)}
 	)
 	for _, k := range cands {
 		fam := g.family(k)

@@ -1,0 +1,427 @@
+package hypotheses
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// lit is one judged card in a state; neg asks for the hypotheses that
+// reject it.
+type lit struct {
+	s   state
+	c   uint8
+	neg bool
+}
+
+// Belief is a posterior over a Space: prior × likelihood, where a
+// hypothesis that contradicts a verdict has likelihood ε/(1−ε) relative to
+// one that agrees (label noise ε), and a card God chose (the opening of
+// chain3, God's pick after a wrong "no play") has likelihood 1/k for a
+// hypothesis that allowed k choices (the size principle).
+//
+// Likelihoods are kept in whole bits: plane j holds the hypotheses whose
+// likelihood is 2^−j, so that every mass is a sum of popcounts × the word's
+// prior weight. A mismatch costs round(log2((1−ε)/ε)) bits; with ε = 0 it
+// removes the hypothesis (strict elimination). A hypothesis whose
+// likelihood falls below 2^−(planes−1) is dropped: with ε > 0 that is after
+// about three mismatches, when its weight is under 10⁻⁴ of an agreeing one.
+type Belief struct {
+	sp     *Space
+	eps    float64
+	shift  int
+	planes [][]uint64
+	top    int
+	live   [numFamilies][]int32 // local words with a bit in some plane
+	total  float64              // cached mass of everything; < 0 when stale
+	// scratch
+	cols [][]uint64
+}
+
+// NewBelief starts from the prior with label noise eps (0 ≤ eps < 0.5).
+func (sp *Space) NewBelief(eps float64) *Belief {
+	b := &Belief{sp: sp, eps: eps}
+	planes := 8 // room for the size principle (1/52 is 6 bits)
+	if eps > 0 {
+		b.shift = max(1, min(8, int(math.Round(math.Log2((1-eps)/eps)))))
+		planes = min(32, 3*b.shift+8)
+	}
+	b.planes = make([][]uint64, planes)
+	for j := range b.planes {
+		b.planes[j] = make([]uint64, sp.words)
+	}
+	copy(b.planes[0], sp.valid)
+	for f := range numFamilies {
+		fi := &sp.fams[f]
+		b.live[f] = make([]int32, 0, fi.nw)
+		for lw := range fi.nw {
+			if sp.valid[fi.w0+lw] != 0 {
+				b.live[f] = append(b.live[f], int32(lw))
+			}
+		}
+	}
+	b.total = -1
+	return b
+}
+
+// Space is the belief's hypothesis space.
+func (b *Belief) Space() *Space { return b.sp }
+
+// Eps is the label noise.
+func (b *Belief) Eps() float64 { return b.eps }
+
+func (b *Belief) columns(f Family, lits []lit) [][]uint64 {
+	fi := &b.sp.fams[f]
+	b.cols = b.cols[:0]
+	for _, l := range lits {
+		b.cols = append(b.cols, fi.column(f.context(l.s), l.c))
+	}
+	return b.cols
+}
+
+// conj is the word of hypotheses (within word lw of the columns) for which
+// every literal holds.
+func conj(lits []lit, cols [][]uint64, lw int32) uint64 {
+	m := ^uint64(0)
+	for i, l := range lits {
+		if l.neg {
+			m &^= cols[i][lw]
+		} else {
+			m &= cols[i][lw]
+		}
+	}
+	return m
+}
+
+// mass is the unnormalised posterior mass of the hypotheses for which every
+// literal holds (all hypotheses when lits is empty).
+func (b *Belief) mass(lits []lit) float64 {
+	var total float64
+	for f := range numFamilies {
+		if len(b.live[f]) == 0 {
+			continue
+		}
+		fi := &b.sp.fams[f]
+		cols := b.columns(f, lits)
+		wt := b.sp.weight[fi.w0 : fi.w0+fi.nw]
+		scale := 1.0
+		for j := 0; j <= b.top; j++ {
+			plane := b.planes[j][fi.w0 : fi.w0+fi.nw]
+			var sum float64
+			for _, lw := range b.live[f] {
+				if m := plane[lw] & conj(lits, cols, lw); m != 0 {
+					sum += float64(bits.OnesCount64(m)) * wt[lw]
+				}
+			}
+			total += sum * scale
+			scale /= 2
+		}
+	}
+	return total
+}
+
+// Total is the unnormalised mass of the whole posterior.
+func (b *Belief) Total() float64 {
+	if b.total < 0 {
+		b.total = b.mass(nil)
+	}
+	return b.total
+}
+
+// Empty reports that no hypothesis is left (possible with ε = 0 when God's
+// rule is not in the space).
+func (b *Belief) Empty() bool { return b.Total() == 0 }
+
+// prob is the posterior probability that every literal holds; 0.5 when the
+// belief is empty (nothing left to go by).
+func (b *Belief) prob(lits []lit) float64 {
+	t := b.Total()
+	if t == 0 {
+		return 0.5
+	}
+	return min(1, b.mass(lits)/t)
+}
+
+// predict fills out[k] with the posterior predictive probability that card
+// cards[k] is accepted in state s: one pass over the live words for all
+// cards.
+func (b *Belief) predict(s state, cards []uint8, out []float64) {
+	clear(out)
+	t := b.Total()
+	if t == 0 {
+		for k := range out {
+			out[k] = 0.5
+		}
+		return
+	}
+	for f := range numFamilies {
+		if len(b.live[f]) == 0 {
+			continue
+		}
+		fi := &b.sp.fams[f]
+		x := f.context(s)
+		b.cols = b.cols[:0]
+		for _, c := range cards {
+			b.cols = append(b.cols, fi.column(x, c))
+		}
+		cols := b.cols
+		wt := b.sp.weight[fi.w0 : fi.w0+fi.nw]
+		scale := 1.0
+		for j := 0; j <= b.top; j++ {
+			plane := b.planes[j][fi.w0 : fi.w0+fi.nw]
+			for _, lw := range b.live[f] {
+				m := plane[lw]
+				if m == 0 {
+					continue
+				}
+				w := wt[lw] * scale
+				for k, col := range cols {
+					out[k] += float64(bits.OnesCount64(m&col[lw])) * w
+				}
+			}
+			scale /= 2
+		}
+	}
+	for k := range out {
+		out[k] = min(1, out[k]/t)
+	}
+}
+
+// observe conditions on God's verdict that the conjunction of lits is
+// truth: the hypotheses that disagree lose b.shift bits of likelihood, or
+// are removed when ε = 0. It returns the probability the belief gave to the
+// verdict beforehand (with the label noise).
+func (b *Belief) observe(lits []lit, truth bool) float64 {
+	p := b.prob(lits)
+	if !truth {
+		p = 1 - p
+	}
+	p = (1-b.eps)*p + b.eps*(1-p)
+	for f := range numFamilies {
+		fi := &b.sp.fams[f]
+		cols := b.columns(f, lits)
+		for _, lw := range b.live[f] {
+			m := conj(lits, cols, lw)
+			if truth {
+				m = ^m
+			}
+			b.penalise(fi.w0+int(lw), m, b.shift)
+		}
+	}
+	b.compact()
+	return p
+}
+
+// penalise moves the hypotheses of word w in mask down by sh bits of
+// likelihood; sh = 0 removes them.
+func (b *Belief) penalise(w int, mask uint64, sh int) {
+	if mask == 0 {
+		return
+	}
+	for j := b.top; j >= 0; j-- {
+		moved := b.planes[j][w] & mask
+		if moved == 0 {
+			continue
+		}
+		b.planes[j][w] &^= moved
+		if sh > 0 && j+sh < len(b.planes) {
+			b.planes[j+sh][w] |= moved
+			b.top = max(b.top, j+sh)
+		}
+	}
+}
+
+// godChose conditions on God having put card c in state s, chosen at random
+// among the cards of choices the rule allows: c is accepted, and a
+// hypothesis that allows k of the choices has likelihood 1/k (rounded to
+// whole bits).
+func (b *Belief) godChose(s state, c uint8, choices []uint8) {
+	b.observe([]lit{{s: s, c: c}}, true)
+	choices = slices.Compact(slices.Sorted(slices.Values(choices)))
+	for f := range numFamilies {
+		fi := &b.sp.fams[f]
+		x := f.context(s)
+		for _, lw := range b.live[f] {
+			w := fi.w0 + int(lw)
+			var any uint64
+			for j := 0; j <= b.top; j++ {
+				any |= b.planes[j][w]
+			}
+			// A bit-sliced counter of the choices each hypothesis allows.
+			var cnt [6]uint64
+			for _, ch := range choices {
+				carry := fi.column(x, ch)[lw] & any
+				for i := 0; i < len(cnt) && carry != 0; i++ {
+					cnt[i], carry = cnt[i]^carry, cnt[i]&carry
+				}
+			}
+			var by [7]uint64 // hypotheses by the bits 1/k costs
+			for r := any; r != 0; r &= r - 1 {
+				bit := bits.TrailingZeros64(r)
+				k := 0
+				for i := range cnt {
+					k |= int(cnt[i]>>bit&1) << i
+				}
+				by[sizeBits(k)] |= 1 << bit
+			}
+			for sh := 1; sh < len(by); sh++ {
+				b.penaliseBy(w, by[sh], sh)
+			}
+		}
+	}
+	b.compact()
+}
+
+// penaliseBy is penalise for a size-principle shift: a hypothesis pushed
+// past the last plane is dropped.
+func (b *Belief) penaliseBy(w int, mask uint64, sh int) {
+	for j := b.top; j >= 0 && mask != 0; j-- {
+		moved := b.planes[j][w] & mask
+		if moved == 0 {
+			continue
+		}
+		b.planes[j][w] &^= moved
+		if j+sh < len(b.planes) {
+			b.planes[j+sh][w] |= moved
+			b.top = max(b.top, j+sh)
+		}
+	}
+}
+
+// sizeBits is round(log2 k), the bits a choice among k cards costs.
+func sizeBits(k int) int {
+	if k <= 1 {
+		return 0
+	}
+	return min(6, int(math.Round(math.Log2(float64(k)))))
+}
+
+// compact drops the words that no longer hold any hypothesis and marks the
+// total stale.
+func (b *Belief) compact() {
+	b.total = -1
+	for f := range numFamilies {
+		w0 := b.sp.fams[f].w0
+		b.live[f] = slices.DeleteFunc(b.live[f], func(lw int32) bool {
+			for j := 0; j <= b.top; j++ {
+				if b.planes[j][w0+int(lw)] != 0 {
+					return false
+				}
+			}
+			return true
+		})
+	}
+	for b.top > 0 && b.planeEmpty(b.top) {
+		b.top--
+	}
+}
+
+func (b *Belief) planeEmpty(j int) bool {
+	for f := range numFamilies {
+		w0 := b.sp.fams[f].w0
+		for _, lw := range b.live[f] {
+			if b.planes[j][w0+int(lw)] != 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// weightOf is the unnormalised posterior weight of hypothesis id.
+func (b *Belief) weightOf(id int) float64 {
+	w, bit := id/64, uint(id%64)
+	for j := 0; j <= b.top; j++ {
+		if b.planes[j][w]>>bit&1 == 1 {
+			return b.sp.weight[w] * math.Exp2(-float64(j))
+		}
+	}
+	return 0
+}
+
+// Prob is the posterior probability of hypothesis id.
+func (b *Belief) Prob(id int) float64 {
+	t := b.Total()
+	if t == 0 {
+		return 0
+	}
+	return b.weightOf(id) / t
+}
+
+// ProbOf is the posterior probability of a set of hypotheses.
+func (b *Belief) ProbOf(ids []int32) float64 {
+	t := b.Total()
+	if t == 0 {
+		return 0
+	}
+	var m float64
+	for _, id := range ids {
+		m += b.weightOf(int(id))
+	}
+	return min(1, m/t)
+}
+
+// Count is the number of hypotheses with non-zero posterior.
+func (b *Belief) Count() int {
+	n := 0
+	for f := range numFamilies {
+		w0 := b.sp.fams[f].w0
+		for _, lw := range b.live[f] {
+			for j := 0; j <= b.top; j++ {
+				n += bits.OnesCount64(b.planes[j][w0+int(lw)])
+			}
+		}
+	}
+	return n
+}
+
+// Top returns the k most probable hypotheses, most probable first (ties in
+// the space's order), with their posterior probabilities.
+func (b *Belief) Top(k int) (ids []int, probs []float64) {
+	type cand struct {
+		id int
+		w  float64
+	}
+	var cs []cand
+	for j := 0; j <= b.top; j++ {
+		for f := range numFamilies {
+			w0 := b.sp.fams[f].w0
+			got := 0
+			for _, lw := range b.live[f] {
+				for r := b.planes[j][w0+int(lw)]; r != 0 && got < k; r &= r - 1 {
+					id := (w0+int(lw))*64 + bits.TrailingZeros64(r)
+					cs = append(cs, cand{id, b.sp.weight[w0+int(lw)] * math.Exp2(-float64(j))})
+					got++
+				}
+				if got >= k {
+					break
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(cs, func(a, c cand) int {
+		if a.w != c.w {
+			if a.w > c.w {
+				return -1
+			}
+			return 1
+		}
+		return a.id - c.id
+	})
+	t := b.Total()
+	for i := 0; i < len(cs) && i < k; i++ {
+		ids = append(ids, cs[i].id)
+		probs = append(probs, cs[i].w/t)
+	}
+	return ids, probs
+}
+
+// MAP is the most probable hypothesis and its probability; −1 when the
+// belief is empty.
+func (b *Belief) MAP() (int, float64) {
+	ids, ps := b.Top(1)
+	if len(ids) == 0 {
+		return -1, 0
+	}
+	return ids[0], ps[0]
+}
