@@ -36,6 +36,7 @@ type Belief struct {
 	total  float64              // cached mass of everything; < 0 when stale
 	// scratch
 	cols [][]uint64
+	cnt  []int
 }
 
 // NewBelief starts from the prior with label noise eps (0 ≤ eps < 0.5).
@@ -46,11 +47,9 @@ func (sp *Space) NewBelief(eps float64) *Belief {
 		b.shift = max(1, min(8, int(math.Round(math.Log2((1-eps)/eps)))))
 		planes = min(32, 3*b.shift+8)
 	}
+	// Plane 0 now; the others when a hypothesis first falls to them.
 	b.planes = make([][]uint64, planes)
-	for j := range b.planes {
-		b.planes[j] = make([]uint64, sp.words)
-	}
-	copy(b.planes[0], sp.valid)
+	b.planes[0] = slices.Clone(sp.valid)
 	for f := range numFamilies {
 		fi := &sp.fams[f]
 		b.live[f] = make([]int32, 0, fi.nw)
@@ -145,7 +144,11 @@ func (b *Belief) prob(lits []lit) float64 {
 // predict fills out[k] with the posterior predictive probability that card
 // cards[k] is accepted in state s: one pass over the live words for all
 // cards.
-func (b *Belief) predict(s state, cards []uint8, out []float64) {
+func (b *Belief) predict(s state, cards []uint8, out []float64) { b.predictGiven(nil, s, cards, out) }
+
+// predictGiven fills out[k] with the probability that every literal of
+// given holds and cards[k] is accepted in state s.
+func (b *Belief) predictGiven(given []lit, s state, cards []uint8, out []float64) {
 	clear(out)
 	t := b.Total()
 	if t == 0 {
@@ -160,6 +163,7 @@ func (b *Belief) predict(s state, cards []uint8, out []float64) {
 		}
 		fi := &b.sp.fams[f]
 		x := f.context(s)
+		gcols := slices.Clone(b.columns(f, given))
 		b.cols = b.cols[:0]
 		for _, c := range cards {
 			b.cols = append(b.cols, fi.column(x, c))
@@ -167,18 +171,29 @@ func (b *Belief) predict(s state, cards []uint8, out []float64) {
 		cols := b.cols
 		wt := b.sp.weight[fi.w0 : fi.w0+fi.nw]
 		scale := 1.0
+		// Words are sorted by prior level: count bits in integers while the
+		// weight stays the same, multiply once per run.
+		cnt := b.counts(len(cols))
 		for j := 0; j <= b.top; j++ {
 			plane := b.planes[j][fi.w0 : fi.w0+fi.nw]
+			w := -1.0
 			for _, lw := range b.live[f] {
 				m := plane[lw]
+				if len(given) > 0 {
+					m &= conj(given, gcols, lw)
+				}
 				if m == 0 {
 					continue
 				}
-				w := wt[lw] * scale
+				if wt[lw] != w {
+					flush(out, cnt, w*scale)
+					w = wt[lw]
+				}
 				for k, col := range cols {
-					out[k] += float64(bits.OnesCount64(m&col[lw])) * w
+					cnt[k] += bits.OnesCount64(m & col[lw])
 				}
 			}
+			flush(out, cnt, w*scale)
 			scale /= 2
 		}
 	}
@@ -187,28 +202,62 @@ func (b *Belief) predict(s state, cards []uint8, out []float64) {
 	}
 }
 
+func (b *Belief) counts(n int) []int {
+	if cap(b.cnt) < n {
+		b.cnt = make([]int, n)
+	}
+	return b.cnt[:n]
+}
+
+// flush adds the counted bits times w to out and zeroes the counts.
+func flush(out []float64, cnt []int, w float64) {
+	for k, c := range cnt {
+		if c != 0 {
+			out[k] += float64(c) * w
+			cnt[k] = 0
+		}
+	}
+}
+
 // observe conditions on God's verdict that the conjunction of lits is
 // truth: the hypotheses that disagree lose b.shift bits of likelihood, or
 // are removed when ε = 0. It returns the probability the belief gave to the
 // verdict beforehand (with the label noise).
 func (b *Belief) observe(lits []lit, truth bool) float64 {
-	p := b.prob(lits)
-	if !truth {
-		p = 1 - p
-	}
-	p = (1-b.eps)*p + b.eps*(1-p)
+	t := b.Total()
+	// One pass: the mass that agrees and the mass that does not, then the
+	// update.
+	var agree, disagree float64
 	for f := range numFamilies {
 		fi := &b.sp.fams[f]
 		cols := b.columns(f, lits)
+		wt := b.sp.weight[fi.w0 : fi.w0+fi.nw]
 		for _, lw := range b.live[f] {
+			w := fi.w0 + int(lw)
 			m := conj(lits, cols, lw)
 			if truth {
 				m = ^m
 			}
-			b.penalise(fi.w0+int(lw), m, b.shift)
+			scale := wt[lw]
+			for j := 0; j <= b.top; j++ {
+				if p := b.planes[j][w]; p != 0 {
+					disagree += float64(bits.OnesCount64(p&m)) * scale
+					agree += float64(bits.OnesCount64(p&^m)) * scale
+				}
+				scale /= 2
+			}
+			b.penalise(w, m, b.shift)
 		}
 	}
+	p := 0.5
+	if t > 0 {
+		p = min(1, agree/t)
+	}
+	p = (1-b.eps)*p + b.eps*(1-p)
 	b.compact()
+	if b.shift == 0 || disagree == 0 {
+		b.total = agree // with ε > 0 the stale total is recounted when asked
+	}
 	return p
 }
 
@@ -225,10 +274,21 @@ func (b *Belief) penalise(w int, mask uint64, sh int) {
 		}
 		b.planes[j][w] &^= moved
 		if sh > 0 && j+sh < len(b.planes) {
-			b.planes[j+sh][w] |= moved
+			b.plane(j + sh)[w] |= moved
 			b.top = max(b.top, j+sh)
 		}
 	}
+}
+
+// plane returns plane j, allocating it and the ones below on first use (the
+// loops read every plane up to top).
+func (b *Belief) plane(j int) []uint64 {
+	for i := 1; i <= j; i++ {
+		if b.planes[i] == nil {
+			b.planes[i] = make([]uint64, b.sp.words)
+		}
+	}
+	return b.planes[j]
 }
 
 // godChose conditions on God having put card c in state s, chosen at random
@@ -282,7 +342,7 @@ func (b *Belief) penaliseBy(w int, mask uint64, sh int) {
 		}
 		b.planes[j][w] &^= moved
 		if j+sh < len(b.planes) {
-			b.planes[j+sh][w] |= moved
+			b.plane(j + sh)[w] |= moved
 			b.top = max(b.top, j+sh)
 		}
 	}

@@ -144,6 +144,17 @@ func (r *Record) Predict(cards []sim.Card, out []float64) {
 	r.predict(r.state(), cs, out)
 }
 
+// PredictAfter gives, for each card, the probability that God accepts seq
+// laid in order and then the card.
+func (r *Record) PredictAfter(seq, cards []sim.Card, out []float64) {
+	cs := make([]uint8, len(cards))
+	for i, c := range cards {
+		cs[i] = uint8(c)
+	}
+	line := append(r.line[:len(r.line):len(r.line)], seq...)
+	r.predictGiven(r.chain(seq), stateOf(line), cs, out)
+}
+
 // ProbSequence is the probability that God accepts every card of seq laid
 // in order.
 func (r *Record) ProbSequence(seq []sim.Card) float64 { return r.prob(r.chain(seq)) }

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"sync"
+
+	"github.com/eleusis/eleusis/sim"
 )
 
 // Config chooses a space.
@@ -76,6 +79,9 @@ type Space struct {
 	valid  []uint64
 	weight []float64
 	famOf  []Family
+
+	cdfOnce sync.Once
+	cdf     []float64
 }
 
 var (
@@ -114,8 +120,7 @@ func Build(cfg Config) (*Space, error) {
 		return nil, fmt.Errorf("hypotheses: a space needs at least one hypothesis, not %d", cfg.Size)
 	}
 	g := newGrammar()
-	cands := g.candidates()
-	slices.SortStableFunc(cands, func(a, b candidate) int { return cmp.Compare(a.cost, b.cost) })
+	cands := byCost(g.candidates())
 	var (
 		ks      []*kept
 		seen    = map[uint64]int32{} // hash → kept index, or −1 when not kept
@@ -158,6 +163,24 @@ func Build(cfg Config) (*Space, error) {
 	sp := pack(g, ks, minCost)
 	sp.Stats.Syntactic, sp.Stats.Distinct = stats.Syntactic, stats.Distinct
 	return sp, nil
+}
+
+// byCost orders candidates by description length, keeping the grammar's
+// order within a length (a counting sort: lengths are small integers).
+func byCost(cs []candidate) []candidate {
+	var count [64]int
+	for _, c := range cs {
+		count[c.cost+1]++
+	}
+	for i := 1; i < len(count); i++ {
+		count[i] += count[i-1]
+	}
+	out := make([]candidate, len(cs))
+	for _, c := range cs {
+		out[count[c.cost]] = c
+		count[c.cost]++
+	}
+	return out
 }
 
 func allZero(rows []uint64) bool {
@@ -285,4 +308,39 @@ func (sp *Space) accepts(id int, s state, c uint8) bool {
 	fi := &sp.fams[f]
 	lw := id/64 - fi.w0
 	return fi.column(f.context(s), c)[lw]>>(id%64)&1 == 1
+}
+
+// Accepts reports whether hypothesis id accepts card c after the main line.
+func (sp *Space) Accepts(id int, line []sim.Card, c sim.Card) bool {
+	return sp.accepts(id, stateOf(line), uint8(c))
+}
+
+// priorCDF is the cumulative prior mass by word, for sampling.
+func (sp *Space) priorCDF() []float64 {
+	sp.cdfOnce.Do(func() {
+		sp.cdf = make([]float64, sp.words)
+		acc := 0.0
+		for w := range sp.words {
+			acc += float64(bits.OnesCount64(sp.valid[w])) * sp.weight[w]
+			sp.cdf[w] = acc
+		}
+	})
+	return sp.cdf
+}
+
+// SamplePrior draws a hypothesis from the prior.
+func (sp *Space) SamplePrior(rng *rand.Rand) int {
+	cdf := sp.priorCDF()
+	u := rng.Float64() * cdf[len(cdf)-1]
+	w, _ := slices.BinarySearch(cdf, u)
+	w = min(w, len(cdf)-1)
+	for sp.valid[w] == 0 {
+		w-- // only possible on a boundary: the previous word has mass
+	}
+	k := rng.IntN(bits.OnesCount64(sp.valid[w]))
+	r := sp.valid[w]
+	for range k {
+		r &= r - 1
+	}
+	return w*64 + bits.TrailingZeros64(r)
 }

@@ -31,10 +31,29 @@ func (h *Hand) Step() (*MoveRecord, error) {
 	}
 	p := h.current
 	m := h.players[p].Move(h.viewFor(p))
+	if err := h.failed(); err != nil {
+		return nil, err
+	}
 	if m.Kind == NoPlay && len(m.Cards) == 0 {
 		m.Cards = h.hands[p]
 	}
-	return h.Apply(p, m, Decisions{Ask: true})
+	rec, err := h.Apply(p, m, Decisions{Ask: true})
+	if err == nil {
+		err = h.failed() // a Prophet's judgement, a declaration or a guess
+	}
+	return rec, err
+}
+
+// failed is the first error a player reports through Failer.
+func (h *Hand) failed() error {
+	for q, pl := range h.players {
+		if f, ok := pl.(Failer); ok {
+			if err := f.Err(); err != nil {
+				return fmt.Errorf("%s: %w", h.who(q), err)
+			}
+		}
+	}
+	return nil
 }
 
 // Run plays the hand to its end.

@@ -79,6 +79,13 @@ type Observer interface {
 	Observe(v *View, r *MoveRecord)
 }
 
+// Failer is a player that can fail (an outside program that crashed, sent
+// bad JSON or timed out): the engine stops the hand with its error instead
+// of playing on with a made-up move.
+type Failer interface {
+	Err() error
+}
+
 // Judge is God: it knows the rule. The rulebank package provides one per
 // goroutine.
 type Judge interface {

@@ -1,0 +1,200 @@
+package agents
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+func rule(t testing.TB, expr string) *rulebank.Compiled {
+	t.Helper()
+	c, err := rulebank.Compile(rulebank.Rule{Name: expr, Expr: expr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func spec(t testing.TB, s string) Spec {
+	t.Helper()
+	sp, err := ParseSpec(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sp
+}
+
+func TestParseSpec(t *testing.T) {
+	for _, tc := range []struct {
+		in, name, err string
+		params        map[string]float64
+	}{
+		{in: "random", name: "random"},
+		{in: "bayes-eig(lambda=0.5, eps=0.01)", name: "bayes-eig", params: map[string]float64{"lambda": 0.5, "eps": 0.01}},
+		{in: "exec:python3 agent.py --fast", name: "exec"},
+		{in: "exec(timeout=2):./agent", name: "exec", params: map[string]float64{"timeout": 2}},
+		{in: "bayes", err: `unknown name "bayes"`},
+		{in: "bayes-eig(lambda=x)", err: `"x" is not a number`},
+		{in: "bayes-greedy(lambda=1)", err: `has no parameter "lambda"`},
+		{in: "bayes-eig(lambda=1", err: "parentheses"},
+		{in: "exec:", err: "needs a command"},
+	} {
+		sp, err := ParseSpec(tc.in)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%q: error %v, want %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || sp.Name != tc.name {
+			t.Errorf("%q: %+v, %v", tc.in, sp, err)
+		}
+		for k, v := range tc.params {
+			if sp.Params[k] != v {
+				t.Errorf("%q: %s = %v, want %v", tc.in, k, sp.Params[k], v)
+			}
+		}
+	}
+}
+
+// Every strategy plays whole hands of every preset: cards conserved after
+// every move, the hand ends, scores follow the formulas.
+func TestStrategiesPlayEveryPreset(t *testing.T) {
+	k := NewKit()
+	r := rule(t, `card.color != prev.color or card.rank == prev.rank`)
+	for _, name := range Names() {
+		for _, preset := range sim.PresetNames() {
+			opts, err := sim.Preset(preset)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seed := uint64(1); seed <= 2; seed++ {
+				tbl := k.NewTable(r, seed, true)
+				var players []sim.Player
+				for seat := range 4 {
+					p, err := NewPlayer(spec(t, name+paramsFor(name)), tbl, seat)
+					if err != nil {
+						t.Fatal(err)
+					}
+					players = append(players, p)
+				}
+				h, err := sim.NewHand(sim.HandConfig{Options: opts, Judge: r.NewJudge(), Players: players, Seed: seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for !h.Ended() {
+					if _, err := h.Step(); err != nil {
+						t.Fatalf("%s, %s, seed %d: %v", name, preset, seed, err)
+					}
+					if err := h.CheckConservation(); err != nil {
+						t.Fatalf("%s, %s, seed %d: %v", name, preset, seed, err)
+					}
+				}
+				if err := sim.CheckScores(opts, h.Result()); err != nil {
+					t.Fatalf("%s, %s, seed %d: %v", name, preset, seed, err)
+				}
+			}
+		}
+	}
+}
+
+// Small spaces keep the test quick; the strategies' code is the same.
+func paramsFor(name string) string {
+	if _, ps := Doc(name); len(ps) > 0 && ps[0] == "size" {
+		return "(size=20000)"
+	}
+	return ""
+}
+
+// bayes-eig identifies rules in the space in fewer plays than
+// positive-tester and random: a paired one-sided t-test over seeds. A hand
+// where the posterior never reaches 0.9 counts as its length + 1 (censored;
+// this only favours the strategies that fail to find the rule).
+func TestEIGIdentifiesFaster(t *testing.T) {
+	if testing.Short() {
+		t.Skip("statistical test")
+	}
+	k := NewKit()
+	opts, _ := sim.Preset("new-eleusis")
+	rules := []string{
+		`prev.color == "black" ? card.rank >= 7 : card.rank <= 6`,
+		`card.suit == prev.suit or card.rank == prev.rank`,
+		`card.rank > prev.rank`,
+	}
+	plays := func(strategy string, r *rulebank.Compiled, seed uint64) float64 {
+		s := spec(t, strategy)
+		out, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: []Spec{s, s, s, s}, Seed: seed, Measure: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := out.Measures[0]; m.Turn90 >= 0 {
+			return float64(m.Turn90)
+		}
+		return float64(out.Result.Turns + 1)
+	}
+	for _, other := range []string{"positive-tester", "random"} {
+		var diff []float64
+		for _, expr := range rules {
+			r := rule(t, expr)
+			for seed := uint64(1); seed <= 30; seed++ {
+				diff = append(diff, plays("bayes-eig", r, seed)-plays(other, r, seed))
+			}
+		}
+		m, sd := stat.MeanStdDev(diff, nil)
+		n := float64(len(diff))
+		tstat := m / (sd / math.Sqrt(n))
+		p := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: n - 1}.CDF(tstat)
+		t.Logf("bayes-eig − %s: mean %.1f plays (t = %.2f, one-sided p = %.2g, n = %d)", other, m, tstat, p, len(diff))
+		if p > 0.01 {
+			t.Errorf("bayes-eig is not faster than %s: mean difference %.2f plays, p = %.3g", other, m, p)
+		}
+	}
+}
+
+
+// The outside-agent protocol, with the test binary itself as the agent
+// (TestMain runs it as one when EXEC_AGENT is set).
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("EXEC_AGENT"); mode != "" {
+		runTestAgent(mode)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func agentCommand(mode string) string {
+	return fmt.Sprintf("EXEC_AGENT=%s %q -test.run=NONE", mode, os.Args[0])
+}
+
+func TestExecAgent(t *testing.T) {
+	k := NewKit()
+	r := rule(t, `card.color != prev.color`)
+	opts, _ := sim.Preset("new-eleusis")
+	good := spec(t, "exec:"+agentCommand("good"))
+	out, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: []Spec{good, spec(t, "random"), good, spec(t, "random")}, Seed: 3, Measure: true})
+	if err != nil {
+		t.Fatalf("a well-behaved outside agent: %v", err)
+	}
+	if out.Result.End == "" || out.Measures[0] == nil {
+		t.Fatalf("no result: %+v", out)
+	}
+	for _, tc := range []struct{ mode, want string }{
+		{"badjson", "bad JSON"},
+		{"crash", "exited without answering"},
+		{"slow", "no answer to the move request within"},
+		{"illegal", "not in"},
+	} {
+		s := spec(t, "exec(timeout=0.5):"+agentCommand(tc.mode))
+		_, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: []Spec{s, spec(t, "random"), s, s}, Seed: 1})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s agent: error %v, want %q", tc.mode, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,253 @@
+package agents
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/sim"
+)
+
+type policy int
+
+const (
+	positive policy = iota // cards the MAP hypothesis says are legal
+	falsify                // cards the MAP hypothesis says are illegal
+	greedy                 // the card most likely accepted
+	eig                    // expected information gain − λ × expected penalty
+)
+
+// thresholds are the decisions every belief-driven strategy takes from its
+// posterior; each is a spec parameter.
+type thresholds struct {
+	seq     float64 // play a sequence while P(all accepted) ≥ seq
+	noPlay  float64 // say "no play" when P(no card of the hand is valid) ≥ noplay
+	prophet float64 // declare Prophet when P(MAP) ≥ prophet
+	guess   float64 // (Express) state the MAP rule when P(MAP) ≥ guess
+}
+
+// bayes is a scientist with a posterior over a hypothesis space, shared with
+// the other scientists of the hand who use the same space and noise.
+type bayes struct {
+	pol    policy
+	lambda float64
+	th     thresholds
+	rec    *hypotheses.Record
+	rng    *rand.Rand
+	// per player
+	pos, neg int
+	guessed  map[string]bool
+	// scratch
+	cards []sim.Card
+	probs []float64
+}
+
+func newBayes(p policy) func(s Spec, t *Table, seat int) (sim.Player, error) {
+	return func(s Spec, t *Table, seat int) (sim.Player, error) {
+		rec, err := t.Record(int(s.param("size", hypotheses.DefaultSize)), s.param("eps", 0))
+		if err != nil {
+			return nil, err
+		}
+		return &bayes{
+			pol: p, lambda: s.param("lambda", 0.1), rec: rec, rng: t.rng(seat),
+			th: thresholds{
+				seq: s.param("seq", 0.95), noPlay: s.param("noplay", 0.9),
+				prophet: s.param("prophet", 0.9), guess: s.param("guess", 0.9),
+			},
+			guessed: map[string]bool{},
+		}, nil
+	}
+}
+
+// distinct fills b.cards with the distinct cards of the hand.
+func (b *bayes) distinct(hand []sim.Card) []sim.Card {
+	b.cards = append(b.cards[:0], hand...)
+	slices.Sort(b.cards)
+	b.cards = slices.Compact(b.cards)
+	if cap(b.probs) < len(b.cards) {
+		b.probs = make([]float64, len(b.cards))
+	}
+	b.probs = b.probs[:len(b.cards)]
+	return b.cards
+}
+
+// Move implements sim.Player.
+func (b *bayes) Move(v *sim.View) sim.Move {
+	b.rec.Sync(v)
+	cards := b.distinct(v.Hand)
+	b.rec.Predict(cards, b.probs)
+	best := 0.0
+	for _, p := range b.probs {
+		best = max(best, p)
+	}
+	// P(none valid) ≤ 1 − max p: only worth computing when every card looks bad.
+	if best <= 1-b.th.noPlay && b.rec.ProbNone(cards) >= b.th.noPlay {
+		return sim.Move{Kind: sim.NoPlay}
+	}
+	c := b.choose(v)
+	b.countTest(c)
+	if b.pol != falsify && v.Options.MaxSequence >= 2 && len(v.Hand) >= 2 {
+		if seq := b.sequence(v, c); len(seq) >= 2 {
+			return sim.Move{Kind: sim.Sequence, Cards: seq}
+		}
+	}
+	return sim.Move{Kind: sim.Play, Cards: []sim.Card{c}}
+}
+
+// choose picks the card by the strategy's policy.
+func (b *bayes) choose(v *sim.View) sim.Card {
+	cards, probs := b.cards, b.probs
+	switch b.pol {
+	case positive, falsify:
+		id, _ := b.rec.MAP()
+		var legal, illegal []sim.Card
+		for _, c := range cards {
+			if id >= 0 && b.rec.HypAccepts(id, c) {
+				legal = append(legal, c)
+			} else {
+				illegal = append(illegal, c)
+			}
+		}
+		want, other := legal, illegal
+		if b.pol == falsify {
+			want, other = illegal, legal
+		}
+		if len(want) == 0 {
+			want = other
+		}
+		return want[b.rng.IntN(len(want))]
+	case greedy:
+		return argmax(cards, probs, b.rng, func(p float64) float64 { return p })
+	}
+	eps := b.rec.Eps()
+	pen := float64(v.Options.PenaltyWrongCard)
+	if v.SuddenDeath {
+		pen = 2 * float64(len(v.Hand)+v.Options.PenaltyWrongCard) // elimination: the whole hand is lost
+	}
+	return argmax(cards, probs, b.rng, func(p float64) float64 {
+		q := (1-eps)*p + eps*(1-p)
+		return hb(q) - hb(eps) - b.lambda*pen*(1-p)
+	})
+}
+
+// hb is the binary entropy in bits.
+func hb(p float64) float64 {
+	if p <= 0 || p >= 1 {
+		return 0
+	}
+	return -p*math.Log2(p) - (1-p)*math.Log2(1-p)
+}
+
+// argmax is the card with the highest utility, ties broken at random.
+func argmax(cards []sim.Card, probs []float64, rng *rand.Rand, u func(p float64) float64) sim.Card {
+	best, n := math.Inf(-1), 0
+	var pick sim.Card
+	for i, c := range cards {
+		x := u(probs[i])
+		switch {
+		case x > best+1e-12:
+			best, pick, n = x, c, 1
+		case x > best-1e-12:
+			n++
+			if rng.IntN(n) == 0 {
+				pick = c
+			}
+		}
+	}
+	return pick
+}
+
+// sequence extends the chosen card greedily while every card of the run is
+// accepted with probability ≥ seq.
+func (b *bayes) sequence(v *sim.View, first sim.Card) []sim.Card {
+	i := slices.Index(b.cards, first)
+	if b.th.seq > 1 || b.probs[i] < b.th.seq {
+		return nil
+	}
+	seq := []sim.Card{first}
+	left := slices.Clone(v.Hand)
+	left = slices.Delete(left, slices.Index(left, first), slices.Index(left, first)+1)
+	for len(seq) < v.Options.MaxSequence && len(left) > 0 {
+		cands := slices.Compact(slices.Sorted(slices.Values(left)))
+		probs := make([]float64, len(cands))
+		b.rec.PredictAfter(seq, cands, probs)
+		bestP, bestC := 0.0, sim.Card(0)
+		for k, c := range cands {
+			if probs[k] > bestP {
+				bestP, bestC = probs[k], c
+			}
+		}
+		if bestP < b.th.seq {
+			break
+		}
+		seq = append(seq, bestC)
+		i := slices.Index(left, bestC)
+		left = slices.Delete(left, i, i+1)
+	}
+	return seq
+}
+
+// countTest counts a play as a positive test (the MAP rule says the card is
+// legal) or a negative one.
+func (b *bayes) countTest(c sim.Card) {
+	if id, _ := b.rec.MAP(); id >= 0 && b.rec.HypAccepts(id, c) {
+		b.pos++
+	} else {
+		b.neg++
+	}
+}
+
+// DeclareProphet implements sim.ProphetPlayer.
+func (b *bayes) DeclareProphet(v *sim.View) bool {
+	b.rec.Sync(v)
+	_, p := b.rec.MAP()
+	return p >= b.th.prophet
+}
+
+// Judge implements sim.ProphetPlayer: "yes" when the move is more likely
+// right than wrong.
+func (b *bayes) Judge(v *sim.View, mover int, m sim.Move) bool {
+	b.rec.Sync(v)
+	if m.Kind == sim.NoPlay {
+		return b.rec.ProbNone(m.Cards) >= 0.5
+	}
+	return b.rec.ProbSequence(m.Cards) >= 0.5
+}
+
+// Pick implements sim.ProphetPlayer: the shown card most likely valid.
+func (b *bayes) Pick(v *sim.View, shown []sim.Card) sim.Card {
+	b.rec.Sync(v)
+	cards := b.distinct(shown)
+	b.rec.Predict(cards, b.probs)
+	return argmax(cards, b.probs, b.rng, func(p float64) float64 { return p })
+}
+
+// Guess implements sim.Guesser: the MAP rule, once, when it is probable
+// enough.
+func (b *bayes) Guess(v *sim.View) string {
+	b.rec.Sync(v)
+	id, p := b.rec.MAP()
+	if id < 0 || p < b.th.guess {
+		return ""
+	}
+	text := b.rec.Space().Hyps[id].Expr
+	if b.guessed[text] {
+		return ""
+	}
+	b.guessed[text] = true
+	return text
+}
+
+// Observe implements sim.Observer: the shared record follows every move.
+func (b *bayes) Observe(v *sim.View, r *sim.MoveRecord) { b.rec.Sync(v) }
+
+// Measures implements Scientist.
+func (b *bayes) Measures() (hypotheses.Measures, bool) {
+	if b.rec.Discovery == nil {
+		return hypotheses.Measures{}, false
+	}
+	m := b.rec.Discovery.Measures(b.rec)
+	m.PositiveTests, m.NegativeTests = b.pos, b.neg
+	return m, true
+}

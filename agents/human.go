@@ -1,0 +1,284 @@
+package agents
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// human is a model of a person at the table: a few candidate rules drawn
+// from the prior (k), kept while they fit the last few verdicts it remembers
+// (memory), replaced by fresh draws that fit when refuted; it plays cards its
+// favourite candidate says are legal (people test positively) and now and
+// then slips (slip: a random card).
+type human struct {
+	sp     *hypotheses.Space
+	truth  *hypotheses.Truth
+	rng    *rand.Rand
+	k, mem int
+	slip   float64
+	cands  []int
+	memory []seen
+	line   []sim.Card
+	synced int
+	// discovery
+	disc    hypotheses.Discovery
+	started bool
+	pos     int
+	neg     int
+	guessed map[string]bool
+}
+
+// seen is one remembered verdict: card after line was accepted or not.
+type seen struct {
+	line []sim.Card
+	card sim.Card
+	ok   bool
+}
+
+func newHuman(s Spec, t *Table, seat int) (sim.Player, error) {
+	sp, err := t.Kit.Space(hypotheses.DefaultSize)
+	if err != nil {
+		return nil, err
+	}
+	h := &human{sp: sp, rng: t.rng(seat), k: int(s.param("k", 20)), mem: int(s.param("memory", 8)),
+		slip: s.param("slip", 0.05), guessed: map[string]bool{}}
+	h.k, h.mem = max(1, h.k), max(1, h.mem)
+	if t.Measure && t.Rule != nil {
+		if h.truth, err = t.Kit.Truth(t.Rule, hypotheses.DefaultSize); err != nil {
+			return nil, err
+		}
+		h.disc = *hypotheses.NewDiscovery(h.truth)
+	}
+	return h, nil
+}
+
+func (h *human) fits(id int) bool {
+	for _, s := range h.memory {
+		if h.sp.Accepts(id, s.line, s.card) != s.ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (h *human) remember(line []sim.Card, c sim.Card, ok bool) {
+	h.memory = append(h.memory, seen{line: line[:len(line):len(line)], card: c, ok: ok})
+	if len(h.memory) > h.mem {
+		h.memory = h.memory[1:]
+	}
+}
+
+// sync reads the verdicts it has not yet seen, as a person would: single
+// cards and the cards of accepted runs; a rejected run only says "something
+// in it was wrong", which it does not try to untangle.
+func (h *human) sync(v *sim.View) {
+	if !h.started {
+		accepted := 0
+		for i := range v.History {
+			accepted += len(v.History[i].Accepted)
+		}
+		h.line = slices.Clone(v.MainLine[:len(v.MainLine)-accepted])
+		h.started = true
+	}
+	for ; h.synced < len(v.History); h.synced++ {
+		r := &v.History[h.synced]
+		preds := h.predictVerdict(r)
+		switch {
+		case r.Kind == sim.NoPlay && r.Verdict == sim.Yes:
+			for _, c := range r.Cards {
+				if c != sim.Unknown {
+					h.remember(h.line, c, false)
+				}
+			}
+		case r.Kind == sim.Play && r.Verdict == sim.No:
+			h.remember(h.line, r.Cards[0], false)
+		}
+		line := h.line
+		for _, c := range r.Accepted {
+			h.remember(line, c, true)
+			line = append(line[:len(line):len(line)], c)
+		}
+		h.line = line
+		h.refresh()
+		if h.truth != nil {
+			h.disc.Preds = append(h.disc.Preds, preds...)
+			p := h.share()
+			h.disc.Posterior = append(h.disc.Posterior, p)
+			if p >= 0.5 && h.disc.Turn50 < 0 {
+				h.disc.Turn50 = r.Turn
+			}
+			if p >= 0.9 && h.disc.Turn90 < 0 {
+				h.disc.Turn90 = r.Turn
+			}
+		}
+	}
+}
+
+// predictVerdict: the share of its candidates that foresaw God's verdict on
+// a single card.
+func (h *human) predictVerdict(r *sim.MoveRecord) []float64 {
+	if r.Kind != sim.Play || len(h.cands) == 0 {
+		return nil
+	}
+	agree := 0
+	for _, id := range h.cands {
+		if h.sp.Accepts(id, h.line, r.Cards[0]) == (r.Verdict == sim.Yes) {
+			agree++
+		}
+	}
+	return []float64{float64(agree) / float64(len(h.cands))}
+}
+
+// refresh drops refuted candidates and draws new ones that fit memory.
+func (h *human) refresh() {
+	h.cands = slices.DeleteFunc(h.cands, func(id int) bool { return !h.fits(id) })
+	for tries := 0; len(h.cands) < h.k && tries < 3*h.k; tries++ { // a person does not search long
+		id := h.sp.SamplePrior(h.rng)
+		if h.fits(id) && !slices.Contains(h.cands, id) {
+			h.cands = append(h.cands, id)
+		}
+	}
+}
+
+// favourite is the candidate with the shortest description (a person's
+// simplest idea); −1 when it has none.
+func (h *human) favourite() int {
+	best := -1
+	for _, id := range h.cands {
+		if best < 0 || h.sp.Hyps[id].Level < h.sp.Hyps[best].Level {
+			best = id
+		}
+	}
+	return best
+}
+
+// share is the share of candidates in God's behaviour class.
+func (h *human) share() float64 {
+	if len(h.cands) == 0 {
+		return 0
+	}
+	in := 0
+	for _, id := range h.cands {
+		if slices.Contains(h.truth.IDs, int32(id)) {
+			in++
+		}
+	}
+	return float64(in) / float64(len(h.cands))
+}
+
+func (h *human) Move(v *sim.View) sim.Move {
+	h.sync(v)
+	if len(h.cands) == 0 {
+		h.refresh()
+	}
+	fav := h.favourite()
+	var legal []sim.Card
+	for _, c := range v.Hand {
+		if fav >= 0 && h.sp.Accepts(fav, v.MainLine, c) {
+			legal = append(legal, c)
+		}
+	}
+	if h.rng.Float64() < h.slip || fav < 0 {
+		c := v.Hand[h.rng.IntN(len(v.Hand))]
+		h.neg++
+		return sim.Move{Kind: sim.Play, Cards: []sim.Card{c}}
+	}
+	if len(legal) == 0 {
+		// Its idea says nothing fits: a person says "no play" when memory is
+		// full of support for the idea, otherwise tries a card anyway.
+		if len(h.memory) >= h.mem {
+			return sim.Move{Kind: sim.NoPlay}
+		}
+		h.neg++
+		return sim.Move{Kind: sim.Play, Cards: []sim.Card{v.Hand[h.rng.IntN(len(v.Hand))]}}
+	}
+	h.pos++
+	return sim.Move{Kind: sim.Play, Cards: []sim.Card{legal[h.rng.IntN(len(legal))]}}
+}
+
+// confident: its favourite has fitted a full memory of verdicts.
+func (h *human) confident() bool { return len(h.memory) >= h.mem && h.favourite() >= 0 }
+
+func (h *human) DeclareProphet(v *sim.View) bool { h.sync(v); return h.confident() }
+
+func (h *human) Judge(v *sim.View, mover int, m sim.Move) bool {
+	h.sync(v)
+	fav := h.favourite()
+	if fav < 0 {
+		return h.rng.IntN(2) == 0
+	}
+	line := v.MainLine[:len(v.MainLine):len(v.MainLine)]
+	if m.Kind == sim.NoPlay {
+		for _, c := range m.Cards {
+			if h.sp.Accepts(fav, line, c) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, c := range m.Cards {
+		if !h.sp.Accepts(fav, line, c) {
+			return false
+		}
+		line = append(line, c)
+	}
+	return true
+}
+
+func (h *human) Pick(v *sim.View, shown []sim.Card) sim.Card {
+	if fav := h.favourite(); fav >= 0 {
+		for _, c := range shown {
+			if h.sp.Accepts(fav, v.MainLine, c) {
+				return c
+			}
+		}
+	}
+	return shown[h.rng.IntN(len(shown))]
+}
+
+func (h *human) Guess(v *sim.View) string {
+	h.sync(v)
+	if !h.confident() {
+		return ""
+	}
+	text := h.sp.Hyps[h.favourite()].Expr
+	if h.guessed[text] {
+		return ""
+	}
+	h.guessed[text] = true
+	return text
+}
+
+func (h *human) Observe(v *sim.View, r *sim.MoveRecord) { h.sync(v) }
+
+// Measures implements Scientist: its "posterior" is the share of its
+// candidates that behave as God's rule.
+func (h *human) Measures() (hypotheses.Measures, bool) {
+	if h.truth == nil {
+		return hypotheses.Measures{}, false
+	}
+	m := hypotheses.Measures{Turn50: h.disc.Turn50, Turn90: h.disc.Turn90, FinalProb: h.share(),
+		Consistent: len(h.cands), PositiveTests: h.pos, NegativeTests: h.neg}
+	m.Predictive = meanOf(h.disc.Preds)
+	m.Predictive10 = meanOf(h.disc.Preds[max(0, len(h.disc.Preds)-10):])
+	if fav := h.favourite(); fav >= 0 {
+		m.MAP = h.sp.Hyps[fav].Expr
+		m.MAPProb = 1 / float64(len(h.cands))
+		m.MAPAgreement = h.sp.Agreement(h.truth, fav)
+	}
+	return m, true
+}
+
+func meanOf(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}

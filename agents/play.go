@@ -1,0 +1,82 @@
+package agents
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// HandSetup is one hand to play: God's rule, the options, a line-up of
+// strategies (one per seat) and the seed.
+type HandSetup struct {
+	Rule    *rulebank.Compiled
+	Options sim.Options
+	Lineup  []Spec
+	Seed    uint64
+	// Measure: record every scientist's discovery measures.
+	Measure bool
+}
+
+// Outcome is a played hand: the result, and per seat the discovery
+// measures (nil for a strategy without a belief).
+type Outcome struct {
+	Result   *sim.Result
+	Measures []*hypotheses.Measures
+}
+
+// Play plays one hand. A failing rule, a misbehaving outside agent or a
+// panic in a strategy is returned as an error naming the hand; it never
+// takes the caller down.
+func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("hand (rule %s, seed %d) panicked: %v\n%s", hs.Rule.Rule.Name, hs.Seed, r, debug.Stack())
+		}
+	}()
+	t := k.NewTable(hs.Rule, hs.Seed, hs.Measure)
+	players := make([]sim.Player, len(hs.Lineup))
+	for seat, s := range hs.Lineup {
+		if players[seat], err = NewPlayer(s, t, seat); err != nil {
+			return nil, fmt.Errorf("seat %d (%s): %w", seat+1, s, err)
+		}
+	}
+	h, err := sim.NewHand(sim.HandConfig{Options: hs.Options, Judge: hs.Rule.NewJudge(), Players: players, Seed: hs.Seed})
+	if err != nil {
+		return nil, err
+	}
+	res, err := h.Run()
+	for _, p := range players {
+		if c, ok := p.(Closer); ok {
+			c.Close(res)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err)
+	}
+	out = &Outcome{Result: res, Measures: make([]*hypotheses.Measures, len(players))}
+	if hs.Measure {
+		for seat, p := range players {
+			if s, ok := p.(Scientist); ok {
+				if m, ok := s.Measures(); ok {
+					out.Measures[seat] = &m
+					continue
+				}
+			}
+			// A player without a belief (random, oracle, an outside
+			// program) is credited with what an ideal observer of the
+			// same hand believes: the default space, ε = 0.
+			obs, err := t.Record(hypotheses.DefaultSize, 0)
+			if err != nil {
+				return nil, err
+			}
+			v := h.View(seat)
+			obs.Sync(&v)
+			m := obs.Discovery.Measures(obs)
+			out.Measures[seat] = &m
+		}
+	}
+	return out, nil
+}

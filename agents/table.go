@@ -1,0 +1,132 @@
+package agents
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/rulebank"
+)
+
+// Kit holds what every hand of a run shares: hypothesis spaces by size and
+// God's rules' behaviour classes. It is safe for concurrent use.
+type Kit struct {
+	mu     sync.Mutex
+	spaces map[int]*spaceOnce
+	truths map[truthKey]*truthOnce
+}
+
+type spaceOnce struct {
+	once sync.Once
+	sp   *hypotheses.Space
+	err  error
+}
+
+type truthKey struct {
+	rule string
+	size int
+}
+
+type truthOnce struct {
+	once sync.Once
+	t    *hypotheses.Truth
+	err  error
+}
+
+// NewKit returns an empty kit.
+func NewKit() *Kit {
+	return &Kit{spaces: map[int]*spaceOnce{}, truths: map[truthKey]*truthOnce{}}
+}
+
+// Space is the space of size behaviours, built once.
+func (k *Kit) Space(size int) (*hypotheses.Space, error) {
+	if size == hypotheses.DefaultSize {
+		return hypotheses.Default(), nil
+	}
+	k.mu.Lock()
+	so, ok := k.spaces[size]
+	if !ok {
+		so = &spaceOnce{}
+		k.spaces[size] = so
+	}
+	k.mu.Unlock()
+	so.once.Do(func() { so.sp, so.err = hypotheses.Build(hypotheses.Config{Size: size}) })
+	return so.sp, so.err
+}
+
+// Truth is rule's behaviour class in the space of size behaviours.
+func (k *Kit) Truth(rule *rulebank.Compiled, size int) (*hypotheses.Truth, error) {
+	sp, err := k.Space(size)
+	if err != nil {
+		return nil, err
+	}
+	key := truthKey{rule.Rule.Name + "\x00" + rule.Rule.Expr, size}
+	k.mu.Lock()
+	to, ok := k.truths[key]
+	if !ok {
+		to = &truthOnce{}
+		k.truths[key] = to
+	}
+	k.mu.Unlock()
+	to.once.Do(func() { to.t, to.err = sp.Classify(rule, hypotheses.DefaultTruth) })
+	return to.t, to.err
+}
+
+// Table is one hand as the agents see it from outside the engine: God's rule
+// (only the oracle reads it), the shared public records, the hand's seed.
+type Table struct {
+	Kit  *Kit
+	Rule *rulebank.Compiled
+	Seed uint64
+	// Measure: follow every belief's discovery of the rule.
+	Measure bool
+	records map[recordKey]*hypotheses.Record
+}
+
+type recordKey struct {
+	size int
+	eps  float64
+}
+
+// NewTable prepares the agents' side of one hand.
+func (k *Kit) NewTable(rule *rulebank.Compiled, seed uint64, measure bool) *Table {
+	return &Table{Kit: k, Rule: rule, Seed: seed, Measure: measure, records: map[recordKey]*hypotheses.Record{}}
+}
+
+// rng is a seat's own random source, derived from the hand's seed.
+func (t *Table) rng(seat int) *rand.Rand {
+	return rand.New(rand.NewPCG(t.Seed, 0xa6e7<<16|uint64(seat)))
+}
+
+// Record is the public record shared by the scientists of this hand that
+// use the space of size behaviours with label noise eps.
+func (t *Table) Record(size int, eps float64) (*hypotheses.Record, error) {
+	key := recordKey{size, eps}
+	if r, ok := t.records[key]; ok {
+		return r, nil
+	}
+	if eps < 0 || eps >= 0.5 {
+		return nil, fmt.Errorf("label noise eps must be in [0, 0.5), not %v", eps)
+	}
+	sp, err := t.Kit.Space(size)
+	if err != nil {
+		return nil, err
+	}
+	r := hypotheses.NewRecord(sp.NewBelief(eps))
+	if t.Measure && t.Rule != nil {
+		tr, err := t.Kit.Truth(t.Rule, size)
+		if err != nil {
+			return nil, err
+		}
+		r.Discovery = hypotheses.NewDiscovery(tr)
+	}
+	t.records[key] = r
+	return r, nil
+}
+
+// Scientist is a player that reports its discovery of the rule at the end
+// of a hand.
+type Scientist interface {
+	Measures() (hypotheses.Measures, bool)
+}
