@@ -158,7 +158,6 @@ func TestEIGIdentifiesFaster(t *testing.T) {
 	}
 }
 
-
 // The outside-agent protocol, with the test binary itself as the agent
 // (TestMain runs it as one when EXEC_AGENT is set).
 func TestMain(m *testing.M) {

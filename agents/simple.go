@@ -19,9 +19,9 @@ func newRandom(s Spec, t *Table, seat int) (sim.Player, error) {
 func (r *random) Move(v *sim.View) sim.Move {
 	return sim.Move{Kind: sim.Play, Cards: []sim.Card{v.Hand[r.rng.IntN(len(v.Hand))]}}
 }
-func (r *random) DeclareProphet(v *sim.View) bool                 { return false }
-func (r *random) Judge(v *sim.View, mover int, m sim.Move) bool   { return r.rng.IntN(2) == 0 }
-func (r *random) Pick(v *sim.View, shown []sim.Card) sim.Card     { return shown[r.rng.IntN(len(shown))] }
+func (r *random) DeclareProphet(v *sim.View) bool               { return false }
+func (r *random) Judge(v *sim.View, mover int, m sim.Move) bool { return r.rng.IntN(2) == 0 }
+func (r *random) Pick(v *sim.View, shown []sim.Card) sim.Card   { return shown[r.rng.IntN(len(shown))] }
 
 // oracle knows God's rule: it plays the longest run of valid cards it can,
 // says "no play" only when it is right, declares Prophet at once and judges

@@ -1,0 +1,116 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// Shard is a deterministic part of a run: hands i with i % Of == Index.
+type Shard struct{ Index, Of int }
+
+// All is the whole run.
+var All = Shard{0, 1}
+
+// ParseShard reads "i/n" (1-based, as users count: 1/4 … 4/4).
+func ParseShard(s string) (Shard, error) {
+	var i, n int
+	if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err != nil || n < 1 || i < 1 || i > n {
+		return Shard{}, fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n (e.g. 2/8)", s)
+	}
+	return Shard{i - 1, n}, nil
+}
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index+1, s.Of) }
+
+// Has reports whether hand i belongs to the shard.
+func (s Shard) Has(i int) bool { return s.Of <= 1 || i%s.Of == s.Index }
+
+// RunConfig drives Run.
+type RunConfig[T any] struct {
+	// N hands, numbered 0..N−1; only those of Shard are run, and those
+	// below From (already done by an interrupted run) are skipped.
+	N     int
+	From  int
+	Shard Shard
+	// Workers: goroutines (0: all cores).
+	Workers int
+	// Do plays hand i. Its result must depend only on i (each hand's seed
+	// derives from the run's seed and the hand's coordinates).
+	Do func(i int) T
+	// Emit receives the results in the order of i, whatever order they
+	// finish in; an error stops the run.
+	Emit func(i int, r T) error
+}
+
+// Run plays the hands on a bounded pool of workers and emits them in order,
+// so that the output is byte-identical at any number of workers. When ctx
+// is cancelled (Ctrl-C), it stops taking new hands, emits every finished
+// hand that extends the emitted prefix, and returns ctx's error: the prefix
+// is complete and a resumed run continues after it.
+func Run[T any](ctx context.Context, cfg RunConfig[T]) (emitted int, err error) {
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var todo []int
+	for i := cfg.From; i < cfg.N; i++ {
+		if cfg.Shard.Has(i) {
+			todo = append(todo, i)
+		}
+	}
+	type done struct {
+		k int // position in todo
+		r T
+	}
+	results := make(chan done, 2*workers)
+	ctx2, cancel := context.WithCancel(ctx)
+	defer cancel()
+	g, gctx := errgroup.WithContext(ctx2)
+	g.SetLimit(workers + 1)
+	g.Go(func() error {
+		defer close(results)
+		var inner errgroup.Group
+		inner.SetLimit(workers)
+		for k, i := range todo {
+			if gctx.Err() != nil {
+				break
+			}
+			inner.Go(func() error {
+				results <- done{k, cfg.Do(i)}
+				return nil
+			})
+		}
+		return inner.Wait()
+	})
+	// Reorder: hold finished hands until every earlier one is in.
+	pending := map[int]T{}
+	next := 0
+	for d := range results {
+		pending[d.k] = d.r
+		for {
+			r, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			if err == nil {
+				if err = cfg.Emit(todo[next], r); err == nil {
+					emitted++
+				} else {
+					cancel() // stop taking hands; drain the ones in flight
+				}
+			}
+			next++
+		}
+	}
+	if werr := g.Wait(); err == nil {
+		err = werr
+	}
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err()
+	}
+	return emitted, err
+}
