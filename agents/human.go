@@ -261,7 +261,7 @@ func (h *human) Measures() (hypotheses.Measures, bool) {
 		return hypotheses.Measures{}, false
 	}
 	m := hypotheses.Measures{Turn50: h.disc.Turn50, Turn90: h.disc.Turn90, FinalProb: h.share(),
-		Consistent: len(h.cands), PositiveTests: h.pos, NegativeTests: h.neg}
+		Consistent: len(h.cands), PositiveTests: h.pos, NegativeTests: h.neg, Posterior: hypotheses.Round3(h.disc.Posterior)}
 	m.Predictive = meanOf(h.disc.Preds)
 	m.Predictive10 = meanOf(h.disc.Preds[max(0, len(h.disc.Preds)-10):])
 	if fav := h.favourite(); fav >= 0 {

@@ -2,6 +2,7 @@ package hypotheses
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
 
@@ -205,11 +206,23 @@ type Measures struct {
 	Consistent    int     `json:"consistent"`
 	PositiveTests int     `json:"positive_tests"`
 	NegativeTests int     `json:"negative_tests"`
+	// Posterior on the rule's class after each move (3 decimals): the
+	// learning curve.
+	Posterior []float64 `json:"posterior,omitempty"`
+}
+
+// Round3 rounds a curve to 3 decimals for records.
+func Round3(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = math.Round(x*1000) / 1000
+	}
+	return out
 }
 
 // Measures sums up the discovery at the end of a hand.
 func (d *Discovery) Measures(r *Record) Measures {
-	m := Measures{Turn50: d.Turn50, Turn90: d.Turn90, FinalProb: r.ProbOf(d.Truth.IDs), Consistent: r.Count()}
+	m := Measures{Turn50: d.Turn50, Turn90: d.Turn90, FinalProb: r.ProbOf(d.Truth.IDs), Consistent: r.Count(), Posterior: Round3(d.Posterior)}
 	m.Predictive = mean(d.Preds)
 	m.Predictive10 = mean(d.Preds[max(0, len(d.Preds)-10):])
 	if id, p := r.MAP(); id >= 0 {

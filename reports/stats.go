@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -13,6 +14,28 @@ import (
 // Interval is an estimate with a two-sided 95% interval.
 type Interval struct {
 	Est, Lo, Hi float64
+}
+
+// Num is a float that is written to JSON as null when it is not a number
+// (an interval of an empty sample, a median never reached).
+type Num float64
+
+// MarshalJSON implements json.Marshaler.
+func (x Num) MarshalJSON() ([]byte, error) {
+	f := float64(x)
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(f)
+}
+
+// MarshalJSON writes NaN bounds as null.
+func (iv Interval) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Est Num `json:"est"`
+		Lo  Num `json:"lo"`
+		Hi  Num `json:"hi"`
+	}{Num(iv.Est), Num(iv.Lo), Num(iv.Hi)})
 }
 
 // z95 is the standard normal quantile for a two-sided 95% interval.

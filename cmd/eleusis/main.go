@@ -41,6 +41,6 @@ scientists discover it by experiment.`,
 	root.SetErr(errw)
 	root.PersistentFlags().StringVar(&g.format, "format", "table", "output format: table, markdown, csv or json")
 	root.PersistentFlags().StringVar(&g.bank, "bank", "", "a rule bank (YAML) whose rules add to or replace the embedded default bank")
-	root.AddCommand(rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g))
+	root.AddCommand(rankCmd(g), benchCmd(g), mergeCmd(g), transcriptCmd(g), lessonCmd(g), rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g))
 	return root
 }

@@ -1,0 +1,306 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// DefaultBench is the ladder `eleusis bench` compares when no strategies
+// are given.
+var DefaultBench = []string{"random", "positive-tester", "falsifier", "bayes-greedy", "bayes-eig", "bounded-human", "oracle"}
+
+func benchCmd(g *global) *cobra.Command {
+	lf := &labFlags{}
+	var strategies []string
+	var seats int
+	var perf bool
+	var perfHands int
+	c := &cobra.Command{
+		Use:   "bench",
+		Short: "Play strategies against each other on paired seeds: a leaderboard",
+		Long: `bench seats the strategies around the table in every rotation (so each sits
+in every seat) and plays the same deals and rules for every rotation (paired
+seeds). It reports each strategy's mean score, win rate, how often and how
+fast it identified the rule, how well it predicted God's verdicts, and its
+calibration (final confidence in its best rule against that rule being
+right; Brier score), with 95% intervals and paired differences.
+
+--perf instead measures speed: hands per second per core for each strategy
+(4 players of it), at 1 worker and at all workers, and the scaling.`,
+		Example: `  eleusis bench --strategies "bayes-eig,positive-tester,random,bounded-human" --hands 20
+  eleusis bench --strategies "bayes-eig,exec:python3 my_agent.py" --rules alternate-colors
+  eleusis bench --perf`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := reports.CheckFormat(g.format); err != nil {
+				return err
+			}
+			if perf {
+				return g.perf(strategies, perfHands, lf.workers)
+			}
+			if len(strategies) == 0 {
+				strategies = DefaultBench
+			}
+			p, lab, err := lf.plan(g)
+			if err != nil {
+				return err
+			}
+			p.Lineups = reports.Rotations(strategies, seats)
+			recs, err := lf.run(g, p, lab)
+			if err != nil {
+				return err
+			}
+			lb := reports.Bench(p, recs)
+			if lf.out != "" {
+				if err := reports.WriteAll(lf.out, "bench", lb, lb.Tables()); err != nil {
+					return err
+				}
+				if err := reports.LeaderboardPlot(lf.out, lb); err != nil {
+					return err
+				}
+			}
+			return reports.Render(g.out, g.format, lb, lb.Tables()...)
+		},
+	}
+	lf.register(c, 4)
+	c.Flags().StringSliceVar(&strategies, "strategies", nil, "strategies to compare, comma-separated (default: the whole ladder)")
+	c.Flags().IntVar(&seats, "seats", 4, "players at the table")
+	c.Flags().BoolVar(&perf, "perf", false, "measure hands per second per core instead")
+	c.Flags().IntVar(&perfHands, "perf-hands", 400, "hands per measurement with --perf")
+	return c
+}
+
+// perfRow is one strategy's speed.
+type perfRow struct {
+	Strategy   string  `json:"strategy"`
+	OneWorker  float64 `json:"hands_per_s_1_worker"`
+	AllWorkers float64 `json:"hands_per_s_all_workers"`
+	Workers    int     `json:"workers"`
+	PerCore    float64 `json:"hands_per_s_per_core"`
+	Scaling    float64 `json:"scaling"`
+	IndexMiB   float64 `json:"index_mib,omitempty"`
+}
+
+// perf measures hands per second for each strategy with 4 players of it,
+// on one New Eleusis rule, at 1 worker and at all workers.
+func (g *global) perf(strategies []string, hands, workers int) error {
+	if len(strategies) == 0 {
+		strategies = []string{"random", "oracle", "bounded-human", "positive-tester", "bayes-greedy",
+			"bayes-eig(size=10000)", "bayes-eig(size=30000)", "bayes-eig"}
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	bank, err := g.loadBank()
+	if err != nil {
+		return err
+	}
+	lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
+	rule := bank.Rules[0].Rule.Name
+	for _, r := range bank.Rules {
+		if r.Rule.Name == "black-high-red-low" {
+			rule = r.Rule.Name
+		}
+	}
+	var rows []perfRow
+	for _, s := range strategies {
+		p := &reports.Plan{Seed: 1, Rules: []string{rule}, Presets: []string{"new-eleusis"}, Lineups: [][]string{{s, s, s, s}}, Hands: hands}
+		// Warm up: spaces and behaviour classes are built once per run.
+		warm := *p
+		warm.Hands = 2
+		if _, err := lab.Run(context.Background(), &warm, reports.RunOptions{Workers: 1}); err != nil {
+			return err
+		}
+		rate := func(w int) (float64, error) {
+			t0 := time.Now()
+			recs, err := lab.Run(context.Background(), p, reports.RunOptions{Workers: w})
+			if err != nil {
+				return 0, err
+			}
+			for _, r := range recs {
+				if r.Error != "" {
+					return 0, fmt.Errorf("%s: %s", s, r.Error)
+				}
+			}
+			return float64(len(recs)) / time.Since(t0).Seconds(), nil
+		}
+		one, err := rate(1)
+		if err != nil {
+			return err
+		}
+		all, err := rate(workers)
+		if err != nil {
+			return err
+		}
+		row := perfRow{Strategy: s, OneWorker: one, AllWorkers: all, Workers: workers, PerCore: all / float64(workers), Scaling: all / one}
+		if sp, err := agents.ParseSpec(s); err == nil {
+			if size, ok := sp.Params["size"]; ok {
+				if space, err := lab.Kit.Space(int(size)); err == nil {
+					row.IndexMiB = float64(space.Stats.IndexBytes) / (1 << 20)
+				}
+			} else if strings.HasPrefix(s, "bayes") || strings.HasPrefix(s, "positive") || strings.HasPrefix(s, "falsifier") || strings.HasPrefix(s, "bounded") {
+				row.IndexMiB = float64(hypotheses.Default().Stats.IndexBytes) / (1 << 20)
+			}
+		}
+		rows = append(rows, row)
+	}
+	t := reports.Table{Title: fmt.Sprintf("Speed: hands per second, 4 players, rule %s, new-eleusis, %d hands", rule, hands),
+		Headers: []string{"strategy", "1 worker", fmt.Sprintf("%d workers", workers), "per core", "scaling", "index MiB"}}
+	for _, r := range rows {
+		t.Rows = append(t.Rows, []string{r.Strategy, fmt.Sprintf("%.0f", r.OneWorker), fmt.Sprintf("%.0f", r.AllWorkers),
+			fmt.Sprintf("%.0f", r.PerCore), fmt.Sprintf("%.2f×", r.Scaling), fmt.Sprintf("%.1f", r.IndexMiB)})
+	}
+	return reports.Render(g.out, g.format, rows, t)
+}
+
+func transcriptFlags(c *cobra.Command, rule, preset, lineup *string, seed *uint64) {
+	c.Flags().StringVar(rule, "rule", "black-high-red-low", "God's rule (a name of the bank)")
+	c.Flags().StringVar(preset, "preset", "new-eleusis", "the preset")
+	c.Flags().StringVar(lineup, "lineup", "bayes-eig;positive-tester;bounded-human;random", "strategies by seat, separated by ';'")
+	c.Flags().Uint64Var(seed, "seed", 1, "the hand's seed")
+}
+
+func (g *global) narrate(rule, preset, lineup string, seed uint64) (*reports.Narration, error) {
+	bank, err := g.loadBank()
+	if err != nil {
+		return nil, err
+	}
+	r, err := bank.Get(rule)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := sim.Preset(preset)
+	if err != nil {
+		return nil, err
+	}
+	var specs []agents.Spec
+	var names []string
+	for _, s := range strings.Split(lineup, ";") {
+		sp, err := agents.ParseSpec(s)
+		if err != nil {
+			return nil, err
+		}
+		specs, names = append(specs, sp), append(names, sp.Text)
+	}
+	kit := agents.NewKit()
+	out, err := kit.Play(agents.HandSetup{Rule: r, Options: opts, Lineup: specs, Seed: seed, Measure: true})
+	if err != nil {
+		return nil, err
+	}
+	tr, err := kit.Truth(r, hypotheses.DefaultSize)
+	if err != nil {
+		return nil, err
+	}
+	n := &reports.Narration{Rule: rule, Expr: r.Rule.Expr, Preset: preset, Seed: seed, Players: names, Result: out.Result, Options: opts, Truth: tr}
+	reports.Narrate(n, hypotheses.Default())
+	return n, nil
+}
+
+func transcriptCmd(g *global) *cobra.Command {
+	var rule, preset, lineup string
+	var seed uint64
+	c := &cobra.Command{
+		Use:   "transcript",
+		Short: "Narrate one hand as Markdown for a class",
+		Long: `transcript plays one hand and tells it move by move: what was played, God's
+answer, the main line after it, and a Bayesian scientist's top hypotheses
+with their probabilities, how many hypotheses the answer eliminated, and
+whether the play was a positive or a negative test of its best rule.`,
+		Example: `  eleusis transcript --rule alternate-colors --seed 7 > hand.md`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := g.narrate(rule, preset, lineup, seed)
+			if err != nil {
+				return err
+			}
+			return n.Markdown(g.out)
+		},
+	}
+	transcriptFlags(c, &rule, &preset, &lineup, &seed)
+	return c
+}
+
+func lessonCmd(g *global) *cobra.Command {
+	var rule, preset, lineup, out string
+	var seed uint64
+	var hands int
+	c := &cobra.Command{
+		Use:   "lesson",
+		Short: "Write a classroom pack: a narrated hand, its table as CSV, and plots",
+		Long: `lesson writes into --out: hand.md (the narrated hand), table.csv (the main
+line and error columns, one card per row, for students to analyse),
+hand-learning.png/svg (belief in God's rule during the hand), and the plots
+of --hands more hands of the same rule (discovery curve, God's scores,
+learning curve).`,
+		Example: `  eleusis lesson --rule suit-cycle --out lesson/`,
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("lesson needs --out (a folder)")
+			}
+			n, err := g.narrate(rule, preset, lineup, seed)
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(out, 0o755); err != nil {
+				return err
+			}
+			f, err := os.Create(filepath.Join(out, "hand.md"))
+			if err != nil {
+				return err
+			}
+			if err := n.Markdown(f); err != nil {
+				f.Close()
+				return err
+			}
+			if err := f.Close(); err != nil {
+				return err
+			}
+			csvData, err := reports.TableCSV(n.Result)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(filepath.Join(out, "table.csv"), csvData, 0o644); err != nil {
+				return err
+			}
+			if err := n.LearningPlot(out); err != nil {
+				return err
+			}
+			bank, err := g.loadBank()
+			if err != nil {
+				return err
+			}
+			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
+			p := &reports.Plan{Seed: seed, Rules: []string{rule}, Presets: []string{preset}, Lineups: [][]string{strings.Split(lineup, ";")}, Hands: hands}
+			recs, err := lab.Run(cmd.Context(), p, reports.RunOptions{})
+			if err != nil {
+				return err
+			}
+			rk, err := reports.Rank(p, recs, bank, lab.Kit)
+			if err != nil {
+				return err
+			}
+			if err := reports.RankPlots(out, rk); err != nil {
+				return err
+			}
+			fmt.Fprintf(g.out, "wrote %s: hand.md, table.csv, hand-learning, difficulty, discovery, god-scores, learning (.png, .svg)\n", out)
+			return nil
+		},
+	}
+	transcriptFlags(c, &rule, &preset, &lineup, &seed)
+	c.Flags().StringVar(&out, "out", "", "folder for the pack")
+	c.Flags().IntVar(&hands, "hands", 40, "hands of the rule for the plots")
+	return c
+}

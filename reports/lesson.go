@@ -1,0 +1,167 @@
+package reports
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Narration is one hand told for a class: each move, God's answer, the
+// table after it and what a chosen scientist believed.
+type Narration struct {
+	Rule, Expr, Preset string
+	Seed               uint64
+	Players            []string
+	Observer           int // the seat whose belief is narrated
+	Result             *sim.Result
+	Options            sim.Options
+	Steps              []NarratedMove
+	Truth              *hypotheses.Truth
+}
+
+// NarratedMove is one move with the narrated scientist's belief before it.
+type NarratedMove struct {
+	Move sim.MoveRecord
+	// Top: the scientist's most probable rules before the move.
+	Top   []string
+	Probs []float64
+	// Test: "positive" when its best rule said the card was legal,
+	// "negative" when illegal ("" for moves that are not single plays).
+	Test string
+	// Before, After: hypotheses still possible; TrueProb: the posterior on
+	// God's rule after the move.
+	Before, After int
+	TrueProb      float64
+	MainLine      []sim.Card
+}
+
+// Narrate replays a played hand through a fresh belief of the default
+// space (the public record is what every scientist sees).
+func Narrate(n *Narration, sp *hypotheses.Space) {
+	rec := hypotheses.NewRecord(sp.NewBelief(0))
+	var openErrs []sim.ErrorGroup
+	if n.Options.Starter == sim.Chain3 && len(n.Result.Errors) >= 2 {
+		openErrs = n.Result.Errors[:2]
+	}
+	rec.Start(n.Result.Opening, openErrs)
+	line := append([]sim.Card(nil), n.Result.Opening...)
+	for i := range n.Result.History {
+		m := n.Result.History[i]
+		ids, ps := rec.Top(3)
+		st := NarratedMove{Move: m, Probs: ps, Before: rec.Count()}
+		for _, id := range ids {
+			st.Top = append(st.Top, sp.Hyps[id].Expr)
+		}
+		if m.Kind == sim.Play && len(ids) > 0 {
+			st.Test = "negative"
+			if rec.HypAccepts(ids[0], m.Cards[0]) {
+				st.Test = "positive"
+			}
+		}
+		rec.Apply(&m, &n.Options)
+		st.After = rec.Count()
+		if n.Truth != nil {
+			st.TrueProb = rec.ProbOf(n.Truth.IDs)
+		}
+		line = append(line, m.Accepted...)
+		st.MainLine = append([]sim.Card(nil), line...)
+		n.Steps = append(n.Steps, st)
+	}
+}
+
+// Markdown writes the narration.
+func (n *Narration) Markdown(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# A hand of Eleusis: rule `%s`\n\n", n.Rule)
+	fmt.Fprintf(&b, "God's secret rule: `%s`. Preset %s, seed %d.\n\n", n.Expr, n.Preset, n.Seed)
+	fmt.Fprintf(&b, "Players: %s. The belief narrated is that of a Bayesian scientist who sees what everyone sees.\n\n", strings.Join(seatNames(n.Players), ", "))
+	fmt.Fprintf(&b, "The starter: **%s**.\n\n", sim.CardsString(n.Result.Opening))
+	for i, st := range n.Steps {
+		m := st.Move
+		fmt.Fprintf(&b, "## Move %d — seat %d (%s)\n\n", i+1, m.Player+1, n.Players[m.Player])
+		verdict := "**yes**"
+		if m.Verdict == sim.No {
+			verdict = "**no**"
+		}
+		switch m.Kind {
+		case sim.NoPlay:
+			fmt.Fprintf(&b, "Says \"no play\", showing %s. God: %s", sim.CardsString(m.Cards), verdict)
+			if m.Picked != nil {
+				fmt.Fprintf(&b, " — %s fits, and goes on the main line", *m.Picked)
+			}
+		default:
+			fmt.Fprintf(&b, "Plays %s. God: %s", sim.CardsString(m.Cards), verdict)
+		}
+		if m.Penalty > 0 {
+			fmt.Fprintf(&b, "; draws %d", m.Penalty)
+		}
+		b.WriteString(".\n\n")
+		if st.Test != "" {
+			fmt.Fprintf(&b, "A **%s test**: the scientist's best rule said this card was %s.\n\n", st.Test, map[string]string{"positive": "legal", "negative": "illegal"}[st.Test])
+		}
+		if len(st.Top) > 0 {
+			b.WriteString("Before the answer, the scientist's top hypotheses:\n\n")
+			for k, t := range st.Top {
+				fmt.Fprintf(&b, "%d. `%s` — %.2f\n", k+1, t, st.Probs[k])
+			}
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "The answer eliminated %d of %d hypotheses (%d left); belief in God's rule now %.2f.\n\n", st.Before-st.After, st.Before, st.After, st.TrueProb)
+		fmt.Fprintf(&b, "Main line: %s\n\n", sim.CardsString(st.MainLine))
+	}
+	fmt.Fprintf(&b, "## The end\n\nThe hand ended: %s after %d moves. God scores %d.\n\n| seat | strategy | cards left | score |\n|---|---|---|---|\n", n.Result.End, n.Result.Turns, n.Result.GodScore)
+	for _, p := range n.Result.Players {
+		fmt.Fprintf(&b, "| %d | %s | %d | %d |\n", p.Seat+1, n.Players[p.Seat], p.Cards, p.Score)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func seatNames(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = fmt.Sprintf("seat %d %s", i+1, p)
+	}
+	return out
+}
+
+// TableCSV is the main line and the error columns as a CSV students can
+// analyse: one row per card on the table.
+func TableCSV(res *sim.Result) ([]byte, error) {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{"position", "where", "under", "card", "rank", "suit", "color", "even", "face"})
+	row := func(pos int, where string, under int, c sim.Card) {
+		w.Write([]string{fmt.Sprint(pos), where, fmt.Sprint(under), c.String(), fmt.Sprint(c.Rank()), c.Suit().String(), c.Color(), fmt.Sprint(c.Even()), fmt.Sprint(c.Face())})
+	}
+	for i, c := range res.MainLine {
+		row(i+1, "main", i+1, c)
+	}
+	for _, g := range res.Errors {
+		for _, c := range g.Cards {
+			row(0, "error", g.Under+1, c)
+		}
+	}
+	w.Flush()
+	return buf.Bytes(), w.Error()
+}
+
+// NarrationLearning is the narrated belief in God's rule after each move,
+// as a one-rule learning curve.
+func (n *Narration) Learning() []RuleSummary {
+	s := RuleSummary{Rule: n.Rule}
+	for _, st := range n.Steps {
+		s.Learning = append(s.Learning, st.TrueProb)
+	}
+	return []RuleSummary{s}
+}
+
+// LearningPlot draws the narrated hand's learning curve.
+func (n *Narration) LearningPlot(dir string) error {
+	return learningPlot(dir, "hand-learning", "Belief in God's rule during this hand", n.Learning(), 1)
+}
