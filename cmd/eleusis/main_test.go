@@ -159,3 +159,101 @@ func TestPresets(t *testing.T) {
 		t.Errorf("presets: %v\n%s", err, out)
 	}
 }
+
+// golden compares out with testdata/name (rewritten with -update).
+func golden(t *testing.T, name, out string) {
+	t.Helper()
+	path := "testdata/" + name
+	if *update {
+		if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out != string(want) {
+		t.Errorf("%s differs from the golden file (go test ./cmd/eleusis -update to accept):\n%s", name, out)
+	}
+}
+
+var smallRank = []string{"rank", "--rules", "black-high-red-low,same-suit,alternate-parity", "--hands", "4",
+	"--lineup", "bayes-eig(size=3000);positive-tester(size=3000);random;bounded-human(k=5)"}
+
+func TestRankGolden(t *testing.T) {
+	for _, f := range []struct{ format, file string }{{"table", "rank.txt"}, {"markdown", "rank.md"}, {"csv", "rank.csv"}, {"json", "rank.json"}} {
+		out, err := run(t, append(smallRank, "--format", f.format)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden(t, f.file, out)
+	}
+}
+
+func TestRankOutAndMerge(t *testing.T) {
+	dir := t.TempDir()
+	whole, err := run(t, append(smallRank, "--format", "csv", "--out", dir+"/whole")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"rank.txt", "rank.md", "rank.csv", "rank.json", "hands.jsonl", "run.json", "difficulty.png", "difficulty.svg", "discovery.png", "god-scores.svg", "learning.png"} {
+		if st, err := os.Stat(dir + "/whole/" + f); err != nil || st.Size() == 0 {
+			t.Errorf("--out lacks %s: %v", f, err)
+		}
+	}
+	for _, s := range []string{"1/2", "2/2"} {
+		if _, err := run(t, append(smallRank, "--shard", s, "--out", dir+"/shard"+s[:1])...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged, err := run(t, "merge", dir+"/shard1", dir+"/shard2", "--format", "csv", "--out", dir+"/merged")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged != whole {
+		t.Errorf("merged ranking differs from the whole run's:\n%s\n---\n%s", merged, whole)
+	}
+	a, _ := os.ReadFile(dir + "/whole/hands.jsonl")
+	b, _ := os.ReadFile(dir + "/merged/hands.jsonl")
+	if !bytes.Equal(a, b) {
+		t.Error("merged hands.jsonl differs from the whole run's")
+	}
+	if _, err := run(t, "rank", "--resume"); err == nil || !strings.Contains(err.Error(), "--out") {
+		t.Errorf("--resume without --out: %v", err)
+	}
+}
+
+func TestBenchAndLessons(t *testing.T) {
+	out, err := run(t, "bench", "--strategies", "bayes-eig(size=3000),random", "--rules", "black-high-red-low", "--hands", "3", "--format", "markdown")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| bayes-eig(size=3000) |", "| random |", "Paired score differences"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("bench lacks %q:\n%s", want, out)
+		}
+	}
+	md, err := run(t, "transcript", "--rule", "same-suit", "--seed", "3", "--lineup", "bayes-eig(size=3000);random;random;random")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"# A hand of Eleusis", "## Move 1", "top hypotheses", "eliminated", "God scores"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("transcript lacks %q", want)
+		}
+	}
+	dir := t.TempDir()
+	if _, err := run(t, "lesson", "--rule", "same-suit", "--hands", "4", "--lineup", "bayes-eig(size=3000);random;random;random", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"hand.md", "table.csv", "hand-learning.png", "hand-learning.svg", "discovery.png", "learning.svg"} {
+		if st, err := os.Stat(dir + "/" + f); err != nil || st.Size() == 0 {
+			t.Errorf("lesson lacks %s: %v", f, err)
+		}
+	}
+	csv, _ := os.ReadFile(dir + "/table.csv")
+	if !strings.HasPrefix(string(csv), "position,where,under,card,rank,suit,color,even,face\n1,main,1,") {
+		t.Errorf("table.csv starts %q", string(csv[:min(80, len(csv))]))
+	}
+}

@@ -1,0 +1,197 @@
+package reports
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// A small plan: two rules, two line-ups, 6 hands each, small spaces.
+func smallPlan() *Plan {
+	return &Plan{Seed: 42, Rules: []string{"black-high-red-low", "same-suit"}, Presets: []string{"new-eleusis"},
+		Lineups: [][]string{
+			{"bayes-eig(size=3000)", "positive-tester(size=3000)", "random", "bounded-human(k=5)"},
+			{"random", "bayes-greedy(size=3000)", "falsifier(size=3000)", "oracle"},
+		}, Hands: 6, Moves: true}
+}
+
+var kit = sync.OnceValue(agents.NewKit)
+
+func lab() *Lab { return &Lab{Bank: rulebank.Default(), Kit: kit()} }
+
+func runTo(t *testing.T, p *Plan, ro RunOptions) []HandRecord {
+	t.Helper()
+	recs, err := lab().Run(context.Background(), p, ro)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func read(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func rankJSON(t *testing.T, p *Plan, recs []HandRecord) []byte {
+	t.Helper()
+	rk, err := Rank(p, recs, rulebank.Default(), kit())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Render(&buf, "json", rk, rk.Tables()...); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// The same run at 1, 2 and 8 workers writes byte-identical hands.jsonl and
+// ranking JSON.
+func TestRunDeterministicAtAnyWorkers(t *testing.T) {
+	p := smallPlan()
+	var hands, rank []byte
+	for _, w := range []int{1, 2, 8} {
+		dir := t.TempDir()
+		recs := runTo(t, p, RunOptions{Out: dir, Workers: w})
+		if len(recs) != p.N() {
+			t.Fatalf("%d hands, want %d", len(recs), p.N())
+		}
+		for _, r := range recs {
+			if r.Error != "" {
+				t.Fatalf("hand %d: %s", r.Index, r.Error)
+			}
+		}
+		h, rj := read(t, filepath.Join(dir, "hands.jsonl")), rankJSON(t, p, recs)
+		if hands == nil {
+			hands, rank = h, rj
+			continue
+		}
+		if !bytes.Equal(h, hands) {
+			t.Errorf("hands.jsonl differs at %d workers", w)
+		}
+		if !bytes.Equal(rj, rank) {
+			t.Errorf("ranking JSON differs at %d workers", w)
+		}
+	}
+	// Paired seeds: both line-ups play the same deals under each rule.
+	var recs []HandRecord
+	for _, line := range bytes.Split(bytes.TrimSpace(hands), []byte("\n")) {
+		var r HandRecord
+		if err := json.Unmarshal(line, &r); err != nil {
+			t.Fatal(err)
+		}
+		recs = append(recs, r)
+	}
+	if recs[0].Seed != recs[6].Seed || recs[0].Lineup == recs[6].Lineup || recs[0].Seed == recs[1].Seed {
+		t.Errorf("seeds not paired across line-ups: %d/%d, %d", recs[0].Seed, recs[6].Seed, recs[1].Seed)
+	}
+	if len(recs[0].Moves) == 0 || len(recs[0].Discovery) != 4 || recs[0].Discovery[2] == nil {
+		t.Errorf("a record lacks moves or discovery measures: %+v", recs[0])
+	}
+}
+
+// Two shards merged equal the whole run.
+func TestShardsMergeToTheWhole(t *testing.T) {
+	p := smallPlan()
+	whole := t.TempDir()
+	runTo(t, p, RunOptions{Out: whole, Workers: 2})
+	var dirs []string
+	for i := range 2 {
+		d := t.TempDir()
+		runTo(t, p, RunOptions{Out: d, Shard: sim.Shard{Index: i, Of: 2}, Workers: 2})
+		dirs = append(dirs, d)
+	}
+	mp, recs, err := Merge(dirs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged := t.TempDir()
+	if err := WriteRun(merged, mp, recs); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(read(t, filepath.Join(merged, "hands.jsonl")), read(t, filepath.Join(whole, "hands.jsonl"))) {
+		t.Error("merged shards differ from the whole run")
+	}
+	if _, _, err := Merge(dirs[:1]); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("one shard alone must not merge: %v", err)
+	}
+	if _, _, err := Merge([]string{dirs[0], dirs[0]}); err == nil || !strings.Contains(err.Error(), "both shard") {
+		t.Errorf("a shard twice must not merge: %v", err)
+	}
+}
+
+// A run interrupted and resumed equals an uninterrupted one.
+func TestInterruptedRunResumes(t *testing.T) {
+	p := smallPlan()
+	whole := t.TempDir()
+	runTo(t, p, RunOptions{Out: whole, Workers: 2})
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	recs, err := lab().Run(ctx, p, RunOptions{Out: dir, Workers: 2, Progress: func(done, total int) {
+		if done == 5 {
+			cancel()
+		}
+	}})
+	if err == nil || len(recs) < 5 || len(recs) >= p.N() {
+		t.Fatalf("interrupted run: %d hands, %v", len(recs), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "hands.jsonl")); err == nil {
+		t.Fatal("an interrupted run must not look finished")
+	}
+	// A torn last line (killed mid-write) is dropped on resume.
+	f, _ := os.OpenFile(filepath.Join(dir, "hands.jsonl.part"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(`{"index": 99, "see`)
+	f.Close()
+	all, err := lab().Run(context.Background(), p, RunOptions{Out: dir, Workers: 2, Resume: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) != p.N() {
+		t.Fatalf("resumed run has %d hands, want %d", len(all), p.N())
+	}
+	if !bytes.Equal(read(t, filepath.Join(dir, "hands.jsonl")), read(t, filepath.Join(whole, "hands.jsonl"))) {
+		t.Error("interrupted + resumed differs from the uninterrupted run")
+	}
+	other := *p
+	other.Seed++
+	if _, err := lab().Run(context.Background(), &other, RunOptions{Out: dir, Resume: true}); err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Errorf("resuming another plan: %v", err)
+	}
+}
+
+// A hand that fails (a rule failing at run time) is a record with its
+// error; the other hands are played.
+func TestFailingHandDoesNotStopTheRun(t *testing.T) {
+	bank, err := rulebank.Load([]byte("rules:\n  - name: breaks-late\n    expr: \"n < 3 ? true : line[n + 5].rank > 0\"\n  - name: fine\n    expr: \"card.color != prev.color\"\n"), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &Lab{Bank: bank, Kit: kit()}
+	p := &Plan{Seed: 1, Rules: []string{"breaks-late", "fine"}, Presets: []string{"new-eleusis"}, Lineups: [][]string{{"random", "random", "random", "random"}}, Hands: 3}
+	recs, err := l.Run(context.Background(), p, RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if (r.Rule == "breaks-late") != (r.Error != "") {
+			t.Errorf("hand %d (%s): error %q", r.Index, r.Rule, r.Error)
+		}
+		if r.Error != "" && !strings.Contains(r.Error, "breaks-late") {
+			t.Errorf("the error must name the rule: %s", r.Error)
+		}
+	}
+}
