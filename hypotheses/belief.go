@@ -34,10 +34,18 @@ type Belief struct {
 	top    int
 	live   [numFamilies][]int32 // local words with a bit in some plane
 	total  float64              // cached mass of everything; < 0 when stale
+	// The sample's planes (see sample.go); sfresh is false after an update.
+	splanes  [][]uint64
+	slive    int
+	sfresh   bool
+	noSample bool
 	// scratch
 	cols [][]uint64
 	cnt  []int
 }
+
+// Exact makes every predictive probability exact (no sample estimates).
+func (b *Belief) Exact() { b.noSample = true }
 
 // NewBelief starts from the prior with label noise eps (0 ≤ eps < 0.5).
 func (sp *Space) NewBelief(eps float64) *Belief {
@@ -144,7 +152,17 @@ func (b *Belief) prob(lits []lit) float64 {
 // predict fills out[k] with the posterior predictive probability that card
 // cards[k] is accepted in state s: one pass over the live words for all
 // cards.
-func (b *Belief) predict(s state, cards []uint8, out []float64) { b.predictGiven(nil, s, cards, out) }
+//
+// While many hypotheses are live, the estimate comes from the space's
+// prior sample (SampleSize draws; a card's probability is then within
+// about ±0.07 at the least trusted point, 48 live members); the updates of
+// the belief are always exact.
+func (b *Belief) predict(s state, cards []uint8, out []float64) {
+	if b.predictSample(s, cards, out) {
+		return
+	}
+	b.predictGiven(nil, s, cards, out)
+}
 
 // predictGiven fills out[k] with the probability that every literal of
 // given holds and cards[k] is accepted in state s.
@@ -228,10 +246,35 @@ func (b *Belief) observe(lits []lit, truth bool) float64 {
 	// One pass: the mass that agrees and the mass that does not, then the
 	// update.
 	var agree, disagree float64
+	b.mirror(lits, truth)
 	for f := range numFamilies {
 		fi := &b.sp.fams[f]
 		cols := b.columns(f, lits)
 		wt := b.sp.weight[fi.w0 : fi.w0+fi.nw]
+		live := b.live[f][:0]
+		if b.top == 0 && b.shift == 0 {
+			// The common case (ε = 0, no size-principle weights yet): one
+			// plane, and disagreeing hypotheses are simply removed.
+			plane := b.planes[0][fi.w0 : fi.w0+fi.nw]
+			for _, lw := range b.live[f] {
+				m := conj(lits, cols, lw)
+				if truth {
+					m = ^m
+				}
+				p := plane[lw]
+				keep := p &^ m
+				if keep != p {
+					disagree += float64(bits.OnesCount64(p&m)) * wt[lw]
+					plane[lw] = keep
+				}
+				if keep != 0 {
+					agree += float64(bits.OnesCount64(keep)) * wt[lw]
+					live = append(live, lw)
+				}
+			}
+			b.live[f] = live
+			continue
+		}
 		for _, lw := range b.live[f] {
 			w := fi.w0 + int(lw)
 			m := conj(lits, cols, lw)
@@ -239,6 +282,7 @@ func (b *Belief) observe(lits []lit, truth bool) float64 {
 				m = ^m
 			}
 			scale := wt[lw]
+			var left uint64
 			for j := 0; j <= b.top; j++ {
 				if p := b.planes[j][w]; p != 0 {
 					disagree += float64(bits.OnesCount64(p&m)) * scale
@@ -247,14 +291,24 @@ func (b *Belief) observe(lits []lit, truth bool) float64 {
 				scale /= 2
 			}
 			b.penalise(w, m, b.shift)
+			for j := 0; j <= b.top; j++ {
+				left |= b.planes[j][w]
+			}
+			if left != 0 {
+				live = append(live, lw) // the word still holds hypotheses
+			}
 		}
+		b.live[f] = live
 	}
 	p := 0.5
 	if t > 0 {
 		p = min(1, agree/t)
 	}
 	p = (1-b.eps)*p + b.eps*(1-p)
-	b.compact()
+	b.total = -1
+	for b.top > 0 && b.planeEmpty(b.top) {
+		b.top--
+	}
 	if b.shift == 0 || disagree == 0 {
 		b.total = agree // with ε > 0 the stale total is recounted when asked
 	}
@@ -360,6 +414,7 @@ func sizeBits(k int) int {
 // total stale.
 func (b *Belief) compact() {
 	b.total = -1
+	b.sfresh = false
 	for f := range numFamilies {
 		w0 := b.sp.fams[f].w0
 		b.live[f] = slices.DeleteFunc(b.live[f], func(lw int32) bool {

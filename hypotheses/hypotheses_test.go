@@ -194,7 +194,9 @@ func TestClassify(t *testing.T) {
 func TestBeliefStrict(t *testing.T) {
 	sp := small()
 	tr, _ := sp.Classify(compile(t, `card.color != prev.color`), DefaultTruth)
-	r := NewRecord(sp.NewBelief(0))
+	b := sp.NewBelief(0)
+	b.Exact() // compare exact quantities
+	r := NewRecord(b)
 	r.Discovery = NewDiscovery(tr)
 	r.Start([]sim.Card{mustCard(t, "5H")}, nil)
 	before := r.Count()

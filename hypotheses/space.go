@@ -82,6 +82,7 @@ type Space struct {
 
 	cdfOnce sync.Once
 	cdf     []float64
+	sample  *sampleIndex
 }
 
 var (
@@ -162,6 +163,10 @@ func Build(cfg Config) (*Space, error) {
 	}
 	sp := pack(g, ks, minCost)
 	sp.Stats.Syntactic, sp.Stats.Distinct = stats.Syntactic, stats.Distinct
+	sp.buildSample()
+	for f := range numFamilies {
+		sp.Stats.IndexBytes += 8 * len(sp.sample.cols[f])
+	}
 	return sp, nil
 }
 

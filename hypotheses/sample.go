@@ -1,0 +1,184 @@
+package hypotheses
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// SampleSize is the number of prior draws in a space's sample index.
+const SampleSize = 1024
+
+// minSample is how many live sample members an estimate needs; below it the
+// belief computes exactly (by then few words of the index are live).
+const minSample = 48
+
+// sampleIndex is a small, cache-resident index over a fixed sample of the
+// prior (drawn with replacement, so that equal weights stand for the prior):
+// bit i of column (family, context, card) is set when sample member i
+// belongs to the family and accepts the card there. A member drawn twice
+// counts twice.
+type sampleIndex struct {
+	ids  []int32
+	sw   int // words per column
+	cols [numFamilies][]uint64
+}
+
+func (sp *Space) buildSample() {
+	rng := rand.New(rand.NewPCG(0x5a4d, 0x706c65))
+	si := &sampleIndex{sw: SampleSize / 64}
+	for range SampleSize {
+		si.ids = append(si.ids, int32(sp.SamplePrior(rng)))
+	}
+	for f := range numFamilies {
+		si.cols[f] = make([]uint64, f.Contexts()*52*si.sw)
+	}
+	for i, id := range si.ids {
+		f := sp.Hyps[id].Family
+		fi := &sp.fams[f]
+		lw, bit := int(id)/64-fi.w0, uint(id%64)
+		for x := range f.Contexts() {
+			for c := range uint8(52) {
+				if fi.column(x, c)[lw]>>bit&1 == 1 {
+					si.cols[f][(x*52+int(c))*si.sw+i/64] |= 1 << (i % 64)
+				}
+			}
+		}
+	}
+	sp.sample = si
+}
+
+// sampled refreshes the sample's planes from the exact belief: member i is
+// in plane j when its hypothesis is.
+func (b *Belief) sampled() {
+	si := b.sp.sample
+	if b.splanes == nil {
+		b.splanes = make([][]uint64, len(b.planes))
+	}
+	b.slive = 0
+	for j := range b.splanes {
+		if b.splanes[j] == nil {
+			if j > b.top {
+				continue
+			}
+			b.splanes[j] = make([]uint64, si.sw)
+		}
+		clear(b.splanes[j])
+	}
+	for i, id := range si.ids {
+		w, bit := int(id)/64, uint(id%64)
+		for j := 0; j <= b.top; j++ {
+			if b.planes[j][w]>>bit&1 == 1 {
+				b.splanes[j][i/64] |= 1 << (i % 64)
+				b.slive++
+				break
+			}
+		}
+	}
+	b.sfresh = true
+}
+
+// mirror applies an observation to the sample's planes as observe applies
+// it to the exact ones; once too few members are live, sampling stops for
+// the rest of the hand (with ε = 0 members only die; with ε > 0 they only
+// lose weight or drop).
+func (b *Belief) mirror(lits []lit, truth bool) {
+	if b.noSample || b.sp.sample == nil {
+		return
+	}
+	if !b.sfresh {
+		b.sampled()
+	}
+	si := b.sp.sample
+	b.slive = 0
+	for w := range si.sw {
+		m := ^uint64(0)
+		for _, l := range lits {
+			var acc uint64
+			for f := range numFamilies {
+				acc |= si.cols[f][(f.context(l.s)*52+int(l.c))*si.sw+w]
+			}
+			if l.neg {
+				acc = ^acc
+			}
+			m &= acc
+		}
+		if truth {
+			m = ^m
+		}
+		for j := b.top; j >= 0; j-- {
+			if b.splanes[j] == nil {
+				continue
+			}
+			moved := b.splanes[j][w] & m
+			b.splanes[j][w] &^= moved
+			if b.shift > 0 && j+b.shift < len(b.splanes) && moved != 0 {
+				if b.splanes[j+b.shift] == nil {
+					b.splanes[j+b.shift] = make([]uint64, si.sw)
+				}
+				b.splanes[j+b.shift][w] |= moved
+			}
+		}
+	}
+	for _, pl := range b.splanes {
+		for _, w := range pl {
+			b.slive += bits.OnesCount64(w)
+		}
+	}
+	if b.slive < minSample {
+		b.noSample = true
+	}
+}
+
+// predictSample estimates the predictive probabilities from the sample;
+// it reports false when too few members are live to trust it.
+func (b *Belief) predictSample(s state, cards []uint8, out []float64) bool {
+	if b.sp.sample == nil || b.noSample {
+		return false
+	}
+	if !b.sfresh {
+		b.sampled()
+	}
+	if b.slive < minSample {
+		b.noSample = true
+		return false
+	}
+	si := b.sp.sample
+	clear(out)
+	var total float64
+	scale := 1.0
+	for j := 0; j <= b.top && j < len(b.splanes); j++ {
+		n := 0
+		for _, w := range b.splanes[j] {
+			n += bits.OnesCount64(w)
+		}
+		total += float64(n) * scale
+		scale /= 2
+	}
+	if total == 0 {
+		return false
+	}
+	for f := range numFamilies {
+		x := f.context(s)
+		for k, c := range cards {
+			o := (x*52 + int(c)) * si.sw
+			col := si.cols[f][o : o+si.sw]
+			scale := 1.0
+			for j := 0; j <= b.top; j++ {
+				if b.splanes[j] == nil {
+					scale /= 2
+					continue
+				}
+				n := 0
+				for w, m := range b.splanes[j] {
+					n += bits.OnesCount64(m & col[w])
+				}
+				out[k] += float64(n) * scale
+				scale /= 2
+			}
+		}
+	}
+	for k := range out {
+		out[k] /= total
+	}
+	return true
+}
