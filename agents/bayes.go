@@ -2,6 +2,7 @@ package agents
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -60,11 +61,16 @@ func newBayes(p policy) func(s Spec, t *Table, seat int) (sim.Player, error) {
 	}
 }
 
-// distinct fills b.cards with the distinct cards of the hand.
+// distinct fills b.cards with the distinct cards of the hand, in order.
 func (b *bayes) distinct(hand []sim.Card) []sim.Card {
-	b.cards = append(b.cards[:0], hand...)
-	slices.Sort(b.cards)
-	b.cards = slices.Compact(b.cards)
+	var set uint64
+	for _, c := range hand {
+		set |= 1 << c
+	}
+	b.cards = b.cards[:0]
+	for ; set != 0; set &= set - 1 {
+		b.cards = append(b.cards, sim.Card(bits.TrailingZeros64(set)))
+	}
 	if cap(b.probs) < len(b.cards) {
 		b.probs = make([]float64, len(b.cards))
 	}
@@ -169,8 +175,8 @@ func (b *bayes) sequence(v *sim.View, first sim.Card) []sim.Card {
 	left := slices.Clone(v.Hand)
 	left = slices.Delete(left, slices.Index(left, first), slices.Index(left, first)+1)
 	for len(seq) < v.Options.MaxSequence && len(left) > 0 {
-		cands := slices.Compact(slices.Sorted(slices.Values(left)))
-		probs := make([]float64, len(cands))
+		cands := b.distinct(left)
+		probs := b.probs
 		b.rec.PredictAfter(seq, cands, probs)
 		bestP, bestC := 0.0, sim.Card(0)
 		for k, c := range cands {

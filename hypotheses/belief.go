@@ -241,8 +241,15 @@ func flush(out []float64, cnt []int, w float64) {
 // truth: the hypotheses that disagree lose b.shift bits of likelihood, or
 // are removed when ε = 0. It returns the probability the belief gave to the
 // verdict beforehand (with the label noise).
-func (b *Belief) observe(lits []lit, truth bool) float64 {
-	t := b.Total()
+func (b *Belief) observe(lits []lit, truth bool) float64 { return b.observeP(lits, truth, true) }
+
+// observeP is observe; without needP it skips the probability (and the
+// masses it needs), leaving the total to be recounted when asked.
+func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
+	t := -1.0
+	if needP {
+		t = b.Total()
+	}
 	// One pass: the mass that agrees and the mass that does not, then the
 	// update.
 	var agree, disagree float64
@@ -264,11 +271,15 @@ func (b *Belief) observe(lits []lit, truth bool) float64 {
 				p := plane[lw]
 				keep := p &^ m
 				if keep != p {
-					disagree += float64(bits.OnesCount64(p&m)) * wt[lw]
+					if needP {
+						disagree += float64(bits.OnesCount64(p&m)) * wt[lw]
+					}
 					plane[lw] = keep
 				}
 				if keep != 0 {
-					agree += float64(bits.OnesCount64(keep)) * wt[lw]
+					if needP {
+						agree += float64(bits.OnesCount64(keep)) * wt[lw]
+					}
 					live = append(live, lw)
 				}
 			}
@@ -309,7 +320,7 @@ func (b *Belief) observe(lits []lit, truth bool) float64 {
 	for b.top > 0 && b.planeEmpty(b.top) {
 		b.top--
 	}
-	if b.shift == 0 || disagree == 0 {
+	if needP && (b.shift == 0 || disagree == 0) {
 		b.total = agree // with ε > 0 the stale total is recounted when asked
 	}
 	return p

@@ -15,6 +15,7 @@ type Record struct {
 	seen    int
 	// Discovery, when set, is updated after every judged move.
 	Discovery *Discovery
+	buf       []uint8
 }
 
 // NewRecord starts a record of a hand on a fresh belief.
@@ -73,8 +74,12 @@ func (r *Record) Start(opening []sim.Card, errs []sim.ErrorGroup) {
 func (r *Record) Apply(rec *sim.MoveRecord, opts *sim.Options) []float64 {
 	r.seen++
 	var preds []float64
+	needP := r.Discovery != nil
 	obs := func(lits []lit, truth bool) {
-		preds = append(preds, r.observe(lits, truth))
+		p := r.observeP(lits, truth, needP)
+		if needP {
+			preds = append(preds, p)
+		}
 	}
 	switch rec.Kind {
 	case sim.Play, sim.Sequence:
@@ -137,20 +142,22 @@ func (r *Record) state() state { return stateOf(r.line) }
 // Predict gives, for each card, the posterior probability that God accepts
 // it next on the record's main line.
 func (r *Record) Predict(cards []sim.Card, out []float64) {
-	cs := make([]uint8, len(cards))
-	for i, c := range cards {
-		cs[i] = uint8(c)
+	r.predict(r.state(), r.bytes(cards), out)
+}
+
+// bytes is cards as card indexes, in a scratch buffer.
+func (r *Record) bytes(cards []sim.Card) []uint8 {
+	r.buf = r.buf[:0]
+	for _, c := range cards {
+		r.buf = append(r.buf, uint8(c))
 	}
-	r.predict(r.state(), cs, out)
+	return r.buf
 }
 
 // PredictAfter gives, for each card, the probability that God accepts seq
 // laid in order and then the card.
 func (r *Record) PredictAfter(seq, cards []sim.Card, out []float64) {
-	cs := make([]uint8, len(cards))
-	for i, c := range cards {
-		cs[i] = uint8(c)
-	}
+	cs := r.bytes(cards)
 	line := append(r.line[:len(r.line):len(r.line)], seq...)
 	r.predictGiven(r.chain(seq), stateOf(line), cs, out)
 }

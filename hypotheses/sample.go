@@ -10,7 +10,7 @@ const SampleSize = 1024
 
 // minSample is how many live sample members an estimate needs; below it the
 // belief computes exactly (by then few words of the index are live).
-const minSample = 48
+const minSample = 24
 
 // sampleIndex is a small, cache-resident index over a fixed sample of the
 // prior (drawn with replacement, so that equal weights stand for the prior):

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,6 +32,8 @@ type Plan struct {
 	Hands   int        `json:"hands"`
 	// Moves: keep every move in hands.jsonl (for transcripts).
 	Moves bool `json:"moves"`
+	// NoDiscovery: skip the discovery measures (speed measurements only).
+	NoDiscovery bool `json:"no_discovery,omitempty"`
 }
 
 // N is the number of hands of the plan.
@@ -55,7 +58,15 @@ func (p *Plan) Coord(i int) Coord {
 // under the same rule (paired seeds).
 func (p *Plan) HandSeed(c Coord) uint64 {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%d\x00%s\x00%s\x00%d", p.Seed, p.Rules[c.Rule], p.Presets[c.Preset], c.Rep)
+	var buf [8]byte
+	binary.LittleEndian.PutUint64(buf[:], p.Seed)
+	h.Write(buf[:])
+	h.Write([]byte(p.Rules[c.Rule]))
+	h.Write([]byte{0})
+	h.Write([]byte(p.Presets[c.Preset]))
+	h.Write([]byte{0})
+	binary.LittleEndian.PutUint64(buf[:], uint64(c.Rep))
+	h.Write(buf[:])
 	x := h.Sum64()
 	// splitmix64 finaliser: nearby inputs give unrelated seeds.
 	x ^= x >> 30
@@ -142,7 +153,7 @@ func (l *Lab) prepare(p *Plan) (*prepared, error) {
 func (l *Lab) play(p *Plan, pr *prepared, i int) HandRecord {
 	c := p.Coord(i)
 	rec := HandRecord{Index: i, Seed: p.HandSeed(c), Rule: p.Rules[c.Rule], Preset: p.Presets[c.Preset], Lineup: c.Lineup, Players: p.Lineups[c.Lineup]}
-	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed, Measure: true})
+	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed, Measure: !p.NoDiscovery})
 	if err != nil {
 		rec.Error = err.Error()
 		return rec
@@ -234,22 +245,36 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 			total++
 		}
 	}
-	_, runErr := sim.Run(ctx, sim.RunConfig[HandRecord]{
+	// A hand's JSON line is written by the worker that played it; only
+	// the in-order append happens under the runner's lock.
+	type played struct {
+		rec  HandRecord
+		line []byte
+		err  error
+	}
+	_, runErr := sim.Run(ctx, sim.RunConfig[played]{
 		N: p.N(), From: from, Shard: ro.Shard, Workers: ro.Workers,
-		Do: func(i int) HandRecord { return l.play(p, pr, i) },
-		Emit: func(i int, r HandRecord) error {
+		Do: func(i int) played {
+			r := l.play(p, pr, i)
+			var pl played
 			if w != nil {
-				b, err := json.Marshal(r)
-				if err != nil {
-					return err
-				}
-				w.Write(b)
+				pl.line, pl.err = json.Marshal(r)
+			}
+			r.Moves = nil
+			pl.rec = r
+			return pl
+		},
+		Emit: func(i int, pl played) error {
+			if pl.err != nil {
+				return pl.err
+			}
+			if w != nil {
+				w.Write(pl.line)
 				if err := w.WriteByte('\n'); err != nil {
 					return fmt.Errorf("writing %s: %w", part, err)
 				}
 			}
-			r.Moves = nil
-			recs = append(recs, r)
+			recs = append(recs, pl.rec)
 			if ro.Progress != nil {
 				ro.Progress(len(recs), total)
 			}

@@ -103,6 +103,11 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 		total: o.Decks * NumCards,
 		names: cfg.Names,
 	}
+	// Room for a typical hand up front: growing these is most of a hand's
+	// allocation.
+	h.history = make([]MoveRecord, 0, 48)
+	h.main = make([]Card, 0, 48)
+	h.errors = make([]ErrorGroup, 0, 32)
 	h.deck = make([]Card, 0, h.total)
 	for d := 0; d < o.Decks; d++ {
 		for c := Card(0); c < NumCards; c++ {

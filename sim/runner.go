@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -45,7 +47,7 @@ type RunConfig[T any] struct {
 	Emit func(i int, r T) error
 }
 
-// Run plays the hands on a bounded pool of workers and emits them in order,
+// Run plays the hands on a pool of workers (an errgroup) and emits them in order,
 // so that the output is byte-identical at any number of workers. When ctx
 // is cancelled (Ctrl-C), it stops taking new hands, emits every finished
 // hand that extends the emitted prefix, and returns ctx's error: the prefix
@@ -61,54 +63,49 @@ func Run[T any](ctx context.Context, cfg RunConfig[T]) (emitted int, err error) 
 			todo = append(todo, i)
 		}
 	}
-	type done struct {
-		k int // position in todo
-		r T
-	}
-	results := make(chan done, 2*workers)
+	// Workers take the next hand from a shared counter; whoever finishes
+	// the hand that extends the emitted prefix emits it and every held hand
+	// after it, under a lock (no hand-off to another goroutine per hand).
+	var (
+		next    atomic.Int64
+		mu      sync.Mutex
+		pending = map[int]T{}
+		emit    int // position in todo of the next hand to emit
+	)
 	ctx2, cancel := context.WithCancel(ctx)
 	defer cancel()
-	g, gctx := errgroup.WithContext(ctx2)
-	g.SetLimit(workers + 1)
-	g.Go(func() error {
-		defer close(results)
-		var inner errgroup.Group
-		inner.SetLimit(workers)
-		for k, i := range todo {
-			if gctx.Err() != nil {
-				break
-			}
-			inner.Go(func() error {
-				results <- done{k, cfg.Do(i)}
-				return nil
-			})
-		}
-		return inner.Wait()
-	})
-	// Reorder: hold finished hands until every earlier one is in.
-	pending := map[int]T{}
-	next := 0
-	for d := range results {
-		pending[d.k] = d.r
-		for {
-			r, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			if err == nil {
-				if err = cfg.Emit(todo[next], r); err == nil {
-					emitted++
-				} else {
-					cancel() // stop taking hands; drain the ones in flight
+	var g errgroup.Group
+	g.SetLimit(workers)
+	for range min(workers, max(1, len(todo))) {
+		g.Go(func() error {
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(todo) || ctx2.Err() != nil {
+					return nil
 				}
+				r := cfg.Do(todo[k])
+				mu.Lock()
+				pending[k] = r
+				for {
+					r, ok := pending[emit]
+					if !ok {
+						break
+					}
+					delete(pending, emit)
+					if err == nil {
+						if err = cfg.Emit(todo[emit], r); err == nil {
+							emitted++
+						} else {
+							cancel() // stop taking hands
+						}
+					}
+					emit++
+				}
+				mu.Unlock()
 			}
-			next++
-		}
+		})
 	}
-	if werr := g.Wait(); err == nil {
-		err = werr
-	}
+	_ = g.Wait() // workers return no errors; Emit's is err
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 	}

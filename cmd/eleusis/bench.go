@@ -78,7 +78,7 @@ right; Brier score), with 95% intervals and paired differences.
 	c.Flags().StringSliceVar(&strategies, "strategies", nil, "strategies to compare, comma-separated (default: the whole ladder)")
 	c.Flags().IntVar(&seats, "seats", 4, "players at the table")
 	c.Flags().BoolVar(&perf, "perf", false, "measure hands per second per core instead")
-	c.Flags().IntVar(&perfHands, "perf-hands", 400, "hands per measurement with --perf")
+	c.Flags().IntVar(&perfHands, "perf-hands", 400, "at least this many hands per measurement with --perf (and at least 1 s)")
 	return c
 }
 
@@ -90,6 +90,9 @@ type perfRow struct {
 	Workers    int     `json:"workers"`
 	PerCore    float64 `json:"hands_per_s_per_core"`
 	Scaling    float64 `json:"scaling"`
+	// Measured: hands/s per core with every seat's discovery measures (the
+	// lab's setting: strategies without a belief get an observer's).
+	Measured float64 `json:"hands_per_s_per_core_with_discovery"`
 	IndexMiB   float64 `json:"index_mib,omitempty"`
 }
 
@@ -123,28 +126,40 @@ func (g *global) perf(strategies []string, hands, workers int) error {
 		if _, err := lab.Run(context.Background(), &warm, reports.RunOptions{Workers: 1}); err != nil {
 			return err
 		}
-		rate := func(w int) (float64, error) {
-			t0 := time.Now()
-			recs, err := lab.Run(context.Background(), p, reports.RunOptions{Workers: w})
-			if err != nil {
-				return 0, err
-			}
-			for _, r := range recs {
-				if r.Error != "" {
-					return 0, fmt.Errorf("%s: %s", s, r.Error)
+		// rate plays batches of hands until a second has passed: hands/s.
+		rate := func(w int, discovery bool) (float64, error) {
+			q := *p
+			q.NoDiscovery = !discovery
+			done, t0 := 0, time.Now()
+			for time.Since(t0) < time.Second || done < hands {
+				recs, err := lab.Run(context.Background(), &q, reports.RunOptions{Workers: w})
+				if err != nil {
+					return 0, err
 				}
+				for _, r := range recs {
+					if r.Error != "" {
+						return 0, fmt.Errorf("%s: %s", s, r.Error)
+					}
+				}
+				done += len(recs)
+				q.Seed++
 			}
-			return float64(len(recs)) / time.Since(t0).Seconds(), nil
+			return float64(done) / time.Since(t0).Seconds(), nil
 		}
-		one, err := rate(1)
+		one, err := rate(1, false)
 		if err != nil {
 			return err
 		}
-		all, err := rate(workers)
+		all, err := rate(workers, false)
 		if err != nil {
 			return err
 		}
-		row := perfRow{Strategy: s, OneWorker: one, AllWorkers: all, Workers: workers, PerCore: all / float64(workers), Scaling: all / one}
+		measured, err := rate(workers, true)
+		if err != nil {
+			return err
+		}
+		row := perfRow{Strategy: s, OneWorker: one, AllWorkers: all, Workers: workers, PerCore: all / float64(workers), Scaling: all / one,
+			Measured: measured / float64(workers)}
 		if sp, err := agents.ParseSpec(s); err == nil {
 			if size, ok := sp.Params["size"]; ok {
 				if space, err := lab.Kit.Space(int(size)); err == nil {
@@ -156,11 +171,11 @@ func (g *global) perf(strategies []string, hands, workers int) error {
 		}
 		rows = append(rows, row)
 	}
-	t := reports.Table{Title: fmt.Sprintf("Speed: hands per second, 4 players, rule %s, new-eleusis, %d hands", rule, hands),
-		Headers: []string{"strategy", "1 worker", fmt.Sprintf("%d workers", workers), "per core", "scaling", "index MiB"}}
+	t := reports.Table{Title: fmt.Sprintf("Speed: hands per second, 4 players of each strategy, rule %s, new-eleusis (each figure: at least 1 s and %d hands)", rule, hands),
+		Headers: []string{"strategy", "1 worker", fmt.Sprintf("%d workers", workers), "per core", "scaling", "per core with discovery", "index MiB"}}
 	for _, r := range rows {
 		t.Rows = append(t.Rows, []string{r.Strategy, fmt.Sprintf("%.0f", r.OneWorker), fmt.Sprintf("%.0f", r.AllWorkers),
-			fmt.Sprintf("%.0f", r.PerCore), fmt.Sprintf("%.2f×", r.Scaling), fmt.Sprintf("%.1f", r.IndexMiB)})
+			fmt.Sprintf("%.0f", r.PerCore), fmt.Sprintf("%.2f×", r.Scaling), fmt.Sprintf("%.0f", r.Measured), fmt.Sprintf("%.1f", r.IndexMiB)})
 	}
 	return reports.Render(g.out, g.format, rows, t)
 }
