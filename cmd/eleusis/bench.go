@@ -93,7 +93,7 @@ type perfRow struct {
 	// Measured: hands/s per core with every seat's discovery measures (the
 	// lab's setting: strategies without a belief get an observer's).
 	Measured float64 `json:"hands_per_s_per_core_with_discovery"`
-	IndexMiB   float64 `json:"index_mib,omitempty"`
+	IndexMiB float64 `json:"index_mib,omitempty"`
 }
 
 // perf measures hands per second for each strategy with 4 players of it,
