@@ -69,12 +69,16 @@ func TestParseSpec(t *testing.T) {
 func TestStrategiesPlayEveryPreset(t *testing.T) {
 	k := NewKit()
 	r := rule(t, `card.color != prev.color or card.rank == prev.rank`)
+	presets := append(sim.PresetNames(), "new-eleusis+prophet", "new-eleusis-es+prophet")
+	prophets := map[string]int{}
 	for _, name := range Names() {
-		for _, preset := range sim.PresetNames() {
-			opts, err := sim.Preset(preset)
+		for _, preset := range presets {
+			base, withProphet := strings.CutSuffix(preset, "+prophet")
+			opts, err := sim.Preset(base)
 			if err != nil {
 				t.Fatal(err)
 			}
+			opts.Prophet = withProphet
 			for seed := uint64(1); seed <= 2; seed++ {
 				tbl := k.NewTable(r, seed, true)
 				var players []sim.Player
@@ -100,7 +104,29 @@ func TestStrategiesPlayEveryPreset(t *testing.T) {
 				if err := sim.CheckScores(opts, h.Result()); err != nil {
 					t.Fatalf("%s, %s, seed %d: %v", name, preset, seed, err)
 				}
+				for _, m := range h.Result().History {
+					if m.DeclaredProphet {
+						prophets[name]++
+					}
+					if m.GuessRight {
+						prophets[name+" guessed"]++
+					}
+				}
 			}
+		}
+	}
+	checkProphets(t, prophets)
+}
+
+// checkProphets: the strategies that decide from a belief (and the oracle)
+// do rise as Prophets when the option is on.
+func checkProphets(t *testing.T, prophets map[string]int) {
+	for _, name := range []string{"bayes-eig", "bayes-greedy", "oracle"} {
+		if prophets[name] == 0 {
+			t.Errorf("%s never declared Prophet", name)
+		}
+		if prophets[name+" guessed"] == 0 {
+			t.Errorf("%s never stated the rule right (Express, cooperative)", name)
 		}
 	}
 }

@@ -43,13 +43,18 @@ type NarratedMove struct {
 // Narrate replays a played hand through a fresh belief of the default
 // space (the public record is what every scientist sees).
 func Narrate(n *Narration, sp *hypotheses.Space) {
-	rec := hypotheses.NewRecord(sp.NewBelief(0))
-	var openErrs []sim.ErrorGroup
-	if n.Options.Starter == sim.Chain3 && len(n.Result.Errors) >= 2 {
-		openErrs = n.Result.Errors[:2]
+	b := sp.NewBelief(0)
+	b.Exact() // a lesson shows exact probabilities
+	rec := hypotheses.NewRecord(b)
+	opening, openErrs := n.Result.Opening, []sim.ErrorGroup(nil)
+	if n.Options.Starter == sim.Chain3 && len(opening) == 5 {
+		// The Divermazo opening: three cards on the main line, two under
+		// the last.
+		openErrs = []sim.ErrorGroup{{Under: 2, Cards: opening[3:4]}, {Under: 2, Cards: opening[4:5]}}
+		opening = opening[:3]
 	}
-	rec.Start(n.Result.Opening, openErrs)
-	line := append([]sim.Card(nil), n.Result.Opening...)
+	rec.Start(opening, openErrs)
+	line := append([]sim.Card(nil), opening...)
 	for i := range n.Result.History {
 		m := n.Result.History[i]
 		ids, ps := rec.Top(3)
@@ -80,7 +85,11 @@ func (n *Narration) Markdown(w io.Writer) error {
 	fmt.Fprintf(&b, "# A hand of Eleusis: rule `%s`\n\n", n.Rule)
 	fmt.Fprintf(&b, "God's secret rule: `%s`. Preset %s, seed %d.\n\n", n.Expr, n.Preset, n.Seed)
 	fmt.Fprintf(&b, "Players: %s. The belief narrated is that of a Bayesian scientist who sees what everyone sees.\n\n", strings.Join(seatNames(n.Players), ", "))
-	fmt.Fprintf(&b, "The starter: **%s**.\n\n", sim.CardsString(n.Result.Opening))
+	if n.Options.Starter == sim.Chain3 && len(n.Result.Opening) == 5 {
+		fmt.Fprintf(&b, "God opens with the chain **%s** and lays **%s** under its last card: they break the rule.\n\n", sim.CardsString(n.Result.Opening[:3]), sim.CardsString(n.Result.Opening[3:]))
+	} else {
+		fmt.Fprintf(&b, "The starter: **%s**.\n\n", sim.CardsString(n.Result.Opening))
+	}
 	for i, st := range n.Steps {
 		m := st.Move
 		fmt.Fprintf(&b, "## Move %d — seat %d (%s)\n\n", i+1, m.Player+1, n.Players[m.Player])
@@ -101,6 +110,15 @@ func (n *Narration) Markdown(w io.Writer) error {
 			fmt.Fprintf(&b, "; draws %d", m.Penalty)
 		}
 		b.WriteString(".\n\n")
+		if m.Guess != "" {
+			verdict := "not God's rule"
+			if m.GuessRight {
+				verdict = "**equivalent to God's rule**"
+			} else if m.GuessError != "" {
+				verdict = "not a rule: " + m.GuessError
+			}
+			fmt.Fprintf(&b, "States the rule `%s`: %s.\n\n", m.Guess, verdict)
+		}
 		if st.Test != "" {
 			fmt.Fprintf(&b, "A **%s test**: the scientist's best rule said this card was %s.\n\n", st.Test, map[string]string{"positive": "legal", "negative": "illegal"}[st.Test])
 		}
@@ -114,7 +132,15 @@ func (n *Narration) Markdown(w io.Writer) error {
 		fmt.Fprintf(&b, "The answer eliminated %d of %d hypotheses (%d left); belief in God's rule now %.2f.\n\n", st.Before-st.After, st.Before, st.After, st.TrueProb)
 		fmt.Fprintf(&b, "Main line: %s\n\n", sim.CardsString(st.MainLine))
 	}
-	fmt.Fprintf(&b, "## The end\n\nThe hand ended: %s after %d moves. God scores %d.\n\n| seat | strategy | cards left | score |\n|---|---|---|---|\n", n.Result.End, n.Result.Turns, n.Result.GodScore)
+	fmt.Fprintf(&b, "## The end\n\nThe hand ended: %s after %d moves. God scores %d.\n\n", n.Result.End, n.Result.Turns, n.Result.GodScore)
+	if tm := n.Result.Team; tm != nil {
+		if tm.Found {
+			fmt.Fprintf(&b, "The team found the rule at move %d: `%s` (%d rules stated).\n\n", tm.Turn, tm.Rule, tm.Guesses)
+		} else {
+			fmt.Fprintf(&b, "The team did not find the rule (%d rules stated).\n\n", tm.Guesses)
+		}
+	}
+	b.WriteString("| seat | strategy | cards left | score |\n|---|---|---|---|\n")
 	for _, p := range n.Result.Players {
 		fmt.Fprintf(&b, "| %d | %s | %d | %d |\n", p.Seat+1, n.Players[p.Seat], p.Cards, p.Score)
 	}

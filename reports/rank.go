@@ -53,9 +53,13 @@ type RuleSummary struct {
 	Median    Num      `json:"discovery_median"`
 	// MeanPlays: the restricted mean of plays to discovery (a hand where
 	// nobody found the rule counts its length + 1).
-	MeanPlays Num     `json:"mean_plays_to_discovery"`
-	Sweet     float64 `json:"sweet_share"`
-	SweetSpot bool    `json:"sweet_spot"`
+	MeanPlays Num `json:"mean_plays_to_discovery"`
+	// Guessed: hands ended by a stated rule equivalent to God's (Express
+	// guessing, or a cooperative team's rule), and the mean move at which.
+	Guessed   Interval `json:"guessed"`
+	GuessedAt Num      `json:"guessed_at"`
+	Sweet     float64  `json:"sweet_share"`
+	SweetSpot bool     `json:"sweet_spot"`
 	// Difficulty = 1 − Found: the share of hands in which no scientist
 	// identified the rule.
 	Difficulty float64 `json:"difficulty"`
@@ -123,7 +127,8 @@ func summarise(hs []*HandRecord, seed uint64) RuleSummary {
 	s := RuleSummary{}
 	var god, spread, turns, times []float64
 	var events []bool
-	var found, sweet, out, allOut, stood, fell int
+	var found, sweet, out, allOut, stood, fell, guessed int
+	var guessedAt []float64
 	var curve []float64
 	var curveN []int
 	for _, h := range hs {
@@ -146,6 +151,9 @@ func summarise(hs []*HandRecord, seed uint64) RuleSummary {
 			out++
 		case sim.AllEliminated:
 			allOut++
+		case sim.Guessed:
+			guessed++
+			guessedAt = append(guessedAt, float64(h.Turns))
 		}
 		for _, ps := range h.Prophets {
 			switch ps {
@@ -192,6 +200,7 @@ func summarise(hs []*HandRecord, seed uint64) RuleSummary {
 	s.WentOut, s.AllOut = float64(out)/n, float64(allOut)/n
 	s.ProphetStood, s.ProphetFell = float64(stood)/n, float64(fell)/n
 	s.Found = Wilson(found, s.Hands)
+	s.Guessed, s.GuessedAt = Wilson(guessed, s.Hands), Num(meanOr(guessedAt))
 	s.Discovery = KaplanMeier(times, events)
 	s.Median = Num(KMMedian(s.Discovery))
 	s.MeanPlays = Num(meanOr(times))
@@ -275,11 +284,12 @@ func (rk *Ranking) Tables() []Table {
 	}
 	byGod := slices.Clone(rk.Rules)
 	slices.SortStableFunc(byGod, func(a, b RuleSummary) int { return cmp.Compare(b.GodScore.Est, a.GodScore.Est) })
-	g := Table{Title: "Rules by God's expected score", Headers: []string{"#", "rule", "preset", "God score", "t 95% CI", "bootstrap 95% CI", "score spread", "turns", "went out", "all eliminated", "Prophet stood", "Prophet fell"}}
+	g := Table{Title: "Rules by God's expected score", Headers: []string{"#", "rule", "preset", "God score", "t 95% CI", "bootstrap 95% CI", "score spread", "turns", "went out", "all eliminated", "Prophet stood", "Prophet fell", "rule stated", "at move"}}
 	for i, r := range byGod {
 		g.Rows = append(g.Rows, []string{fmt.Sprint(i + 1), r.Rule, r.Preset, f1(r.GodScore.Est),
 			fmt.Sprintf("[%s, %s]", f1(r.GodScore.Lo), f1(r.GodScore.Hi)), fmt.Sprintf("[%s, %s]", f1(r.GodScoreBoot.Lo), f1(r.GodScoreBoot.Hi)),
-			f1(float64(r.ScoreSpread)), f1(float64(r.Turns)), f2(r.WentOut), f2(r.AllOut), f2(r.ProphetStood), f2(r.ProphetFell)})
+			f1(float64(r.ScoreSpread)), f1(float64(r.Turns)), f2(r.WentOut), f2(r.AllOut), f2(r.ProphetStood), f2(r.ProphetFell),
+			f2(r.Guessed.Est), f1(float64(r.GuessedAt))})
 	}
 	c := Table{Title: "Rank correlations between difficulty measures and the rules' properties", Headers: []string{"measure", "against", "rules", "Spearman ρ", "Kendall τ-a"}}
 	for _, x := range rk.Correlations {

@@ -90,8 +90,10 @@ func (h *Hand) Apply(p int, m Move, d Decisions) (*MoveRecord, error) {
 	}
 	if len(h.hands[p]) == 0 && !h.ended {
 		rec.WentOut = true
-		h.finish(WentOut)
-		h.outSeat = p
+		if h.opts.CoopTurns == 0 {
+			h.finish(WentOut)
+			h.outSeat = p
+		} // cooperative: the player sits out; the team plays on
 	}
 	right := rec.Verdict == Yes
 	if !h.ended {
@@ -102,7 +104,7 @@ func (h *Hand) Apply(p int, m Move, d Decisions) (*MoveRecord, error) {
 	h.turns++
 	h.lastMover, h.lastRight = p, right && !h.ended
 	h.history = append(h.history, rec)
-	if d.Ask && h.lastRight && h.opts.Guessing {
+	if d.Ask && h.mayGuess(p) {
 		if g, ok := h.players[p].(Guesser); ok {
 			if text := g.Guess(h.viewFor(p)); text != "" {
 				h.Guess(p, text)
@@ -365,8 +367,11 @@ func (h *Hand) finish(e EndReason) {
 	}
 }
 
-// active reports whether seat p still moves: not eliminated, not the Prophet.
-func (h *Hand) active(p int) bool { return !h.eliminated[p] && p != h.prophet }
+// active reports whether seat p still moves: not eliminated, not the Prophet,
+// and (cooperative) not out of cards.
+func (h *Hand) active(p int) bool {
+	return !h.eliminated[p] && p != h.prophet && (h.opts.CoopTurns == 0 || len(h.hands[p]) > 0)
+}
 
 // advance passes the turn clockwise to the next active seat and checks the
 // ends that do not depend on one move.
@@ -384,14 +389,27 @@ func (h *Hand) advance() {
 			}
 		}
 		if next < 0 {
-			h.finish(AllEliminated)
+			h.finish(h.nobodyLeft())
 		} else {
 			h.current = next
 		}
 	}
-	if !h.ended && h.turns >= h.opts.MaxTurns {
+	if !h.ended && (h.turns >= h.opts.MaxTurns || h.opts.CoopTurns > 0 && h.turns >= h.opts.CoopTurns) {
 		h.finish(MaxTurns)
 	}
+}
+
+// nobodyLeft is the end when no seat can move: all eliminated, or (in a
+// cooperative hand) everyone not eliminated has played out their cards.
+func (h *Hand) nobodyLeft() EndReason {
+	if h.opts.CoopTurns > 0 {
+		for p := range h.hands {
+			if !h.eliminated[p] && len(h.hands[p]) == 0 {
+				return WentOut
+			}
+		}
+	}
+	return AllEliminated
 }
 
 func (h *Hand) inform(rec *MoveRecord) {

@@ -110,6 +110,14 @@ type Options struct {
 	ProphetSuddenDeathAfter int `yaml:"prophet_sudden_death_after" json:"prophet_sudden_death_after"`
 
 	Guessing bool `yaml:"guessing" json:"guessing"`
+	// CoopTurns > 0 makes the hand cooperative (new-eleusis-es, "Eleusis
+	// cooperativo"): the players share their hypotheses and work together
+	// for this many moves; after any move the mover may state the team's
+	// rule (guessing must be on), and the hand ends when it is equivalent to
+	// God's. A player who runs out of cards sits out instead of ending the
+	// hand. The outcome is the team's: whether and at which move it found
+	// the rule (Result.Team).
+	CoopTurns int `yaml:"coop_turns" json:"coop_turns"`
 
 	Scoring Scoring `yaml:"scoring" json:"scoring"`
 	// OutBonus: points added for going out (+4 New Eleusis, +3 Express).
@@ -128,7 +136,7 @@ type Options struct {
 
 // PresetNames lists the presets in the order of RULES.md.
 func PresetNames() []string {
-	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo", "original"}
+	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo", "original", "cooperative"}
 }
 
 // newEleusis is the New Eleusis of new-eleusis-pt (1977): 3 decks, 14 cards,
@@ -193,6 +201,17 @@ func Preset(name string) (Options, error) {
 		o.Decks, o.Starter, o.FirstPlayer = 2, AlwaysValid, LeftOfGod
 		o.MaxSequence, o.PenaltyWrongNoPlay, o.SuddenDeathAt = 1, 2, 0
 		o.MaxPlayers = 7 // 8 × 14 + 1 > 104
+	case "cooperative":
+		// new-eleusis-es, "Eleusis cooperativo": the players share their
+		// hypotheses aloud and deduce the rule together in a fixed number of
+		// turns. Choices: New Eleusis cards and penalties (2 decks, so that
+		// 4–7 players fit), no Prophet, no sudden death (nobody should be
+		// eliminated from a team), 40 moves, the team states its rule after
+		// any move.
+		o.Decks, o.Starter, o.FirstPlayer = 2, AlwaysValid, LeftOfGod
+		o.SuddenDeathAt = 0
+		o.Guessing, o.CoopTurns, o.MaxTurns = true, 40, 40
+		o.MaxPlayers = 7
 	default:
 		return Options{}, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
 	}
@@ -312,6 +331,15 @@ func (o Options) Validate(players int) error {
 	}
 	if o.MaxTurns < 1 {
 		add("max_turns = %d: a hand needs at least one turn", o.MaxTurns)
+	}
+	if o.CoopTurns < 0 {
+		add("coop_turns = %d: must not be negative", o.CoopTurns)
+	}
+	if o.CoopTurns > 0 && !o.Guessing {
+		add("coop_turns = %d needs guessing = true: the team states its rule as a guess", o.CoopTurns)
+	}
+	if o.CoopTurns > 0 && o.Prophet {
+		add("coop_turns with prophet = true: a cooperative team has no Prophet")
 	}
 	if o.RuleSeesErrors {
 		add("rule_sees_errors = true: the rule language (RULE-LANGUAGE.md) has no name for the error columns yet")

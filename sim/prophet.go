@@ -164,14 +164,27 @@ func (h *Hand) whyNotProphet(p int) string {
 	return "fewer than two other players remain"
 }
 
-// Guess lets seat p state a rule right after a right move (Express). A right
-// guess (equivalent to God's rule) ends the hand; a wrong or malformed one
-// costs nothing. It reports whether the guess was right.
+// mayGuess reports whether seat p may state a rule now: right after their
+// own right move (Express), or after any own move in a cooperative hand.
+func (h *Hand) mayGuess(p int) bool {
+	if !h.opts.Guessing || len(h.history) == 0 || h.lastMover != p {
+		return false
+	}
+	return h.lastRight || h.opts.CoopTurns > 0
+}
+
+// Guess lets seat p state a rule right after a right move (Express), or
+// the team's rule after any move (cooperative). A right guess (equivalent
+// to God's rule) ends the hand; a wrong or malformed one costs nothing. It
+// reports whether the guess was right.
 func (h *Hand) Guess(p int, text string) (bool, error) {
 	if !h.opts.Guessing {
 		return false, fmt.Errorf("guessing is off in these options")
 	}
-	if len(h.history) == 0 || h.lastMover != p || !h.lastRight {
+	if !h.mayGuess(p) {
+		if h.opts.CoopTurns > 0 {
+			return false, fmt.Errorf("%s may state the team's rule only right after their own move", h.who(p))
+		}
 		return false, fmt.Errorf("%s may guess only right after their own right move", h.who(p))
 	}
 	rec := &h.history[len(h.history)-1]
@@ -191,7 +204,7 @@ func (h *Hand) Guess(p int, text string) (bool, error) {
 	if eq {
 		rec.GuessRight = true
 		h.guesser = p
-		h.finish(Guessed)
+		h.ended, h.end = true, Guessed // even if the move had ended the hand (cooperative)
 	}
 	return eq, nil
 }

@@ -97,4 +97,15 @@ type Result struct {
 	// ProphetA is 2 × the table cards before a standing Prophet's marker
 	// (God's cap), 0 without one.
 	ProphetA int `json:"prophet_a,omitempty"`
+	// Team: the outcome of a cooperative hand (coop_turns > 0).
+	Team *TeamOutcome `json:"team,omitempty"`
+}
+
+// TeamOutcome is what a cooperative team achieved: whether a rule it stated
+// was equivalent to God's, at which move, and how many rules it stated.
+type TeamOutcome struct {
+	Found   bool   `json:"found"`
+	Turn    int    `json:"turn,omitempty"`
+	Rule    string `json:"rule,omitempty"`
+	Guesses int    `json:"guesses"`
 }

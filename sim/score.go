@@ -78,6 +78,17 @@ func (h *Hand) Result() *Result {
 	if h.prophet >= 0 {
 		r.ProphetA = 2 * h.markerTable
 	}
+	if h.opts.CoopTurns > 0 {
+		r.Team = &TeamOutcome{}
+		for _, m := range h.history {
+			if m.Guess != "" {
+				r.Team.Guesses++
+			}
+			if m.GuessRight {
+				r.Team.Found, r.Team.Turn, r.Team.Rule = true, m.Turn, m.Guess
+			}
+		}
+	}
 	for p := range h.hands {
 		pr := PlayerResult{Seat: p, Cards: t.Cards[p], Score: scores[p], WentOut: p == h.outSeat,
 			Eliminated: h.eliminated[p], Prophet: NotProphet, Guessed: p == h.guesser}

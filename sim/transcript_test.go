@@ -148,7 +148,7 @@ func TestReplayErrors(t *testing.T) {
 
 // FuzzParseTranscript: the transcript parser and the referee never panic.
 func FuzzParseTranscript(f *testing.F) {
-	for _, name := range []string{"example1.yaml", "example2.yaml", "express.yaml"} {
+	for _, name := range []string{"example1.yaml", "example2.yaml", "express.yaml", "chain3.yaml", "coop.yaml", "prophet.yaml"} {
 		data, err := os.ReadFile("testdata/" + name)
 		if err != nil {
 			f.Fatal(err)
@@ -208,4 +208,100 @@ func TestReplayProphet(t *testing.T) {
 	if !r.History[2].ProphetFell || r.Players[3].Prophet != StandingProphet || r.ProphetA != 14 {
 		t.Errorf("fall on a sequence / standing Prophet: %+v", r)
 	}
+}
+
+// The Divermazo opening: three cards on the main line, two under the last.
+func TestReplayChain3(t *testing.T) {
+	h, err := replayFile(t, "chain3.yaml", colourAlternates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 12 − N with the Express scoring: Pau 8 − 1 + 1 = 8 cards → 4; Vicent
+	// 7 → 5 + 6 for the guess; Empar 8 → 4. God scores the best: 11.
+	checkReplay(t, h, []wantMove{{No, 1}, {Yes, 0}}, []int{8, 7, 8}, []int{4, 11, 4}, 11, Guessed)
+	r := h.Result()
+	if got := CardsString(r.MainLine); got != "5S 7H 9C 6D" {
+		t.Errorf("main line %s", got)
+	}
+	if len(r.Errors) != 3 || r.Errors[0].Under != 2 || r.Errors[1].Under != 2 || r.Errors[2].Under != 2 {
+		t.Errorf("error columns %+v: the two opening errors and Pau's 3C all lie under 9C", r.Errors)
+	}
+	bad := strings.Replace(mustRead(t, "chain3.yaml"), "2C 4S", "2C 4D", 1)
+	tr, err := ParseTranscript([]byte(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Replay(tr, colourAlternates); err == nil || !strings.Contains(err.Error(), "4D under the chain must break the rule") {
+		t.Errorf("an opening error card that follows the rule: %v", err)
+	}
+}
+
+func mustRead(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// A cooperative hand: a rule stated after a wrong move is allowed, the
+// first right one ends the hand, and the outcome is the team's.
+func TestReplayCooperative(t *testing.T) {
+	h, err := replayFile(t, "coop.yaml", colourAlternates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Ana 14 − 1 + 2 = 15 = Max: Ana 0, Bia 2, Caio 2, Duda 1; God scores
+	// the best, 2.
+	checkReplay(t, h, []wantMove{{No, 2}, {Yes, 0}, {Yes, 0}}, []int{15, 13, 13, 14}, []int{0, 2, 2, 1}, 2, Guessed)
+	team := h.Result().Team
+	if team == nil || !team.Found || team.Turn != 3 || team.Guesses != 2 || !strings.Contains(team.Rule, "prev.color") {
+		t.Errorf("team outcome %+v", team)
+	}
+	// Out of moves: coop_turns = 2 ends the hand, not found.
+	short := strings.Replace(mustRead(t, "coop.yaml"), "preset: cooperative", "preset: cooperative\noptions: {coop_turns: 2}", 1)
+	short = short[:strings.Index(short, "  - Caio play 2S")]
+	tr, err := ParseTranscript([]byte(short))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err = Replay(tr, colourAlternates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := h.Result(); r.End != MaxTurns || r.Team == nil || r.Team.Found || r.Team.Guesses != 1 {
+		t.Errorf("after coop_turns: end %s, team %+v", r.End, r.Team)
+	}
+	// A player who runs out of cards sits out; the team plays on.
+	o := mustPreset(t, "cooperative")
+	h, err = NewHand(HandConfig{Options: o, Judge: colourAlternates, Opening: []Card{mustCardT(t, "5S")},
+		Deal: [][]Card{{mustCardT(t, "7H")}, {mustCardT(t, "2C")}, {mustCardT(t, "3H")}, {mustCardT(t, "4S")}}, Names: []string{"A", "B", "C", "D"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Apply(0, Move{Kind: Play, Cards: []Card{mustCardT(t, "7H")}}, Decisions{}); err != nil {
+		t.Fatal(err)
+	}
+	if h.Ended() || h.Current() != 1 {
+		t.Fatalf("after A went out: ended %v, current %d", h.Ended(), h.Current())
+	}
+	for _, p := range []int{1, 2, 3} {
+		c := h.HandOf(p)[0]
+		if _, err := h.Apply(p, Move{Kind: Play, Cards: []Card{c}}, Decisions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := h.Result(); r.End != WentOut || r.Players[0].WentOut {
+		t.Errorf("everyone played out: end %s, %+v", r.End, r.Players[0])
+	}
+}
+
+func mustCardT(t *testing.T, s string) Card {
+	t.Helper()
+	c, err := ParseCard(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
