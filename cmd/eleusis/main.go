@@ -22,8 +22,11 @@ func main() {
 type global struct {
 	format string
 	bank   string
-	out    io.Writer
-	errw   io.Writer
+	// numberLine keeps only number-line rules (beginners' rounds); checking
+	// is set by `rules check`, which reports the others instead.
+	numberLine, checking bool
+	out                  io.Writer
+	errw                 io.Writer
 }
 
 func newRoot(out, errw io.Writer) *cobra.Command {
@@ -41,6 +44,7 @@ scientists discover it by experiment.`,
 	root.SetErr(errw)
 	root.PersistentFlags().StringVar(&g.format, "format", "table", "output format: table, markdown, csv or json")
 	root.PersistentFlags().StringVar(&g.bank, "bank", "", "a rule bank (YAML) whose rules add to or replace the embedded default bank")
+	root.PersistentFlags().BoolVar(&g.numberLine, "number-line", false, "beginners' rounds: only rules that read the card and prev.rank (rules check: report the others as errors)")
 	root.AddCommand(rankCmd(g), benchCmd(g), mergeCmd(g), transcriptCmd(g), lessonCmd(g), rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g))
 	return root
 }

@@ -257,3 +257,20 @@ func TestBenchAndLessons(t *testing.T) {
 		t.Errorf("table.csv starts %q", string(csv[:min(80, len(csv))]))
 	}
 }
+
+func TestNumberLine(t *testing.T) {
+	out, err := run(t, "rules", "list", "--number-line", "--format", "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "one-or-two-up-wrapping") || strings.Contains(out, "alternate-colour") || strings.Contains(out, "suit-cycle") {
+		t.Errorf("--number-line must keep only number-line rules:\n%s", out)
+	}
+	_, err = run(t, "rules", "check", "--number-line", "--expr", "card.color != prev.color")
+	if err == nil || !strings.Contains(err.Error(), "not a number-line rule") || !strings.Contains(err.Error(), "prev.color") {
+		t.Errorf("a rule reading prev.color: %v", err)
+	}
+	if _, err := run(t, "rules", "check", "--number-line", "--expr", "card.rank != prev.rank"); err != nil {
+		t.Errorf("a number-line rule: %v", err)
+	}
+}

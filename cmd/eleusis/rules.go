@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"slices"
@@ -32,6 +33,14 @@ func (g *global) loadBanks() (merged, extra *rulebank.Bank, err error) {
 			return nil, nil, err
 		}
 		merged.Merge(extra)
+	}
+	if g.numberLine {
+		// Beginners' rounds: only the rules that read the card and
+		// prev.rank. `rules check --number-line` reports the others.
+		merged = rulebank.NumberLineBank(merged)
+		if extra != nil && !g.checking {
+			extra = rulebank.NumberLineBank(extra)
+		}
 	}
 	return merged, extra, nil
 }
@@ -100,6 +109,7 @@ is tagged dead-end in its bank (the author insists) or --allow-dead-ends is give
   eleusis rules check --bank mine.yaml --decks 3 --format csv`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			g.checking = true
 			b, extra, err := g.loadBanks()
 			if err != nil {
 				return err
@@ -119,14 +129,19 @@ is tagged dead-end in its bank (the author insists) or --allow-dead-ends is give
 				return err
 			}
 			var bad []string
+			var why []error
 			for i, rep := range reps {
 				acknowledged := slices.Contains(rules[i].Rule.Tags, "dead-end")
 				if rep.Error != "" || (rep.DeadEnd != nil && !acknowledged && !allow) {
 					bad = append(bad, rep.Rule)
+				} else if g.numberLine {
+					if err := rulebank.NumberLine(rules[i]); err != nil {
+						bad, why = append(bad, rep.Rule), append(why, err)
+					}
 				}
 			}
 			if len(bad) > 0 {
-				return fmt.Errorf("%d rule(s) failed the check: %s", len(bad), strings.Join(bad, ", "))
+				return errors.Join(append([]error{fmt.Errorf("%d rule(s) failed the check: %s", len(bad), strings.Join(bad, ", "))}, why...)...)
 			}
 			return nil
 		},
