@@ -21,8 +21,11 @@ type human struct {
 	slip   float64
 	cands  []int
 	memory []seen
-	line   []sim.Card
-	synced int
+	// seenTotal counts verdicts ever remembered, checked those the
+	// candidates were last checked against.
+	seenTotal, checked int
+	line               []sim.Card
+	synced             int
 	// discovery
 	disc    hypotheses.Discovery
 	started bool
@@ -66,6 +69,7 @@ func (h *human) fits(id int) bool {
 
 func (h *human) remember(line []sim.Card, c sim.Card, ok bool) {
 	h.memory = append(h.memory, seen{line: line[:len(line):len(line)], card: c, ok: ok})
+	h.seenTotal++
 	if len(h.memory) > h.mem {
 		h.memory = h.memory[1:]
 	}
@@ -102,7 +106,7 @@ func (h *human) sync(v *sim.View) {
 			line = append(line[:len(line):len(line)], c)
 		}
 		h.line = line
-		h.refresh()
+		h.refresh(h.fresh())
 		if h.truth != nil {
 			h.disc.Preds = append(h.disc.Preds, preds...)
 			p := h.share()
@@ -132,10 +136,27 @@ func (h *human) predictVerdict(r *sim.MoveRecord) []float64 {
 	return []float64{float64(agree) / float64(len(h.cands))}
 }
 
-// refresh drops refuted candidates and draws new ones that fit memory.
-func (h *human) refresh() {
-	h.cands = slices.DeleteFunc(h.cands, func(id int) bool { return !h.fits(id) })
-	for tries := 0; len(h.cands) < h.k && tries < 3*h.k; tries++ { // a person does not search long
+// fresh is how many of the remembered verdicts are new since the last
+// refresh: the candidates kept then fit all the older ones.
+func (h *human) fresh() int {
+	n := min(len(h.memory), h.seenTotal-h.checked)
+	h.checked = h.seenTotal
+	return n
+}
+
+// refresh drops the candidates the newest verdicts refute and draws new
+// ones that fit the whole memory.
+func (h *human) refresh(newest int) {
+	recent := h.memory[len(h.memory)-newest:]
+	h.cands = slices.DeleteFunc(h.cands, func(id int) bool {
+		for _, s := range recent {
+			if h.sp.Accepts(id, s.line, s.card) != s.ok {
+				return true
+			}
+		}
+		return false
+	})
+	for tries := 0; len(h.cands) < h.k && tries < h.k; tries++ { // a person does not search long: k draws per verdict
 		id := h.sp.SamplePrior(h.rng)
 		if h.fits(id) && !slices.Contains(h.cands, id) {
 			h.cands = append(h.cands, id)
@@ -172,7 +193,7 @@ func (h *human) share() float64 {
 func (h *human) Move(v *sim.View) sim.Move {
 	h.sync(v)
 	if len(h.cands) == 0 {
-		h.refresh()
+		h.refresh(h.fresh())
 	}
 	fav := h.favourite()
 	var legal []sim.Card
