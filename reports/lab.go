@@ -25,9 +25,11 @@ import (
 // Plan is a simulation run: every rule × preset × line-up, Hands times
 // each. Hand i's coordinates and seed follow from the plan alone.
 type Plan struct {
-	Seed    uint64     `json:"seed"`
-	Rules   []string   `json:"rules"`
-	Presets []string   `json:"presets"`
+	Seed    uint64   `json:"seed"`
+	Rules   []string `json:"rules"`
+	Presets []string `json:"presets"`
+	// Options override every preset's options (name=value).
+	Options []string   `json:"options,omitempty"`
 	Lineups [][]string `json:"lineups"`
 	Hands   int        `json:"hands"`
 	// Moves: keep every move in hands.jsonl (for transcripts).
@@ -126,6 +128,9 @@ func (l *Lab) prepare(p *Plan) (*prepared, error) {
 	for _, name := range p.Presets {
 		o, err := sim.Preset(name)
 		if err != nil {
+			return nil, err
+		}
+		if err := o.Override(p.Options); err != nil {
 			return nil, err
 		}
 		pr.options = append(pr.options, o)

@@ -28,6 +28,7 @@ var DefaultLineup = []string{"bayes-eig", "positive-tester(size=20000)", "bounde
 type labFlags struct {
 	rules, presets []string
 	lineups        []string
+	options        []string
 	tags           []string
 	hands          int
 	seed           uint64
@@ -43,6 +44,7 @@ func (lf *labFlags) register(c *cobra.Command, hands int) {
 	f.StringSliceVar(&lf.rules, "rules", nil, "rule names (default: every rule of the bank)")
 	f.StringSliceVar(&lf.tags, "tag", nil, "only rules with one of these tags")
 	f.StringSliceVar(&lf.presets, "preset", []string{"new-eleusis"}, "presets to play (see `eleusis presets`)")
+	f.StringArrayVar(&lf.options, "option", nil, "override one option of every preset, name=value (repeatable), e.g. prophet=true")
 	f.StringArrayVar(&lf.lineups, "lineup", nil, "a line-up: strategies by seat, separated by ';' (repeatable; default: "+strings.Join(DefaultLineup, ";")+")")
 	f.IntVar(&lf.hands, "hands", hands, "hands per rule, preset and line-up")
 	f.Uint64Var(&lf.seed, "seed", 1, "the run's seed (every hand's seed derives from it)")
@@ -58,7 +60,7 @@ func (lf *labFlags) plan(g *global) (*reports.Plan, *reports.Lab, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &reports.Plan{Seed: lf.seed, Presets: lf.presets, Hands: lf.hands, Moves: lf.moves}
+	p := &reports.Plan{Seed: lf.seed, Presets: lf.presets, Options: lf.options, Hands: lf.hands, Moves: lf.moves}
 	if len(lf.rules) > 0 {
 		p.Rules = lf.rules
 	} else {

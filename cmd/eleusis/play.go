@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/reports"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
@@ -12,17 +13,18 @@ import (
 )
 
 func playCmd(g *global) *cobra.Command {
-	var preset, rule string
+	var preset, rule, lineup string
 	var players int
 	var seed uint64
 	var options []string
 	var allow bool
 	cmd := &cobra.Command{
 		Use:   "play",
-		Short: "Play one hand with random scientists and show it move by move",
+		Short: "Play one hand and show it move by move",
 		Example: `  eleusis play --rule black-high-red-low --players 5 --seed 7
   eleusis play --preset express --rule alternate-parity --players 4
-  eleusis play --rule suit-cycle-sdch --option prophet=true --format markdown`,
+  eleusis play --rule suit-cycle-sdch --option prophet=true --format markdown
+  eleusis play --lineup "bayes-eig;positive-tester;bounded-human;oracle" --option prophet=true`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			b, err := g.loadBank()
@@ -44,11 +46,26 @@ func playCmd(g *global) *cobra.Command {
 				!allow && !slices.Contains(r.Rule.Tags, "dead-end") {
 				return fmt.Errorf("rule %s has a dead end after %s: give --allow-dead-ends to play it anyway", rule, sim.CardsString(rep.DeadEnd.Line))
 			}
-			ps := make([]sim.Player, players)
-			names := make([]string, players)
-			for i := range ps {
-				ps[i] = sim.NewRandomPlayer(seed*1000 + uint64(i))
-				names[i] = fmt.Sprintf("P%d", i+1)
+			var ps []sim.Player
+			var names []string
+			if lineup == "" {
+				for i := range players {
+					ps = append(ps, sim.NewRandomPlayer(seed*1000+uint64(i)))
+					names = append(names, fmt.Sprintf("P%d", i+1))
+				}
+			} else {
+				tbl := agents.NewKit().NewTable(r, seed, false)
+				for i, s := range strings.Split(lineup, ";") {
+					sp, err := agents.ParseSpec(s)
+					if err != nil {
+						return err
+					}
+					p, err := agents.NewPlayer(sp, tbl, i)
+					if err != nil {
+						return err
+					}
+					ps, names = append(ps, p), append(names, fmt.Sprintf("P%d %s", i+1, sp.Text))
+				}
 			}
 			h, err := sim.NewHand(sim.HandConfig{Options: o, Judge: r.NewJudge(), Players: ps, Seed: seed})
 			if err != nil {
@@ -64,7 +81,8 @@ func playCmd(g *global) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&preset, "preset", "new-eleusis", "rules preset: "+strings.Join(sim.PresetNames(), ", "))
 	cmd.Flags().StringVar(&rule, "rule", "black-high-red-low", "God's rule (a name from the bank)")
-	cmd.Flags().IntVar(&players, "players", 4, "players besides God")
+	cmd.Flags().IntVar(&players, "players", 4, "random players besides God (without --lineup)")
+	cmd.Flags().StringVar(&lineup, "lineup", "", "strategies by seat, separated by ';' (see `eleusis bench --help`), instead of random players")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the shuffle, God's choices and the players")
 	cmd.Flags().StringArrayVar(&options, "option", nil, "override one option, name=value (repeatable; see eleusis presets)")
 	cmd.Flags().BoolVar(&allow, "allow-dead-ends", false, "play a rule with an unacknowledged dead end")
