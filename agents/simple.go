@@ -10,14 +10,18 @@ import (
 
 // random plays any card; it never declares, never says "no play", never
 // guesses. As Prophet (it never becomes one by itself) it tosses a coin.
-type random struct{ rng *rand.Rand }
+type random struct {
+	rng *rand.Rand
+	buf [1]sim.Card
+}
 
 func newRandom(s Spec, t *Table, seat int) (sim.Player, error) {
 	return &random{rng: t.rng(seat)}, nil
 }
 
 func (r *random) Move(v *sim.View) sim.Move {
-	return sim.Move{Kind: sim.Play, Cards: []sim.Card{v.Hand[r.rng.IntN(len(v.Hand))]}}
+	r.buf[0] = v.Hand[r.rng.IntN(len(v.Hand))]
+	return sim.Move{Kind: sim.Play, Cards: r.buf[:]} // the engine copies the cards it keeps
 }
 func (r *random) DeclareProphet(v *sim.View) bool               { return false }
 func (r *random) Judge(v *sim.View, mover int, m sim.Move) bool { return r.rng.IntN(2) == 0 }

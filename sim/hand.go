@@ -58,6 +58,8 @@ type Hand struct {
 	markerErrors int // errorsPlaced when the Prophet rose
 
 	history   []MoveRecord
+	scratch   []Card // check's copy of a hand
+	lineBuf   []Card // judgeCards' main line with a run's first cards
 	lastMover int  // who made the last move
 	lastRight bool // and whether it was right (a guess may follow)
 	ended     bool
@@ -339,7 +341,8 @@ func (h *Hand) placeMain(c Card) {
 }
 
 func (h *Hand) placeErrors(cs []Card) {
-	h.errors = append(h.errors, ErrorGroup{Under: len(h.main) - 1, Cards: slices.Clone(cs)})
+	// cs is a move's record of cards, never changed afterwards: shared.
+	h.errors = append(h.errors, ErrorGroup{Under: len(h.main) - 1, Cards: cs[:len(cs):len(cs)]})
 	h.tableCount += len(cs)
 	h.errorsPlaced += len(cs)
 }

@@ -144,7 +144,10 @@ func (h *Hand) check(p int, m Move) error {
 	default:
 		return fmt.Errorf("unknown move %q (play, seq or noplay)", m.Kind)
 	}
-	hand := slices.Clone(h.hands[p])
+	// Match the move against the hand in a scratch copy (no allocation per
+	// move once the scratch has grown).
+	h.scratch = append(h.scratch[:0], h.hands[p]...)
+	hand := h.scratch
 	for _, c := range m.Cards {
 		if !c.Valid() {
 			return fmt.Errorf("%s is not a card", c)
@@ -213,7 +216,13 @@ func (h *Hand) judgeCards(cs []Card) (int, error) {
 		if !ok {
 			return i, nil
 		}
-		line = append(line[:len(line):len(line)], c)
+		if i < len(cs)-1 {
+			if i == 0 {
+				h.lineBuf = append(h.lineBuf[:0], h.main...)
+			}
+			h.lineBuf = append(h.lineBuf, c)
+			line = h.lineBuf
+		}
 	}
 	return len(cs), nil
 }
@@ -244,7 +253,7 @@ func (h *Hand) resolveCards(p int, rec *MoveRecord, d Decisions) error {
 	h.removeCards(p, cs)
 	if right {
 		rec.Verdict = Yes
-		rec.Accepted = slices.Clone(cs)
+		rec.Accepted = cs // rec.Cards, shared: neither changes after the move
 		for _, c := range cs {
 			h.placeMain(c)
 		}
@@ -252,7 +261,7 @@ func (h *Hand) resolveCards(p int, rec *MoveRecord, d Decisions) error {
 	}
 	rec.Verdict = No
 	if h.opts.SequenceJudging == Prefix && k > 0 {
-		rec.Accepted = slices.Clone(cs[:k])
+		rec.Accepted = cs[:k:k]
 		for _, c := range cs[:k] {
 			h.placeMain(c)
 		}
