@@ -188,6 +188,10 @@ type RunOptions struct {
 	Resume bool
 	// Progress is told of every finished hand (nil: silent).
 	Progress func(done, total int)
+	// Discard: keep no records in memory (speed measurements); Run then
+	// returns only the records' count through Done.
+	Discard bool
+	Done    *int
 }
 
 // runMeta is run.json.
@@ -257,6 +261,10 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 		line []byte
 		err  error
 	}
+	done := len(recs)
+	if ro.Done != nil {
+		defer func() { *ro.Done = done }()
+	}
 	_, runErr := sim.Run(ctx, sim.RunConfig[played]{
 		N: p.N(), From: from, Shard: ro.Shard, Workers: ro.Workers,
 		Do: func(i int) played {
@@ -279,9 +287,12 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 					return fmt.Errorf("writing %s: %w", part, err)
 				}
 			}
-			recs = append(recs, pl.rec)
+			done++
+			if !ro.Discard {
+				recs = append(recs, pl.rec)
+			}
 			if ro.Progress != nil {
-				ro.Progress(len(recs), total)
+				ro.Progress(done, total)
 			}
 			return nil
 		},

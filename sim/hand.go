@@ -60,8 +60,8 @@ type Hand struct {
 	history   []MoveRecord
 	scratch   []Card // check's copy of a hand
 	lineBuf   []Card // judgeCards' main line with a run's first cards
-	lastMover int  // who made the last move
-	lastRight bool // and whether it was right (a guess may follow)
+	lastMover int    // who made the last move
+	lastRight bool   // and whether it was right (a guess may follow)
 	ended     bool
 	end       EndReason
 	outSeat   int // who went out, -1

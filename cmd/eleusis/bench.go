@@ -123,8 +123,14 @@ func (g *global) perf(strategies []string, hands, workers int) error {
 		// Warm up: spaces and behaviour classes are built once per run.
 		warm := *p
 		warm.Hands = 2
-		if _, err := lab.Run(context.Background(), &warm, reports.RunOptions{Workers: 1}); err != nil {
+		recs, err := lab.Run(context.Background(), &warm, reports.RunOptions{Workers: 1})
+		if err != nil {
 			return err
+		}
+		for _, r := range recs {
+			if r.Error != "" {
+				return fmt.Errorf("%s: %s", s, r.Error)
+			}
 		}
 		// rate plays batches of hands until a second has passed: hands/s.
 		rate := func(w int, discovery bool) (float64, error) {
@@ -132,16 +138,11 @@ func (g *global) perf(strategies []string, hands, workers int) error {
 			q.NoDiscovery = !discovery
 			done, t0 := 0, time.Now()
 			for time.Since(t0) < time.Second || done < hands {
-				recs, err := lab.Run(context.Background(), &q, reports.RunOptions{Workers: w})
-				if err != nil {
+				var n int
+				if _, err := lab.Run(context.Background(), &q, reports.RunOptions{Workers: w, Discard: true, Done: &n}); err != nil {
 					return 0, err
 				}
-				for _, r := range recs {
-					if r.Error != "" {
-						return 0, fmt.Errorf("%s: %s", s, r.Error)
-					}
-				}
-				done += len(recs)
+				done += n
 				q.Seed++
 			}
 			return float64(done) / time.Since(t0).Seconds(), nil
