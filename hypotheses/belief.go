@@ -246,14 +246,18 @@ func (b *Belief) observe(lits []lit, truth bool) float64 { return b.observeP(lit
 // observeP is observe; without needP it skips the probability (and the
 // masses it needs), leaving the total to be recounted when asked.
 func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
+	// While the sample is in use it estimates the probability of the
+	// verdict; otherwise one pass gives the mass that agrees and the mass
+	// that does not, with the update.
+	ps := b.mirror(lits, truth)
+	if ps >= 0 {
+		needP = false
+	}
 	t := -1.0
 	if needP {
 		t = b.Total()
 	}
-	// One pass: the mass that agrees and the mass that does not, then the
-	// update.
 	var agree, disagree float64
-	b.mirror(lits, truth)
 	for f := range numFamilies {
 		fi := &b.sp.fams[f]
 		cols := b.columns(f, lits)
@@ -271,15 +275,12 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 				p := plane[lw]
 				keep := p &^ m
 				if keep != p {
-					if needP {
-						disagree += float64(bits.OnesCount64(p&m)) * wt[lw]
-					}
+					disagree += float64(bits.OnesCount64(p&m)) * wt[lw]
 					plane[lw] = keep
 				}
 				if keep != 0 {
-					if needP {
-						agree += float64(bits.OnesCount64(keep)) * wt[lw]
-					}
+					// Counted always: the new total comes free with the update.
+					agree += float64(bits.OnesCount64(keep)) * wt[lw]
 					live = append(live, lw)
 				}
 			}
@@ -312,7 +313,10 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 		b.live[f] = live
 	}
 	p := 0.5
-	if t > 0 {
+	switch {
+	case ps >= 0:
+		p = ps
+	case t > 0:
 		p = min(1, agree/t)
 	}
 	p = (1-b.eps)*p + b.eps*(1-p)
@@ -320,8 +324,10 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 	for b.top > 0 && b.planeEmpty(b.top) {
 		b.top--
 	}
-	if needP && (b.shift == 0 || disagree == 0) {
-		b.total = agree // with ε > 0 the stale total is recounted when asked
+	if b.shift == 0 || disagree == 0 {
+		// The survivors keep their weights: the new total is what agreed.
+		// (With ε > 0 the losers moved down a plane: recounted when asked.)
+		b.total = agree
 	}
 	return p
 }

@@ -1,6 +1,7 @@
 package hypotheses
 
 import (
+	"math"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -81,15 +82,23 @@ func (b *Belief) sampled() {
 // it to the exact ones; once too few members are live, sampling stops for
 // the rest of the hand (with ε = 0 members only die; with ε > 0 they only
 // lose weight or drop).
-func (b *Belief) mirror(lits []lit, truth bool) {
+//
+// It returns the sample's estimate of the probability of the verdict
+// (before it), or −1 when the sample is not in use.
+func (b *Belief) mirror(lits []lit, truth bool) float64 {
 	if b.noSample || b.sp.sample == nil {
-		return
+		return -1
 	}
 	if !b.sfresh {
 		b.sampled()
 	}
+	if b.slive < minSample {
+		b.noSample = true
+		return -1
+	}
 	si := b.sp.sample
 	b.slive = 0
+	var agree, all float64
 	for w := range si.sw {
 		m := ^uint64(0)
 		for _, l := range lits {
@@ -109,6 +118,9 @@ func (b *Belief) mirror(lits []lit, truth bool) {
 			if b.splanes[j] == nil {
 				continue
 			}
+			scale := math.Exp2(-float64(j))
+			all += float64(bits.OnesCount64(b.splanes[j][w])) * scale
+			agree += float64(bits.OnesCount64(b.splanes[j][w]&^m)) * scale
 			moved := b.splanes[j][w] & m
 			b.splanes[j][w] &^= moved
 			if b.shift > 0 && j+b.shift < len(b.splanes) && moved != 0 {
@@ -127,6 +139,7 @@ func (b *Belief) mirror(lits []lit, truth bool) {
 	if b.slive < minSample {
 		b.noSample = true
 	}
+	return agree / all
 }
 
 // predictSample estimates the predictive probabilities from the sample;

@@ -31,6 +31,9 @@ type Truth struct {
 	// States is how many distinct (state, verdicts) pairs were visited.
 	States int
 	states []judgedState
+	// byCtx: per family, the visited states grouped by context value (God's
+	// verdicts there, with how many states gave them), for Agreement.
+	byCtx [numFamilies]map[int]map[uint64]int
 }
 
 // TruthConfig says how reachable states are sampled: Walks random legal
@@ -96,6 +99,16 @@ func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, err
 	}
 	t.States = len(t.states)
 	for f := range numFamilies {
+		t.byCtx[f] = map[int]map[uint64]int{}
+		for _, js := range t.states {
+			x := f.context(js.s)
+			if t.byCtx[f][x] == nil {
+				t.byCtx[f][x] = map[uint64]int{}
+			}
+			t.byCtx[f][x][js.mask]++
+		}
+	}
+	for f := range numFamilies {
 		t.IDs = append(t.IDs, sp.classIn(f, t.states)...)
 	}
 	t.Expressible = len(t.IDs) > 0
@@ -154,12 +167,13 @@ func (sp *Space) Agreement(t *Truth, id int) float64 {
 	fi := &sp.fams[f]
 	lw, bit := id/64-fi.w0, uint(id%64)
 	agree := 0
-	for _, js := range t.states {
-		x := f.context(js.s)
+	for x, masks := range t.byCtx[f] {
+		var row uint64 // the hypothesis's accepted cards in context x
 		for c := range uint8(52) {
-			if fi.column(x, c)[lw]>>bit&1 == js.mask>>c&1 {
-				agree++
-			}
+			row |= (fi.column(x, c)[lw] >> bit & 1) << c
+		}
+		for mask, n := range masks {
+			agree += n * (52 - bits.OnesCount64(row^mask))
 		}
 	}
 	return float64(agree) / float64(52*len(t.states))
@@ -176,6 +190,8 @@ type Discovery struct {
 	Preds []float64
 	// Posterior: the posterior on the class after each move.
 	Posterior []float64
+	memo      *Measures
+	memoAt    int
 }
 
 // NewDiscovery follows the discovery of t.
@@ -220,8 +236,18 @@ func Round3(xs []float64) []float64 {
 	return out
 }
 
-// Measures sums up the discovery at the end of a hand.
+// Measures sums up the discovery at the end of a hand (computed once per
+// state of the record: the scientists sharing it ask in turn).
 func (d *Discovery) Measures(r *Record) Measures {
+	if d.memo != nil && d.memoAt == len(d.Posterior) {
+		return *d.memo
+	}
+	m := d.measures(r)
+	d.memo, d.memoAt = &m, len(d.Posterior)
+	return m
+}
+
+func (d *Discovery) measures(r *Record) Measures {
 	m := Measures{Turn50: d.Turn50, Turn90: d.Turn90, FinalProb: r.ProbOf(d.Truth.IDs), Consistent: r.Count(), Posterior: Round3(d.Posterior)}
 	m.Predictive = mean(d.Preds)
 	m.Predictive10 = mean(d.Preds[max(0, len(d.Preds)-10):])
