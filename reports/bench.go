@@ -44,9 +44,10 @@ type StrategySummary struct {
 // PairDiff is the paired difference in mean score between two strategies
 // over the same deals and rules.
 type PairDiff struct {
-	A, B string
-	Diff Interval
-	N    int
+	A    string   `json:"a"`
+	B    string   `json:"b"`
+	Diff Interval `json:"a_minus_b"`
+	N    int      `json:"groups"`
 }
 
 // Leaderboard is the output of `eleusis bench`.

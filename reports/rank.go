@@ -72,10 +72,11 @@ type RuleSummary struct {
 
 // Correlation is a rank correlation between two per-rule measures.
 type Correlation struct {
-	X, Y     string
-	N        int
-	Spearman Num
-	Kendall  Num
+	X        string `json:"measure"`
+	Y        string `json:"against"`
+	N        int    `json:"rules"`
+	Spearman Num    `json:"spearman"`
+	Kendall  Num    `json:"kendall_tau_a"`
 }
 
 // Ranking is the output of `eleusis rank`.
