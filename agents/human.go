@@ -283,23 +283,11 @@ func (h *human) Measures() (hypotheses.Measures, bool) {
 	}
 	m := hypotheses.Measures{Turn50: h.disc.Turn50, Turn90: h.disc.Turn90, FinalProb: h.share(),
 		Consistent: len(h.cands), PositiveTests: h.pos, NegativeTests: h.neg, Posterior: hypotheses.Round3(h.disc.Posterior)}
-	m.Predictive = meanOf(h.disc.Preds)
-	m.Predictive10 = meanOf(h.disc.Preds[max(0, len(h.disc.Preds)-10):])
+	m.Predictive, m.Predictive10 = hypotheses.PredictiveMeans(h.disc.Preds)
 	if fav := h.favourite(); fav >= 0 {
 		m.MAP = h.sp.Hyps[fav].Expr
 		m.MAPProb = 1 / float64(len(h.cands))
 		m.MAPAgreement = h.sp.Agreement(h.truth, fav)
 	}
 	return m, true
-}
-
-func meanOf(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
 }

@@ -6,6 +6,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"gonum.org/v1/gonum/stat"
+
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -249,8 +251,7 @@ func (d *Discovery) Measures(r *Record) Measures {
 
 func (d *Discovery) measures(r *Record) Measures {
 	m := Measures{Turn50: d.Turn50, Turn90: d.Turn90, FinalProb: r.ProbOf(d.Truth.IDs), Consistent: r.Count(), Posterior: Round3(d.Posterior)}
-	m.Predictive = mean(d.Preds)
-	m.Predictive10 = mean(d.Preds[max(0, len(d.Preds)-10):])
+	m.Predictive, m.Predictive10 = PredictiveMeans(d.Preds)
 	if id, p := r.MAP(); id >= 0 {
 		m.MAP, m.MAPProb = r.sp.Hyps[id].Expr, p
 		m.MAPAgreement = r.sp.Agreement(d.Truth, id)
@@ -258,13 +259,14 @@ func (d *Discovery) measures(r *Record) Measures {
 	return m
 }
 
-func mean(xs []float64) float64 {
-	if len(xs) == 0 {
-		return 0
+// PredictiveMeans is the mean probability given to God's verdicts over the
+// whole hand and over the last 10 (0 when there were none).
+func PredictiveMeans(preds []float64) (all, last10 float64) {
+	mean := func(xs []float64) float64 {
+		if len(xs) == 0 {
+			return 0
+		}
+		return stat.Mean(xs, nil)
 	}
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
+	return mean(preds), mean(preds[max(0, len(preds)-10):])
 }

@@ -275,12 +275,12 @@ func TestReplayCooperative(t *testing.T) {
 	}
 	// A player who runs out of cards sits out; the team plays on.
 	o := mustPreset(t, "cooperative")
-	h, err = NewHand(HandConfig{Options: o, Judge: colourAlternates, Opening: []Card{mustCardT(t, "5S")},
-		Deal: [][]Card{{mustCardT(t, "7H")}, {mustCardT(t, "2C")}, {mustCardT(t, "3H")}, {mustCardT(t, "4S")}}, Names: []string{"A", "B", "C", "D"}})
+	h, err = NewHand(HandConfig{Options: o, Judge: colourAlternates, Opening: []Card{mustCards(t, "5S")[0]},
+		Deal: [][]Card{{mustCards(t, "7H")[0]}, {mustCards(t, "2C")[0]}, {mustCards(t, "3H")[0]}, {mustCards(t, "4S")[0]}}, Names: []string{"A", "B", "C", "D"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.Apply(0, Move{Kind: Play, Cards: []Card{mustCardT(t, "7H")}}, Decisions{}); err != nil {
+	if _, err := h.Apply(0, Move{Kind: Play, Cards: []Card{mustCards(t, "7H")[0]}}, Decisions{}); err != nil {
 		t.Fatal(err)
 	}
 	if h.Ended() || h.Current() != 1 {
@@ -295,13 +295,4 @@ func TestReplayCooperative(t *testing.T) {
 	if r := h.Result(); r.End != WentOut || r.Players[0].WentOut {
 		t.Errorf("everyone played out: end %s, %+v", r.End, r.Players[0])
 	}
-}
-
-func mustCardT(t *testing.T, s string) Card {
-	t.Helper()
-	c, err := ParseCard(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
