@@ -45,6 +45,6 @@ scientists discover it by experiment.`,
 	root.PersistentFlags().StringVar(&g.format, "format", "table", "output format: table, markdown, csv or json")
 	root.PersistentFlags().StringVar(&g.bank, "bank", "", "a rule bank (YAML) whose rules add to or replace the embedded default bank")
 	root.PersistentFlags().BoolVar(&g.numberLine, "number-line", false, "beginners' rounds: only rules that read the card and prev.rank (rules check: report the others as errors)")
-	root.AddCommand(rankCmd(g), benchCmd(g), mergeCmd(g), transcriptCmd(g), lessonCmd(g), rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g))
+	root.AddCommand(rankCmd(g), benchCmd(g), mergeCmd(g), transcriptCmd(g), lessonCmd(g), spaceCmd(g), rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g))
 	return root
 }

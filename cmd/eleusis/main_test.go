@@ -274,3 +274,28 @@ func TestNumberLine(t *testing.T) {
 		t.Errorf("a number-line rule: %v", err)
 	}
 }
+
+func TestSpace(t *testing.T) {
+	out, err := run(t, "space", "--size", "3000", "--top", "3", "--rules", "same-suit,product-mod-four", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Stats struct{ Kept, Distinct, Syntactic int }
+		Top   []struct{ Expr string }
+		Rules []struct {
+			Rule        string
+			Expressible bool
+			Shortest    string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Stats.Kept != 3000 || got.Stats.Distinct <= got.Stats.Kept || len(got.Top) != 3 || got.Top[0].Expr != "true" {
+		t.Errorf("space: %+v", got)
+	}
+	if len(got.Rules) != 2 || !got.Rules[0].Expressible || got.Rules[0].Shortest != "card.suit == prev.suit" || got.Rules[1].Expressible {
+		t.Errorf("rules in the space: %+v", got.Rules)
+	}
+}
