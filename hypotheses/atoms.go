@@ -12,7 +12,7 @@ import (
 type state struct {
 	prev sim.Card
 	p2   uint8 // 0: no prev2; 1: red; 2: black
-	odd  bool  // n % 2 == 1
+	n12  uint8 // n % 12: enough for n % 2, n % 3 and n % 4
 }
 
 // node is a piece of a hypothesis: it gives the 52-bit row of accepted cards
@@ -223,12 +223,28 @@ func prev2Conditions() []node {
 	}
 }
 
-// parityCondition: n is even (n counts the main-line cards before the card).
-func parityCondition() node {
-	return node{text: `n % 2 == 0`, cost: 3, fam: FamMod2, row: func(s state) uint64 {
-		if !s.odd {
-			return allCards
+// positionConditions test the position on the main line: n % k == r for
+// k = 2, 3, 4 (n counts the main-line cards before the card), so that
+// periodic rules ("suits in pairs", "every fourth card a face") are
+// expressible. For k = 2 only r = 0: r = 1 is the same rule with the
+// branches swapped.
+func positionConditions() []node {
+	var out []node
+	for _, k := range []int{2, 3, 4} {
+		fam := map[int]Family{2: FamMod2, 3: FamMod3, 4: FamMod4}[k]
+		cost := map[int]int{2: 3, 3: 5, 4: 6}[k] // naming k and r: longer periods cost more
+		for r := range k {
+			if k == 2 && r == 1 {
+				continue
+			}
+			k, r := k, r
+			out = append(out, node{text: fmt.Sprintf("n %% %d == %d", k, r), cost: cost, fam: fam, row: func(s state) uint64 {
+				if int(s.n12)%k == r {
+					return allCards
+				}
+				return 0
+			}})
 		}
-		return 0
-	}}
+	}
+	return out
 }

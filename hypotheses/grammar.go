@@ -13,7 +13,7 @@ import (
 //	       | atom "or" atom              L = 1 + L(a) + L(b)
 //	       | cond "?" branch ":" branch  L = 1 + L(c) + L(a) + L(b)
 //	atom   = card predicate | relation to prev | "true"
-//	cond   = test on prev | test on prev2 and prev colours | "n % 2 == 0"
+//	cond   = test on prev | test on prev2 and prev colours | "n % k == r" (k = 2, 3, 4)
 //	branch = atom
 //
 // Card predicates: colour, suit, parity, face, rank thresholds, ranks,
@@ -44,7 +44,7 @@ func newGrammar() *grammar {
 	g := &grammar{atoms: branches()}
 	g.atoms = append(g.atoms, node{text: "true", cost: 1, row: func(state) uint64 { return allCards }})
 	g.conds = append(prevConditions(), prev2Conditions()...)
-	g.conds = append(g.conds, parityCondition())
+	g.conds = append(g.conds, positionConditions()...)
 	return g
 }
 

@@ -3,6 +3,7 @@ package hypotheses
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"math/rand/v2"
 )
 
@@ -22,6 +23,9 @@ type sampleIndex struct {
 	ids  []int32
 	sw   int // words per column
 	cols [numFamilies][]uint64
+	// Members are sorted by family: family f's members lie in words
+	// [lo[f], hi[f]), so a column need only be read there.
+	lo, hi [numFamilies]int
 }
 
 func (sp *Space) buildSample() {
@@ -29,6 +33,15 @@ func (sp *Space) buildSample() {
 	si := &sampleIndex{sw: SampleSize / 64}
 	for range SampleSize {
 		si.ids = append(si.ids, int32(sp.SamplePrior(rng)))
+	}
+	slices.SortStableFunc(si.ids, func(a, b int32) int { return int(sp.Hyps[a].Family) - int(sp.Hyps[b].Family) })
+	for f := range numFamilies {
+		si.lo[f], si.hi[f] = si.sw, 0
+	}
+	for i, id := range si.ids {
+		f := sp.Hyps[id].Family
+		si.lo[f] = min(si.lo[f], i/64)
+		si.hi[f] = max(si.hi[f], i/64+1)
 	}
 	for f := range numFamilies {
 		si.cols[f] = make([]uint64, f.Contexts()*52*si.sw)
@@ -104,7 +117,9 @@ func (b *Belief) mirror(lits []lit, truth bool) float64 {
 		for _, l := range lits {
 			var acc uint64
 			for f := range numFamilies {
-				acc |= si.cols[f][(f.context(l.s)*52+int(l.c))*si.sw+w]
+				if w >= si.lo[f] && w < si.hi[f] {
+					acc |= si.cols[f][(f.context(l.s)*52+int(l.c))*si.sw+w]
+				}
 			}
 			if l.neg {
 				acc = ^acc
@@ -172,9 +187,13 @@ func (b *Belief) predictSample(s state, cards []uint8, out []float64) bool {
 	}
 	for f := range numFamilies {
 		x := f.context(s)
+		lo, hi := si.lo[f], si.hi[f]
+		if lo >= hi {
+			continue
+		}
 		for k, c := range cards {
 			o := (x*52 + int(c)) * si.sw
-			col := si.cols[f][o : o+si.sw]
+			col := si.cols[f][o+lo : o+hi]
 			scale := 1.0
 			for j := 0; j <= b.top; j++ {
 				if b.splanes[j] == nil {
@@ -182,7 +201,7 @@ func (b *Belief) predictSample(s state, cards []uint8, out []float64) bool {
 					continue
 				}
 				n := 0
-				for w, m := range b.splanes[j] {
+				for w, m := range b.splanes[j][lo:hi] {
 					n += bits.OnesCount64(m & col[w])
 				}
 				out[k] += float64(n) * scale

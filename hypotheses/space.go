@@ -125,7 +125,7 @@ func Build(cfg Config) (*Space, error) {
 	var (
 		ks      []*kept
 		seen    = map[uint64]int32{} // hash → kept index, or −1 when not kept
-		buf     = make([]uint64, 3*52)
+		buf     = make([]uint64, 4*52)
 		minCost = float64(cands[0].cost)
 		stats   = Stats{Syntactic: len(cands)}
 	)

@@ -48,11 +48,12 @@ description length there, and how many hypotheses share its behaviour.`,
 				{"distinct behaviours among them", fmt.Sprint(st.Distinct)},
 				{"behaviours kept (shortest first)", fmt.Sprint(st.Kept)},
 				{"syntactic rules they stand for", fmt.Sprint(st.Collapsed)},
-				{"hypotheses reading prev", fmt.Sprint(fams["prev"])},
-				{"hypotheses reading prev and prev2's colour", fmt.Sprint(fams["prev2"])},
-				{"hypotheses reading prev and n % 2", fmt.Sprint(fams["mod2"])},
-				{"index memory (MiB)", fmt.Sprintf("%.1f", float64(st.IndexBytes)/(1<<20))},
 			}}
+			for _, f := range []struct{ name, what string }{{"prev", "prev"}, {"prev2", "prev and prev2's colour"},
+				{"mod2", "prev and n % 2"}, {"mod3", "prev and n % 3"}, {"mod4", "prev and n % 4"}} {
+				summary.Rows = append(summary.Rows, []string{"hypotheses reading " + f.what, fmt.Sprint(fams[f.name])})
+			}
+			summary.Rows = append(summary.Rows, []string{"index memory (MiB)", fmt.Sprintf("%.1f", float64(st.IndexBytes)/(1<<20))})
 			b := sp.NewBelief(0)
 			ids, ps := b.Top(top)
 			prior := reports.Table{Title: fmt.Sprintf("The %d most probable hypotheses a priori", len(ids)), Headers: []string{"#", "hypothesis", "family", "bits", "prior", "rules merged"}}
