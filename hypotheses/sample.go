@@ -3,8 +3,8 @@ package hypotheses
 import (
 	"math"
 	"math/bits"
-	"slices"
 	"math/rand/v2"
+	"slices"
 )
 
 // SampleSize is the number of prior draws in a space's sample index.
