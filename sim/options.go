@@ -260,20 +260,31 @@ func (o *Options) Decode(node *yaml.Node) error {
 	for i := 0; i+1 < len(node.Content); i += 2 {
 		k := node.Content[i]
 		if !known[k.Value] {
-			return fmt.Errorf("line %d: unknown option %q (known: %s)", k.Line, k.Value, strings.Join(OptionNames(), ", "))
+			return fmt.Errorf("%sunknown option %q (known: %s)", where(k), k.Value, strings.Join(OptionNames(), ", "))
 		}
 		single := &yaml.Node{Kind: yaml.MappingNode, Content: node.Content[i : i+2]}
 		if err := single.Decode(o); err != nil {
-			return fmt.Errorf("line %d: option %s: %v", k.Line, k.Value, cleanYAMLError(err))
+			return fmt.Errorf("%soption %s: %v", where(k), k.Value, cleanYAMLError(err))
 		}
 	}
 	return nil
 }
 
+// where is "line N: " for a node read from a file, "" for one built from
+// the command line.
+func where(n *yaml.Node) string {
+	if n.Line == 0 {
+		return ""
+	}
+	return fmt.Sprintf("line %d: ", n.Line)
+}
+
 func cleanYAMLError(err error) string {
 	s := err.Error()
 	s = strings.TrimPrefix(s, "yaml: unmarshal errors:\n")
-	return strings.TrimSpace(s)
+	s = strings.TrimSpace(s)
+	s = strings.TrimPrefix(s, "line 0: ")
+	return strings.Replace(s, "cannot unmarshal !!str ", "cannot read ", 1)
 }
 
 // Validate reports options that cannot make a game with the given number of
