@@ -39,6 +39,8 @@ type StrategySummary struct {
 	Confidence Num `json:"confidence"`
 	Accuracy   Num `json:"accuracy"`
 	Predictive Num `json:"predictive"` // mean probability given to God's verdicts
+	// Learning: its mean posterior on God's rule after each move.
+	Learning []float64 `json:"learning_curve"`
 }
 
 // PairDiff is the paired difference in mean score between two strategies
@@ -66,6 +68,8 @@ func Bench(p *Plan, recs []HandRecord) *Leaderboard {
 		wins, found, n          int
 		plays, conf, correct, b []float64
 		pred                    []float64
+		curve                   []float64
+		curveN                  []int
 	}
 	by := map[string]*acc{}
 	var order []string
@@ -114,14 +118,25 @@ func Bench(p *Plan, recs []HandRecord) *Leaderboard {
 				a.correct = append(a.correct, right)
 				a.b = append(a.b, (m.MAPProb-right)*(m.MAPProb-right))
 				a.pred = append(a.pred, m.Predictive)
+				for t, p := range m.Posterior {
+					if t >= len(a.curve) {
+						a.curve, a.curveN = append(a.curve, 0), append(a.curveN, 0)
+					}
+					a.curve[t] += p
+					a.curveN[t]++
+				}
 			}
 		}
 	}
 	for _, s := range order {
 		a := by[s]
+		for t := range a.curve {
+			a.curve[t] = math.Round(a.curve[t]/float64(a.curveN[t])*1000) / 1000
+		}
 		lb.Strategies = append(lb.Strategies, StrategySummary{Strategy: s, Seats: a.n, Score: MeanT(a.scores),
 			WinRate: Wilson(a.wins, a.n), Found: Wilson(a.found, a.n), Plays: Num(meanOr(a.plays)),
-			Brier: Num(meanOr(a.b)), Confidence: Num(meanOr(a.conf)), Accuracy: Num(meanOr(a.correct)), Predictive: Num(meanOr(a.pred))})
+			Brier: Num(meanOr(a.b)), Confidence: Num(meanOr(a.conf)), Accuracy: Num(meanOr(a.correct)), Predictive: Num(meanOr(a.pred)),
+			Learning: a.curve})
 	}
 	slices.SortStableFunc(lb.Strategies, func(x, y StrategySummary) int {
 		switch {
@@ -196,11 +211,15 @@ func ci2(iv Interval) string {
 	return fmt.Sprintf("%s [%s, %s]", f2(iv.Est), f2(iv.Lo), f2(iv.Hi))
 }
 
-// LeaderboardPlot draws mean scores with intervals.
+// LeaderboardPlot draws mean scores with intervals (leaderboard) and each
+// strategy's learning curve (learning).
 func LeaderboardPlot(dir string, lb *Leaderboard) error {
 	rs := make([]RuleSummary, len(lb.Strategies))
 	for i, s := range lb.Strategies {
-		rs[i] = RuleSummary{Rule: s.Strategy, Found: s.Score}
+		rs[i] = RuleSummary{Rule: s.Strategy, Found: s.Score, Learning: s.Learning}
 	}
-	return intervalPlot(dir, "leaderboard", "Mean score per seat (95% CI)", "score", rs)
+	if err := intervalPlot(dir, "leaderboard", "Mean score per seat (95% CI)", "score", rs); err != nil {
+		return err
+	}
+	return learningPlot(dir, "learning", "Belief in God's rule over moves, by strategy (mean posterior)", rs, 1)
 }
