@@ -109,9 +109,9 @@ func (lf *labFlags) run(g *global, p *reports.Plan, lab *reports.Lab) ([]reports
 	defer stop()
 	ro := reports.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume}
 	var progress *mpb.Progress
+	var bar *mpb.Bar
 	if isTerminal(os.Stderr) {
 		progress = mpb.New(mpb.WithOutput(os.Stderr), mpb.WithWidth(40))
-		var bar *mpb.Bar
 		start := time.Now()
 		ro.Progress = func(done, total int) {
 			if bar == nil {
@@ -124,7 +124,14 @@ func (lf *labFlags) run(g *global, p *reports.Plan, lab *reports.Lab) ([]reports
 	}
 	recs, err := lab.Run(ctx, p, ro)
 	if progress != nil {
-		progress.Shutdown()
+		if bar != nil {
+			if err == nil {
+				bar.SetTotal(-1, true) // complete: the last frame shows every hand
+			} else {
+				bar.Abort(false)
+			}
+		}
+		progress.Wait()
 	}
 	if ctx.Err() != nil {
 		where := ""
