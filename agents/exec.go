@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"strings"
@@ -82,7 +81,7 @@ type execAgent struct {
 	seat    int
 	timeout time.Duration
 	cmd     *exec.Cmd
-	stdin   io.WriteCloser
+	stdin   *os.File
 	lines   chan string
 	err     error
 }
@@ -104,11 +103,14 @@ func (a *execAgent) start() bool {
 		return a.err == nil
 	}
 	a.cmd = exec.Command("sh", "-c", a.command)
-	in, err := a.cmd.StdinPipe()
+	// Our own pipe for stdin, so that a write to a program that stopped
+	// reading can time out too.
+	r, in, err := os.Pipe()
 	if err != nil {
 		a.fail("%v", err)
 		return false
 	}
+	a.cmd.Stdin = r
 	out, err := a.cmd.StdoutPipe()
 	if err != nil {
 		a.fail("%v", err)
@@ -116,9 +118,12 @@ func (a *execAgent) start() bool {
 	}
 	a.cmd.Stderr = os.Stderr
 	if err := a.cmd.Start(); err != nil {
+		r.Close()
+		in.Close()
 		a.fail("cannot start: %v", err)
 		return false
 	}
+	r.Close() // the child holds its end
 	a.stdin = in
 	a.lines = make(chan string, 1)
 	go func() {
@@ -144,6 +149,7 @@ func (a *execAgent) ask(req execRequest) (execAnswer, bool) {
 		a.fail("cannot encode the %s request: %v", req.Type, err)
 		return ans, false
 	}
+	a.stdin.SetWriteDeadline(time.Now().Add(a.timeout))
 	if _, err := a.stdin.Write(append(b, '\n')); err != nil {
 		a.fail("it stopped reading (%v) at the %s request", err, req.Type)
 		return ans, false
@@ -189,6 +195,9 @@ func clip(s string) string {
 }
 
 func (a *execAgent) kill() {
+	if a.stdin != nil {
+		a.stdin.Close()
+	}
 	if a.cmd != nil && a.cmd.Process != nil && a.cmd.ProcessState == nil {
 		_ = a.cmd.Process.Kill()
 		_ = a.cmd.Wait()
@@ -247,6 +256,7 @@ func (a *execAgent) Close(res *sim.Result) {
 		return
 	}
 	b, _ := json.Marshal(execRequest{Type: "end", Seat: a.seat, Result: res})
+	a.stdin.SetWriteDeadline(time.Now().Add(time.Second))
 	_, _ = a.stdin.Write(append(b, '\n'))
 	_ = a.stdin.Close()
 	done := make(chan struct{})
