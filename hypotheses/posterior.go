@@ -1,0 +1,108 @@
+package hypotheses
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// Reading a belief: probabilities of hypotheses and sets of them, the most
+// probable ones.
+
+// weightOf is the unnormalised posterior weight of hypothesis id.
+func (b *Belief) weightOf(id int) float64 {
+	w, bit := id/64, uint(id%64)
+	for j := 0; j <= b.top; j++ {
+		if b.planes[j][w]>>bit&1 == 1 {
+			return b.sp.weight[w] * math.Exp2(-float64(j))
+		}
+	}
+	return 0
+}
+
+// Prob is the posterior probability of hypothesis id.
+func (b *Belief) Prob(id int) float64 {
+	t := b.Total()
+	if t == 0 {
+		return 0
+	}
+	return b.weightOf(id) / t
+}
+
+// ProbOf is the posterior probability of a set of hypotheses.
+func (b *Belief) ProbOf(ids []int32) float64 {
+	t := b.Total()
+	if t == 0 {
+		return 0
+	}
+	var m float64
+	for _, id := range ids {
+		m += b.weightOf(int(id))
+	}
+	return min(1, m/t)
+}
+
+// Count is the number of hypotheses with non-zero posterior.
+func (b *Belief) Count() int {
+	n := 0
+	for f := range numFamilies {
+		w0 := b.sp.fams[f].w0
+		for _, lw := range b.live[f] {
+			for j := 0; j <= b.top; j++ {
+				n += bits.OnesCount64(b.planes[j][w0+int(lw)])
+			}
+		}
+	}
+	return n
+}
+
+// Top returns the k most probable hypotheses, most probable first (ties in
+// the space's order), with their posterior probabilities.
+func (b *Belief) Top(k int) (ids []int, probs []float64) {
+	type cand struct {
+		id int
+		w  float64
+	}
+	var cs []cand
+	for j := 0; j <= b.top; j++ {
+		for f := range numFamilies {
+			w0 := b.sp.fams[f].w0
+			got := 0
+			for _, lw := range b.live[f] {
+				for r := b.planes[j][w0+int(lw)]; r != 0 && got < k; r &= r - 1 {
+					id := (w0+int(lw))*64 + bits.TrailingZeros64(r)
+					cs = append(cs, cand{id, b.sp.weight[w0+int(lw)] * math.Exp2(-float64(j))})
+					got++
+				}
+				if got >= k {
+					break
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(cs, func(a, c cand) int {
+		if a.w != c.w {
+			if a.w > c.w {
+				return -1
+			}
+			return 1
+		}
+		return a.id - c.id
+	})
+	t := b.Total()
+	for i := 0; i < len(cs) && i < k; i++ {
+		ids = append(ids, cs[i].id)
+		probs = append(probs, cs[i].w/t)
+	}
+	return ids, probs
+}
+
+// MAP is the most probable hypothesis and its probability; −1 when the
+// belief is empty.
+func (b *Belief) MAP() (int, float64) {
+	ids, ps := b.Top(1)
+	if len(ids) == 0 {
+		return -1, 0
+	}
+	return ids[0], ps[0]
+}
