@@ -63,6 +63,10 @@ type RuleSummary struct {
 	// Difficulty = 1 − Found: the share of hands in which no scientist
 	// identified the rule.
 	Difficulty float64 `json:"difficulty"`
+	// Predictive10: the mean probability the scientists gave to God's
+	// verdicts on the last 10 judged cards of a hand — how well they
+	// predict once play has gone on, whether or not they can name the rule.
+	Predictive10 Num `json:"predictive_last10"`
 	// Learning: the mean posterior on the rule after each move, over hands
 	// and seats.
 	Learning []float64 `json:"learning_curve"`
@@ -130,7 +134,7 @@ func summarise(hs []*HandRecord, seed uint64) RuleSummary {
 	var events []bool
 	var found, sweet, out, allOut, stood, fell, guessed int
 	var guessedAt []float64
-	var curve []float64
+	var curve, pred10 []float64
 	var curveN []int
 	for _, h := range hs {
 		if h.Error != "" {
@@ -173,6 +177,7 @@ func summarise(hs []*HandRecord, seed uint64) RuleSummary {
 				k++
 				first = min(first, float64(m.Turn90))
 			}
+			pred10 = append(pred10, m.Predictive10)
 			for t, p := range m.Posterior {
 				if t >= len(curve) {
 					curve = append(curve, 0)
@@ -205,6 +210,7 @@ func summarise(hs []*HandRecord, seed uint64) RuleSummary {
 	s.Discovery = KaplanMeier(times, events)
 	s.Median = Num(KMMedian(s.Discovery))
 	s.MeanPlays = Num(meanOr(times))
+	s.Predictive10 = Num(meanOr(pred10))
 	s.Sweet = float64(sweet) / n
 	s.SweetSpot = s.Sweet >= SweetShare
 	s.Difficulty = 1 - float64(found)/n
@@ -232,6 +238,7 @@ func correlate(rs []RuleSummary) []Correlation {
 		{"difficulty", func(r *RuleSummary) float64 { return r.Difficulty }},
 		{"mean plays to discovery", func(r *RuleSummary) float64 { return float64(r.MeanPlays) }},
 		{"God's mean score", func(r *RuleSummary) float64 { return r.GodScore.Est }},
+		{"predictive (last 10)", func(r *RuleSummary) float64 { return float64(r.Predictive10) }},
 	}
 	against := []struct {
 		name string
@@ -264,7 +271,7 @@ func correlate(rs []RuleSummary) []Correlation {
 // Tables renders the ranking.
 func (rk *Ranking) Tables() []Table {
 	t := Table{Title: "Rules by difficulty (share of hands no scientist identified the rule; posterior ≥ 0.9)",
-		Headers: []string{"#", "rule", "preset", "hands", "difficulty", "found (95% CI)", "median plays", "God score (95% CI)", "accept", "look-back", "DL bits", "sweet spot"}}
+		Headers: []string{"#", "rule", "preset", "hands", "difficulty", "found (95% CI)", "median plays", "predicts (last 10)", "God score (95% CI)", "accept", "look-back", "DL bits", "sweet spot"}}
 	for i, r := range rk.Rules {
 		dl := "—"
 		if r.Expressible {
@@ -279,7 +286,7 @@ func (rk *Ranking) Tables() []Table {
 			hands += fmt.Sprintf(" (+%d failed)", r.Errors)
 		}
 		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), r.Rule, r.Preset, hands, f2(r.Difficulty),
-			fmt.Sprintf("%s [%s, %s]", f2(r.Found.Est), f2(r.Found.Lo), f2(r.Found.Hi)), f1(float64(r.Median)),
+			fmt.Sprintf("%s [%s, %s]", f2(r.Found.Est), f2(r.Found.Lo), f2(r.Found.Hi)), f1(float64(r.Median)), f2(float64(r.Predictive10)),
 			fmt.Sprintf("%s [%s, %s]", f1(r.GodScore.Est), f1(r.GodScore.Lo), f1(r.GodScore.Hi)),
 			f2(r.Acceptance), r.LookBack, dl, sw})
 	}
