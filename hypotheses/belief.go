@@ -39,13 +39,15 @@ type Belief struct {
 	slive    int
 	sfresh   bool
 	noSample bool
+	// noPostSample: no posterior sampling either (Exact).
+	noPostSample bool
 	// scratch
 	cols [][]uint64
 	cnt  []int
 }
 
 // Exact makes every predictive probability exact (no sample estimates).
-func (b *Belief) Exact() { b.noSample = true }
+func (b *Belief) Exact() { b.noSample, b.noPostSample = true, true }
 
 // NewBelief starts from the prior with label noise eps (0 ≤ eps < 0.5).
 func (sp *Space) NewBelief(eps float64) *Belief {
@@ -158,7 +160,7 @@ func (b *Belief) prob(lits []lit) float64 {
 // about ±0.07 at the least trusted point, 48 live members); the updates of
 // the belief are always exact.
 func (b *Belief) predict(s state, cards []uint8, out []float64) {
-	if b.predictSample(s, cards, out) {
+	if b.predictSample(s, cards, out) || b.predictPosterior(s, cards, out) {
 		return
 	}
 	b.predictGiven(nil, s, cards, out)

@@ -214,3 +214,78 @@ func (b *Belief) predictSample(s state, cards []uint8, out []float64) bool {
 	}
 	return true
 }
+
+// postDraws is how many hypotheses predictPosterior draws.
+const postDraws = 64
+
+// minPostWords: below this many live words the exact computation is as
+// cheap as drawing.
+const minPostWords = 160
+
+// predictPosterior estimates the predictive probabilities from a
+// systematic sample of the exact posterior: postDraws hypotheses at evenly
+// spaced points of the cumulative posterior mass, in index order (no
+// randomness, so hands stay reproducible). One pass over the live words,
+// then postDraws × cards bit lookups, instead of a popcount per live word
+// and card. It reports false when few words are live (exact is cheap).
+func (b *Belief) predictPosterior(s state, cards []uint8, out []float64) bool {
+	if b.noPostSample {
+		return false
+	}
+	words := 0
+	for f := range numFamilies {
+		words += len(b.live[f])
+	}
+	if words < minPostWords {
+		return false
+	}
+	t := b.Total()
+	if t == 0 {
+		return false
+	}
+	clear(out)
+	step := t / postDraws
+	next := step / 2 // the first point, then every step
+	acc := 0.0
+	drawn := 0
+	for f := range numFamilies {
+		fi := &b.sp.fams[f]
+		x := f.context(s)
+		for _, lw := range b.live[f] {
+			w := fi.w0 + int(lw)
+			scale := b.sp.weight[w]
+			for j := 0; j <= b.top; j++ {
+				m := b.planes[j][w]
+				if m == 0 {
+					scale /= 2
+					continue
+				}
+				mass := float64(bits.OnesCount64(m)) * scale
+				for acc+mass > next && drawn < postDraws {
+					// The point falls in this word and plane: the k-th
+					// hypothesis of it (all weigh the same here).
+					k := int((next - acc) / scale)
+					r := m
+					for range min(k, bits.OnesCount64(m)-1) {
+						r &= r - 1
+					}
+					bit := uint(bits.TrailingZeros64(r))
+					for i, c := range cards {
+						out[i] += float64(fi.column(x, c)[lw] >> bit & 1)
+					}
+					drawn++
+					next += step
+				}
+				acc += mass
+				scale /= 2
+			}
+		}
+	}
+	if drawn == 0 {
+		return false
+	}
+	for i := range out {
+		out[i] /= float64(drawn)
+	}
+	return true
+}
