@@ -316,3 +316,44 @@ func TestBeliefNoise(t *testing.T) {
 	}
 	_ = strings.TrimSpace
 }
+
+// The card-choice estimates (the prior sample, then the systematic
+// posterior sample) stay close to the exact predictive probabilities.
+func TestSampledPredictionsNearExact(t *testing.T) {
+	sp := Default()
+	hand := []sim.Card{}
+	for _, s := range []string{"2C", "3D", "4H", "5S", "6C", "7D", "8H", "9S", "10C", "JD", "QH", "KS", "AC", "2D"} {
+		hand = append(hand, mustCard(t, s))
+	}
+	cards := make([]uint8, len(hand))
+	for i, c := range hand {
+		cards[i] = uint8(c)
+	}
+	exact, est := make([]float64, len(cards)), make([]float64, len(cards))
+	b := sp.NewBelief(0)
+	r := NewRecord(b)
+	r.Start([]sim.Card{mustCard(t, "5H")}, nil)
+	check := func(what string, ok bool, tol float64) {
+		t.Helper()
+		if !ok {
+			t.Fatalf("%s: no estimate", what)
+		}
+		saved := *b
+		b.noSample, b.noPostSample = true, true
+		b.predictGiven(nil, r.state(), cards, exact)
+		*b = saved
+		for i := range cards {
+			if d := est[i] - exact[i]; d > tol || d < -tol {
+				t.Errorf("%s: card %s estimated %.3f, exact %.3f", what, hand[i], est[i], exact[i])
+			}
+		}
+	}
+	check("prior sample", b.predictSample(r.state(), cards, est), 0.1)
+	// Three verdicts later the posterior is narrower; the posterior sample
+	// still tracks the exact values.
+	for i, c := range []string{"7S", "8D", "2C"} {
+		card := mustCard(t, c)
+		r.Apply(&sim.MoveRecord{Turn: i + 1, Kind: sim.Play, Cards: []sim.Card{card}, Verdict: sim.Yes, Accepted: []sim.Card{card}, Prophet: -1}, nil)
+	}
+	check("posterior sample", b.predictPosterior(r.state(), cards, est), 0.2)
+}
