@@ -225,6 +225,17 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 			if err := checkMeta(ro.Out, meta); err != nil {
 				return nil, err
 			}
+			done := filepath.Join(ro.Out, "hands.jsonl")
+			if _, err := os.Stat(part); errors.Is(err, os.ErrNotExist) {
+				if _, err := os.Stat(done); err == nil {
+					// The run had finished: nothing to play again.
+					recs, err := readRecords(done, false)
+					for i := range recs {
+						recs[i].Moves = nil
+					}
+					return recs, err
+				}
+			}
 			if recs, err = readRecords(part, true); err != nil {
 				return nil, err
 			}

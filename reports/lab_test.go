@@ -166,6 +166,11 @@ func TestInterruptedRunResumes(t *testing.T) {
 	if !bytes.Equal(read(t, filepath.Join(dir, "hands.jsonl")), read(t, filepath.Join(whole, "hands.jsonl"))) {
 		t.Error("interrupted + resumed differs from the uninterrupted run")
 	}
+	// Resuming a finished run plays nothing and returns its hands.
+	again, err := lab().Run(context.Background(), p, RunOptions{Out: dir, Resume: true, Progress: func(int, int) { t.Error("a finished run played a hand again") }})
+	if err != nil || len(again) != p.N() {
+		t.Errorf("resuming a finished run: %d hands, %v", len(again), err)
+	}
 	other := *p
 	other.Seed++
 	if _, err := lab().Run(context.Background(), &other, RunOptions{Out: dir, Resume: true}); err == nil || !strings.Contains(err.Error(), "another run") {
