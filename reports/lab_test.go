@@ -199,4 +199,20 @@ func TestFailingHandDoesNotStopTheRun(t *testing.T) {
 			t.Errorf("the error must name the rule: %s", r.Error)
 		}
 	}
+	// The ranking reports the failing rule and ranks the others.
+	rk, err := Rank(p, recs, bank, kit())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Render(&buf, "json", rk, rk.Tables()...); err != nil {
+		t.Fatal(err)
+	}
+	if err := RankPlots(t.TempDir(), rk); err != nil {
+		t.Fatal(err)
+	}
+	last := rk.Rules[len(rk.Rules)-1]
+	if rk.Rules[0].Rule != "fine" || last.Rule != "breaks-late" || last.Errors != 3 || !strings.Contains(last.Problem, "index out of range") {
+		t.Errorf("ranking with a failing rule: %+v", rk.Rules)
+	}
 }

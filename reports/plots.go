@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"path/filepath"
 
 	"gonum.org/v1/plot"
@@ -98,6 +99,8 @@ func RankPlots(dir string, rk *Ranking) error {
 
 // intervalPlot draws one row per entry: Found's estimate with its interval.
 func intervalPlot(dir, name, title, xlabel string, rs []RuleSummary) error {
+	// Entries without an estimate (every hand failed) are left out.
+	rs = slices.DeleteFunc(slices.Clone(rs), func(r RuleSummary) bool { return math.IsNaN(r.Found.Est) })
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = xlabel

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -62,7 +63,10 @@ type RuleSummary struct {
 	SweetSpot bool     `json:"sweet_spot"`
 	// Difficulty = 1 − Found: the share of hands in which no scientist
 	// identified the rule.
-	Difficulty float64 `json:"difficulty"`
+	Difficulty Num `json:"difficulty"`
+	// Problem: why a static measure is missing (the rule failed while its
+	// behaviour was being charted), or a sample of the hands' errors.
+	Problem string `json:"problem,omitempty"`
 	// Predictive10: the mean probability the scientists gave to God's
 	// verdicts on the last 10 judged cards of a hand — how well they
 	// predict once play has gone on, whether or not they can name the rule.
@@ -109,20 +113,23 @@ func Rank(p *Plan, recs []HandRecord, bank *rulebank.Bank, kit *agents.Kit) (*Ra
 			return nil, err
 		}
 		rep := rulebank.Analyse(c, analyse)
-		tr, err := kit.Truth(c, hypotheses.DefaultSize)
-		if err != nil {
-			return nil, err
-		}
+		tr, terr := kit.Truth(c, hypotheses.DefaultSize)
 		for _, preset := range p.Presets {
 			s := summarise(groups[key{rule, preset}], p.Seed)
 			s.Rule, s.Preset = rule, preset
 			s.Acceptance, s.LookBack = rep.Acceptance, rep.LookBack
-			s.Expressible, s.DescLength = tr.Expressible, tr.Length
+			if terr == nil {
+				s.Expressible, s.DescLength = tr.Expressible, tr.Length
+			} else {
+				// A rule that fails at run time is reported, not fatal: the
+				// other rules' results stand.
+				s.Problem = terr.Error()
+			}
 			rk.Rules = append(rk.Rules, s)
 		}
 	}
 	slices.SortStableFunc(rk.Rules, func(a, b RuleSummary) int {
-		return cmp.Or(cmp.Compare(b.Difficulty, a.Difficulty), cmp.Compare(float64(b.MeanPlays), float64(a.MeanPlays)), cmp.Compare(a.Rule, b.Rule))
+		return cmp.Or(cmp.Compare(float64(b.Difficulty), float64(a.Difficulty)), cmp.Compare(float64(b.MeanPlays), float64(a.MeanPlays)), cmp.Compare(a.Rule, b.Rule))
 	})
 	rk.Correlations = correlate(rk.Rules)
 	return rk, nil
@@ -138,6 +145,9 @@ func summarise(hs []*HandRecord, seed uint64) RuleSummary {
 	var curveN []int
 	for _, h := range hs {
 		if h.Error != "" {
+			if s.Errors == 0 && s.Problem == "" {
+				s.Problem = h.Error
+			}
 			s.Errors++
 			continue
 		}
@@ -213,7 +223,10 @@ func summarise(hs []*HandRecord, seed uint64) RuleSummary {
 	s.Predictive10 = Num(meanOr(pred10))
 	s.Sweet = float64(sweet) / n
 	s.SweetSpot = s.Sweet >= SweetShare
-	s.Difficulty = 1 - float64(found)/n
+	s.Difficulty = Num(1 - float64(found)/n)
+	if s.Hands == 0 {
+		s.Difficulty = Num(math.NaN()) // nothing was played: unknown, ranked last
+	}
 	for t := range curve {
 		curve[t] = math.Round(curve[t]/float64(curveN[t])*1000) / 1000
 	}
@@ -235,7 +248,7 @@ func correlate(rs []RuleSummary) []Correlation {
 		name string
 		get  func(r *RuleSummary) float64
 	}{
-		{"difficulty", func(r *RuleSummary) float64 { return r.Difficulty }},
+		{"difficulty", func(r *RuleSummary) float64 { return float64(r.Difficulty) }},
 		{"mean plays to discovery", func(r *RuleSummary) float64 { return float64(r.MeanPlays) }},
 		{"God's mean score", func(r *RuleSummary) float64 { return r.GodScore.Est }},
 		{"predictive (last 10)", func(r *RuleSummary) float64 { return float64(r.Predictive10) }},
@@ -285,7 +298,7 @@ func (rk *Ranking) Tables() []Table {
 		if r.Errors > 0 {
 			hands += fmt.Sprintf(" (+%d failed)", r.Errors)
 		}
-		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), r.Rule, r.Preset, hands, f2(r.Difficulty),
+		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), r.Rule, r.Preset, hands, f2(float64(r.Difficulty)),
 			fmt.Sprintf("%s [%s, %s]", f2(r.Found.Est), f2(r.Found.Lo), f2(r.Found.Hi)), f1(float64(r.Median)), f2(float64(r.Predictive10)),
 			fmt.Sprintf("%s [%s, %s]", f1(r.GodScore.Est), f1(r.GodScore.Lo), f1(r.GodScore.Hi)),
 			f2(r.Acceptance), r.LookBack, dl, sw})
@@ -303,7 +316,18 @@ func (rk *Ranking) Tables() []Table {
 	for _, x := range rk.Correlations {
 		c.Rows = append(c.Rows, []string{x.X, x.Y, fmt.Sprint(x.N), f2(float64(x.Spearman)), f2(float64(x.Kendall))})
 	}
-	return []Table{t, g, c}
+	tables := []Table{t, g, c}
+	pr := Table{Title: "Problems (the other results stand)", Headers: []string{"rule", "preset", "failed hands", "problem"}}
+	for _, r := range rk.Rules {
+		if r.Problem != "" {
+			first, _, _ := strings.Cut(r.Problem, "\n") // the JSON has the whole text
+			pr.Rows = append(pr.Rows, []string{r.Rule, r.Preset, fmt.Sprint(r.Errors), first})
+		}
+	}
+	if len(pr.Rows) > 0 {
+		tables = append(tables, pr)
+	}
+	return tables
 }
 
 func f1(x float64) string {
