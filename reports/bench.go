@@ -187,7 +187,11 @@ func cmpStr(a, b string) int {
 
 // Tables renders the leaderboard.
 func (lb *Leaderboard) Tables() []Table {
-	t := Table{Title: "Leaderboard (paired seeds: every line-up plays the same deals and rules)",
+	title := "Leaderboard (paired seeds: every line-up plays the same deals and rules)"
+	if lb.Errors > 0 {
+		title += fmt.Sprintf("; %d hands failed and are left out (their errors are in hands.jsonl)", lb.Errors)
+	}
+	t := Table{Title: title,
 		Headers: []string{"#", "strategy", "seats", "mean score (95% CI)", "win rate", "found", "plays to 0.9", "predictive", "confidence", "accuracy", "Brier"}}
 	for i, s := range lb.Strategies {
 		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), s.Strategy, fmt.Sprint(s.Seats), ci1(s.Score), ci2(s.WinRate), ci2(s.Found),
