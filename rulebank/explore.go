@@ -7,9 +7,6 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// allCards has a bit for each of the 52 identities.
-const allCards uint64 = 1<<sim.NumCards - 1
-
 // mask is the set of identities the rule admits after line.
 func (j *Judge) mask(line []sim.Card) (uint64, error) {
 	if t := j.c.table; t != nil {
