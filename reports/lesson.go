@@ -135,9 +135,9 @@ func (n *Narration) Markdown(w io.Writer) error {
 	fmt.Fprintf(&b, "## The end\n\nThe hand ended: %s after %d moves. God scores %d.\n\n", n.Result.End, n.Result.Turns, n.Result.GodScore)
 	if tm := n.Result.Team; tm != nil {
 		if tm.Found {
-			fmt.Fprintf(&b, "The team found the rule at move %d: `%s` (%d rules stated).\n\n", tm.Turn, tm.Rule, tm.Guesses)
+			fmt.Fprintf(&b, "The team found the rule at move %d: `%s` (%s stated).\n\n", tm.Turn, tm.Rule, plural(tm.Guesses, "rule"))
 		} else {
-			fmt.Fprintf(&b, "The team did not find the rule (%d rules stated).\n\n", tm.Guesses)
+			fmt.Fprintf(&b, "The team did not find the rule (%s stated).\n\n", plural(tm.Guesses, "rule"))
 		}
 	}
 	b.WriteString("| seat | strategy | cards left | score |\n|---|---|---|---|\n")
@@ -146,6 +146,13 @@ func (n *Narration) Markdown(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 func seatNames(ps []string) []string {
