@@ -190,6 +190,25 @@ func (b *Belief) predictGiven(given []lit, s state, cards []uint8, out []float64
 		}
 		cols := b.cols
 		wt := b.sp.weight[fi.w0 : fi.w0+fi.nw]
+		if b.top == 0 && len(given) == 0 {
+			// The common case: one plane. Card by card, so that each
+			// column is read in order (one memory stream at a time).
+			plane := b.planes[0][fi.w0 : fi.w0+fi.nw]
+			live := b.live[f]
+			for k, col := range cols {
+				col = col[:len(plane)]
+				sum, run, w := 0.0, 0, -1.0
+				for _, lw := range live {
+					if wt[lw] != w {
+						sum += float64(run) * w
+						run, w = 0, wt[lw]
+					}
+					run += bits.OnesCount64(plane[lw] & col[lw])
+				}
+				out[k] += sum + float64(run)*w
+			}
+			continue
+		}
 		scale := 1.0
 		// Words are sorted by prior level: count bits in integers while the
 		// weight stays the same, multiply once per run.
