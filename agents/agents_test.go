@@ -226,3 +226,16 @@ func TestExecAgent(t *testing.T) {
 		}
 	}
 }
+
+// The interpolated binary entropy stays within 1e-3 of the exact one.
+func TestBinaryEntropy(t *testing.T) {
+	for _, p := range []float64{1e-6, 1e-4, 0.001, 0.01, 0.1, 0.25, 0.5, 0.7, 0.9, 0.999, 1 - 1e-7} {
+		want := -p*math.Log2(p) - (1-p)*math.Log2(1-p)
+		if got := hb(p); math.Abs(got-want) > 1e-3 {
+			t.Errorf("hb(%v) = %v, want %v", p, got, want)
+		}
+	}
+	if hb(0) != 0 || hb(1) != 0 || hb(0.5) != 1 {
+		t.Errorf("hb at 0, 1, 0.5: %v %v %v", hb(0), hb(1), hb(0.5))
+	}
+}

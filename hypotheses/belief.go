@@ -288,10 +288,19 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 			// The common case (ε = 0, no size-principle weights yet): one
 			// plane, and disagreeing hypotheses are simply removed.
 			plane := b.planes[0][fi.w0 : fi.w0+fi.nw]
+			one, neg := len(lits) == 1, len(lits) == 1 && lits[0].neg != truth
 			for _, lw := range b.live[f] {
-				m := conj(lits, cols, lw)
-				if truth {
-					m = ^m
+				var m uint64
+				if one { // a single judged card: its column, no loop
+					m = cols[0][lw]
+					if neg {
+						m = ^m
+					}
+				} else {
+					m = conj(lits, cols, lw)
+					if truth {
+						m = ^m
+					}
 				}
 				p := plane[lw]
 				keep := p &^ m

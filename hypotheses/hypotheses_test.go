@@ -231,6 +231,9 @@ func TestBeliefStrict(t *testing.T) {
 	if got := r.ProbOf(tr.IDs); got <= 0 || got > 1 {
 		t.Fatalf("posterior on the rule %v", got)
 	}
+	if id, p := r.MAP(); len(r.mustTop(t, 1)) == 0 || id != r.mustTop(t, 1)[0] || p <= 0 {
+		t.Errorf("MAP %d (%v) is not Top(1) %v", id, p, r.mustTop(t, 1))
+	}
 	ids, ps := r.Top(5)
 	total := 0.0
 	for i := range ids {
@@ -356,4 +359,9 @@ func TestSampledPredictionsNearExact(t *testing.T) {
 		r.Apply(&sim.MoveRecord{Turn: i + 1, Kind: sim.Play, Cards: []sim.Card{card}, Verdict: sim.Yes, Accepted: []sim.Card{card}, Prophet: -1}, nil)
 	}
 	check("posterior sample", b.predictPosterior(r.state(), cards, est), 0.2)
+}
+
+func (r *Record) mustTop(t *testing.T, k int) []int {
+	ids, _ := r.Top(k)
+	return ids
 }

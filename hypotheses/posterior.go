@@ -98,11 +98,29 @@ func (b *Belief) Top(k int) (ids []int, probs []float64) {
 }
 
 // MAP is the most probable hypothesis and its probability; −1 when the
-// belief is empty.
+// belief is empty. (Top(1) without its allocations: each family's words are
+// in prior order, so the first live bit of each plane and family is that
+// stream's best.)
 func (b *Belief) MAP() (int, float64) {
-	ids, ps := b.Top(1)
-	if len(ids) == 0 {
+	best, bw := -1, 0.0
+	scale := 1.0
+	for j := 0; j <= b.top; j++ {
+		for f := range numFamilies {
+			w0 := b.sp.fams[f].w0
+			for _, lw := range b.live[f] {
+				if r := b.planes[j][w0+int(lw)]; r != 0 {
+					id := (w0+int(lw))*64 + bits.TrailingZeros64(r)
+					if w := b.sp.weight[w0+int(lw)] * scale; w > bw || w == bw && id < best {
+						best, bw = id, w
+					}
+					break
+				}
+			}
+		}
+		scale /= 2
+	}
+	if best < 0 {
 		return -1, 0
 	}
-	return ids[0], ps[0]
+	return best, bw / b.Total()
 }
