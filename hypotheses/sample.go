@@ -216,11 +216,11 @@ func (b *Belief) predictSample(s state, cards []uint8, out []float64) bool {
 }
 
 // postDraws is how many hypotheses predictPosterior draws.
-const postDraws = 64
+const postDraws = 32
 
 // minPostWords: below this many live words the exact computation is as
 // cheap as drawing.
-const minPostWords = 160
+const minPostWords = 64
 
 // predictPosterior estimates the predictive probabilities from a
 // systematic sample of the exact posterior: postDraws hypotheses at evenly
