@@ -280,6 +280,9 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 	}
 	var agree, disagree float64
 	for f := range numFamilies {
+		if len(b.live[f]) == 0 {
+			continue // nothing left to judge in this family
+		}
 		fi := &b.sp.fams[f]
 		cols := b.columns(f, lits)
 		wt := b.sp.weight[fi.w0 : fi.w0+fi.nw]
@@ -305,8 +308,7 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 				p := plane[lw]
 				keep := p &^ m
 				if keep != p {
-					disagree += float64(bits.OnesCount64(p&m)) * wt[lw]
-					plane[lw] = keep
+					plane[lw] = keep // (strict: the losers' mass is not needed)
 				}
 				if keep != 0 {
 					// Counted always: the new total comes free with the update.
