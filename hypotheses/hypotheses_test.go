@@ -352,6 +352,18 @@ func TestSampledPredictionsNearExact(t *testing.T) {
 		}
 	}
 	check("prior sample", b.predictSample(r.state(), cards, est), 0.1)
+	// A sequence: 7S first, then each card.
+	first := []lit{{s: r.state(), c: uint8(mustCard(t, "7S"))}}
+	after := stateOf([]sim.Card{mustCard(t, "5H"), mustCard(t, "7S")})
+	if !b.predictSampleGiven(first, after, cards, est) {
+		t.Fatal("no sequence estimate")
+	}
+	b.predictGiven(first, after, cards, exact)
+	for i := range cards {
+		if d := est[i] - exact[i]; d > 0.1 || d < -0.1 {
+			t.Errorf("after 7S: card %s estimated %.3f, exact %.3f", hand[i], est[i], exact[i])
+		}
+	}
 	// Three verdicts later the posterior is narrower; the posterior sample
 	// still tracks the exact values.
 	for i, c := range []string{"7S", "8D", "2C"} {

@@ -159,7 +159,11 @@ func (r *Record) bytes(cards []sim.Card) []uint8 {
 func (r *Record) PredictAfter(seq, cards []sim.Card, out []float64) {
 	cs := r.bytes(cards)
 	line := append(r.line[:len(r.line):len(r.line)], seq...)
-	r.predictGiven(r.chain(seq), stateOf(line), cs, out)
+	given, s := r.chain(seq), stateOf(line)
+	if r.predictSampleGiven(given, s, cs, out) || r.predictPosteriorGiven(given, s, cs, out) {
+		return // estimates for choosing, as for single cards
+	}
+	r.predictGiven(given, s, cs, out)
 }
 
 // ProbSequence is the probability that God accepts every card of seq laid

@@ -24,8 +24,10 @@ type sampleIndex struct {
 	sw   int // words per column
 	cols [numFamilies][]uint64
 	// Members are sorted by family: family f's members lie in words
-	// [lo[f], hi[f]), so a column need only be read there.
+	// [lo[f], hi[f]), so a column need only be read there; fmask[f] marks
+	// them.
 	lo, hi [numFamilies]int
+	fmask  [numFamilies][SampleSize / 64]uint64
 }
 
 func (sp *Space) buildSample() {
@@ -42,6 +44,7 @@ func (sp *Space) buildSample() {
 		f := sp.Hyps[id].Family
 		si.lo[f] = min(si.lo[f], i/64)
 		si.hi[f] = max(si.hi[f], i/64+1)
+		si.fmask[f][i/64] |= 1 << (i % 64)
 	}
 	for f := range numFamilies {
 		si.cols[f] = make([]uint64, f.Contexts()*52*si.sw)
@@ -89,6 +92,11 @@ func (b *Belief) sampled() {
 		}
 	}
 	b.sfresh = true
+}
+
+// familyMask is the bits of sample word w whose members are of family f.
+func familyMask(si *sampleIndex, f Family, w int) uint64 {
+	return si.fmask[f][w]
 }
 
 // mirror applies an observation to the sample's planes as observe applies
@@ -160,6 +168,12 @@ func (b *Belief) mirror(lits []lit, truth bool) float64 {
 // predictSample estimates the predictive probabilities from the sample;
 // it reports false when too few members are live to trust it.
 func (b *Belief) predictSample(s state, cards []uint8, out []float64) bool {
+	return b.predictSampleGiven(nil, s, cards, out)
+}
+
+// predictSampleGiven is predictSample for the probability that every
+// literal of given holds and the card is accepted (a sequence's next card).
+func (b *Belief) predictSampleGiven(given []lit, s state, cards []uint8, out []float64) bool {
 	if b.sp.sample == nil || b.noSample {
 		return false
 	}
@@ -185,6 +199,26 @@ func (b *Belief) predictSample(s state, cards []uint8, out []float64) bool {
 	if total == 0 {
 		return false
 	}
+	// The members for which every given literal holds (all when none).
+	var g [SampleSize / 64]uint64
+	for w := range g {
+		g[w] = ^uint64(0)
+	}
+	for _, l := range given {
+		for f := range numFamilies {
+			lo, hi := si.lo[f], si.hi[f]
+			o := (f.context(l.s)*52 + int(l.c)) * si.sw
+			for w := lo; w < hi; w++ {
+				acc := si.cols[f][o+w]
+				if l.neg {
+					acc = ^acc
+				}
+				// Members of other families in a boundary word keep their
+				// bit here; their own family's pass decides them.
+				g[w] &= acc | ^familyMask(si, f, w)
+			}
+		}
+	}
 	for f := range numFamilies {
 		x := f.context(s)
 		lo, hi := si.lo[f], si.hi[f]
@@ -202,7 +236,7 @@ func (b *Belief) predictSample(s state, cards []uint8, out []float64) bool {
 				}
 				n := 0
 				for w, m := range b.splanes[j][lo:hi] {
-					n += bits.OnesCount64(m & col[w])
+					n += bits.OnesCount64(m & g[lo+w] & col[w])
 				}
 				out[k] += float64(n) * scale
 				scale /= 2
@@ -229,6 +263,12 @@ const minPostWords = 64
 // then postDraws × cards bit lookups, instead of a popcount per live word
 // and card. It reports false when few words are live (exact is cheap).
 func (b *Belief) predictPosterior(s state, cards []uint8, out []float64) bool {
+	return b.predictPosteriorGiven(nil, s, cards, out)
+}
+
+// predictPosteriorGiven is predictPosterior for the probability that every
+// literal of given holds and the card is accepted.
+func (b *Belief) predictPosteriorGiven(given []lit, s state, cards []uint8, out []float64) bool {
 	if b.noPostSample {
 		return false
 	}
@@ -270,8 +310,18 @@ func (b *Belief) predictPosterior(s state, cards []uint8, out []float64) bool {
 						r &= r - 1
 					}
 					bit := uint(bits.TrailingZeros64(r))
-					for i, c := range cards {
-						out[i] += float64(fi.column(x, c)[lw] >> bit & 1)
+					holds := true
+					for _, l := range given {
+						accepts := fi.column(f.context(l.s), l.c)[lw]>>bit&1 == 1
+						if accepts == l.neg {
+							holds = false
+							break
+						}
+					}
+					if holds {
+						for i, c := range cards {
+							out[i] += float64(fi.column(x, c)[lw] >> bit & 1)
+						}
 					}
 					drawn++
 					next += step
