@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 
 	"github.com/spf13/cobra"
 )
@@ -25,6 +26,8 @@ type global struct {
 	// numberLine keeps only number-line rules (beginners' rounds); checking
 	// is set by `rules check`, which reports the others instead.
 	numberLine, checking bool
+	cpuProfile           string
+	stopProfile          func()
 	out                  io.Writer
 	errw                 io.Writer
 }
@@ -44,6 +47,23 @@ scientists discover it by experiment.`,
 	root.SetErr(errw)
 	root.PersistentFlags().StringVar(&g.format, "format", "table", "output format: table, markdown, csv or json")
 	root.PersistentFlags().StringVar(&g.bank, "bank", "", "a rule bank (YAML) whose rules add to or replace the embedded default bank")
+	root.PersistentFlags().StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (for `go tool pprof`, or as cmd/eleusis/default.pgo)")
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if g.cpuProfile == "" {
+			return nil
+		}
+		f, err := os.Create(g.cpuProfile)
+		if err != nil {
+			return err
+		}
+		g.stopProfile = func() { pprof.StopCPUProfile(); f.Close() }
+		return pprof.StartCPUProfile(f)
+	}
+	root.PersistentPostRun = func(cmd *cobra.Command, args []string) {
+		if g.stopProfile != nil {
+			g.stopProfile()
+		}
+	}
 	root.PersistentFlags().BoolVar(&g.numberLine, "number-line", false, "beginners' rounds: only rules that read the card and prev.rank (rules check: report the others as errors)")
 	root.AddCommand(rankCmd(g), benchCmd(g), mergeCmd(g), transcriptCmd(g), lessonCmd(g), spaceCmd(g), rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g))
 	return root
