@@ -1,6 +1,8 @@
-// Command eleusis is the research harness for the game of science: it
-// referees hands of New Eleusis and its variants, checks God's rules, and
-// replays transcripts.
+// Command eleusis is the research harness for the game of science: it ranks
+// God's rules by difficulty (rank), benchmarks scientist strategies (bench),
+// writes class material (transcript, lesson), referees hands of New Eleusis
+// and its variants (play, replay), checks rules (rules) and describes the
+// scientists' hypothesis space (space).
 package main
 
 import (
