@@ -8,15 +8,17 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// Rotations seats the strategies around a table of seats players, once per
-// rotation, so that every strategy sits in every seat (seat order matters
-// in Eleusis: the first player moves first).
+// Rotations seats the strategies around a table of seats players, one
+// line-up per strategy: in line-up r seat j holds strategy (j + r) mod k, so
+// every strategy sits in every seat exactly once and plays seats hands in
+// all (seat order matters in Eleusis: the first player moves first).
 func Rotations(strategies []string, seats int) [][]string {
+	k := len(strategies)
 	var out [][]string
-	for r := range seats {
+	for r := range k {
 		lu := make([]string, seats)
 		for j := range seats {
-			lu[j] = strategies[(j+r)%len(strategies)]
+			lu[j] = strategies[(j+r)%k]
 		}
 		out = append(out, lu)
 	}
