@@ -20,6 +20,8 @@ type HandReport struct {
 	Opening  []sim.Card       `json:"opening"`
 	MainLine []sim.Card       `json:"main_line"`
 	Errors   []sim.ErrorGroup `json:"errors"`
+	// Team: a cooperative hand's outcome.
+	Team *sim.TeamOutcome `json:"team,omitempty"`
 	// Error: the move at which a replayed transcript broke the rules.
 	Error string `json:"error,omitempty"`
 }
@@ -69,7 +71,7 @@ type MoveOut struct {
 // NewHandReport names the seats and God in a hand's result.
 func NewHandReport(rule, preset, god string, names []string, r *sim.Result) HandReport {
 	h := HandReport{Rule: rule, Preset: preset, End: r.End, God: NameScore{god, r.GodScore},
-		Opening: r.Opening, MainLine: r.MainLine, Errors: r.Errors, Moves: []MoveOut{}}
+		Opening: r.Opening, MainLine: r.MainLine, Errors: r.Errors, Moves: []MoveOut{}, Team: r.Team}
 	for _, p := range r.Players {
 		h.Players = append(h.Players, PlayerOut{Name: names[p.Seat], Cards: p.Cards, Score: p.Score,
 			WentOut: p.WentOut, Eliminated: p.Eliminated, Prophet: p.Prophet, Guessed: p.Guessed})
@@ -101,7 +103,15 @@ func (h HandReport) Tables() []Table {
 		moves.Rows = append(moves.Rows, []string{strconv.Itoa(i + 1), m.Player, string(m.Kind),
 			sim.CardsString(m.Cards), string(m.Verdict), sim.CardsString(m.Accepted), pen, notes(m)})
 	}
-	scores := Table{Title: fmt.Sprintf("End: %s", h.End), Headers: []string{"player", "cards", "score", "notes"}}
+	title := fmt.Sprintf("End: %s", h.End)
+	if tm := h.Team; tm != nil {
+		if tm.Found {
+			title += fmt.Sprintf(" — the team found the rule at move %d (%s stated)", tm.Turn, plural(tm.Guesses, "rule"))
+		} else {
+			title += fmt.Sprintf(" — the team did not find the rule (%s stated)", plural(tm.Guesses, "rule"))
+		}
+	}
+	scores := Table{Title: title, Headers: []string{"player", "cards", "score", "notes"}}
 	for _, p := range h.Players {
 		var n []string
 		if p.WentOut {
