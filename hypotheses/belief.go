@@ -42,8 +42,8 @@ type Belief struct {
 	// noPostSample: no posterior sampling either (Exact).
 	noPostSample bool
 	// scratch
-	cols [][]uint64
-	cnt  []int
+	cols, gcols [][]uint64
+	cnt         []int
 }
 
 // Exact makes every predictive probability exact (no sample estimates).
@@ -183,7 +183,8 @@ func (b *Belief) predictGiven(given []lit, s state, cards []uint8, out []float64
 		}
 		fi := &b.sp.fams[f]
 		x := f.context(s)
-		gcols := slices.Clone(b.columns(f, given))
+		b.gcols = append(b.gcols[:0], b.columns(f, given)...)
+		gcols := b.gcols
 		b.cols = b.cols[:0]
 		for _, c := range cards {
 			b.cols = append(b.cols, fi.column(x, c))

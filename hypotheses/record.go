@@ -15,7 +15,10 @@ type Record struct {
 	seen    int
 	// Discovery, when set, is updated after every judged move.
 	Discovery *Discovery
-	buf       []uint8
+	// scratch
+	buf     []uint8
+	lits    []lit
+	lineBuf []sim.Card
 }
 
 // NewRecord starts a record of a hand on a fresh belief.
@@ -125,15 +128,19 @@ func (r *Record) Apply(rec *sim.MoveRecord, opts *sim.Options) []float64 {
 }
 
 // chain is the literals of cards laid one after another from the current
-// main line.
+// main line, in a scratch buffer: valid until the next call.
 func (r *Record) chain(cards []sim.Card) []lit {
-	lits := make([]lit, len(cards))
-	line := r.line[:len(r.line):len(r.line)]
-	for i, c := range cards {
-		lits[i] = lit{s: stateOf(line), c: uint8(c)}
-		line = append(line, c)
+	r.lits = r.lits[:0]
+	line := r.line
+	if len(cards) > 1 {
+		r.lineBuf = append(append(r.lineBuf[:0], r.line...), cards...)
+		line = r.lineBuf
 	}
-	return lits
+	n := len(r.line)
+	for i, c := range cards {
+		r.lits = append(r.lits, lit{s: stateOf(line[:n+i]), c: uint8(c)})
+	}
+	return r.lits
 }
 
 // State is the state in which the next card is judged.
