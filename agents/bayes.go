@@ -40,8 +40,8 @@ type bayes struct {
 	pos, neg int
 	guessed  map[string]bool
 	// scratch
-	cards []sim.Card
-	probs []float64
+	cards, seq, left []sim.Card
+	probs            []float64
 }
 
 func newBayes(p policy) func(s Spec, t *Table, seat int) (sim.Player, error) {
@@ -56,7 +56,6 @@ func newBayes(p policy) func(s Spec, t *Table, seat int) (sim.Player, error) {
 				seq: s.param("seq", 0.95), noPlay: s.param("noplay", 0.9),
 				prophet: s.param("prophet", 0.9), guess: s.param("guess", 0.9),
 			},
-			guessed: map[string]bool{},
 		}, nil
 	}
 }
@@ -98,7 +97,8 @@ func (b *bayes) Move(v *sim.View) sim.Move {
 			return sim.Move{Kind: sim.Sequence, Cards: seq}
 		}
 	}
-	return sim.Move{Kind: sim.Play, Cards: []sim.Card{c}}
+	b.seq = append(b.seq[:0], c) // the engine copies the cards it keeps
+	return sim.Move{Kind: sim.Play, Cards: b.seq}
 }
 
 // choose picks the card by the strategy's policy.
@@ -187,9 +187,10 @@ func (b *bayes) sequence(v *sim.View, first sim.Card) []sim.Card {
 	if b.th.seq > 1 || b.probs[i] < b.th.seq {
 		return nil
 	}
-	seq := []sim.Card{first}
-	left := slices.Clone(v.Hand)
+	seq := append(b.seq[:0], first)
+	left := append(b.left[:0], v.Hand...)
 	left = slices.Delete(left, slices.Index(left, first), slices.Index(left, first)+1)
+	defer func() { b.seq, b.left = seq, left }() // keep the buffers
 	for len(seq) < v.Options.MaxSequence && len(left) > 0 {
 		cands := b.distinct(left)
 		probs := b.probs
@@ -256,6 +257,9 @@ func (b *bayes) Guess(v *sim.View) string {
 	text := b.rec.Space().Hyps[id].Expr
 	if b.guessed[text] {
 		return ""
+	}
+	if b.guessed == nil {
+		b.guessed = map[string]bool{}
 	}
 	b.guessed[text] = true
 	return text

@@ -165,8 +165,9 @@ func (r *Record) bytes(cards []sim.Card) []uint8 {
 // laid in order and then the card.
 func (r *Record) PredictAfter(seq, cards []sim.Card, out []float64) {
 	cs := r.bytes(cards)
-	line := append(r.line[:len(r.line):len(r.line)], seq...)
-	given, s := r.chain(seq), stateOf(line)
+	given := r.chain(seq)
+	r.lineBuf = append(append(r.lineBuf[:0], r.line...), seq...)
+	s := stateOf(r.lineBuf)
 	if r.predictSampleGiven(given, s, cs, out) || r.predictPosteriorGiven(given, s, cs, out) {
 		return // estimates for choosing, as for single cards
 	}
