@@ -78,5 +78,6 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 			out.Measures[seat] = &m
 		}
 	}
+	t.release()
 	return out, nil
 }

@@ -125,6 +125,15 @@ func (t *Table) Record(size int, eps float64) (*hypotheses.Record, error) {
 	return r, nil
 }
 
+// release hands the hand's beliefs back for reuse; the table's players must
+// not be asked anything afterwards.
+func (t *Table) release() {
+	for k, r := range t.records {
+		r.Belief.Release()
+		delete(t.records, k)
+	}
+}
+
 // Scientist is a player that reports its discovery of the rule at the end
 // of a hand.
 type Scientist interface {

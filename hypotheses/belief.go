@@ -51,26 +51,50 @@ func (b *Belief) Exact() { b.noSample, b.noPostSample = true, true }
 
 // NewBelief starts from the prior with label noise eps (0 ≤ eps < 0.5).
 func (sp *Space) NewBelief(eps float64) *Belief {
-	b := &Belief{sp: sp, eps: eps}
+	if v := sp.beliefs.Get(); v != nil {
+		b := v.(*Belief)
+		b.reset(eps)
+		return b
+	}
+	b := &Belief{sp: sp}
+	b.reset(eps)
+	return b
+}
+
+// Release hands the belief back for reuse by a later NewBelief (a hand's
+// beliefs are large: a plane is a bit per hypothesis). The belief, and any
+// Record on it, must not be used afterwards.
+func (b *Belief) Release() { b.sp.beliefs.Put(b) }
+
+// reset makes b the prior with label noise eps, reusing its memory.
+func (b *Belief) reset(eps float64) {
+	sp := b.sp
+	b.eps, b.shift = eps, 0
 	planes := 8 // room for the size principle (1/52 is 6 bits)
 	if eps > 0 {
 		b.shift = max(1, min(8, int(math.Round(math.Log2((1-eps)/eps)))))
 		planes = min(32, 3*b.shift+8)
 	}
-	// Plane 0 now; the others when a hypothesis first falls to them.
-	b.planes = make([][]uint64, planes)
-	b.planes[0] = slices.Clone(sp.valid)
-	for f := range numFamilies {
-		fi := &sp.fams[f]
-		b.live[f] = make([]int32, 0, fi.nw)
-		for lw := range fi.nw {
-			if sp.valid[fi.w0+lw] != 0 {
-				b.live[f] = append(b.live[f], int32(lw))
-			}
+	if len(b.planes) != planes {
+		b.planes = make([][]uint64, planes)
+		b.splanes = nil
+	}
+	// Plane 0 now; the others when a hypothesis first falls to them (and
+	// cleared here when a former hand used them).
+	if b.planes[0] == nil {
+		b.planes[0] = make([]uint64, sp.words)
+	}
+	copy(b.planes[0], sp.valid)
+	for j := 1; j < len(b.planes); j++ {
+		if b.planes[j] != nil {
+			clear(b.planes[j])
 		}
 	}
-	b.total = -1
-	return b
+	for f := range numFamilies {
+		b.live[f] = append(b.live[f][:0], sp.initLive[f]...)
+	}
+	b.top, b.total = 0, -1
+	b.slive, b.sfresh, b.noSample, b.noPostSample = 0, false, false, false
 }
 
 // Space is the belief's hypothesis space.

@@ -83,6 +83,10 @@ type Space struct {
 	cdfOnce sync.Once
 	cdf     []float64
 	sample  *sampleIndex
+	// initLive: each family's words holding hypotheses (a fresh belief's
+	// live lists); beliefs: released beliefs for reuse.
+	initLive [numFamilies][]int32
+	beliefs  sync.Pool
 }
 
 var (
@@ -298,6 +302,14 @@ func pack(g *grammar, ks []*kept, minCost float64) *Space {
 		sp.Stats.IndexBytes += 8 * len(fi.cols)
 	}
 	sp.Stats.Kept = len(ks)
+	for f := range numFamilies {
+		fi := &sp.fams[f]
+		for lw := range fi.nw {
+			if sp.valid[fi.w0+lw] != 0 {
+				sp.initLive[f] = append(sp.initLive[f], int32(lw))
+			}
+		}
+	}
 	return sp
 }
 
