@@ -48,7 +48,7 @@ func runTestAgent(mode string) {
 				ans = map[string]any{"kind": "play", "cards": []sim.Card{req.View.Hand[0]}}
 			}
 		case "declare_prophet":
-			ans = map[string]bool{"declare": false}
+			ans = map[string]bool{"declare": mode == "prophet"}
 		case "judge":
 			ans = map[string]bool{"right": true}
 		case "pick":

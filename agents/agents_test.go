@@ -213,6 +213,29 @@ func TestExecAgent(t *testing.T) {
 	if out.Result.End == "" || out.Measures[0] == nil {
 		t.Fatalf("no result: %+v", out)
 	}
+	// An outside Prophet: it declares, then judges every move over the
+	// protocol ("yes" each time) until God says "wrong".
+	popts := opts
+	popts.Prophet = true
+	declared := false
+	for seed := uint64(1); seed <= 5 && !declared; seed++ {
+		p := spec(t, "exec:"+agentCommand("prophet"))
+		out, err := k.Play(HandSetup{Rule: r, Options: popts, Lineup: []Spec{p, spec(t, "random"), spec(t, "random"), spec(t, "random")}, Seed: seed})
+		if err != nil {
+			t.Fatalf("an outside Prophet: %v", err)
+		}
+		for _, m := range out.Result.History {
+			if m.DeclaredProphet && m.Player == 0 {
+				declared = true
+			}
+			if declared && m.Prophet == 0 && m.ProphetSaid == nil {
+				t.Errorf("move %d under the outside Prophet has no judgement", m.Turn)
+			}
+		}
+	}
+	if !declared {
+		t.Error("the outside agent never became Prophet")
+	}
 	for _, tc := range []struct{ mode, want string }{
 		{"badjson", "bad JSON"},
 		{"crash", "exited without answering"},
