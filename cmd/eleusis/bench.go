@@ -23,6 +23,7 @@ var DefaultBench = []string{"random", "positive-tester", "falsifier", "bayes-gre
 
 func benchCmd(g *global) *cobra.Command {
 	lf := &labFlags{}
+	var strategiesFlag string
 	var strategies []string
 	var seats int
 	var perf bool
@@ -48,8 +49,9 @@ right; Brier score), with 95% intervals and paired differences.
 				return err
 			}
 			if perf {
-				return g.perf(strategies, perfHands, lf.workers)
+				return g.perf(splitSpecs(strategiesFlag), perfHands, lf.workers)
 			}
+			strategies = splitSpecs(strategiesFlag)
 			if len(strategies) == 0 {
 				strategies = DefaultBench
 			}
@@ -75,11 +77,44 @@ right; Brier score), with 95% intervals and paired differences.
 		},
 	}
 	lf.register(c, 4)
-	c.Flags().StringSliceVar(&strategies, "strategies", nil, "strategies to compare, comma-separated (default: the whole ladder)")
+	c.Flags().StringVar(&strategiesFlag, "strategies", "", "strategies to compare, separated by commas (outside parentheses) or ';' (default: the whole ladder)")
 	c.Flags().IntVar(&seats, "seats", 4, "players at the table")
 	c.Flags().BoolVar(&perf, "perf", false, "measure hands per second per core instead")
 	c.Flags().IntVar(&perfHands, "perf-hands", 400, "at least this many hands per measurement with --perf (and at least 1 s)")
 	return c
+}
+
+// splitSpecs splits a list of strategies on ';' if it has one, else on the
+// commas that are not inside parentheses ("bayes-eig(eps=0.02,lambda=1),random").
+func splitSpecs(s string) []string {
+	var out []string
+	add := func(x string) {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, x)
+		}
+	}
+	if strings.Contains(s, ";") {
+		for _, x := range strings.Split(s, ";") {
+			add(x)
+		}
+		return out
+	}
+	depth, start := 0, 0
+	for i, r := range s {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				add(s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	add(s[start:])
+	return out
 }
 
 // perfRow is one strategy's speed.
