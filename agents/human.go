@@ -106,6 +106,12 @@ func (h *human) sync(v *sim.View) {
 			line = append(line[:len(line):len(line)], c)
 		}
 		h.line = line
+		if r.Guess != "" && !r.GuessRight && r.GuessError == "" {
+			// "Not my rule": a person crosses that idea off.
+			if id, ok := h.sp.ByExpr(r.Guess); ok {
+				h.cands = slices.DeleteFunc(h.cands, func(c int) bool { return c == id })
+			}
+		}
 		h.refresh(h.fresh())
 		if h.truth != nil {
 			h.disc.Preds = append(h.disc.Preds, preds...)

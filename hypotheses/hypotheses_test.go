@@ -377,3 +377,31 @@ func (r *Record) mustTop(t *testing.T, k int) []int {
 	ids, _ := r.Top(k)
 	return ids
 }
+
+// A stated rule God calls wrong leaves the belief, when it is a hypothesis.
+func TestWrongGuessRemovesTheHypothesis(t *testing.T) {
+	sp := small()
+	r := NewRecord(sp.NewBelief(0))
+	r.Start([]sim.Card{mustCard(t, "5H")}, nil)
+	id, ok := sp.ByExpr(`card.color == "red"`)
+	if !ok || r.Prob(id) == 0 {
+		t.Fatalf("card.color == \"red\" should be in the space and possible (%v)", ok)
+	}
+	before := r.Count()
+	c := mustCard(t, "7H")
+	r.Apply(&sim.MoveRecord{Turn: 1, Kind: sim.Play, Cards: []sim.Card{c}, Verdict: sim.Yes, Accepted: []sim.Card{c}, Prophet: -1,
+		Guess: `card.color == "red"`}, nil)
+	if r.Prob(id) != 0 {
+		t.Error("the wrongly guessed rule is still possible")
+	}
+	if r.Count() >= before {
+		t.Error("nothing was eliminated")
+	}
+	// An unparsable or unknown guess changes nothing beyond the verdict.
+	n := r.Count()
+	r.Apply(&sim.MoveRecord{Turn: 2, Kind: sim.Play, Cards: []sim.Card{c}, Verdict: sim.Yes, Accepted: []sim.Card{c}, Prophet: -1,
+		Guess: `card.rank ==`, GuessError: "syntax"}, nil)
+	if r.Count() > n {
+		t.Error("count grew")
+	}
+}

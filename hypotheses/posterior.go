@@ -124,3 +124,12 @@ func (b *Belief) MAP() (int, float64) {
 	}
 	return best, bw / b.Total()
 }
+
+// remove takes hypothesis id out of the belief (God said it is not his rule).
+func (b *Belief) remove(id int) {
+	w, bit := id/64, uint(id%64)
+	for j := 0; j <= b.top; j++ {
+		b.planes[j][w] &^= 1 << bit
+	}
+	b.compact()
+}

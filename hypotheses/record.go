@@ -120,6 +120,14 @@ func (r *Record) Apply(rec *sim.MoveRecord, opts *sim.Options) []float64 {
 			}
 		}
 	}
+	if rec.Guess != "" && !rec.GuessRight && rec.GuessError == "" {
+		// God said the stated rule is not his: if it is one of the space's
+		// hypotheses, that hypothesis is out (it differs from God's rule on
+		// some reachable state).
+		if id, ok := r.sp.ByExpr(rec.Guess); ok {
+			r.remove(id)
+		}
+	}
 	r.line = append(r.line, rec.Accepted...)
 	if r.Discovery != nil {
 		r.Discovery.after(r, rec.Turn, preds)

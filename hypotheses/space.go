@@ -87,6 +87,8 @@ type Space struct {
 	// live lists); beliefs: released beliefs for reuse.
 	initLive [numFamilies][]int32
 	beliefs  sync.Pool
+	exprOnce sync.Once
+	byExpr   map[string]int
 }
 
 var (
@@ -360,4 +362,19 @@ func (sp *Space) SamplePrior(rng *rand.Rand) int {
 		r &= r - 1
 	}
 	return w*64 + bits.TrailingZeros64(r)
+}
+
+// ByExpr finds the hypothesis written exactly as expr (its shortest
+// description).
+func (sp *Space) ByExpr(expr string) (int, bool) {
+	sp.exprOnce.Do(func() {
+		sp.byExpr = make(map[string]int, sp.Stats.Kept)
+		for id, h := range sp.Hyps {
+			if h.Expr != "" {
+				sp.byExpr[h.Expr] = id
+			}
+		}
+	})
+	id, ok := sp.byExpr[expr]
+	return id, ok
 }
