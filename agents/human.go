@@ -223,7 +223,32 @@ func (h *human) Move(v *sim.View) sim.Move {
 		return sim.Move{Kind: sim.Play, Cards: []sim.Card{v.Hand[h.rng.IntN(len(v.Hand))]}}
 	}
 	h.pos++
-	return sim.Move{Kind: sim.Play, Cards: []sim.Card{legal[h.rng.IntN(len(legal))]}}
+	first := legal[h.rng.IntN(len(legal))]
+	if h.confident() && v.Options.MaxSequence >= 2 {
+		// Sure of the idea: shed a run of up to 3 cards it accepts in turn.
+		if run := h.run(fav, v, first, min(3, v.Options.MaxSequence)); len(run) >= 2 {
+			return sim.Move{Kind: sim.Sequence, Cards: run}
+		}
+	}
+	return sim.Move{Kind: sim.Play, Cards: []sim.Card{first}}
+}
+
+// run extends first with cards of the hand that hypothesis id accepts one
+// after another.
+func (h *human) run(id int, v *sim.View, first sim.Card, limit int) []sim.Card {
+	run := []sim.Card{first}
+	line := append(slices.Clone(v.MainLine), first)
+	left := slices.Clone(v.Hand)
+	left = slices.Delete(left, slices.Index(left, first), slices.Index(left, first)+1)
+	for len(run) < limit {
+		i := slices.IndexFunc(left, func(c sim.Card) bool { return h.sp.Accepts(id, line, c) })
+		if i < 0 {
+			break
+		}
+		run, line = append(run, left[i]), append(line, left[i])
+		left = slices.Delete(left, i, i+1)
+	}
+	return run
 }
 
 // confident: its favourite has fitted a full memory of verdicts.
