@@ -217,44 +217,12 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 	)
 	part := filepath.Join(ro.Out, "hands.jsonl.part")
 	if ro.Out != "" {
-		if err := os.MkdirAll(ro.Out, 0o755); err != nil {
-			return nil, err
+		var finished bool
+		if recs, f, finished, err = openRun(p, ro); err != nil || finished {
+			return recs, err
 		}
-		meta := runMeta{Plan: *p, Shard: ro.Shard.String()}
-		if ro.Resume {
-			if err := checkMeta(ro.Out, meta); err != nil {
-				return nil, err
-			}
-			done := filepath.Join(ro.Out, "hands.jsonl")
-			if _, err := os.Stat(part); errors.Is(err, os.ErrNotExist) {
-				if _, err := os.Stat(done); err == nil {
-					// The run had finished: nothing to play again.
-					recs, err := readRecords(done, false)
-					for i := range recs {
-						recs[i].Moves = nil
-					}
-					return recs, err
-				}
-			}
-			if recs, err = readRecords(part, true); err != nil {
-				return nil, err
-			}
-			if len(recs) > 0 {
-				from = recs[len(recs)-1].Index + 1
-			}
-			if f, err = rewrite(part, recs, p.Moves); err != nil {
-				return nil, err
-			}
-			for i := range recs {
-				recs[i].Moves = nil
-			}
-		} else {
-			if err := writeJSONAtomic(filepath.Join(ro.Out, "run.json"), meta); err != nil {
-				return nil, err
-			}
-			if f, err = os.Create(part); err != nil {
-				return nil, err
-			}
+		if len(recs) > 0 {
+			from = recs[len(recs)-1].Index + 1
 		}
 		defer f.Close()
 		w = bufio.NewWriterSize(f, 1<<16)
@@ -323,6 +291,49 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 		}
 	}
 	return recs, runErr
+}
+
+// openRun prepares ro.Out for the plan: a new run writes run.json and an
+// empty hands.jsonl.part; a resumed one checks run.json, keeps the complete
+// lines of hands.jsonl.part (returned, moves dropped) and appends after
+// them, or, when the run had finished, returns its hands with finished set.
+func openRun(p *Plan, ro RunOptions) (recs []HandRecord, f *os.File, finished bool, err error) {
+	if err := os.MkdirAll(ro.Out, 0o755); err != nil {
+		return nil, nil, false, err
+	}
+	part := filepath.Join(ro.Out, "hands.jsonl.part")
+	meta := runMeta{Plan: *p, Shard: ro.Shard.String()}
+	if !ro.Resume {
+		if err := writeJSONAtomic(filepath.Join(ro.Out, "run.json"), meta); err != nil {
+			return nil, nil, false, err
+		}
+		f, err = os.Create(part)
+		return nil, f, false, err
+	}
+	if err := checkMeta(ro.Out, meta); err != nil {
+		return nil, nil, false, err
+	}
+	done := filepath.Join(ro.Out, "hands.jsonl")
+	if _, err := os.Stat(part); errors.Is(err, os.ErrNotExist) {
+		if _, err := os.Stat(done); err == nil {
+			recs, err := readRecords(done, false)
+			return dropMoves(recs), nil, true, err
+		}
+	}
+	if recs, err = readRecords(part, true); err != nil {
+		return nil, nil, false, err
+	}
+	if f, err = rewrite(part, recs, p.Moves); err != nil {
+		return nil, nil, false, err
+	}
+	return dropMoves(recs), f, false, nil
+}
+
+func dropMoves(recs []HandRecord) []HandRecord {
+	for i := range recs {
+		recs[i].Moves = nil
+	}
+	return recs
 }
 
 func checkMeta(dir string, want runMeta) error {
