@@ -17,7 +17,8 @@ type Narration struct {
 	Rule, Expr, Preset string
 	Seed               uint64
 	Players            []string
-	Observer           int // the seat whose belief is narrated
+	Observer           int  // the seat whose belief is narrated
+	OwnBelief          bool // false: the seat has no belief; an ideal observer's is told
 	Result             *sim.Result
 	Options            sim.Options
 	Steps              []NarratedMove
@@ -40,10 +41,11 @@ type NarratedMove struct {
 	MainLine      []sim.Card
 }
 
-// Narrate replays a played hand through a fresh belief of the default
-// space (the public record is what every scientist sees).
-func Narrate(n *Narration, sp *hypotheses.Space) {
-	b := sp.NewBelief(0)
+// Narrate replays a played hand through a fresh belief of space sp with
+// label noise eps — the narrated scientist's, rebuilt from the public record
+// that every scientist sees.
+func Narrate(n *Narration, sp *hypotheses.Space, eps float64) {
+	b := sp.NewBelief(eps)
 	b.Exact() // a lesson shows exact probabilities
 	rec := hypotheses.NewRecord(b)
 	opening, openErrs := n.Result.Opening, []sim.ErrorGroup(nil)
@@ -84,7 +86,13 @@ func (n *Narration) Markdown(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# A hand of Eleusis: rule `%s`\n\n", n.Rule)
 	fmt.Fprintf(&b, "God's secret rule: `%s`. Preset %s, seed %d.\n\n", n.Expr, n.Preset, n.Seed)
-	fmt.Fprintf(&b, "Players: %s. The belief narrated is that of a Bayesian scientist who sees what everyone sees.\n\n", strings.Join(seatNames(n.Players), ", "))
+	fmt.Fprintf(&b, "Players: %s.\n\n", strings.Join(seatNames(n.Players), ", "))
+	who := fmt.Sprintf("seat %d (%s)", n.Observer+1, n.Players[n.Observer])
+	if n.OwnBelief {
+		fmt.Fprintf(&b, "We follow the beliefs of %s: what it holds possible, and how each answer changes that.\n\n", who)
+	} else {
+		fmt.Fprintf(&b, "%s plays without a belief we can show; we follow what an ideal Bayesian scientist sitting beside it would believe from the same answers.\n\n", who)
+	}
 	if n.Options.Starter == sim.Chain3 && len(n.Result.Opening) == 5 {
 		fmt.Fprintf(&b, "God opens with the chain **%s** and lays **%s** under its last card: they break the rule.\n\n", sim.CardsString(n.Result.Opening[:3]), sim.CardsString(n.Result.Opening[3:]))
 	} else {
@@ -92,7 +100,11 @@ func (n *Narration) Markdown(w io.Writer) error {
 	}
 	for i, st := range n.Steps {
 		m := st.Move
-		fmt.Fprintf(&b, "## Move %d — seat %d (%s)\n\n", i+1, m.Player+1, n.Players[m.Player])
+		mine := ""
+		if m.Player == n.Observer {
+			mine = " — the scientist we follow"
+		}
+		fmt.Fprintf(&b, "## Move %d — seat %d (%s)%s\n\n", i+1, m.Player+1, n.Players[m.Player], mine)
 		verdict := "**yes**"
 		if m.Verdict == sim.No {
 			verdict = "**no**"

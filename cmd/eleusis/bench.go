@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
 
@@ -216,14 +217,24 @@ func (g *global) perf(strategies []string, hands, workers int) error {
 	return reports.Render(g.out, g.format, rows, t)
 }
 
-func transcriptFlags(c *cobra.Command, rule, preset, lineup *string, seed *uint64) {
-	c.Flags().StringVar(rule, "rule", "black-high-red-low", "God's rule (a name of the bank)")
-	c.Flags().StringVar(preset, "preset", "new-eleusis", "the preset")
-	c.Flags().StringVar(lineup, "lineup", "bayes-eig;positive-tester;bounded-human;random", "strategies by seat, separated by ';'")
-	c.Flags().Uint64Var(seed, "seed", 1, "the hand's seed")
+// handFlags choose the narrated hand: rule, preset, line-up, seed and the
+// seat whose belief is told.
+type handFlags struct {
+	rule, preset, lineup string
+	seed                 uint64
+	player               int
 }
 
-func (g *global) narrate(rule, preset, lineup string, seed uint64) (*reports.Narration, error) {
+func (hf *handFlags) register(c *cobra.Command) {
+	c.Flags().StringVar(&hf.rule, "rule", "black-high-red-low", "God's rule (a name of the bank)")
+	c.Flags().StringVar(&hf.preset, "preset", "new-eleusis", "the preset")
+	c.Flags().StringVar(&hf.lineup, "lineup", "bayes-eig;positive-tester;bounded-human;random", "strategies by seat, separated by ';'")
+	c.Flags().Uint64Var(&hf.seed, "seed", 1, "the hand's seed")
+	c.Flags().IntVar(&hf.player, "player", 1, "the seat (1 = left of God) whose belief is told; a strategy without a belief is told as an ideal observer")
+}
+
+func (g *global) narrate(hf handFlags) (*reports.Narration, error) {
+	rule, preset, lineup, seed := hf.rule, hf.preset, hf.lineup, hf.seed
 	bank, err := g.loadBank()
 	if err != nil {
 		return nil, err
@@ -245,23 +256,41 @@ func (g *global) narrate(rule, preset, lineup string, seed uint64) (*reports.Nar
 		}
 		specs, names = append(specs, sp), append(names, sp.Text)
 	}
+	if hf.player < 1 || hf.player > len(specs) {
+		return nil, fmt.Errorf("--player %d: the line-up has seats 1 to %d", hf.player, len(specs))
+	}
+	// The narrated belief: the chosen seat's own space and noise when its
+	// strategy has a belief, else an ideal observer's (default space, ε = 0).
+	chosen := specs[hf.player-1]
+	size, eps, own := hypotheses.DefaultSize, 0.0, false
+	if _, params := agents.Doc(chosen.Name); slices.Contains(params, "size") {
+		own = true
+		if v, ok := chosen.Params["size"]; ok {
+			size = int(v)
+		}
+		eps = chosen.Params["eps"]
+	}
 	kit := agents.NewKit()
 	out, err := kit.Play(agents.HandSetup{Rule: r, Options: opts, Lineup: specs, Seed: seed, Measure: true})
 	if err != nil {
 		return nil, err
 	}
-	tr, err := kit.Truth(r, hypotheses.DefaultSize)
+	sp, err := kit.Space(size)
 	if err != nil {
 		return nil, err
 	}
-	n := &reports.Narration{Rule: rule, Expr: r.Rule.Expr, Preset: preset, Seed: seed, Players: names, Result: out.Result, Options: opts, Truth: tr}
-	reports.Narrate(n, hypotheses.Default())
+	tr, err := kit.Truth(r, size)
+	if err != nil {
+		return nil, err
+	}
+	n := &reports.Narration{Rule: rule, Expr: r.Rule.Expr, Preset: preset, Seed: seed, Players: names, Result: out.Result, Options: opts, Truth: tr,
+		Observer: hf.player - 1, OwnBelief: own}
+	reports.Narrate(n, sp, eps)
 	return n, nil
 }
 
 func transcriptCmd(g *global) *cobra.Command {
-	var rule, preset, lineup string
-	var seed uint64
+	var hf handFlags
 	c := &cobra.Command{
 		Use:   "transcript",
 		Short: "Narrate one hand as Markdown for a class",
@@ -269,23 +298,24 @@ func transcriptCmd(g *global) *cobra.Command {
 answer, the main line after it, and a Bayesian scientist's top hypotheses
 with their probabilities, how many hypotheses the answer eliminated, and
 whether the play was a positive or a negative test of its best rule.`,
-		Example: `  eleusis transcript --rule alternate-colors --seed 7 > hand.md`,
-		Args:    cobra.NoArgs,
+		Example: `  eleusis transcript --rule same-suit --seed 7 > hand.md
+  eleusis transcript --lineup "random;positive-tester(size=20000);bayes-eig;bounded-human" --player 2`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := g.narrate(rule, preset, lineup, seed)
+			n, err := g.narrate(hf)
 			if err != nil {
 				return err
 			}
 			return n.Markdown(g.out)
 		},
 	}
-	transcriptFlags(c, &rule, &preset, &lineup, &seed)
+	hf.register(c)
 	return c
 }
 
 func lessonCmd(g *global) *cobra.Command {
-	var rule, preset, lineup, out string
-	var seed uint64
+	var hf handFlags
+	var out string
 	var hands int
 	c := &cobra.Command{
 		Use:   "lesson",
@@ -301,7 +331,7 @@ learning curve).`,
 			if out == "" {
 				return fmt.Errorf("lesson needs --out (a folder)")
 			}
-			n, err := g.narrate(rule, preset, lineup, seed)
+			n, err := g.narrate(hf)
 			if err != nil {
 				return err
 			}
@@ -334,7 +364,7 @@ learning curve).`,
 				return err
 			}
 			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
-			p := &reports.Plan{Seed: seed, Rules: []string{rule}, Presets: []string{preset}, Lineups: [][]string{strings.Split(lineup, ";")}, Hands: hands}
+			p := &reports.Plan{Seed: hf.seed, Rules: []string{hf.rule}, Presets: []string{hf.preset}, Lineups: [][]string{strings.Split(hf.lineup, ";")}, Hands: hands}
 			recs, err := lab.Run(cmd.Context(), p, reports.RunOptions{})
 			if err != nil {
 				return err
@@ -350,7 +380,7 @@ learning curve).`,
 			return nil
 		},
 	}
-	transcriptFlags(c, &rule, &preset, &lineup, &seed)
+	hf.register(c)
 	c.Flags().StringVar(&out, "out", "", "folder for the pack")
 	c.Flags().IntVar(&hands, "hands", 40, "hands of the rule for the plots")
 	return c

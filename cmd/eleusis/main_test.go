@@ -238,10 +238,17 @@ func TestBenchAndLessons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"# A hand of Eleusis", "## Move 1", "top hypotheses", "eliminated", "God scores"} {
+	for _, want := range []string{"# A hand of Eleusis", "## Move 1", "top hypotheses", "eliminated", "God scores", "We follow the beliefs of seat 1"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("transcript lacks %q", want)
 		}
+	}
+	md, err = run(t, "transcript", "--rule", "same-suit", "--lineup", "random;random;random;random", "--player", "3")
+	if err != nil || !strings.Contains(md, "seat 3 (random) plays without a belief") || !strings.Contains(md, "the scientist we follow") {
+		t.Errorf("following a seat without a belief: %v", err)
+	}
+	if _, err := run(t, "transcript", "--player", "5"); err == nil || !strings.Contains(err.Error(), "seats 1 to 4") {
+		t.Errorf("--player 5 of 4: %v", err)
 	}
 	dir := t.TempDir()
 	if _, err := run(t, "lesson", "--rule", "same-suit", "--hands", "4", "--lineup", "bayes-eig(size=3000);random;random;random", "--out", dir); err != nil {
