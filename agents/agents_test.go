@@ -262,3 +262,29 @@ func TestBinaryEntropy(t *testing.T) {
 		t.Errorf("hb at 0, 1, 0.5: %v %v %v", hb(0), hb(1), hb(0.5))
 	}
 }
+
+// Label noise and the size principle together: a noisy belief plays every
+// preset to the end, and its posterior stays a probability.
+func TestNoisyBeliefPlaysEveryPreset(t *testing.T) {
+	k := NewKit()
+	r := rule(t, `card.color != prev.color or card.rank == prev.rank`)
+	s := spec(t, "bayes-eig(size=20000,eps=0.05)")
+	for _, preset := range sim.PresetNames() {
+		opts, _ := sim.Preset(preset)
+		n := max(4, opts.MinPlayers)
+		lineup := make([]Spec, n)
+		for i := range lineup {
+			lineup[i] = s
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			out, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: lineup[:min(n, opts.MaxPlayers)], Seed: seed, Measure: true})
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", preset, seed, err)
+			}
+			m := out.Measures[0]
+			if m == nil || m.FinalProb < 0 || m.FinalProb > 1+1e-9 || m.Predictive <= 0 || m.Predictive > 1 {
+				t.Fatalf("%s seed %d: measures %+v", preset, seed, m)
+			}
+		}
+	}
+}
