@@ -12,15 +12,8 @@ import (
 // Kit holds what every hand of a run shares: hypothesis spaces by size and
 // God's rules' behaviour classes. It is safe for concurrent use.
 type Kit struct {
-	mu     sync.Mutex
-	spaces map[int]*spaceOnce
-	truths map[truthKey]*truthOnce
-}
-
-type spaceOnce struct {
-	once sync.Once
-	sp   *hypotheses.Space
-	err  error
+	spaces memo[int, *hypotheses.Space]
+	truths memo[truthKey, *hypotheses.Truth]
 }
 
 type truthKey struct {
@@ -28,31 +21,44 @@ type truthKey struct {
 	size int
 }
 
-type truthOnce struct {
+// memo computes each key's value once, however many goroutines ask.
+type memo[K comparable, V any] struct {
+	mu sync.Mutex
+	m  map[K]*memoEntry[V]
+}
+
+type memoEntry[V any] struct {
 	once sync.Once
-	t    *hypotheses.Truth
+	v    V
 	err  error
 }
 
-// NewKit returns an empty kit.
-func NewKit() *Kit {
-	return &Kit{spaces: map[int]*spaceOnce{}, truths: map[truthKey]*truthOnce{}}
+func (m *memo[K, V]) get(k K, compute func() (V, error)) (V, error) {
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[K]*memoEntry[V]{}
+	}
+	e, ok := m.m[k]
+	if !ok {
+		e = &memoEntry[V]{}
+		m.m[k] = e
+	}
+	m.mu.Unlock()
+	e.once.Do(func() { e.v, e.err = compute() })
+	return e.v, e.err
 }
+
+// NewKit returns an empty kit.
+func NewKit() *Kit { return &Kit{} }
 
 // Space is the space of size behaviours, built once.
 func (k *Kit) Space(size int) (*hypotheses.Space, error) {
 	if size == hypotheses.DefaultSize {
 		return hypotheses.Default(), nil
 	}
-	k.mu.Lock()
-	so, ok := k.spaces[size]
-	if !ok {
-		so = &spaceOnce{}
-		k.spaces[size] = so
-	}
-	k.mu.Unlock()
-	so.once.Do(func() { so.sp, so.err = hypotheses.Build(hypotheses.Config{Size: size}) })
-	return so.sp, so.err
+	return k.spaces.get(size, func() (*hypotheses.Space, error) {
+		return hypotheses.Build(hypotheses.Config{Size: size})
+	})
 }
 
 // Truth is rule's behaviour class in the space of size behaviours.
@@ -61,16 +67,9 @@ func (k *Kit) Truth(rule *rulebank.Compiled, size int) (*hypotheses.Truth, error
 	if err != nil {
 		return nil, err
 	}
-	key := truthKey{rule.Rule.Name + "\x00" + rule.Rule.Expr, size}
-	k.mu.Lock()
-	to, ok := k.truths[key]
-	if !ok {
-		to = &truthOnce{}
-		k.truths[key] = to
-	}
-	k.mu.Unlock()
-	to.once.Do(func() { to.t, to.err = sp.Classify(rule, hypotheses.DefaultTruth) })
-	return to.t, to.err
+	return k.truths.get(truthKey{rule.Rule.Name + "\x00" + rule.Rule.Expr, size}, func() (*hypotheses.Truth, error) {
+		return sp.Classify(rule, hypotheses.DefaultTruth)
+	})
 }
 
 // Table is one hand as the agents see it from outside the engine: God's rule

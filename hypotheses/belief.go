@@ -390,7 +390,7 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 }
 
 // penalise moves the hypotheses of word w in mask down by sh bits of
-// likelihood; sh = 0 removes them.
+// likelihood; sh = 0 removes them, and so does a move past the last plane.
 func (b *Belief) penalise(w int, mask uint64, sh int) {
 	if mask == 0 {
 		return
@@ -453,27 +453,11 @@ func (b *Belief) godChose(s state, c uint8, choices []uint8) {
 				by[sizeBits(k)] |= 1 << bit
 			}
 			for sh := 1; sh < len(by); sh++ {
-				b.penaliseBy(w, by[sh], sh)
+				b.penalise(w, by[sh], sh)
 			}
 		}
 	}
 	b.compact()
-}
-
-// penaliseBy is penalise for a size-principle shift: a hypothesis pushed
-// past the last plane is dropped.
-func (b *Belief) penaliseBy(w int, mask uint64, sh int) {
-	for j := b.top; j >= 0 && mask != 0; j-- {
-		moved := b.planes[j][w] & mask
-		if moved == 0 {
-			continue
-		}
-		b.planes[j][w] &^= moved
-		if j+sh < len(b.planes) {
-			b.plane(j + sh)[w] |= moved
-			b.top = max(b.top, j+sh)
-		}
-	}
 }
 
 // sizeBits is round(log2 k), the bits a choice among k cards costs.

@@ -49,7 +49,7 @@ func RankPlots(dir string, rk *Ranking) error {
 	km.Y.Label.Text = "not yet identified"
 	var lines []any
 	for i := range rs {
-		if len(rs) > 16 && i >= 8 && i < len(rs)-8 {
+		if !shownAsLine(i, len(rs)) {
 			continue
 		}
 		var xy plotter.XYs
@@ -134,6 +134,10 @@ func intervalPlot(dir, name, title, xlabel string, rs []RuleSummary) error {
 	return savePlot(p, dir, name, 8*vg.Inch, vg.Length(max(3, len(rs)/3))*vg.Inch)
 }
 
+// shownAsLine: a line plot of many rules shows the 8 first and the 8 last
+// (the hardest and the easiest), which stay readable.
+func shownAsLine(i, n int) bool { return n <= 16 || i < 8 || i >= n-8 }
+
 func learningPlot(dir, name, title string, rs []RuleSummary, np int) error {
 	lp := plot.New()
 	lp.Title.Text = title
@@ -141,7 +145,7 @@ func learningPlot(dir, name, title string, rs []RuleSummary, np int) error {
 	lp.Y.Label.Text = "posterior on God's rule"
 	var lines []any
 	for i := range rs {
-		if len(rs) > 16 && i >= 8 && i < len(rs)-8 {
+		if !shownAsLine(i, len(rs)) {
 			continue
 		}
 		xy := make(plotter.XYs, len(rs[i].Learning))
