@@ -61,7 +61,7 @@ right; Brier score), with 95% intervals and paired differences.
 				return err
 			}
 			p.Lineups = reports.Rotations(strategies, seats)
-			recs, err := lf.run(g, p, lab)
+			recs, err := lf.run(p, lab)
 			if err != nil {
 				return err
 			}

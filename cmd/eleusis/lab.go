@@ -97,7 +97,7 @@ func hasAny(have, want []string) bool {
 }
 
 // run plays a plan with Ctrl-C handling and a progress bar on a terminal.
-func (lf *labFlags) run(g *global, p *reports.Plan, lab *reports.Lab) ([]reports.HandRecord, error) {
+func (lf *labFlags) run(p *reports.Plan, lab *reports.Lab) ([]reports.HandRecord, error) {
 	shard, err := sim.ParseShard(lf.shard)
 	if err != nil {
 		return nil, err
@@ -175,7 +175,7 @@ With no arguments it runs the embedded default bank with the default line-up.`,
 			if err != nil {
 				return err
 			}
-			recs, err := lf.run(g, p, lab)
+			recs, err := lf.run(p, lab)
 			if err != nil {
 				return err
 			}
