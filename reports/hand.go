@@ -8,7 +8,7 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// HandReport is a refereed hand as FILES.md writes it: how it ended, God's
+// HandReport is a refereed hand as docs/files.md writes it: how it ended, God's
 // and each player's score, and every move with God's verdict.
 type HandReport struct {
 	Rule     string           `json:"rule,omitempty"`

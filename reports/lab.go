@@ -75,8 +75,7 @@ func (p *Plan) HandSeed(c Coord) uint64 {
 	return x ^ x>>31
 }
 
-// HandRecord is one line of hands.jsonl (FILES.md, "Results of a
-// simulation run").
+// HandRecord is one line of hands.jsonl (docs/results.md).
 type HandRecord struct {
 	Index     int                    `json:"index"`
 	Seed      uint64                 `json:"seed"`

@@ -9,7 +9,7 @@ import (
 
 // DeadEnd is a main line reachable by legal play after which no card left in
 // the deck is legal: every "no play" is then right and the hand degenerates
-// (RULE-LANGUAGE.md). Structural: no card of the 52 is legal at all;
+// (docs/rule-language.md). Structural: no card of the 52 is legal at all;
 // otherwise the legal cards are all used up (e.g. "only aces" once every ace
 // is down).
 type DeadEnd struct {

@@ -39,7 +39,7 @@ func Default() *Bank {
 	return b
 }
 
-// LoadFile reads a rule bank (FILES.md) from a YAML file.
+// LoadFile reads a rule bank (docs/files.md) from a YAML file.
 func LoadFile(path string) (*Bank, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 )
 
-// Rule is one entry of a rule bank (FILES.md).
+// Rule is one entry of a rule bank (docs/files.md).
 type Rule struct {
 	Name        string   `yaml:"name" json:"name"`
 	Expr        string   `yaml:"expr" json:"expr"`
@@ -109,7 +109,7 @@ type Compiled struct {
 func (c *Compiled) Table() bool { return c.table != nil }
 
 // Compile checks a rule and compiles it: it must compile against the
-// environment of RULE-LANGUAGE.md, be boolean, and name nothing else.
+// environment of docs/rule-language.md, be boolean, and name nothing else.
 func Compile(r Rule) (*Compiled, error) {
 	fail := func(field string, err error) error {
 		return &Error{Rule: r.Name, File: r.File, Line: r.Line, Field: field, Err: err}

@@ -1,6 +1,6 @@
-// Package rulebank holds God's rules: it loads rule banks (YAML, FILES.md),
+// Package rulebank holds God's rules: it loads rule banks (YAML, docs/files.md),
 // compiles each rule once with expr against the typed environment of
-// RULE-LANGUAGE.md, reads its look-back from the syntax tree, turns rules that
+// docs/rule-language.md, reads its look-back from the syntax tree, turns rules that
 // read only `card` and `prev` into a 52×52 truth table, analyses rules
 // (acceptance rate, dead ends) and decides whether two rules are equivalent.
 //

@@ -2,7 +2,7 @@ package rulebank
 
 import "github.com/eleusis/eleusis/sim"
 
-// CardEnv is a card as a rule sees it (RULE-LANGUAGE.md). Fields, not
+// CardEnv is a card as a rule sees it (docs/rule-language.md). Fields, not
 // methods: expr reads fields several times faster than it calls methods.
 type CardEnv struct {
 	Rank  int    `expr:"rank"`

@@ -8,7 +8,7 @@ import (
 
 // Random playouts over the whole default bank and every preset, Prophet on
 // and off: every hand ends, cards are conserved after every move, and the
-// scores follow the formulas of RULES.md.
+// scores follow the formulas of docs/rules.md.
 func TestPlayoutsDefaultBank(t *testing.T) {
 	hands := 12 // per rule, preset and Prophet setting: 68 × 5 × 2 × 12 ≈ 8,000 hands
 	if testing.Short() {

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// Suit is one of the four French suits, in the order of RULE-LANGUAGE.md.
+// Suit is one of the four French suits, in the order of docs/rule-language.md.
 type Suit uint8
 
 // The suits. Hearts and diamonds are red; spades and clubs are black.
@@ -79,7 +79,7 @@ func (c Card) Valid() bool { return c < NumCards }
 
 var rankNames = [14]string{"", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"}
 
-// String writes the card as FILES.md does: rank then suit letter ("10H", "QS").
+// String writes the card as docs/files.md does: rank then suit letter ("10H", "QS").
 func (c Card) String() string {
 	if c == Unknown {
 		return "??"

@@ -1,5 +1,5 @@
 // Package sim is the table and the referee of Eleusis: cards, decks, the main
-// line and its error columns, the options and presets of RULES.md, and the
+// line and its error columns, the options and presets of docs/rules.md, and the
 // engine that plays one hand (or a whole game) move by move; and Run, the
 // parallel runner that plays many hands on a worker pool and hands them on in
 // order, so that results do not depend on the number of workers.

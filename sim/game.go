@@ -3,7 +3,7 @@ package sim
 import "fmt"
 
 // GameConfig sets up a whole game: as many hands as participants, each
-// participant God once (RULES.md, "A whole game").
+// participant God once (docs/rules.md, "A whole game").
 type GameConfig struct {
 	Options      Options
 	Participants int

@@ -49,7 +49,7 @@ type Hand struct {
 	errorsPlaced int // cards ever laid in the error columns, monotonic
 	total        int // cards in play, for conservation
 
-	// The Prophet (RULES.md, "The Prophet").
+	// The Prophet (docs/rules.md, "The Prophet").
 	prophet      int // seat, or -1
 	wasProphet   []bool
 	fell         []bool

@@ -287,7 +287,7 @@ func (h *Hand) punish(p, penalty int, rec *MoveRecord) {
 	}
 }
 
-// resolveNoPlay judges a "no play" (RULES.md, "No play", and the four cases
+// resolveNoPlay judges a "no play" (docs/rules.md, "No play", and the four cases
 // of new-eleusis-pt under a Prophet).
 func (h *Hand) resolveNoPlay(p int, rec *MoveRecord, d Decisions) error {
 	var valid []Card

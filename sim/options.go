@@ -9,7 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// StarterPolicy says how God opens the main line (RULES.md, "A hand", step 4).
+// StarterPolicy says how God opens the main line (docs/rules.md, "A hand, step by step").
 type StarterPolicy string
 
 // Starter policies.
@@ -72,8 +72,8 @@ const (
 	FixedMinusN Scoring = "fixed_minus_n"
 )
 
-// Options holds every option of RULES.md. The yaml names are the option names
-// of RULES.md, used in transcripts (`options:`) and on the command line
+// Options holds every option of docs/rules.md. The yaml names are the option
+// names of docs/rules.md, used in transcripts (`options:`) and on the command line
 // (`--option name=value`). Start from a preset (Preset) and override fields.
 type Options struct {
 	Decks              int               `yaml:"decks" json:"decks"`
@@ -134,7 +134,7 @@ type Options struct {
 	MaxPlayers int `yaml:"max_players" json:"max_players"`
 }
 
-// PresetNames lists the presets in the order of RULES.md.
+// PresetNames lists the presets in the order of docs/rules.md.
 func PresetNames() []string {
 	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo", "original", "cooperative"}
 }
@@ -155,7 +155,7 @@ func newEleusis() Options {
 	}
 }
 
-// Preset returns the options of a named preset of RULES.md.
+// Preset returns the options of a named preset of docs/rules.md.
 func Preset(name string) (Options, error) {
 	o := newEleusis()
 	switch name {
@@ -353,7 +353,7 @@ func (o Options) Validate(players int) error {
 		add("coop_turns with prophet = true: a cooperative team has no Prophet")
 	}
 	if o.RuleSeesErrors {
-		add("rule_sees_errors = true: the rule language (RULE-LANGUAGE.md) has no name for the error columns yet")
+		add("rule_sees_errors = true: the rule language (docs/rule-language.md) has no name for the error columns yet")
 	}
 	if o.MinPlayers < 1 || o.MaxPlayers < o.MinPlayers {
 		add("min_players = %d, max_players = %d: not a range", o.MinPlayers, o.MaxPlayers)

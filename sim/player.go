@@ -3,7 +3,7 @@ package sim
 // MoveKind is what a player does on a turn.
 type MoveKind string
 
-// The moves of RULES.md, "A hand", step 6.
+// The moves of docs/rules.md, "A hand, step by step".
 const (
 	Play     MoveKind = "play"   // one card
 	Sequence MoveKind = "seq"    // 2..max_sequence cards in a chosen order
@@ -55,7 +55,7 @@ type Player interface {
 	Move(v *View) Move
 }
 
-// ProphetPlayer is a player that can be the Prophet (RULES.md, "The Prophet").
+// ProphetPlayer is a player that can be the Prophet (docs/rules.md, "The Prophet").
 type ProphetPlayer interface {
 	// DeclareProphet is asked right after the player's own move, when the
 	// rules allow a declaration.

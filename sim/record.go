@@ -9,7 +9,7 @@ const (
 	No  Verdict = "no"
 )
 
-// EndReason says why a hand ended (FILES.md).
+// EndReason says why a hand ended (docs/rules.md, "How a hand ends").
 type EndReason string
 
 // End reasons.

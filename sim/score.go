@@ -13,7 +13,7 @@ type Tally struct {
 	ProphetTable  int
 }
 
-// ScoreHand scores a hand (RULES.md, "Scoring a hand"):
+// ScoreHand scores a hand (docs/rules.md, "Scoring"):
 //   - max_minus_n (new-eleusis-pt, abbott): Max = the most cards anyone holds;
 //     each player scores Max − N, the one who went out Max + out_bonus (4);
 //     a standing Prophet scores (Max − N) + main-line cards since the marker +

@@ -7,7 +7,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// Transcript is a hand written down (FILES.md, "Transcript of a hand"), to be
+// Transcript is a hand written down (docs/files.md, "Transcripts"), to be
 // refereed by Replay.
 type Transcript struct {
 	Preset   string

@@ -3,7 +3,7 @@ package sim
 import "fmt"
 
 // CheckScores re-derives a finished hand's scores from the cards left and
-// the formulas of RULES.md, and reports the first disagreement. Playout
+// the formulas of docs/rules.md, and reports the first disagreement. Playout
 // tests (and anyone distrusting a result) call it on every hand.
 func CheckScores(o Options, r *Result) error {
 	mx, best := 0, -1<<30

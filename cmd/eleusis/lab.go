@@ -52,7 +52,7 @@ func (lf *labFlags) register(c *cobra.Command, hands int) {
 	f.StringVar(&lf.shard, "shard", "1/1", "run only shard i of n (i/n), for spreading a run over machines; combine with `eleusis merge`")
 	f.StringVar(&lf.out, "out", "", "folder for run.json, hands.jsonl, the summaries in every format and the plots")
 	f.BoolVar(&lf.resume, "resume", false, "continue the interrupted run in --out")
-	f.BoolVar(&lf.moves, "moves", true, "keep every move in hands.jsonl (FILES.md; --moves=false for smaller files)")
+	f.BoolVar(&lf.moves, "moves", true, "keep every move in hands.jsonl (docs/results.md; --moves=false for smaller files)")
 }
 
 func (lf *labFlags) plan(g *global) (*reports.Plan, *reports.Lab, error) {

@@ -14,7 +14,7 @@ func replayCmd(g *global) *cobra.Command {
 	return &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Referee a transcript of a hand",
-		Long: `replay reads a transcript (FILES.md), referees every move with God's rule
+		Long: `replay reads a transcript (docs/files.md), referees every move with God's rule
 (verdicts, penalties, sudden death, the Prophet) and prints every move, the
 cards left and the scores. A move that breaks the rules is an error naming the
 move's number and the reason, and the exit status is non-zero.`,
