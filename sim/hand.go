@@ -16,10 +16,14 @@ type HandConfig struct {
 	// Seed fixes the shuffle and God's choices.
 	Seed uint64
 
-	// For replaying a transcript: the opening cards (the starter, or the
-	// 3 + 2 cards of chain3), and either each seat's cards (Deal) or only how
-	// many each seat holds (HandSizes). Draws are then face-down: the deck is
-	// hidden, cards drawn from it are Unknown.
+	// A given start instead of a shuffled one (all optional): the opening
+	// cards (the starter, or the 3 + 2 cards of chain3), and either each
+	// seat's cards (Deal) or only how many each seat holds (HandSizes).
+	//
+	// With Players, the rest is dealt from the shuffled deck: a played hand
+	// from a chosen start. Without Players (a replayed transcript, driven by
+	// Apply) or with HandSizes, the deck is hidden: cards drawn from it are
+	// face-down (Unknown) until the player shows them.
 	Opening   []Card
 	Deal      [][]Card
 	HandSizes []int
@@ -34,6 +38,7 @@ type Hand struct {
 	judge   Judge
 	players []Player
 	rng     *rand.Rand
+	pcg     *rand.PCG // rng's source, saved and restored by snapshot
 
 	hands      [][]Card
 	deck       []Card
@@ -87,6 +92,18 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 	if n == 0 {
 		n = max(len(cfg.Deal), len(cfg.HandSizes))
 	}
+	switch {
+	case cfg.Deal != nil && cfg.HandSizes != nil:
+		return nil, fmt.Errorf("give each seat's cards (Deal) or their number (HandSizes), not both")
+	case cfg.Deal != nil && len(cfg.Deal) != n:
+		return nil, fmt.Errorf("cards for %d seats, but %d players", len(cfg.Deal), n)
+	case cfg.HandSizes != nil && len(cfg.HandSizes) != n:
+		return nil, fmt.Errorf("hand sizes for %d seats, but %d players", len(cfg.HandSizes), n)
+	case cfg.HandSizes != nil && len(cfg.Players) > 0:
+		return nil, fmt.Errorf("players must see their cards: give Deal, not HandSizes")
+	case cfg.Opening == nil && len(cfg.Players) == 0 && (cfg.Deal != nil || cfg.HandSizes != nil):
+		return nil, fmt.Errorf("a replayed hand needs its opening (the starter)")
+	}
 	o := cfg.Options
 	if err := o.Validate(n); err != nil {
 		return nil, err
@@ -96,7 +113,7 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 	}
 	h := &Hand{
 		opts: o, judge: cfg.Judge, players: cfg.Players,
-		rng:        rand.New(rand.NewPCG(cfg.Seed, 0x656c657573697321)), // "eleusis!"
+		pcg:        rand.NewPCG(cfg.Seed, 0x656c657573697321), // "eleusis!"
 		hands:      make([][]Card, n),
 		eliminated: make([]bool, n),
 		wasProphet: make([]bool, n),
@@ -105,6 +122,7 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 		total: o.Decks * NumCards,
 		names: cfg.Names,
 	}
+	h.rng = rand.New(h.pcg)
 	// Room for a typical hand up front: growing these is most of a hand's
 	// allocation.
 	h.history = make([]MoveRecord, 0, 48)
@@ -117,13 +135,7 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 		}
 	}
 	h.rng.Shuffle(len(h.deck), func(i, j int) { h.deck[i], h.deck[j] = h.deck[j], h.deck[i] })
-	var err error
-	if cfg.Opening != nil || cfg.Deal != nil || cfg.HandSizes != nil {
-		err = h.setupReplay(cfg)
-	} else {
-		err = h.setupDeal()
-	}
-	if err != nil {
+	if err := h.setup(cfg); err != nil {
 		return nil, err
 	}
 	h.current = h.firstPlayer()
@@ -132,20 +144,83 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 	return h, nil
 }
 
-func (h *Hand) setupDeal() error {
-	if h.opts.Starter == Chain3 {
+// setup lays the opening and deals: by the starter policy from the
+// shuffled deck, or as cfg gives them.
+func (h *Hand) setup(cfg HandConfig) error {
+	chain := h.opts.Starter == Chain3
+	switch {
+	case cfg.Opening != nil:
+		if err := h.takeOpening(cfg.Opening); err != nil {
+			return err
+		}
+	case chain:
+		// God lays the chain before dealing (eleusis-express-es).
 		if err := h.layOpening(); err != nil {
 			return err
 		}
 	}
-	for i := 0; i < h.opts.HandSize; i++ {
-		for p := range h.hands {
-			h.hands[p] = append(h.hands[p], h.draw())
+	if err := h.dealHands(cfg); err != nil {
+		return err
+	}
+	if cfg.Opening == nil && !chain {
+		if err := h.layOpening(); err != nil {
+			return err
 		}
 	}
-	if h.opts.Starter != Chain3 {
-		return h.layOpening()
+	if len(cfg.Players) == 0 || cfg.HandSizes != nil {
+		h.hidden = true
+		for i := range h.deck {
+			h.deck[i] = Unknown
+		}
 	}
+	return nil
+}
+
+// dealHands gives each seat its cards: those of cfg.Deal, HandSizes
+// face-down cards, or hand_size cards dealt round by round.
+func (h *Hand) dealHands(cfg HandConfig) error {
+	switch {
+	case cfg.Deal != nil:
+		for p := range h.hands {
+			for _, c := range cfg.Deal[p] {
+				if err := h.takeCard(c, fmt.Sprintf("hand of %s", h.who(p))); err != nil {
+					return err
+				}
+			}
+			h.hands[p] = slices.Clone(cfg.Deal[p])
+		}
+	case cfg.HandSizes != nil:
+		for p := range h.hands {
+			k := cfg.HandSizes[p]
+			if k < 0 || k > len(h.deck) {
+				return fmt.Errorf("hand size %d of %s: the deck has %d cards left", k, h.who(p), len(h.deck))
+			}
+			h.deck = h.deck[:len(h.deck)-k]
+			h.hands[p] = slices.Repeat([]Card{Unknown}, k)
+		}
+	default:
+		if need := len(h.hands) * h.opts.HandSize; need > len(h.deck) {
+			return fmt.Errorf("%d players × %d cards: the deck has %d cards left", len(h.hands), h.opts.HandSize, len(h.deck))
+		}
+		for i := 0; i < h.opts.HandSize; i++ {
+			for p := range h.hands {
+				h.hands[p] = append(h.hands[p], h.draw())
+			}
+		}
+	}
+	return nil
+}
+
+// takeCard takes a given card out of the deck.
+func (h *Hand) takeCard(c Card, what string) error {
+	if !c.Valid() {
+		return fmt.Errorf("%s: %s is not a card", what, c)
+	}
+	i := slices.Index(h.deck, c)
+	if i < 0 {
+		return fmt.Errorf("%s: %s is more copies than %d deck(s) hold", what, c, h.opts.Decks)
+	}
+	h.deck = slices.Delete(h.deck, i, i+1)
 	return nil
 }
 
@@ -239,49 +314,50 @@ func (h *Hand) findInDeck(valid bool) (int, error) {
 	return 0, fmt.Errorf("opening chain after %s: no card of the deck %s the rule", CardsString(h.main), what)
 }
 
-func (h *Hand) setupReplay(cfg HandConfig) error {
-	h.hidden = true
-	take := func(c Card, what string) error {
-		i := slices.Index(h.deck, c)
-		if i < 0 {
-			return fmt.Errorf("%s: %s is more copies than %d deck(s) hold", what, c, h.opts.Decks)
-		}
-		h.deck = slices.Delete(h.deck, i, i+1)
-		return nil
-	}
+// takeOpening lays a given opening, checking it against the starter
+// policy: a starter the starter predicate admits (redraw_until_valid,
+// chain3), and for chain3 two cards that follow the rule and two under
+// the last that break it.
+func (h *Hand) takeOpening(opening []Card) error {
 	want := 1
 	if h.opts.Starter == Chain3 {
 		want = 5
 	}
-	if len(cfg.Opening) != want {
-		return fmt.Errorf("starter: the %s opening is %d card(s), the transcript gives %d", h.opts.Starter, want, len(cfg.Opening))
+	if len(opening) != want {
+		return fmt.Errorf("starter: the %s opening is %d card(s), not %d", h.opts.Starter, want, len(opening))
 	}
-	for _, c := range cfg.Opening {
-		if err := take(c, "starter"); err != nil {
+	for _, c := range opening {
+		if err := h.takeCard(c, "starter"); err != nil {
 			return err
 		}
 	}
 	if h.opts.Starter == RedrawUntilValid || h.opts.Starter == Chain3 {
-		ok, err := h.judge.Starter(cfg.Opening[0])
+		ok, err := h.judge.Starter(opening[0])
 		if err != nil {
-			return fmt.Errorf("starter %s: %w", cfg.Opening[0], err)
+			return fmt.Errorf("starter %s: %w", opening[0], err)
 		}
 		if !ok {
-			return fmt.Errorf("starter %s: the rule's starter predicate refuses it, and with %s God would have drawn again", cfg.Opening[0], h.opts.Starter)
+			return fmt.Errorf("starter %s: the rule's starter predicate refuses it, and with %s God would have drawn again", opening[0], h.opts.Starter)
 		}
 	}
-	h.placeMain(cfg.Opening[0])
+	h.placeMain(opening[0])
 	if want == 5 {
-		for i, c := range cfg.Opening[1:3] {
+		for i, c := range opening[1:3] {
 			ok, err := h.judge.Accepts(h.main, c)
-			if err != nil || !ok {
+			if err != nil {
+				return fmt.Errorf("starter: chain card %d (%s) after %s: %w", i+2, c, CardsString(h.main), err)
+			}
+			if !ok {
 				return fmt.Errorf("starter: chain card %d (%s) does not follow the rule", i+2, c)
 			}
 			h.placeMain(c)
 		}
-		for _, c := range cfg.Opening[3:] {
+		for _, c := range opening[3:] {
 			ok, err := h.judge.Accepts(h.main, c)
-			if err != nil || ok {
+			if err != nil {
+				return fmt.Errorf("starter: %s under the chain %s: %w", c, CardsString(h.main), err)
+			}
+			if ok {
 				return fmt.Errorf("starter: %s under the chain must break the rule", c)
 			}
 			h.errors = append(h.errors, ErrorGroup{Under: len(h.main) - 1, Cards: []Card{c}})
@@ -289,28 +365,7 @@ func (h *Hand) setupReplay(cfg HandConfig) error {
 			h.errorsPlaced++
 		}
 	}
-	h.opening = append([]Card{}, cfg.Opening...)
-	for p := range h.hands {
-		switch {
-		case cfg.Deal != nil:
-			for _, c := range cfg.Deal[p] {
-				if err := take(c, fmt.Sprintf("hand of seat %d", p+1)); err != nil {
-					return err
-				}
-			}
-			h.hands[p] = append([]Card{}, cfg.Deal[p]...)
-		default:
-			k := cfg.HandSizes[p]
-			if k < 0 || k > len(h.deck) {
-				return fmt.Errorf("hand size %d of seat %d: the deck has %d cards left", k, p+1, len(h.deck))
-			}
-			h.deck = h.deck[:len(h.deck)-k]
-			h.hands[p] = slices.Repeat([]Card{Unknown}, k)
-		}
-	}
-	for i := range h.deck {
-		h.deck[i] = Unknown
-	}
+	h.opening = slices.Clone(opening)
 	return nil
 }
 

@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // ErrHandOver is returned by Apply and Step once the hand has ended.
 var ErrHandOver = errors.New("the hand is over")
+
+var errGodPick = errors.New("godpick: goes only with the Prophet's wrong pick after a wrong \"no play\"")
 
 // Decisions carries, for a replayed transcript, what other people decided
 // about a move. In a simulation the engine asks the players instead (Ask).
@@ -17,9 +20,13 @@ type Decisions struct {
 	Ask bool
 	// ProphetSays is the standing Prophet's judgement of the move.
 	ProphetSays *Verdict
-	// Pick is the card God (or the Prophet) puts on the main line after a
-	// wrong "no play"; nil lets God choose.
+	// Pick is the card God (or, when a Prophet judged the wrong "no play"
+	// rightly, the Prophet) puts on the main line after a wrong "no play";
+	// nil lets God choose.
 	Pick *Card
+	// GodPick is the valid card God puts down after the Prophet picked a
+	// card that is not valid; nil: the first valid card shown.
+	GodPick *Card
 	// DeclareProphet: the mover declares Prophet after the move.
 	DeclareProphet bool
 }
@@ -77,6 +84,42 @@ func (h *Hand) Apply(p int, m Move, d Decisions) (*MoveRecord, error) {
 	if err := h.check(p, m); err != nil {
 		return nil, err
 	}
+	if d.GodPick != nil && (m.Kind != NoPlay || h.prophet < 0) {
+		return nil, errGodPick
+	}
+	var snap *snapshot
+	if !d.Ask {
+		// Decisions given from outside (a replay, a table in a browser) may
+		// be refused half-way: a refused move changes nothing.
+		snap = h.save()
+	}
+	rec, err := h.resolve(p, m, d)
+	if err != nil {
+		if snap != nil {
+			h.restore(snap)
+		}
+		return nil, err
+	}
+	right := rec.Verdict == Yes
+	h.turns++
+	h.lastMover, h.lastRight = p, right && !h.ended
+	h.history = append(h.history, rec)
+	if d.Ask && h.mayGuess(p) {
+		if g, ok := h.players[p].(Guesser); ok {
+			if text := g.Guess(h.viewFor(p)); strings.TrimSpace(text) != "" {
+				h.Guess(p, text)
+			}
+		}
+	}
+	h.advance()
+	last := &h.history[len(h.history)-1]
+	h.inform(last)
+	return last, nil
+}
+
+// resolve judges a checked move and applies its consequences, up to the
+// mover's Prophet declaration.
+func (h *Hand) resolve(p int, m Move, d Decisions) (MoveRecord, error) {
 	rec := MoveRecord{Turn: h.turns + 1, Player: p, Kind: m.Kind, Cards: slices.Clone(m.Cards), Prophet: h.prophet}
 	rec.SuddenDeath = h.suddenDeath()
 	var err error
@@ -86,35 +129,26 @@ func (h *Hand) Apply(p int, m Move, d Decisions) (*MoveRecord, error) {
 		err = h.resolveCards(p, &rec, d)
 	}
 	if err != nil {
-		return nil, err
+		return rec, err
 	}
-	if len(h.hands[p]) == 0 && !h.ended {
+	// Going out is being rid of the last card by a move that is not
+	// punished: playing it, or a right "no play" (new-eleusis-pt: "bater
+	// (jogar todas as suas cartas)"). A player who erred and owes penalty
+	// cards the deck could not deal (God laid their only card after a
+	// wrong "no play") did not go out: the empty deck ends the hand.
+	if len(h.hands[p]) == 0 && !h.ended && rec.Penalty == 0 {
 		rec.WentOut = true
 		if h.opts.CoopTurns == 0 {
 			h.finish(WentOut)
 			h.outSeat = p
 		} // cooperative: the player sits out; the team plays on
 	}
-	right := rec.Verdict == Yes
 	if !h.ended {
 		if err := h.declare(p, &rec, d); err != nil {
-			return nil, err
+			return rec, err
 		}
 	}
-	h.turns++
-	h.lastMover, h.lastRight = p, right && !h.ended
-	h.history = append(h.history, rec)
-	if d.Ask && h.mayGuess(p) {
-		if g, ok := h.players[p].(Guesser); ok {
-			if text := g.Guess(h.viewFor(p)); text != "" {
-				h.Guess(p, text)
-			}
-		}
-	}
-	h.advance()
-	last := &h.history[len(h.history)-1]
-	h.inform(last)
-	return last, nil
+	return rec, nil
 }
 
 // check validates a move before it is judged.
@@ -145,34 +179,55 @@ func (h *Hand) check(p int, m Move) error {
 		return fmt.Errorf("unknown move %q (play, seq or noplay)", m.Kind)
 	}
 	// Match the move against the hand in a scratch copy (no allocation per
-	// move once the scratch has grown).
+	// move once the scratch has grown): known cards first, then face-down
+	// ones.
 	h.scratch = append(h.scratch[:0], h.hands[p]...)
 	hand := h.scratch
-	for _, c := range m.Cards {
+	for i, c := range m.Cards {
 		if !c.Valid() {
 			return fmt.Errorf("%s is not a card", c)
 		}
-		if i := slices.Index(hand, c); i >= 0 {
-			hand = slices.Delete(hand, i, i+1)
+		if j := slices.Index(hand, c); j >= 0 {
+			hand = slices.Delete(hand, j, j+1)
 			continue
 		}
 		// A face-down card of a replayed hand may be any card of which a copy
-		// is still unseen.
-		i := slices.Index(hand, Unknown)
-		if i < 0 {
+		// is still unaccounted for.
+		j := slices.Index(hand, Unknown)
+		if j < 0 {
+			if m.Kind == NoPlay {
+				return h.notShown(p, m.Cards)
+			}
 			return fmt.Errorf("%s is not in %s's hand", c, h.who(p))
 		}
-		if h.seenCopies(c, m.Cards) >= h.opts.Decks {
-			return fmt.Errorf("%s: all %d copies are already on the table or in other hands", c, h.opts.Decks)
+		if h.knownCopies(c)+h.faceDownCopies(c, m.Cards[:i], h.hands[p]) >= h.opts.Decks {
+			return fmt.Errorf("%s: all %d copies are already on the table or known to be in a hand", c, h.opts.Decks)
 		}
-		hand = slices.Delete(hand, i, i+1)
+		hand = slices.Delete(hand, j, j+1)
 	}
 	return nil
 }
 
-// seenCopies counts the copies of c the referee knows of: on the table, in
-// known hands (including the move being checked).
-func (h *Hand) seenCopies(c Card, move []Card) int {
+// notShown explains why a "no play" does not show p's whole hand: a card p
+// is known to hold is missing, or a card is shown that p cannot hold.
+func (h *Hand) notShown(p int, shown []Card) error {
+	rest := slices.Clone(shown)
+	for _, c := range h.hands[p] {
+		if c == Unknown {
+			continue
+		}
+		i := slices.Index(rest, c)
+		if i < 0 {
+			return fmt.Errorf("\"no play\" shows the whole hand: %s holds %s, which is not shown", h.who(p), c)
+		}
+		rest = slices.Delete(rest, i, i+1)
+	}
+	return fmt.Errorf("\"no play\" shows cards that are not in %s's hand (%s)", h.who(p), CardsString(rest))
+}
+
+// knownCopies counts the copies of c the referee knows of: on the table and
+// face up in hands (a replay learns a hand's cards when they are shown).
+func (h *Hand) knownCopies(c Card) int {
 	n := 0
 	count := func(cs []Card) {
 		for _, x := range cs {
@@ -188,8 +243,25 @@ func (h *Hand) seenCopies(c Card, move []Card) int {
 	for _, hd := range h.hands {
 		count(hd)
 	}
-	count(move)
-	return n - 1 // the copy being played was counted in move
+	return n
+}
+
+// faceDownCopies counts the copies of c among the earlier cards of a move
+// that check matched to face-down cards: those beyond the known copies in
+// the hand.
+func (h *Hand) faceDownCopies(c Card, earlier, hand []Card) int {
+	moved, held := 0, 0
+	for _, x := range earlier {
+		if x == c {
+			moved++
+		}
+	}
+	for _, x := range hand {
+		if x == c {
+			held++
+		}
+	}
+	return max(0, moved-held)
 }
 
 // removeCards takes the played cards out of p's hand (known copies first,
@@ -290,6 +362,10 @@ func (h *Hand) punish(p, penalty int, rec *MoveRecord) {
 // resolveNoPlay judges a "no play" (docs/rules.md, "No play", and the four cases
 // of new-eleusis-pt under a Prophet).
 func (h *Hand) resolveNoPlay(p int, rec *MoveRecord, d Decisions) error {
+	if h.hidden {
+		// The hand is shown: from now on the referee knows its cards.
+		h.hands[p] = append(h.hands[p][:0], rec.Cards...)
+	}
 	var valid []Card
 	for _, c := range rec.Cards {
 		ok, err := h.judge.Accepts(h.main, c)
@@ -303,6 +379,9 @@ func (h *Hand) resolveNoPlay(p int, rec *MoveRecord, d Decisions) error {
 	right := len(valid) == 0
 	if h.prophet >= 0 && !right {
 		return h.prophetNoPlay(p, rec, d, valid)
+	}
+	if d.GodPick != nil {
+		return errGodPick
 	}
 	if _, err := h.prophetJudges(p, rec, d, right); err != nil {
 		return err

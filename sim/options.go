@@ -1,8 +1,9 @@
 package sim
 
 import (
-	"bytes"
 	"fmt"
+	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -219,15 +220,21 @@ func Preset(name string) (Options, error) {
 }
 
 // OptionNames lists every option name, sorted.
-func OptionNames() []string {
-	m := Options{}.Map()
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
+func OptionNames() []string { return slices.Clone(optionNames) }
+
+// optionFields maps each option name (the yaml tag) to its field of Options.
+var optionFields, optionNames = func() (map[string]int, []string) {
+	fields := map[string]int{}
+	var names []string
+	t := reflect.TypeFor[Options]()
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+		fields[name] = i
+		names = append(names, name)
 	}
 	sort.Strings(names)
-	return names
-}
+	return fields, names
+}()
 
 // Override applies "name=value" settings (as given with --option) on top of o.
 func (o *Options) Override(settings []string) error {
@@ -253,13 +260,9 @@ func (o *Options) Decode(node *yaml.Node) error {
 	if node.Kind != yaml.MappingNode {
 		return fmt.Errorf("line %d: options must be a mapping of name: value", node.Line)
 	}
-	known := map[string]bool{}
-	for _, n := range OptionNames() {
-		known[n] = true
-	}
 	for i := 0; i+1 < len(node.Content); i += 2 {
 		k := node.Content[i]
-		if !known[k.Value] {
+		if _, known := optionFields[k.Value]; !known {
 			return fmt.Errorf("%sunknown option %q (known: %s)", where(k), k.Value, strings.Join(OptionNames(), ", "))
 		}
 		single := &yaml.Node{Kind: yaml.MappingNode, Content: node.Content[i : i+2]}
@@ -380,11 +383,20 @@ func (o Options) Validate(players int) error {
 	return nil
 }
 
-// Map is the options by name, as YAML would write them.
+// Map is the options by name, as YAML would write them: int, bool or
+// string values.
 func (o Options) Map() map[string]any {
-	var b bytes.Buffer
-	_ = yaml.NewEncoder(&b).Encode(o)
-	var m map[string]any
-	_ = yaml.Unmarshal(b.Bytes(), &m)
+	v := reflect.ValueOf(o)
+	m := make(map[string]any, len(optionFields))
+	for name, i := range optionFields {
+		switch f := v.Field(i); f.Kind() {
+		case reflect.Int:
+			m[name] = int(f.Int())
+		case reflect.Bool:
+			m[name] = f.Bool()
+		default:
+			m[name] = f.String()
+		}
+	}
 	return m
 }

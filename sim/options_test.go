@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // starterJudge is blackHighRedLow with a starter predicate: only black cards open.
@@ -277,6 +279,30 @@ func TestWholeGame(t *testing.T) {
 		}
 		if short.Totals[q] != fromHands+bonus {
 			t.Errorf("stopped game, participant %d: %d, want %d + %d", q, short.Totals[q], fromHands, bonus)
+		}
+	}
+}
+
+// Map gives every option by name with the value YAML writes for it.
+func TestOptionsMapIsTheYAMLForm(t *testing.T) {
+	for _, name := range PresetNames() {
+		o := mustPreset(t, name)
+		data, err := yaml.Marshal(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want map[string]any
+		if err := yaml.Unmarshal(data, &want); err != nil {
+			t.Fatal(err)
+		}
+		got := o.Map()
+		if len(got) != len(want) || len(OptionNames()) != len(want) {
+			t.Fatalf("%s: %d options in Map, %d names, %d in YAML", name, len(got), len(OptionNames()), len(want))
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s: %s = %#v, YAML says %#v", name, k, got[k], v)
+			}
 		}
 	}
 }

@@ -3,6 +3,8 @@ package sim
 import (
 	"fmt"
 	"slices"
+	"strings"
+	"unicode/utf8"
 )
 
 // prophetJudges asks the standing Prophet (if any) to judge a move whose
@@ -54,6 +56,9 @@ func (h *Hand) prophetNoPlay(p int, rec *MoveRecord, d Decisions, valid []Card) 
 		// Case 2: the Prophet said "yes", God "wrong": the Prophet falls and
 		// the player is not punished; God completes the move by the rule,
 		// putting a valid card of the shown hand on the main line.
+		if d.GodPick != nil {
+			return errGodPick
+		}
 		h.fall(rec)
 		pick, err := h.godPick(valid, d.Pick)
 		if err != nil {
@@ -79,16 +84,23 @@ func (h *Hand) prophetNoPlay(p int, rec *MoveRecord, d Decisions, valid []Card) 
 	default:
 		return fmt.Errorf("seat %d is Prophet and judged the \"no play\" wrong: write the Prophet's pick (pick:CARD)", h.prophet+1)
 	}
+	if !slices.Contains(rec.Cards, pick) {
+		return fmt.Errorf("the Prophet's pick %s is not in the shown hand", pick)
+	}
+	rec.ProphetPick = &pick
 	if slices.Contains(valid, pick) {
+		if d.GodPick != nil {
+			return fmt.Errorf("the Prophet's pick %s is valid: God picks nothing (drop godpick:)", pick)
+		}
 		h.pickToMain(p, pick, rec)
 		h.punish(p, h.opts.PenaltyWrongNoPlay, rec)
 		return nil
 	}
-	if !slices.Contains(rec.Cards, pick) {
-		return fmt.Errorf("the Prophet's pick %s is not in the shown hand", pick)
-	}
 	h.fall(rec)
-	god, _ := h.godPick(valid, nil)
+	god, err := h.godPick(valid, d.GodPick)
+	if err != nil {
+		return err
+	}
 	h.pickToMain(p, god, rec)
 	rec.Spared = true
 	return nil
@@ -191,11 +203,15 @@ func (h *Hand) Guess(p int, text string) (bool, error) {
 	if rec.Guess != "" {
 		return false, fmt.Errorf("%s has guessed already after this move", h.who(p))
 	}
-	rec.Guess = text
+	text = CleanGuess(text)
+	if text == "" {
+		return false, fmt.Errorf("an empty guess")
+	}
 	gj, ok := h.judge.(GuessJudge)
 	if !ok {
 		return false, fmt.Errorf("this rule cannot judge guesses")
 	}
+	rec.Guess = text
 	eq, err := gj.Equivalent(text)
 	if err != nil {
 		rec.GuessError = err.Error()
@@ -207,4 +223,25 @@ func (h *Hand) Guess(p int, text string) (bool, error) {
 		h.ended, h.end = true, Guessed // even if the move had ended the hand (cooperative)
 	}
 	return eq, nil
+}
+
+// MaxGuessRecord is the longest guess a MoveRecord keeps (bytes). Longer
+// guesses are cut, marked with "…", and judged as cut: every rule language
+// bound (rulebank.MaxExprBytes) is shorter, so a cut guess is refused as too
+// long, as the whole one would be, and records stay small whatever an
+// outside agent sends.
+const MaxGuessRecord = 8192
+
+// CleanGuess is a guess as the table records it: valid UTF-8, without
+// surrounding white space, at most MaxGuessRecord bytes.
+func CleanGuess(text string) string {
+	text = strings.TrimSpace(strings.ToValidUTF8(text, "\uFFFD"))
+	if len(text) <= MaxGuessRecord {
+		return text
+	}
+	cut := MaxGuessRecord
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return text[:cut] + "…"
 }

@@ -47,9 +47,13 @@ type MoveRecord struct {
 	// "no play").
 	Accepted []Card `json:"accepted,omitempty"`
 	// Picked: after a wrong "no play", the card put on the main line.
-	Picked  *Card `json:"picked,omitempty"`
-	Penalty int   `json:"penalty"` // cards the rules say the player draws
-	Drawn   int   `json:"drawn"`   // cards actually dealt (fewer if the deck ran out)
+	Picked *Card `json:"picked,omitempty"`
+	// ProphetPick: under a Prophet who judged a wrong "no play" rightly, the
+	// card the Prophet picked (new-eleusis-pt, case 4). When it is not valid
+	// the Prophet falls and Picked is the card God put down instead.
+	ProphetPick *Card `json:"prophet_pick,omitempty"`
+	Penalty     int   `json:"penalty"` // cards the rules say the player draws
+	Drawn       int   `json:"drawn"`   // cards actually dealt (fewer if the deck ran out)
 	// Refund: after a right "no play", the new cards the player got.
 	Refund      int  `json:"refund,omitempty"`
 	SuddenDeath bool `json:"sudden_death,omitempty"`

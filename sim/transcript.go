@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -34,7 +35,11 @@ type TranscriptMove struct {
 	Guess   string
 	Prophet bool     // declares Prophet after the move
 	Judged  *Verdict // the Prophet's judgement
-	Pick    *Card    // the card put on the main line after a wrong "no play"
+	// Pick: the card put on the main line after a wrong "no play" (by God,
+	// or by a Prophet who judged it wrong); GodPick: the card God put down
+	// after the Prophet's pick proved not valid.
+	Pick    *Card
+	GodPick *Card
 }
 
 type rawTranscript struct {
@@ -85,7 +90,7 @@ func ParseTranscript(data []byte) (t *Transcript, err error) {
 	}
 	seen := map[string]bool{}
 	for _, p := range t.Players {
-		if seen[p] || p == "" || strings.ContainsAny(p, " \t") {
+		if f := strings.Fields(p); seen[p] || len(f) != 1 || f[0] != p {
 			return nil, fmt.Errorf("player name %q: names are single words, each once", p)
 		}
 		seen[p] = true
@@ -153,7 +158,8 @@ func orMissing(err error) error {
 	return err
 }
 
-// parseMove reads "NAME KIND ARGS… [prophet] [judged:yes|no] [pick:CARD]";
+// parseMove reads "NAME KIND ARGS… [prophet] [judged:yes|no] [pick:CARD]
+// [godpick:CARD]";
 // for guess the rest of the line is the guessed rule.
 func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 	f := strings.Fields(s)
@@ -165,7 +171,7 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 		return m, fmt.Errorf("%q is not one of the players", m.Player)
 	}
 	if m.Kind == "guess" {
-		m.Guess = strings.TrimSpace(strings.SplitN(strings.TrimSpace(s), "guess", 2)[1])
+		m.Guess = afterFields(s, 2)
 		if m.Guess == "" {
 			return m, fmt.Errorf("a guess needs a rule after the word guess")
 		}
@@ -181,12 +187,17 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 				return m, fmt.Errorf("judged: is yes or no, not %q", v)
 			}
 			m.Judged = &v
-		case strings.HasPrefix(w, "pick:"):
-			c, err := ParseCard(strings.TrimPrefix(w, "pick:"))
+		case strings.HasPrefix(w, "pick:"), strings.HasPrefix(w, "godpick:"):
+			word, card, _ := strings.Cut(w, ":")
+			c, err := ParseCard(card)
 			if err != nil {
 				return m, err
 			}
-			m.Pick = &c
+			if word == "pick" {
+				m.Pick = &c
+			} else {
+				m.GodPick = &c
+			}
 		default:
 			c, err := ParseCard(w)
 			if err != nil {
@@ -201,6 +212,20 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 		return m, fmt.Errorf("unknown move %q (play, seq, noplay or guess)", m.Kind)
 	}
 	return m, nil
+}
+
+// afterFields is s without its first k white-space separated fields and
+// the space around them: the rest of the line as written.
+func afterFields(s string, k int) string {
+	for range k {
+		s = strings.TrimLeftFunc(s, unicode.IsSpace)
+		if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+			s = s[i:]
+		} else {
+			s = ""
+		}
+	}
+	return strings.TrimSpace(s)
 }
 
 // Replay referees a transcript with God's judge: every move is checked and
@@ -220,23 +245,29 @@ func Replay(t *Transcript, judge Judge) (*Hand, error) {
 		fail := func(err error) error {
 			return fmt.Errorf("line %d: move %d (%s): %w", m.Line, m.Number, m.Text, err)
 		}
-		if h.Ended() {
-			return h, fail(fmt.Errorf("the hand ended before this move (%s)", h.end))
-		}
 		p := seat[m.Player]
 		if m.Kind == "guess" {
+			// A guess belongs to the move before it: it may follow even a
+			// move after which the hand ended (the deck or the turns ran
+			// out), as the table asks for it before the hand ends.
 			if _, err := h.Guess(p, m.Guess); err != nil {
+				if h.Ended() && !h.mayGuess(p) {
+					err = fmt.Errorf("the hand ended before this guess (%s)", h.end)
+				}
 				return h, fail(err)
 			}
 			continue
 		}
+		if h.Ended() {
+			return h, fail(fmt.Errorf("the hand ended before this move (%s)", h.end))
+		}
 		if p != h.Current() {
 			return h, fail(fmt.Errorf("it is not %s's turn: %s plays now", m.Player, t.Players[h.Current()]))
 		}
-		if m.Kind != "noplay" && (m.Pick != nil) {
-			return h, fail(fmt.Errorf("pick: goes only with noplay"))
+		if m.Kind != "noplay" && (m.Pick != nil || m.GodPick != nil) {
+			return h, fail(fmt.Errorf("pick: and godpick: go only with noplay"))
 		}
-		d := Decisions{ProphetSays: m.Judged, Pick: m.Pick, DeclareProphet: m.Prophet}
+		d := Decisions{ProphetSays: m.Judged, Pick: m.Pick, GodPick: m.GodPick, DeclareProphet: m.Prophet}
 		if m.Judged != nil && h.Prophet() < 0 {
 			return h, fail(fmt.Errorf("judged: given, but no Prophet stands"))
 		}

@@ -189,7 +189,11 @@ func TestReplayProphet(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "move 5") || !strings.Contains(err.Error(), "Prophet already") {
 		t.Fatalf("a second rise of the same player must be refused: %v", err)
 	}
-	checkReplay(t, h, []wantMove{{Yes, 0}, {Yes, 0}, {Yes, 0}, {No, 0}}, []int{12, 10, 13, 13}, []int{1, 3, 0, 0}, 3, Unfinished)
+	// The refused move 5 changes nothing: Ana keeps 4C (13 cards, = Max).
+	checkReplay(t, h, []wantMove{{Yes, 0}, {Yes, 0}, {Yes, 0}, {No, 0}}, []int{13, 10, 13, 13}, []int{0, 3, 0, 0}, 3, Unfinished)
+	if got := CardsString(h.MainLine()); got != "KH 2C 9S 7H" {
+		t.Errorf("main line %s: the refused 4C must not be on it", got)
+	}
 	r = h.Result()
 	if !r.History[1].ProphetFell || r.History[1].Refund != 10 || !r.History[3].ProphetFell || !r.History[3].Spared ||
 		r.History[3].Picked == nil || r.History[3].Picked.String() != "7H" {
