@@ -29,8 +29,11 @@ type ErrorGroup struct {
 // their own hand and everything public. It never holds the rule. The engine
 // reuses one View per player; its slices must not be changed or kept.
 type View struct {
-	Me       int    // the deciding player's seat (0 = left of God)
-	Hand     []Card // the deciding player's own hand
+	Me   int    // the deciding player's seat (0 = left of God)
+	Hand []Card // the deciding player's own hand
+	// Opening is what God laid before the first move: the starter, or the
+	// five cards of chain3 (DecodeOpening reads it).
+	Opening  []Card
 	MainLine []Card
 	Errors   []ErrorGroup
 	// HandSizes, Eliminated: one entry per seat.

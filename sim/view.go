@@ -10,6 +10,7 @@ func (h *Hand) viewFor(p int) *View {
 	v := &h.view
 	v.Me = p
 	v.Hand = h.hands[p]
+	v.Opening = h.opening
 	v.MainLine = h.main
 	v.Errors = h.errors
 	for q := range h.hands {
@@ -33,6 +34,7 @@ func (h *Hand) viewFor(p int) *View {
 func (h *Hand) View(p int) View {
 	v := *h.viewFor(p)
 	v.Hand = slices.Clone(v.Hand)
+	v.Opening = slices.Clone(v.Opening)
 	v.MainLine = slices.Clone(v.MainLine)
 	v.Errors = slices.Clone(v.Errors)
 	v.HandSizes = slices.Clone(v.HandSizes)
