@@ -2,40 +2,195 @@ package reports
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // extensions of the summary files, by format.
 var extensions = map[string]string{"table": "txt", "markdown": "md", "csv": "csv", "json": "json"}
 
-// WriteAll writes a summary in every format to dir/base.{txt,md,csv,json},
-// each atomically.
+// WriteAll writes a summary to dir: base.txt and base.md (every table),
+// base.json (data), and one CSV per table, base.csv for the first and
+// base-NAME.csv for each other (Table.Name), so that every CSV is one tidy
+// table. Each file is written atomically.
 func WriteAll(dir, base string, data any, tables []Table) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	for _, f := range Formats {
+		if f == "csv" {
+			continue
+		}
 		var buf bytes.Buffer
-		if err := Render(&buf, f, data, tables...); err != nil {
+		if err := RenderWith(&buf, RenderOptions{Format: f, Wide: true}, data, tables...); err != nil {
 			return fmt.Errorf("%s as %s: %w", base, f, err)
 		}
-		if err := writeAtomic(filepath.Join(dir, base+"."+extensions[f]), buf.Bytes()); err != nil {
+		if err := WriteFileAtomic(filepath.Join(dir, base+"."+extensions[f]), buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	for i, t := range tables {
+		name := base + ".csv"
+		if i > 0 {
+			name = base + "-" + t.fileName(i) + ".csv"
+		}
+		var buf bytes.Buffer
+		if err := writeCSV(&buf, t); err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if err := WriteFileAtomic(filepath.Join(dir, name), buf.Bytes()); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// WriteRun writes a whole run (a merge's result) to dir: run.json and
-// hands.jsonl.
-func WriteRun(dir string, p *Plan, recs []HandRecord) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// CSVFiles names the CSV files WriteAll writes for tables.
+func CSVFiles(base string, tables []Table) []string {
+	var out []string
+	for i, t := range tables {
+		if i == 0 {
+			out = append(out, base+".csv")
+		} else {
+			out = append(out, base+"-"+t.fileName(i)+".csv")
+		}
+	}
+	return out
+}
+
+// WriteFileAtomic writes a file through a temporary file in the same folder
+// and a rename, so that a reader never sees half a file. The file is
+// created with mode 0644 less the umask (readable by colleagues, as files
+// written by other tools are).
+func WriteFileAtomic(path string, data []byte) error {
+	tmp, err := createTemp(path)
+	if err != nil {
 		return err
 	}
-	if err := writeJSONAtomic(filepath.Join(dir, "run.json"), runMeta{Plan: *p, Shard: "1/1"}); err != nil {
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
 		return err
 	}
-	return WriteRecords(dir, recs)
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// createTemp opens a new hidden file beside path, .NAME.RANDOM, with mode
+// 0644 less the umask (os.CreateTemp would make it 0600).
+func createTemp(path string) (*os.File, error) {
+	for range 100 {
+		var b [6]byte
+		rand.Read(b[:])
+		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+"."+hex.EncodeToString(b[:]))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		return f, err
+	}
+	return nil, fmt.Errorf("cannot create a temporary file beside %s", path)
+}
+
+func writeJSONAtomic(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteFileAtomic(path, append(b, '\n'))
+}
+
+// The files of a run folder the lab reads and writes.
+const (
+	runFile   = "run.json"
+	handsFile = "hands.jsonl"
+	partFile  = "hands.jsonl.part"
+)
+
+// summaryBases are the summaries written into run folders; plotNames the
+// plots (each as .png and .svg). A run that replaces another (--force)
+// removes them, so that no file of the old run is left beside the new one.
+var (
+	summaryBases = []string{"rank", "bench"}
+	plotNames    = []string{"difficulty", "discovery", "god-scores", "learning", "leaderboard", "reliability"}
+)
+
+// holdsRun reports whether dir holds the files of a run.
+func holdsRun(dir string) bool {
+	for _, f := range []string{runFile, handsFile, partFile} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// clearRun removes the files a run writes into dir: run.json, the hands,
+// the summaries and the plots. Other files are left alone.
+func clearRun(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if e.IsDir() || !isRunOutput(e.Name()) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func isRunOutput(name string) bool {
+	switch name {
+	case runFile, handsFile, partFile:
+		return true
+	}
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	switch ext {
+	case ".txt", ".md", ".csv", ".json":
+		for _, b := range summaryBases {
+			if stem == b || strings.HasPrefix(stem, b+"-") {
+				return true
+			}
+		}
+	case ".png", ".svg":
+		for _, p := range plotNames {
+			if stem == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refuseOrClear: a new run into a folder that holds another run is refused
+// unless force is set, in which case the old run's files are removed.
+func refuseOrClear(dir string, force bool) error {
+	if !holdsRun(dir) {
+		return nil
+	}
+	if !force {
+		what := "another run"
+		if b, err := os.ReadFile(filepath.Join(dir, runFile)); err == nil {
+			var m RunMeta
+			if json.Unmarshal(b, &m) == nil && m.Command != "" {
+				what = fmt.Sprintf("another run (%s, started %s)", m.Command, m.Started.Format("2006-01-02 15:04"))
+			}
+		}
+		return fmt.Errorf("%s holds %s: continue it with --resume, choose another folder, or give --force to replace it", dir, what)
+	}
+	return clearRun(dir)
 }

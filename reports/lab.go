@@ -2,7 +2,6 @@ package reports
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -10,8 +9,11 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"time"
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
@@ -33,6 +35,11 @@ type Plan struct {
 	Moves bool `json:"moves"`
 	// NoDiscovery: skip the discovery measures (speed measurements only).
 	NoDiscovery bool `json:"no_discovery,omitempty"`
+	// Defs: each rule of Rules as played (expression and starter), in the
+	// same order, and BankHash their hash (BankHash); Lab.Resolve fills
+	// them from the bank.
+	Defs     []RuleDef `json:"rule_defs,omitempty"`
+	BankHash string    `json:"bank_sha256,omitempty"`
 }
 
 // N is the number of hands of the plan.
@@ -173,6 +180,7 @@ func (l *Lab) play(p *Plan, pr *prepared, i int) HandRecord {
 	return rec
 }
 
+
 // RunOptions says where and how to run a plan.
 type RunOptions struct {
 	// Out is the run's folder: run.json, hands.jsonl (hands.jsonl.part
@@ -180,55 +188,63 @@ type RunOptions struct {
 	Out     string
 	Workers int
 	Shard   sim.Shard
-	// Resume continues an interrupted run in Out.
-	Resume bool
+	// Resume continues an interrupted run in Out; Force lets a new run
+	// replace another run's files in Out (refused otherwise).
+	Resume, Force bool
+	// Command, Args: the summary the run feeds ("rank", "bench") and the
+	// command line, for run.json.
+	Command string
+	Args    []string
 	// Progress is told of every finished hand (nil: silent).
 	Progress func(done, total int)
-	// Discard: keep no records in memory (speed measurements); Run then
-	// returns only the records' count through Done.
-	Discard bool
-	Done    *int
+	// Each, when set, receives every hand in index order (a resumed run's
+	// earlier hands first), its moves dropped, and Run keeps nothing: the
+	// records are not returned. An error from Each stops the run.
+	Each func(*HandRecord) error
 }
 
-// runMeta is run.json.
-type runMeta struct {
-	Plan  Plan   `json:"plan"`
-	Shard string `json:"shard"`
-}
+// errCut marks a hand that failed because the run was being cancelled
+// (an outside agent killed by Ctrl-C): not a result, and not written.
+var errCut = errors.New("a hand was cut by the cancellation")
 
-// Run plays the plan and returns its hands in index order (moves dropped
-// from the returned records: they are in hands.jsonl). On cancellation it
-// keeps every finished hand of the complete prefix in hands.jsonl.part and
-// returns the context's error; Resume continues from there.
+// Run plays the plan (resolving its rule definitions first, see Resolve)
+// and returns its hands in index order, moves dropped (they are in
+// hands.jsonl), or hands them to ro.Each. On cancellation it keeps every
+// finished hand of the complete prefix in hands.jsonl.part and returns the
+// context's error; Resume continues from there. A hand that failed after
+// the cancellation is not kept: it is played again on resume.
 func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, error) {
+	if ro.Workers < 0 {
+		return nil, fmt.Errorf("workers must be 0 (all cores) or more, not %d", ro.Workers)
+	}
+	if err := l.Resolve(p); err != nil {
+		return nil, err
+	}
 	pr, err := l.prepare(p)
 	if err != nil {
 		return nil, err
 	}
+	var recs []HandRecord
+	each := ro.Each
+	if each == nil {
+		each = func(r *HandRecord) error { recs = append(recs, *r); return nil }
+	}
 	var (
-		recs []HandRecord
-		from int
-		w    *bufio.Writer
-		f    *os.File
+		from, done int
+		w          *bufio.Writer
+		f          *os.File
 	)
-	part := filepath.Join(ro.Out, "hands.jsonl.part")
+	part := filepath.Join(ro.Out, partFile)
 	if ro.Out != "" {
 		var finished bool
-		if recs, f, finished, err = openRun(p, ro); err != nil || finished {
+		if f, done, finished, err = l.openRun(p, ro, each); err != nil || finished {
 			return recs, err
 		}
-		if len(recs) > 0 {
-			from = recs[len(recs)-1].Index + 1
-		}
+		from = p.shardIndex(ro.Shard, done)
 		defer f.Close()
 		w = bufio.NewWriterSize(f, 1<<16)
 	}
-	total := 0
-	for i := range p.N() {
-		if ro.Shard.Has(i) {
-			total++
-		}
-	}
+	total := p.shardSize(ro.Shard)
 	// A hand's JSON line is written by the worker that played it; only
 	// the in-order append happens under the runner's lock.
 	type played struct {
@@ -236,15 +252,15 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 		line []byte
 		err  error
 	}
-	done := len(recs)
-	if ro.Done != nil {
-		defer func() { *ro.Done = done }()
-	}
 	_, runErr := sim.Run(ctx, sim.RunConfig[played]{
 		N: p.N(), From: from, Shard: ro.Shard, Workers: ro.Workers,
 		Do: func(i int) played {
 			r := l.play(p, pr, i)
 			var pl played
+			if r.Error != "" && ctx.Err() != nil {
+				pl.err = errCut
+				return pl
+			}
 			if w != nil {
 				pl.line, pl.err = json.Marshal(r)
 			}
@@ -263,8 +279,8 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 				}
 			}
 			done++
-			if !ro.Discard {
-				recs = append(recs, pl.rec)
+			if err := each(&pl.rec); err != nil {
+				return err
 			}
 			if ro.Progress != nil {
 				ro.Progress(done, total)
@@ -272,6 +288,9 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 			return nil
 		},
 	})
+	if errors.Is(runErr, errCut) {
+		runErr = ctx.Err()
+	}
 	if w != nil {
 		if err := w.Flush(); err != nil && runErr == nil {
 			runErr = err
@@ -281,7 +300,7 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 		}
 		if runErr == nil {
 			f.Close()
-			if err := os.Rename(part, filepath.Join(ro.Out, "hands.jsonl")); err != nil {
+			if err := os.Rename(part, filepath.Join(ro.Out, handsFile)); err != nil {
 				return nil, err
 			}
 		}
@@ -289,137 +308,106 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 	return recs, runErr
 }
 
-// openRun prepares ro.Out for the plan: a new run writes run.json and an
-// empty hands.jsonl.part; a resumed one checks run.json, keeps the complete
-// lines of hands.jsonl.part (returned, moves dropped) and appends after
-// them, or, when the run had finished, returns its hands with finished set.
-func openRun(p *Plan, ro RunOptions) (recs []HandRecord, f *os.File, finished bool, err error) {
-	if err := os.MkdirAll(ro.Out, 0o755); err != nil {
-		return nil, nil, false, err
+// shardSize is the number of hands of the plan in shard s.
+func (p *Plan) shardSize(s sim.Shard) int {
+	n := p.N()
+	if s.Of <= 1 {
+		return n
 	}
-	part := filepath.Join(ro.Out, "hands.jsonl.part")
-	meta := runMeta{Plan: *p, Shard: ro.Shard.String()}
-	if !ro.Resume {
-		if err := writeJSONAtomic(filepath.Join(ro.Out, "run.json"), meta); err != nil {
-			return nil, nil, false, err
-		}
-		f, err = os.Create(part)
-		return nil, f, false, err
-	}
-	if err := checkMeta(ro.Out, meta); err != nil {
-		return nil, nil, false, err
-	}
-	done := filepath.Join(ro.Out, "hands.jsonl")
-	if _, err := os.Stat(part); errors.Is(err, os.ErrNotExist) {
-		if _, err := os.Stat(done); err == nil {
-			recs, err := readRecords(done, false)
-			return dropMoves(recs), nil, true, err
-		}
-	}
-	if recs, err = readRecords(part, true); err != nil {
-		return nil, nil, false, err
-	}
-	if f, err = rewrite(part, recs, p.Moves); err != nil {
-		return nil, nil, false, err
-	}
-	return dropMoves(recs), f, false, nil
+	return (n - s.Index + s.Of - 1) / s.Of
 }
 
-func dropMoves(recs []HandRecord) []HandRecord {
-	for i := range recs {
-		recs[i].Moves = nil
+// shardIndex is the plan index of the shard's k-th hand (k from 0).
+func (p *Plan) shardIndex(s sim.Shard, k int) int {
+	if s.Of <= 1 {
+		return k
 	}
-	return recs
+	return s.Index + k*s.Of
 }
 
-func checkMeta(dir string, want runMeta) error {
-	b, err := os.ReadFile(filepath.Join(dir, "run.json"))
-	if err != nil {
-		return fmt.Errorf("resume: %w (is %s a run folder?)", err, dir)
+// meta is the run.json of a new run of p.
+func (l *Lab) meta(p *Plan, ro RunOptions) (RunMeta, error) {
+	m := RunMeta{Command: ro.Command, Plan: *p, Shard: ro.Shard.String(), Options: map[string]sim.Options{},
+		Program: ThisProgram(), Args: ro.Args, Started: time.Now().UTC().Truncate(time.Second), Workers: ro.Workers}
+	if m.Workers == 0 {
+		m.Workers = runtime.GOMAXPROCS(0)
 	}
-	var got runMeta
-	if err := json.Unmarshal(b, &got); err != nil {
-		return fmt.Errorf("resume: %s: %w", filepath.Join(dir, "run.json"), err)
-	}
-	gb, _ := json.Marshal(got)
-	wb, _ := json.Marshal(want)
-	if !bytes.Equal(gb, wb) {
-		return fmt.Errorf("resume: %s describes another run (%s), not this one (%s)", filepath.Join(dir, "run.json"), gb, wb)
-	}
-	return nil
-}
-
-// readRecords reads a hands.jsonl file; with partial, a torn last line (an
-// interrupted write) is dropped, anywhere else it is an error naming the line.
-func readRecords(path string, partial bool) ([]HandRecord, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		if partial && errors.Is(err, os.ErrNotExist) {
-			return nil, nil
-		}
-		return nil, err
-	}
-	defer f.Close()
-	var recs []HandRecord
-	r := bufio.NewReaderSize(f, 1<<20)
-	for line := 1; ; line++ {
-		b, err := r.ReadBytes('\n')
-		if err == io.EOF {
-			if len(bytes.TrimSpace(b)) > 0 && !partial {
-				return nil, fmt.Errorf("%s:%d: the last line is cut short", path, line)
-			}
-			return recs, nil
-		}
+	for _, name := range p.Presets {
+		o, err := sim.Preset(name)
 		if err != nil {
-			return nil, err
+			return m, err
 		}
-		var rec HandRecord
-		if err := json.Unmarshal(b, &rec); err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", path, line, err)
+		if err := o.Override(p.Options); err != nil {
+			return m, err
 		}
-		recs = append(recs, rec)
+		m.Options[name] = o
 	}
+	return m, nil
 }
 
-// rewrite writes recs to path (dropping a torn tail) and returns it open
-// for appending.
-func rewrite(path string, recs []HandRecord, moves bool) (*os.File, error) {
-	var buf bytes.Buffer
-	for _, r := range recs {
-		if !moves {
-			r.Moves = nil
-		}
-		b, _ := json.Marshal(r)
-		buf.Write(b)
-		buf.WriteByte('\n')
+// openRun prepares ro.Out for the plan. A new run refuses a folder holding
+// another run (unless ro.Force), writes run.json and an empty
+// hands.jsonl.part. A resumed one checks that run.json describes this run
+// (naming the first difference), hands the hands already played to each —
+// checking that they are exactly the shard's first hands, in order — and
+// returns hands.jsonl.part, cut after its last complete line, open for
+// appending; or, when the run had finished, finished is set.
+func (l *Lab) openRun(p *Plan, ro RunOptions, each func(*HandRecord) error) (f *os.File, done int, finished bool, err error) {
+	if err := os.MkdirAll(ro.Out, 0o755); err != nil {
+		return nil, 0, false, err
 	}
-	if err := writeAtomic(path, buf.Bytes()); err != nil {
-		return nil, err
-	}
-	return os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
-}
-
-// writeAtomic writes a file through a temporary file and a rename.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	part := filepath.Join(ro.Out, partFile)
+	meta, err := l.meta(p, ro)
 	if err != nil {
-		return err
+		return nil, 0, false, err
 	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
+	if !ro.Resume {
+		if err := refuseOrClear(ro.Out, ro.Force); err != nil {
+			return nil, 0, false, err
+		}
+		if err := writeJSONAtomic(filepath.Join(ro.Out, runFile), meta); err != nil {
+			return nil, 0, false, err
+		}
+		f, err = os.OpenFile(part, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		return f, 0, false, err
 	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-func writeJSONAtomic(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
+	old, err := readMeta(ro.Out)
 	if err != nil {
-		return err
+		return nil, 0, false, fmt.Errorf("resume: %w (is %s a run folder?)", err, ro.Out)
 	}
-	return writeAtomic(path, append(b, '\n'))
+	if d := sameRun(old, &meta, filepath.Join(ro.Out, runFile), "this command"); d != "" {
+		return nil, 0, false, fmt.Errorf("resume: %s describes another run: %s", filepath.Join(ro.Out, runFile), d)
+	}
+	if old.Shard != meta.Shard {
+		return nil, 0, false, fmt.Errorf("resume: %s is shard %s, not %s", filepath.Join(ro.Out, runFile), old.Shard, meta.Shard)
+	}
+	seq := &sequence{plan: p, shard: ro.Shard}
+	if _, err := os.Stat(part); errors.Is(err, fs.ErrNotExist) {
+		whole := filepath.Join(ro.Out, handsFile)
+		if _, err := os.Stat(whole); err == nil {
+			n, _, err := seq.stream(whole, false, each)
+			if err == nil && n != p.shardSize(ro.Shard) {
+				err = fmt.Errorf("%s has %d hands, the run %d", whole, n, p.shardSize(ro.Shard))
+			}
+			return nil, n, true, err
+		}
+	}
+	n, end, err := seq.stream(part, true, each)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if f, err = os.OpenFile(part, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
+		return nil, 0, false, err
+	}
+	// Drop a torn last line (an interrupted write) and append after the
+	// last complete one.
+	if err := f.Truncate(end); err != nil {
+		f.Close()
+		return nil, 0, false, err
+	}
+	if _, err := f.Seek(end, io.SeekStart); err != nil {
+		f.Close()
+		return nil, 0, false, err
+	}
+	return f, n, false, nil
 }

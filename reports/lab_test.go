@@ -115,21 +115,17 @@ func TestShardsMergeToTheWhole(t *testing.T) {
 		runTo(t, p, RunOptions{Out: d, Shard: sim.Shard{Index: i, Of: 2}, Workers: 2})
 		dirs = append(dirs, d)
 	}
-	mp, recs, err := Merge(dirs)
-	if err != nil {
-		t.Fatal(err)
-	}
 	merged := t.TempDir()
-	if err := WriteRun(merged, mp, recs); err != nil {
+	if err := mergeTo(dirs, merged); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(read(t, filepath.Join(merged, "hands.jsonl")), read(t, filepath.Join(whole, "hands.jsonl"))) {
 		t.Error("merged shards differ from the whole run")
 	}
-	if _, _, err := Merge(dirs[:1]); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := OpenShards(dirs[:1]); err == nil || !strings.Contains(err.Error(), "shard 2/2 is missing") {
 		t.Errorf("one shard alone must not merge: %v", err)
 	}
-	if _, _, err := Merge([]string{dirs[0], dirs[0]}); err == nil || !strings.Contains(err.Error(), "both shard") {
+	if _, err := OpenShards([]string{dirs[0], dirs[0]}); err == nil || !strings.Contains(err.Error(), "both shard") {
 		t.Errorf("a shard twice must not merge: %v", err)
 	}
 }
@@ -173,7 +169,8 @@ func TestInterruptedRunResumes(t *testing.T) {
 	}
 	other := *p
 	other.Seed++
-	if _, err := lab().Run(context.Background(), &other, RunOptions{Out: dir, Resume: true}); err == nil || !strings.Contains(err.Error(), "another run") {
+	if _, err := lab().Run(context.Background(), &other, RunOptions{Out: dir, Resume: true}); err == nil ||
+		!strings.Contains(err.Error(), "another run: plan.seed is 42 in "+filepath.Join(dir, "run.json")+", 43 in this command") {
 		t.Errorf("resuming another plan: %v", err)
 	}
 }
@@ -215,4 +212,13 @@ func TestFailingHandDoesNotStopTheRun(t *testing.T) {
 	if rk.Rules[0].Rule != "fine" || last.Rule != "breaks-late" || last.Errors != 3 || !strings.Contains(last.Problem, "index out of range") {
 		t.Errorf("ranking with a failing rule: %+v", rk.Rules)
 	}
+}
+
+// mergeTo merges shard folders into out.
+func mergeTo(dirs []string, out string) error {
+	s, err := OpenShards(dirs)
+	if err != nil {
+		return err
+	}
+	return s.Merge(MergeOptions{Out: out})
 }

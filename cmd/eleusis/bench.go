@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -42,43 +43,47 @@ right; Brier score), with 95% intervals and paired differences.
 --perf instead measures speed: hands per second per core for each strategy
 (4 players of it), at 1 worker and at all workers, and the scaling.`,
 		Example: `  eleusis bench --strategies "bayes-eig,positive-tester,random,bounded-human" --hands 20
-  eleusis bench --strategies "bayes-eig,exec:python3 my_agent.py" --rules alternate-colors
+  eleusis bench --strategies "bayes-eig,exec:python3 my_agent.py" --rules alternate-parity
   eleusis bench --perf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := reports.CheckFormat(g.format); err != nil {
+			g.outFiles = true
+			if err := atLeast("seats", seats, 1); err != nil {
 				return err
 			}
 			if perf {
-				return g.perf(splitSpecs(strategiesFlag), perfHands, lf.workers)
+				if err := atLeast("perf-hands", perfHands, 1); err != nil {
+					return err
+				}
+				if err := atLeast("workers", lf.workers, 0); err != nil {
+					return err
+				}
+				return g.perf(cmd.Context(), splitSpecs(strategiesFlag), perfHands, lf.workers)
 			}
 			strategies = splitSpecs(strategiesFlag)
 			if len(strategies) == 0 {
 				strategies = DefaultBench
+			}
+			if len(lf.lineups) > 0 {
+				return fmt.Errorf("bench seats --strategies in every rotation: --lineup is for rank")
 			}
 			p, lab, err := lf.plan(g)
 			if err != nil {
 				return err
 			}
 			p.Lineups = reports.Rotations(strategies, seats)
-			recs, err := lf.run(p, lab)
-			if err != nil {
+			var col collect
+			if err := lf.run(cmd.Context(), g, "bench", p, lab, col.add); err != nil {
 				return err
 			}
-			lb := reports.Bench(p, recs)
-			if lf.out != "" {
-				if err := reports.WriteAll(lf.out, "bench", lb, lb.Tables()); err != nil {
-					return err
-				}
-				if err := reports.LeaderboardPlot(lf.out, lb); err != nil {
-					return err
-				}
+			if err := col.verdict(g, lf.out); err != nil {
+				return err
 			}
-			return reports.Render(g.out, g.format, lb, lb.Tables()...)
+			return g.benchOutput(p, col.recs, lf.out)
 		},
 	}
-	lf.register(c, 4)
-	c.Flags().StringVar(&strategiesFlag, "strategies", "", "strategies to compare, separated by commas (outside parentheses) or ';' (default: the whole ladder)")
+	lf.register(c, g, 4)
+	c.Flags().StringVar(&strategiesFlag, "strategies", "", "`strategies` to compare, separated by commas (outside parentheses) or ';' (default: "+strings.Join(DefaultBench, ",")+")")
 	c.Flags().IntVar(&seats, "seats", 4, "players at the table")
 	c.Flags().BoolVar(&perf, "perf", false, "measure hands per second per core instead")
 	c.Flags().IntVar(&perfHands, "perf-hands", 400, "at least this many hands per measurement with --perf (and at least 1 s)")
@@ -134,7 +139,7 @@ type perfRow struct {
 
 // perf measures hands per second for each strategy with 4 players of it,
 // on one New Eleusis rule, at 1 worker and at all workers.
-func (g *global) perf(strategies []string, hands, workers int) error {
+func (g *global) perf(ctx context.Context, strategies []string, hands, workers int) error {
 	if len(strategies) == 0 {
 		strategies = []string{"random", "oracle", "bounded-human", "positive-tester", "bayes-greedy",
 			"bayes-eig(size=10000)", "bayes-eig(size=30000)", "bayes-eig"}
@@ -159,7 +164,7 @@ func (g *global) perf(strategies []string, hands, workers int) error {
 		// Warm up: spaces and behaviour classes are built once per run.
 		warm := *p
 		warm.Hands = 2
-		recs, err := lab.Run(context.Background(), &warm, reports.RunOptions{Workers: 1})
+		recs, err := lab.Run(ctx, &warm, reports.RunOptions{Workers: 1})
 		if err != nil {
 			return err
 		}
@@ -174,8 +179,9 @@ func (g *global) perf(strategies []string, hands, workers int) error {
 			q.NoDiscovery = !discovery
 			done, t0 := 0, time.Now()
 			for time.Since(t0) < time.Second || done < hands {
-				var n int
-				if _, err := lab.Run(context.Background(), &q, reports.RunOptions{Workers: w, Discard: true, Done: &n}); err != nil {
+				n := 0
+				count := func(*reports.HandRecord) error { n++; return nil }
+				if _, err := lab.Run(ctx, &q, reports.RunOptions{Workers: w, Each: count}); err != nil {
 					return 0, err
 				}
 				done += n
@@ -214,7 +220,7 @@ func (g *global) perf(strategies []string, hands, workers int) error {
 		t.Rows = append(t.Rows, []string{r.Strategy, fmt.Sprintf("%.0f", r.OneWorker), fmt.Sprintf("%.0f", r.AllWorkers),
 			fmt.Sprintf("%.0f", r.PerCore), fmt.Sprintf("%.2f×", r.Scaling), fmt.Sprintf("%.0f", r.Measured), fmt.Sprintf("%.1f", r.IndexMiB)})
 	}
-	return reports.Render(g.out, g.format, rows, t)
+	return g.render(rows, t)
 }
 
 // handFlags choose the narrated hand: rule, preset, line-up, seed and the
@@ -225,12 +231,15 @@ type handFlags struct {
 	player               int
 }
 
-func (hf *handFlags) register(c *cobra.Command) {
-	c.Flags().StringVar(&hf.rule, "rule", "black-high-red-low", "God's rule (a name of the bank)")
-	c.Flags().StringVar(&hf.preset, "preset", "new-eleusis", "the preset")
+func (hf *handFlags) register(c *cobra.Command, g *global) {
+	c.Flags().StringVar(&hf.rule, "rule", "black-high-red-low", "God's rule (a `name` of the bank)")
+	c.Flags().StringVar(&hf.preset, "preset", "new-eleusis", "the `preset` (eleusis presets lists them)")
 	c.Flags().StringVar(&hf.lineup, "lineup", "bayes-eig;positive-tester;bounded-human;random", "strategies by seat, separated by ';'")
 	c.Flags().Uint64Var(&hf.seed, "seed", 1, "the hand's seed")
-	c.Flags().IntVar(&hf.player, "player", 1, "the seat (1 = left of God) whose belief is told; a strategy without a belief is told as an ideal observer")
+	c.Flags().IntVar(&hf.player, "player", 1, "the `seat` (1 = left of God) whose belief is told; a strategy without a belief is told as an ideal observer")
+	c.RegisterFlagCompletionFunc("preset", completePresets)
+	g.completeRules(c, "rule")
+	g.bankFlags(c)
 }
 
 func (g *global) narrate(hf handFlags) (*reports.Narration, error) {
@@ -309,7 +318,7 @@ whether the play was a positive or a negative test of its best rule.`,
 			return n.Markdown(g.out)
 		},
 	}
-	hf.register(c)
+	hf.register(c, g)
 	return c
 }
 
@@ -325,11 +334,14 @@ line and error columns, one card per row, for students to analyse),
 hand-learning.png/svg (belief in God's rule during the hand), and the plots
 of --hands more hands of the same rule (discovery curve, God's scores,
 learning curve).`,
-		Example: `  eleusis lesson --rule suit-cycle --out lesson/`,
+		Example: `  eleusis lesson --rule suit-cycle-sdch --out lesson/`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
 				return fmt.Errorf("lesson needs --out (a folder)")
+			}
+			if err := atLeast("hands", hands, 1); err != nil {
+				return err
 			}
 			n, err := g.narrate(hf)
 			if err != nil {
@@ -338,22 +350,18 @@ learning curve).`,
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return err
 			}
-			f, err := os.Create(filepath.Join(out, "hand.md"))
-			if err != nil {
+			var md bytes.Buffer
+			if err := n.Markdown(&md); err != nil {
 				return err
 			}
-			if err := n.Markdown(f); err != nil {
-				f.Close()
-				return err
-			}
-			if err := f.Close(); err != nil {
+			if err := reports.WriteFileAtomic(filepath.Join(out, "hand.md"), md.Bytes()); err != nil {
 				return err
 			}
 			csvData, err := reports.TableCSV(n.Result)
 			if err != nil {
 				return err
 			}
-			if err := os.WriteFile(filepath.Join(out, "table.csv"), csvData, 0o644); err != nil {
+			if err := reports.WriteFileAtomic(filepath.Join(out, "table.csv"), csvData); err != nil {
 				return err
 			}
 			if err := n.LearningPlot(out); err != nil {
@@ -365,11 +373,14 @@ learning curve).`,
 			}
 			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
 			p := &reports.Plan{Seed: hf.seed, Rules: []string{hf.rule}, Presets: []string{hf.preset}, Lineups: [][]string{strings.Split(hf.lineup, ";")}, Hands: hands}
-			recs, err := lab.Run(cmd.Context(), p, reports.RunOptions{})
-			if err != nil {
+			var col collect
+			if _, err := lab.Run(cmd.Context(), p, reports.RunOptions{Each: col.add}); err != nil {
 				return err
 			}
-			rk, err := reports.Rank(p, recs, bank, lab.Kit)
+			if err := col.verdict(g, ""); err != nil {
+				return err
+			}
+			rk, err := reports.Rank(p, col.recs, bank, lab.Kit)
 			if err != nil {
 				return err
 			}
@@ -380,7 +391,7 @@ learning curve).`,
 			return nil
 		},
 	}
-	hf.register(c)
+	hf.register(c, g)
 	c.Flags().StringVar(&out, "out", "", "folder for the pack")
 	c.Flags().IntVar(&hands, "hands", 40, "hands of the rule for the plots")
 	return c

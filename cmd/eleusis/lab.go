@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -15,6 +15,7 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -35,27 +36,55 @@ type labFlags struct {
 	workers        int
 	shard          string
 	out            string
-	resume         bool
+	resume, force  bool
 	moves          bool
 }
 
-func (lf *labFlags) register(c *cobra.Command, hands int) {
+func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
 	f := c.Flags()
-	f.StringSliceVar(&lf.rules, "rules", nil, "rule names (default: every rule of the bank)")
-	f.StringSliceVar(&lf.tags, "tag", nil, "only rules with one of these tags")
-	f.StringSliceVar(&lf.presets, "preset", []string{"new-eleusis"}, "presets to play (see `eleusis presets`)")
-	f.StringArrayVar(&lf.options, "option", nil, "override one option of every preset, name=value (repeatable), e.g. prophet=true")
-	f.StringArrayVar(&lf.lineups, "lineup", nil, "a line-up: strategies by seat, separated by ';' (repeatable; default: "+strings.Join(DefaultLineup, ";")+")")
+	f.StringSliceVar(&lf.rules, "rules", nil, "rule `names`, separated by commas (default: every rule of the bank)")
+	f.StringSliceVar(&lf.tags, "tag", nil, "only rules with one of these `tags`")
+	f.StringSliceVar(&lf.presets, "preset", []string{"new-eleusis"}, "`presets` to play, separated by commas (eleusis presets lists them)")
+	f.StringArrayVar(&lf.options, "option", nil, "override one option of every preset, `name=value` (repeatable), e.g. prophet=true")
+	f.StringArrayVar(&lf.lineups, "lineup", nil, "a `line-up`: strategies by seat, separated by ';' (repeatable; default: "+strings.Join(DefaultLineup, ";")+")")
 	f.IntVar(&lf.hands, "hands", hands, "hands per rule, preset and line-up")
 	f.Uint64Var(&lf.seed, "seed", 1, "the run's seed (every hand's seed derives from it)")
 	f.IntVar(&lf.workers, "workers", 0, "parallel workers (0: all cores)")
-	f.StringVar(&lf.shard, "shard", "1/1", "run only shard i of n (i/n), for spreading a run over machines; combine with `eleusis merge`")
-	f.StringVar(&lf.out, "out", "", "folder for run.json, hands.jsonl, the summaries in every format and the plots")
+	f.StringVar(&lf.shard, "shard", "1/1", "run only shard `i/n` of the plan, to spread a run over machines (then eleusis merge)")
+	f.StringVar(&lf.out, "out", "", "`folder` for run.json, hands.jsonl, the summaries in every format and the plots")
 	f.BoolVar(&lf.resume, "resume", false, "continue the interrupted run in --out")
+	f.BoolVar(&lf.force, "force", false, "let --out replace the files of another run in that folder")
 	f.BoolVar(&lf.moves, "moves", true, "keep every move in hands.jsonl (docs/results.md; --moves=false for smaller files)")
+	c.MarkFlagDirname("out")
+	g.bankFlags(c)
+	g.formatFlags(c)
+	g.completeRules(c, "rules")
+	c.RegisterFlagCompletionFunc("preset", completePresets)
+	c.RegisterFlagCompletionFunc("tag", g.completeTags)
+}
+
+// check refuses flag values no run can take, before anything is played.
+func (lf *labFlags) check() error {
+	if err := atLeast("hands", lf.hands, 1); err != nil {
+		return err
+	}
+	if err := atLeast("workers", lf.workers, 0); err != nil {
+		return err
+	}
+	if lf.resume && lf.out == "" {
+		return fmt.Errorf("--resume needs --out (the folder of the interrupted run)")
+	}
+	if lf.resume && lf.force {
+		return fmt.Errorf("--resume continues the run in --out and --force replaces it: give one of them")
+	}
+	_, err := sim.ParseShard(lf.shard)
+	return err
 }
 
 func (lf *labFlags) plan(g *global) (*reports.Plan, *reports.Lab, error) {
+	if err := lf.check(); err != nil {
+		return nil, nil, err
+	}
 	bank, err := g.loadBank()
 	if err != nil {
 		return nil, nil, err
@@ -68,6 +97,9 @@ func (lf *labFlags) plan(g *global) (*reports.Plan, *reports.Lab, error) {
 			if len(lf.tags) == 0 || hasAny(r.Rule.Tags, lf.tags) {
 				p.Rules = append(p.Rules, r.Rule.Name)
 			}
+		}
+		if len(p.Rules) == 0 {
+			return nil, nil, fmt.Errorf("no rule of the bank has a tag among %s", strings.Join(lf.tags, ", "))
 		}
 	}
 	if len(lf.lineups) == 0 {
@@ -87,42 +119,75 @@ func (lf *labFlags) plan(g *global) (*reports.Plan, *reports.Lab, error) {
 
 func hasAny(have, want []string) bool {
 	for _, w := range want {
-		for _, h := range have {
-			if h == w {
-				return true
-			}
+		if slices.Contains(have, w) {
+			return true
 		}
 	}
 	return false
 }
 
-// run plays a plan with Ctrl-C handling and a progress bar on a terminal.
-func (lf *labFlags) run(p *reports.Plan, lab *reports.Lab) ([]reports.HandRecord, error) {
+// tally counts a run's hands as they stream past, and its failed hands.
+type tally struct {
+	hands, failed int
+	first         string // the first failure
+}
+
+func (t *tally) add(r *reports.HandRecord) {
+	t.hands++
+	if r.Error != "" {
+		if t.failed == 0 {
+			t.first, _, _ = strings.Cut(r.Error, "\n")
+		}
+		t.failed++
+	}
+}
+
+// verdict: a run whose every hand failed has nothing to sum up (an error:
+// no summary is written as if it were a result); a run with some failed
+// hands is summed up without them, and stderr says so.
+func (t *tally) verdict(g *global, out string) error {
+	where := "hands.jsonl (with --out)"
+	if out != "" {
+		where = filepath.Join(out, "hands.jsonl")
+	}
+	switch {
+	case t.hands > 0 && t.failed == t.hands:
+		return fmt.Errorf("every one of the %d hands failed, so there is nothing to sum up; the first: %s (every hand's error is in %s)", t.hands, t.first, where)
+	case t.failed > 0:
+		fmt.Fprintf(g.errw, "eleusis: %d of %d hands failed and are left out of the summaries (the first: %s; every error is in %s)\n", t.failed, t.hands, t.first, where)
+	}
+	return nil
+}
+
+// run plays a plan with Ctrl-C handling and a progress bar on a terminal,
+// handing every hand to each.
+func (lf *labFlags) run(ctx context.Context, g *global, command string, p *reports.Plan, lab *reports.Lab, each func(*reports.HandRecord) error) error {
 	shard, err := sim.ParseShard(lf.shard)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if lf.resume && lf.out == "" {
-		return nil, fmt.Errorf("--resume needs --out (the folder of the interrupted run)")
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	ro := reports.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume}
+	ro := reports.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume, Force: lf.force,
+		Command: command, Args: g.args, Each: each}
 	var progress *mpb.Progress
 	var bar *mpb.Bar
+	done := 0
+	ro.Progress = func(n, total int) {
+		done = n
+		if progress == nil {
+			return
+		}
+		if bar == nil {
+			bar = progress.AddBar(int64(total), mpb.PrependDecorators(decor.Name("hands "), decor.CountersNoUnit("%d/%d")),
+				mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f/s", decor.WCSyncSpace), decor.Name(" ETA "), decor.AverageETA(decor.ET_STYLE_MMSS)))
+			bar.SetCurrent(int64(n - 1))
+		}
+		bar.EwmaIncrement(time.Since(progressStart) / time.Duration(max(1, n)))
+	}
 	if isTerminal(os.Stderr) {
 		progress = mpb.New(mpb.WithOutput(os.Stderr), mpb.WithWidth(40))
-		start := time.Now()
-		ro.Progress = func(done, total int) {
-			if bar == nil {
-				bar = progress.AddBar(int64(total), mpb.PrependDecorators(decor.Name("hands "), decor.CountersNoUnit("%d/%d")),
-					mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f/s", decor.WCSyncSpace), decor.Name(" ETA "), decor.AverageETA(decor.ET_STYLE_MMSS)))
-				bar.SetCurrent(int64(done - 1))
-			}
-			bar.EwmaIncrement(time.Since(start) / time.Duration(max(1, done)))
-		}
+		progressStart = time.Now()
 	}
-	recs, err := lab.Run(ctx, p, ro)
+	_, err = lab.Run(ctx, p, ro)
 	if progress != nil {
 		if bar != nil {
 			if err == nil {
@@ -138,14 +203,29 @@ func (lf *labFlags) run(p *reports.Plan, lab *reports.Lab) ([]reports.HandRecord
 		if lf.out != "" {
 			where = fmt.Sprintf("; continue with the same command and --resume (kept in %s)", filepath.Join(lf.out, "hands.jsonl.part"))
 		}
-		return nil, fmt.Errorf("interrupted after %d hands%s", len(recs), where)
+		return fmt.Errorf("interrupted after %d hands%s: %w", done, where, ctx.Err())
 	}
-	return recs, err
+	return err
 }
+
+var progressStart time.Time
 
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// collect keeps the hands a summary needs (moves are never kept), and
+// tallies them.
+type collect struct {
+	tally
+	recs []reports.HandRecord
+}
+
+func (c *collect) add(r *reports.HandRecord) error {
+	c.tally.add(r)
+	c.recs = append(c.recs, *r)
+	return nil
 }
 
 func rankCmd(g *global) *cobra.Command {
@@ -161,28 +241,30 @@ discovery). It also ranks them by God's expected score, marks the sweet spot
 and reports Spearman and Kendall correlations between the difficulty
 measures and the rules' acceptance rate and description length.
 
-With no arguments it runs the embedded default bank with the default line-up.`,
+With no arguments it runs the embedded default bank with the default line-up.
+The files --out writes are described in docs/results.md.`,
 		Example: `  eleusis rank
   eleusis rank --hands 400 --out results/ --format markdown
-  eleusis rank --rules alternate-colors,suit-cycle --lineup "bayes-eig;random;random;random"
+  eleusis rank --rules same-suit,suit-cycle-sdch --lineup "bayes-eig;random;random;random"
   eleusis rank --shard 3/8 --out shard3/   # then: eleusis merge shard*/ --out all/`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := reports.CheckFormat(g.format); err != nil {
-				return err
-			}
+			g.outFiles = true
 			p, lab, err := lf.plan(g)
 			if err != nil {
 				return err
 			}
-			recs, err := lf.run(p, lab)
-			if err != nil {
+			var col collect
+			if err := lf.run(cmd.Context(), g, "rank", p, lab, col.add); err != nil {
 				return err
 			}
-			return g.rankOutput(p, recs, lab, lf.out)
+			if err := col.verdict(g, lf.out); err != nil {
+				return err
+			}
+			return g.rankOutput(p, col.recs, lab, lf.out)
 		},
 	}
-	lf.register(c, 60)
+	lf.register(c, g, 60)
 	return c
 }
 
@@ -199,43 +281,117 @@ func (g *global) rankOutput(p *reports.Plan, recs []reports.HandRecord, lab *rep
 			return err
 		}
 	}
-	return reports.Render(g.out, g.format, rk, rk.Tables()...)
+	return g.render(rk, rk.Tables()...)
+}
+
+func (g *global) benchOutput(p *reports.Plan, recs []reports.HandRecord, out string) error {
+	lb := reports.Bench(p, recs)
+	if out != "" {
+		if err := reports.WriteAll(out, "bench", lb, lb.Tables()); err != nil {
+			return err
+		}
+		if err := reports.LeaderboardPlot(out, lb); err != nil {
+			return err
+		}
+	}
+	return g.render(lb, lb.Tables()...)
 }
 
 func mergeCmd(g *global) *cobra.Command {
 	var out string
+	var force bool
 	c := &cobra.Command{
 		Use:   "merge SHARD_DIR...",
 		Short: "Combine the folders of a sharded run into the whole run",
-		Long: `merge reads run.json and hands.jsonl of every shard folder, checks that they are
-the shards of one plan and together cover it, and writes the whole run's
-hands.jsonl (byte-identical to an unsharded run) and its ranking.`,
+		Long: `merge reads run.json and hands.jsonl of every shard folder and checks that they
+are the shards of one run (the same plan, rule expressions, options and
+program: the first difference is named) and that every hand is the plan's
+(index, seed, rule, preset, line-up), none missing or repeated. It sums the
+whole run up as the run's command did (rank or bench) and, with --out, writes
+the whole run's run.json and hands.jsonl (byte-identical to an unsharded
+run's), the summaries and the plots.
+
+The rules are rebuilt from run.json (their expressions are recorded there):
+no --bank is needed.`,
 		Example: `  eleusis merge shard1 shard2 shard3 shard4 --out all`,
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := reports.CheckFormat(g.format); err != nil {
-				return err
-			}
-			p, recs, err := reports.Merge(args)
+			g.outFiles = true
+			shards, err := reports.OpenShards(args)
 			if err != nil {
 				return err
 			}
-			bank, err := g.loadBank()
+			meta := shards.Meta
+			bank, err := reports.PlanBank(&meta.Plan)
 			if err != nil {
+				return fmt.Errorf("merge: %w", err)
+			}
+			var col collect
+			if err := shards.Merge(reports.MergeOptions{Out: out, Force: force, Args: g.args, Each: col.add}); err != nil {
 				return err
 			}
-			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
-			if out != "" {
-				if err := reports.WriteRun(out, p, recs); err != nil {
-					return err
-				}
+			if err := col.verdict(g, out); err != nil {
+				return err
 			}
-			for i := range recs {
-				recs[i].Moves = nil
+			if meta.Command == "bench" {
+				return g.benchOutput(&meta.Plan, col.recs, out)
 			}
-			return g.rankOutput(p, recs, lab, out)
+			return g.rankOutput(&meta.Plan, col.recs, &reports.Lab{Bank: bank, Kit: agents.NewKit()}, out)
 		},
 	}
-	c.Flags().StringVar(&out, "out", "", "folder for the merged hands.jsonl, summaries and plots")
+	c.Flags().StringVar(&out, "out", "", "`folder` for the merged run.json, hands.jsonl, summaries and plots")
+	c.Flags().BoolVar(&force, "force", false, "let --out replace the files of another run in that folder")
+	c.MarkFlagDirname("out")
+	g.formatFlags(c)
 	return c
+}
+
+// completeRules completes a flag's rule names from the bank (--bank
+// included when given before it).
+func (g *global) completeRules(c *cobra.Command, flag string) {
+	c.RegisterFlagCompletionFunc(flag, func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		return listCompletions(g.ruleNames(), toComplete), cobra.ShellCompDirectiveNoFileComp
+	})
+}
+
+// listCompletions completes the last item of a comma-separated list.
+func listCompletions(names []string, toComplete string) []cobra.Completion {
+	done := ""
+	if i := strings.LastIndexByte(toComplete, ','); i >= 0 {
+		done = toComplete[:i+1]
+	}
+	out := make([]cobra.Completion, 0, len(names))
+	for _, n := range names {
+		out = append(out, done+n)
+	}
+	return out
+}
+
+func (g *global) ruleNames() []string {
+	b, err := g.loadBank()
+	if err != nil {
+		b = rulebank.Default()
+	}
+	var names []string
+	for _, r := range b.Rules {
+		names = append(names, r.Rule.Name)
+	}
+	return names
+}
+
+func (g *global) completeTags(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	b, err := g.loadBank()
+	if err != nil {
+		b = rulebank.Default()
+	}
+	var tags []string
+	for _, r := range b.Rules {
+		tags = append(tags, r.Rule.Tags...)
+	}
+	slices.Sort(tags)
+	return listCompletions(slices.Compact(tags), toComplete), cobra.ShellCompDirectiveNoFileComp
+}
+
+func completePresets(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return listCompletions(sim.PresetNames(), toComplete), cobra.ShellCompDirectiveNoFileComp
 }

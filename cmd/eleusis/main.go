@@ -6,24 +6,43 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/pprof"
 
 	"github.com/spf13/cobra"
+
+	"github.com/eleusis/eleusis/reports"
 )
 
+// exitInterrupted is the exit status after Ctrl-C: 128 + SIGINT, as shells
+// report a command killed by it.
+const exitInterrupted = 130
+
 func main() {
-	if err := newRoot(os.Stdout, os.Stderr).Execute(); err != nil {
+	// The first Ctrl-C cancels the context (runs stop cleanly and keep
+	// their finished hands); a second one kills the process.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	go func() { <-ctx.Done(); stop() }()
+	err := newRoot(os.Stdout, os.Stderr, os.Args[1:]).ExecuteContext(ctx)
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "eleusis:", err)
+		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
+			os.Exit(exitInterrupted)
+		}
 		os.Exit(1)
 	}
 }
 
-// global holds the flags every command shares.
+// global holds what every command shares, and the flags that several
+// commands register (each only where it is honoured).
 type global struct {
 	format string
+	wide   bool
 	bank   string
 	// numberLine keeps only number-line rules (beginners' rounds); checking
 	// is set by `rules check`, which reports the others instead.
@@ -32,25 +51,35 @@ type global struct {
 	stopProfile          func()
 	out                  io.Writer
 	errw                 io.Writer
+	// outFiles: the command writes its summaries with --out.
+	outFiles bool
+	// args is the command line, program name first (for run.json).
+	args []string
 }
 
-func newRoot(out, errw io.Writer) *cobra.Command {
-	g := &global{out: out, errw: errw}
+func newRoot(out, errw io.Writer, args []string) *cobra.Command {
+	g := &global{out: out, errw: errw, args: append([]string{"eleusis"}, args...)}
 	root := &cobra.Command{
 		Use:   "eleusis",
 		Short: "A research harness for Eleusis, the game of science",
 		Long: `eleusis plays and referees Eleusis (Robert Abbott, 1956; New Eleusis, 1977):
 God holds a secret rule about which card may follow the last one, and the
 scientists discover it by experiment.`,
+		Version:       reports.ThisProgram().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetVersionTemplate("eleusis {{.Version}}\n")
 	root.SetOut(out)
 	root.SetErr(errw)
-	root.PersistentFlags().StringVar(&g.format, "format", "table", "output format: table, markdown, csv or json")
-	root.PersistentFlags().StringVar(&g.bank, "bank", "", "a rule bank (YAML) whose rules add to or replace the embedded default bank")
-	root.PersistentFlags().StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this file (for `go tool pprof`, or as cmd/eleusis/default.pgo)")
+	root.SetArgs(args)
+	root.PersistentFlags().StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this `file` (for go tool pprof, or as cmd/eleusis/default.pgo)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if cmd.Flags().Lookup("format") != nil {
+			if err := reports.CheckFormat(g.format); err != nil {
+				return err
+			}
+		}
 		if g.cpuProfile == "" {
 			return nil
 		}
@@ -66,7 +95,67 @@ scientists discover it by experiment.`,
 			g.stopProfile()
 		}
 	}
-	root.PersistentFlags().BoolVar(&g.numberLine, "number-line", false, "beginners' rounds: only rules that read the card and prev.rank (rules check: report the others as errors)")
 	root.AddCommand(rankCmd(g), benchCmd(g), mergeCmd(g), transcriptCmd(g), lessonCmd(g), spaceCmd(g), rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g))
 	return root
+}
+
+// formatFlags registers --format and --wide on a command that prints a
+// summary.
+func (g *global) formatFlags(c *cobra.Command) {
+	c.Flags().StringVar(&g.format, "format", "table", "output `format`: table, markdown, csv or json")
+	c.Flags().BoolVar(&g.wide, "wide", false, "table and markdown: every column and whole cells (by default tables fit 120 columns)")
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(reports.Formats, cobra.ShellCompDirectiveNoFileComp))
+}
+
+// bankFlags registers --bank and --number-line on a command that reads
+// rules of the bank.
+func (g *global) bankFlags(c *cobra.Command) {
+	c.Flags().StringVar(&g.bank, "bank", "", "a rule bank `file` (YAML, docs/files.md) whose rules add to or replace the embedded default bank")
+	c.Flags().BoolVar(&g.numberLine, "number-line", false, "beginners' rounds: only rules that read the card and prev.rank (rules check: report the others as errors)")
+	c.MarkFlagFilename("bank", "yaml", "yml")
+}
+
+// render prints a summary in --format. CSV is one table per file: the
+// first table is printed and the others named on stderr.
+func (g *global) render(data any, tables ...reports.Table) error {
+	if err := reports.RenderWith(g.out, reports.RenderOptions{Format: g.format, Wide: g.wide}, data, tables...); err != nil {
+		return err
+	}
+	if g.format == "csv" && len(tables) > 1 {
+		var names []string
+		for _, t := range tables[1:] {
+			names = append(names, fmt.Sprintf("%q", t.Title))
+		}
+		where := "--format json"
+		if g.outFiles {
+			where += ", and --out writes each as its own CSV file"
+		}
+		fmt.Fprintf(g.errw, "eleusis: --format csv prints the first table only; the other tables (%s) are in %s\n", joinAnd(names), where)
+	}
+	return nil
+}
+
+func joinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	s := ""
+	for i, x := range xs[:len(xs)-1] {
+		if i > 0 {
+			s += ", "
+		}
+		s += x
+	}
+	return s + " and " + xs[len(xs)-1]
+}
+
+// atLeast refuses a numeric flag below its minimum.
+func atLeast(flag string, v, min int) error {
+	if v < min {
+		return fmt.Errorf("--%s must be at least %d, not %d", flag, min, v)
+	}
+	return nil
 }

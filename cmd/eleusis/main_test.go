@@ -14,8 +14,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 func run(t *testing.T, args ...string) (string, error) {
 	t.Helper()
 	var out, errw bytes.Buffer
-	root := newRoot(&out, &errw)
-	root.SetArgs(args)
+	root := newRoot(&out, &errw, args)
 	err := root.Execute()
 	return out.String(), err
 }
@@ -40,7 +39,7 @@ func TestRulesCheck(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "failed the check") {
 		t.Errorf("only aces must fail the check: %v", err)
 	}
-	if !strings.Contains(out, "after 8 cards (cards used up)") {
+	if !strings.Contains(out, ",8,cards used up,") {
 		t.Errorf("the dead end after 8 aces is missing:\n%s", out)
 	}
 	if _, err := run(t, "rules", "check", "--expr", "card.rank == 1", "--allow-dead-ends"); err != nil {

@@ -76,29 +76,30 @@ func playCmd(g *global) *cobra.Command {
 				return err
 			}
 			rep := reports.NewHandReport(rule, preset, "God", names, res)
-			return reports.Render(g.out, g.format, rep, rep.Tables()...)
+			return g.render(rep, rep.Tables()...)
 		},
 	}
-	cmd.Flags().StringVar(&preset, "preset", "new-eleusis", "rules preset: "+strings.Join(sim.PresetNames(), ", "))
-	cmd.Flags().StringVar(&rule, "rule", "black-high-red-low", "God's rule (a name from the bank)")
+	cmd.Flags().StringVar(&preset, "preset", "new-eleusis", "the `preset`: "+strings.Join(sim.PresetNames(), ", "))
+	cmd.Flags().StringVar(&rule, "rule", "black-high-red-low", "God's rule (a `name` of the bank)")
 	cmd.Flags().IntVar(&players, "players", 4, "random players besides God (without --lineup)")
-	cmd.Flags().StringVar(&lineup, "lineup", "", "strategies by seat, separated by ';' (see `eleusis bench --help`), instead of random players")
+	cmd.Flags().StringVar(&lineup, "lineup", "", "strategies by seat, separated by ';' (eleusis bench --help lists them), instead of random players")
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the shuffle, God's choices and the players")
-	cmd.Flags().StringArrayVar(&options, "option", nil, "override one option, name=value (repeatable; see eleusis presets)")
+	cmd.Flags().StringArrayVar(&options, "option", nil, "override one option, `name=value` (repeatable; eleusis presets lists them)")
 	cmd.Flags().BoolVar(&allow, "allow-dead-ends", false, "play a rule with an unacknowledged dead end")
+	cmd.RegisterFlagCompletionFunc("preset", completePresets)
+	g.completeRules(cmd, "rule")
+	g.formatFlags(cmd)
+	g.bankFlags(cmd)
 	return cmd
 }
 
 func presetsCmd(g *global) *cobra.Command {
-	return &cobra.Command{
+	c := &cobra.Command{
 		Use:     "presets",
 		Short:   "Show every option of every preset",
 		Example: "  eleusis presets --format markdown",
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if _, err := g.loadBank(); err != nil {
-				return err
-			}
 			names := sim.PresetNames()
 			t := reports.Table{Headers: append([]string{"option"}, names...)}
 			data := map[string]sim.Options{}
@@ -115,7 +116,9 @@ func presetsCmd(g *global) *cobra.Command {
 				}
 				t.Rows = append(t.Rows, row)
 			}
-			return reports.Render(g.out, g.format, data, t)
+			return g.render(data, t)
 		},
 	}
+	g.formatFlags(c)
+	return c
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func replayCmd(g *global) *cobra.Command {
-	return &cobra.Command{
+	c := &cobra.Command{
 		Use:   "replay FILE",
 		Short: "Referee a transcript of a hand",
 		Long: `replay reads a transcript (docs/files.md), referees every move with God's rule
@@ -46,7 +46,7 @@ move's number and the reason, and the exit status is non-zero.`,
 			if rerr != nil {
 				rep.Error = rerr.Error()
 			}
-			if err := reports.Render(g.out, g.format, rep, rep.Tables()...); err != nil {
+			if err := g.render(rep, rep.Tables()...); err != nil {
 				return err
 			}
 			if rerr != nil {
@@ -55,6 +55,9 @@ move's number and the reason, and the exit status is non-zero.`,
 			return nil
 		},
 	}
+	g.formatFlags(c)
+	g.bankFlags(c)
+	return c
 }
 
 func transcriptRule(b *rulebank.Bank, t *sim.Transcript, file string) (*rulebank.Compiled, string, error) {

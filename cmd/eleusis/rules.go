@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/eleusis/eleusis/reports"
@@ -24,9 +23,6 @@ func (g *global) loadBank() (*rulebank.Bank, error) {
 
 // loadBanks also returns --bank's own rules (nil without --bank).
 func (g *global) loadBanks() (merged, extra *rulebank.Bank, err error) {
-	if err := reports.CheckFormat(g.format); err != nil {
-		return nil, nil, err
-	}
 	merged = rulebank.Default()
 	if g.bank != "" {
 		if extra, err = rulebank.LoadFile(g.bank); err != nil {
@@ -47,7 +43,7 @@ func (g *global) loadBanks() (merged, extra *rulebank.Bank, err error) {
 
 func rulesCmd(g *global) *cobra.Command {
 	cmd := &cobra.Command{Use: "rules", Short: "List, show and check God's rules"}
-	cmd.AddCommand(&cobra.Command{
+	list := &cobra.Command{
 		Use:   "list",
 		Short: "List the rules of the bank",
 		Example: `  eleusis rules list
@@ -58,17 +54,25 @@ func rulesCmd(g *global) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			t := reports.Table{Headers: []string{"name", "look-back", "truth table", "source", "tags", "description"}}
+			t := reports.Table{Cols: []reports.Column{
+				{Name: "name"}, {Name: "expr", Head: "expression"}, {Name: "starter", Wide: true}, {Name: "look_back", Head: "look-back"},
+				{Name: "truth_table", Head: "table", Kind: reports.Bool, Wide: true}, {Name: "source", Wide: true},
+				{Name: "tags"}, {Name: "description"},
+			}}
 			var data []rulebank.Rule
 			for _, r := range b.Rules {
-				t.Rows = append(t.Rows, []string{r.Rule.Name, r.Reads.String(), yesNo(r.Table()), r.Rule.Source,
-					strings.Join(r.Rule.Tags, " "), r.Rule.Description})
+				t.Cells = append(t.Cells, []reports.Cell{reports.Str(r.Rule.Name), reports.Str(r.Rule.Expr), reports.Str(r.Rule.Starter),
+					reports.Str(r.Reads.String()), reports.BoolCell(r.Table()), reports.Str(r.Rule.Source),
+					reports.Str(strings.Join(r.Rule.Tags, " ")), reports.Str(r.Rule.Description)})
 				data = append(data, r.Rule)
 			}
-			return reports.Render(g.out, g.format, data, t)
+			return g.render(data, t)
 		},
-	})
-	cmd.AddCommand(&cobra.Command{
+	}
+	g.formatFlags(list)
+	g.bankFlags(list)
+	cmd.AddCommand(list)
+	show := &cobra.Command{
 		Use:     "show NAME",
 		Short:   "Show one rule with its analysis",
 		Example: `  eleusis rules show black-high-red-low`,
@@ -83,16 +87,28 @@ func rulesCmd(g *global) *cobra.Command {
 				return err
 			}
 			rep := rulebank.Analyse(r, rulebank.DefaultAnalyse)
-			t := reports.Table{Title: r.Rule.Name, Headers: []string{"field", "value"}, Rows: [][]string{
-				{"expr", r.Rule.Expr}, {"starter", orDash(r.Rule.Starter)}, {"description", r.Rule.Description},
-				{"hint", orDash(r.Rule.Hint)}, {"source", r.Rule.Source}, {"tags", strings.Join(r.Rule.Tags, " ")},
-			}}
-			return reports.Render(g.out, g.format, struct {
+			t := reports.Table{Title: r.Rule.Name, Cols: []reports.Column{{Name: "field"}, {Name: "value"}}}
+			for _, f := range [][2]string{{"expr", r.Rule.Expr}, {"starter", r.Rule.Starter}, {"description", r.Rule.Description},
+				{"hint", r.Rule.Hint}, {"source", r.Rule.Source}, {"tags", strings.Join(r.Rule.Tags, " ")}} {
+				t.Cells = append(t.Cells, []reports.Cell{reports.Str(f[0]), reports.Str(f[1])})
+			}
+			analysis := checkTable([]rulebank.Report{rep})
+			analysis.Name, analysis.Title = "analysis", "Analysis"
+			return g.render(struct {
 				Rule     rulebank.Rule   `json:"rule"`
 				Analysis rulebank.Report `json:"analysis"`
-			}{r.Rule, rep}, t, checkTable([]rulebank.Report{rep}))
+			}{r.Rule, rep}, t, analysis)
 		},
-	})
+	}
+	show.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return g.ruleNames(), cobra.ShellCompDirectiveNoFileComp
+	}
+	g.formatFlags(show)
+	g.bankFlags(show)
+	cmd.AddCommand(show)
 	var expr string
 	var allow bool
 	cfg := rulebank.DefaultAnalyse
@@ -102,14 +118,26 @@ func rulesCmd(g *global) *cobra.Command {
 		Long: `check compiles and analyses every rule of the bank (or one expression):
 its look-back (read from the syntax tree), its acceptance rate over the states
 random legal play visits, and its dead ends: reachable main lines after which no
-card left in the deck is legal. A rule with a dead end fails the check unless it
-is tagged dead-end in its bank (the author insists) or --allow-dead-ends is given.`,
+card left in the deck is legal. A rule with a dead end fails the check (exit
+status 1: a hand under it can get stuck) unless it is tagged dead-end in its
+bank (the author insists) or --allow-dead-ends is given; the error says which
+rules failed and why.`,
 		Example: `  eleusis rules check
-  eleusis rules check --expr 'card.rank > prev.rank'
+  eleusis rules check --expr 'card.color != prev.color'
+  eleusis rules check --expr 'card.rank > prev.rank' --allow-dead-ends   # stuck after a king: accepted
   eleusis rules check --bank mine.yaml --decks 3 --format csv`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			g.checking = true
+			if err := atLeast("decks", cfg.Decks, 1); err != nil {
+				return err
+			}
+			if err := atLeast("walks", cfg.Walks, 0); err != nil {
+				return err
+			}
+			if err := atLeast("horizon", cfg.Horizon, 1); err != nil {
+				return err
+			}
 			b, extra, err := g.loadBanks()
 			if err != nil {
 				return err
@@ -125,23 +153,31 @@ is tagged dead-end in its bank (the author insists) or --allow-dead-ends is give
 				rules = extra.Rules // check the user's own bank, not the defaults again
 			}
 			reps := analyseAll(rules, cfg)
-			if err := reports.Render(g.out, g.format, reps, checkTable(reps)); err != nil {
+			if err := g.render(reps, checkTable(reps)); err != nil {
 				return err
 			}
 			var bad []string
 			var why []error
 			for i, rep := range reps {
 				acknowledged := slices.Contains(rules[i].Rule.Tags, "dead-end")
-				if rep.Error != "" || (rep.DeadEnd != nil && !acknowledged && !allow) {
-					bad = append(bad, rep.Rule)
-				} else if g.numberLine {
+				switch {
+				case rep.Error != "":
+					bad, why = append(bad, rep.Rule), append(why, fmt.Errorf("%s: %s", rep.Rule, rep.Error))
+				case rep.DeadEnd != nil && !acknowledged && !allow:
+					what := "no card is legal after it"
+					if !rep.DeadEnd.Structural {
+						what = "every legal card is used up after it"
+					}
+					bad, why = append(bad, rep.Rule), append(why, fmt.Errorf("%s has a dead end, %s: a hand under it can get stuck (%s %s); tag the rule dead-end in its bank, or give --allow-dead-ends, to accept it",
+						rep.Rule, plural(len(rep.DeadEnd.Line), "main-line card"), what, sim.CardsString(rep.DeadEnd.Line)))
+				case g.numberLine:
 					if err := rulebank.NumberLine(rules[i]); err != nil {
 						bad, why = append(bad, rep.Rule), append(why, err)
 					}
 				}
 			}
 			if len(bad) > 0 {
-				return errors.Join(append([]error{fmt.Errorf("%d rule(s) failed the check: %s", len(bad), strings.Join(bad, ", "))}, why...)...)
+				return errors.Join(append([]error{fmt.Errorf("%s failed the check: %s", plural(len(bad), "rule"), strings.Join(bad, ", "))}, why...)...)
 			}
 			return nil
 		},
@@ -151,6 +187,8 @@ is tagged dead-end in its bank (the author insists) or --allow-dead-ends is give
 	check.Flags().IntVar(&cfg.Decks, "decks", cfg.Decks, "decks in the game (copies of each card)")
 	check.Flags().IntVar(&cfg.Walks, "walks", cfg.Walks, "random legal walks per rule")
 	check.Flags().IntVar(&cfg.Horizon, "horizon", cfg.Horizon, "longest main line the walks build")
+	g.formatFlags(check)
+	g.bankFlags(check)
 	cmd.AddCommand(check)
 	return cmd
 }
@@ -172,36 +210,30 @@ func analyseAll(rules []*rulebank.Compiled, cfg rulebank.AnalyseConfig) []ruleba
 }
 
 func checkTable(reps []rulebank.Report) reports.Table {
-	t := reports.Table{Headers: []string{"rule", "look-back", "depth", "starters", "acceptance", "dead end", "search", "error"}}
+	t := reports.Table{Cols: []reports.Column{{Name: "rule"}, {Name: "look_back", Head: "look-back"}, {Name: "depth", Kind: reports.Int, Wide: true},
+		{Name: "starters", Kind: reports.Int}, {Name: "acceptance", Head: "accept", Kind: reports.Float, Prec: 3},
+		{Name: "dead_end_cards", Head: "dead end after", Kind: reports.Int}, {Name: "dead_end_kind", Head: "kind"},
+		{Name: "dead_end_line", Head: "dead-end line", Wide: true}, {Name: "search", Wide: true}, {Name: "error"}}}
 	for _, r := range reps {
-		dead := "none"
+		var after reports.Cell
+		kind, line := "", ""
 		if r.DeadEnd != nil {
-			kind := "cards used up"
+			after, line = reports.IntCell(len(r.DeadEnd.Line)), sim.CardsString(r.DeadEnd.Line)
+			kind = "cards used up"
 			if r.DeadEnd.Structural {
 				kind = "no card legal"
 			}
-			dead = fmt.Sprintf("after %d cards (%s): %s", len(r.DeadEnd.Line), kind, sim.CardsString(r.DeadEnd.Line))
 		}
-		depth := strconv.Itoa(r.Depth)
-		if r.Depth < 0 {
-			depth = "line"
-		}
-		t.Rows = append(t.Rows, []string{r.Rule, r.LookBack, depth, strconv.Itoa(r.Starters),
-			fmt.Sprintf("%.3f", r.Acceptance), dead, r.DeadEndSearch, r.Error})
+		depth := reports.IntCell(r.Depth) // -1: the rule reads line or n
+		t.Cells = append(t.Cells, []reports.Cell{reports.Str(r.Rule), reports.Str(r.LookBack), depth, reports.IntCell(r.Starters),
+			reports.FloatCell(r.Acceptance), after, reports.Str(kind), reports.Str(line), reports.Str(r.DeadEndSearch), reports.Str(r.Error)})
 	}
 	return t
 }
 
-func yesNo(b bool) string {
-	if b {
-		return "yes"
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
 	}
-	return "no"
-}
-
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -28,7 +28,10 @@ description length there, and how many hypotheses share its behaviour.`,
   eleusis space --rules same-suit,black-high-red-low,suit-cycle-sdch --format markdown`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := reports.CheckFormat(g.format); err != nil {
+			if err := atLeast("size", size, 1); err != nil {
+				return err
+			}
+			if err := atLeast("top", top, 0); err != nil {
 				return err
 			}
 			kit := agents.NewKit()
@@ -43,20 +46,24 @@ description length there, and how many hypotheses share its behaviour.`,
 					fams[h.Family.String()]++
 				}
 			}
-			summary := reports.Table{Title: "The hypothesis space", Headers: []string{"measure", "value"}, Rows: [][]string{
-				{"syntactic rules of the grammar", fmt.Sprint(st.Syntactic)},
-				{"distinct behaviours among them", fmt.Sprint(st.Distinct)},
-				{"behaviours kept (shortest first)", fmt.Sprint(st.Kept)},
-				{"syntactic rules they stand for", fmt.Sprint(st.Collapsed)},
-			}}
+			summary := reports.Table{Title: "The hypothesis space", Cols: []reports.Column{{Name: "measure"}, {Name: "value", Kind: reports.Float, Prec: 1}}}
+			add := func(what string, v float64) {
+				summary.Cells = append(summary.Cells, []reports.Cell{reports.Str(what), reports.FloatCell(v)})
+			}
+			add("syntactic rules of the grammar", float64(st.Syntactic))
+			add("distinct behaviours among them", float64(st.Distinct))
+			add("behaviours kept (shortest first)", float64(st.Kept))
+			add("syntactic rules they stand for", float64(st.Collapsed))
 			for _, f := range []struct{ name, what string }{{"prev", "prev"}, {"prev2", "prev and prev2's colour"},
 				{"mod2", "prev and n % 2"}, {"mod3", "prev and n % 3"}, {"mod4", "prev and n % 4"}} {
-				summary.Rows = append(summary.Rows, []string{"hypotheses reading " + f.what, fmt.Sprint(fams[f.name])})
+				add("hypotheses reading "+f.what, float64(fams[f.name]))
 			}
-			summary.Rows = append(summary.Rows, []string{"index memory (MiB)", fmt.Sprintf("%.1f", float64(st.IndexBytes)/(1<<20))})
+			add("index memory (MiB)", float64(st.IndexBytes)/(1<<20))
 			b := sp.NewBelief(0)
 			ids, ps := b.Top(top)
-			prior := reports.Table{Title: fmt.Sprintf("The %d most probable hypotheses a priori", len(ids)), Headers: []string{"#", "hypothesis", "family", "bits", "prior", "rules merged"}}
+			prior := reports.Table{Name: "top", Title: fmt.Sprintf("The %d most probable hypotheses a priori", len(ids)), Cols: []reports.Column{
+				{Name: "rank", Head: "#", Kind: reports.Int}, {Name: "hypothesis"}, {Name: "family"}, {Name: "bits", Kind: reports.Int},
+				{Name: "prior", Kind: reports.Float, Prec: 5}, {Name: "rules_merged", Head: "rules merged", Kind: reports.Int}}}
 			type hyp struct {
 				hypotheses.Hypothesis
 				Prior float64 `json:"prior"`
@@ -64,7 +71,8 @@ description length there, and how many hypotheses share its behaviour.`,
 			var tops []hyp
 			for i, id := range ids {
 				h := sp.Hyps[id]
-				prior.Rows = append(prior.Rows, []string{fmt.Sprint(i + 1), h.Expr, h.Family.String(), fmt.Sprint(h.Length), fmt.Sprintf("%.5f", ps[i]), fmt.Sprint(h.Rules)})
+				prior.Cells = append(prior.Cells, []reports.Cell{reports.IntCell(i + 1), reports.Str(h.Expr), reports.Str(h.Family.String()),
+					reports.IntCell(h.Length), reports.FloatCell(ps[i]), reports.IntCell(h.Rules)})
 				tops = append(tops, hyp{h, ps[i]})
 			}
 			tables := []reports.Table{summary, prior}
@@ -82,7 +90,10 @@ description length there, and how many hypotheses share its behaviour.`,
 				if err != nil {
 					return err
 				}
-				t := reports.Table{Title: "God's rules in the space", Headers: []string{"rule", "expressible", "bits", "shortest description", "hypotheses alike", "states"}}
+				t := reports.Table{Name: "rules", Title: "God's rules in the space", Cols: []reports.Column{
+					{Name: "rule"}, {Name: "expressible", Kind: reports.Bool}, {Name: "bits", Kind: reports.Int},
+					{Name: "shortest", Head: "shortest description"}, {Name: "class_size", Head: "hypotheses alike", Kind: reports.Int},
+					{Name: "states", Kind: reports.Int}}}
 				for _, name := range rules {
 					r, err := bank.Get(name)
 					if err != nil {
@@ -94,11 +105,12 @@ description length there, and how many hypotheses share its behaviour.`,
 					}
 					p := place{Rule: name, Expressible: tr.Expressible, Length: tr.Length, Shortest: tr.Expr, Class: len(tr.IDs), States: tr.States}
 					places = append(places, p)
-					bits := "—"
+					var bits reports.Cell // missing when not expressible
 					if p.Expressible {
-						bits = fmt.Sprint(p.Length)
+						bits = reports.IntCell(p.Length)
 					}
-					t.Rows = append(t.Rows, []string{name, yesNo(p.Expressible), bits, p.Shortest, fmt.Sprint(p.Class), fmt.Sprint(p.States)})
+					t.Cells = append(t.Cells, []reports.Cell{reports.Str(name), reports.BoolCell(p.Expressible), bits,
+						reports.Str(p.Shortest), reports.IntCell(p.Class), reports.IntCell(p.States)})
 				}
 				tables = append(tables, t)
 			}
@@ -107,11 +119,14 @@ description length there, and how many hypotheses share its behaviour.`,
 				Top   []hyp            `json:"top"`
 				Rules []place          `json:"rules,omitempty"`
 			}{st, tops, places}
-			return reports.Render(g.out, g.format, data, tables...)
+			return g.render(data, tables...)
 		},
 	}
 	c.Flags().IntVar(&size, "size", hypotheses.DefaultSize, "distinct behaviours to keep")
 	c.Flags().IntVar(&top, "top", 15, "how many of the most probable hypotheses to list")
-	c.Flags().StringSliceVar(&rules, "rules", nil, "rules of the bank to place in the space")
+	c.Flags().StringSliceVar(&rules, "rules", nil, "rules of the bank to place in the space, separated by commas")
+	g.formatFlags(c)
+	g.bankFlags(c)
+	g.completeRules(c, "rules")
 	return c
 }
