@@ -59,6 +59,9 @@ type Column struct {
 	Prec int
 	// Wide: shown in the terminal only with --wide (always in files).
 	Wide bool
+	// Whole: a text column never cut to fit (a rule's name, a short
+	// code).
+	Whole bool
 }
 
 // Cell is one typed value; the zero Cell is missing (an empty CSV cell,
@@ -294,7 +297,7 @@ func (t *Table) asText() textTable {
 	tt := textTable{}
 	for _, c := range t.Cols {
 		tt.heads = append(tt.heads, cmpOr(c.Head, c.Name))
-		tt.text = append(tt.text, c.Kind == Text)
+		tt.text = append(tt.text, c.Kind == Text && !c.Whole)
 	}
 	for _, cells := range t.Cells {
 		row := make([]string, len(cells))
@@ -369,51 +372,115 @@ func (t *Table) fit(o RenderOptions) (tt textTable, notes []string) {
 		}
 	}
 	tt.keep(keep)
-	width := cmpInt(o.Width, DefaultWidth)
-	widths := make([]int, len(tt.heads))
-	for i, h := range tt.heads {
-		widths[i] = runewidth.StringWidth(h)
-		for _, row := range tt.rows {
-			widths[i] = max(widths[i], runewidth.StringWidth(row[i]))
-		}
-	}
-	// Cut the widest text column, down to the next widest (so that the
-	// cut spreads over the wide columns) or to what the excess asks, but
-	// not below minCut columns.
-	const minCut = 12
-	for {
-		total := 1
-		for _, w := range widths {
-			total += w + 3 // "│ " cell " "
-		}
-		widest, next := -1, minCut
-		for i, w := range widths {
-			if !tt.text[i] || w <= minCut {
-				continue
-			}
-			if widest < 0 || w > widths[widest] {
-				if widest >= 0 {
-					next = max(next, widths[widest])
-				}
-				widest = i
-			} else {
-				next = max(next, w)
-			}
-		}
-		if total <= width || widest < 0 {
-			break
-		}
-		nw := max(minCut, next, widths[widest]-(total-width))
-		if nw == widths[widest] {
-			nw-- // two columns of the same width: cut one a little
-		}
-		widths[widest] = nw
-		tt.heads[widest] = runewidth.Truncate(tt.heads[widest], nw, "…")
-		for _, row := range tt.rows {
-			row[widest] = runewidth.Truncate(row[widest], nw, "…")
-		}
-	}
+	tt.shrink(cmpInt(o.Width, DefaultWidth), o.Format == "table")
 	return tt, notes
+}
+
+// shrink narrows the table to width columns, as a box table (each column
+// takes its width + 3, plus 1): the widest column that can give room is
+// narrowed, down to the next widest (so that the cut spreads) or to what
+// the excess asks. Text cells are cut with an ellipsis down to 12 columns
+// (then 8 if that is not enough); numbers never; a header wraps at spaces
+// and hyphens when wrap is set (a box table; Markdown headers are one line).
+func (tt *textTable) shrink(width int, wrap bool) {
+	n := len(tt.heads)
+	heads := slices.Clone(tt.heads) // as given, before any wrapping
+	cells, widths, floor := make([]int, n), make([]int, n), make([]int, n)
+	for i, h := range tt.heads {
+		for _, row := range tt.rows {
+			cells[i] = max(cells[i], runewidth.StringWidth(row[i]))
+		}
+		widths[i] = max(cells[i], runewidth.StringWidth(h))
+	}
+	for _, minCut := range []int{12, 8} {
+		for i, h := range tt.heads {
+			head := runewidth.StringWidth(h)
+			if wrap {
+				head = longestWord(h)
+			}
+			if tt.text[i] {
+				floor[i] = min(widths[i], max(minCut, head))
+			} else {
+				floor[i] = max(cells[i], head)
+			}
+		}
+		for {
+			total := 1
+			for _, w := range widths {
+				total += w + 3 // "│ " cell " "
+			}
+			widest, next := -1, 0
+			for i, w := range widths {
+				if w <= floor[i] {
+					continue
+				}
+				if widest < 0 || w > widths[widest] {
+					if widest >= 0 {
+						next = max(next, widths[widest])
+					}
+					widest = i
+				} else {
+					next = max(next, w)
+				}
+			}
+			if total <= width || widest < 0 {
+				break
+			}
+			nw := max(floor[widest], next, widths[widest]-(total-width))
+			if nw == widths[widest] {
+				nw-- // two columns of the same width: narrow one a little
+			}
+			widths[widest] = nw
+			if runewidth.StringWidth(heads[widest]) > nw {
+				tt.heads[widest] = wrapHead(heads[widest], nw)
+			}
+			for _, row := range tt.rows {
+				row[widest] = runewidth.Truncate(row[widest], nw, "…")
+			}
+		}
+	}
+}
+
+// longestWord is the width of the longest piece of a header between the
+// places it may wrap (after a space or a hyphen).
+func longestWord(h string) int {
+	w := 0
+	for _, p := range headPieces(h) {
+		w = max(w, runewidth.StringWidth(strings.TrimRight(p, " ")))
+	}
+	return w
+}
+
+// headPieces splits a header after each space and hyphen.
+func headPieces(h string) []string {
+	var out []string
+	start := 0
+	for i, r := range h {
+		if r == ' ' || r == '-' {
+			out = append(out, h[start:i+1])
+			start = i + 1
+		}
+	}
+	return append(out, h[start:])
+}
+
+// wrapHead puts a header on lines of at most w columns, breaking after
+// spaces and hyphens; a piece longer than w is cut.
+func wrapHead(h string, w int) string {
+	var lines []string
+	line := ""
+	for _, p := range headPieces(h) {
+		if line != "" && runewidth.StringWidth(strings.TrimRight(line+p, " ")) > w {
+			lines = append(lines, strings.TrimRight(line, " "))
+			line = ""
+		}
+		line += p
+	}
+	lines = append(lines, strings.TrimRight(line, " "))
+	for i, l := range lines {
+		lines[i] = runewidth.Truncate(l, w, "…")
+	}
+	return strings.Join(lines, "\n")
 }
 
 func cmpInt(a, b int) int {
@@ -458,7 +525,7 @@ func renderText(w io.Writer, o RenderOptions, t Table) error {
 			fmt.Fprintf(w, "%s\n", t.Title)
 		}
 	}
-	opts := []tablewriter.Option{tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithRowAutoWrap(tw.WrapNone)}
+	opts := []tablewriter.Option{tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithHeaderAutoWrap(tw.WrapNone), tablewriter.WithRowAutoWrap(tw.WrapNone)}
 	if md {
 		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
 		esc := func(xs []string) []string {

@@ -180,7 +180,6 @@ func (l *Lab) play(p *Plan, pr *prepared, i int) HandRecord {
 	return rec
 }
 
-
 // RunOptions says where and how to run a plan.
 type RunOptions struct {
 	// Out is the run's folder: run.json, hands.jsonl (hands.jsonl.part
@@ -216,6 +215,9 @@ var errCut = errors.New("a hand was cut by the cancellation")
 func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, error) {
 	if ro.Workers < 0 {
 		return nil, fmt.Errorf("workers must be 0 (all cores) or more, not %d", ro.Workers)
+	}
+	if ro.Shard.Of < 1 {
+		ro.Shard = sim.All
 	}
 	if err := l.Resolve(p); err != nil {
 		return nil, err

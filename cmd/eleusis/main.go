@@ -31,11 +31,19 @@ func main() {
 	err := newRoot(os.Stdout, os.Stderr, os.Args[1:]).ExecuteContext(ctx)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "eleusis:", err)
-		if errors.Is(err, context.Canceled) || ctx.Err() != nil {
-			os.Exit(exitInterrupted)
-		}
-		os.Exit(1)
 	}
+	os.Exit(exitCode(err, ctx))
+}
+
+// exitCode: 0 on success, 130 after Ctrl-C, 1 for any other error.
+func exitCode(err error, ctx context.Context) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		return exitInterrupted
+	}
+	return 1
 }
 
 // global holds what every command shares, and the flags that several

@@ -101,7 +101,10 @@ func presetsCmd(g *global) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			names := sim.PresetNames()
-			t := reports.Table{Headers: append([]string{"option"}, names...)}
+			t := reports.Table{Cols: []reports.Column{{Name: "option", Whole: true}}}
+			for _, n := range names {
+				t.Cols = append(t.Cols, reports.Column{Name: n})
+			}
 			data := map[string]sim.Options{}
 			var cols []map[string]any
 			for _, n := range names {
@@ -110,11 +113,11 @@ func presetsCmd(g *global) *cobra.Command {
 				cols = append(cols, o.Map())
 			}
 			for _, opt := range sim.OptionNames() {
-				row := []string{opt}
+				row := []reports.Cell{reports.Str(opt)}
 				for _, col := range cols {
-					row = append(row, fmt.Sprint(col[opt]))
+					row = append(row, reports.Str(fmt.Sprint(col[opt])))
 				}
-				t.Rows = append(t.Rows, row)
+				t.Cells = append(t.Cells, row)
 			}
 			return g.render(data, t)
 		},

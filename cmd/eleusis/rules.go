@@ -55,9 +55,9 @@ func rulesCmd(g *global) *cobra.Command {
 				return err
 			}
 			t := reports.Table{Cols: []reports.Column{
-				{Name: "name"}, {Name: "expr", Head: "expression"}, {Name: "starter", Wide: true}, {Name: "look_back", Head: "look-back"},
+				{Name: "name", Whole: true}, {Name: "expr", Head: "expression"}, {Name: "starter", Wide: true}, {Name: "look_back", Head: "look-back"},
 				{Name: "truth_table", Head: "table", Kind: reports.Bool, Wide: true}, {Name: "source", Wide: true},
-				{Name: "tags"}, {Name: "description"},
+				{Name: "tags", Wide: true}, {Name: "description"},
 			}}
 			var data []rulebank.Rule
 			for _, r := range b.Rules {
@@ -210,7 +210,7 @@ func analyseAll(rules []*rulebank.Compiled, cfg rulebank.AnalyseConfig) []ruleba
 }
 
 func checkTable(reps []rulebank.Report) reports.Table {
-	t := reports.Table{Cols: []reports.Column{{Name: "rule"}, {Name: "look_back", Head: "look-back"}, {Name: "depth", Kind: reports.Int, Wide: true},
+	t := reports.Table{Cols: []reports.Column{{Name: "rule", Whole: true}, {Name: "look_back", Head: "look-back"}, {Name: "depth", Kind: reports.Int, Wide: true},
 		{Name: "starters", Kind: reports.Int}, {Name: "acceptance", Head: "accept", Kind: reports.Float, Prec: 3},
 		{Name: "dead_end_cards", Head: "dead end after", Kind: reports.Int}, {Name: "dead_end_kind", Head: "kind"},
 		{Name: "dead_end_line", Head: "dead-end line", Wide: true}, {Name: "search", Wide: true}, {Name: "error"}}}

@@ -91,7 +91,7 @@ description length there, and how many hypotheses share its behaviour.`,
 					return err
 				}
 				t := reports.Table{Name: "rules", Title: "God's rules in the space", Cols: []reports.Column{
-					{Name: "rule"}, {Name: "expressible", Kind: reports.Bool}, {Name: "bits", Kind: reports.Int},
+					{Name: "rule", Whole: true}, {Name: "expressible", Kind: reports.Bool}, {Name: "bits", Kind: reports.Int},
 					{Name: "shortest", Head: "shortest description"}, {Name: "class_size", Head: "hypotheses alike", Kind: reports.Int},
 					{Name: "states", Kind: reports.Int}}}
 				for _, name := range rules {
