@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/mattn/go-runewidth"
 	"github.com/olekukonko/tablewriter"
@@ -282,16 +281,9 @@ type textTable struct {
 
 func (t *Table) asText() textTable {
 	if t.Cols == nil {
-		// A text table: a column is words (and may be cut) when a cell
-		// has a letter; numbers and intervals are never cut.
+		// A text table: its cells are not typed, so none is cut to fit
+		// (a rule's name would be); only its headers wrap.
 		tt := textTable{heads: t.Headers, rows: t.Rows, text: make([]bool, len(t.Headers))}
-		for _, row := range t.Rows {
-			for i, s := range row {
-				if i < len(tt.text) && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
-					tt.text[i] = true
-				}
-			}
-		}
 		return tt
 	}
 	tt := textTable{}
@@ -364,9 +356,12 @@ func (t *Table) fit(o RenderOptions) (tt textTable, notes []string) {
 	keep := make([]bool, len(tt.heads))
 	for i := range keep {
 		keep[i] = t.Cols == nil || !t.Cols[i].Wide
-		if keep[i] && len(tt.rows) > 1 && constant(tt.rows, i) {
-			keep[i] = false
-			if v := tt.rows[0][i]; v != "" {
+		if keep[i] && len(tt.rows) > 0 && constant(tt.rows, i) {
+			switch v := tt.rows[0][i]; {
+			case v == "":
+				keep[i] = false // empty in every row: nothing to show
+			case len(tt.rows) > 1:
+				keep[i] = false
 				notes = append(notes, tt.heads[i]+" "+v)
 			}
 		}

@@ -164,12 +164,12 @@ rules failed and why.`,
 				case rep.Error != "":
 					bad, why = append(bad, rep.Rule), append(why, fmt.Errorf("%s: %s", rep.Rule, rep.Error))
 				case rep.DeadEnd != nil && !acknowledged && !allow:
-					what := "no card is legal after it"
+					what := "no card is legal"
 					if !rep.DeadEnd.Structural {
-						what = "every legal card is used up after it"
+						what = "every legal card is used up"
 					}
-					bad, why = append(bad, rep.Rule), append(why, fmt.Errorf("%s has a dead end, %s: a hand under it can get stuck (%s %s); tag the rule dead-end in its bank, or give --allow-dead-ends, to accept it",
-						rep.Rule, plural(len(rep.DeadEnd.Line), "main-line card"), what, sim.CardsString(rep.DeadEnd.Line)))
+					bad, why = append(bad, rep.Rule), append(why, fmt.Errorf("%s has a dead end: after the main line %s (%s) %s, so a hand under it can get stuck; tag the rule dead-end in its bank, or give --allow-dead-ends, to accept it",
+						rep.Rule, sim.CardsString(rep.DeadEnd.Line), plural(len(rep.DeadEnd.Line), "card"), what))
 				case g.numberLine:
 					if err := rulebank.NumberLine(rules[i]); err != nil {
 						bad, why = append(bad, rep.Rule), append(why, err)
