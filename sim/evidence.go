@@ -107,33 +107,38 @@ func DecodeMove(rec *MoveRecord, line []Card, o *Options) Evidence {
 	return Evidence{MainLine: line}
 }
 
-// chain is the literals of cards laid one after another after line.
-func chain(line, cards []Card) []Literal {
-	ext := append(line, cards...)
+// chain is the literals of cards laid one after another after ext[:n]
+// (ext holds the cards after the main line).
+func chain(ext []Card, n int, cards []Card) []Literal {
 	lits := make([]Literal, len(cards))
 	for i, c := range cards {
-		lits[i] = Literal{Line: ext[:len(line)+i], Card: c}
+		lits[i] = Literal{Line: ext[: n+i : n+i], Card: c}
 	}
 	return lits
 }
 
 func decodeCards(rec *MoveRecord, line []Card, o *Options) Evidence {
-	e := Evidence{MainLine: append(line, rec.Accepted...)}
+	// One array holds the main line and the move's cards: every literal's
+	// line and the main line after the move are prefixes of it.
+	n := len(line)
+	ext := append(line, rec.Cards...)
+	k := min(len(rec.Accepted), len(rec.Cards))
+	e := Evidence{MainLine: ext[: n+k : n+k]}
 	switch {
 	case rec.Verdict == Yes:
-		e.Findings = []Finding{{Lits: chain(line, rec.Cards), Holds: true}}
+		e.Findings = []Finding{{Lits: chain(ext, n, rec.Cards), Holds: true}}
 	case rec.Kind == Sequence && o != nil && o.SequenceJudging == Prefix:
 		// Judged card by card (new-eleusis-es): the right cards before the
 		// first wrong one stayed, that one was wrong, the rest unjudged.
-		k := min(len(rec.Accepted), len(rec.Cards)-1)
+		k = min(k, len(rec.Cards)-1)
 		if k > 0 {
-			e.Findings = append(e.Findings, Finding{Lits: chain(line, rec.Cards[:k]), Holds: true})
+			e.Findings = append(e.Findings, Finding{Lits: chain(ext, n, rec.Cards[:k]), Holds: true})
 		}
-		e.Findings = append(e.Findings, Finding{Lits: []Literal{{Line: e.MainLine, Card: rec.Cards[k]}}})
+		e.Findings = append(e.Findings, Finding{Lits: []Literal{{Line: ext[: n+k : n+k], Card: rec.Cards[k]}}})
 	default:
 		// A wrong card, or a sequence judged all or nothing: not every card
 		// followed the one before.
-		e.Findings = []Finding{{Lits: chain(line, rec.Cards)}}
+		e.Findings = []Finding{{Lits: chain(ext, n, rec.Cards)}}
 	}
 	return e
 }
