@@ -75,37 +75,27 @@ func (h *human) remember(line []sim.Card, c sim.Card, ok bool) {
 	}
 }
 
-// sync reads the verdicts it has not yet seen, as a person would: single
-// cards and the cards of accepted runs; a rejected run only says "something
-// in it was wrong", which it does not try to untangle.
+// sync reads the verdicts it has not yet seen, as a person would: the
+// single judgements each answer settles (sim.Evidence.Facts); a rejected
+// run only says "something in it was wrong", which it does not try to
+// untangle.
 func (h *human) sync(v *sim.View) {
 	if !h.started {
-		accepted := 0
-		for i := range v.History {
-			accepted += len(v.History[i].Accepted)
+		e := sim.DecodeOpening(v.Opening, v.Options)
+		h.line = slices.Clone(e.MainLine)
+		for _, f := range e.Facts() {
+			h.remember(f.Line, f.Card, f.Accepted)
 		}
-		h.line = slices.Clone(v.MainLine[:len(v.MainLine)-accepted])
 		h.started = true
 	}
 	for ; h.synced < len(v.History); h.synced++ {
 		r := &v.History[h.synced]
 		preds := h.predictVerdict(r)
-		switch {
-		case r.Kind == sim.NoPlay && r.Verdict == sim.Yes:
-			for _, c := range r.Cards {
-				if c != sim.Unknown {
-					h.remember(h.line, c, false)
-				}
-			}
-		case r.Kind == sim.Play && r.Verdict == sim.No:
-			h.remember(h.line, r.Cards[0], false)
+		e := sim.DecodeMove(r, h.line, v.Options)
+		for _, f := range e.Facts() {
+			h.remember(f.Line, f.Card, f.Accepted)
 		}
-		line := h.line
-		for _, c := range r.Accepted {
-			h.remember(line, c, true)
-			line = append(line[:len(line):len(line)], c)
-		}
-		h.line = line
+		h.line = e.MainLine
 		if r.Guess != "" && !r.GuessRight && r.GuessError == "" {
 			// "Not my rule": a person crosses that idea off.
 			if id, ok := h.sp.ByExpr(r.Guess); ok {

@@ -31,95 +31,31 @@ func (r *Record) Line() []sim.Card { return r.line }
 // first call, then every move of v.History not yet seen.
 func (r *Record) Sync(v *sim.View) {
 	if !r.started {
-		accepted := 0
-		for i := range v.History {
-			accepted += len(v.History[i].Accepted)
-		}
-		var errs []sim.ErrorGroup
-		if len(v.History) == 0 {
-			errs = v.Errors // the opening's own error cards (chain3)
-		}
-		r.Start(v.MainLine[:len(v.MainLine)-accepted], errs)
+		r.Start(v.Opening, v.Options)
 	}
 	for r.seen < len(v.History) {
 		r.Apply(&v.History[r.seen], v.Options)
 	}
 }
 
-// Start conditions on the opening: the starter (turned at random: no
-// evidence about the rule), then the cards God laid after it (chosen among
-// the cards that follow the rule: the size principle) and the error cards of
-// the opening (rejected).
-func (r *Record) Start(opening []sim.Card, errs []sim.ErrorGroup) {
+// Start conditions on the opening as sim.DecodeOpening reads it: the
+// starter (turned at random: no evidence about the rule), the cards God
+// laid after it (chosen among the cards that follow the rule: the size
+// principle) and the error cards of the opening (rejected).
+func (r *Record) Start(opening []sim.Card, opts *sim.Options) {
 	r.started = true
-	r.line = append(r.line[:0], opening[0])
-	all := make([]uint8, 52)
-	for i := range all {
-		all[i] = uint8(i)
-	}
-	for _, c := range opening[1:] {
-		r.godChose(stateOf(r.line), uint8(c), all)
-		r.line = append(r.line, c)
-	}
-	for _, g := range errs {
-		if g.Under < len(r.line) {
-			s := stateOf(r.line[:g.Under+1])
-			for _, c := range g.Cards {
-				r.observe([]lit{{s: s, c: uint8(c)}}, false)
-			}
-		}
-	}
+	e := sim.DecodeOpening(opening, opts)
+	r.line = append(r.line[:0], e.MainLine...)
+	r.condition(e, false)
 }
 
-// Apply conditions on one judged move and extends the main line; it returns
-// the probabilities the belief gave, beforehand, to each of God's verdicts
-// in the move.
+// Apply conditions on one judged move (as sim.DecodeMove reads it) and
+// extends the main line; it returns the probabilities the belief gave,
+// beforehand, to each of God's verdicts in the move.
 func (r *Record) Apply(rec *sim.MoveRecord, opts *sim.Options) []float64 {
 	r.seen++
-	var preds []float64
-	needP := r.Discovery != nil
-	obs := func(lits []lit, truth bool) {
-		p := r.observeP(lits, truth, needP)
-		if needP {
-			preds = append(preds, p)
-		}
-	}
-	switch rec.Kind {
-	case sim.Play, sim.Sequence:
-		switch {
-		case rec.Verdict == sim.Yes:
-			obs(r.chain(rec.Cards), true)
-		case rec.Kind == sim.Sequence && opts != nil && opts.SequenceJudging == sim.Prefix:
-			k := len(rec.Accepted)
-			if k > 0 {
-				obs(r.chain(rec.Accepted), true)
-			}
-			line := append(r.line[:len(r.line):len(r.line)], rec.Accepted...)
-			obs([]lit{{s: stateOf(line), c: uint8(rec.Cards[k])}}, false)
-		default:
-			obs(r.chain(rec.Cards), false)
-		}
-	case sim.NoPlay:
-		s := stateOf(r.line)
-		lits := make([]lit, 0, len(rec.Cards))
-		for _, c := range rec.Cards {
-			if c != sim.Unknown {
-				lits = append(lits, lit{s: s, c: uint8(c), neg: true})
-			}
-		}
-		obs(lits, rec.Verdict == sim.Yes)
-		if rec.Picked != nil {
-			if rec.Prophet >= 0 {
-				obs([]lit{{s: s, c: uint8(*rec.Picked)}}, true)
-			} else {
-				shown := make([]uint8, len(lits))
-				for i, l := range lits {
-					shown[i] = l.c
-				}
-				r.godChose(s, uint8(*rec.Picked), shown)
-			}
-		}
-	}
+	e := sim.DecodeMove(rec, r.line, opts)
+	preds := r.condition(e, r.Discovery != nil)
 	if rec.Guess != "" && !rec.GuessRight && rec.GuessError == "" {
 		// God said the stated rule is not his: if it is one of the space's
 		// hypotheses, that hypothesis is out (it differs from God's rule on
@@ -128,9 +64,44 @@ func (r *Record) Apply(rec *sim.MoveRecord, opts *sim.Options) []float64 {
 			r.remove(id)
 		}
 	}
-	r.line = append(r.line, rec.Accepted...)
+	r.line = append(r.line, e.MainLine[len(r.line):]...)
 	if r.Discovery != nil {
 		r.Discovery.after(r, rec.Turn, preds)
+	}
+	return preds
+}
+
+// deckChoices is every identity: what God chose among when the deck was
+// the choice.
+var deckChoices = func() []uint8 {
+	all := make([]uint8, sim.NumCards)
+	for i := range all {
+		all[i] = uint8(i)
+	}
+	return all
+}()
+
+// condition updates the belief on decoded evidence: each finding, then
+// each card God chose; with needP it returns the probability the belief
+// gave each finding beforehand.
+func (r *Record) condition(e sim.Evidence, needP bool) []float64 {
+	var preds []float64
+	for _, f := range e.Findings {
+		r.lits = r.lits[:0]
+		for _, l := range f.Lits {
+			r.lits = append(r.lits, lit{s: stateOf(l.Line), c: uint8(l.Card), neg: l.Refused})
+		}
+		p := r.observeP(r.lits, f.Holds, needP)
+		if needP {
+			preds = append(preds, p)
+		}
+	}
+	for _, c := range e.Choices {
+		among := deckChoices
+		if c.Among != nil {
+			among = r.bytes(c.Among)
+		}
+		r.godChose(stateOf(c.Line), uint8(c.Card), among)
 	}
 	return preds
 }

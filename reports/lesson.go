@@ -48,15 +48,8 @@ func Narrate(n *Narration, sp *hypotheses.Space, eps float64) {
 	b := sp.NewBelief(eps)
 	b.Exact() // a lesson shows exact probabilities
 	rec := hypotheses.NewRecord(b)
-	opening, openErrs := n.Result.Opening, []sim.ErrorGroup(nil)
-	if n.Options.Starter == sim.Chain3 && len(opening) == 5 {
-		// The Divermazo opening: three cards on the main line, two under
-		// the last.
-		openErrs = []sim.ErrorGroup{{Under: 2, Cards: opening[3:4]}, {Under: 2, Cards: opening[4:5]}}
-		opening = opening[:3]
-	}
-	rec.Start(opening, openErrs)
-	line := append([]sim.Card(nil), opening...)
+	rec.Start(n.Result.Opening, &n.Options)
+	line := append([]sim.Card(nil), rec.Line()...)
 	for i := range n.Result.History {
 		m := n.Result.History[i]
 		ids, ps := rec.Top(3)
