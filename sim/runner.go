@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -18,9 +20,18 @@ var All = Shard{0, 1}
 
 // ParseShard reads "i/n" (1-based, as users count: 1/4 … 4/4).
 func ParseShard(s string) (Shard, error) {
-	var i, n int
-	if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err != nil || n < 1 || i < 1 || i > n {
-		return Shard{}, fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n (e.g. 2/8)", s)
+	bad := fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n (e.g. 2/8)", s)
+	a, b, ok := strings.Cut(s, "/")
+	if !ok {
+		return Shard{}, bad
+	}
+	digits := func(x string) bool {
+		return x != "" && strings.Trim(x, "0123456789") == ""
+	}
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !digits(a) || !digits(b) || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return Shard{}, bad
 	}
 	return Shard{i - 1, n}, nil
 }

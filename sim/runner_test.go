@@ -57,11 +57,20 @@ func TestRunShardsAndResume(t *testing.T) {
 	if got := collect(RunConfig[int]{N: 10, From: 6}); !slices.Equal(got, []int{6, 7, 8, 9}) {
 		t.Fatalf("resume from 6: %v", got)
 	}
-	if _, err := ParseShard("0/4"); err == nil {
-		t.Error("shard 0/4 accepted")
-	}
-	if s, err := ParseShard("2/4"); err != nil || s != (Shard{1, 4}) {
-		t.Errorf("2/4: %v %v", s, err)
+	for _, c := range []struct {
+		in   string
+		want Shard
+		ok   bool
+	}{
+		{"2/4", Shard{1, 4}, true}, {"1/1", Shard{0, 1}, true}, {"8/8", Shard{7, 8}, true},
+		{"0/4", Shard{}, false}, {"5/4", Shard{}, false}, {"1/3x", Shard{}, false}, {"x1/3", Shard{}, false},
+		{"1 /3", Shard{}, false}, {"1/3/5", Shard{}, false}, {"1/0", Shard{}, false}, {"-1/3", Shard{}, false},
+		{"", Shard{}, false}, {"1", Shard{}, false}, {"1/+3", Shard{}, false}, {"99999999999999999999/1", Shard{}, false}, {"2/4 ", Shard{}, false},
+	} {
+		s, err := ParseShard(c.in)
+		if c.ok != (err == nil) || c.ok && s != c.want {
+			t.Errorf("ParseShard(%q) = %v, %v", c.in, s, err)
+		}
 	}
 }
 
