@@ -11,7 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// TranscriptOf writes a played hand down as a transcript (FILES.md) that
+// TranscriptOf writes a played hand down as a transcript (docs/files.md) that
 // Replay referees back to the same result: the same end, scores, cards left,
 // main line and error columns, and every move with the same verdict,
 // penalty, cards drawn and picked, Prophet judgements and falls, and
@@ -156,7 +156,7 @@ func (m TranscriptMove) String() string {
 	return b.String()
 }
 
-// Marshal writes the transcript as YAML (FILES.md): the preset, the options
+// Marshal writes the transcript as YAML (docs/files.md): the preset, the options
 // that differ from it, the rule, the names, the hands, the opening and one
 // line per move. Every text is quoted by the YAML library as it needs, so
 // any name or guess reads back unchanged.
