@@ -1,0 +1,58 @@
+package sim
+
+import "fmt"
+
+// What a seat may do between moves, for tables where people play: a person
+// hears God's verdict first and then decides whether to declare Prophet or to
+// state the rule, and a move is checked before others (a Prophet) are asked
+// about it. A simulation asks its players inside Apply instead (Decisions.Ask).
+
+// Check reports whether seat p may make move m now (p's turn, the cards in
+// p's hand, a legal sequence length, a "no play" showing the whole hand)
+// without judging or applying it. Apply makes the same check.
+func (h *Hand) Check(p int, m Move) error {
+	if h.ended {
+		return ErrHandOver
+	}
+	return h.check(p, m)
+}
+
+// CanGuess reports whether seat p may state the rule now with Guess: right
+// after their own right move (Express), or after any own move in a
+// cooperative hand, and not yet after this move.
+func (h *Hand) CanGuess(p int) bool {
+	return h.mayGuess(p) && h.history[len(h.history)-1].Guess == ""
+}
+
+// CanDeclareAfterMove reports whether seat p may declare Prophet now: right
+// after their own move and before the next player's (RULES.md, "The
+// Prophet"), when CanDeclare allows it.
+func (h *Hand) CanDeclareAfterMove(p int) bool {
+	return len(h.history) > 0 && h.lastMover == p && !h.history[len(h.history)-1].DeclaredProphet && h.CanDeclare(p)
+}
+
+// DeclareProphet makes seat p the Prophet right after their own move, once
+// they have heard God's verdict. The hand is then as if the move had been
+// applied with Decisions.DeclareProphet (the transcript's "prophet" word).
+func (h *Hand) DeclareProphet(p int) error {
+	if p < 0 || p >= len(h.hands) {
+		return fmt.Errorf("no seat %d", p+1)
+	}
+	if h.ended {
+		return ErrHandOver
+	}
+	if len(h.history) == 0 || h.lastMover != p {
+		return fmt.Errorf("%s may declare Prophet only right after their own move", h.who(p))
+	}
+	if h.history[len(h.history)-1].DeclaredProphet {
+		return fmt.Errorf("%s has declared already", h.who(p))
+	}
+	if !h.CanDeclareAfterMove(p) {
+		return fmt.Errorf("%s may not declare Prophet now (%s)", h.who(p), h.whyNotProphet(p))
+	}
+	h.prophet = p
+	h.wasProphet[p] = true
+	h.markerMain, h.markerTable, h.markerErrors = len(h.main), h.tableCount, h.errorsPlaced
+	h.history[len(h.history)-1].DeclaredProphet = true
+	return nil
+}
