@@ -1,0 +1,221 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// What people and the teacher do at a table. Each command runs in the
+// table's goroutine (table.do); its error is shown on the page as it is, so
+// a refused move reads in the engine's own words.
+
+var errNotStarted = errors.New("the hand has not started yet")
+
+// playing refuses a person's action when the hand is not in play.
+func (t *table) playing() error {
+	switch {
+	case t.settings.Revealed:
+		return errors.New("the hand is over: God's rule has been revealed")
+	case t.hand == nil:
+		return errNotStarted
+	case t.hand.Ended():
+		return sim.ErrHandOver
+	case t.problem != "":
+		return errors.New("the table waits for the teacher")
+	}
+	return nil
+}
+
+// personMove is a person's play, sequence or "no play".
+func (t *table) personMove(seat int, m sim.Move) error {
+	if err := t.playing(); err != nil {
+		return err
+	}
+	switch {
+	case t.pending != nil:
+		return errors.New("wait: the last move has not been judged yet")
+	case t.window != nil && t.window.seat != seat:
+		return fmt.Errorf("wait: %s may still declare Prophet or state the rule", t.name(t.window.seat))
+	case t.window != nil:
+		return errors.New("it is not your turn (choose \"go on\" to let the next player move)")
+	}
+	if m.Kind == sim.NoPlay && len(m.Cards) == 0 {
+		m.Cards = slices.Clone(t.hand.HandOf(seat))
+	}
+	if err := t.hand.Check(seat, m); err != nil {
+		return err
+	}
+	t.pending = &pendingMove{seat: seat, move: m}
+	t.mark()
+	_, err := t.tryPending()
+	return err
+}
+
+// prophetJudges is a person's judgement as Prophet of the pending move;
+// judging a "no play" wrong, they name the card that fits.
+func (t *table) prophetJudges(seat int, yes bool, pick *sim.Card) error {
+	if err := t.playing(); err != nil {
+		return err
+	}
+	pm := t.pending
+	if t.hand.Prophet() != seat {
+		return errors.New("you are not the Prophet")
+	}
+	if pm == nil || pm.says != nil {
+		return errors.New("there is no move for you to judge now")
+	}
+	says := sim.No
+	if yes {
+		says = sim.Yes
+	}
+	if !yes && pm.move.Kind == sim.NoPlay {
+		if pick == nil {
+			return errors.New("you judge the \"no play\" wrong: choose the card of the shown hand that fits")
+		}
+		if !slices.Contains(pm.move.Cards, *pick) {
+			return fmt.Errorf("%s is not among the cards shown", pick.Pretty())
+		}
+		pm.pick = pick
+	}
+	pm.says = &says
+	t.mark()
+	_, err := t.tryPending()
+	return err
+}
+
+func (t *table) personDeclare(seat int) error {
+	if err := t.playing(); err != nil {
+		return err
+	}
+	if err := t.hand.DeclareProphet(seat); err != nil {
+		return err
+	}
+	t.log(action{A: "declare", Seat: seat})
+	t.closeWindow(seat)
+	t.mark()
+	t.saveTranscript()
+	return nil
+}
+
+func (t *table) personGuess(seat int, text string) error {
+	if err := t.playing(); err != nil {
+		return err
+	}
+	if t.guess != nil {
+		return errors.New("God is still considering the last rule stated")
+	}
+	return t.startGuess(seat, text)
+}
+
+// pass ends a person's window: the next player moves.
+func (t *table) pass(seat int) error {
+	if t.window == nil || t.window.seat != seat {
+		return nil // already passed: nothing to do
+	}
+	if t.guess != nil && t.guess.seat == seat {
+		return errors.New("wait for God's answer to your rule")
+	}
+	t.window = nil
+	t.mark()
+	return nil
+}
+
+// answerCmd is the teacher's verdict as God.
+func (t *table) answerCmd(id int, yes bool, fits []int) error {
+	if t.settings.Revealed {
+		return errors.New("the hand is over")
+	}
+	if t.tj == nil {
+		return errors.New("God's rule judges at this table, not the teacher")
+	}
+	return t.answer(id, yes, fits)
+}
+
+// settingsCmd changes the pace, pauses or resumes, steps one bot move and
+// chooses whose mind the notebook shows.
+func (t *table) settingsCmd(pace *float64, paused *bool, step bool, notebook *int) error {
+	if pace != nil {
+		if *pace < 0 || *pace > 60 {
+			return errors.New("the pace is 0 to 60 seconds")
+		}
+		t.settings.Pace = *pace
+	}
+	if paused != nil {
+		t.settings.Paused = *paused
+	}
+	if step {
+		t.step = true
+	}
+	if notebook != nil {
+		if *notebook >= len(t.setup.Seats) || *notebook >= 0 && t.setup.Seats[*notebook].Person() {
+			return errors.New("the notebook shows a bot scientist's mind: choose a bot's seat")
+		}
+		t.settings.Notebook = *notebook
+	}
+	t.mark()
+	return t.saveSetup()
+}
+
+// replaceBot gives a seat another strategy (a failed outside program, or a
+// change of mind); the new bot reads the hand so far from the public record.
+func (t *table) replaceBot(seat int, spec string) error {
+	if seat < 0 || seat >= len(t.setup.Seats) || t.setup.Seats[seat].Person() {
+		return errors.New("only a bot's seat can be given another strategy")
+	}
+	if t.thinking {
+		return errors.New("the bots are thinking; try again in a moment")
+	}
+	if len(spec) > maxSpec {
+		return fmt.Errorf("the strategy is %d characters long; at most %d", len(spec), maxSpec)
+	}
+	sp, err := agents.ParseSpec(spec)
+	if err != nil {
+		return err
+	}
+	p, err := agents.NewPlayer(sp, t.kit, seat)
+	if err != nil {
+		return err
+	}
+	if c, ok := t.players[seat].(agents.Closer); ok {
+		c.Close(nil)
+	}
+	t.players[seat] = p
+	t.setup.Seats[seat].Bot = spec
+	t.minds = t.followMinds()
+	for _, m := range t.minds {
+		m.count = m.rec.Count()
+	}
+	t.problem = "" // the hand (or a failed deal) goes on
+	t.mark()
+	return t.saveSetup()
+}
+
+// freeSeat forgets a person's seat link (a lost phone, a student who left):
+// the seat can be joined again with the table code.
+func (t *table) freeSeat(seat int) error {
+	if seat < 0 || seat >= len(t.setup.Seats) || !t.setup.Seats[seat].Person() {
+		return errors.New("no person's seat there")
+	}
+	t.srv.forgetToken(t.settings.Tokens[seat])
+	t.settings.Tokens[seat] = ""
+	t.mark()
+	return t.saveSetup()
+}
+
+// claimSeat gives a person's free seat a secret link.
+func (t *table) claimSeat(seat int) (string, error) {
+	if seat < 0 || seat >= len(t.setup.Seats) || !t.setup.Seats[seat].Person() {
+		return "", errors.New("no person's seat there")
+	}
+	if t.settings.Tokens[seat] != "" {
+		return "", fmt.Errorf("%s's seat is taken; if that is you, ask the teacher to free it", t.name(seat))
+	}
+	tok := newToken()
+	t.settings.Tokens[seat] = tok
+	t.mark()
+	return tok, t.saveSetup()
+}

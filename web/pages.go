@@ -1,0 +1,719 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// maxForm caps every request body: a start-page form with eight seats and
+// a long rule is a few kilobytes.
+const maxForm = 64 << 10
+
+// commandWait is how long a request waits for its table (a stated rule's
+// equivalence check can take seconds).
+const commandWait = 30 * time.Second
+
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /static/", staticFiles())
+	mux.HandleFunc("GET /{$}", s.home)
+	mux.HandleFunc("GET /join", s.joinPage)
+	mux.HandleFunc("POST /join", s.join)
+
+	// A person's seat, by its secret link.
+	mux.HandleFunc("GET /play/{tok}/{$}", s.seatPage(false))
+	mux.HandleFunc("GET /play/{tok}/view", s.seatView(false))
+	mux.HandleFunc("GET /play/{tok}/events", s.seatEvents(false))
+	mux.HandleFunc("GET /play/{tok}/state.json", s.seatJSON)
+	mux.HandleFunc("POST /play/{tok}/{action}", s.seatAction(false))
+	// Hot seat: the people's seats played in turn on one screen.
+	mux.HandleFunc("GET /hotseat/{tok}/{$}", s.seatPage(true))
+	mux.HandleFunc("GET /hotseat/{tok}/view", s.seatView(true))
+	mux.HandleFunc("GET /hotseat/{tok}/events", s.seatEvents(true))
+	mux.HandleFunc("POST /hotseat/{tok}/{action}", s.seatAction(true))
+	// The class screen and, after the reveal, its downloads.
+	mux.HandleFunc("GET /board/{code}/{$}", s.boardPage)
+	mux.HandleFunc("GET /board/{code}/view", s.boardView)
+	mux.HandleFunc("GET /board/{code}/events", s.boardEvents)
+	mux.HandleFunc("GET /board/{code}/transcript.yaml", s.transcript)
+	mux.HandleFunc("GET /board/{code}/beliefs.svg", s.beliefs)
+
+	// The teacher, by the secret link printed at start.
+	mux.HandleFunc("GET /teacher/{tok}/{$}", s.teacherOnly(s.teacherHome))
+	mux.HandleFunc("POST /teacher/{tok}/tables", s.teacherOnly(s.createTable))
+	mux.HandleFunc("GET /teacher/{tok}/t/{code}/{$}", s.teacherOnly(s.consolePage))
+	mux.HandleFunc("GET /teacher/{tok}/t/{code}/view", s.teacherOnly(s.consoleView))
+	mux.HandleFunc("GET /teacher/{tok}/t/{code}/events", s.teacherOnly(s.consoleEvents))
+	mux.HandleFunc("POST /teacher/{tok}/t/{code}/{action}", s.teacherOnly(s.consoleAction))
+	return securityHeaders(mux)
+}
+
+// securityHeaders: no page may be framed by another site, nothing is
+// loaded from elsewhere, and pages holding secrets are not cached.
+func securityHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		w.Header().Set("Cache-Control", "no-store")
+		if r.Method == http.MethodPost {
+			r.Body = http.MaxBytesReader(w, r.Body, maxForm)
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// page is what every template gets.
+type page struct {
+	Role  string // home, join, player, hotseat, board, teacher, start
+	Title string
+	Base  string // where the page's live view, events and actions are
+	P     *Public
+	Me    *SeatState
+	T     *TeacherState
+	Flash string
+	// Teacher pages.
+	TeacherBase string
+	Tables      []tableRow
+	Broken      map[string]string
+	Form        *startForm
+	Names       []ruleName
+	// Join page.
+	Code      string
+	FreeSeats []SeatView
+	Hotseat   string
+}
+
+func (s *Server) render(w http.ResponseWriter, status int, name string, p *page) {
+	var b bytes.Buffer
+	if err := s.tmpl.ExecuteTemplate(&b, name, p); err != nil {
+		s.logf("template %s: %v", name, err)
+		http.Error(w, "the page could not be drawn: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(status)
+	w.Write(b.Bytes())
+}
+
+func (s *Server) notFound(w http.ResponseWriter, what string) {
+	s.render(w, http.StatusNotFound, "message.html", &page{Role: "home", Title: "Not found", Flash: what})
+}
+
+// reply answers a POST: for the page's script (X-Eleusis-Fetch) the error
+// as plain text, or 204; for a plain form, a redirect back with the message.
+func reply(w http.ResponseWriter, r *http.Request, back string, err error) {
+	var mbe *http.MaxBytesError
+	status := http.StatusBadRequest
+	if errors.As(err, &mbe) {
+		err, status = errTooLarge, http.StatusRequestEntityTooLarge
+	}
+	if r.Header.Get("X-Eleusis-Fetch") != "" {
+		if err != nil {
+			http.Error(w, err.Error(), status)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	if err != nil {
+		back += "?flash=" + url.QueryEscape(err.Error())
+	}
+	http.Redirect(w, r, back, http.StatusSeeOther)
+}
+
+// ---- students ----------------------------------------------------------
+
+func (s *Server) home(w http.ResponseWriter, r *http.Request) {
+	s.render(w, http.StatusOK, "home.html", &page{Role: "home", Title: "Eleusis", Flash: r.URL.Query().Get("flash")})
+}
+
+// joinPage lists a table's free seats for people.
+func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) {
+	code := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("code")))
+	t := s.table(code)
+	if t == nil {
+		s.render(w, http.StatusNotFound, "home.html", &page{Role: "home", Title: "Eleusis", Flash: fmt.Sprintf("No table has the code %q: check it with your teacher.", clip(code, 12))})
+		return
+	}
+	p := &page{Role: "join", Title: "Join table " + code, Code: code, Flash: r.URL.Query().Get("flash")}
+	for _, st := range t.snap.Load().public.Seats {
+		if st.Person() && !st.Claimed {
+			p.FreeSeats = append(p.FreeSeats, st)
+		}
+	}
+	s.render(w, http.StatusOK, "join.html", p)
+}
+
+// join gives the person a free seat and sends them to its secret link.
+func (s *Server) join(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		reply(w, r, "/", err)
+		return
+	}
+	code := strings.ToUpper(strings.TrimSpace(r.PostForm.Get("code")))
+	t := s.table(code)
+	if t == nil {
+		reply(w, r, "/", fmt.Errorf("no table has the code %q", clip(code, 12)))
+		return
+	}
+	seat, err := strconv.Atoi(r.PostForm.Get("seat"))
+	if err != nil {
+		reply(w, r, "/join?code="+code, errors.New("choose your seat"))
+		return
+	}
+	var tok string
+	err = t.do(r.Context(), func(t *table) (err error) {
+		tok, err = t.claimSeat(seat)
+		return err
+	})
+	if err != nil {
+		http.Redirect(w, r, "/join?code="+code+"&flash="+url.QueryEscape(err.Error()), http.StatusSeeOther)
+		return
+	}
+	s.addToken(tok, code, seat)
+	http.Redirect(w, r, "/play/"+tok+"/", http.StatusSeeOther)
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
+// actingSeat is the seat a hot-seat screen plays now: a person who must
+// judge as Prophet, decide after their move, or move.
+func actingSeat(sn *snapshot) int {
+	for i, st := range sn.seats {
+		if st.Judge != nil {
+			return i
+		}
+	}
+	for i, st := range sn.seats {
+		if st.InWindow {
+			return i
+		}
+	}
+	for i, st := range sn.seats {
+		if st.YourTurn {
+			return i
+		}
+	}
+	return -1
+}
+
+// seatPageData is a seat's page: the public table and that seat's own part.
+func (s *Server) seatPageData(r *http.Request, hot bool) (*page, *table, int, bool) {
+	tok := r.PathValue("tok")
+	var t *table
+	seat := -1
+	if hot {
+		s.mu.Lock()
+		t = s.tables[s.hotseats[tok]]
+		s.mu.Unlock()
+	} else {
+		var ok bool
+		if t, seat, ok = s.seatOf(tok); !ok {
+			t = nil
+		}
+	}
+	if t == nil {
+		return nil, nil, 0, false
+	}
+	sn := t.snap.Load()
+	pub := sn.public
+	p := &page{Role: "player", Title: "Eleusis — table " + pub.Code, P: &pub, Flash: r.URL.Query().Get("flash"), Names: ruleNames}
+	if hot {
+		p.Role, p.Base = "hotseat", "/hotseat/"+tok+"/"
+		seat = actingSeat(sn)
+	} else {
+		p.Base = "/play/" + tok + "/"
+	}
+	if seat >= 0 {
+		me := sn.seats[seat]
+		p.Me = &me
+		if !hot {
+			p.Title = me.Name + " — Eleusis table " + pub.Code
+		}
+	}
+	return p, t, seat, true
+}
+
+func (s *Server) seatPage(hot bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, _, _, ok := s.seatPageData(r, hot)
+		if !ok {
+			s.notFound(w, "This seat's link is not valid (any more): join again with the table code.")
+			return
+		}
+		s.render(w, http.StatusOK, "table.html", p)
+	}
+}
+
+func (s *Server) seatView(hot bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, _, _, ok := s.seatPageData(r, hot)
+		if !ok {
+			http.Error(w, "not found", http.StatusNotFound)
+			return
+		}
+		s.render(w, http.StatusOK, "live", p)
+	}
+}
+
+func (s *Server) seatEvents(hot bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		_, t, _, ok := s.seatPageData(r, hot)
+		if !ok {
+			http.Error(w, "not found", http.StatusNotFound)
+			return
+		}
+		s.events(w, r, t)
+	}
+}
+
+// seatJSON is the seat's state for programs: the public table and the
+// seat's own hand and choices, nothing else.
+func (s *Server) seatJSON(w http.ResponseWriter, r *http.Request) {
+	p, _, _, ok := s.seatPageData(r, false)
+	if !ok {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(struct {
+		Table *Public    `json:"table"`
+		Seat  *SeatState `json:"seat"`
+	}{p.P, p.Me})
+}
+
+// seatAction is a person's move, judgement or decision.
+func (s *Server) seatAction(hot bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, t, seat, ok := s.seatPageData(r, hot)
+		if !ok {
+			http.Error(w, "not found", http.StatusNotFound)
+			return
+		}
+		if err := r.ParseForm(); err != nil {
+			reply(w, r, p.Base, err)
+			return
+		}
+		if seat < 0 {
+			reply(w, r, p.Base, errors.New("no person has to act now"))
+			return
+		}
+		f := r.PostForm
+		if hot {
+			// The screen acts for the seat it showed: a stale page must not
+			// play for the next person.
+			if want := f.Get("seat"); want != strconv.Itoa(seat) {
+				reply(w, r, p.Base, errors.New("the table has moved on: look again"))
+				return
+			}
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), commandWait)
+		defer cancel()
+		var err error
+		switch r.PathValue("action") {
+		case "move":
+			var cards []sim.Card
+			if cards, err = parseCards(f.Get("cards")); err == nil {
+				m := sim.Move{Kind: sim.MoveKind(f.Get("kind")), Cards: cards}
+				if m.Kind == sim.Play && len(cards) > 1 {
+					m.Kind = sim.Sequence
+				}
+				err = t.do(ctx, func(t *table) error { return t.personMove(seat, m) })
+			}
+		case "judge":
+			var pick *sim.Card
+			if v := f.Get("pick"); v != "" {
+				c, perr := sim.ParseCard(v)
+				if perr != nil {
+					err = perr
+					break
+				}
+				pick = &c
+			}
+			yes := f.Get("verdict") == "yes"
+			if err == nil {
+				err = t.do(ctx, func(t *table) error { return t.prophetJudges(seat, yes, pick) })
+			}
+		case "declare":
+			err = t.do(ctx, func(t *table) error { return t.personDeclare(seat) })
+		case "guess":
+			text := f.Get("rule")
+			err = t.do(ctx, func(t *table) error { return t.personGuess(seat, text) })
+		case "pass":
+			err = t.do(ctx, func(t *table) error { return t.pass(seat) })
+		default:
+			http.Error(w, "no such action", http.StatusNotFound)
+			return
+		}
+		reply(w, r, p.Base, err)
+	}
+}
+
+// parseCards reads the cards of a move ("8H 9S"), at most a whole hand's
+// worth.
+func parseCards(s string) ([]sim.Card, error) {
+	if len(s) > 400 {
+		return nil, errors.New("too many cards")
+	}
+	cs, err := sim.ParseCards(s)
+	if err != nil {
+		return nil, err
+	}
+	if len(cs) > 3*sim.NumCards {
+		return nil, errors.New("too many cards")
+	}
+	return cs, nil
+}
+
+// ---- the class screen ------------------------------------------------------
+
+func (s *Server) boardData(r *http.Request) (*page, *table) {
+	t := s.table(r.PathValue("code"))
+	if t == nil {
+		return nil, nil
+	}
+	pub := t.snap.Load().public
+	return &page{Role: "board", Title: "Eleusis — table " + pub.Code, Base: "/board/" + pub.Code + "/", P: &pub}, t
+}
+
+func (s *Server) boardPage(w http.ResponseWriter, r *http.Request) {
+	p, _ := s.boardData(r)
+	if p == nil {
+		s.notFound(w, "No table has this code.")
+		return
+	}
+	s.render(w, http.StatusOK, "table.html", p)
+}
+
+func (s *Server) boardView(w http.ResponseWriter, r *http.Request) {
+	p, _ := s.boardData(r)
+	if p == nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	s.render(w, http.StatusOK, "live", p)
+}
+
+func (s *Server) boardEvents(w http.ResponseWriter, r *http.Request) {
+	_, t := s.boardData(r)
+	if t == nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	s.events(w, r, t)
+}
+
+// revealed is the table's reveal, or nil before it.
+func (s *Server) revealed(r *http.Request) *reveal {
+	t := s.table(r.PathValue("code"))
+	if t == nil || !t.snap.Load().public.Revealed {
+		return nil
+	}
+	var rv *reveal
+	if err := t.do(r.Context(), func(t *table) error { rv = t.reveal; return nil }); err != nil {
+		return nil
+	}
+	return rv
+}
+
+// transcript is the hand as a transcript, once God's rule is revealed.
+func (s *Server) transcript(w http.ResponseWriter, r *http.Request) {
+	rv := s.revealed(r)
+	if rv == nil || rv.transcript == nil {
+		http.Error(w, "the transcript is there once God's rule is revealed", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=\"eleusis-%s.yaml\"", strings.ToUpper(r.PathValue("code"))))
+	w.Write(rv.transcript)
+}
+
+func (s *Server) beliefs(w http.ResponseWriter, r *http.Request) {
+	rv := s.revealed(r)
+	if rv == nil || rv.plot == nil {
+		http.Error(w, "the belief plot is there once God's rule is revealed", http.StatusNotFound)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Write(rv.plot)
+}
+
+// events tells a page, by server-sent events, the table's version after
+// every change (and every 20 s, which keeps proxies from closing it); the
+// page then fetches its view.
+func (s *Server) events(w http.ResponseWriter, r *http.Request, t *table) {
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("X-Accel-Buffering", "no")
+	tick := time.NewTicker(20 * time.Second)
+	defer tick.Stop()
+	for {
+		ch := t.changed()
+		fmt.Fprintf(w, "data: %d\n\n", t.snap.Load().public.Version)
+		fl.Flush()
+		select {
+		case <-ch:
+		case <-tick.C:
+		case <-t.done:
+			return
+		case <-s.closing:
+			return
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+// ---- the teacher -----------------------------------------------------------
+
+func (s *Server) teacherOnly(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("tok") != s.teacher {
+			s.notFound(w, "This page does not exist.")
+			return
+		}
+		h(w, r)
+	}
+}
+
+// tableRow is a table on the teacher's home page.
+type tableRow struct {
+	Code, Preset, Seats, Status string
+	Revealed                    bool
+}
+
+func (s *Server) teacherHomeData(form *startForm, flash string) *page {
+	p := &page{Role: "start", Title: "Eleusis — the teacher's tables", TeacherBase: s.TeacherPath(), Form: form, Flash: flash, Broken: map[string]string{}}
+	for _, t := range s.tableList() {
+		sn := t.snap.Load().public
+		var seats []string
+		for _, st := range sn.Seats {
+			seats = append(seats, st.Name)
+		}
+		p.Tables = append(p.Tables, tableRow{Code: sn.Code, Preset: sn.Preset, Seats: strings.Join(seats, ", "), Status: sn.Status, Revealed: sn.Revealed})
+	}
+	s.mu.Lock()
+	for k, v := range s.broken {
+		p.Broken[k] = v
+	}
+	s.mu.Unlock()
+	return p
+}
+
+func (s *Server) teacherHome(w http.ResponseWriter, r *http.Request) {
+	s.render(w, http.StatusOK, "start.html", s.teacherHomeData(s.newStartForm(nil, nil), r.URL.Query().Get("flash")))
+}
+
+// createTable opens a table from the start page's form.
+func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		reply(w, r, s.TeacherPath(), err)
+		return
+	}
+	setup, _, fe := parseSetup(r.PostForm, s.cfg.Bank, randomSeed())
+	pace := s.cfg.DefaultPace
+	if v := strings.TrimSpace(r.PostForm.Get("pace")); v != "" {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || x < 0 || x > 60 {
+			fe.add("pace", "the pace is 0 to 60 seconds")
+		}
+		pace = x
+	}
+	notebook := -1
+	if len(fe) == 0 {
+		setup.Code = s.newCode()
+		dir := ""
+		if s.cfg.DataDir != "" {
+			dir = filepath.Join(s.cfg.DataDir, "tables", setup.Code)
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				fe.add("seats", "cannot keep the table on disk: %v", err)
+			}
+		}
+		if len(fe) == 0 {
+			st := Settings{Pace: pace, Notebook: notebook, Tokens: make([]string, len(setup.Seats)), Hotseat: newToken()}
+			t, err := newTable(s, setup, st, dir)
+			if err == nil {
+				err = t.saveSetup()
+			}
+			if err != nil {
+				fe.add("seats", "%v", err)
+				if dir != "" {
+					os.RemoveAll(dir)
+				}
+			} else {
+				s.register(t)
+				s.logf("table %s opened: %s, %d seats, rule %s", setup.Code, setup.Preset, len(setup.Seats), setup.Rule.How)
+				http.Redirect(w, r, s.TeacherPath()+"t/"+setup.Code+"/", http.StatusSeeOther)
+				return
+			}
+		}
+	}
+	s.render(w, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(s.newStartForm(r.PostForm, fe), "The table was not opened: see the notes below."))
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	cryptoRead(b[:])
+	var x uint64
+	for _, c := range b {
+		x = x<<8 | uint64(c)
+	}
+	return x % 1_000_000 // short enough to read out and type again
+}
+
+func (s *Server) consoleData(r *http.Request) (*page, *table) {
+	t := s.table(r.PathValue("code"))
+	if t == nil {
+		return nil, nil
+	}
+	sn := t.snap.Load()
+	pub, ts := sn.public, sn.teacher
+	base := s.TeacherPath() + "t/" + pub.Code + "/"
+	return &page{Role: "teacher", Title: "Teacher — table " + pub.Code, Base: base, TeacherBase: s.TeacherPath(),
+		P: &pub, T: &ts, Flash: r.URL.Query().Get("flash"), Hotseat: "/hotseat/" + ts.Settings.Hotseat + "/"}, t
+}
+
+func (s *Server) consolePage(w http.ResponseWriter, r *http.Request) {
+	p, _ := s.consoleData(r)
+	if p == nil {
+		s.notFound(w, "No table has this code.")
+		return
+	}
+	s.render(w, http.StatusOK, "table.html", p)
+}
+
+func (s *Server) consoleView(w http.ResponseWriter, r *http.Request) {
+	p, _ := s.consoleData(r)
+	if p == nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	s.render(w, http.StatusOK, "live", p)
+}
+
+func (s *Server) consoleEvents(w http.ResponseWriter, r *http.Request) {
+	_, t := s.consoleData(r)
+	if t == nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	s.events(w, r, t)
+}
+
+// consoleAction is the teacher's verdict, settings, reveal and seats.
+func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
+	p, t := s.consoleData(r)
+	if p == nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		reply(w, r, p.Base, err)
+		return
+	}
+	f := r.PostForm
+	ctx, cancel := context.WithTimeout(r.Context(), commandWait)
+	defer cancel()
+	seat, seatErr := strconv.Atoi(f.Get("seat"))
+	var err error
+	switch r.PathValue("action") {
+	case "answer":
+		id, _ := strconv.Atoi(f.Get("q"))
+		var fits []int
+		for _, v := range f["fit"] {
+			i, perr := strconv.Atoi(v)
+			if perr != nil {
+				err = errors.New("a ticked card is not a number")
+			}
+			fits = append(fits, i)
+		}
+		yes := f.Get("verdict") == "yes"
+		if err == nil {
+			err = t.do(ctx, func(t *table) error { return t.answerCmd(id, yes, fits) })
+		}
+	case "settings":
+		var pace *float64
+		var paused *bool
+		var notebook *int
+		if v := f.Get("pace"); v != "" {
+			x, perr := strconv.ParseFloat(v, 64)
+			if perr != nil {
+				err = errors.New("the pace is a number of seconds")
+			}
+			pace = &x
+		}
+		switch f.Get("play") {
+		case "pause":
+			b := true
+			paused = &b
+		case "resume":
+			b := false
+			paused = &b
+		}
+		if v := f.Get("notebook"); v != "" {
+			n, perr := strconv.Atoi(v)
+			if perr != nil {
+				err = errors.New("choose a bot for the notebook")
+			}
+			notebook = &n
+		}
+		step := f.Get("play") == "step"
+		if err == nil {
+			err = t.do(ctx, func(t *table) error { return t.settingsCmd(pace, paused, step, notebook) })
+		}
+	case "reveal":
+		words, expr := f.Get("words"), f.Get("expr")
+		err = t.do(ctx, func(t *table) error { return t.revealCmd(words, expr) })
+	case "bot":
+		if seatErr != nil {
+			err = errors.New("choose a seat")
+			break
+		}
+		spec := strings.TrimSpace(f.Get("spec"))
+		err = t.do(ctx, func(t *table) error { return t.replaceBot(seat, spec) })
+	case "free":
+		if seatErr != nil {
+			err = errors.New("choose a seat")
+			break
+		}
+		err = t.do(ctx, func(t *table) error { return t.freeSeat(seat) })
+	case "close":
+		err = t.do(ctx, func(t *table) error {
+			t.settings.Closed = true
+			t.mark()
+			return t.saveSetup()
+		})
+		if err == nil {
+			s.closeTable(t)
+			close(t.stop)
+			reply(w, r, s.TeacherPath(), nil)
+			return
+		}
+	default:
+		http.Error(w, "no such action", http.StatusNotFound)
+		return
+	}
+	reply(w, r, p.Base, err)
+}

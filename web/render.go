@@ -1,0 +1,150 @@
+package web
+
+import (
+	"crypto/rand"
+	"fmt"
+	"html/template"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/reports/cardsvg"
+	"github.com/eleusis/eleusis/sim"
+)
+
+func cryptoRead(b []byte) { rand.Read(b) }
+
+// funcs are the templates' helpers: drawing cards and formatting numbers.
+// The templates hold no game logic: what may be done is decided in Go.
+var funcs = template.FuncMap{
+	// card draws a card face up (cardsvg's markup is built from fixed
+	// pieces and the card's own name).
+	"card": func(c sim.Card, width float64, class string) template.HTML {
+		return template.HTML(cardsvg.Card(c, cardsvg.Options{Width: width, Class: class}))
+	},
+	"back": func(width float64) template.HTML {
+		return template.HTML(cardsvg.Back(cardsvg.Options{Width: width}))
+	},
+	"cardName": cardsvg.Name,
+	"pct": func(p float64) string {
+		switch {
+		case p > 0 && p < 0.005:
+			return "<1%"
+		case p < 1 && p > 0.995:
+			return ">99%"
+		}
+		return fmt.Sprintf("%.0f%%", 100*p)
+	},
+	"add":  func(a, b int) int { return a + b },
+	"sub":  func(a, b int) int { return a - b },
+	"pace": func(x float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", x), "0"), ".") },
+	"codes": func(cs []sim.Card) string {
+		return sim.CardsString(cs)
+	},
+	"pretty": pretty,
+	"until":  func(n int) []int { s := make([]int, n); for i := range s { s[i] = i }; return s },
+	"joinURL": func() string { return "/" },
+}
+
+// ruleName is a name of the rule language, shown beside the box where a
+// person states a rule.
+type ruleName struct{ Name, Meaning string }
+
+var ruleNames = []ruleName{
+	{"card", "the card being judged"},
+	{"prev, prev2, prev3", "the last main-line cards (prev2, prev3 may be nil)"},
+	{"line", "the whole main line; n = its length"},
+	{".rank", "1 (Ace) … 11 (J), 12 (Q), 13 (K)"},
+	{".suit", `"spades" "hearts" "diamonds" "clubs"`},
+	{".color", `"red" or "black"`},
+	{".face .even .odd", "true or false"},
+	{"== != < > and or not ? :", "compare and combine"},
+}
+
+// startForm is the start page's form, filled with the teacher's last
+// values when a table could not be opened.
+type startForm struct {
+	Values     url.Values
+	Errors     formErrors
+	Presets    []string
+	Options    []optionRow
+	Rules      []ruleOption
+	Tags       []string
+	Bands      []string
+	Seats      []seatRow
+	Strategies []strategyDoc
+}
+
+type optionRow struct {
+	Name   string
+	Values []string // per preset, in Presets' order
+}
+
+type ruleOption struct{ Name, Words, Band, Tags string }
+
+type seatRow struct {
+	Index           int
+	Kind, Name, Bot string
+	Error           string
+}
+
+type strategyDoc struct{ Name, Doc string }
+
+// Value is a form field as the teacher left it.
+func (f *startForm) Value(name string) string { return f.Values.Get(name) }
+
+// Err is a field's problem, or "".
+func (f *startForm) Err(name string) string { return f.Errors[name] }
+
+// newStartForm prepares the form with the bank's rules, every preset's
+// options and the strategies; a new form seats one person and two bots.
+func (s *Server) newStartForm(values url.Values, fe formErrors) *startForm {
+	if values == nil {
+		values = url.Values{"preset": {"new-eleusis"}, "rule_mode": {"random"}, "band": {"easy"}, "pace": {pace(s.cfg.DefaultPace)},
+			"seat0_kind": {"person"}, "seat1_kind": {"bot"}, "seat1_bot": {"bayes-eig"}, "seat2_kind": {"bot"}, "seat2_bot": {"bounded-human"},
+			"seat3_kind": {"bot"}, "seat3_bot": {"random"}}
+	}
+	f := &startForm{Values: values, Errors: fe, Presets: sim.PresetNames(), Bands: Bands}
+	maps := make([]map[string]any, len(f.Presets))
+	for i, n := range f.Presets {
+		o, _ := sim.Preset(n)
+		maps[i] = o.Map()
+	}
+	for _, name := range sim.OptionNames() {
+		row := optionRow{Name: name}
+		for _, m := range maps {
+			row.Values = append(row.Values, fmt.Sprint(m[name]))
+		}
+		f.Options = append(f.Options, row)
+	}
+	tags := map[string]bool{}
+	for _, r := range s.cfg.Bank.Rules {
+		f.Rules = append(f.Rules, ruleOption{Name: r.Rule.Name, Words: r.Rule.Description, Band: Band(r), Tags: strings.Join(r.Rule.Tags, " ")})
+		for _, t := range r.Rule.Tags {
+			tags[t] = true
+		}
+	}
+	for t := range tags {
+		f.Tags = append(f.Tags, t)
+	}
+	slices.Sort(f.Tags)
+	for i := range MaxSeats {
+		row := seatRow{Index: i, Kind: values.Get(fmt.Sprintf("seat%d_kind", i)), Name: values.Get(fmt.Sprintf("seat%d_name", i)),
+			Bot: values.Get(fmt.Sprintf("seat%d_bot", i)), Error: fe[fmt.Sprintf("seat%d", i)]}
+		if row.Kind == "" {
+			row.Kind = "empty"
+		}
+		f.Seats = append(f.Seats, row)
+	}
+	for _, n := range append(agents.Names(), "exec") {
+		doc, params := agents.Doc(n)
+		if len(params) > 0 {
+			doc += " (" + strings.Join(params, ", ") + ")"
+		}
+		f.Strategies = append(f.Strategies, strategyDoc{n, doc})
+	}
+	return f
+}
+
+func pace(x float64) string { return funcs["pace"].(func(float64) string)(x) }

@@ -1,0 +1,246 @@
+package web
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/color"
+	"strings"
+
+	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+)
+
+// The reveal: God's rule in words and as an expression, the scores, each
+// bot's belief in God's rule over the hand, and the hand as a transcript
+// (FILES.md) that `eleusis replay` and `eleusis lesson` accept.
+
+type reveal struct {
+	view       RevealView
+	plot       []byte // SVG; nil when there is no curve to draw
+	transcript []byte // nil when the hand cannot be written down
+}
+
+// RevealView is the reveal as the page shows it.
+type RevealView struct {
+	Words, Expr, Name, How string
+	End                    string
+	Turns                  int
+	Scores                 []ScoreRow
+	GodScore               int
+	Plot                   bool
+	PlotNote               string
+	Transcript             bool
+	TranscriptNote         string
+	// Mismatches: where the teacher's verdicts disagree with the expression
+	// the teacher gave at the reveal.
+	Mismatches []string
+}
+
+// ScoreRow is one player's end of the hand.
+type ScoreRow struct {
+	Name  string
+	Cards int
+	Score int
+	Notes string
+}
+
+// revealCmd ends the hand (if it is still going) and reveals God's rule.
+// When the teacher judged, words and expr are the teacher's rule.
+func (t *table) revealCmd(words, expr string) error {
+	if t.settings.Revealed {
+		return errors.New("God's rule is revealed already")
+	}
+	if t.hand == nil {
+		return errNotStarted
+	}
+	if t.tj != nil {
+		words, expr = strings.TrimSpace(words), strings.TrimSpace(expr)
+		if len(words) > maxWords {
+			return fmt.Errorf("at most %d characters for the rule in words, please", maxWords)
+		}
+		if expr != "" {
+			if err := checkText("the rule", expr, maxExpr); err != nil {
+				return err
+			}
+			if _, err := rulebank.Compile(rulebank.Rule{Name: "teacher", Expr: expr, File: "the reveal"}); err != nil {
+				return err
+			}
+		}
+		t.settings.TeacherWords, t.settings.TeacherExpr = words, expr
+	}
+	t.settings.Revealed = true
+	t.pending, t.window, t.guess, t.question = nil, nil, nil, nil
+	t.makeReveal()
+	t.mark()
+	t.saveTranscript()
+	return t.saveSetup()
+}
+
+// revealedRule is God's rule as revealed: the table's, or the expression
+// the teacher gave (nil when the teacher gave none).
+func (t *table) revealedRule() *rulebank.Compiled {
+	if t.tj == nil {
+		return t.rule
+	}
+	if t.settings.TeacherExpr == "" {
+		return nil
+	}
+	r, err := rulebank.Compile(rulebank.Rule{Name: "teacher", Expr: t.settings.TeacherExpr, Description: t.settings.TeacherWords, File: "the reveal"})
+	if err != nil {
+		return nil
+	}
+	return r
+}
+
+func (t *table) makeReveal() {
+	res := t.hand.Result()
+	names := t.names()
+	rv := RevealView{Words: t.setup.Rule.Words, Expr: t.setup.Rule.Expr, Name: t.setup.Rule.Name, How: t.setup.Rule.How,
+		End: endWords(res.End, names, res), Turns: res.Turns, GodScore: res.GodScore}
+	if !t.hand.Ended() {
+		rv.End = "the teacher stopped the hand before its end"
+	}
+	rule := t.revealedRule()
+	if t.tj != nil {
+		rv.Words, rv.Expr = t.settings.TeacherWords, t.settings.TeacherExpr
+		if rule != nil {
+			rv.Mismatches = t.mismatches(rule)
+		}
+	}
+	rep := reports.NewHandReport("", t.setup.Preset, "God", names, res)
+	for _, p := range rep.Players {
+		var notes []string
+		for _, n := range []struct {
+			on   bool
+			text string
+		}{{p.WentOut, "went out"}, {p.Eliminated, "eliminated"}, {p.Guessed, "found the rule"},
+			{p.Prophet == sim.StandingProphet, "Prophet to the end"}, {p.Prophet == sim.FallenProphet, "a fallen Prophet"}} {
+			if n.on {
+				notes = append(notes, n.text)
+			}
+		}
+		rv.Scores = append(rv.Scores, ScoreRow{Name: p.Name, Cards: p.Cards, Score: p.Score, Notes: strings.Join(notes, ", ")})
+	}
+	r := &reveal{}
+	switch {
+	case rule == nil:
+		rv.PlotNote = "The teacher judged without an expression: give your rule as an expression at the reveal to see the bots' belief in it."
+	case len(t.minds) == 0:
+		rv.PlotNote = "No bot played at this table."
+	default:
+		svg, err := t.beliefPlot(res, rule)
+		if err != nil {
+			rv.PlotNote = "The belief plot could not be drawn: " + err.Error()
+		} else {
+			r.plot, rv.Plot = svg, true
+		}
+	}
+	var b bytes.Buffer
+	if err := t.writeTranscript(&b, res, rule); err != nil {
+		rv.TranscriptNote = "The transcript could not be written: " + err.Error()
+	} else {
+		r.transcript, rv.Transcript = b.Bytes(), true
+		if rule == nil {
+			rv.TranscriptNote = "God's rule is not in it (the teacher judged): write it as rule: EXPRESSION before replaying."
+		}
+	}
+	r.view = rv
+	t.reveal = r
+}
+
+// mismatches lists the teacher's verdicts that the teacher's expression
+// would have given otherwise.
+func (t *table) mismatches(rule *rulebank.Compiled) []string {
+	j := rule.NewJudge()
+	var out []string
+	for _, v := range t.tj.order {
+		ok, err := j.Accepts(v.line, v.card)
+		if err != nil {
+			out = append(out, fmt.Sprintf("%s after %s: the expression fails (%v)", v.card.Pretty(), pretty(v.line), err))
+			continue
+		}
+		if ok != v.yes {
+			out = append(out, fmt.Sprintf("%s after …%s: you said %s, the expression says %s", v.card.Pretty(), pretty(v.line[max(0, len(v.line)-3):]), yesNo(v.yes), yesNo(ok)))
+		}
+	}
+	return out
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// beliefPlot draws, for each belief at the table, its probability of God's
+// rule (its behaviour class) after every move: the hand replayed through a
+// fresh belief of the same space and noise, as `eleusis transcript` tells it.
+func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = "Belief in God's rule during the hand"
+	p.X.Label.Text = "move"
+	p.Y.Label.Text = "P(God's rule)"
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Legend.Top, p.Legend.Left = true, true
+	palette := []color.RGBA{{0x1f, 0x77, 0xb4, 255}, {0xd6, 0x27, 0x28, 255}, {0x2c, 0xa0, 0x2c, 255}, {0x94, 0x67, 0xbd, 255}, {0xff, 0x7f, 0x0e, 255}}
+	for i, m := range t.minds {
+		sp := m.rec.Space()
+		truth, err := t.srv.kit.Truth(rule, sp.Len())
+		if err != nil {
+			return nil, err
+		}
+		n := &reports.Narration{Result: res, Options: t.setup.Options, Truth: truth}
+		reports.Narrate(n, sp, m.rec.Eps())
+		xy := plotter.XYs{{X: 0, Y: 0}}
+		if len(n.Steps) > 0 {
+			xy = xy[:0]
+		}
+		for _, st := range n.Steps {
+			xy = append(xy, plotter.XY{X: float64(st.Move.Turn), Y: st.TrueProb})
+		}
+		line, err := plotter.NewLine(xy)
+		if err != nil {
+			return nil, err
+		}
+		line.Color = palette[i%len(palette)]
+		line.Width = vg.Points(2)
+		p.Add(line)
+		p.Legend.Add(t.mindLabel(m), line)
+	}
+	p.Add(plotter.NewGrid())
+	var b bytes.Buffer
+	w, err := p.WriterTo(7*vg.Inch, 3.2*vg.Inch, "svg")
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// mindLabel names the bots holding a belief.
+func (t *table) mindLabel(m *mind) string {
+	var own, ideal []string
+	for k, s := range m.seats {
+		if m.ideal[k] {
+			ideal = append(ideal, t.name(s))
+		} else {
+			own = append(own, fmt.Sprintf("%s (%s)", t.name(s), t.setup.Seats[s].Bot))
+		}
+	}
+	label := strings.Join(own, ", ")
+	if len(ideal) > 0 {
+		if label != "" {
+			label += "; "
+		}
+		label += "an ideal observer for " + strings.Join(ideal, ", ")
+	}
+	return label
+}

@@ -1,0 +1,315 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Setup is how the teacher opened a table: the rules, God's rule, the
+// seats and the seed. It is written to table.json and never changes during
+// the hand (but for a failed bot's replacement).
+type Setup struct {
+	Code      string      `json:"code"`
+	Preset    string      `json:"preset"`
+	Overrides []string    `json:"overrides,omitempty"` // name=value, as --option
+	Options   sim.Options `json:"options"`
+	Rule      RuleChoice  `json:"rule"`
+	Seats     []SeatSpec  `json:"seats"`
+	Seed      uint64      `json:"seed"`
+}
+
+// RuleChoice is God's rule: from the bank, typed by the teacher, or the
+// teacher's own judgement (Teacher).
+type RuleChoice struct {
+	Teacher bool   `json:"teacher,omitempty"`
+	Name    string `json:"name,omitempty"` // a bank rule's name
+	Expr    string `json:"expr,omitempty"`
+	Starter string `json:"starter,omitempty"`
+	// Words: the rule in plain language, for the reveal (the bank's
+	// description, or what the teacher wrote).
+	Words string `json:"words,omitempty"`
+	// How: how the rule was chosen ("by name", "at random among the easy
+	// rules tagged color"), for the teacher's console.
+	How string `json:"how,omitempty"`
+}
+
+// SeatSpec is one seat: a person (Bot empty) or a bot scientist.
+type SeatSpec struct {
+	Name string `json:"name"`
+	Bot  string `json:"bot,omitempty"` // a strategy spec: bayes-eig, random, exec:…
+}
+
+// Person reports whether a person plays the seat.
+func (s SeatSpec) Person() bool { return s.Bot == "" }
+
+// MaxSeats is the most seats a table has: the largest max_players of the
+// presets (new-eleusis: 8).
+const MaxSeats = 8
+
+// Limits on what a form may hold (requests are also capped in size).
+const (
+	maxName  = 20
+	maxSpec  = 300
+	maxExpr  = 2000
+	maxWords = 600
+	maxGuess = 300
+)
+
+var nameRE = regexp.MustCompile(`^[\p{L}\p{N}_.'-]+$`)
+
+// botNames are the default names of bot scientists.
+var botNames = []string{"Popper", "Curie", "Darwin", "Noether", "Galileo", "Hypatia", "Franklin", "Bacon"}
+
+// Bands are the difficulty bands a rule may be drawn from, read from the
+// bank's tags: easy (tagged easy or beginner), hard (tagged hard), medium
+// (neither).
+var Bands = []string{"easy", "medium", "hard"}
+
+// Band is a rule's difficulty band.
+func Band(r *rulebank.Compiled) string {
+	switch {
+	case slices.Contains(r.Rule.Tags, "hard"):
+		return "hard"
+	case slices.Contains(r.Rule.Tags, "easy"), slices.Contains(r.Rule.Tags, "beginner"):
+		return "easy"
+	}
+	return "medium"
+}
+
+// formErrors collects the problems of a start-page form, by field.
+type formErrors map[string]string
+
+func (fe formErrors) add(field, f string, a ...any) {
+	if _, ok := fe[field]; !ok {
+		fe[field] = fmt.Sprintf(f, a...)
+	}
+}
+
+// parseSetup reads the start page's form into a Setup. Every field's
+// problem is reported (by field name), with the engine's and the rule
+// checker's own words.
+func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64) (Setup, *rulebank.Compiled, formErrors) {
+	fe := formErrors{}
+	s := Setup{Preset: f.Get("preset"), Seed: seed}
+	if v := strings.TrimSpace(f.Get("seed")); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			fe.add("seed", "the seed is a whole number (or leave it empty)")
+		}
+		s.Seed = n
+	}
+	o, err := sim.Preset(s.Preset)
+	if err != nil {
+		fe.add("preset", "%v", err)
+	}
+	for _, name := range sim.OptionNames() {
+		if v := strings.TrimSpace(f.Get("opt_" + name)); v != "" {
+			s.Overrides = append(s.Overrides, name+"="+v)
+		}
+	}
+	if err := o.Override(s.Overrides); err != nil {
+		fe.add("options", "%v", err)
+	}
+	s.Options = o
+
+	for i := 0; i < MaxSeats; i++ {
+		kind := f.Get(fmt.Sprintf("seat%d_kind", i))
+		name := strings.TrimSpace(f.Get(fmt.Sprintf("seat%d_name", i)))
+		bot := strings.TrimSpace(f.Get(fmt.Sprintf("seat%d_bot", i)))
+		field := fmt.Sprintf("seat%d", i)
+		switch kind {
+		case "", "empty":
+			continue
+		case "person":
+			if name == "" {
+				fe.add(field, "a person's seat needs their name")
+			}
+			s.Seats = append(s.Seats, SeatSpec{Name: name})
+		case "bot":
+			if bot == "" {
+				bot = "bayes-eig"
+			}
+			if len(bot) > maxSpec {
+				fe.add(field, "the strategy is %d characters long; at most %d", len(bot), maxSpec)
+			} else if _, err := agents.ParseSpec(bot); err != nil {
+				fe.add(field, "%v", err)
+			}
+			s.Seats = append(s.Seats, SeatSpec{Name: name, Bot: bot})
+		default:
+			fe.add(field, "a seat is a person, a bot or empty")
+		}
+	}
+	used := map[string]bool{}
+	for _, st := range s.Seats {
+		used[strings.ToLower(st.Name)] = true
+	}
+	next := 0
+	for i := range s.Seats {
+		if s.Seats[i].Name == "" {
+			for next < len(botNames) && used[strings.ToLower(botNames[next])] {
+				next++
+			}
+			s.Seats[i].Name = fmt.Sprintf("Bot%d", i+1)
+			if next < len(botNames) {
+				s.Seats[i].Name = botNames[next]
+				next++
+			}
+			used[strings.ToLower(s.Seats[i].Name)] = true
+		}
+	}
+	seen := map[string]bool{}
+	for i, st := range s.Seats {
+		field := "seats"
+		switch {
+		case len(st.Name) > maxName:
+			fe.add(field, "the name %q is longer than %d characters", st.Name, maxName)
+		case !nameRE.MatchString(st.Name):
+			fe.add(field, "the name %q: one word of letters and digits, please (it names the seat in the transcript)", st.Name)
+		case seen[strings.ToLower(st.Name)]:
+			fe.add(field, "two seats are called %s", st.Name)
+		}
+		seen[strings.ToLower(st.Name)] = true
+		_ = i
+	}
+	if err := o.Validate(len(s.Seats)); err != nil && fe["options"] == "" {
+		fe.add("seats", "%v", err)
+	}
+
+	var rule *rulebank.Compiled
+	s.Rule, rule = chooseRule(f, bank, o, s.Seed, fe)
+	if s.Rule.Teacher {
+		for _, st := range s.Seats {
+			if sp, err := agents.ParseSpec(st.Bot); err == nil && sp.Name == "oracle" {
+				fe.add("seats", "%s is an oracle, which knows God's rule: with the teacher judging there is no rule to know", st.Name)
+			}
+		}
+	}
+	return s, rule, fe
+}
+
+// chooseRule reads God's rule from the form: a bank rule by name, one drawn
+// from the bank by tag and difficulty band, a typed expression (checked as
+// `eleusis rules check` checks it), or the teacher's judgement.
+func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, seed uint64, fe formErrors) (RuleChoice, *rulebank.Compiled) {
+	allow := f.Get("allow_dead_ends") != ""
+	switch mode := f.Get("rule_mode"); mode {
+	case "teacher":
+		return RuleChoice{Teacher: true, How: "the teacher judges every card"}, nil
+	case "expr":
+		expr := strings.TrimSpace(f.Get("expr"))
+		words := strings.TrimSpace(f.Get("words"))
+		starter := strings.TrimSpace(f.Get("starter"))
+		if expr == "" {
+			fe.add("expr", "type the rule as an expression of the rule language")
+			return RuleChoice{}, nil
+		}
+		for _, t := range []struct{ what, s string }{{"the rule", expr}, {"the starter predicate", starter}} {
+			if err := checkText(t.what, t.s, maxExpr); err != nil {
+				fe.add("expr", "%v", err)
+				return RuleChoice{}, nil
+			}
+		}
+		if len(words) > maxWords {
+			fe.add("words", "at most %d characters, please", maxWords)
+		}
+		r, err := rulebank.Compile(rulebank.Rule{Name: "typed", Expr: expr, Starter: starter, Description: words, File: "the start page"})
+		if err != nil {
+			fe.add("expr", "%v", err)
+			return RuleChoice{}, nil
+		}
+		if msg := checkRule(r, o, allow); msg != "" {
+			fe.add("expr", "%s", msg)
+		}
+		return RuleChoice{Expr: expr, Starter: starter, Words: words, How: "typed by the teacher"}, r
+	case "random":
+		tag, band := f.Get("tag"), f.Get("band")
+		var pool []*rulebank.Compiled
+		for _, r := range bank.Rules {
+			if (tag == "" || slices.Contains(r.Rule.Tags, tag)) && (band == "" || Band(r) == band) &&
+				(allow || !slices.Contains(r.Rule.Tags, "dead-end")) {
+				pool = append(pool, r)
+			}
+		}
+		how := "at random from the bank"
+		if band != "" {
+			how += ", among the " + band + " rules"
+		}
+		if tag != "" {
+			how += ", tagged " + tag
+		}
+		if len(pool) == 0 {
+			fe.add("rule", "no rule of the bank is %s", strings.TrimPrefix(how, "at random from the bank, "))
+			return RuleChoice{}, nil
+		}
+		r := pool[rand.New(rand.NewPCG(seed, 0x72756c65)).IntN(len(pool))] // "rule"
+		if msg := checkRule(r, o, allow); msg != "" {
+			fe.add("rule", "%s", msg)
+		}
+		return bankChoice(r, how), r
+	case "bank", "":
+		r, err := bank.Get(f.Get("rule_name"))
+		if err != nil {
+			fe.add("rule", "%v", err)
+			return RuleChoice{}, nil
+		}
+		if msg := checkRule(r, o, allow || slices.Contains(r.Rule.Tags, "dead-end")); msg != "" {
+			fe.add("rule", "%s", msg)
+		}
+		return bankChoice(r, "by name"), r
+	default:
+		fe.add("rule", "choose God's rule: from the bank, typed, or judged by the teacher")
+		return RuleChoice{}, nil
+	}
+}
+
+func bankChoice(r *rulebank.Compiled, how string) RuleChoice {
+	return RuleChoice{Name: r.Rule.Name, Expr: r.Rule.Expr, Starter: r.Rule.Starter, Words: r.Rule.Description, How: how}
+}
+
+// checkRule analyses a rule as `eleusis rules check` does: a rule failing
+// at run time, or with a dead end the author has not acknowledged, is
+// refused with the checker's own words.
+func checkRule(r *rulebank.Compiled, o sim.Options, allowDeadEnds bool) string {
+	cfg := rulebank.DefaultAnalyse
+	cfg.Decks = o.Decks
+	rep := rulebank.Analyse(r, cfg)
+	if rep.Error != "" {
+		return rep.Error
+	}
+	if rep.DeadEnd != nil && !allowDeadEnds {
+		kind := "cards used up"
+		if rep.DeadEnd.Structural {
+			kind = "no card legal"
+		}
+		return fmt.Sprintf("dead end after %d cards (%s): %s — tick \"allow dead ends\" to play it anyway", len(rep.DeadEnd.Line), kind, sim.CardsString(rep.DeadEnd.Line))
+	}
+	return ""
+}
+
+// compileChoice compiles a stored rule choice (a restored table): the
+// expression is kept in table.json, so a bank changed since still gives the
+// same rule.
+func compileChoice(rc RuleChoice) (*rulebank.Compiled, error) {
+	if rc.Teacher {
+		return nil, nil
+	}
+	name := rc.Name
+	if name == "" {
+		name = "typed"
+	}
+	r, err := rulebank.Compile(rulebank.Rule{Name: name, Expr: rc.Expr, Starter: rc.Starter, Description: rc.Words, File: "table.json"})
+	if err != nil {
+		return nil, errors.New("God's rule no longer compiles: " + err.Error())
+	}
+	return r, nil
+}

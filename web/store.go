@@ -1,0 +1,277 @@
+package web
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Nothing is lost: each table lives in DATA/tables/CODE/ as
+//
+//	table.json       the setup and the teacher's settings (rewritten atomically)
+//	journal.jsonl    every action in order, one JSON line each, synced to disk
+//	                 before the page hears of it: moves with the Prophet's
+//	                 judgement and pick, declarations, stated rules, and the
+//	                 teacher's verdicts when the teacher judges
+//	transcript.yaml  the hand so far as a transcript (FILES.md), rewritten
+//	                 after every move
+//
+// A restarted server deals each open table again from its seed and applies
+// the journal: the same cards, the same God's picks, the same hand.
+
+// action is one line of the journal.
+type action struct {
+	A     string       `json:"a"` // move, declare, guess, verdict, guess_verdict
+	Seat  int          `json:"seat,omitempty"`
+	Kind  sim.MoveKind `json:"kind,omitempty"`
+	Cards []sim.Card   `json:"cards,omitempty"`
+	Says  *sim.Verdict `json:"says,omitempty"`
+	Pick  *sim.Card    `json:"pick,omitempty"`
+	Text  string       `json:"text,omitempty"`
+	Line  []sim.Card   `json:"line,omitempty"`
+	Card  *sim.Card    `json:"card,omitempty"`
+	Yes   bool         `json:"yes,omitempty"`
+}
+
+type journal struct {
+	f *os.File
+}
+
+func (j *journal) close() {
+	if j.f != nil {
+		j.f.Close()
+		j.f = nil
+	}
+}
+
+// log appends an action to the journal and syncs it.
+func (t *table) log(a action) {
+	if t.replay || t.dir == "" {
+		return
+	}
+	if t.journal.f == nil {
+		f, err := os.OpenFile(filepath.Join(t.dir, "journal.jsonl"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			t.srv.logf("table %s: journal: %v", t.setup.Code, err)
+			return
+		}
+		t.journal.f = f
+	}
+	b, _ := json.Marshal(a)
+	if _, err := t.journal.f.Write(append(b, '\n')); err != nil {
+		t.srv.logf("table %s: journal: %v", t.setup.Code, err)
+		return
+	}
+	if err := t.journal.f.Sync(); err != nil {
+		t.srv.logf("table %s: journal: %v", t.setup.Code, err)
+	}
+}
+
+// stored is table.json.
+type stored struct {
+	Setup    Setup     `json:"setup"`
+	Settings Settings  `json:"settings"`
+	Saved    time.Time `json:"saved"`
+}
+
+// saveSetup rewrites table.json atomically.
+func (t *table) saveSetup() error {
+	if t.replay || t.dir == "" {
+		return nil
+	}
+	b, err := json.MarshalIndent(stored{Setup: t.setup, Settings: t.settings, Saved: t.srv.now()}, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Join(t.dir, "table.json"), b)
+}
+
+func writeAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
+// saveTranscript rewrites transcript.yaml with the hand so far.
+func (t *table) saveTranscript() {
+	if t.replay || t.dir == "" || t.hand == nil {
+		return
+	}
+	var b bytes.Buffer
+	if err := t.writeTranscript(&b, t.hand.Result(), t.revealedRule()); err != nil {
+		t.srv.logf("table %s: transcript: %v", t.setup.Code, err)
+		return
+	}
+	if err := writeAtomic(filepath.Join(t.dir, "transcript.yaml"), b.Bytes()); err != nil {
+		t.srv.logf("table %s: transcript: %v", t.setup.Code, err)
+	}
+}
+
+// writeTranscript writes the hand with sim's transcript writer. A bank rule
+// is named (rule_name:) when the embedded bank holds it unchanged, so that
+// `eleusis lesson` finds its description; any other rule is written as its
+// expression. When the teacher judged without an expression, the rule line
+// says so, and replay asks for it.
+func (t *table) writeTranscript(w io.Writer, res *sim.Result, rule *rulebank.Compiled) error {
+	head := sim.Transcript{Preset: t.setup.Preset, Options: t.setup.Options, God: "God", Players: t.names()}
+	switch {
+	case rule == nil:
+		head.Rule = "true" // replaced below
+	case t.setup.Rule.Name != "" && inDefaultBank(t.setup.Rule.Name, rule.Rule.Expr):
+		head.RuleName = t.setup.Rule.Name
+	default:
+		head.Rule = rule.Rule.Expr
+	}
+	var b bytes.Buffer
+	if err := sim.WriteTranscript(&b, res, head); err != nil {
+		return err
+	}
+	out := b.String()
+	if rule == nil {
+		var lines []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "rule:") {
+				l = "# God's rule was the teacher's own judgement" + wordsComment(t.settings.TeacherWords) + ".\n# Write it as an expression of the rule language to replay this hand:\nrule: ''"
+			}
+			lines = append(lines, l)
+		}
+		out = strings.Join(lines, "\n")
+	}
+	_, err := io.WriteString(w, out)
+	return err
+}
+
+func wordsComment(words string) string {
+	words = strings.Join(strings.Fields(words), " ")
+	if words == "" {
+		return ""
+	}
+	return ": " + words
+}
+
+func inDefaultBank(name, expr string) bool {
+	r, err := rulebank.Default().Get(name)
+	return err == nil && r.Rule.Expr == expr
+}
+
+// restore loads a table from its folder: the setup, then the journal
+// replayed on a fresh deal from the same seed.
+func (s *Server) restore(dir string) (*table, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "table.json"))
+	if err != nil {
+		return nil, err
+	}
+	var st stored
+	if err := json.Unmarshal(b, &st); err != nil {
+		return nil, fmt.Errorf("table.json: %v", err)
+	}
+	if st.Settings.Closed {
+		return nil, nil
+	}
+	if len(st.Settings.Tokens) != len(st.Setup.Seats) {
+		return nil, errors.New("table.json: the seat links do not match the seats")
+	}
+	t, err := newTable(s, st.Setup, st.Settings, dir)
+	if err != nil {
+		return nil, err
+	}
+	var acts []action
+	if f, err := os.Open(filepath.Join(dir, "journal.jsonl")); err == nil {
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
+		for line := 1; sc.Scan(); line++ {
+			var a action
+			if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+				// A line cut short by a crash is the last one: the action
+				// it held never reached a page.
+				s.logf("table %s: journal.jsonl:%d: %v (ignored)", st.Setup.Code, line, err)
+				break
+			}
+			acts = append(acts, a)
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.closeBots()
+			return nil, fmt.Errorf("journal.jsonl: %v", err)
+		}
+	}
+	if err := t.replayJournal(acts); err != nil {
+		t.closeBots()
+		return nil, err
+	}
+	return t, nil
+}
+
+// replayJournal applies the journal's actions to a freshly dealt hand.
+func (t *table) replayJournal(acts []action) error {
+	t.replay = true
+	defer func() { t.replay = false }()
+	for _, a := range acts {
+		switch a.A {
+		case "verdict":
+			if t.tj != nil && a.Card != nil {
+				t.tj.set(a.Line, *a.Card, a.Yes)
+			}
+		case "guess_verdict":
+			if t.tj != nil {
+				t.tj.guesses[a.Text] = a.Yes
+			}
+		}
+	}
+	if !t.deal() {
+		if t.problem != "" {
+			return errors.New(t.problem)
+		}
+		return nil // the opening waits for the teacher's verdicts
+	}
+	for i, a := range acts {
+		fail := func(err error) error { return fmt.Errorf("journal.jsonl: action %d (%s): %w", i+1, a.A, err) }
+		switch a.A {
+		case "move":
+			pm := &pendingMove{seat: a.Seat, move: sim.Move{Kind: a.Kind, Cards: a.Cards}, says: a.Says, pick: a.Pick}
+			pm.pYes = t.predict(pm.move)
+			rec, err := t.hand.Apply(pm.seat, pm.move, sim.Decisions{ProphetSays: pm.says, Pick: pm.pick})
+			if err != nil {
+				return fail(err)
+			}
+			t.observe(pm, rec)
+		case "declare":
+			if err := t.hand.DeclareProphet(a.Seat); err != nil {
+				return fail(err)
+			}
+		case "guess":
+			if _, err := t.hand.Guess(a.Seat, a.Text); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if t.settings.Revealed {
+		t.makeReveal()
+	}
+	t.lastMove = time.Now()
+	return nil
+}

@@ -1,0 +1,629 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// A table is one hand of Eleusis being played: the engine's Hand, the bot
+// scientists, and what waits for a person (a Prophet's judgement, a
+// decision after a move) or for the teacher (a verdict). One goroutine owns
+// all of it (run); handlers send it commands and read the snapshot it
+// publishes after every change, so a page never waits on a thinking bot and
+// no two requests race on the hand.
+type table struct {
+	srv      *Server
+	setup    Setup
+	settings Settings
+	dir      string
+
+	cmds    chan command
+	thought chan thought
+	stop    chan struct{}
+	done    chan struct{}
+	snap    atomic.Pointer[snapshot]
+	mu      sync.Mutex // guards notify
+	notify  chan struct{}
+
+	// Owned by the loop goroutine.
+	rule     *rulebank.Compiled // nil when the teacher judges
+	judge    sim.Judge
+	tj       *teacherJudge // the teacher's verdicts, or nil
+	kit      *agents.Table
+	players  []sim.Player // bots; nil for people
+	hand     *sim.Hand
+	pending  *pendingMove
+	window   *window
+	guess    *pendingGuess
+	question *question
+	qid      int
+	thinking bool
+	step     bool // one bot move while paused
+	lastMove time.Time
+	problem  string // a bot failed or the hand cannot be dealt: the table waits for the teacher
+	minds    []*mind
+	reveal   *reveal
+	version  int
+	dirty    bool
+	journal  journal
+	replay   bool // restoring from the journal: write nothing
+}
+
+// Settings are what the teacher changes during a hand; table.json keeps
+// them with the setup.
+type Settings struct {
+	Pace   float64 `json:"pace"` // seconds before a bot moves
+	Paused bool    `json:"paused,omitempty"`
+	// Notebook is the seat whose mind the lab notebook shows, -1 for none.
+	Notebook int `json:"notebook"`
+	// Tokens are the people's seat links (secret); "" for a free seat.
+	Tokens  []string `json:"tokens"`
+	Hotseat string   `json:"hotseat"`
+	// Revealed: the teacher has revealed God's rule; the hand is over.
+	Revealed bool `json:"revealed,omitempty"`
+	Closed   bool `json:"closed,omitempty"`
+	// For a table the teacher judged: the rule as the teacher gives it at
+	// the reveal.
+	TeacherWords string `json:"teacher_words,omitempty"`
+	TeacherExpr  string `json:"teacher_expr,omitempty"`
+}
+
+// pendingMove is a move made but not yet judged: it waits for a standing
+// Prophet's judgement and, when the teacher judges, for God's verdicts.
+type pendingMove struct {
+	seat int
+	move sim.Move
+	says *sim.Verdict // the Prophet's judgement
+	pick *sim.Card    // the Prophet's card after judging a "no play" wrong
+	pYes []float64    // each mind's P(yes) before the answer
+}
+
+// window is the moment right after a person's move in which they may
+// declare Prophet or state the rule (RULES.md: "right after their own move
+// and before the next player's"). The next seat waits.
+type window struct{ seat int }
+
+// pendingGuess is a stated rule waiting for the teacher's verdict.
+type pendingGuess struct {
+	seat int
+	text string
+}
+
+// question is what the teacher, as God, is asked.
+type question struct {
+	ID    int
+	Kind  string     // "card": may Cards[0] follow Line?  "noplay": which of Cards may?  "guess": is Text the rule?
+	Line  []sim.Card // the main line the card would follow
+	Cards []sim.Card
+	Text  string
+	About string // what is being judged, in words
+}
+
+type command struct {
+	fn    func(t *table) error
+	reply chan error
+}
+
+type thought struct {
+	seat int
+	move sim.Move
+	err  error
+}
+
+var errClosed = errors.New("this table is closed")
+
+// do runs fn in the table's goroutine and returns its error.
+func (t *table) do(ctx context.Context, fn func(t *table) error) error {
+	c := command{fn: fn, reply: make(chan error, 1)}
+	select {
+	case t.cmds <- c:
+	case <-t.done:
+		return errClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+	select {
+	case err := <-c.reply:
+		return err
+	case <-t.done:
+		return errClosed
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// newTable builds the table's players and judge; the loop deals the hand.
+func newTable(srv *Server, s Setup, st Settings, dir string) (*table, error) {
+	t := &table{srv: srv, setup: s, settings: st, dir: dir,
+		cmds: make(chan command), thought: make(chan thought, 1), stop: make(chan struct{}), done: make(chan struct{}),
+		notify: make(chan struct{})}
+	var err error
+	if t.rule, err = compileChoice(s.Rule); err != nil {
+		return nil, err
+	}
+	if t.rule != nil {
+		t.judge = t.rule.NewJudge()
+	} else {
+		t.tj = newTeacherJudge()
+		t.judge = t.tj
+	}
+	t.kit = srv.kit.NewTable(t.rule, s.Seed, false)
+	t.players = make([]sim.Player, len(s.Seats))
+	for i, seat := range s.Seats {
+		if seat.Person() {
+			continue
+		}
+		if t.players[i], err = t.newBot(i, seat.Bot); err != nil {
+			t.closeBots()
+			return nil, fmt.Errorf("seat %d (%s): %w", i+1, seat.Name, err)
+		}
+	}
+	t.minds = t.followMinds()
+	return t, nil
+}
+
+func (t *table) newBot(seat int, spec string) (sim.Player, error) {
+	sp, err := agents.ParseSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	return agents.NewPlayer(sp, t.kit, seat)
+}
+
+func (t *table) names() []string {
+	ns := make([]string, len(t.setup.Seats))
+	for i, s := range t.setup.Seats {
+		ns[i] = s.Name
+	}
+	return ns
+}
+
+func (t *table) name(seat int) string { return t.setup.Seats[seat].Name }
+
+// run is the table's goroutine.
+func (t *table) run() {
+	defer close(t.done)
+	defer t.closeBots()
+	defer t.journal.close()
+	timer := time.NewTimer(time.Hour)
+	defer timer.Stop()
+	var reply chan error
+	var err error
+	for {
+		// Every event ends with the hand moved on and a new snapshot, and
+		// only then is the command answered: a page that reloads after its
+		// request sees what the request did.
+		wait := t.drive()
+		t.publish()
+		if reply != nil {
+			reply <- err
+			reply, err = nil, nil
+		}
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+		if wait > 0 {
+			timer.Reset(wait)
+		}
+		select {
+		case c := <-t.cmds:
+			err, reply = t.safely(c.fn), c.reply
+		case th := <-t.thought:
+			t.thinking = false
+			t.botMoved(th)
+		case <-timer.C:
+		case <-t.stop:
+			return
+		}
+	}
+}
+
+// safely runs a command; a panic becomes an error on the page and in the
+// log, never a dead table.
+func (t *table) safely(fn func(t *table) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.srv.logf("table %s: panic: %v\n%s", t.setup.Code, r, debug.Stack())
+			err = fmt.Errorf("internal error: %v", r)
+			t.dirty = true
+		}
+	}()
+	return fn(t)
+}
+
+func (t *table) mark() { t.dirty = true }
+
+// drive moves the hand on as far as it can without waiting: deals, applies
+// judged moves, starts a bot's turn. It returns how long to wait before a
+// bot may move (the pace), or 0.
+func (t *table) drive() time.Duration {
+	for range 10000 {
+		if t.settings.Revealed || t.settings.Closed || t.problem != "" || t.question != nil {
+			return 0
+		}
+		if t.hand == nil {
+			if !t.deal() {
+				return 0
+			}
+			continue
+		}
+		if t.hand.Ended() {
+			return 0
+		}
+		if t.guess != nil {
+			if !t.tryGuess() {
+				return 0
+			}
+			continue
+		}
+		if t.pending != nil {
+			if done, _ := t.tryPending(); !done {
+				return 0
+			}
+			continue
+		}
+		if t.window != nil || t.thinking {
+			return 0
+		}
+		seat := t.hand.Current()
+		if t.players[seat] == nil {
+			return 0 // a person's turn
+		}
+		if t.settings.Paused && !t.step {
+			return 0
+		}
+		pace := time.Duration(t.settings.Pace * float64(time.Second))
+		if wait := time.Until(t.lastMove.Add(pace)); wait > 0 && !t.step {
+			return wait
+		}
+		t.step = false
+		t.think(seat)
+		return 0
+	}
+	return 0
+}
+
+// deal starts the hand. When the teacher judges a Divermazo opening, God's
+// chain needs verdicts: the teacher is asked, and the deal is tried again
+// (the same seed deals the same cards).
+func (t *table) deal() bool {
+	h, err := sim.NewHand(sim.HandConfig{Options: t.setup.Options, Judge: t.judge, Players: t.players, Seed: t.setup.Seed, Names: t.names()})
+	var mv *missingVerdict
+	if errors.As(err, &mv) {
+		t.askVerdict(mv, nil, "God's opening chain: the first cards that follow the rule, then two that break it")
+		return false
+	}
+	if err != nil {
+		t.problem = "the hand cannot be dealt: " + err.Error()
+		t.mark()
+		return false
+	}
+	t.hand = h
+	t.lastMove = time.Now()
+	t.mark()
+	t.saveTranscript()
+	return true
+}
+
+// think asks the bot at seat for its move in a goroutine of its own (an
+// outside program may take seconds); botMoved receives it.
+func (t *table) think(seat int) {
+	v := t.hand.View(seat)
+	bot := t.players[seat]
+	t.thinking = true
+	t.mark()
+	go func() {
+		th := ask(seat, bot, &v)
+		select {
+		case t.thought <- th:
+		case <-t.done:
+		}
+	}()
+}
+
+// ask is one bot's move; a panic or a failed outside program is its error.
+func ask(seat int, bot sim.Player, v *sim.View) (th thought) {
+	th.seat = seat
+	defer func() {
+		if r := recover(); r != nil {
+			th.err = fmt.Errorf("the strategy panicked: %v", r)
+		}
+	}()
+	th.move = bot.Move(v)
+	th.move.Cards = append([]sim.Card(nil), th.move.Cards...)
+	th.err = failed(bot)
+	return th
+}
+
+func failed(p sim.Player) error {
+	if f, ok := p.(sim.Failer); ok {
+		return f.Err()
+	}
+	return nil
+}
+
+func (t *table) botMoved(th thought) {
+	t.mark()
+	if t.hand == nil || t.hand.Ended() || t.settings.Revealed || t.hand.Current() != th.seat {
+		return
+	}
+	if th.err != nil {
+		t.fail(th.seat, th.err)
+		return
+	}
+	m := th.move
+	if m.Kind == sim.NoPlay && len(m.Cards) == 0 {
+		m.Cards = append([]sim.Card(nil), t.hand.HandOf(th.seat)...)
+	}
+	if err := t.hand.Check(th.seat, m); err != nil {
+		t.fail(th.seat, err)
+		return
+	}
+	t.pending = &pendingMove{seat: th.seat, move: m}
+}
+
+// fail stops the table on a bot's error until the teacher replaces the bot.
+func (t *table) fail(seat int, err error) {
+	t.problem = fmt.Sprintf("%s (%s) failed: %v", t.name(seat), t.setup.Seats[seat].Bot, err)
+	t.srv.logf("table %s: %s", t.setup.Code, t.problem)
+	t.mark()
+}
+
+// tryPending applies the pending move once the Prophet (if one stands) has
+// judged it; it reports whether the move is done with (applied or refused)
+// and the engine's error for a refused move.
+func (t *table) tryPending() (bool, error) {
+	pm := t.pending
+	h := t.hand
+	if pro := h.Prophet(); pro >= 0 && pm.says == nil {
+		bot, ok := t.players[pro].(sim.ProphetPlayer)
+		if !ok {
+			if t.players[pro] == nil {
+				return false, nil // a person is Prophet: wait for their judgement
+			}
+			yes := sim.Yes
+			pm.says = &yes // a bot that cannot judge says "yes", as the engine's default
+		} else {
+			v := h.View(pro)
+			says := sim.No
+			if bot.Judge(&v, pm.seat, pm.move) {
+				says = sim.Yes
+			}
+			pm.says = &says
+			if says == sim.No && pm.move.Kind == sim.NoPlay {
+				c := bot.Pick(&v, append([]sim.Card(nil), pm.move.Cards...))
+				pm.pick = &c
+			}
+			if err := failed(t.players[pro]); err != nil {
+				t.pending = nil
+				t.fail(pro, err)
+				return true, err
+			}
+		}
+	}
+	if pm.pYes == nil {
+		pm.pYes = t.predict(pm.move)
+	}
+	rec, err := h.Apply(pm.seat, pm.move, sim.Decisions{ProphetSays: pm.says, Pick: pm.pick})
+	var mv *missingVerdict
+	if errors.As(err, &mv) {
+		t.askVerdict(mv, pm, "")
+		return false, nil
+	}
+	t.pending = nil
+	t.mark()
+	if err != nil {
+		if t.players[pm.seat] != nil {
+			t.fail(pm.seat, err)
+		}
+		return true, err
+	}
+	t.log(action{A: "move", Seat: pm.seat, Kind: pm.move.Kind, Cards: pm.move.Cards, Says: pm.says, Pick: pm.pick})
+	t.afterMove(pm, rec)
+	return true, nil
+}
+
+// afterMove follows the minds, opens a person's window or lets a bot
+// declare Prophet and state the rule.
+func (t *table) afterMove(pm *pendingMove, rec *sim.MoveRecord) {
+	t.observe(pm, rec)
+	t.lastMove = time.Now()
+	seat := pm.seat
+	h := t.hand
+	if t.players[seat] == nil {
+		if h.CanDeclareAfterMove(seat) || h.CanGuess(seat) {
+			t.window = &window{seat: seat}
+		}
+		t.saveTranscript()
+		return
+	}
+	bot := t.players[seat]
+	if pp, ok := bot.(sim.ProphetPlayer); ok && h.CanDeclareAfterMove(seat) {
+		v := h.View(seat)
+		if pp.DeclareProphet(&v) {
+			if err := h.DeclareProphet(seat); err == nil {
+				t.log(action{A: "declare", Seat: seat})
+			}
+		}
+	}
+	if g, ok := bot.(sim.Guesser); ok && h.CanGuess(seat) {
+		v := h.View(seat)
+		if text := strings.TrimSpace(g.Guess(&v)); text != "" {
+			if err := t.startGuess(seat, text); err != nil {
+				t.srv.logf("table %s: %s's stated rule refused: %v", t.setup.Code, t.name(seat), err)
+			}
+		}
+	}
+	if err := failed(bot); err != nil {
+		t.fail(seat, err)
+	}
+	t.saveTranscript()
+}
+
+// startGuess states a rule for seat: at once when a rule judges, after the
+// teacher's verdict when the teacher judges.
+func (t *table) startGuess(seat int, text string) error {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return errors.New("write the rule first")
+	}
+	if err := checkText("the stated rule", text, maxGuess); err != nil {
+		return err
+	}
+	if !t.hand.CanGuess(seat) {
+		_, err := t.hand.Guess(seat, text) // the engine's own words for why not
+		if err == nil {
+			err = errors.New("you may not state a rule now")
+		}
+		return err
+	}
+	if t.tj != nil {
+		if _, ok := t.tj.guesses[normGuess(text)]; !ok {
+			t.guess = &pendingGuess{seat: seat, text: text}
+			t.ask(&question{Kind: "guess", Text: text, About: fmt.Sprintf("%s states the rule", t.name(seat))})
+			return nil
+		}
+	}
+	return t.applyGuess(seat, text)
+}
+
+func (t *table) tryGuess() bool {
+	if _, ok := t.tj.guesses[normGuess(t.guess.text)]; !ok {
+		return false
+	}
+	g := t.guess
+	t.guess = nil
+	if err := t.applyGuess(g.seat, g.text); err != nil {
+		t.srv.logf("table %s: guess: %v", t.setup.Code, err)
+	}
+	return true
+}
+
+func (t *table) applyGuess(seat int, text string) error {
+	if _, err := t.hand.Guess(seat, text); err != nil {
+		return err
+	}
+	t.log(action{A: "guess", Seat: seat, Text: text})
+	t.closeWindow(seat)
+	t.mark()
+	t.saveTranscript()
+	return nil
+}
+
+// closeWindow ends a person's window once nothing is left to decide.
+func (t *table) closeWindow(seat int) {
+	if w := t.window; w != nil && w.seat == seat && !t.hand.CanDeclareAfterMove(seat) && !t.hand.CanGuess(seat) {
+		t.window = nil
+	}
+}
+
+// askVerdict turns a missing verdict into a question for the teacher: a
+// "no play" asks at once about every card shown.
+func (t *table) askVerdict(mv *missingVerdict, pm *pendingMove, about string) {
+	q := &question{Kind: "card", Line: mv.Line, Cards: []sim.Card{mv.Card}, About: about}
+	if pm != nil {
+		q.About = describeMove(t.name(pm.seat), pm.move)
+		if pm.move.Kind == sim.NoPlay {
+			q.Kind, q.Cards = "noplay", pm.move.Cards
+		}
+	}
+	t.ask(q)
+}
+
+func (t *table) ask(q *question) {
+	t.qid++
+	q.ID = t.qid
+	t.question = q
+	t.mark()
+}
+
+// answer records the teacher's verdict on the open question.
+func (t *table) answer(id int, yes bool, fits []int) error {
+	q := t.question
+	if q == nil || q.ID != id {
+		return errors.New("that question has been answered already")
+	}
+	switch q.Kind {
+	case "guess":
+		t.tj.guesses[normGuess(q.Text)] = yes
+		t.log(action{A: "guess_verdict", Text: normGuess(q.Text), Yes: yes})
+	case "card":
+		t.setVerdict(q.Line, q.Cards[0], yes)
+	case "noplay":
+		fit := map[int]bool{}
+		for _, i := range fits {
+			if i < 0 || i >= len(q.Cards) {
+				return fmt.Errorf("no card %d among the %d shown", i+1, len(q.Cards))
+			}
+			fit[i] = true
+		}
+		for i, c := range q.Cards {
+			t.setVerdict(q.Line, c, fit[i] || t.fitsSame(q, fit, c))
+		}
+	}
+	t.question = nil
+	t.mark()
+	return nil
+}
+
+// fitsSame: with several decks, a card ticked once fits in all its copies.
+func (t *table) fitsSame(q *question, fit map[int]bool, c sim.Card) bool {
+	for i := range fit {
+		if q.Cards[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *table) setVerdict(line []sim.Card, c sim.Card, yes bool) {
+	t.tj.set(line, c, yes)
+	card := c
+	t.log(action{A: "verdict", Line: line, Card: &card, Yes: yes})
+}
+
+func (t *table) closeBots() {
+	var res *sim.Result
+	if t.hand != nil {
+		res = t.hand.Result()
+	}
+	for _, p := range t.players {
+		if c, ok := p.(agents.Closer); ok {
+			c.Close(res)
+		}
+	}
+}
+
+// publish makes the state after a change visible to the handlers.
+func (t *table) publish() {
+	if !t.dirty && t.snap.Load() != nil {
+		return
+	}
+	t.dirty = false
+	t.version++
+	t.snap.Store(t.snapshot())
+	t.mu.Lock()
+	close(t.notify)
+	t.notify = make(chan struct{})
+	t.mu.Unlock()
+}
+
+// changed is closed at the next publish.
+func (t *table) changed() <-chan struct{} {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.notify
+}
