@@ -97,7 +97,6 @@ func (ts *testServer) join(t *testing.T, code string, seat int) string {
 
 func itoa(i int) string { return strconv.Itoa(i) }
 
-
 // waitFor polls the table's snapshot until cond holds.
 func waitFor(t *testing.T, tb *table, what string, cond func(s *snapshot) bool) *snapshot {
 	t.Helper()

@@ -43,7 +43,13 @@ var funcs = template.FuncMap{
 		return sim.CardsString(cs)
 	},
 	"pretty": pretty,
-	"until":  func(n int) []int { s := make([]int, n); for i := range s { s[i] = i }; return s },
+	"until": func(n int) []int {
+		s := make([]int, n)
+		for i := range s {
+			s[i] = i
+		}
+		return s
+	},
 	"joinURL": func() string { return "/" },
 }
 
