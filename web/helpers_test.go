@@ -7,6 +7,8 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -136,4 +138,18 @@ func form(preset, ruleMode, rule string, seats ...string) url.Values {
 		}
 	}
 	return f
+}
+
+func readFile(dir, code, name string) ([]byte, error) {
+	return os.ReadFile(filepath.Join(dir, "tables", code, name))
+}
+
+func appendFile(t *testing.T, dir, code, name, text string) {
+	t.Helper()
+	f, err := os.OpenFile(filepath.Join(dir, "tables", code, name), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString(text)
 }

@@ -1,12 +1,14 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
 
+	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -98,5 +100,45 @@ func TestPersonPlaysAWholeNewEleusisHandWithTwoBots(t *testing.T) {
 	status, svg := ts.get(t, "/board/"+code+"/beliefs.svg")
 	if status != 200 || !strings.Contains(svg, "<svg") {
 		t.Fatalf("beliefs.svg: %d", status)
+	}
+	replayDownload(t, ts, tb, code)
+}
+
+// replayDownload downloads the table's transcript and referees it again
+// with the engine: the same end, scores, main line and error columns.
+func replayDownload(t *testing.T, ts *testServer, tb *table, code string) {
+	t.Helper()
+	status, yaml := ts.get(t, "/board/"+code+"/transcript.yaml")
+	if status != http.StatusOK {
+		t.Fatalf("transcript: %d %s", status, yaml)
+	}
+	tr, err := sim.ParseTranscript([]byte(yaml))
+	if err != nil {
+		t.Fatalf("the downloaded transcript does not parse: %v\n%s", err, yaml)
+	}
+	var rule *rulebank.Compiled
+	if tr.RuleName != "" {
+		rule, err = rulebank.Default().Get(tr.RuleName)
+	} else {
+		rule, err = rulebank.Compile(rulebank.Rule{Name: "t", Expr: tr.Rule})
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := sim.Replay(tr, rule.NewJudge())
+	if err != nil {
+		t.Fatalf("replay: %v\n%s", err, yaml)
+	}
+	var want *sim.Result
+	tb.do(context.Background(), func(tb *table) error { want = tb.hand.Result(); return nil })
+	got := h.Result()
+	if got.End != want.End && !(want.End == sim.Unfinished) || got.GodScore != want.GodScore ||
+		sim.CardsString(got.MainLine) != sim.CardsString(want.MainLine) || len(got.History) != len(want.History) {
+		t.Fatalf("the replayed transcript ends %s (God %d, %d moves), the table %s (God %d, %d moves)", got.End, got.GodScore, len(got.History), want.End, want.GodScore, len(want.History))
+	}
+	for i := range want.Players {
+		if got.Players[i].Score != want.Players[i].Score || got.Players[i].Cards != want.Players[i].Cards {
+			t.Fatalf("seat %d: replayed %+v, played %+v", i+1, got.Players[i], want.Players[i])
+		}
 	}
 }

@@ -64,6 +64,10 @@ type Server struct {
 	logMu    sync.Mutex
 }
 
+// sharedKit holds the hypothesis spaces and rules' behaviour classes, built
+// once per process and shared by every table (and every server of a test).
+var sharedKit = agents.NewKit()
+
 type seatRef struct {
 	code string
 	seat int
@@ -98,7 +102,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.DefaultPace == 0 {
 		cfg.DefaultPace = 1.5
 	}
-	s := &Server{cfg: cfg, kit: agents.NewKit(), closing: make(chan struct{}),
+	s := &Server{cfg: cfg, kit: sharedKit, closing: make(chan struct{}),
 		tables: map[string]*table{}, seats: map[string]seatRef{}, hotseats: map[string]string{}, broken: map[string]string{}}
 	var err error
 	if s.tmpl, err = template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"); err != nil {
@@ -158,8 +162,11 @@ func (t *table) turns() int {
 	return t.hand.View(0).Turn
 }
 
-// register makes a table reachable and starts its goroutine.
+// register makes a table reachable and starts its goroutine, once its
+// first snapshot is there for the handlers.
 func (s *Server) register(t *table) {
+	t.drive()
+	t.publish()
 	s.mu.Lock()
 	s.tables[t.setup.Code] = t
 	s.order = append(s.order, t.setup.Code)

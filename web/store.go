@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/eleusis/eleusis/rulebank"
@@ -173,8 +174,11 @@ func wordsComment(words string) string {
 	return ": " + words
 }
 
+// defaultBank is the embedded bank, loaded once.
+var defaultBank = sync.OnceValue(rulebank.Default)
+
 func inDefaultBank(name, expr string) bool {
-	r, err := rulebank.Default().Get(name)
+	r, err := defaultBank().Get(name)
 	return err == nil && r.Rule.Expr == expr
 }
 
