@@ -94,7 +94,7 @@ func TestDeclareProphetRefusals(t *testing.T) {
 
 func TestCanGuessOnlyRightAfterOwnRightMove(t *testing.T) {
 	o := mustPreset(t, "express")
-	h, _ := NewHand(HandConfig{Options: o, Judge: guessJudge{blackHighRedLow}, Players: randomPlayers(4), Seed: 5})
+	h, _ := NewHand(HandConfig{Options: o, Judge: neverRight{blackHighRedLow}, Players: randomPlayers(4), Seed: 5})
 	for turn := 0; turn < 30 && !h.Ended(); turn++ {
 		p := h.Current()
 		v := h.View(p)
@@ -120,7 +120,7 @@ func TestCanGuessOnlyRightAfterOwnRightMove(t *testing.T) {
 	}
 }
 
-// guessJudge judges guesses as never equivalent.
-type guessJudge struct{ funcJudge }
+// neverRight judges every guess wrong.
+type neverRight struct{ funcJudge }
 
-func (guessJudge) Equivalent(string) (bool, error) { return false, nil }
+func (neverRight) Equivalent(string) (bool, error) { return false, nil }

@@ -85,6 +85,7 @@ opens the server to the class network.`,
 			return nil
 		},
 	}
+	g.bankFlags(cmd)
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080 opens it to the class network)")
 	cmd.Flags().StringVar(&data, "data", "", "folder that keeps the tables (default: eleusis under your data directory)")
 	cmd.Flags().Float64Var(&pace, "pace", 1.5, "seconds a bot waits before it moves, for new tables (the teacher changes it per table)")
