@@ -2,7 +2,6 @@ package reports
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/eleusis/eleusis/sim"
@@ -94,14 +93,12 @@ func NewHandReport(rule, preset, god string, names []string, r *sim.Result) Hand
 // Tables lays the hand out: the moves, then the scores.
 func (h HandReport) Tables() []Table {
 	moves := Table{Title: fmt.Sprintf("Hand: %s, opening %s", h.Rule, sim.CardsString(h.Opening)),
-		Headers: []string{"#", "player", "move", "cards", "verdict", "main line +", "penalty", "notes"}}
+		Cols: []Column{{Name: "move", Head: "#", Kind: Int}, {Name: "player", Whole: true}, {Name: "kind", Head: "move", Whole: true},
+			{Name: "cards"}, {Name: "verdict", Whole: true}, {Name: "accepted", Head: "main line +"},
+			{Name: "penalty", Kind: Int}, {Name: "drawn", Kind: Int, Wide: true}, {Name: "notes"}}}
 	for i, m := range h.Moves {
-		pen := strconv.Itoa(m.Penalty)
-		if m.Drawn != m.Penalty {
-			pen += fmt.Sprintf(" (drew %d)", m.Drawn)
-		}
-		moves.Rows = append(moves.Rows, []string{strconv.Itoa(i + 1), m.Player, string(m.Kind),
-			sim.CardsString(m.Cards), string(m.Verdict), sim.CardsString(m.Accepted), pen, notes(m)})
+		moves.Cells = append(moves.Cells, []Cell{IntCell(i + 1), Str(m.Player), Str(string(m.Kind)), Str(sim.CardsString(m.Cards)),
+			Str(string(m.Verdict)), Str(sim.CardsString(m.Accepted)), IntCell(m.Penalty), IntCell(m.Drawn), Str(notes(m))})
 	}
 	title := fmt.Sprintf("End: %s", h.End)
 	if tm := h.Team; tm != nil {
@@ -111,7 +108,8 @@ func (h HandReport) Tables() []Table {
 			title += fmt.Sprintf(" — the team did not find the rule (%s stated)", plural(tm.Guesses, "rule"))
 		}
 	}
-	scores := Table{Title: title, Headers: []string{"player", "cards", "score", "notes"}}
+	scores := Table{Name: "scores", Title: title, Cols: []Column{{Name: "player", Whole: true}, {Name: "cards", Kind: Int},
+		{Name: "score", Kind: Int}, {Name: "notes"}}}
 	for _, p := range h.Players {
 		var n []string
 		if p.WentOut {
@@ -126,7 +124,7 @@ func (h HandReport) Tables() []Table {
 		if p.Guessed {
 			n = append(n, "guessed the rule")
 		}
-		scores.Rows = append(scores.Rows, []string{p.Name, strconv.Itoa(p.Cards), strconv.Itoa(p.Score), strings.Join(n, ", ")})
+		scores.Cells = append(scores.Cells, []Cell{Str(p.Name), IntCell(p.Cards), IntCell(p.Score), Str(strings.Join(n, ", "))})
 	}
 	god := h.God.Name
 	if god == "" || god == "God" {
@@ -134,7 +132,7 @@ func (h HandReport) Tables() []Table {
 	} else {
 		god += " (God)"
 	}
-	scores.Rows = append(scores.Rows, []string{god, "", strconv.Itoa(h.God.Score), ""})
+	scores.Cells = append(scores.Cells, []Cell{Str(god), {}, IntCell(h.God.Score), {}})
 	return []Table{moves, scores}
 }
 

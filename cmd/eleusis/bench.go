@@ -215,10 +215,18 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 		rows = append(rows, row)
 	}
 	t := reports.Table{Title: fmt.Sprintf("Speed: hands per second, 4 players of each strategy, rule %s, new-eleusis (each figure: at least 1 s and %d hands)", rule, hands),
-		Headers: []string{"strategy", "1 worker", fmt.Sprintf("%d workers", workers), "per core", "scaling", "per core with discovery", "index MiB"}}
+		Cols: []reports.Column{{Name: "strategy", Whole: true}, {Name: "hands_per_s_1_worker", Head: "1 worker", Kind: reports.Float},
+			{Name: "hands_per_s_all_workers", Head: fmt.Sprintf("%d workers", workers), Kind: reports.Float},
+			{Name: "hands_per_s_per_core", Head: "per core", Kind: reports.Float}, {Name: "scaling", Kind: reports.Float, Prec: 2},
+			{Name: "hands_per_s_per_core_with_discovery", Head: "per core with discovery", Kind: reports.Float},
+			{Name: "index_mib", Head: "index MiB", Kind: reports.Float, Prec: 1}}}
 	for _, r := range rows {
-		t.Rows = append(t.Rows, []string{r.Strategy, fmt.Sprintf("%.0f", r.OneWorker), fmt.Sprintf("%.0f", r.AllWorkers),
-			fmt.Sprintf("%.0f", r.PerCore), fmt.Sprintf("%.2f×", r.Scaling), fmt.Sprintf("%.0f", r.Measured), fmt.Sprintf("%.1f", r.IndexMiB)})
+		index := reports.FloatCell(r.IndexMiB)
+		if r.IndexMiB == 0 {
+			index = reports.Cell{} // no hypothesis space
+		}
+		t.Cells = append(t.Cells, []reports.Cell{reports.Str(r.Strategy), reports.FloatCell(r.OneWorker), reports.FloatCell(r.AllWorkers),
+			reports.FloatCell(r.PerCore), reports.FloatCell(r.Scaling), reports.FloatCell(r.Measured), index})
 	}
 	return g.render(rows, t)
 }

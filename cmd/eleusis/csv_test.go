@@ -1,0 +1,54 @@
+package main
+
+import (
+	"encoding/csv"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// tidyCSV checks that data is one table: every row as wide as the header,
+// no text stand-in for a missing value ("—"), no interval written as text.
+// (Typed cells — numbers, booleans true/false — are tested in reports.)
+func tidyCSV(t *testing.T, name, data string) [][]string {
+	t.Helper()
+	r := csv.NewReader(strings.NewReader(data)) // FieldsPerRecord 0: every row as wide as the first
+	recs, err := r.ReadAll()
+	if err != nil {
+		t.Errorf("%s: not one table: %v", name, err)
+		return nil
+	}
+	if len(recs) < 2 {
+		t.Errorf("%s: no rows", name)
+		return recs
+	}
+	interval := regexp.MustCompile(`^-?[0-9.]+ \[`)
+	for i, row := range recs[1:] {
+		for j, cell := range row {
+			if cell == "—" || interval.MatchString(cell) {
+				t.Errorf("%s line %d, column %s: %q is not tidy", name, i+2, recs[0][j], cell)
+			}
+		}
+	}
+	return recs
+}
+
+// Every command's --format csv prints one tidy table.
+func TestCommandsCSV(t *testing.T) {
+	for _, args := range [][]string{
+		{"rules", "list"},
+		{"rules", "check", "--expr", "card.rank == 1", "--allow-dead-ends"},
+		{"rules", "show", "same-suit"},
+		{"space", "--size", "3000", "--top", "5", "--rules", "same-suit,product-mod-four"},
+		{"presets"},
+		{"play", "--rule", "same-suit", "--seed", "3"},
+		{"replay", "../../sim/testdata/example1.yaml"},
+	} {
+		out, err := run(t, append(args, "--format", "csv")...)
+		if err != nil {
+			t.Errorf("%s: %v", strings.Join(args, " "), err)
+			continue
+		}
+		tidyCSV(t, strings.Join(args, " "), out)
+	}
+}
