@@ -1,0 +1,40 @@
+package rulebank_test
+
+import (
+	"fmt"
+
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Compile a rule of the rule language (docs/rule-language.md) and ask its
+// judge whether cards may follow a main line.
+func ExampleCompile() {
+	rule, err := rulebank.Compile(rulebank.Rule{Name: "alternate-colour", Expr: "card.color != prev.color"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("reads:", rule.Reads)
+	judge := rule.NewJudge()
+	line, _ := sim.ParseCards("KH 5S")
+	for _, s := range []string{"9C", "QD"} {
+		card, _ := sim.ParseCard(s)
+		ok, err := judge.Accepts(line, card)
+		fmt.Println("after KH 5S,", s, "follows the rule:", ok, err)
+	}
+	// Output:
+	// reads: card,prev
+	// after KH 5S, 9C follows the rule: false <nil>
+	// after KH 5S, QD follows the rule: true <nil>
+}
+
+// A rule that cannot be compiled says where, with a caret.
+func ExampleCompile_error() {
+	_, err := rulebank.Compile(rulebank.Rule{Name: "typo", Expr: "card.colour == prev.color"})
+	fmt.Println(err)
+	// Output:
+	// rule "typo": expr: type rulebank.CardEnv has no field colour (1:6)
+	//  | card.colour == prev.color
+	//  | .....^
+}
