@@ -221,11 +221,17 @@ func ci2(iv Interval) string {
 // strategy's learning curve (learning).
 func LeaderboardPlot(dir string, lb *Leaderboard) error {
 	rs := make([]RuleSummary, len(lb.Strategies))
+	var names []string
+	var ivs []Interval
 	for i, s := range lb.Strategies {
-		rs[i] = RuleSummary{Rule: s.Strategy, Found: s.Score, Learning: s.Learning}
+		rs[i] = RuleSummary{Rule: s.Strategy, Learning: s.Learning}
+		names, ivs = append(names, s.Strategy), append(ivs, s.Score)
 	}
-	if err := intervalPlot(dir, "leaderboard", "Mean score per seat (95% CI)", "score", rs); err != nil {
+	cap := benchCaption(lb.Plan)
+	if err := intervalPlot(dir, "leaderboard", "Mean score per seat (95% t interval)", "score in a hand", names, ivs, cap); err != nil {
 		return err
 	}
-	return learningPlot(dir, "learning", "Belief in God's rule over moves, by strategy (mean posterior)", rs, 1)
+	return learningPlot(dir, "learning", "Belief in God's rule over moves, by strategy (mean posterior)", rs, 1,
+		cap, "Each line: a strategy's mean posterior on God's rule after each move, over its seats in the hands still running at that move. "+
+			"Strategies without a belief of their own are credited with an ideal observer's; strategies that share a space and ε share one belief, so their lines coincide.")
 }

@@ -201,5 +201,11 @@ func (n *Narration) Learning() []RuleSummary {
 
 // LearningPlot draws the narrated hand's learning curve.
 func (n *Narration) LearningPlot(dir string) error {
-	return learningPlot(dir, "hand-learning", "Belief in God's rule during this hand", n.Learning(), 1)
+	who := fmt.Sprintf("seat %d (%s)", n.Observer+1, n.Players[n.Observer])
+	if !n.OwnBelief {
+		who = fmt.Sprintf("an ideal observer beside seat %d (%s, which has no belief of its own)", n.Observer+1, n.Players[n.Observer])
+	}
+	return learningPlot(dir, "hand-learning", "Belief in God's rule during this hand", n.Learning(), 1,
+		fmt.Sprintf("One hand: rule %s (%s), preset %s, seed %d; line-up: %s. The posterior of %s on God's rule after each move.",
+			n.Rule, n.Expr, n.Preset, n.Seed, strings.Join(n.Players, ", "), who))
 }

@@ -1,0 +1,37 @@
+package reports
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Plots of runs whose hands all failed, or of nothing, are drawn (saying
+// so), never a panic; every file is written.
+func TestPlotsOfNothing(t *testing.T) {
+	nan := Interval{Est: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+	failed := RuleSummary{Rule: "broken", Preset: "new-eleusis", Errors: 3, Found: Wilson(0, 0), GodScore: nan, Difficulty: Num(math.NaN())}
+	for name, rk := range map[string]*Ranking{
+		"no rules":   {Plan: tinyPlan()},
+		"all failed": {Plan: tinyPlan(), Rules: []RuleSummary{failed, failed}},
+	} {
+		dir := t.TempDir()
+		if err := RankPlots(dir, rk); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		if err := LeaderboardPlot(dir, &Leaderboard{Plan: tinyPlan()}); err != nil {
+			t.Errorf("%s: leaderboard: %v", name, err)
+		}
+		for _, f := range []string{"difficulty", "discovery", "god-scores", "learning", "leaderboard"} {
+			for _, ext := range []string{".png", ".svg"} {
+				st, err := os.Stat(filepath.Join(dir, f+ext))
+				if err != nil || st.Size() == 0 {
+					t.Errorf("%s: %s%s missing: %v", name, f, ext, err)
+				} else if st.Mode().Perm() != 0o644&^umask() {
+					t.Errorf("%s: %s%s mode %v", name, f, ext, st.Mode())
+				}
+			}
+		}
+	}
+}
