@@ -1,0 +1,160 @@
+package docs
+
+import (
+	"bytes"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Every field of run.json and hands.jsonl is described in results.md.
+func TestResultFieldsDocumented(t *testing.T) {
+	text := read(t, "results.md")
+	for _, typ := range []reflect.Type{reflect.TypeFor[reports.RunMeta](), reflect.TypeFor[reports.Plan](), reflect.TypeFor[reports.RuleDef](),
+		reflect.TypeFor[reports.Program](), reflect.TypeFor[reports.HandRecord](), reflect.TypeFor[hypotheses.Measures](),
+		reflect.TypeFor[sim.MoveRecord]()} {
+		for _, f := range jsonFields(typ) {
+			if !strings.Contains(text, "`"+f+"`") {
+				t.Errorf("results.md does not describe the field %s of %s", f, typ.Name())
+			}
+		}
+	}
+}
+
+// csvColumns reads the column tables of results.md: for each CSV file
+// named (in back quotes) in a heading or the paragraph before a table whose
+// first header is "column", the documented columns and their types.
+func csvColumns(t *testing.T) map[string][][2]string {
+	t.Helper()
+	out := map[string][][2]string{}
+	file := regexp.MustCompile("`([a-z-]+\\.csv)`")
+	name := regexp.MustCompile("`([a-z0-9_]+)`")
+	var current []string
+	var inTable bool
+	for _, line := range strings.Split(read(t, "results.md"), "\n") {
+		switch {
+		case strings.HasPrefix(line, "| column |"):
+			inTable = true
+		case inTable && strings.HasPrefix(line, "|---"):
+		case inTable && strings.HasPrefix(line, "|"):
+			cells := strings.Split(line, "|")
+			typ := strings.TrimSpace(cells[2])
+			for _, m := range name.FindAllStringSubmatch(cells[1], -1) {
+				for _, f := range current {
+					out[f] = append(out[f], [2]string{m[1], typ})
+				}
+			}
+		default:
+			if inTable {
+				inTable, current = false, nil
+			}
+			if fs := file.FindAllStringSubmatch(line, -1); len(fs) > 0 {
+				current = nil
+				for _, f := range fs {
+					current = append(current, f[1])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// checkCSV reads a CSV file written by the lab: one table (every row as
+// wide as the header), its columns those results.md documents for the
+// file, in order, each value of its documented type.
+func checkCSV(t *testing.T, path string, schema map[string][][2]string) {
+	t.Helper()
+	base := filepath.Base(path)
+	cols, ok := schema[base]
+	if !ok {
+		t.Errorf("results.md documents no columns of %s", base)
+		return
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Errorf("%s: not one table: %v", base, err)
+		return
+	}
+	var want []string
+	for _, c := range cols {
+		want = append(want, c[0])
+	}
+	if got := recs[0]; strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("%s: columns\n%s\nresults.md documents\n%s", base, strings.Join(got, ","), strings.Join(want, ","))
+		return
+	}
+	if len(recs) < 2 {
+		t.Errorf("%s: no rows", base)
+	}
+	for i, row := range recs[1:] {
+		for j, v := range row {
+			if v == "" {
+				continue // missing
+			}
+			if err := ofType(v, cols[j][1]); err != nil {
+				t.Errorf("%s line %d, %s: %v", base, i+2, cols[j][0], err)
+			}
+		}
+	}
+}
+
+func ofType(v, typ string) error {
+	switch typ {
+	case "integer":
+		_, err := strconv.Atoi(v)
+		return err
+	case "number":
+		_, err := strconv.ParseFloat(v, 64)
+		return err
+	case "share":
+		x, err := strconv.ParseFloat(v, 64)
+		if err == nil && (x < 0 || x > 1) {
+			return strconv.ErrRange
+		}
+		return err
+	case "boolean":
+		_, err := strconv.ParseBool(v)
+		if v != "true" && v != "false" {
+			return strconv.ErrSyntax
+		}
+		return err
+	case "card":
+		_, err := sim.ParseCard(v)
+		return err
+	}
+	return nil // text
+}
+
+// The lesson's table.csv is as results.md says.
+func TestLessonCSVDocumented(t *testing.T) {
+	res := &sim.Result{MainLine: mustCards(t, "KH 5S 9D"), Errors: []sim.ErrorGroup{{Under: 1, Cards: mustCards(t, "4C")}}}
+	data, err := reports.TableCSV(res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "table.csv")
+	os.WriteFile(path, data, 0o644)
+	checkCSV(t, path, csvColumns(t))
+}
+
+func mustCards(t *testing.T, s string) []sim.Card {
+	t.Helper()
+	cs, err := sim.ParseCards(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
