@@ -153,3 +153,45 @@ func (rr *recordReader) next() (*HandRecord, []byte, error) {
 	rr.end += int64(len(b))
 	return &rec.HandRecord, b, nil
 }
+
+// CompareHands compares two hands.jsonl files line by line and returns ""
+// when they are identical, else where they first differ.
+func CompareHands(a, b string) (string, error) {
+	fa, err := os.Open(a)
+	if err != nil {
+		return "", err
+	}
+	defer fa.Close()
+	fb, err := os.Open(b)
+	if err != nil {
+		return "", err
+	}
+	defer fb.Close()
+	ra, rb := bufio.NewReaderSize(fa, 1<<20), bufio.NewReaderSize(fb, 1<<20)
+	for line := 1; ; line++ {
+		la, ea := ra.ReadBytes('\n')
+		lb, eb := rb.ReadBytes('\n')
+		if !bytes.Equal(la, lb) {
+			switch {
+			case len(la) == 0:
+				return fmt.Sprintf("%s ends at line %d, %s goes on", a, line-1, b), nil
+			case len(lb) == 0:
+				return fmt.Sprintf("%s ends at line %d, %s goes on", b, line-1, a), nil
+			}
+			var ha, hb HandRecord
+			json.Unmarshal(la, &ha)
+			json.Unmarshal(lb, &hb)
+			path, x, y, _ := firstDiff(ha, hb)
+			return fmt.Sprintf("line %d (hand %d) differs first: %s is %s in %s, %s in %s", line, ha.Index, path, x, a, y, b), nil
+		}
+		if ea == io.EOF || eb == io.EOF {
+			return "", nil
+		}
+		if ea != nil {
+			return "", ea
+		}
+		if eb != nil {
+			return "", eb
+		}
+	}
+}

@@ -193,8 +193,10 @@ type RunMeta struct {
 	MergedFrom []RunMeta `json:"merged_from,omitempty"`
 }
 
-func readMeta(dir string) (*RunMeta, error) {
-	path := filepath.Join(dir, runFile)
+func readMeta(dir string) (*RunMeta, error) { return ReadRunMeta(filepath.Join(dir, runFile)) }
+
+// ReadRunMeta reads a run.json file.
+func ReadRunMeta(path string) (*RunMeta, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -312,4 +314,26 @@ func cutText(s string, n int) string {
 		return string(r)
 	}
 	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+// CheckOptions reports whether this build plays the run's presets as the
+// run did: each preset of the plan, with the plan's overrides, has the
+// options run.json records (a preset whose definition changed since is
+// named, with the first difference).
+func (m *RunMeta) CheckOptions() error {
+	now := map[string]sim.Options{}
+	for _, name := range m.Plan.Presets {
+		o, err := sim.Preset(name)
+		if err != nil {
+			return err
+		}
+		if err := o.Override(m.Plan.Options); err != nil {
+			return err
+		}
+		now[name] = o
+	}
+	if path, x, y, same := firstDiff(m.Options, now); !same {
+		return fmt.Errorf("this build plays the presets differently: options.%s is %s in run.json, %s now", path, x, y)
+	}
+	return nil
 }

@@ -181,3 +181,33 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("completing --preset: %v\n%s", err, out)
 	}
 }
+
+// rerun plays a run.json's plan again (rules from the file), finds the
+// same hands, and names the first difference when they are not.
+func TestRerun(t *testing.T) {
+	dir := t.TempDir()
+	bank := filepath.Join(dir, "mine.yaml")
+	os.WriteFile(bank, []byte("rules:\n  - name: mine\n    expr: 'card.suit != prev.suit'\n"), 0o644)
+	if _, err := run(t, "rank", "--bank", bank, "--rules", "mine", "--hands", "3", "--lineup", "random;random;random;random", "--out", dir+"/run"); err != nil {
+		t.Fatal(err)
+	}
+	var errw bytes.Buffer
+	root := newRoot(&bytes.Buffer{}, &errw, []string{"rerun", dir + "/run/run.json", "--out", dir + "/again"})
+	if err := root.Execute(); err != nil || !strings.Contains(errw.String(), "identical") {
+		t.Errorf("rerun: %v\n%s", err, errw.String())
+	}
+	hands := dir + "/run/hands.jsonl"
+	b, _ := os.ReadFile(hands)
+	os.WriteFile(hands, bytes.Replace(b, []byte(`"turns":`), []byte(`"turns":1`), 1), 0o644)
+	_, err := run(t, "rerun", dir+"/run/run.json", "--out", dir+"/again", "--force")
+	if err == nil || !strings.Contains(err.Error(), "line 1 (hand 0) differs first: turns is") {
+		t.Errorf("a changed hand: %v", err)
+	}
+	meta := dir + "/run/run.json"
+	b, _ = os.ReadFile(meta)
+	os.WriteFile(meta, bytes.Replace(b, []byte(`"decks": 3`), []byte(`"decks": 2`), 1), 0o644)
+	_, err = run(t, "rerun", meta, "--out", dir+"/again", "--force")
+	if err == nil || !strings.Contains(err.Error(), "options.new-eleusis.decks is 2 in run.json, 3 now") {
+		t.Errorf("another preset: %v", err)
+	}
+}
