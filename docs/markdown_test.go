@@ -185,7 +185,10 @@ var link = regexp.MustCompile(`\]\(([^)#\s]*)(#[^)\s]*)?\)`)
 // Every relative link between the documents, and from the repository's
 // README into them, resolves, anchors included.
 func TestLinks(t *testing.T) {
-	for _, file := range append(slices.Clone(documents), "../README.md") {
+	for _, file := range append(slices.Clone(documents), "results.md", "agent-protocol.md", "../README.md") {
+		if _, err := os.Stat(file); err != nil && pending[file] {
+			continue
+		}
 		text := read(t, file)
 		for _, m := range link.FindAllStringSubmatch(text, -1) {
 			target, anchor := m[1], strings.TrimPrefix(m[2], "#")
