@@ -103,10 +103,22 @@ func get[T any](t *testing.T, ctx context.Context, what string, a chromedp.Actio
 	return v
 }
 
-// waitJS waits until a script expression is true.
+// waitJS waits until a script expression is true. It asks again and again
+// rather than once with Poll: a page that navigates or reloads mid-wait
+// loses the script's context.
 func waitJS(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
-	get(t, ctx, what, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second)))
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](expr))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within 20 s (%v)", what, err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 type css = chromedp.CSS
@@ -230,6 +242,7 @@ func TestBrowserAPersonPlaysAHand(t *testing.T) {
 
 	// The teacher reveals God's rule; the student's page shows it and the
 	// transcript, which the engine replays.
+	waitJS(t, teacher, "the console sees the end", `document.querySelector("#status").textContent.includes("over")`)
 	click(t, teacher, `form.revealform button`)
 	do(t, teacher, "see the reveal", chromedp.WaitVisible(css(`section.reveal`)))
 	waitJS(t, student, "the reveal with its plot", `(() => { const i = document.querySelector("section.reveal img.plot"); return i !== null && i.complete && i.naturalWidth > 0 })()`)
@@ -274,4 +287,93 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// The teacher judges every card from the console, two people share one
+// screen (the hot seat, each hand behind a curtain), and the teacher reveals
+// the rule in words and as an expression.
+func TestBrowserTeacherJudgesAHotSeatTable(t *testing.T) {
+	ts := newTestServer(t, "")
+	code := ts.openTable(t, form("express", "teacher", "", "person:Ana", "person:Bia", "bot:random"))
+	tb := ts.table(code)
+	teacher, done := browser(t)
+	defer done()
+	do(t, teacher, "start the browser", chromedp.Navigate("about:blank"))
+	noScriptErrors(t, teacher)
+	do(t, teacher, "the console", chromedp.Navigate(ts.ts.URL+ts.TeacherPath()+"t/"+code+"/"), chromedp.WaitVisible(css(`section.console`)))
+	hot := get(t, teacher, "the hot seat's link", chromedp.Evaluate[string](`Array.from(document.querySelectorAll(".joinbox a")).find(a => a.textContent == "Hot seat").getAttribute("href")`))
+	screen, cancel := chromedp.NewContext(teacher)
+	defer cancel()
+	do(t, screen, "open a tab", chromedp.Navigate("about:blank"))
+	noScriptErrors(t, screen)
+	do(t, screen, "the hot seat", chromedp.Navigate(ts.ts.URL+hot))
+
+	var shot []byte
+	answered, played := 0, 0
+	for step := 0; played < 6 && step < 200; step++ {
+		s := waitFor(t, tb, "a question or a person", func(s *snapshot) bool {
+			return s.teacher.Question != nil || s.seats[0].YourTurn || s.seats[1].YourTurn || s.seats[0].InWindow || s.seats[1].InWindow || s.public.Ended
+		})
+		if s.public.Ended {
+			break
+		}
+		if q := s.teacher.Question; q != nil {
+			waitJS(t, teacher, "the question", fmt.Sprintf(`(document.querySelector("form.question input[name=q]") || {}).value === "%d"`, q.ID))
+			if answered == 0 {
+				shot = get(t, teacher, "screenshot", chromedp.FullScreenshot(100))
+			}
+			switch q.Kind {
+			case "noplay":
+				for i, c := range q.Cards {
+					if opposite(q.Line, c) {
+						click(t, teacher, fmt.Sprintf(`form.question input[name=fit][value="%d"]`, i))
+					}
+				}
+				click(t, teacher, `form.question button[value=set]`)
+			case "card":
+				click(t, teacher, fmt.Sprintf(`form.question button[value=%s]`, map[bool]string{true: "yes", false: "no"}[opposite(q.Line, q.Cards[0])]))
+			default:
+				click(t, teacher, `form.question button[value=no]`)
+			}
+			answered++
+			waitFor(t, tb, "the answer", func(s *snapshot) bool { return s.teacher.Question == nil || s.teacher.Question.ID != q.ID })
+			continue
+		}
+		// The hot seat: open the curtain, then play or go on.
+		want := s.seats[actingSeat(s)].Name
+		waitJS(t, screen, "the curtain for "+want, fmt.Sprintf(`(document.querySelector("details.curtain summary b") || {}).textContent === %q`, want))
+		if got := get(t, screen, "hand hidden", chromedp.Evaluate[bool](`!document.querySelector(".handcard").checkVisibility()`)); !got {
+			t.Fatal("a hand shows before its player opens the curtain")
+		}
+		click(t, screen, `details.curtain summary`)
+		if s.seats[0].InWindow || s.seats[1].InWindow {
+			click(t, screen, `.window button.quiet`)
+		} else {
+			click(t, screen, `.handcard[data-i="0"]`)
+			click(t, screen, `button[value=play]`)
+			played++
+		}
+		waitFor(t, tb, "the move", func(n *snapshot) bool { return n.public.Version > s.public.Version })
+	}
+	if answered < 3 || played < 3 {
+		t.Fatalf("%d answers, %d moves by people", answered, played)
+	}
+	click(t, teacher, `form.revealform input[name=words]`)
+	get(t, teacher, "the rule in words", chromedp.Evaluate[string](`document.querySelector("form.revealform input[name=words]").value = "Alternate red and black"`))
+	get(t, teacher, "the rule as an expression", chromedp.Evaluate[string](`document.querySelector("form.revealform input[name=expr]").value = "card.color != prev.color"`))
+	get(t, teacher, "accept the confirmation", chromedp.Evaluate[bool](`(window.confirm = () => true, true)`))
+	click(t, teacher, `form.revealform button`)
+	do(t, screen, "the reveal", chromedp.WaitVisible(css(`section.reveal`)))
+	if w := text(t, screen, `section.reveal .words`); w != "Alternate red and black" {
+		t.Fatalf("the reveal says %q", w)
+	}
+	if n := get(t, screen, "mismatches", chromedp.Evaluate[int](`document.querySelectorAll(".mismatch li").length`)); n != 0 {
+		t.Fatalf("%d verdicts disagree with the teacher's own expression", n)
+	}
+	replayDownload(t, ts, tb, code)
+	if *updateScreenshots && shot != nil {
+		if err := os.WriteFile(filepath.Join("screenshots", "teacher.png"), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

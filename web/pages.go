@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -90,6 +91,9 @@ type page struct {
 	Broken      map[string]string
 	Form        *startForm
 	Names       []ruleName
+	// The teacher's console: where students join.
+	JoinURLs  []string
+	LocalOnly bool
 	// Join page.
 	Code      string
 	FreeSeats []SeatView
@@ -591,8 +595,18 @@ func (s *Server) consoleData(r *http.Request) (*page, *table) {
 	sn := t.snap.Load()
 	pub, ts := sn.public, sn.teacher
 	base := s.TeacherPath() + "t/" + pub.Code + "/"
-	return &page{Role: "teacher", Title: "Teacher — table " + pub.Code, Base: base, TeacherBase: s.TeacherPath(),
-		P: &pub, T: &ts, Flash: r.URL.Query().Get("flash"), Hotseat: "/hotseat/" + ts.Settings.Hotseat + "/"}, t
+	p := &page{Role: "teacher", Title: "Teacher — table " + pub.Code, Base: base, TeacherBase: s.TeacherPath(),
+		P: &pub, T: &ts, Flash: r.URL.Query().Get("flash"), Hotseat: "/hotseat/" + ts.Settings.Hotseat + "/", JoinURLs: s.cfg.JoinURLs}
+	if len(p.JoinURLs) == 0 {
+		p.JoinURLs = []string{"http://" + r.Host + "/"}
+	}
+	host, _, err := net.SplitHostPort(r.Host)
+	if err != nil {
+		host = r.Host
+	}
+	ip := net.ParseIP(host)
+	p.LocalOnly = len(s.cfg.JoinURLs) == 0 && (host == "localhost" || ip != nil && ip.IsLoopback())
+	return p, t
 }
 
 func (s *Server) consolePage(w http.ResponseWriter, r *http.Request) {

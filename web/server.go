@@ -39,6 +39,10 @@ type Config struct {
 	// Log receives what the teacher's terminal should show (restored
 	// tables, failed bots); nil discards it.
 	Log io.Writer
+	// JoinURLs are the addresses students open, shown on the teacher's
+	// console (serve knows this computer's addresses); empty shows the
+	// address the teacher's page was loaded from.
+	JoinURLs []string
 	// DefaultPace is the seconds a bot waits before it moves, for new tables
 	// (the teacher changes it per table).
 	DefaultPace float64

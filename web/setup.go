@@ -276,22 +276,28 @@ func bankChoice(r *rulebank.Compiled, how string) RuleChoice {
 	return RuleChoice{Name: r.Rule.Name, Expr: r.Rule.Expr, Starter: r.Rule.Starter, Words: r.Rule.Description, How: how}
 }
 
-// checkRule analyses a rule as `eleusis rules check` does: a rule failing
-// at run time, or with a dead end the author has not acknowledged, is
-// refused with the checker's own words.
+// checkRule analyses a rule as `eleusis rules check` does, and refuses it
+// in that command's words: a rule failing at run time, or with a dead end
+// its author has not acknowledged (the page's "allow dead ends" stands for
+// --allow-dead-ends).
 func checkRule(r *rulebank.Compiled, o sim.Options, allowDeadEnds bool) string {
 	cfg := rulebank.DefaultAnalyse
 	cfg.Decks = o.Decks
 	rep := rulebank.Analyse(r, cfg)
 	if rep.Error != "" {
-		return rep.Error
+		return fmt.Sprintf("%s: %s", rep.Rule, rep.Error)
 	}
 	if rep.DeadEnd != nil && !allowDeadEnds {
-		kind := "cards used up"
-		if rep.DeadEnd.Structural {
-			kind = "no card legal"
+		what := "no card is legal"
+		if !rep.DeadEnd.Structural {
+			what = "every legal card is used up"
 		}
-		return fmt.Sprintf("dead end after %d cards (%s): %s — tick \"allow dead ends\" to play it anyway", len(rep.DeadEnd.Line), kind, sim.CardsString(rep.DeadEnd.Line))
+		cards := fmt.Sprintf("%d cards", len(rep.DeadEnd.Line))
+		if len(rep.DeadEnd.Line) == 1 {
+			cards = "1 card"
+		}
+		return fmt.Sprintf("%s has a dead end: after the main line %s (%s) %s, so a hand under it can get stuck; tick \"allow rules with a dead end\" to accept it",
+			rep.Rule, sim.CardsString(rep.DeadEnd.Line), cards, what)
 	}
 	return ""
 }

@@ -47,22 +47,28 @@ opens the server to the class network.`,
 			if err != nil {
 				return err
 			}
-			srv, err := web.New(web.Config{Bank: bank, DataDir: data, Log: g.errw, DefaultPace: pace})
+			host, port, _ := net.SplitHostPort(ln.Addr().String())
+			var join []string
+			if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+				for _, a := range lanAddrs(host) {
+					join = append(join, "http://"+net.JoinHostPort(a, port)+"/")
+				}
+			}
+			srv, err := web.New(web.Config{Bank: bank, DataDir: data, Log: g.errw, DefaultPace: pace, JoinURLs: join})
 			if err != nil {
 				ln.Close()
 				return err
 			}
 			defer srv.Close()
 			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
-			host, port, _ := net.SplitHostPort(ln.Addr().String())
 			fmt.Fprintf(g.out, "eleusis serve: tables are kept in %s\n", data)
 			fmt.Fprintf(g.out, "The teacher's page (keep this link to yourself):\n  http://%s%s\n", net.JoinHostPort(printable(host), port), srv.TeacherPath())
 			if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
 				fmt.Fprintf(g.out, "Only this computer can connect. To let students join from the class network: eleusis serve --addr 0.0.0.0:%s\n", port)
 			} else {
 				fmt.Fprintf(g.out, "The server is open to the network: students join at\n")
-				for _, a := range lanAddrs(host) {
-					fmt.Fprintf(g.out, "  http://%s/\n", net.JoinHostPort(a, port))
+				for _, u := range join {
+					fmt.Fprintf(g.out, "  %s\n", u)
 				}
 				fmt.Fprintf(g.out, "with the table's code. Anyone on this network can reach the join page; only the teacher's link opens tables.\n")
 			}
