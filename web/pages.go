@@ -34,29 +34,30 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("POST /join", s.join)
 
 	// A person's seat, by its secret link.
-	mux.HandleFunc("GET /play/{tok}/{$}", s.seatPage(false))
-	mux.HandleFunc("GET /play/{tok}/view", s.seatView(false))
-	mux.HandleFunc("GET /play/{tok}/events", s.seatEvents(false))
+	player, hotseat := s.seatPageOf(false), s.seatPageOf(true)
+	mux.HandleFunc("GET /play/{tok}/{$}", s.whole(player, "This seat's link is not valid (any more): join again with the table code."))
+	mux.HandleFunc("GET /play/{tok}/view", s.live(player))
+	mux.HandleFunc("GET /play/{tok}/events", s.stream(player))
 	mux.HandleFunc("GET /play/{tok}/state.json", s.seatJSON)
 	mux.HandleFunc("POST /play/{tok}/{action}", s.seatAction(false))
 	// Hot seat: the people's seats played in turn on one screen.
-	mux.HandleFunc("GET /hotseat/{tok}/{$}", s.seatPage(true))
-	mux.HandleFunc("GET /hotseat/{tok}/view", s.seatView(true))
-	mux.HandleFunc("GET /hotseat/{tok}/events", s.seatEvents(true))
+	mux.HandleFunc("GET /hotseat/{tok}/{$}", s.whole(hotseat, "This hot seat's link is not valid."))
+	mux.HandleFunc("GET /hotseat/{tok}/view", s.live(hotseat))
+	mux.HandleFunc("GET /hotseat/{tok}/events", s.stream(hotseat))
 	mux.HandleFunc("POST /hotseat/{tok}/{action}", s.seatAction(true))
 	// The class screen and, after the reveal, its downloads.
-	mux.HandleFunc("GET /board/{code}/{$}", s.boardPage)
-	mux.HandleFunc("GET /board/{code}/view", s.boardView)
-	mux.HandleFunc("GET /board/{code}/events", s.boardEvents)
+	mux.HandleFunc("GET /board/{code}/{$}", s.whole(s.boardData, "No table has this code."))
+	mux.HandleFunc("GET /board/{code}/view", s.live(s.boardData))
+	mux.HandleFunc("GET /board/{code}/events", s.stream(s.boardData))
 	mux.HandleFunc("GET /board/{code}/transcript.yaml", s.transcript)
 	mux.HandleFunc("GET /board/{code}/beliefs.svg", s.beliefs)
 
 	// The teacher, by the secret link printed at start.
 	mux.HandleFunc("GET /teacher/{tok}/{$}", s.teacherOnly(s.teacherHome))
 	mux.HandleFunc("POST /teacher/{tok}/tables", s.teacherOnly(s.createTable))
-	mux.HandleFunc("GET /teacher/{tok}/t/{code}/{$}", s.teacherOnly(s.consolePage))
-	mux.HandleFunc("GET /teacher/{tok}/t/{code}/view", s.teacherOnly(s.consoleView))
-	mux.HandleFunc("GET /teacher/{tok}/t/{code}/events", s.teacherOnly(s.consoleEvents))
+	mux.HandleFunc("GET /teacher/{tok}/t/{code}/{$}", s.teacherOnly(s.whole(s.consoleData, "No table has this code.")))
+	mux.HandleFunc("GET /teacher/{tok}/t/{code}/view", s.teacherOnly(s.live(s.consoleData)))
+	mux.HandleFunc("GET /teacher/{tok}/t/{code}/events", s.teacherOnly(s.stream(s.consoleData)))
 	mux.HandleFunc("POST /teacher/{tok}/t/{code}/{action}", s.teacherOnly(s.consoleAction))
 	return securityHeaders(mux)
 }
@@ -256,21 +257,38 @@ func (s *Server) seatPageData(r *http.Request, hot bool) (*page, *table, int, bo
 	return p, t, seat, true
 }
 
-func (s *Server) seatPage(hot bool) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		p, _, _, ok := s.seatPageData(r, hot)
+// seatPageOf is the page data of a seat's link (hot: the hot seat's).
+func (s *Server) seatPageOf(hot bool) pageOf {
+	return func(r *http.Request) (*page, *table) {
+		p, t, _, ok := s.seatPageData(r, hot)
 		if !ok {
-			s.notFound(w, "This seat's link is not valid (any more): join again with the table code.")
+			return nil, nil
+		}
+		return p, t
+	}
+}
+
+// pageOf finds what a request's page shows; nil when its link is not valid.
+type pageOf func(r *http.Request) (*page, *table)
+
+// whole serves a table's whole page.
+func (s *Server) whole(of pageOf, missing string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p, _ := of(r)
+		if p == nil {
+			s.notFound(w, missing)
 			return
 		}
 		s.render(w, http.StatusOK, "table.html", p)
 	}
 }
 
-func (s *Server) seatView(hot bool) http.HandlerFunc {
+// live serves the part of a table's page that changes (the page's script
+// fetches it after every change).
+func (s *Server) live(of pageOf) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		p, _, _, ok := s.seatPageData(r, hot)
-		if !ok {
+		p, _ := of(r)
+		if p == nil {
 			http.Error(w, "not found", http.StatusNotFound)
 			return
 		}
@@ -278,10 +296,11 @@ func (s *Server) seatView(hot bool) http.HandlerFunc {
 	}
 }
 
-func (s *Server) seatEvents(hot bool) http.HandlerFunc {
+// stream tells a page of every change (events).
+func (s *Server) stream(of pageOf) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		_, t, _, ok := s.seatPageData(r, hot)
-		if !ok {
+		_, t := of(r)
+		if t == nil {
 			http.Error(w, "not found", http.StatusNotFound)
 			return
 		}
@@ -396,33 +415,6 @@ func (s *Server) boardData(r *http.Request) (*page, *table) {
 	}
 	pub := t.snap.Load().public
 	return &page{Role: "board", Title: "Eleusis — table " + pub.Code, Base: "/board/" + pub.Code + "/", P: &pub}, t
-}
-
-func (s *Server) boardPage(w http.ResponseWriter, r *http.Request) {
-	p, _ := s.boardData(r)
-	if p == nil {
-		s.notFound(w, "No table has this code.")
-		return
-	}
-	s.render(w, http.StatusOK, "table.html", p)
-}
-
-func (s *Server) boardView(w http.ResponseWriter, r *http.Request) {
-	p, _ := s.boardData(r)
-	if p == nil {
-		http.Error(w, "not found", http.StatusNotFound)
-		return
-	}
-	s.render(w, http.StatusOK, "live", p)
-}
-
-func (s *Server) boardEvents(w http.ResponseWriter, r *http.Request) {
-	_, t := s.boardData(r)
-	if t == nil {
-		http.Error(w, "not found", http.StatusNotFound)
-		return
-	}
-	s.events(w, r, t)
 }
 
 // revealed is the table's reveal, or nil before it.
@@ -607,33 +599,6 @@ func (s *Server) consoleData(r *http.Request) (*page, *table) {
 	ip := net.ParseIP(host)
 	p.LocalOnly = len(s.cfg.JoinURLs) == 0 && (host == "localhost" || ip != nil && ip.IsLoopback())
 	return p, t
-}
-
-func (s *Server) consolePage(w http.ResponseWriter, r *http.Request) {
-	p, _ := s.consoleData(r)
-	if p == nil {
-		s.notFound(w, "No table has this code.")
-		return
-	}
-	s.render(w, http.StatusOK, "table.html", p)
-}
-
-func (s *Server) consoleView(w http.ResponseWriter, r *http.Request) {
-	p, _ := s.consoleData(r)
-	if p == nil {
-		http.Error(w, "not found", http.StatusNotFound)
-		return
-	}
-	s.render(w, http.StatusOK, "live", p)
-}
-
-func (s *Server) consoleEvents(w http.ResponseWriter, r *http.Request) {
-	_, t := s.consoleData(r)
-	if t == nil {
-		http.Error(w, "not found", http.StatusNotFound)
-		return
-	}
-	s.events(w, r, t)
 }
 
 // consoleAction is the teacher's verdict, settings, reveal and seats.

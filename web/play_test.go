@@ -142,3 +142,41 @@ func replayDownload(t *testing.T, ts *testServer, tb *table, code string) {
 		}
 	}
 }
+
+// A sequence (cards in the order clicked) and a "no play" are refereed by
+// the engine and told in the log.
+func TestSequenceAndNoPlay(t *testing.T) {
+	ts := newTestServer(t, "")
+	f := form("new-eleusis", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random")
+	f.Set("opt_min_players", "3")
+	code := ts.openTable(t, f)
+	tb := ts.table(code)
+	ana := ts.join(t, code, 0)
+	s := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn })
+	hand := s.seats[0].Hand
+	seq := hand[len(hand)-1].String() + " " + hand[0].String()
+	if status, _, body := ts.post(t, ana+"move", url.Values{"kind": {"play"}, "cards": {seq}}, true); status != http.StatusNoContent {
+		t.Fatalf("a sequence: %d %s", status, body)
+	}
+	s = tb.snap.Load()
+	var mine *LogLine
+	for i := range s.public.Log {
+		if strings.HasPrefix(s.public.Log[i].Move, "Ana") {
+			mine = &s.public.Log[i]
+		}
+	}
+	if mine == nil || !strings.Contains(mine.Move, "plays the sequence "+hand[len(hand)-1].Pretty()+" "+hand[0].Pretty()) {
+		t.Fatalf("the log: %+v", s.public.Log)
+	}
+	s = waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn })
+	if status, _, body := ts.post(t, ana+"move", url.Values{"kind": {"noplay"}}, true); status != http.StatusNoContent {
+		t.Fatalf("no play: %d %s", status, body)
+	}
+	found := false
+	for _, l := range tb.snap.Load().public.Log {
+		found = found || strings.HasPrefix(l.Move, `Ana says "no play", showing`)
+	}
+	if !found {
+		t.Fatal("the log does not show Ana's \"no play\"")
+	}
+}

@@ -72,7 +72,7 @@ opens the server to the class network.`,
 				}
 				fmt.Fprintf(g.out, "with the table's code. Anyone on this network can reach the join page; only the teacher's link opens tables.\n")
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			errc := make(chan error, 1)
 			go func() { errc <- hs.Serve(ln) }()
