@@ -42,6 +42,23 @@ type Plan struct {
 	BankHash string    `json:"bank_sha256,omitempty"`
 }
 
+// PresetOptions are the options of each preset of the plan, in order,
+// after the plan's overrides.
+func (p *Plan) PresetOptions() ([]sim.Options, error) {
+	var out []sim.Options
+	for _, name := range p.Presets {
+		o, err := sim.Preset(name)
+		if err != nil {
+			return nil, err
+		}
+		if err := o.Override(p.Options); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
 // N is the number of hands of the plan.
 func (p *Plan) N() int { return len(p.Rules) * len(p.Presets) * len(p.Lineups) * p.Hands }
 
@@ -128,15 +145,9 @@ func (l *Lab) prepare(p *Plan) (*prepared, error) {
 		}
 		pr.rules = append(pr.rules, c)
 	}
-	for _, name := range p.Presets {
-		o, err := sim.Preset(name)
-		if err != nil {
-			return nil, err
-		}
-		if err := o.Override(p.Options); err != nil {
-			return nil, err
-		}
-		pr.options = append(pr.options, o)
+	var err error
+	if pr.options, err = p.PresetOptions(); err != nil {
+		return nil, err
 	}
 	for li, lu := range p.Lineups {
 		var specs []agents.Spec
@@ -334,15 +345,12 @@ func (l *Lab) meta(p *Plan, ro RunOptions) (RunMeta, error) {
 	if m.Workers == 0 {
 		m.Workers = runtime.GOMAXPROCS(0)
 	}
-	for _, name := range p.Presets {
-		o, err := sim.Preset(name)
-		if err != nil {
-			return m, err
-		}
-		if err := o.Override(p.Options); err != nil {
-			return m, err
-		}
-		m.Options[name] = o
+	opts, err := p.PresetOptions()
+	if err != nil {
+		return m, err
+	}
+	for i, name := range p.Presets {
+		m.Options[name] = opts[i]
 	}
 	return m, nil
 }

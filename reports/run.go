@@ -321,16 +321,13 @@ func cutText(s string, n int) string {
 // options run.json records (a preset whose definition changed since is
 // named, with the first difference).
 func (m *RunMeta) CheckOptions() error {
+	opts, err := m.Plan.PresetOptions()
+	if err != nil {
+		return err
+	}
 	now := map[string]sim.Options{}
-	for _, name := range m.Plan.Presets {
-		o, err := sim.Preset(name)
-		if err != nil {
-			return err
-		}
-		if err := o.Override(m.Plan.Options); err != nil {
-			return err
-		}
-		now[name] = o
+	for i, name := range m.Plan.Presets {
+		now[name] = opts[i]
 	}
 	if path, x, y, same := firstDiff(m.Options, now); !same {
 		return fmt.Errorf("this build plays the presets differently: options.%s is %s in run.json, %s now", path, x, y)

@@ -203,10 +203,17 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *repor
 		if lf.out != "" {
 			where = fmt.Sprintf("; continue with the same command and --resume (kept in %s)", filepath.Join(lf.out, "hands.jsonl.part"))
 		}
-		return fmt.Errorf("interrupted after %d hands%s: %w", done, where, ctx.Err())
+		return interrupted(fmt.Sprintf("interrupted after %d hands%s", done, where))
 	}
 	return err
 }
+
+// interrupted is a run stopped by Ctrl-C: its message, and
+// context.Canceled underneath (exit status 130).
+type interrupted string
+
+func (e interrupted) Error() string { return string(e) }
+func (e interrupted) Unwrap() error { return context.Canceled }
 
 var progressStart time.Time
 

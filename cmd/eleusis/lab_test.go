@@ -68,6 +68,7 @@ func TestExitCode(t *testing.T) {
 		{errors.New("bad"), context.Background(), 1},
 		{fmt.Errorf("interrupted after 3 hands: %w", context.Canceled), context.Background(), 130},
 		{errors.New("an agent died"), cancelled, 130},
+		{interrupted("interrupted after 2 hands"), context.Background(), 130},
 	} {
 		if got := exitCode(c.err, c.ctx); got != c.want {
 			t.Errorf("exitCode(%v) = %d, want %d", c.err, got, c.want)
