@@ -16,10 +16,10 @@ import (
 // extensions of the summary files, by format.
 var extensions = map[string]string{"table": "txt", "markdown": "md", "csv": "csv", "json": "json"}
 
-// WriteAll writes a summary to dir: base.txt and base.md (every table),
-// base.json (data), and one CSV per table, base.csv for the first and
-// base-NAME.csv for each other (Table.Name), so that every CSV is one tidy
-// table. Each file is written atomically.
+// WriteAll writes a summary to dir: base.txt and base.md (the tables for
+// people), base.json (data), and one CSV per data table, base.csv for the
+// first and base-NAME.csv for each other (Table.Name), so that every CSV is
+// one tidy table. Each file is written atomically.
 func WriteAll(dir, base string, data any, tables []Table) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -36,11 +36,9 @@ func WriteAll(dir, base string, data any, tables []Table) error {
 			return err
 		}
 	}
-	for i, t := range tables {
-		name := base + ".csv"
-		if i > 0 {
-			name = base + "-" + t.fileName(i) + ".csv"
-		}
+	names := CSVFiles(base, tables)
+	for i, t := range csvTables(tables) {
+		name := names[i]
 		var buf bytes.Buffer
 		if err := writeCSV(&buf, t); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
@@ -55,7 +53,7 @@ func WriteAll(dir, base string, data any, tables []Table) error {
 // CSVFiles names the CSV files WriteAll writes for tables.
 func CSVFiles(base string, tables []Table) []string {
 	var out []string
-	for i, t := range tables {
+	for i, t := range csvTables(tables) {
 		if i == 0 {
 			out = append(out, base+".csv")
 		} else {

@@ -103,13 +103,41 @@ func CICell(iv Interval) Cell {
 // (Headers and Rows) is shown as it is.
 type Table struct {
 	// Name: the table's CSV file is BASE-NAME.csv when it is not the first
-	// table of its summary (WriteAll).
-	Name    string
+	// CSV table of its summary (WriteAll).
+	Name string
+	// Only: where the table goes, when not everywhere: TextOnly (the
+	// terminal and Markdown: a view for people, e.g. the rules ordered by
+	// another measure) or CSVOnly (data files and --format csv: e.g. every
+	// measure of every rule in one tidy table).
+	Only    Only
 	Title   string
 	Headers []string
 	Rows    [][]string
 	Cols    []Column
 	Cells   [][]Cell
+}
+
+// Only says in which formats a table is written.
+type Only int
+
+const (
+	// Everywhere: every format (the zero value).
+	Everywhere Only = iota
+	// TextOnly: the terminal table and Markdown.
+	TextOnly
+	// CSVOnly: CSV.
+	CSVOnly
+)
+
+// csvTables are the tables written as CSV, in order.
+func csvTables(tables []Table) []Table {
+	var out []Table
+	for _, t := range tables {
+		if t.Only != TextOnly {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func (t *Table) fileName(i int) string {
@@ -139,7 +167,7 @@ const wideCell = 1000
 
 // Render writes tables in a format, fitted to a 120-column terminal; json
 // writes data instead (the same content, with full precision and
-// structure); csv writes the first table only (one table per CSV).
+// structure); csv writes the first CSV table only (one table per CSV).
 func Render(w io.Writer, format string, data any, tables ...Table) error {
 	return RenderWith(w, RenderOptions{Format: format}, data, tables...)
 }
@@ -152,15 +180,20 @@ func RenderWith(w io.Writer, o RenderOptions, data any, tables ...Table) error {
 		enc.SetIndent("", "  ")
 		return enc.Encode(data)
 	case "csv":
-		if len(tables) == 0 {
-			return nil
+		if cs := csvTables(tables); len(cs) > 0 {
+			return writeCSV(w, cs[0])
 		}
-		return writeCSV(w, tables[0])
+		return nil
 	case "table", "markdown":
-		for i, t := range tables {
-			if i > 0 {
+		first := true
+		for _, t := range tables {
+			if t.Only == CSVOnly {
+				continue
+			}
+			if !first {
 				fmt.Fprintln(w)
 			}
+			first = false
 			if err := renderText(w, o, t); err != nil {
 				return err
 			}

@@ -3,6 +3,8 @@ package reports
 import (
 	"bytes"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -104,5 +106,30 @@ func TestFit(t *testing.T) {
 	}
 	if b.Len() > 5000 || !strings.Contains(b.String(), "source") || !strings.Contains(b.String(), "| seed ") {
 		t.Errorf("--wide: %d bytes\n%.2000s", b.Len(), b.String())
+	}
+}
+
+// A text-only table goes to the terminal and Markdown, a CSV-only table to
+// CSV files: one tidy CSV per data table, named after the table.
+func TestWriteAllOnly(t *testing.T) {
+	data := Table{Only: CSVOnly, Cols: []Column{{Name: "rule"}, {Name: "score", Kind: Float}}, Cells: [][]Cell{{Str("a"), FloatCell(1.5)}}}
+	view := Table{Only: TextOnly, Title: "By score", Cols: []Column{{Name: "rule"}}, Cells: [][]Cell{{Str("a")}}}
+	pairs := Table{Name: "pairs", Title: "Pairs", Cols: []Column{{Name: "a"}, {Name: "b"}}, Cells: [][]Cell{{Str("x"), Str("y")}}}
+	dir := t.TempDir()
+	tables := []Table{data, view, pairs}
+	if err := WriteAll(dir, "s", map[string]int{}, tables); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(CSVFiles("s", tables), " "); got != "s.csv s-pairs.csv" {
+		t.Errorf("CSV files %s", got)
+	}
+	for f, want := range map[string]string{"s.csv": "rule,score\na,1.5\n", "s-pairs.csv": "a,b\nx,y\n"} {
+		if b, _ := os.ReadFile(filepath.Join(dir, f)); string(b) != want {
+			t.Errorf("%s: %q", f, b)
+		}
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "s.md"))
+	if !strings.Contains(string(md), "### By score") || !strings.Contains(string(md), "### Pairs") || strings.Contains(string(md), "score |") {
+		t.Errorf("s.md:\n%s", md)
 	}
 }

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -129,11 +130,14 @@ func (g *global) render(data any, tables ...reports.Table) error {
 	if err := reports.RenderWith(g.out, reports.RenderOptions{Format: g.format, Wide: g.wide}, data, tables...); err != nil {
 		return err
 	}
-	if g.format == "csv" && len(tables) > 1 {
-		var names []string
-		for _, t := range tables[1:] {
-			names = append(names, fmt.Sprintf("%q", t.Title))
+	var names []string
+	for _, t := range tables {
+		if t.Only != reports.TextOnly {
+			names = append(names, fmt.Sprintf("%q", cmp.Or(t.Title, t.Name)))
 		}
+	}
+	if g.format == "csv" && len(names) > 1 {
+		names = names[1:]
 		where := "--format json"
 		if g.outFiles {
 			where += ", and --out writes each as its own CSV file"
