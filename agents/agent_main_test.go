@@ -5,34 +5,78 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
+	"strings"
 	"time"
 
 	"github.com/eleusis/eleusis/sim"
 )
 
-// runTestAgent is a tiny outside agent speaking the protocol; mode chooses
-// how it (mis)behaves.
+// runTestAgent is a small outside agent speaking protocol v2; mode chooses
+// how it (mis)behaves. With EXEC_AGENT_LOG set it appends "start" to that
+// file when it starts, and "hand SEAT SEED" at every new_hand.
 func runTestAgent(mode string) {
+	logf := func(format string, args ...any) {
+		if name := os.Getenv("EXEC_AGENT_LOG"); name != "" {
+			f, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err == nil {
+				fmt.Fprintf(f, format+"\n", args...)
+				f.Close()
+			}
+		}
+	}
+	logf("start %d", os.Getpid())
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 16<<20)
+	out := bufio.NewWriter(os.Stdout)
+	say := func(v any) {
+		b, _ := json.Marshal(v)
+		out.Write(append(b, '\n'))
+		out.Flush()
+	}
+	if mode == "spawn" {
+		// A child that would outlive the agent if only sh were killed.
+		c := exec.Command("sleep", "300")
+		if c.Start() == nil {
+			logf("child %d", c.Process.Pid)
+		}
+	}
+	moves := 0
 	for in.Scan() {
 		var req struct {
 			Type  string     `json:"type"`
-			View  execView   `json:"view"`
+			ID    int        `json:"id"`
+			Seat  int        `json:"seat"`
+			Seed  uint64     `json:"seed"`
+			View  wireView   `json:"view"`
+			Moves []wireMove `json:"moves"`
 			Shown []sim.Card `json:"shown"`
 		}
 		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
 			fmt.Fprintln(os.Stderr, "agent:", err)
 			os.Exit(2)
 		}
-		var ans any
+		ans := map[string]any{"id": req.ID}
 		switch req.Type {
+		case "new_hand":
+			logf("hand %d %d", req.Seat, req.Seed)
 		case "end":
-			return
+			switch mode {
+			case "exitafterend":
+				say(ans)
+				return
+			case "strayafterend":
+				say(ans)
+				say(ans)
+				continue
+			}
 		case "move":
+			moves++
+			ans["kind"], ans["cards"] = "play", []sim.Card{req.View.Hand[0]}
 			switch mode {
 			case "badjson":
-				fmt.Println("I play the seven of spades")
+				fmt.Fprintln(out, "I play the seven of spades")
+				out.Flush()
 				continue
 			case "crash":
 				os.Exit(3)
@@ -43,29 +87,36 @@ func runTestAgent(mode string) {
 				for containsCard(req.View.Hand, c) {
 					c++
 				}
-				ans = map[string]any{"kind": "play", "cards": []sim.Card{c}}
-			default:
-				ans = map[string]any{"kind": "play", "cards": []sim.Card{req.View.Hand[0]}}
+				ans["cards"] = []sim.Card{c}
+			case "noid":
+				delete(ans, "id")
+			case "extraline":
+				say(ans)
+			case "huge":
+				out.WriteString(`{"id": 1, "guess": "` + strings.Repeat("!", 5<<20) + `"}` + "\n")
+				out.Flush()
+				time.Sleep(30 * time.Second)
+			case "giveup":
+				ans = map[string]any{"id": req.ID, "error": "Traceback: something broke"}
+			case "belief":
+				ans["belief"] = map[string]any{"rule": "card.color != prev.color", "rule_prob": 0.25 + float64(moves%2)/2, "accept_prob": 0.5}
+			case "badbelief":
+				ans["belief"] = map[string]any{"rule": "card.colour != prev.color", "rule_prob": 0.5}
+			case "misplaced":
+				ans["right"] = true
 			}
 		case "declare_prophet":
-			ans = map[string]bool{"declare": mode == "prophet"}
+			ans["declare"] = mode == "prophet"
 		case "judge":
-			ans = map[string]bool{"right": true}
+			ans["right"] = true
 		case "pick":
-			ans = map[string]sim.Card{"card": req.Shown[0]}
+			ans["card"] = req.Shown[0]
 		case "guess":
-			ans = map[string]string{"guess": ""}
+			ans["guess"] = ""
 		}
-		b, _ := json.Marshal(ans)
-		fmt.Println(string(b))
+		say(ans)
 	}
-}
-
-func containsCard(cs []sim.Card, c sim.Card) bool {
-	for _, x := range cs {
-		if x == c {
-			return true
-		}
+	if mode == "ignoreeof" {
+		time.Sleep(time.Minute)
 	}
-	return false
 }

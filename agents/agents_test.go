@@ -1,12 +1,11 @@
 package agents
 
 import (
-	"fmt"
 	"math"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 	"gonum.org/v1/gonum/stat"
@@ -45,6 +44,28 @@ func TestParseSpec(t *testing.T) {
 		{in: "bayes-greedy(lambda=1)", err: `has no parameter "lambda"`},
 		{in: "bayes-eig(lambda=1", err: "parentheses"},
 		{in: "exec:", err: "needs a command"},
+		{in: "falsifier(size=20000)", name: "negative-tester", params: map[string]float64{"size": 20000}},
+		{in: "bayes-eig(prophet=0.8)", name: "bayes-eig", params: map[string]float64{"declare": 0.8}},
+		{in: "bayes-eig(declare=0.8)", name: "bayes-eig", params: map[string]float64{"declare": 0.8}},
+		{in: "exec(persistent=true,timeout=30):./agent", name: "exec", params: map[string]float64{"persistent": 1, "timeout": 30}},
+		{in: "bayes-eig(size=-5)", err: "size must be in 1 to 726,599"},
+		{in: "bayes-eig(size=1e12)", err: "size must be in 1 to 726,599"},
+		{in: "bayes-eig(size=2000.5)", err: "size is a whole number, not 2000.5"},
+		{in: "bayes-eig(eps=0.7)", err: "eps must be in [0, 0.5)"},
+		{in: "bayes-eig(eps=0.5)", err: "eps must be in [0, 0.5)"},
+		{in: "bayes-eig(lambda=Inf)", err: `"Inf" is not a finite number`},
+		{in: "bayes-eig(lambda=NaN)", err: "not a finite number"},
+		{in: "bayes-eig(lambda=-1)", err: "lambda must be in [0, 1000000]"},
+		{in: "bayes-eig(seq=1.5)", err: "seq must be in [0, 1]"},
+		{in: "bayes-eig(prophet=true)", err: `"true" is not a number`},
+		{in: "bayes-eig(declare=0.8,prophet=0.9)", err: "given twice"},
+		{in: "bounded-human(k=0)", err: "k must be in 1 to 100,000"},
+		{in: "bounded-human(memory=2.5)", err: "memory is a whole number"},
+		{in: "bounded-human(slip=2)", err: "slip must be in [0, 1]"},
+		{in: "exec(timeout=1e12):./agent", err: "timeout must be in [0.001, 3600]"},
+		{in: "exec(timeout=0):./agent", err: "timeout must be in"},
+		{in: "exec(persistent=yes):./agent", err: `"yes" is not true or false`},
+		{in: "random(size=10)", err: `random has no parameter "size" (it has: none)`},
 	} {
 		sp, err := ParseSpec(tc.in)
 		if tc.err != "" {
@@ -60,6 +81,24 @@ func TestParseSpec(t *testing.T) {
 			if sp.Params[k] != v {
 				t.Errorf("%q: %s = %v, want %v", tc.in, k, sp.Params[k], v)
 			}
+		}
+	}
+}
+
+// MaxSpaceSize is the grammar's number of distinct behaviours.
+func TestMaxSpaceSize(t *testing.T) {
+	if got := hypotheses.Default().Stats.Distinct; got != MaxSpaceSize {
+		t.Errorf("the grammar gives %d distinct behaviours; MaxSpaceSize is %d", got, MaxSpaceSize)
+	}
+}
+
+// Every strategy's help names its parameters with their ranges.
+func TestHelp(t *testing.T) {
+	h := Help()
+	for _, want := range []string{"negative-tester ", "alias: falsifier", "(0.9; [0, 1])", "(100000; 1 to 726,599)",
+		"(false; true or false)", "(0; [0, 0.5))", "parameters: size, eps, seq, noplay, declare, guess, lambda"} {
+		if !strings.Contains(h, want) {
+			t.Errorf("help lacks %q:\n%s", want, h)
 		}
 	}
 }
@@ -125,7 +164,7 @@ func checkProphets(t *testing.T, counts map[string]int) {
 		t.Errorf("the oracle never declared Prophet or stated the rule: %v", counts)
 	}
 	declared, guessed := 0, 0
-	for _, name := range []string{"bayes-eig", "bayes-greedy", "positive-tester", "falsifier"} {
+	for _, name := range []string{"bayes-eig", "bayes-greedy", "positive-tester", "negative-tester"} {
 		declared += counts[name]
 		guessed += counts[name+" guessed"]
 	}
@@ -183,69 +222,6 @@ func TestEIGIdentifiesFaster(t *testing.T) {
 		t.Logf("bayes-eig − %s: mean %.1f plays (t = %.2f, one-sided p = %.2g, n = %d)", other, m, tstat, p, len(diff))
 		if p > 0.01 {
 			t.Errorf("bayes-eig is not faster than %s: mean difference %.2f plays, p = %.3g", other, m, p)
-		}
-	}
-}
-
-// The outside-agent protocol, with the test binary itself as the agent
-// (TestMain runs it as one when EXEC_AGENT is set).
-func TestMain(m *testing.M) {
-	if mode := os.Getenv("EXEC_AGENT"); mode != "" {
-		runTestAgent(mode)
-		return
-	}
-	os.Exit(m.Run())
-}
-
-func agentCommand(mode string) string {
-	return fmt.Sprintf("EXEC_AGENT=%s %q -test.run=NONE", mode, os.Args[0])
-}
-
-func TestExecAgent(t *testing.T) {
-	k := NewKit()
-	r := rule(t, `card.color != prev.color`)
-	opts, _ := sim.Preset("new-eleusis")
-	good := spec(t, "exec:"+agentCommand("good"))
-	out, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: []Spec{good, spec(t, "random"), good, spec(t, "random")}, Seed: 3, Measure: true})
-	if err != nil {
-		t.Fatalf("a well-behaved outside agent: %v", err)
-	}
-	if out.Result.End == "" || out.Measures[0] == nil {
-		t.Fatalf("no result: %+v", out)
-	}
-	// An outside Prophet: it declares, then judges every move over the
-	// protocol ("yes" each time) until God says "wrong".
-	popts := opts
-	popts.Prophet = true
-	declared := false
-	for seed := uint64(1); seed <= 5 && !declared; seed++ {
-		p := spec(t, "exec:"+agentCommand("prophet"))
-		out, err := k.Play(HandSetup{Rule: r, Options: popts, Lineup: []Spec{p, spec(t, "random"), spec(t, "random"), spec(t, "random")}, Seed: seed})
-		if err != nil {
-			t.Fatalf("an outside Prophet: %v", err)
-		}
-		for _, m := range out.Result.History {
-			if m.DeclaredProphet && m.Player == 0 {
-				declared = true
-			}
-			if declared && m.Prophet == 0 && m.ProphetSaid == nil {
-				t.Errorf("move %d under the outside Prophet has no judgement", m.Turn)
-			}
-		}
-	}
-	if !declared {
-		t.Error("the outside agent never became Prophet")
-	}
-	for _, tc := range []struct{ mode, want string }{
-		{"badjson", "bad JSON"},
-		{"crash", "exited without answering"},
-		{"slow", "no answer to the move request within"},
-		{"illegal", "not in"},
-	} {
-		s := spec(t, "exec(timeout=0.5):"+agentCommand(tc.mode))
-		_, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: []Spec{s, spec(t, "random"), s, s}, Seed: 1})
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s agent: error %v, want %q", tc.mode, err, tc.want)
 		}
 	}
 }

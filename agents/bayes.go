@@ -46,15 +46,19 @@ type bayes struct {
 
 func newBayes(p policy) func(s Spec, t *Table, seat int) (sim.Player, error) {
 	return func(s Spec, t *Table, seat int) (sim.Player, error) {
-		rec, err := t.Record(int(s.param("size", hypotheses.DefaultSize)), s.param("eps", 0))
+		rec, err := t.Record(int(s.param("size")), s.param("eps"))
 		if err != nil {
 			return nil, err
 		}
+		lambda := 0.0
+		if p == eig {
+			lambda = s.param("lambda")
+		}
 		return &bayes{
-			pol: p, lambda: s.param("lambda", 0.1), rec: rec, rng: t.rng(seat),
+			pol: p, lambda: lambda, rec: rec, rng: t.rng(seat),
 			th: thresholds{
-				seq: s.param("seq", 0.95), noPlay: s.param("noplay", 0.9),
-				prophet: s.param("prophet", 0.9), guess: s.param("guess", 0.9),
+				seq: s.param("seq"), noPlay: s.param("noplay"),
+				prophet: s.param("declare"), guess: s.param("guess"),
 			},
 		}, nil
 	}

@@ -1,276 +1,283 @@
 package agents
 
 import (
-	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"strings"
 	"time"
 
 	"github.com/eleusis/eleusis/sim"
 )
 
-// The outside-agent protocol (exec:COMMAND). The command runs under `sh -c`
-// once per seat and hand. The harness writes one JSON object per line to its
-// stdin and reads one JSON object per line from its stdout for every request
-// but "end"; stderr is passed through to the harness's stderr.
-//
-// Requests: {"type": T, "seat": S, "view": VIEW, ...} where T is
-//
-//	move             answer {"kind": "play"|"seq"|"noplay", "cards": ["7S", ...]}
-//	declare_prophet  answer {"declare": true|false}
-//	judge            (+ "mover": seat, "move": {"kind", "cards"}) answer {"right": true|false}
-//	pick             (+ "shown": [cards]) answer {"card": "7S"}
-//	guess            answer {"guess": "expr rule"} or {"guess": ""}
-//	end              (+ "result": the hand's result) no answer; stdin closes after it
-//
-// VIEW is what the seat sees (execView). Cards are written as in transcripts
-// ("10H", "QS"). An answer that is not one line of JSON, names a card the
-// seat does not hold, or does not come within the time-out (10 s by
-// default) stops the hand with an error in the results; the run goes on.
+// Outside agents (exec:COMMAND) speak protocol version 2, whose reference
+// is docs/agent-protocol.md: one JSON object per line each way, every
+// request answered by one line with the request's id. The command runs
+// under `sh -c` in a process group of its own, once per seat and hand, or
+// (exec(persistent=true):COMMAND) once per seat and worker, kept by the
+// Kit between hands. Anything it sends is checked; bad JSON, a card it
+// does not hold, a crash, a line nobody asked for or no answer within the
+// time-out stops the hand with an error in the results; the run goes on.
 const defaultExecTimeout = 10 * time.Second
 
-// execView is the JSON form of sim.View.
-type execView struct {
-	Seat          int              `json:"seat"`
-	Hand          []sim.Card       `json:"hand"`
-	MainLine      []sim.Card       `json:"main_line"`
-	Errors        []sim.ErrorGroup `json:"errors"`
-	HandSizes     []int            `json:"hand_sizes"`
-	Eliminated    []bool           `json:"eliminated"`
-	Current       int              `json:"current"`
-	Turn          int              `json:"turn"`
-	Prophet       int              `json:"prophet"`
-	ProphetMarker int              `json:"prophet_marker"`
-	SuddenDeath   bool             `json:"sudden_death"`
-	DeckSize      int              `json:"deck_size"`
-	History       []sim.MoveRecord `json:"history"`
-	Options       *sim.Options     `json:"options"`
-}
-
-type execMove struct {
-	Kind  sim.MoveKind `json:"kind"`
-	Cards []sim.Card   `json:"cards"`
-}
-
-type execRequest struct {
-	Type   string      `json:"type"`
-	Seat   int         `json:"seat"`
-	View   *execView   `json:"view,omitempty"`
-	Mover  *int        `json:"mover,omitempty"`
-	Move   *execMove   `json:"move,omitempty"`
-	Shown  []sim.Card  `json:"shown,omitempty"`
-	Result *sim.Result `json:"result,omitempty"`
-}
-
-type execAnswer struct {
-	Kind    sim.MoveKind `json:"kind"`
-	Cards   []sim.Card   `json:"cards"`
-	Declare bool         `json:"declare"`
-	Right   bool         `json:"right"`
-	Card    *sim.Card    `json:"card"`
-	Guess   string       `json:"guess"`
-}
-
-// execAgent is an outside program playing one seat.
+// execAgent is an outside program playing one seat for one hand.
 type execAgent struct {
-	command string
-	seat    int
-	timeout time.Duration
-	cmd     *exec.Cmd
-	stdin   *os.File
-	lines   chan string
-	err     error
+	kit        *Kit
+	ctx        context.Context
+	command    string
+	key        string // the pool's key: the spec as written
+	persistent bool
+	timeout    time.Duration
+	seat       int    // from 0
+	seed       uint64 // this seat's own seed
+	proc       *proc  // nil until the hand first asks this seat
+	sent       int    // moves of the history already sent
+	err        error
+	beliefs    []StatedBelief
 }
 
 func newExec(s Spec, t *Table, seat int) (sim.Player, error) {
-	timeout := time.Duration(s.param("timeout", defaultExecTimeout.Seconds()) * float64(time.Second))
-	return &execAgent{command: s.Command, seat: seat, timeout: timeout}, nil
+	return &execAgent{kit: t.Kit, ctx: t.context(), command: s.Command, key: s.Text, persistent: s.param("persistent") != 0,
+		timeout: time.Duration(s.param("timeout") * float64(time.Second)), seat: seat, seed: agentSeed(t.Seed, seat)}, nil
 }
 
-func (a *execAgent) fail(format string, args ...any) {
+// agentSeed is the seed an agent gets for a seat of a hand: a one-way
+// hash of the hand's seed (which also shuffles the deck, and must not let
+// an agent work out the deck) and the seat.
+func agentSeed(handSeed uint64, seat int) uint64 {
+	var b [8 + 8 + 6]byte
+	binary.LittleEndian.PutUint64(b[:], handSeed)
+	binary.LittleEndian.PutUint64(b[8:], uint64(seat))
+	copy(b[16:], "agent!")
+	h := sha256.Sum256(b[:])
+	return binary.LittleEndian.Uint64(h[:8])
+}
+
+func (a *execAgent) fail(err error) {
 	if a.err == nil {
-		a.err = fmt.Errorf("outside agent %q: "+format, append([]any{a.command}, args...)...)
+		a.err = fmt.Errorf("outside agent %q: %w", a.command, err)
 	}
-	a.kill()
+	if a.proc != nil {
+		a.proc.stop(0)
+	}
 }
 
-func (a *execAgent) start() bool {
-	if a.cmd != nil {
+func (a *execAgent) mode() string {
+	if a.persistent {
+		return "persistent"
+	}
+	return "per_hand"
+}
+
+// open finds the program for this hand (a kept one, or a new one) and
+// tells it the hand begins. A kept program that ended after its last hand
+// is replaced by a new one.
+func (a *execAgent) open(v *sim.View) bool {
+	if a.proc != nil {
 		return a.err == nil
 	}
-	a.cmd = exec.Command("sh", "-c", a.command)
-	// Our own pipe for stdin, so that a write to a program that stopped
-	// reading can time out too.
-	r, in, err := os.Pipe()
-	if err != nil {
-		a.fail("%v", err)
-		return false
-	}
-	a.cmd.Stdin = r
-	out, err := a.cmd.StdoutPipe()
-	if err != nil {
-		a.fail("%v", err)
-		return false
-	}
-	a.cmd.Stderr = os.Stderr
-	if err := a.cmd.Start(); err != nil {
-		r.Close()
-		in.Close()
-		a.fail("cannot start: %v", err)
-		return false
-	}
-	r.Close() // the child holds its end
-	a.stdin = in
-	a.lines = make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 64<<10), 4<<20)
-		for sc.Scan() {
-			a.lines <- sc.Text()
+	seed := a.seed
+	req := wireRequest{Type: "new_hand", Protocol: ProtocolVersion, Mode: a.mode(), Seat: a.seat + 1, Players: len(v.HandSizes),
+		Seed: &seed, Options: v.Options}
+	if a.persistent {
+		if p := a.kit.procs.get(a.key); p != nil {
+			a.proc = p
+			if l, ok := p.pending(); ok && l.err == nil {
+				a.fail(fmt.Errorf("it wrote a line nobody asked for after its last hand's end (%q)", clip(string(l.b))))
+				return false
+			}
+			_, err := a.request(req)
+			var ee *exchangeError
+			if err == nil {
+				return true
+			}
+			if !errors.As(err, &ee) || !ee.gone {
+				a.fail(err)
+				return false
+			}
+			p.stop(0) // it ended between hands: start afresh
 		}
-		close(a.lines)
-	}()
-	return true
+	}
+	p, err := startProc(a.command)
+	if err != nil {
+		a.fail(err)
+		return false
+	}
+	p.gen = a.kit.procs.generation()
+	a.proc = p
+	_, ok := a.ask(req)
+	return ok
 }
 
-// ask sends a request and waits for one answer line.
-func (a *execAgent) ask(req execRequest) (execAnswer, bool) {
-	var ans execAnswer
-	if a.err != nil || !a.start() {
-		return ans, false
+// ask sends a request and returns its checked answer; on failure the
+// agent has failed.
+func (a *execAgent) ask(req wireRequest) (*wireAnswer, bool) {
+	if a.err != nil {
+		return nil, false
 	}
-	req.Seat = a.seat
+	ans, err := a.request(req)
+	if err != nil {
+		a.fail(err)
+		return nil, false
+	}
+	return ans, true
+}
+
+// request numbers a request, sends it and checks the answer.
+func (a *execAgent) request(req wireRequest) (*wireAnswer, error) {
+	p := a.proc
+	p.lastID++
+	req.ID = p.lastID
+	if req.Type == "new_hand" && !p.taught {
+		req.RuleLanguage = Language()
+	}
 	b, err := json.Marshal(req)
 	if err != nil {
-		a.fail("cannot encode the %s request: %v", req.Type, err)
-		return ans, false
+		return nil, fmt.Errorf("cannot encode the %s request: %w", req.Type, err)
 	}
-	a.stdin.SetWriteDeadline(time.Now().Add(a.timeout))
-	if _, err := a.stdin.Write(append(b, '\n')); err != nil {
-		a.fail("it stopped reading (%v) at the %s request", err, req.Type)
-		return ans, false
+	line, err := p.exchange(a.ctx, req.Type, append(b, '\n'), a.timeout)
+	if err != nil {
+		return nil, err
 	}
-	timer := time.NewTimer(a.timeout)
-	defer timer.Stop()
-	select {
-	case line, ok := <-a.lines:
-		if !ok {
-			a.fail("it exited without answering the %s request%s", req.Type, a.exitStatus())
-			return ans, false
-		}
-		dec := json.NewDecoder(strings.NewReader(line))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&ans); err != nil {
-			a.fail("bad JSON answering the %s request: %v (line %q)", req.Type, err, clip(line))
-			return ans, false
-		}
-		return ans, true
-	case <-timer.C:
-		a.fail("no answer to the %s request within %s", req.Type, a.timeout)
-		return ans, false
+	if req.Type == "new_hand" {
+		p.taught = true
 	}
+	return decodeAnswer(line, req.Type, req.ID)
 }
 
-func (a *execAgent) exitStatus() string {
-	if a.cmd == nil || a.cmd.Process == nil {
-		return ""
+// askView asks a question of the hand, with the seat's view and the moves
+// since its last request.
+func (a *execAgent) askView(req wireRequest, v *sim.View) (*wireAnswer, bool) {
+	if a.err != nil || !a.open(v) {
+		return nil, false
 	}
-	err := a.cmd.Wait()
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		return fmt.Sprintf(" (%v)", ee)
+	req.View = wireViewOf(v)
+	req.Moves = wireMoves(v.History[a.sent:])
+	ans, ok := a.ask(req)
+	if ok {
+		a.sent = len(v.History)
 	}
-	return ""
-}
-
-func clip(s string) string {
-	if len(s) > 120 {
-		return s[:120] + "…"
-	}
-	return s
-}
-
-func (a *execAgent) kill() {
-	if a.stdin != nil {
-		a.stdin.Close()
-	}
-	if a.cmd != nil && a.cmd.Process != nil && a.cmd.ProcessState == nil {
-		_ = a.cmd.Process.Kill()
-		_ = a.cmd.Wait()
-	}
-}
-
-func viewJSON(v *sim.View) *execView {
-	return &execView{Seat: v.Me, Hand: v.Hand, MainLine: v.MainLine, Errors: v.Errors, HandSizes: v.HandSizes,
-		Eliminated: v.Eliminated, Current: v.Current, Turn: v.Turn, Prophet: v.Prophet, ProphetMarker: v.ProphetMarker,
-		SuddenDeath: v.SuddenDeath, DeckSize: v.DeckSize, History: v.History, Options: v.Options}
+	return ans, ok
 }
 
 // Move implements sim.Player. On failure it returns a "no play"; the engine
 // then sees Err and stops the hand.
 func (a *execAgent) Move(v *sim.View) sim.Move {
-	ans, ok := a.ask(execRequest{Type: "move", View: viewJSON(v)})
+	ans, ok := a.askView(wireRequest{Type: "move"}, v)
 	if !ok {
 		return sim.Move{Kind: sim.NoPlay}
+	}
+	if err := checkMove(ans, len(v.Hand)); err != nil {
+		a.fail(err)
+		return sim.Move{Kind: sim.NoPlay}
+	}
+	if ans.Belief != nil {
+		var prev *StatedBelief
+		if n := len(a.beliefs); n > 0 {
+			prev = &a.beliefs[n-1]
+		}
+		b, err := ans.Belief.belief(v.Turn+1, prev)
+		if err != nil {
+			a.fail(err)
+			return sim.Move{Kind: sim.NoPlay}
+		}
+		a.beliefs = append(a.beliefs, b)
 	}
 	return sim.Move{Kind: ans.Kind, Cards: ans.Cards}
 }
 
+// DeclareProphet implements sim.ProphetPlayer.
 func (a *execAgent) DeclareProphet(v *sim.View) bool {
-	ans, _ := a.ask(execRequest{Type: "declare_prophet", View: viewJSON(v)})
-	return ans.Declare
+	ans, ok := a.askView(wireRequest{Type: "declare_prophet"}, v)
+	return ok && *ans.Declare
 }
 
+// Judge implements sim.ProphetPlayer.
 func (a *execAgent) Judge(v *sim.View, mover int, m sim.Move) bool {
-	ans, _ := a.ask(execRequest{Type: "judge", View: viewJSON(v), Mover: &mover, Move: &execMove{m.Kind, m.Cards}})
-	return ans.Right
+	ans, ok := a.askView(wireRequest{Type: "judge", Mover: mover + 1, Move: &wireCard{m.Kind, nonNil(m.Cards)}}, v)
+	return ok && *ans.Right
 }
 
+// Pick implements sim.ProphetPlayer.
 func (a *execAgent) Pick(v *sim.View, shown []sim.Card) sim.Card {
-	ans, ok := a.ask(execRequest{Type: "pick", View: viewJSON(v), Shown: shown})
-	if !ok || ans.Card == nil {
-		if ok {
-			a.fail("the pick answer names no card")
+	ans, ok := a.askView(wireRequest{Type: "pick", Shown: nonNil(shown)}, v)
+	if ok && !containsCard(shown, *ans.Card) {
+		a.fail(fmt.Errorf("it picked %s, which is not among the shown cards %s", *ans.Card, sim.CardsString(shown)))
+		ok = false
+	}
+	if !ok {
+		if len(shown) == 0 {
+			return sim.Unknown
 		}
-		return shown[0]
+		return shown[0] // the engine sees Err and stops the hand
 	}
 	return *ans.Card
 }
 
+// Guess implements sim.Guesser.
 func (a *execAgent) Guess(v *sim.View) string {
-	ans, _ := a.ask(execRequest{Type: "guess", View: viewJSON(v)})
-	return ans.Guess
+	ans, ok := a.askView(wireRequest{Type: "guess"}, v)
+	if !ok {
+		return ""
+	}
+	if len(*ans.Guess) > maxRuleBytes {
+		a.fail(fmt.Errorf("a guess of %d bytes (at most %d)", len(*ans.Guess), maxRuleBytes))
+		return ""
+	}
+	return *ans.Guess
 }
 
 // Err implements sim.Failer.
 func (a *execAgent) Err() error { return a.err }
 
-// Close tells the program the hand is over and ends it.
+// StatedBeliefs implements BeliefStater.
+func (a *execAgent) StatedBeliefs() []StatedBelief { return a.beliefs }
+
+// Close tells the program the hand is over (res nil: it was stopped by an
+// error) and, in the per-hand mode, ends it; a persistent program that
+// answered goes back to the kit for the next hand.
 func (a *execAgent) Close(res *sim.Result) {
-	if a.cmd == nil || a.err != nil {
-		a.kill()
+	p := a.proc
+	if p == nil {
 		return
 	}
-	b, _ := json.Marshal(execRequest{Type: "end", Seat: a.seat, Result: res})
-	a.stdin.SetWriteDeadline(time.Now().Add(time.Second))
-	_, _ = a.stdin.Write(append(b, '\n'))
-	_ = a.stdin.Close()
-	done := make(chan struct{})
-	go func() { _ = a.cmd.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(time.Second):
-		_ = a.cmd.Process.Kill()
-		<-done
+	if a.err == nil {
+		req := wireRequest{Type: "end", Stopped: res == nil}
+		if res != nil {
+			req.Result = wireResultOf(res)
+			req.Moves = wireMoves(res.History[min(a.sent, len(res.History)):])
+		}
+		a.ask(req)
+	}
+	a.proc = nil
+	switch {
+	case a.err != nil:
+		p.stop(0)
+	case a.persistent:
+		a.kit.procs.put(a.key, p)
+	default:
+		p.stop(exitGrace)
 	}
 }
 
 // Closer is a player holding resources (a process) to release after the
-// hand.
+// hand; res is nil when the hand stopped with an error.
 type Closer interface {
 	Close(res *sim.Result)
+}
+
+// isCancelled reports whether err comes from a cancelled run.
+func isCancelled(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+func containsCard(cs []sim.Card, c sim.Card) bool {
+	for _, x := range cs {
+		if x == c {
+			return true
+		}
+	}
+	return false
 }

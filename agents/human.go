@@ -46,8 +46,8 @@ func newHuman(s Spec, t *Table, seat int) (sim.Player, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &human{sp: sp, rng: t.rng(seat), k: int(s.param("k", 20)), mem: int(s.param("memory", 8)),
-		slip: s.param("slip", 0.05), guessed: map[string]bool{}}
+	h := &human{sp: sp, rng: t.rng(seat), k: int(s.param("k")), mem: int(s.param("memory")),
+		slip: s.param("slip"), guessed: map[string]bool{}}
 	h.k, h.mem = max(1, h.k), max(1, h.mem)
 	if t.Measure && t.Rule != nil {
 		if h.truth, err = t.Kit.Truth(t.Rule, hypotheses.DefaultSize); err != nil {

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"runtime/debug"
 
@@ -18,6 +19,9 @@ type HandSetup struct {
 	Seed    uint64
 	// Measure: record every scientist's discovery measures.
 	Measure bool
+	// Context, when set, cancels the hand (Ctrl-C): Play then returns an
+	// error wrapping the context's, and the hand is no result.
+	Context context.Context
 }
 
 // Outcome is a played hand: the result, and per seat the discovery
@@ -37,7 +41,10 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 		}
 	}()
 	t := k.NewTable(hs.Rule, hs.Seed, hs.Measure)
+	t.Context = hs.Context
 	players := make([]sim.Player, len(hs.Lineup))
+	var res *sim.Result
+	defer func() { ClosePlayers(players, res) }() // also when a strategy panics
 	for seat, s := range hs.Lineup {
 		if players[seat], err = NewPlayer(s, t, seat); err != nil {
 			return nil, fmt.Errorf("seat %d (%s): %w", seat+1, s, err)
@@ -47,13 +54,11 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := h.Run()
-	for _, p := range players {
-		if c, ok := p.(Closer); ok {
-			c.Close(res)
-		}
-	}
+	res, err = h.Run()
 	if err != nil {
+		if ce := t.context().Err(); ce != nil {
+			return nil, fmt.Errorf("rule %s, seed %d: the hand was cut: %w", hs.Rule.Rule.Name, hs.Seed, ce)
+		}
 		return nil, fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err)
 	}
 	out = &Outcome{Result: res, Measures: make([]*hypotheses.Measures, len(players))}
@@ -80,4 +85,14 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 	}
 	t.release()
 	return out, nil
+}
+
+// ClosePlayers releases the players' resources (outside programs); res is
+// nil when the hand did not end.
+func ClosePlayers(players []sim.Player, res *sim.Result) {
+	for _, p := range players {
+		if c, ok := p.(Closer); ok {
+			c.Close(res)
+		}
+	}
 }

@@ -2,16 +2,21 @@ package agents
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/sim"
 )
 
 // Spec is a parsed strategy spec: name(key=value,...), or exec:COMMAND.
+// Every parameter has been checked against its range when ParseSpec
+// returns; Params holds only the parameters written, under their canonical
+// names (an alias such as prophet= is stored as declare).
 type Spec struct {
-	Name    string
+	Name    string // canonical: "negative-tester" for "falsifier"
 	Params  map[string]float64
 	Command string // for exec
 	Text    string // as written
@@ -19,8 +24,10 @@ type Spec struct {
 
 func (s Spec) String() string { return s.Text }
 
-// ParseSpec reads "bayes-eig(lambda=0.5,eps=0.01)", "random" or
-// "exec:python3 my_agent.py".
+// ParseSpec reads "bayes-eig(lambda=0.5,eps=0.01)", "random",
+// "exec:python3 my_agent.py" or "exec(persistent=true,timeout=30):./agent".
+// A parameter out of its range, a non-integer where an integer is meant, a
+// parameter given twice or unknown to the strategy is an error naming it.
 func ParseSpec(text string) (Spec, error) {
 	text = strings.TrimSpace(text)
 	sp := Spec{Text: text, Params: map[string]float64{}}
@@ -30,21 +37,25 @@ func ParseSpec(text string) (Spec, error) {
 			return sp, fmt.Errorf("strategy %q: exec needs a command (exec:COMMAND or exec(timeout=SECONDS):COMMAND)", text)
 		}
 		sp.Name, sp.Command = "exec", strings.TrimSpace(cmd)
-		return sp, sp.parseParams(text, strings.TrimPrefix(head, "exec"), []string{"timeout"})
+		return sp, sp.parseParams(text, strings.TrimPrefix(head, "exec"), execParams)
 	}
 	name, args, hasArgs := strings.Cut(text, "(")
 	sp.Name = strings.TrimSpace(name)
-	if _, ok := registry[sp.Name]; !ok {
+	if canon, ok := aliases[sp.Name]; ok {
+		sp.Name = canon
+	}
+	e, ok := registry[sp.Name]
+	if !ok {
 		return sp, fmt.Errorf("strategy %q: unknown name %q (known: %s, exec:COMMAND)", text, sp.Name, strings.Join(Names(), ", "))
 	}
 	if hasArgs {
-		return sp, sp.parseParams(text, "("+args, registry[sp.Name].params)
+		return sp, sp.parseParams(text, "("+args, e.params)
 	}
 	return sp, nil
 }
 
-// parseParams reads "(k=v,...)" into s.Params.
-func (sp *Spec) parseParams(text, args string, known []string) error {
+// parseParams reads "(k=v,...)" into s.Params, checking each value.
+func (sp *Spec) parseParams(text, args string, known []Param) error {
 	if args == "" {
 		return nil
 	}
@@ -55,81 +66,257 @@ func (sp *Spec) parseParams(text, args string, known []string) error {
 	if !ok {
 		return fmt.Errorf("strategy %q: parameters go in parentheses: name(key=value,...)", text)
 	}
-	{
-		for _, kv := range strings.Split(args, ",") {
-			if strings.TrimSpace(kv) == "" {
-				continue
-			}
-			k, v, ok := strings.Cut(kv, "=")
-			k = strings.TrimSpace(k)
-			if !ok {
-				return fmt.Errorf("strategy %q: parameter %q is not key=value", text, kv)
-			}
-			x, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-			if err != nil {
-				return fmt.Errorf("strategy %q: parameter %s: %q is not a number", text, k, strings.TrimSpace(v))
-			}
-			if !slices.Contains(known, k) {
-				return fmt.Errorf("strategy %q: %s has no parameter %q (it has: %s)", text, sp.Name, k, strings.Join(known, ", "))
-			}
-			sp.Params[k] = x
+	for _, kv := range strings.Split(args, ",") {
+		if strings.TrimSpace(kv) == "" {
+			continue
 		}
+		k, v, ok := strings.Cut(kv, "=")
+		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
+		if !ok {
+			return fmt.Errorf("strategy %q: parameter %q is not key=value", text, strings.TrimSpace(kv))
+		}
+		i := slices.IndexFunc(known, func(p Param) bool { return p.Name == k || slices.Contains(p.Aliases, k) })
+		if i < 0 {
+			return fmt.Errorf("strategy %q: %s has no parameter %q (it has: %s)", text, sp.Name, k, paramNames(known))
+		}
+		p := known[i]
+		if _, dup := sp.Params[p.Name]; dup {
+			return fmt.Errorf("strategy %q: parameter %s is given twice", text, p.Name)
+		}
+		x, err := p.parse(v)
+		if err != nil {
+			return fmt.Errorf("strategy %q: parameter %s=%s: %v", text, k, v, err)
+		}
+		sp.Params[p.Name] = x
 	}
 	return nil
 }
 
-// param is a spec parameter or its default.
-func (s Spec) param(k string, def float64) float64 {
+func paramNames(ps []Param) string {
+	var ns []string
+	for _, p := range ps {
+		ns = append(ns, p.Name)
+	}
+	if len(ns) == 0 {
+		return "none"
+	}
+	return strings.Join(ns, ", ")
+}
+
+// param is a spec parameter as written, or its default (Params).
+func (s Spec) param(k string) float64 {
 	if v, ok := s.Params[k]; ok {
 		return v
 	}
-	return def
+	for _, p := range Params(s.Name) {
+		if p.Name == k {
+			return p.Default
+		}
+	}
+	panic("agents: strategy " + s.Name + " has no parameter " + k)
+}
+
+// ParamKind is the type of a strategy parameter's value.
+type ParamKind int
+
+// Parameter kinds.
+const (
+	Real    ParamKind = iota // a finite number
+	Integer                  // a whole number
+	Bool                     // true or false (1 or 0)
+)
+
+// Param is a strategy parameter: its name, its meaning, its default and
+// the values it may take (Min ≤ x ≤ Max, or x < Max when MaxOpen).
+type Param struct {
+	Name    string
+	Doc     string
+	Kind    ParamKind
+	Default float64
+	Min     float64
+	Max     float64
+	MaxOpen bool
+	// Aliases are older names still accepted.
+	Aliases []string
+}
+
+// parse reads and checks one value.
+func (p Param) parse(v string) (float64, error) {
+	if p.Kind == Bool {
+		switch v {
+		case "true", "1":
+			return 1, nil
+		case "false", "0":
+			return 0, nil
+		}
+		return 0, fmt.Errorf("%q is not true or false", v)
+	}
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a number", v)
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, fmt.Errorf("%q is not a finite number", v)
+	}
+	if p.Kind == Integer && x != math.Trunc(x) {
+		return 0, fmt.Errorf("%s is a whole number, not %v", p.Name, v)
+	}
+	if x < p.Min || x > p.Max || (p.MaxOpen && x == p.Max) {
+		return 0, fmt.Errorf("%s must be in %s", p.Name, p.Range())
+	}
+	return x, nil
+}
+
+// Range writes the allowed values, e.g. "[0, 0.5)" or "1 to 726,599".
+func (p Param) Range() string {
+	switch p.Kind {
+	case Bool:
+		return "true or false"
+	case Integer:
+		return fmt.Sprintf("%s to %s", thousands(p.Min), thousands(p.Max))
+	}
+	closing := "]"
+	if p.MaxOpen {
+		closing = ")"
+	}
+	return fmt.Sprintf("[%s, %s%s", strconv.FormatFloat(p.Min, 'f', -1, 64), strconv.FormatFloat(p.Max, 'f', -1, 64), closing)
+}
+
+func thousands(x float64) string {
+	s := strconv.FormatFloat(x, 'f', 0, 64)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// MaxSpaceSize is the number of distinct behaviours the hypothesis grammar
+// gives (`eleusis space`, "distinct behaviours among them"): a larger size
+// would build the same space. A test keeps it equal to the grammar's count.
+const MaxSpaceSize = 726_599
+
+// maxExecTimeout bounds exec(timeout=…): an hour is longer than any model
+// should think about one card, and keeps the time-out a valid duration.
+const maxExecTimeout = 3600
+
+// The parameters every belief-driven strategy takes (bayes.go's
+// thresholds).
+var decisionParams = []Param{
+	{Name: "size", Doc: "hypotheses in its space (the shortest behaviours of the grammar)", Kind: Integer,
+		Default: hypotheses.DefaultSize, Min: 1, Max: MaxSpaceSize},
+	{Name: "eps", Doc: "label noise: the chance that a verdict contradicts the rule (0 = strict elimination)",
+		Default: 0, Min: 0, Max: 0.5, MaxOpen: true},
+	{Name: "seq", Doc: "play a sequence while P(every card accepted) ≥ seq", Default: 0.95, Min: 0, Max: 1},
+	{Name: "noplay", Doc: `say "no play" when P(no card of the hand is valid) ≥ noplay`, Default: 0.9, Min: 0, Max: 1},
+	{Name: "declare", Doc: "declare Prophet when P(its best rule) ≥ declare (the game option prophet=true must be on)",
+		Default: 0.9, Min: 0, Max: 1, Aliases: []string{"prophet"}},
+	{Name: "guess", Doc: "state its best rule (Express, cooperative) when P(best rule) ≥ guess", Default: 0.9, Min: 0, Max: 1},
+}
+
+// execParams are exec's: exec(timeout=30,persistent=true):COMMAND.
+var execParams = []Param{
+	{Name: "timeout", Doc: "seconds to wait for each answer", Default: defaultExecTimeout.Seconds(), Min: 0.001, Max: maxExecTimeout},
+	{Name: "persistent", Doc: "one process plays many hands (protocol v2, docs/agent-protocol.md), instead of one per hand", Kind: Bool},
 }
 
 type entry struct {
 	doc    string
-	params []string
+	params []Param
 	build  func(s Spec, t *Table, seat int) (sim.Player, error)
 }
 
-// The thresholds every belief-driven strategy takes.
-var decisionParams = []string{"size", "eps", "seq", "noplay", "prophet", "guess"}
+// registry holds the strategies by name (filled in init: their builders
+// read their parameters' defaults from it).
+var registry map[string]entry
 
-var registry = map[string]entry{
-	"random": {"any card at random; never a sequence, a \"no play\" or a guess", nil, newRandom},
-	"positive-tester": {"plays cards its most probable hypothesis says are legal (Klayman & Ha's positive test)",
-		decisionParams, newBayes(positive)},
-	"falsifier": {"plays cards its most probable hypothesis says are illegal, to try to refute it",
-		decisionParams, newBayes(falsify)},
-	"bayes-greedy": {"plays the card most likely to be accepted (sheds cards)", decisionParams, newBayes(greedy)},
-	"bayes-eig": {"maximises expected information gain minus lambda × expected penalty",
-		append(slices.Clone(decisionParams), "lambda"), newBayes(eig)},
-	"bounded-human": {"a person: a few sampled hypotheses (k), a short memory (memory plays), occasional slips (slip)",
-		[]string{"k", "memory", "slip"}, newHuman},
-	"oracle": {"knows the rule: the upper bound of scoring", nil, newOracle},
-}
-
-// Names lists the registered strategies.
-func Names() []string {
-	var ns []string
-	for n := range registry {
-		ns = append(ns, n)
+func init() {
+	registry = map[string]entry{
+		"random": {"any card at random; never a sequence, a \"no play\" or a guess", nil, newRandom},
+		"positive-tester": {"plays cards its most probable hypothesis says are legal (Klayman & Ha's positive test)",
+			decisionParams, newBayes(positive)},
+		"negative-tester": {"plays cards its most probable hypothesis says are illegal (Klayman & Ha's negative test; alias: falsifier)",
+			decisionParams, newBayes(falsify)},
+		"bayes-greedy": {"plays the card most likely to be accepted (sheds cards)", decisionParams, newBayes(greedy)},
+		"bayes-eig": {"maximises expected information gain minus lambda × expected penalty",
+			append(slices.Clone(decisionParams), Param{Name: "lambda", Doc: "weight of the expected penalty against the information gain",
+				Default: 0.1, Min: 0, Max: 1e6}), newBayes(eig)}, // beyond 1e6 the gain no longer counts at all
+		"bounded-human": {"a person: a few sampled hypotheses (k), a short memory (memory plays), occasional slips (slip)",
+			[]Param{
+				{Name: "k", Doc: "candidate rules it keeps in mind", Kind: Integer, Default: 20, Min: 1, Max: hypotheses.DefaultSize},
+				{Name: "memory", Doc: "plays it remembers", Kind: Integer, Default: 8, Min: 1, Max: 10_000},
+				{Name: "slip", Doc: "chance of a careless card", Default: 0.05, Min: 0, Max: 1},
+			}, newHuman},
+		"oracle": {"knows the rule: the upper bound of scoring", nil, newOracle},
 	}
-	slices.SortFunc(ns, func(a, b string) int { return ladder(a) - ladder(b) })
-	return ns
 }
 
-// Doc is a strategy's one-line description and parameters.
+// aliases are older strategy names still accepted. "falsifier" played
+// cards its best rule calls illegal: a negative test in Klayman & Ha's
+// sense, which is not what Popper's falsifier does (README, Strategies).
+var aliases = map[string]string{"falsifier": "negative-tester"}
+
+// ladderOrder is the order strategies are listed in, weakest first.
+var ladderOrder = []string{"random", "positive-tester", "negative-tester", "bayes-greedy", "bayes-eig", "bounded-human", "oracle"}
+
+// Names lists the registered strategies (canonical names, not aliases).
+func Names() []string { return slices.Clone(ladderOrder) }
+
+// Doc is a strategy's one-line description and its parameters' names.
 func Doc(name string) (string, []string) {
-	if name == "exec" {
-		return "an outside program over the JSON-lines protocol (exec:COMMAND)", nil
+	if canon, ok := aliases[name]; ok {
+		name = canon
 	}
-	e := registry[name]
-	return e.doc, e.params
+	var ps []Param
+	doc := ""
+	if name == "exec" {
+		doc, ps = "an outside program over the JSON-lines protocol (exec:COMMAND; docs/agent-protocol.md)", execParams
+	} else {
+		doc, ps = registry[name].doc, registry[name].params
+	}
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Name)
+	}
+	return doc, names
 }
 
-func ladder(name string) int {
-	return slices.Index([]string{"random", "positive-tester", "falsifier", "bayes-greedy", "bayes-eig", "bounded-human", "oracle"}, name)
+// Params are a strategy's parameters with their defaults and ranges.
+func Params(name string) []Param {
+	if canon, ok := aliases[name]; ok {
+		name = canon
+	}
+	if name == "exec" {
+		return slices.Clone(execParams)
+	}
+	return slices.Clone(registry[name].params)
+}
+
+// Help describes every strategy, then every parameter once (default,
+// range, meaning), for --help texts.
+func Help() string {
+	var b strings.Builder
+	var params []Param
+	for _, name := range append(Names(), "exec") {
+		doc, names := Doc(name)
+		fmt.Fprintf(&b, "  %-16s %s\n", name, doc)
+		if len(names) > 0 {
+			fmt.Fprintf(&b, "  %-16s parameters: %s\n", "", strings.Join(names, ", "))
+		}
+		for _, p := range Params(name) {
+			if !slices.ContainsFunc(params, func(q Param) bool { return q.Name == p.Name }) {
+				params = append(params, p)
+			}
+		}
+	}
+	b.WriteString("\nParameters (default; range):\n")
+	for _, p := range params {
+		def := strconv.FormatFloat(p.Default, 'f', -1, 64)
+		if p.Kind == Bool {
+			def = strconv.FormatBool(p.Default != 0)
+		}
+		fmt.Fprintf(&b, "  %-10s %s (%s; %s)\n", p.Name, p.Doc, def, p.Range())
+	}
+	return b.String()
 }
 
 // NewPlayer builds the player of spec s at seat for the hand of t.

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -14,6 +15,7 @@ import (
 type Kit struct {
 	spaces memo[int, *hypotheses.Space]
 	truths memo[truthKey, *hypotheses.Truth]
+	procs  procPool // persistent outside agents between hands (Close)
 }
 
 type truthKey struct {
@@ -80,7 +82,17 @@ type Table struct {
 	Seed uint64
 	// Measure: follow every belief's discovery of the rule.
 	Measure bool
+	// Context, when set, cancels the hand: outside agents stop waiting for
+	// answers when it is done.
+	Context context.Context
 	records map[recordKey]*hypotheses.Record
+}
+
+func (t *Table) context() context.Context {
+	if t.Context == nil {
+		return context.Background()
+	}
+	return t.Context
 }
 
 type recordKey struct {

@@ -169,10 +169,12 @@ func (l *Lab) prepare(p *Plan) (*prepared, error) {
 }
 
 // play plays hand i of the plan; a failure becomes the record's Error.
-func (l *Lab) play(p *Plan, pr *prepared, i int) HandRecord {
+// ctx cancels hands waiting on outside agents.
+func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord {
 	c := p.Coord(i)
 	rec := HandRecord{Index: i, Seed: p.HandSeed(c), Rule: p.Rules[c.Rule], Preset: p.Presets[c.Preset], Lineup: c.Lineup, Players: p.Lineups[c.Lineup]}
-	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed, Measure: !p.NoDiscovery})
+	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed, Measure: !p.NoDiscovery,
+		Context: ctx})
 	if err != nil {
 		rec.Error = err.Error()
 		return rec
@@ -237,6 +239,7 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 	if err != nil {
 		return nil, err
 	}
+	defer l.Kit.Close() // the outside agents kept between hands (agents)
 	var recs []HandRecord
 	each := ro.Each
 	if each == nil {
@@ -268,7 +271,7 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 	_, runErr := sim.Run(ctx, sim.RunConfig[played]{
 		N: p.N(), From: from, Shard: ro.Shard, Workers: ro.Workers,
 		Do: func(i int) played {
-			r := l.play(p, pr, i)
+			r := l.play(ctx, p, pr, i)
 			var pl played
 			if r.Error != "" && ctx.Err() != nil {
 				pl.err = errCut

@@ -21,7 +21,7 @@ import (
 
 // DefaultBench is the ladder `eleusis bench` compares when no strategies
 // are given.
-var DefaultBench = []string{"random", "positive-tester", "falsifier", "bayes-greedy", "bayes-eig", "bounded-human", "oracle"}
+var DefaultBench = []string{"random", "positive-tester", "negative-tester", "bayes-greedy", "bayes-eig", "bounded-human", "oracle"}
 
 func benchCmd(g *global) *cobra.Command {
 	lf := &labFlags{}
@@ -41,7 +41,10 @@ calibration (final confidence in its best rule against that rule being
 right; Brier score), with 95% intervals and paired differences.
 
 --perf instead measures speed: hands per second per core for each strategy
-(4 players of it), at 1 worker and at all workers, and the scaling.`,
+(4 players of it), at 1 worker and at all workers, and the scaling.
+
+Strategies, name(key=value,...):
+` + agents.Help(),
 		Example: `  eleusis bench --strategies "bayes-eig,positive-tester,random,bounded-human" --hands 20
   eleusis bench --strategies "bayes-eig,exec:python3 my_agent.py" --rules alternate-parity
   eleusis bench --perf`,
@@ -208,7 +211,7 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 				if space, err := lab.Kit.Space(int(size)); err == nil {
 					row.IndexMiB = float64(space.Stats.IndexBytes) / (1 << 20)
 				}
-			} else if strings.HasPrefix(s, "bayes") || strings.HasPrefix(s, "positive") || strings.HasPrefix(s, "falsifier") || strings.HasPrefix(s, "bounded") {
+			} else if _, params := agents.Doc(sp.Name); slices.Contains(params, "size") || sp.Name == "bounded-human" {
 				row.IndexMiB = float64(hypotheses.Default().Stats.IndexBytes) / (1 << 20)
 			}
 		}
@@ -288,6 +291,7 @@ func (g *global) narrate(hf handFlags) (*reports.Narration, error) {
 		eps = chosen.Params["eps"]
 	}
 	kit := agents.NewKit()
+	defer kit.Close() // persistent outside agents
 	out, err := kit.Play(agents.HandSetup{Rule: r, Options: opts, Lineup: specs, Seed: seed, Measure: true})
 	if err != nil {
 		return nil, err

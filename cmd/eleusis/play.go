@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"os/signal"
 	"slices"
 	"strings"
 
@@ -48,13 +50,22 @@ func playCmd(g *global) *cobra.Command {
 			}
 			var ps []sim.Player
 			var names []string
+			var res *sim.Result
 			if lineup == "" {
 				for i := range players {
 					ps = append(ps, sim.NewRandomPlayer(seed*1000+uint64(i)))
 					names = append(names, fmt.Sprintf("P%d", i+1))
 				}
 			} else {
-				tbl := agents.NewKit().NewTable(r, seed, false)
+				// Outside agents run in process groups of their own, so a
+				// Ctrl-C reaches only us: cancel the hand and end them.
+				ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt)
+				defer stop()
+				kit := agents.NewKit()
+				defer kit.Close()
+				tbl := kit.NewTable(r, seed, false)
+				tbl.Context = ctx
+				defer func() { agents.ClosePlayers(ps, res) }()
 				for i, s := range strings.Split(lineup, ";") {
 					sp, err := agents.ParseSpec(s)
 					if err != nil {
@@ -71,7 +82,7 @@ func playCmd(g *global) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			res, err := h.Run()
+			res, err = h.Run()
 			if err != nil {
 				return err
 			}

@@ -1,0 +1,497 @@
+package agents
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The outside-agent protocol, with the test binary itself as the agent
+// (TestMain runs it as one when EXEC_AGENT is set).
+func TestMain(m *testing.M) {
+	if mode := os.Getenv("EXEC_AGENT"); mode != "" {
+		runTestAgent(mode)
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func agentCommand(mode string) string {
+	return fmt.Sprintf("EXEC_AGENT=%s %q -test.run=NONE", mode, os.Args[0])
+}
+
+// execSpec is the spec of a test agent; params such as "persistent=true".
+func execSpec(t testing.TB, mode, params string) Spec {
+	if params != "" {
+		return spec(t, "exec("+params+"):"+agentCommand(mode))
+	}
+	return spec(t, "exec:"+agentCommand(mode))
+}
+
+// leakCheck fails the test if it leaves processes started by this test
+// binary or goroutines behind.
+func leakCheck(t *testing.T) {
+	t.Helper()
+	g0 := runtime.NumGoroutine()
+	t.Cleanup(func() {
+		if kids := descendants(); len(kids) > 0 {
+			t.Errorf("%d processes outlived the test: %v", len(kids), kids)
+		}
+		var g int
+		for range 50 { // goroutines that were told to stop need a moment
+			if g = runtime.NumGoroutine(); g <= g0 {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		buf := make([]byte, 1<<16)
+		t.Errorf("%d goroutines before, %d after:\n%s", g0, g, buf[:runtime.Stack(buf, true)])
+	})
+}
+
+// descendants lists the live processes below this one (Linux /proc).
+func descendants() []int {
+	parent := map[int]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid ...: comm may hold spaces, so cut after ")".
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+		if len(f) < 2 || f[0] == "Z" {
+			continue
+		}
+		parent[pid], _ = strconv.Atoi(f[1])
+	}
+	var out []int
+	for pid := range parent {
+		for p := parent[pid]; p > 1; p = parent[p] {
+			if p == os.Getpid() {
+				out = append(out, pid)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// alive reports whether pid still runs a second after a kill (a killed
+// process takes a moment to die).
+func alive(pid int) bool {
+	for range 50 {
+		if !running(pid) {
+			return false
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return true
+}
+
+func running(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return syscall.Kill(pid, 0) == nil
+	}
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+1:]))
+	return len(f) > 0 && f[0] != "Z"
+}
+
+func playOne(t testing.TB, k *Kit, lineup []Spec, seed uint64, opts sim.Options) (*Outcome, error) {
+	return k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Lineup: lineup, Seed: seed, Measure: true})
+}
+
+func TestExecAgent(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	for _, params := range []string{"", "persistent=true"} {
+		t.Run("mode="+params, func(t *testing.T) {
+			k := NewKit()
+			defer k.Close()
+			good := execSpec(t, "good", params)
+			out, err := playOne(t, k, []Spec{good, spec(t, "random"), good, spec(t, "random")}, 3, opts)
+			if err != nil {
+				t.Fatalf("a well-behaved outside agent: %v", err)
+			}
+			if out.Result.End == "" || out.Measures[0] == nil {
+				t.Fatalf("no result: %+v", out)
+			}
+			// An outside Prophet: it declares, then judges every move over
+			// the protocol ("yes" each time) until God says "wrong".
+			popts := opts
+			popts.Prophet = true
+			declared := false
+			for seed := uint64(1); seed <= 5 && !declared; seed++ {
+				p := execSpec(t, "prophet", params)
+				out, err := playOne(t, k, []Spec{p, spec(t, "random"), spec(t, "random"), spec(t, "random")}, seed, popts)
+				if err != nil {
+					t.Fatalf("an outside Prophet: %v", err)
+				}
+				for _, m := range out.Result.History {
+					if m.DeclaredProphet && m.Player == 0 {
+						declared = true
+					}
+					if declared && m.Prophet == 0 && m.ProphetSaid == nil {
+						t.Errorf("move %d under the outside Prophet has no judgement", m.Turn)
+					}
+				}
+			}
+			if !declared {
+				t.Error("the outside agent never became Prophet")
+			}
+		})
+	}
+}
+
+// Every misbehaviour stops its hand with an error that says what went
+// wrong, in both modes, and leaves no process or goroutine behind.
+func TestExecMisbehaving(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	for _, tc := range []struct{ mode, want string }{
+		{"badjson", "bad JSON"},
+		{"crash", "exited without answering"},
+		{"slow", "no answer to the move request within"},
+		{"illegal", "not in"},
+		{"noid", "has no id"},
+		{"extraline", "a line nobody asked for"},
+		{"huge", "longer than"},
+		{"giveup", "gave up the hand: Traceback: something broke"},
+		{"badbelief", "not in the rule language"},
+		{"misplaced", `has "right", which it does not take`},
+	} {
+		timeout := "timeout=10"
+		if tc.mode == "slow" {
+			timeout = "timeout=0.5"
+		}
+		for _, params := range []string{timeout, timeout + ",persistent=true"} {
+			t.Run(tc.mode+"/"+params, func(t *testing.T) {
+				k := NewKit()
+				defer k.Close()
+				s := execSpec(t, tc.mode, params)
+				_, err := playOne(t, k, []Spec{s, spec(t, "random"), s, s}, 1, opts)
+				if err == nil || !strings.Contains(err.Error(), tc.want) {
+					t.Errorf("error %v, want %q", err, tc.want)
+				}
+			})
+		}
+	}
+}
+
+// A persistent agent is started once per seat and reused hand after hand;
+// Kit.Close ends it; every hand tells it the seat's seed.
+func TestExecPersistent(t *testing.T) {
+	leakCheck(t)
+	log := filepath.Join(t.TempDir(), "agent.log")
+	t.Setenv("EXEC_AGENT_LOG", log)
+	opts, _ := sim.Preset("new-eleusis")
+	k := NewKit()
+	s := execSpec(t, "good", "persistent=true")
+	const hands = 12
+	var wg sync.WaitGroup
+	for w := range 2 { // two workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range hands / 2 {
+				seed := uint64(w*hands/2 + i)
+				if _, err := playOne(t, k, []Spec{s, spec(t, "random"), s, spec(t, "random")}, seed, opts); err != nil {
+					t.Error(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	k.Close()
+	b, _ := os.ReadFile(log)
+	starts, seeds := 0, map[string]int{}
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		switch f := strings.Fields(l); f[0] {
+		case "start":
+			starts++
+		case "hand":
+			seeds[f[2]]++
+		}
+	}
+	if starts < 2 || starts > 4 {
+		t.Errorf("%d processes for 2 seats on 2 workers (want 2 to 4):\n%s", starts, b)
+	}
+	if len(seeds) != 2*hands {
+		t.Errorf("%d distinct seeds for %d seats of hands, want one each:\n%s", len(seeds), 2*hands, b)
+	}
+	if got := agentSeed(7, 2); got != agentSeed(7, 2) || got == agentSeed(7, 3) || got == agentSeed(8, 2) {
+		t.Error("agentSeed is not a function of the hand's seed and the seat")
+	}
+}
+
+// A persistent agent that exits after each hand is restarted for the next;
+// one that writes after its hand's end fails the next hand it is given.
+func TestExecPersistentBetweenHands(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	k := NewKit()
+	defer k.Close()
+	s := execSpec(t, "exitafterend", "persistent=true")
+	for seed := range uint64(3) {
+		if _, err := playOne(t, k, []Spec{s, spec(t, "random"), spec(t, "random"), spec(t, "random")}, seed, opts); err != nil {
+			t.Fatalf("hand %d: %v", seed, err)
+		}
+	}
+	s = execSpec(t, "strayafterend", "persistent=true")
+	var errs []error
+	for seed := range uint64(2) {
+		_, err := playOne(t, k, []Spec{s, spec(t, "random"), spec(t, "random"), spec(t, "random")}, seed, opts)
+		errs = append(errs, err)
+	}
+	if errs[0] != nil || errs[1] == nil || !strings.Contains(errs[1].Error(), "nobody asked for after its last hand") {
+		t.Errorf("a stray line after the end: errors %v", errs)
+	}
+}
+
+// The agent's children die with it (its process group is killed), and an
+// agent that ignores the end of its input is killed after the grace time.
+func TestExecNoProcessOutlivesItsHand(t *testing.T) {
+	leakCheck(t)
+	log := filepath.Join(t.TempDir(), "agent.log")
+	t.Setenv("EXEC_AGENT_LOG", log)
+	opts, _ := sim.Preset("new-eleusis")
+	for _, params := range []string{"", "persistent=true"} {
+		k := NewKit()
+		for _, mode := range []string{"spawn", "ignoreeof", "crash"} {
+			if _, err := playOne(t, k, []Spec{execSpec(t, mode, params), spec(t, "random"), spec(t, "random"), spec(t, "random")}, 1, opts); (err != nil) != (mode == "crash") {
+				t.Errorf("%s %s: %v", mode, params, err)
+			}
+		}
+		k.Close()
+	}
+	b, _ := os.ReadFile(log)
+	children := 0
+	for _, l := range strings.Split(string(b), "\n") {
+		if pid, ok := strings.CutPrefix(l, "child "); ok {
+			children++
+			if n, _ := strconv.Atoi(pid); alive(n) {
+				t.Errorf("the agent's child %d outlived it", n)
+				syscall.Kill(n, syscall.SIGKILL)
+			}
+		}
+	}
+	if children != 2 {
+		t.Errorf("%d children logged, want 2:\n%s", children, b)
+	}
+}
+
+// Cancelling the run (Ctrl-C) stops a hand waiting on a slow agent at once;
+// the hand is reported as cut, not as the agent's fault.
+func TestExecCancel(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	for _, params := range []string{"timeout=60", "timeout=60,persistent=true"} {
+		k := NewKit()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error)
+		go func() {
+			_, err := k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Seed: 1, Context: ctx,
+				Lineup: []Spec{execSpec(t, "slow", params), spec(t, "random"), spec(t, "random"), spec(t, "random")}})
+			done <- err
+		}()
+		time.Sleep(300 * time.Millisecond)
+		cancel()
+		select {
+		case err := <-done:
+			if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "cut") {
+				t.Errorf("%s: error %v, want a cut hand", params, err)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatalf("%s: the hand did not stop after the run was cancelled", params)
+		}
+		k.Close()
+	}
+}
+
+// A stated belief is checked and kept by turn.
+func TestExecBeliefs(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	r := rule(t, `card.color != prev.color`)
+	k := NewKit()
+	defer k.Close()
+	tbl := k.NewTable(r, 5, false)
+	var players []sim.Player
+	for seat := range 4 {
+		s := spec(t, "random")
+		if seat == 1 {
+			s = execSpec(t, "belief", "")
+		}
+		p, err := NewPlayer(s, tbl, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, p)
+	}
+	h, err := sim.NewHand(sim.HandConfig{Options: opts, Judge: r.NewJudge(), Players: players, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := h.Run()
+	ClosePlayers(players, res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bs := players[1].(BeliefStater).StatedBeliefs()
+	var turns []int
+	for _, m := range res.History {
+		if m.Player == 1 {
+			turns = append(turns, m.Turn)
+		}
+	}
+	if len(bs) != len(turns) || len(bs) < 2 {
+		t.Fatalf("%d beliefs for %d moves", len(bs), len(turns))
+	}
+	for i, b := range bs {
+		want := 0.25 + float64((i+1)%2)/2
+		if b.Turn != turns[i] || b.Rule != "card.color != prev.color" || b.Compiled == nil || b.RuleProb != want || b.AcceptProb == nil || *b.AcceptProb != 0.5 {
+			t.Errorf("belief %d: %+v, want turn %d, rule_prob %v", i, b, turns[i], want)
+		}
+	}
+	if bs[0].Compiled != bs[1].Compiled {
+		t.Error("the same stated rule was compiled twice")
+	}
+}
+
+func TestDecodeAnswer(t *testing.T) {
+	for _, tc := range []struct{ typ, line, err string }{
+		{"move", `{"id":3,"kind":"play","cards":["7S"]}`, ""},
+		{"move", `{"id":3,"kind":"noplay"}`, ""},
+		{"move", `{"id":3,"kind":"play","cards":["7S"],"belief":{"accept_prob":0.3}}`, ""},
+		{"move", `{"id":3,"kind":"play","cards":["??"]}`, "face down"},
+		{"move", `{"id":3,"kind":"play","cards":["7X"]}`, "bad JSON"},
+		{"move", `{"id":3,"cards":["7S"]}`, `no "kind"`},
+		{"move", `{"id":3,"kind":"play","cards":["7S"],"comment":"hi"}`, "unknown field"},
+		{"move", `{"id":3,"kind":"play","cards":["7S"]} {"id":4}`, "more than one JSON value"},
+		{"move", `[1,2]`, "bad JSON"},
+		{"move", `{"id":2,"kind":"play","cards":["7S"]}`, "id 2 came while waiting for request 3"},
+		{"judge", `{"id":3}`, `no "right"`},
+		{"judge", `{"id":3,"right":false}`, ""},
+		{"pick", `{"id":3,"card":"10H"}`, ""},
+		{"end", `{"id":3,"kind":"play"}`, `has "kind", which it does not take (it takes: id)`},
+		{"end", `{"id":3,"error":"out of tokens"}`, "gave up the hand: out of tokens"},
+		{"guess", `{"id":3,"guess":""}`, ""},
+	} {
+		_, err := decodeAnswer([]byte(tc.line), tc.typ, 3)
+		if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%s %s: error %v, want %q", tc.typ, tc.line, err, tc.err)
+		}
+	}
+}
+
+func TestStatedBelief(t *testing.T) {
+	f := func(x float64) *float64 { return &x }
+	s := func(x string) *string { return &x }
+	for _, tc := range []struct {
+		b   wireBelief
+		err string
+	}{
+		{wireBelief{Rule: s("card.rank > prev.rank"), RuleProb: f(0.4)}, ""},
+		{wireBelief{AcceptProb: f(1)}, ""},
+		{wireBelief{Rule: s("card.rank > prev.rank")}, "go together"},
+		{wireBelief{Rule: s("card.rank > prev.rank"), RuleProb: f(1.5)}, "not a probability"},
+		{wireBelief{AcceptProb: f(-0.1)}, "not a probability"},
+		{wireBelief{}, "states nothing"},
+		{wireBelief{Rule: s("card.rank"), RuleProb: f(0.4)}, "not in the rule language"},
+		{wireBelief{Rule: s(strings.Repeat("!", 5000) + "true"), RuleProb: f(0.4)}, "at most 4096"},
+	} {
+		_, err := tc.b.belief(1, nil)
+		if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%+v: error %v, want %q", tc.b, err, tc.err)
+		}
+	}
+}
+
+// jsonNames lists a struct type's JSON field names.
+func jsonNames(t reflect.Type) []string {
+	var ns []string
+	for i := range t.NumField() {
+		n, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		ns = append(ns, n)
+	}
+	return ns
+}
+
+// The wire carries every field of a move record and of a result.
+func TestWireCarriesEveryField(t *testing.T) {
+	if got, want := jsonNames(reflect.TypeFor[wireMove]()), jsonNames(reflect.TypeFor[sim.MoveRecord]()); !reflect.DeepEqual(got, want) {
+		t.Errorf("wireMove fields %v, sim.MoveRecord %v", got, want)
+	}
+	res := jsonNames(reflect.TypeFor[sim.Result]())
+	for _, n := range jsonNames(reflect.TypeFor[wireResult]()) {
+		res = removeString(res, n)
+	}
+	if want := []string{"moves", "prophet_a"}; !reflect.DeepEqual(res, want) {
+		t.Errorf("sim.Result fields not in wireResult: %v, want %v (moves go as moves; prophet_a is in the scores)", res, want)
+	}
+	// Seats from 1; no Prophet is null.
+	b, _ := json.Marshal(wireViewOf(&sim.View{Me: 0, Current: 2, Prophet: -1, HandSizes: []int{1, 2, 3}}))
+	if !strings.Contains(string(b), `"current":3`) || !strings.Contains(string(b), `"prophet":null`) || !strings.Contains(string(b), `"errors":[]`) {
+		t.Errorf("view %s", b)
+	}
+}
+
+func removeString(xs []string, x string) []string {
+	for i, y := range xs {
+		if y == x {
+			return append(xs[:i:i], xs[i+1:]...)
+		}
+	}
+	return xs
+}
+
+// The rule-language reference names exactly what rules are compiled
+// against, and its examples compile.
+func TestLanguage(t *testing.T) {
+	tags := func(v any) []string {
+		var ns []string
+		rt := reflect.TypeOf(v)
+		for i := range rt.NumField() {
+			ns = append(ns, rt.Field(i).Tag.Get("expr"))
+		}
+		return ns
+	}
+	names := func(ls []LangName) []string {
+		var ns []string
+		for _, l := range ls {
+			ns = append(ns, l.Name)
+		}
+		return ns
+	}
+	l := Language()
+	if got, want := names(l.Names), tags(rulebank.Env{}); !reflect.DeepEqual(got, want) {
+		t.Errorf("names %v, rulebank.Env %v", got, want)
+	}
+	if got, want := names(l.CardFields), tags(rulebank.CardEnv{}); !reflect.DeepEqual(got, want) {
+		t.Errorf("card fields %v, rulebank.CardEnv %v", got, want)
+	}
+	for _, ex := range l.Examples {
+		if _, err := compileStated(ex.Rule); err != nil {
+			t.Error(err)
+		}
+	}
+}

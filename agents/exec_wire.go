@@ -1,0 +1,348 @@
+package agents
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The wire form of protocol version 2 (docs/agent-protocol.md is the
+// reference: keep the two together). Seats are numbered as the CLI numbers
+// them, from 1 (left of God); "no seat" is null.
+
+// ProtocolVersion is the version of the outside-agent protocol.
+const ProtocolVersion = 2
+
+// maxRuleBytes bounds a rule an agent states (a guess, a belief's rule):
+// the longest rule of the default bank is about 300 bytes.
+const maxRuleBytes = 4096
+
+// wireRequest is one line to the agent. Every request is answered by one
+// line carrying the same id.
+type wireRequest struct {
+	Type string `json:"type"`
+	ID   int    `json:"id"`
+	// new_hand
+	Protocol     int           `json:"protocol,omitempty"`
+	Mode         string        `json:"mode,omitempty"`
+	Seat         int           `json:"seat,omitempty"`
+	Players      int           `json:"players,omitempty"`
+	Seed         *uint64       `json:"seed,omitempty"`
+	Options      *sim.Options  `json:"options,omitempty"`
+	RuleLanguage *RuleLanguage `json:"rule_language,omitempty"`
+	// every request of a hand but new_hand: the moves since the last one
+	Moves *[]wireMove `json:"moves,omitempty"`
+	// move, declare_prophet, judge, pick, guess
+	View *wireView `json:"view,omitempty"`
+	// judge
+	Mover int       `json:"mover,omitempty"`
+	Move  *wireCard `json:"move,omitempty"`
+	// pick
+	Shown []sim.Card `json:"shown,omitempty"`
+	// end
+	Result  *wireResult `json:"result,omitempty"`
+	Stopped bool        `json:"stopped,omitempty"`
+}
+
+// wireCard is a move without its verdict: what the Prophet judges.
+type wireCard struct {
+	Kind  sim.MoveKind `json:"kind"`
+	Cards []sim.Card   `json:"cards"`
+}
+
+// wireView is what the seat sees (sim.View without the history, which
+// comes as moves).
+type wireView struct {
+	Hand          []sim.Card       `json:"hand"`
+	MainLine      []sim.Card       `json:"main_line"`
+	Errors        []sim.ErrorGroup `json:"errors"`
+	HandSizes     []int            `json:"hand_sizes"`
+	Eliminated    []bool           `json:"eliminated"`
+	Current       int              `json:"current"`
+	Turn          int              `json:"turn"`
+	Prophet       *int             `json:"prophet"`
+	ProphetMarker *int             `json:"prophet_marker"`
+	SuddenDeath   bool             `json:"sudden_death"`
+	DeckSize      int              `json:"deck_size"`
+}
+
+func seatOf(p int) *int {
+	if p < 0 {
+		return nil
+	}
+	s := p + 1
+	return &s
+}
+
+func nonNil[T any](xs []T) []T {
+	if xs == nil {
+		return []T{}
+	}
+	return xs
+}
+
+func wireViewOf(v *sim.View) *wireView {
+	w := &wireView{Hand: nonNil(v.Hand), MainLine: nonNil(v.MainLine), Errors: nonNil(v.Errors), HandSizes: v.HandSizes,
+		Eliminated: v.Eliminated, Current: v.Current + 1, Turn: v.Turn, Prophet: seatOf(v.Prophet),
+		SuddenDeath: v.SuddenDeath, DeckSize: v.DeckSize}
+	if v.Prophet >= 0 {
+		m := v.ProphetMarker
+		w.ProphetMarker = &m
+	}
+	return w
+}
+
+// wireMove is a sim.MoveRecord with seats numbered from 1 (a test checks
+// that every field of sim.MoveRecord is carried).
+type wireMove struct {
+	Turn            int          `json:"turn"`
+	Player          int          `json:"player"`
+	Kind            sim.MoveKind `json:"kind"`
+	Cards           []sim.Card   `json:"cards"`
+	Verdict         sim.Verdict  `json:"verdict"`
+	Accepted        []sim.Card   `json:"accepted,omitempty"`
+	Picked          *sim.Card    `json:"picked,omitempty"`
+	Penalty         int          `json:"penalty"`
+	Drawn           int          `json:"drawn"`
+	Refund          int          `json:"refund,omitempty"`
+	SuddenDeath     bool         `json:"sudden_death,omitempty"`
+	Eliminated      bool         `json:"eliminated,omitempty"`
+	WentOut         bool         `json:"went_out,omitempty"`
+	Prophet         *int         `json:"prophet,omitempty"`
+	ProphetSaid     *sim.Verdict `json:"prophet_said,omitempty"`
+	ProphetFell     bool         `json:"prophet_fell,omitempty"`
+	ProphetPenalty  int          `json:"prophet_penalty,omitempty"`
+	Spared          bool         `json:"spared,omitempty"`
+	DeclaredProphet bool         `json:"declared_prophet,omitempty"`
+	Guess           string       `json:"guess,omitempty"`
+	GuessRight      bool         `json:"guess_right,omitempty"`
+	GuessError      string       `json:"guess_error,omitempty"`
+	Reshuffled      bool         `json:"reshuffled,omitempty"`
+}
+
+func wireMoves(rs []sim.MoveRecord) *[]wireMove {
+	out := make([]wireMove, len(rs))
+	for i := range rs {
+		r := &rs[i]
+		out[i] = wireMove{Turn: r.Turn, Player: r.Player + 1, Kind: r.Kind, Cards: nonNil(r.Cards), Verdict: r.Verdict,
+			Accepted: r.Accepted, Picked: r.Picked, Penalty: r.Penalty, Drawn: r.Drawn, Refund: r.Refund,
+			SuddenDeath: r.SuddenDeath, Eliminated: r.Eliminated, WentOut: r.WentOut, Prophet: seatOf(r.Prophet),
+			ProphetSaid: r.ProphetSaid, ProphetFell: r.ProphetFell, ProphetPenalty: r.ProphetPenalty, Spared: r.Spared,
+			DeclaredProphet: r.DeclaredProphet, Guess: r.Guess, GuessRight: r.GuessRight, GuessError: r.GuessError,
+			Reshuffled: r.Reshuffled}
+	}
+	return &out
+}
+
+// wireResult is a sim.Result without its history (sent as moves), seats
+// from 1.
+type wireResult struct {
+	End      sim.EndReason      `json:"end"`
+	Turns    int                `json:"turns"`
+	GodScore int                `json:"god_score"`
+	Players  []sim.PlayerResult `json:"players"`
+	Opening  []sim.Card         `json:"opening"`
+	MainLine []sim.Card         `json:"main_line"`
+	Errors   []sim.ErrorGroup   `json:"errors"`
+	Team     *sim.TeamOutcome   `json:"team,omitempty"`
+}
+
+func wireResultOf(r *sim.Result) *wireResult {
+	w := &wireResult{End: r.End, Turns: r.Turns, GodScore: r.GodScore, Opening: nonNil(r.Opening),
+		MainLine: nonNil(r.MainLine), Errors: nonNil(r.Errors), Team: r.Team}
+	for _, p := range r.Players {
+		p.Seat++
+		w.Players = append(w.Players, p)
+	}
+	return w
+}
+
+// wireAnswer is one line from the agent. Which fields it may carry
+// depends on the request (answerFields).
+type wireAnswer struct {
+	ID      *int         `json:"id"`
+	Error   *string      `json:"error"`
+	Kind    sim.MoveKind `json:"kind"`
+	Cards   []sim.Card   `json:"cards"`
+	Belief  *wireBelief  `json:"belief"`
+	Declare *bool        `json:"declare"`
+	Right   *bool        `json:"right"`
+	Card    *sim.Card    `json:"card"`
+	Guess   *string      `json:"guess"`
+}
+
+// wireBelief is what the agent believes as it moves (optional).
+type wireBelief struct {
+	Rule       *string  `json:"rule"`
+	RuleProb   *float64 `json:"rule_prob"`
+	AcceptProb *float64 `json:"accept_prob"`
+}
+
+// decodeAnswer reads one answer line to request typ with id: one JSON
+// object, no unknown field, the same id, only the fields typ's answer may
+// carry. An answer with "error" is the agent giving up: that error.
+func decodeAnswer(line []byte, typ string, id int) (*wireAnswer, error) {
+	var a wireAnswer
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		return nil, fmt.Errorf("bad JSON answering the %s request: %v (line %q)", typ, err, clip(string(line)))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("more than one JSON value on the line answering the %s request (line %q)", typ, clip(string(line)))
+	}
+	if a.ID == nil {
+		return nil, fmt.Errorf("the answer to the %s request has no id (it must repeat the request's id, %d)", typ, id)
+	}
+	if *a.ID != id {
+		return nil, fmt.Errorf("an answer with id %d came while waiting for request %d (%s): a line nobody asked for", *a.ID, id, typ)
+	}
+	if a.Error != nil {
+		return nil, fmt.Errorf("it gave up the hand: %s", clip(*a.Error))
+	}
+	present := map[string]bool{"kind": a.Kind != "", "cards": a.Cards != nil, "belief": a.Belief != nil,
+		"declare": a.Declare != nil, "right": a.Right != nil, "card": a.Card != nil, "guess": a.Guess != nil}
+	allowed := answerFields[typ]
+	for _, f := range []string{"kind", "cards", "belief", "declare", "right", "card", "guess"} {
+		if present[f] && !slices.Contains(strings.Fields(allowed.may), f) {
+			return nil, fmt.Errorf("the answer to the %s request has %q, which it does not take (it takes: id%s)", typ, f, allowed.list())
+		}
+	}
+	for _, f := range strings.Fields(allowed.must) {
+		if !present[f] {
+			return nil, fmt.Errorf("the answer to the %s request has no %q (line %q)", typ, f, clip(string(line)))
+		}
+	}
+	for _, c := range append(a.Cards, derefCard(a.Card)...) {
+		if !c.Valid() {
+			return nil, fmt.Errorf("the answer to the %s request names a card face down (%q)", typ, c)
+		}
+	}
+	return &a, nil
+}
+
+func derefCard(c *sim.Card) []sim.Card {
+	if c == nil {
+		return nil
+	}
+	return []sim.Card{*c}
+}
+
+// answerFields: what each request's answer must and may carry besides id.
+var answerFields = map[string]answerSpec{
+	"new_hand":        {},
+	"move":            {"kind", "kind cards belief"},
+	"declare_prophet": {"declare", "declare"},
+	"judge":           {"right", "right"},
+	"pick":            {"card", "card"},
+	"guess":           {"guess", "guess"},
+	"end":             {},
+}
+
+type answerSpec struct{ must, may string }
+
+func (f answerSpec) list() string {
+	if f.may == "" {
+		return ""
+	}
+	return ", " + strings.ReplaceAll(f.may, " ", ", ")
+}
+
+// checkMove checks a move answer's kind and size; the referee checks the
+// rest (the cards are in the hand, a sequence is allowed).
+func checkMove(a *wireAnswer, hand int) error {
+	switch a.Kind {
+	case sim.Play, sim.Sequence, sim.NoPlay:
+	default:
+		return fmt.Errorf("the move answer's kind is %q: it must be play, seq or noplay", a.Kind)
+	}
+	if len(a.Cards) > hand {
+		return fmt.Errorf("the move answer names %d cards; the hand holds %d", len(a.Cards), hand)
+	}
+	return nil
+}
+
+// StatedBelief is what an outside agent said it believed when it made a
+// move (protocol v2, a move answer's "belief"), before God's verdict on
+// that move.
+type StatedBelief struct {
+	// Turn is the move's number in the hand's history (sim.MoveRecord.Turn).
+	Turn int
+	// Rule is its best rule in the rule language ("" when it stated none),
+	// Compiled the same rule compiled, RuleProb its probability of it.
+	Rule     string
+	Compiled *rulebank.Compiled
+	RuleProb float64
+	// AcceptProb is its probability that God accepts the move (every card
+	// of a play or sequence; for a "no play", that no card was valid), or
+	// nil when it stated none.
+	AcceptProb *float64
+}
+
+// BeliefStater is a player that states its beliefs as it plays (an outside
+// agent). StatedBeliefs lists them by turn, one per move that stated one.
+type BeliefStater interface {
+	StatedBeliefs() []StatedBelief
+}
+
+// belief checks a stated belief; prev is the last compiled rule, reused
+// when the text is the same.
+func (b *wireBelief) belief(turn int, prev *StatedBelief) (StatedBelief, error) {
+	s := StatedBelief{Turn: turn, AcceptProb: b.AcceptProb}
+	if b.AcceptProb != nil && !(*b.AcceptProb >= 0 && *b.AcceptProb <= 1) {
+		return s, fmt.Errorf("belief: accept_prob %v is not a probability", *b.AcceptProb)
+	}
+	if (b.Rule == nil) != (b.RuleProb == nil) {
+		return s, errors.New("belief: rule and rule_prob go together")
+	}
+	if b.Rule == nil {
+		if b.AcceptProb == nil {
+			return s, errors.New("belief: it states nothing (give rule and rule_prob, or accept_prob)")
+		}
+		return s, nil
+	}
+	if !(*b.RuleProb >= 0 && *b.RuleProb <= 1) {
+		return s, fmt.Errorf("belief: rule_prob %v is not a probability", *b.RuleProb)
+	}
+	s.Rule, s.RuleProb = *b.Rule, *b.RuleProb
+	if prev != nil && prev.Rule == s.Rule {
+		s.Compiled = prev.Compiled
+		return s, nil
+	}
+	c, err := compileStated(s.Rule)
+	if err != nil {
+		return s, fmt.Errorf("belief: %w", err)
+	}
+	s.Compiled = c
+	return s, nil
+}
+
+// compileStated compiles a rule an agent stated, bounded in length first.
+func compileStated(text string) (*rulebank.Compiled, error) {
+	if len(text) > maxRuleBytes {
+		return nil, fmt.Errorf("a rule of %d bytes (at most %d)", len(text), maxRuleBytes)
+	}
+	c, err := rulebank.Compile(rulebank.Rule{Name: "stated", Expr: text})
+	if err != nil {
+		var re *rulebank.Error
+		if errors.As(err, &re) {
+			err = re.Err
+		}
+		return nil, fmt.Errorf("the rule %q is not in the rule language: %v", clip(text), err)
+	}
+	return c, nil
+}
+
+func clip(s string) string {
+	if len(s) > 200 {
+		return strings.ToValidUTF8(s[:200], "") + "…"
+	}
+	return s
+}
