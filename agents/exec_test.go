@@ -176,7 +176,6 @@ func TestExecMisbehaving(t *testing.T) {
 		{"extraline", "a line nobody asked for"},
 		{"huge", "longer than"},
 		{"giveup", "gave up the hand: Traceback: something broke"},
-		{"badbelief", "not in the rule language"},
 		{"misplaced", `has "right", which it does not take`},
 	} {
 		timeout := "timeout=10"
@@ -416,13 +415,17 @@ func TestStatedBelief(t *testing.T) {
 		{wireBelief{Rule: s("card.rank > prev.rank"), RuleProb: f(1.5)}, "not a probability"},
 		{wireBelief{AcceptProb: f(-0.1)}, "not a probability"},
 		{wireBelief{}, "states nothing"},
-		{wireBelief{Rule: s("card.rank"), RuleProb: f(0.4)}, "not in the rule language"},
 		{wireBelief{Rule: s(strings.Repeat("!", 5000) + "true"), RuleProb: f(0.4)}, "at most 4096"},
 	} {
 		_, err := tc.b.belief(1, nil)
 		if (err == nil) != (tc.err == "") || err != nil && !strings.Contains(err.Error(), tc.err) {
 			t.Errorf("%+v: error %v, want %q", tc.b, err, tc.err)
 		}
+	}
+	// A rule outside the language is kept with the reason, not fatal.
+	b, err := wireBelief{Rule: s("card.colour == prev.color"), RuleProb: f(0.4)}.belief(3, nil)
+	if err != nil || b.Compiled != nil || !strings.Contains(b.RuleError, "not in the rule language") || b.Rule != "card.colour == prev.color" {
+		t.Errorf("a bad rule: %+v, %v", b, err)
 	}
 }
 

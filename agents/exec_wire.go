@@ -36,6 +36,7 @@ type wireRequest struct {
 	Players      int           `json:"players,omitempty"`
 	Seed         *uint64       `json:"seed,omitempty"`
 	Options      *sim.Options  `json:"options,omitempty"`
+	Opening      []sim.Card    `json:"opening,omitempty"`
 	RuleLanguage *RuleLanguage `json:"rule_language,omitempty"`
 	// every request of a hand but new_hand: the moves since the last one
 	Moves *[]wireMove `json:"moves,omitempty"`
@@ -79,6 +80,16 @@ func seatOf(p int) *int {
 	}
 	s := p + 1
 	return &s
+}
+
+// opening is the main line before the hand's first move: the line now
+// without the cards the moves so far put on it.
+func opening(v *sim.View) []sim.Card {
+	laid := 0
+	for i := range v.History {
+		laid += len(v.History[i].Accepted)
+	}
+	return v.MainLine[:max(0, len(v.MainLine)-laid)]
 }
 
 func nonNil[T any](xs []T) []T {
@@ -276,10 +287,13 @@ type StatedBelief struct {
 	// Turn is the move's number in the hand's history (sim.MoveRecord.Turn).
 	Turn int
 	// Rule is its best rule in the rule language ("" when it stated none),
-	// Compiled the same rule compiled, RuleProb its probability of it.
-	Rule     string
-	Compiled *rulebank.Compiled
-	RuleProb float64
+	// RuleProb its probability of it, Compiled the rule compiled, or nil
+	// with RuleError saying why the rule is not in the rule language (a
+	// model's slip is kept, not fatal: God treats a bad guess alike).
+	Rule      string
+	RuleProb  float64
+	Compiled  *rulebank.Compiled
+	RuleError string
 	// AcceptProb is its probability that God accepts the move (every card
 	// of a play or sequence; for a "no play", that no card was valid), or
 	// nil when it stated none.
@@ -294,7 +308,7 @@ type BeliefStater interface {
 
 // belief checks a stated belief; prev is the last compiled rule, reused
 // when the text is the same.
-func (b *wireBelief) belief(turn int, prev *StatedBelief) (StatedBelief, error) {
+func (b wireBelief) belief(turn int, prev *StatedBelief) (StatedBelief, error) {
 	s := StatedBelief{Turn: turn, AcceptProb: b.AcceptProb}
 	if b.AcceptProb != nil && !(*b.AcceptProb >= 0 && *b.AcceptProb <= 1) {
 		return s, fmt.Errorf("belief: accept_prob %v is not a probability", *b.AcceptProb)
@@ -312,23 +326,23 @@ func (b *wireBelief) belief(turn int, prev *StatedBelief) (StatedBelief, error) 
 		return s, fmt.Errorf("belief: rule_prob %v is not a probability", *b.RuleProb)
 	}
 	s.Rule, s.RuleProb = *b.Rule, *b.RuleProb
+	if len(s.Rule) > maxRuleBytes {
+		return s, fmt.Errorf("belief: a rule of %d bytes (at most %d)", len(s.Rule), maxRuleBytes)
+	}
 	if prev != nil && prev.Rule == s.Rule {
-		s.Compiled = prev.Compiled
+		s.Compiled, s.RuleError = prev.Compiled, prev.RuleError
 		return s, nil
 	}
 	c, err := compileStated(s.Rule)
 	if err != nil {
-		return s, fmt.Errorf("belief: %w", err)
+		s.RuleError = err.Error()
 	}
 	s.Compiled = c
 	return s, nil
 }
 
-// compileStated compiles a rule an agent stated, bounded in length first.
+// compileStated compiles a rule an agent stated (at most maxRuleBytes).
 func compileStated(text string) (*rulebank.Compiled, error) {
-	if len(text) > maxRuleBytes {
-		return nil, fmt.Errorf("a rule of %d bytes (at most %d)", len(text), maxRuleBytes)
-	}
 	c, err := rulebank.Compile(rulebank.Rule{Name: "stated", Expr: text})
 	if err != nil {
 		var re *rulebank.Error

@@ -1,0 +1,265 @@
+package agents
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The Python package (python/eleusis_agent) and its examples, played
+// through exec: in both modes. Skipped, saying why, without python3.
+
+func python(t *testing.T) string {
+	t.Helper()
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the Python agents are not tested")
+	}
+	return py
+}
+
+func pyDir(t *testing.T) string {
+	d, err := filepath.Abs("../python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func pyExample(t *testing.T, name string) string {
+	return fmt.Sprintf("python3 %q", filepath.Join(pyDir(t), "examples", name))
+}
+
+// The package's own unit tests.
+func TestPythonUnit(t *testing.T) {
+	py := python(t)
+	cmd := exec.Command(py, "-m", "unittest", "discover", "-s", "tests", "-t", ".")
+	cmd.Dir = pyDir(t)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("python unit tests: %v\n%s", err, out)
+	}
+}
+
+// The Python dataclasses have the fields the harness sends.
+func TestPythonTypesFollowTheWire(t *testing.T) {
+	py := python(t)
+	cmd := exec.Command(py, "-c", `import json, dataclasses as d
+from eleusis_agent import protocol as p
+print(json.dumps({c.__name__: [f.name for f in d.fields(c)] for c in (p.View, p.MoveRecord, p.Options, p.PlayerResult, p.Result)}))`)
+	cmd.Dir = pyDir(t)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string][]string
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"View":         append(append([]string{"seat"}, jsonNames(reflect.TypeFor[wireView]())...), "history", "options", "opening"),
+		"MoveRecord":   jsonNames(reflect.TypeFor[wireMove]()),
+		"Options":      jsonNames(reflect.TypeFor[sim.Options]()),
+		"PlayerResult": jsonNames(reflect.TypeFor[sim.PlayerResult]()),
+		"Result":       jsonNames(reflect.TypeFor[wireResult]()),
+	}
+	for k, w := range want {
+		if !reflect.DeepEqual(got[k], w) {
+			t.Errorf("python %s has %v, the wire %v", k, got[k], w)
+		}
+	}
+}
+
+// playSeats plays one hand with players built from specs and returns them
+// (for their stated beliefs) with the result.
+func playSeats(t *testing.T, k *Kit, specs []Spec, opts sim.Options, expr string, seed uint64) ([]sim.Player, *sim.Result, error) {
+	t.Helper()
+	r := rule(t, expr)
+	tbl := k.NewTable(r, seed, false)
+	var players []sim.Player
+	for seat, s := range specs {
+		p, err := NewPlayer(s, tbl, seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, p)
+	}
+	h, err := sim.NewHand(sim.HandConfig{Options: opts, Judge: r.NewJudge(), Players: players, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := h.Run()
+	ClosePlayers(players, res)
+	return players, res, err
+}
+
+func presetsForAgents(t *testing.T) map[string]sim.Options {
+	out := map[string]sim.Options{}
+	for _, name := range []string{"new-eleusis", "new-eleusis-es", "express"} {
+		o, err := sim.Preset(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[name] = o
+	}
+	o := out["new-eleusis"]
+	o.Prophet = true
+	out["new-eleusis+prophet"] = o
+	return out
+}
+
+// The example agents play whole hands of several presets in both modes;
+// the eliminator's stated beliefs are in the rule language.
+func TestPythonExamples(t *testing.T) {
+	python(t)
+	leakCheck(t)
+	for _, ex := range []string{"minimal.py", "random_agent.py", "eliminator.py"} {
+		for _, mode := range []string{"", "persistent=true,"} {
+			t.Run(ex+"/"+mode, func(t *testing.T) {
+				k := NewKit()
+				defer k.Close()
+				s := spec(t, "exec("+mode+"timeout=20):"+pyExample(t, ex))
+				stated, prophet := 0, false
+				seeds := uint64(3)
+				if mode == "" { // a process per seat and hand: slower
+					seeds = 1
+				}
+				for name, opts := range presetsForAgents(t) {
+					for seed := range seeds {
+						players, res, err := playSeats(t, k, []Spec{s, spec(t, "random"), s, spec(t, "random")}, opts,
+							`card.color != prev.color`, seed)
+						if err != nil {
+							t.Fatalf("%s seed %d: %v", name, seed, err)
+						}
+						if err := sim.CheckScores(opts, res); err != nil {
+							t.Fatal(err)
+						}
+						for _, m := range res.History {
+							prophet = prophet || m.DeclaredProphet && m.Player%2 == 0
+						}
+						for _, b := range players[0].(BeliefStater).StatedBeliefs() {
+							stated++
+							if b.Rule != "" && b.Compiled == nil {
+								t.Errorf("%s stated %q: %s", ex, b.Rule, b.RuleError)
+							}
+						}
+					}
+				}
+				if ex == "eliminator.py" && (stated == 0 || !prophet) {
+					t.Errorf("the eliminator stated %d beliefs, declared Prophet: %v", stated, prophet)
+				}
+			})
+		}
+	}
+}
+
+// fakeLLM is an OpenAI-compatible chat-completions endpoint that plays the
+// first card of the hand, and sometimes answers badly: once (the agent
+// retries) or twice in a row (the agent falls back to a legal card).
+type fakeLLM struct {
+	mu                          sync.Mutex
+	calls, retries, twiceBad    int
+	judged, badAuth, badRequest int
+}
+
+var handLine = regexp.MustCompile(`Your hand: ([0-9AJQKSHDC ]+)`)
+
+func (f *fakeLLM) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Model    string `json:"model"`
+		Messages []struct{ Role, Content string }
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls++
+	if r.Header.Get("Authorization") != "Bearer test-key" {
+		f.badAuth++
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || req.Model != "fake-model" || len(req.Messages) < 2 {
+		f.badRequest++
+		http.Error(w, "bad request", http.StatusBadRequest)
+		return
+	}
+	first, last := req.Messages[1].Content, req.Messages[len(req.Messages)-1].Content
+	const once, twice = "I would play a red card.", "Hmm, hard to say."
+	var reply string
+	switch {
+	case strings.Contains(last, "cannot be used"):
+		f.retries++
+		if req.Messages[len(req.Messages)-2].Content == twice {
+			reply = twice
+			break
+		}
+		fallthrough
+	case strings.Contains(last, "It is your move"):
+		m := handLine.FindStringSubmatch(first)
+		switch {
+		case m == nil:
+			reply = "no hand in the prompt"
+		case f.calls%7 == 0 && !strings.Contains(last, "cannot be used"):
+			reply, f.twiceBad = twice, f.twiceBad+1
+		case f.calls%3 == 0 && !strings.Contains(last, "cannot be used"):
+			reply = once
+		default:
+			card := strings.Fields(m[1])[0]
+			reply = fmt.Sprintf("```json\n{\"kind\": \"play\", \"cards\": [%q], \"rule\": \"card.color != prev.color\", \"confidence\": 0.8, \"accept_prob\": 0.6}\n```", card)
+		}
+	case strings.Contains(last, "You are the Prophet: you judge"):
+		f.judged++
+		reply = `{"right": true}`
+	case strings.Contains(last, "Shown cards:"):
+		_, shown, _ := strings.Cut(last, "Shown cards: ")
+		reply = fmt.Sprintf(`{"card": %q}`, strings.Fields(shown)[0])
+	default:
+		reply = "?"
+	}
+	json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": map[string]string{"role": "assistant", "content": reply}}}})
+}
+
+// The LLM agent plays hands against a fake endpoint: it sends the model
+// and key, retries a bad reply once, falls back after two, states its rule
+// (kept as its belief), guesses in Express and judges as Prophet.
+func TestPythonLLMAgent(t *testing.T) {
+	python(t)
+	leakCheck(t)
+	fake := &fakeLLM{}
+	srv := httptest.NewServer(fake)
+	defer srv.Close()
+	k := NewKit()
+	defer k.Close()
+	s := spec(t, fmt.Sprintf("exec(persistent=true,timeout=30):ELEUSIS_LLM_KEY=test-key %s --url %s/v1 --model fake-model --declare 0.7",
+		pyExample(t, "llm_agent.py"), srv.URL))
+	guessed, beliefs := false, 0
+	for name, opts := range presetsForAgents(t) {
+		players, res, err := playSeats(t, k, []Spec{s, spec(t, "random"), spec(t, "random"), spec(t, "random")}, opts,
+			`card.color != prev.color`, 4)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		guessed = guessed || res.End == sim.Guessed
+		for _, b := range players[0].(BeliefStater).StatedBeliefs() {
+			beliefs++
+			if b.Rule != "card.color != prev.color" || b.Compiled == nil || b.RuleProb != 0.8 || b.AcceptProb == nil || *b.AcceptProb != 0.6 {
+				t.Errorf("%s: stated %+v", name, b)
+			}
+		}
+	}
+	fake.mu.Lock()
+	defer fake.mu.Unlock()
+	t.Logf("%d calls, %d retries, %d bad twice, %d judgements, %d beliefs", fake.calls, fake.retries, fake.twiceBad, fake.judged, beliefs)
+	if fake.badAuth > 0 || fake.badRequest > 0 {
+		t.Errorf("%d requests without the key, %d malformed", fake.badAuth, fake.badRequest)
+	}
+	if fake.retries == 0 || fake.twiceBad == 0 || fake.judged == 0 || beliefs == 0 || !guessed {
+		t.Errorf("retries %d, bad twice %d, judgements %d, beliefs %d, guessed in Express: %v", fake.retries, fake.twiceBad, fake.judged, beliefs, guessed)
+	}
+}
