@@ -80,7 +80,7 @@ func (a *execAgent) open(v *sim.View) bool {
 	}
 	seed := a.seed
 	req := wireRequest{Type: "new_hand", Protocol: ProtocolVersion, Mode: a.mode(), Seat: a.seat + 1, Players: len(v.HandSizes),
-		Seed: &seed, Options: v.Options, Opening: opening(v)}
+		Seed: &seed, Options: v.Options, Opening: nonNil(v.Opening)}
 	if a.persistent {
 		if p := a.kit.procs.get(a.key); p != nil {
 			a.proc = p

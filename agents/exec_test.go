@@ -261,7 +261,7 @@ func TestExecPersistentBetweenHands(t *testing.T) {
 		_, err := playOne(t, k, []Spec{s, spec(t, "random"), spec(t, "random"), spec(t, "random")}, seed, opts)
 		errs = append(errs, err)
 	}
-	if errs[0] != nil || errs[1] == nil || !strings.Contains(errs[1].Error(), "nobody asked for after its last hand") {
+	if errs[0] != nil || errs[1] == nil || !strings.Contains(errs[1].Error(), "nobody asked for") {
 		t.Errorf("a stray line after the end: errors %v", errs)
 	}
 }
@@ -496,5 +496,26 @@ func TestLanguage(t *testing.T) {
 		if _, err := compileStated(ex.Rule); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+type panicker struct{}
+
+func (panicker) Move(v *sim.View) sim.Move { panic("a strategy's bug") }
+
+// A strategy that panics stops its hand with an error, and the outside
+// agents of the hand are ended all the same.
+func TestExecClosedWhenAStrategyPanics(t *testing.T) {
+	leakCheck(t)
+	registry["panics"] = entry{"a test strategy that panics", nil, func(Spec, *Table, int) (sim.Player, error) { return panicker{}, nil }}
+	defer delete(registry, "panics")
+	opts, _ := sim.Preset("new-eleusis-es") // the seat left of God starts: the agent moves first
+	k := NewKit()
+	_, err := playOne(t, k, []Spec{execSpec(t, "good", ""), spec(t, "panics"), spec(t, "random"), spec(t, "random")}, 1, opts)
+	if err == nil || !strings.Contains(err.Error(), "panicked: a strategy's bug") {
+		t.Errorf("error %v", err)
+	}
+	if kids := descendants(); len(kids) > 0 {
+		t.Errorf("the agent still runs after the panic: %v", kids)
 	}
 }

@@ -82,16 +82,6 @@ func seatOf(p int) *int {
 	return &s
 }
 
-// opening is the main line before the hand's first move: the line now
-// without the cards the moves so far put on it.
-func opening(v *sim.View) []sim.Card {
-	laid := 0
-	for i := range v.History {
-		laid += len(v.History[i].Accepted)
-	}
-	return v.MainLine[:max(0, len(v.MainLine)-laid)]
-}
-
 func nonNil[T any](xs []T) []T {
 	if xs == nil {
 		return []T{}
@@ -120,6 +110,7 @@ type wireMove struct {
 	Verdict         sim.Verdict  `json:"verdict"`
 	Accepted        []sim.Card   `json:"accepted,omitempty"`
 	Picked          *sim.Card    `json:"picked,omitempty"`
+	ProphetPick     *sim.Card    `json:"prophet_pick,omitempty"`
 	Penalty         int          `json:"penalty"`
 	Drawn           int          `json:"drawn"`
 	Refund          int          `json:"refund,omitempty"`
@@ -143,7 +134,7 @@ func wireMoves(rs []sim.MoveRecord) *[]wireMove {
 	for i := range rs {
 		r := &rs[i]
 		out[i] = wireMove{Turn: r.Turn, Player: r.Player + 1, Kind: r.Kind, Cards: nonNil(r.Cards), Verdict: r.Verdict,
-			Accepted: r.Accepted, Picked: r.Picked, Penalty: r.Penalty, Drawn: r.Drawn, Refund: r.Refund,
+			Accepted: r.Accepted, Picked: r.Picked, ProphetPick: r.ProphetPick, Penalty: r.Penalty, Drawn: r.Drawn, Refund: r.Refund,
 			SuddenDeath: r.SuddenDeath, Eliminated: r.Eliminated, WentOut: r.WentOut, Prophet: seatOf(r.Prophet),
 			ProphetSaid: r.ProphetSaid, ProphetFell: r.ProphetFell, ProphetPenalty: r.ProphetPenalty, Spared: r.Spared,
 			DeclaredProphet: r.DeclaredProphet, Guess: r.Guess, GuessRight: r.GuessRight, GuessError: r.GuessError,

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -262,4 +263,102 @@ func TestPythonLLMAgent(t *testing.T) {
 	if fake.retries == 0 || fake.twiceBad == 0 || fake.judged == 0 || beliefs == 0 || !guessed {
 		t.Errorf("retries %d, bad twice %d, judgements %d, beliefs %d, guessed in Express: %v", fake.retries, fake.twiceBad, fake.judged, beliefs, guessed)
 	}
+}
+
+// The Python package decodes the history into the same facts as the
+// harness (sim.DecodeOpening, sim.DecodeMove): hands of every preset, with
+// sequences, "no play", Prophets' picks and chain3 openings.
+func TestPythonFactsAreTheHarnesss(t *testing.T) {
+	py := python(t)
+	k := NewKit()
+	r := rule(t, `card.color != prev.color or card.rank == prev.rank`)
+	type hand struct {
+		Options *sim.Options `json:"options"`
+		Opening []sim.Card   `json:"opening"`
+		Moves   *[]wireMove  `json:"moves"`
+	}
+	var hands []hand
+	var want [][]sim.Fact
+	lineup := []Spec{spec(t, "oracle"), spec(t, "bayes-greedy(size=20000)"), spec(t, "random"), spec(t, "bounded-human")}
+	for name, opts := range presetsForAgents(t) {
+		for _, preset := range []string{"abbott", "express-divermazo", "cooperative"} {
+			if o, err := sim.Preset(preset); err == nil && name == "new-eleusis" {
+				hands, want = appendHands(t, k, r, o, lineup, hands, want, func(o *sim.Options, res *sim.Result) hand {
+					return hand{o, nonNil(res.Opening), wireMoves(res.History)}
+				})
+			}
+		}
+		hands, want = appendHands(t, k, r, opts, lineup, hands, want, func(o *sim.Options, res *sim.Result) hand {
+			return hand{o, nonNil(res.Opening), wireMoves(res.History)}
+		})
+	}
+	in, _ := json.Marshal(hands)
+	cmd := exec.Command(py, "-c", `import json, sys
+from eleusis_agent import protocol as p, table
+out = []
+for h in json.load(sys.stdin):
+    o = p.Options.from_json(h["options"])
+    hist = [p.MoveRecord.from_json(m) for m in h["moves"]]
+    v = p.View(seat=1, hand=[], main_line=[], errors=[], hand_sizes=[], eliminated=[], current=1, turn=0, prophet=None,
+               prophet_marker=None, sudden_death=False, deck_size=0, history=hist, options=o,
+               opening=p.parse_cards(h["opening"]))
+    out.append([[[str(c) for c in f.line], str(f.card), f.accepted] for f in table.observations(v)])
+print(json.dumps(out))`)
+	cmd.Dir = pyDir(t)
+	cmd.Stdin = strings.NewReader(string(in))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("python: %v", err)
+	}
+	var got [][][3]any
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	facts, picks := 0, 0
+	for i := range want {
+		var w [][3]any
+		for _, f := range want[i] {
+			var line []any
+			for _, c := range f.Line {
+				line = append(line, c.String())
+			}
+			w = append(w, [3]any{line, f.Card.String(), f.Accepted})
+		}
+		if fmt.Sprint(w) != fmt.Sprint(got[i]) {
+			t.Errorf("hand %d: python facts\n%v\nharness\n%v", i, got[i], w)
+		}
+		facts += len(w)
+		for _, m := range *hands[i].Moves {
+			if m.Picked != nil {
+				picks++
+			}
+		}
+	}
+	t.Logf("%d hands, %d facts, %d picks after a wrong \"no play\"", len(want), facts, picks)
+	if picks == 0 {
+		t.Error("no hand had a pick after a wrong \"no play\"")
+	}
+}
+
+// appendHands plays 4 hands and appends them (as mk makes them) with the
+// harness's facts.
+func appendHands[H any](t *testing.T, k *Kit, r *rulebank.Compiled, opts sim.Options, lineup []Spec, hands []H, want [][]sim.Fact,
+	mk func(*sim.Options, *sim.Result) H) ([]H, [][]sim.Fact) {
+	for seed := range uint64(4) {
+		n := min(len(lineup), opts.MaxPlayers)
+		out, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: lineup[:n], Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := out.Result
+		e := sim.DecodeOpening(res.Opening, &opts)
+		facts, line := e.Facts(), e.MainLine
+		for i := range res.History {
+			e := sim.DecodeMove(&res.History[i], line, &opts)
+			facts, line = append(facts, e.Facts()...), e.MainLine
+		}
+		o := opts
+		hands, want = append(hands, mk(&o, res)), append(want, facts)
+	}
+	return hands, want
 }

@@ -74,7 +74,9 @@ class HandInfo:
     seed: int  # this seat's own seed for the hand (0 ≤ seed < 2**64)
     options: Options
     mode: str  # "per_hand" or "persistent"
-    opening: list[Card] = field(default_factory=list)  # the main line before the first move
+    # What God laid before the first move: the starter, or the five cards
+    # of chain3 (three on the main line, two under the last).
+    opening: list[Card] = field(default_factory=list)
     protocol: int = PROTOCOL
     # The rule language's reference (names, card fields, examples); sent in
     # a process's first new_hand and kept by `run` for the later hands.
@@ -135,7 +137,8 @@ class MoveRecord:
     cards: list[Card]
     verdict: str  # "yes" or "no"; for a "no play", "yes" = no card was valid
     accepted: list[Card] = field(default_factory=list)  # cards that went onto the main line
-    picked: Card | None = None
+    picked: Card | None = None  # after a wrong "no play", the card put on the main line
+    prophet_pick: Card | None = None  # the Prophet's pick, when the Prophet picked
     penalty: int = 0
     drawn: int = 0
     refund: int = 0
@@ -158,8 +161,9 @@ class MoveRecord:
         d = _pick(cls, obj)
         d["cards"] = parse_cards(d.get("cards"))
         d["accepted"] = parse_cards(d.get("accepted"))
-        if d.get("picked") is not None:
-            d["picked"] = Card.parse(d["picked"])
+        for k in ("picked", "prophet_pick"):
+            if d.get(k) is not None:
+                d[k] = Card.parse(d[k])
         return cls(**d)
 
 
@@ -181,7 +185,7 @@ class View:
     deck_size: int
     history: list[MoveRecord]  # every move so far
     options: Options
-    opening: list[Card]  # the main line before the first move (the starter, or the chain)
+    opening: list[Card]  # what God laid before the first move (HandInfo.opening)
 
     @classmethod
     def from_json(cls, obj: dict, seat: int, history: list[MoveRecord], options: Options, opening: list[Card]) -> "View":
