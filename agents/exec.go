@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -36,6 +35,8 @@ type execAgent struct {
 	sent       int    // moves of the history already sent
 	err        error
 	beliefs    []StatedBelief
+	end        *wireRequest // the end request, once sent
+	unwatch    func() bool  // stops the hand's context from ending waits on proc
 }
 
 func newExec(s Spec, t *Table, seat int) (sim.Player, error) {
@@ -71,95 +72,108 @@ func (a *execAgent) mode() string {
 	return "per_hand"
 }
 
-// open finds the program for this hand (a kept one, or a new one) and
-// tells it the hand begins. A kept program that ended after its last hand
-// is replaced by a new one.
-func (a *execAgent) open(v *sim.View) bool {
-	if a.proc != nil {
-		return a.err == nil
-	}
-	seed := a.seed
-	req := wireRequest{Type: "new_hand", Protocol: ProtocolVersion, Mode: a.mode(), Seat: a.seat + 1, Players: len(v.HandSizes),
-		Seed: &seed, Options: v.Options, Opening: nonNil(v.Opening)}
-	if a.persistent {
-		if p := a.kit.procs.get(a.key); p != nil {
-			a.proc = p
-			if l, ok := p.pending(); ok && l.err == nil {
-				a.fail(fmt.Errorf("it wrote a line nobody asked for after its last hand's end (%q)", clip(string(l.b))))
-				return false
-			}
-			_, err := a.request(req)
-			var ee *exchangeError
-			if err == nil {
-				return true
-			}
-			if !errors.As(err, &ee) || !ee.gone {
-				a.fail(err)
-				return false
-			}
-			p.stop(0) // it ended between hands: start afresh
-		}
-	}
-	p, err := startProc(a.command)
-	if err != nil {
-		a.fail(err)
-		return false
-	}
-	p.gen = a.kit.procs.generation()
-	a.proc = p
-	_, ok := a.ask(req)
-	return ok
-}
-
-// ask sends a request and returns its checked answer; on failure the
-// agent has failed.
-func (a *execAgent) ask(req wireRequest) (*wireAnswer, bool) {
-	if a.err != nil {
-		return nil, false
-	}
-	ans, err := a.request(req)
-	if err != nil {
-		a.fail(err)
-		return nil, false
-	}
-	return ans, true
-}
-
-// request numbers a request, sends it and checks the answer.
-func (a *execAgent) request(req wireRequest) (*wireAnswer, error) {
-	p := a.proc
-	p.lastID++
-	req.ID = p.lastID
-	if req.Type == "new_hand" && !p.taught {
-		req.RuleLanguage = Language()
-	}
-	b, err := json.Marshal(req)
-	if err != nil {
-		return nil, fmt.Errorf("cannot encode the %s request: %w", req.Type, err)
-	}
-	line, err := p.exchange(a.ctx, req.Type, append(b, '\n'), a.timeout)
-	if err != nil {
-		return nil, err
-	}
-	if req.Type == "new_hand" {
-		p.taught = true
-	}
-	return decodeAnswer(line, req.Type, req.ID)
-}
-
 // askView asks a question of the hand, with the seat's view and the moves
 // since its last request.
 func (a *execAgent) askView(req wireRequest, v *sim.View) (*wireAnswer, bool) {
-	if a.err != nil || !a.open(v) {
+	if a.err != nil {
 		return nil, false
 	}
 	req.View = wireViewOf(v)
 	req.Moves = wireMoves(v.History[a.sent:])
-	ans, ok := a.ask(req)
-	if ok {
-		a.sent = len(v.History)
+	ans, err := a.exchange(&req, v)
+	if err != nil {
+		a.fail(err)
+		return nil, false
 	}
-	return ans, ok
+	a.sent = len(v.History)
+	return ans, true
+}
+
+// exchange sends req and returns its checked answer. The hand's first
+// request goes with new_hand, on a kept program (a persistent one that
+// ended after its last hand is replaced) or a new one.
+func (a *execAgent) exchange(req *wireRequest, v *sim.View) (*wireAnswer, error) {
+	if a.proc != nil {
+		return a.roundTrip(req)
+	}
+	seed := a.seed
+	nh := &wireRequest{Type: "new_hand", Protocol: ProtocolVersion, Mode: a.mode(), Seat: a.seat + 1, Players: len(v.HandSizes),
+		Seed: &seed, Options: v.Options, Opening: nonNil(v.Opening)}
+	if a.persistent {
+		if p := a.kit.procs.get(a.key); p != nil {
+			a.use(p)
+			stray, err := p.pending()
+			if len(stray) > 0 {
+				return nil, fmt.Errorf("it wrote a line nobody asked for after its last hand's end (%q…)", stray)
+			}
+			if err == nil {
+				ans, err := a.roundTrip(nh, req)
+				var ee *exchangeError
+				if err == nil || !errors.As(err, &ee) || !ee.gone {
+					return ans, err
+				}
+			}
+			p.stop(0) // it ended between hands: start afresh
+			a.unwatch()
+		}
+	}
+	p, err := startProc(a.command)
+	if err != nil {
+		return nil, err
+	}
+	p.gen = a.kit.procs.generation()
+	a.use(p)
+	return a.roundTrip(nh, req)
+}
+
+// use makes p this hand's program, watching the hand's context.
+func (a *execAgent) use(p *proc) {
+	a.proc, a.unwatch = p, p.watch(a.ctx)
+}
+
+// roundTrip writes the requests at once and returns the last one's answer,
+// every answer checked.
+func (a *execAgent) roundTrip(reqs ...*wireRequest) (*wireAnswer, error) {
+	if err := a.write(reqs...); err != nil {
+		return nil, err
+	}
+	var ans *wireAnswer
+	for _, r := range reqs {
+		var err error
+		if ans, err = a.read(r); err != nil {
+			return nil, err
+		}
+	}
+	return ans, nil
+}
+
+// write numbers the requests and writes them.
+func (a *execAgent) write(reqs ...*wireRequest) error {
+	p := a.proc
+	p.buf.Reset()
+	for _, r := range reqs {
+		p.lastID++
+		r.ID = p.lastID
+		if r.Type == "new_hand" && !p.taught {
+			r.RuleLanguage = Language()
+		}
+		if err := encodeRequest(&p.buf, r); err != nil {
+			return fmt.Errorf("cannot encode the %s request: %w", r.Type, err)
+		}
+	}
+	return p.write(a.ctx, reqs[0].Type, p.buf.Bytes(), a.timeout)
+}
+
+// read reads and checks the answer to req.
+func (a *execAgent) read(req *wireRequest) (*wireAnswer, error) {
+	line, err := a.proc.read(a.ctx, req.Type, a.timeout)
+	if err != nil {
+		return nil, err
+	}
+	if req.Type == "new_hand" {
+		a.proc.taught = true
+	}
+	return decodeAnswer(line, req.Type, req.ID)
 }
 
 // Move implements sim.Player. On failure it returns a "no play"; the engine
@@ -235,23 +249,39 @@ func (a *execAgent) Err() error { return a.err }
 // StatedBeliefs implements BeliefStater.
 func (a *execAgent) StatedBeliefs() []StatedBelief { return a.beliefs }
 
-// Close tells the program the hand is over (res nil: it was stopped by an
-// error) and, in the per-hand mode, ends it; a persistent program that
-// answered goes back to the kit for the next hand.
+// sendEnd tells the program the hand is over (res nil: it was stopped by
+// an error), without waiting for the answer: ClosePlayers tells every seat
+// at once, then waits (Close).
+func (a *execAgent) sendEnd(res *sim.Result) {
+	if a.proc == nil || a.err != nil || a.end != nil {
+		return
+	}
+	a.end = &wireRequest{Type: "end", Stopped: res == nil}
+	if res != nil {
+		a.end.Result = wireResultOf(res)
+		a.end.Moves = wireMoves(res.History[min(a.sent, len(res.History)):])
+	}
+	if err := a.write(a.end); err != nil {
+		a.fail(err)
+	}
+}
+
+// Close ends the hand for the program: it tells it (sendEnd) and waits
+// for its answer; then, in the per-hand mode, ends it, while a persistent
+// program that answered goes back to the kit for the next hand.
 func (a *execAgent) Close(res *sim.Result) {
 	p := a.proc
 	if p == nil {
 		return
 	}
+	a.sendEnd(res)
 	if a.err == nil {
-		req := wireRequest{Type: "end", Stopped: res == nil}
-		if res != nil {
-			req.Result = wireResultOf(res)
-			req.Moves = wireMoves(res.History[min(a.sent, len(res.History)):])
+		if _, err := a.read(a.end); err != nil {
+			a.fail(err)
 		}
-		a.ask(req)
 	}
 	a.proc = nil
+	a.unwatch()
 	switch {
 	case a.err != nil:
 		p.stop(0)
@@ -261,6 +291,9 @@ func (a *execAgent) Close(res *sim.Result) {
 		p.stop(exitGrace)
 	}
 }
+
+// ender is a player that can be told of the end before it is closed.
+type ender interface{ sendEnd(res *sim.Result) }
 
 // Closer is a player holding resources (a process) to release after the
 // hand; res is nil when the hand stopped with an error.

@@ -31,24 +31,23 @@ const (
 // newline.
 var errLineTooLong = fmt.Errorf("an answer line longer than %d bytes", maxAnswerBytes)
 
-// proc is one running outside program: its own process group, our end of
-// its stdin, and a reader goroutine that turns its stdout into lines.
+// proc is one running outside program: its own process group and our ends
+// of its stdin and stdout. The hand's goroutine writes and reads them
+// itself, with deadlines (os.Pipe ends support them): no goroutine sits
+// between the program and the hand, none can be left behind, and an answer
+// reaches the hand without a hand-off.
 type proc struct {
 	command string
 	cmd     *exec.Cmd
 	stdin   *os.File
-	lines   chan readLine // closed when stdout ends
-	quit    chan struct{} // closed by stop: the reader gives up sending
-	lastID  int           // the id of the last request
-	gen     int           // the pool's generation it was started in
+	stdout  *os.File
+	out     *bufio.Reader
+	buf     bytes.Buffer // the request being written
+	lastID  int          // the id of the last request
+	gen     int          // the pool's generation it was started in
 	// taught: the rule-language reference went out in a new_hand already.
 	taught  bool
 	stopped bool
-}
-
-type readLine struct {
-	b   []byte
-	err error
 }
 
 // startProc runs command under `sh -c` in a process group of its own, so
@@ -57,50 +56,26 @@ type readLine struct {
 func startProc(command string) (*proc, error) {
 	cmd := exec.Command("sh", "-c", command)
 	setProcessGroup(cmd)
-	// Our own pipe for stdin, so that a write to a program that stopped
-	// reading times out (os.Pipe ends support deadlines).
-	r, w, err := os.Pipe()
+	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	cmd.Stdin = r
-	out, err := cmd.StdoutPipe()
+	outR, outW, err := os.Pipe()
 	if err != nil {
-		r.Close()
-		w.Close()
+		inR.Close()
+		inW.Close()
 		return nil, err
 	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		r.Close()
-		w.Close()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, os.Stderr
+	err = cmd.Start()
+	inR.Close() // the child holds its ends
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("cannot start: %w", err)
 	}
-	r.Close() // the child holds its end
-	p := &proc{command: command, cmd: cmd, stdin: w, lines: make(chan readLine, 1), quit: make(chan struct{})}
-	go p.read(out)
-	return p, nil
-}
-
-// read turns stdout into lines until it ends, a line is too long, or stop
-// is called; it never blocks on a line nobody takes after stop.
-func (p *proc) read(out io.Reader) {
-	defer close(p.lines)
-	r := bufio.NewReaderSize(out, 64<<10)
-	for {
-		b, err := readBounded(r, maxAnswerBytes)
-		if err == io.EOF && len(b) == 0 {
-			return
-		}
-		select {
-		case p.lines <- readLine{b, err}:
-		case <-p.quit:
-			return
-		}
-		if err != nil {
-			return
-		}
-	}
+	return &proc{command: command, cmd: cmd, stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 64<<10)}, nil
 }
 
 // readBounded reads one line (without its newline) of at most limit bytes.
@@ -111,14 +86,15 @@ func readBounded(r *bufio.Reader, limit int) ([]byte, error) {
 		if len(line)+len(chunk) > limit+1 { // +1: the newline
 			return nil, errLineTooLong
 		}
-		line = append(line, chunk...)
 		switch {
+		case err == nil && line == nil:
+			return bytes.TrimRight(chunk, "\r\n"), nil // valid until the next read
 		case err == nil:
-			return bytes.TrimRight(line, "\r\n"), nil
+			return bytes.TrimRight(append(line, chunk...), "\r\n"), nil
 		case errors.Is(err, bufio.ErrBufferFull):
-			continue
-		case err == io.EOF && len(line) > 0:
-			return line, nil // a last line without a newline
+			line = append(line, chunk...)
+		case err == io.EOF && len(line)+len(chunk) > 0:
+			return append(line, chunk...), nil // a last line without a newline
 		default:
 			return nil, err
 		}
@@ -137,49 +113,76 @@ type exchangeError struct {
 func (e *exchangeError) Error() string { return e.msg }
 func (e *exchangeError) Unwrap() error { return e.err }
 
-// exchange writes one request line and waits for one answer line, within
-// timeout each, or until ctx is done. The caller checks the answer.
-func (p *proc) exchange(ctx context.Context, what string, req []byte, timeout time.Duration) ([]byte, error) {
+// watch makes a cancelled ctx end any wait on the program at once (every
+// write and read sets its own deadline, so a late call does no harm); the
+// returned function stops watching.
+func (p *proc) watch(ctx context.Context) func() bool {
+	if ctx.Done() == nil {
+		return func() bool { return true }
+	}
+	return context.AfterFunc(ctx, func() {
+		p.stdin.SetWriteDeadline(time.Unix(1, 0))
+		p.stdout.SetReadDeadline(time.Unix(1, 0))
+	})
+}
+
+func cancelled(ctx context.Context, what string, err error) error {
+	return &exchangeError{msg: fmt.Sprintf("the run was cancelled while it thought about the %s request", what), err: errors.Join(ctx.Err(), err)}
+}
+
+// write writes request lines (what names the first), within timeout; the
+// caller watches ctx.
+func (p *proc) write(ctx context.Context, what string, req []byte, timeout time.Duration) error {
+	if p.stopped {
+		return &exchangeError{msg: "the program was stopped"}
+	}
+	p.stdin.SetWriteDeadline(time.Now().Add(timeout))
+	_, err := p.stdin.Write(req)
+	switch {
+	case err == nil:
+		return nil
+	case ctx.Err() != nil:
+		return cancelled(ctx, what, err)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return &exchangeError{msg: fmt.Sprintf("it read no %s request within %s", what, timeout), err: err}
+	}
+	return &exchangeError{msg: fmt.Sprintf("it stopped reading (%v) at the %s request%s", err, what, p.exitStatus()), err: err, gone: true}
+}
+
+// read reads the answer line to the what request, within timeout (the
+// caller watches ctx). It is valid until the next read.
+func (p *proc) read(ctx context.Context, what string, timeout time.Duration) ([]byte, error) {
 	if p.stopped {
 		return nil, &exchangeError{msg: "the program was stopped"}
 	}
-	p.stdin.SetWriteDeadline(time.Now().Add(timeout))
-	if _, err := p.stdin.Write(req); err != nil {
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return nil, &exchangeError{msg: fmt.Sprintf("it read no %s request within %s", what, timeout), err: err}
-		}
-		return nil, &exchangeError{msg: fmt.Sprintf("it stopped reading (%v) at the %s request%s", err, what, p.exitStatus()), err: err, gone: true}
+	p.stdout.SetReadDeadline(time.Now().Add(timeout))
+	line, err := readBounded(p.out, maxAnswerBytes)
+	switch {
+	case err == nil:
+		return line, nil
+	case ctx.Err() != nil:
+		return nil, cancelled(ctx, what, err)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, &exchangeError{msg: fmt.Sprintf("no answer to the %s request within %s", what, timeout), err: err}
+	case err == io.EOF:
+		return nil, &exchangeError{msg: fmt.Sprintf("it exited without answering the %s request%s", what, p.exitStatus()), gone: true}
 	}
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	select {
-	case l, ok := <-p.lines:
-		switch {
-		case !ok:
-			return nil, &exchangeError{msg: fmt.Sprintf("it exited without answering the %s request%s", what, p.exitStatus()), gone: true}
-		case l.err != nil:
-			return nil, &exchangeError{msg: fmt.Sprintf("answering the %s request: %v", what, l.err), err: l.err}
-		}
-		return l.b, nil
-	case <-timer.C:
-		return nil, &exchangeError{msg: fmt.Sprintf("no answer to the %s request within %s", what, timeout)}
-	case <-ctx.Done():
-		return nil, &exchangeError{msg: fmt.Sprintf("the run was cancelled while it thought about the %s request", what), err: ctx.Err()}
-	}
+	return nil, &exchangeError{msg: fmt.Sprintf("answering the %s request: %v", what, err), err: err}
 }
 
-// pending reports a line the program wrote without being asked, or its
-// end, without waiting.
-func (p *proc) pending() (readLine, bool) {
-	select {
-	case l, ok := <-p.lines:
-		if !ok {
-			return readLine{err: io.EOF}, true
-		}
-		return l, true
-	default:
-		return readLine{}, false
+// pending reports, without waiting, a line the program wrote that nobody
+// asked for (a non-empty line) or its end (io.EOF).
+func (p *proc) pending() ([]byte, error) {
+	p.stdout.SetReadDeadline(time.Now())
+	b, err := p.out.Peek(1)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return nil, nil
 	}
+	if err != nil {
+		return nil, err
+	}
+	line, _ := p.out.Peek(min(p.out.Buffered(), 200))
+	return append(b[:0:0], line...), nil
 }
 
 // exitStatus stops the program and says how it ended, for messages.
@@ -191,9 +194,10 @@ func (p *proc) exitStatus() string {
 	return ""
 }
 
-// stop ends the program: stdin closes, it gets grace to exit by itself,
-// then its whole process group is killed (before the leader is reaped, so
-// the group's id cannot have been reused) and it is reaped.
+// stop ends the program: stdin closes, it gets grace to exit by itself
+// (its stdout ends; unasked lines are dropped), then its whole process
+// group is killed (before the leader is reaped, so the group's id cannot
+// have been reused) and it is reaped.
 func (p *proc) stop(grace time.Duration) {
 	if p.stopped {
 		return
@@ -201,22 +205,11 @@ func (p *proc) stop(grace time.Duration) {
 	p.stopped = true
 	p.stdin.Close()
 	if grace > 0 {
-		deadline := time.NewTimer(grace)
-	drain: // its stdout ends when it exits; unasked lines are dropped
-		for {
-			select {
-			case _, ok := <-p.lines:
-				if !ok {
-					break drain
-				}
-			case <-deadline.C:
-				break drain
-			}
-		}
-		deadline.Stop()
+		p.stdout.SetReadDeadline(time.Now().Add(grace))
+		io.Copy(io.Discard, p.out)
 	}
 	killGroup(p.cmd)
-	close(p.quit)
+	p.stdout.Close()
 	reaped := make(chan struct{})
 	go func() { _ = p.cmd.Wait(); close(reaped) }()
 	select {

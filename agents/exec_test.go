@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -518,4 +519,73 @@ func TestExecClosedWhenAStrategyPanics(t *testing.T) {
 	if kids := descendants(); len(kids) > 0 {
 		t.Errorf("the agent still runs after the panic: %v", kids)
 	}
+}
+
+// The hand-written encoder writes the requests of a hand in play byte for
+// byte as encoding/json does: every seat's view after every move of hands
+// of every preset (Prophets, sequences, "no play", guesses with quotes).
+func TestEncodeRequestIsJSON(t *testing.T) {
+	k := NewKit()
+	r := rule(t, `card.color != prev.color or card.rank == prev.rank`)
+	lineup := []Spec{spec(t, "oracle"), spec(t, "bayes-greedy(size=20000)"), spec(t, "random"), spec(t, "random")}
+	n, guesses := 0, 0
+	for _, preset := range append(sim.PresetNames(), "new-eleusis+prophet") {
+		base, prophet := strings.CutSuffix(preset, "+prophet")
+		opts, _ := sim.Preset(base)
+		opts.Prophet = prophet
+		for seed := range uint64(1) {
+			tbl := k.NewTable(r, seed, false)
+			seats := min(len(lineup), opts.MaxPlayers)
+			var players []sim.Player
+			for seat := range seats {
+				p, err := NewPlayer(lineup[seat], tbl, seat)
+				if err != nil {
+					t.Fatal(err)
+				}
+				players = append(players, p)
+			}
+			h, err := sim.NewHand(sim.HandConfig{Options: opts, Judge: r.NewJudge(), Players: players, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for !h.Ended() {
+				if _, err := h.Step(); err != nil {
+					t.Fatal(err)
+				}
+				for seat := range seats {
+					v := h.View(seat)
+					from := max(0, len(v.History)-3)
+					mover := 2
+					for _, req := range []wireRequest{
+						{Type: "move", ID: n + 1},
+						{Type: "judge", ID: 7, Mover: mover, Move: &wireCard{sim.Sequence, v.Hand[:min(2, len(v.Hand))]}},
+						{Type: "pick", ID: 8, Shown: v.Hand},
+						{Type: "guess", ID: 9, Stopped: true},
+					} {
+						req.View, req.Moves = wireViewOf(&v), wireMoves(v.History[from:])
+						var fast, slow bytes.Buffer
+						if err := encodeRequest(&fast, &req); err != nil {
+							t.Fatal(err)
+						}
+						enc := json.NewEncoder(&slow)
+						enc.SetEscapeHTML(false)
+						enc.Encode(req)
+						if fast.String() != slow.String() {
+							t.Fatalf("%s seed %d: the encoder writes\n%s\nencoding/json\n%s", preset, seed, fast.String(), slow.String())
+						}
+						n++
+					}
+				}
+			}
+			for _, m := range h.Result().History {
+				if m.Guess != "" {
+					guesses++
+				}
+			}
+		}
+	}
+	if guesses == 0 {
+		t.Error("no guess was encoded")
+	}
+	t.Logf("%d requests, %d guesses", n, guesses)
 }

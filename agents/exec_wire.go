@@ -100,8 +100,9 @@ func wireViewOf(v *sim.View) *wireView {
 	return w
 }
 
-// wireMove is a sim.MoveRecord with seats numbered from 1 (a test checks
-// that every field of sim.MoveRecord is carried).
+// wireMove is a sim.MoveRecord with seats numbered from 1 and every field
+// left out when zero, false or empty (a test checks that every field of
+// sim.MoveRecord is carried).
 type wireMove struct {
 	Turn            int          `json:"turn"`
 	Player          int          `json:"player"`
@@ -111,8 +112,8 @@ type wireMove struct {
 	Accepted        []sim.Card   `json:"accepted,omitempty"`
 	Picked          *sim.Card    `json:"picked,omitempty"`
 	ProphetPick     *sim.Card    `json:"prophet_pick,omitempty"`
-	Penalty         int          `json:"penalty"`
-	Drawn           int          `json:"drawn"`
+	Penalty         int          `json:"penalty,omitempty"`
+	Drawn           int          `json:"drawn,omitempty"`
 	Refund          int          `json:"refund,omitempty"`
 	SuddenDeath     bool         `json:"sudden_death,omitempty"`
 	Eliminated      bool         `json:"eliminated,omitempty"`

@@ -90,6 +90,11 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 // ClosePlayers releases the players' resources (outside programs); res is
 // nil when the hand did not end.
 func ClosePlayers(players []sim.Player, res *sim.Result) {
+	for _, p := range players { // every outside program hears of the end at once
+		if e, ok := p.(ender); ok {
+			e.sendEnd(res)
+		}
+	}
 	for _, p := range players {
 		if c, ok := p.(Closer); ok {
 			c.Close(res)

@@ -1,0 +1,236 @@
+package agents
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// encodeRequest appends req to buf as one JSON line. The requests of a
+// hand in play (a view and the moves since the last request: nearly every
+// line an agent reads) are written by hand, byte for byte as encoding/json
+// writes them (a test compares the two over whole hands): reflection was a
+// fifth of the harness's time per request. new_hand and end go through
+// encoding/json.
+func encodeRequest(buf *bytes.Buffer, req *wireRequest) error {
+	if req.View == nil || req.Options != nil || req.Result != nil || req.RuleLanguage != nil {
+		enc := json.NewEncoder(buf)
+		enc.SetEscapeHTML(false) // rules hold < and >: keep them readable
+		return enc.Encode(req)
+	}
+	b := buf.AvailableBuffer()
+	b = append(b, `{"type":`...)
+	b = appendString(b, req.Type)
+	b = append(b, `,"id":`...)
+	b = strconv.AppendInt(b, int64(req.ID), 10)
+	if req.Moves != nil {
+		b = append(b, `,"moves":[`...)
+		for i := range *req.Moves {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendMove(b, &(*req.Moves)[i])
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"view":`...)
+	b = appendView(b, req.View)
+	if req.Mover != 0 {
+		b = append(b, `,"mover":`...)
+		b = strconv.AppendInt(b, int64(req.Mover), 10)
+	}
+	if req.Move != nil {
+		b = append(b, `,"move":{"kind":`...)
+		b = appendString(b, string(req.Move.Kind))
+		b = append(b, `,"cards":`...)
+		b = appendCards(b, req.Move.Cards)
+		b = append(b, '}')
+	}
+	if len(req.Shown) > 0 {
+		b = append(b, `,"shown":`...)
+		b = appendCards(b, req.Shown)
+	}
+	if req.Stopped {
+		b = append(b, `,"stopped":true`...)
+	}
+	b = append(b, "}\n"...)
+	buf.Write(b)
+	return nil
+}
+
+func appendView(b []byte, v *wireView) []byte {
+	b = append(b, `{"hand":`...)
+	b = appendCards(b, v.Hand)
+	b = append(b, `,"main_line":`...)
+	b = appendCards(b, v.MainLine)
+	b = append(b, `,"errors":`...)
+	if v.Errors == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, g := range v.Errors {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"under":`...)
+			b = strconv.AppendInt(b, int64(g.Under), 10)
+			b = append(b, `,"cards":`...)
+			b = appendCards(b, g.Cards)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"hand_sizes":`...)
+	if v.HandSizes == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, n := range v.HandSizes {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(n), 10)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"eliminated":`...)
+	if v.Eliminated == nil {
+		b = append(b, "null"...)
+	} else {
+		b = append(b, '[')
+		for i, e := range v.Eliminated {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendBool(b, e)
+		}
+		b = append(b, ']')
+	}
+	b = append(b, `,"current":`...)
+	b = strconv.AppendInt(b, int64(v.Current), 10)
+	b = append(b, `,"turn":`...)
+	b = strconv.AppendInt(b, int64(v.Turn), 10)
+	b = append(b, `,"prophet":`...)
+	b = appendIntPtr(b, v.Prophet)
+	b = append(b, `,"prophet_marker":`...)
+	b = appendIntPtr(b, v.ProphetMarker)
+	b = append(b, `,"sudden_death":`...)
+	b = strconv.AppendBool(b, v.SuddenDeath)
+	b = append(b, `,"deck_size":`...)
+	b = strconv.AppendInt(b, int64(v.DeckSize), 10)
+	return append(b, '}')
+}
+
+func appendMove(b []byte, m *wireMove) []byte {
+	b = append(b, `{"turn":`...)
+	b = strconv.AppendInt(b, int64(m.Turn), 10)
+	b = append(b, `,"player":`...)
+	b = strconv.AppendInt(b, int64(m.Player), 10)
+	b = append(b, `,"kind":`...)
+	b = appendString(b, string(m.Kind))
+	b = append(b, `,"cards":`...)
+	b = appendCards(b, m.Cards)
+	b = append(b, `,"verdict":`...)
+	b = appendString(b, string(m.Verdict))
+	if len(m.Accepted) > 0 {
+		b = append(b, `,"accepted":`...)
+		b = appendCards(b, m.Accepted)
+	}
+	b = appendCardField(b, `,"picked":`, m.Picked)
+	b = appendCardField(b, `,"prophet_pick":`, m.ProphetPick)
+	b = appendIntField(b, `,"penalty":`, m.Penalty)
+	b = appendIntField(b, `,"drawn":`, m.Drawn)
+	b = appendIntField(b, `,"refund":`, m.Refund)
+	b = appendTrue(b, `,"sudden_death":true`, m.SuddenDeath)
+	b = appendTrue(b, `,"eliminated":true`, m.Eliminated)
+	b = appendTrue(b, `,"went_out":true`, m.WentOut)
+	if m.Prophet != nil {
+		b = append(b, `,"prophet":`...)
+		b = strconv.AppendInt(b, int64(*m.Prophet), 10)
+	}
+	if m.ProphetSaid != nil {
+		b = append(b, `,"prophet_said":`...)
+		b = appendString(b, string(*m.ProphetSaid))
+	}
+	b = appendTrue(b, `,"prophet_fell":true`, m.ProphetFell)
+	b = appendIntField(b, `,"prophet_penalty":`, m.ProphetPenalty)
+	b = appendTrue(b, `,"spared":true`, m.Spared)
+	b = appendTrue(b, `,"declared_prophet":true`, m.DeclaredProphet)
+	if m.Guess != "" {
+		b = append(b, `,"guess":`...)
+		b = appendString(b, m.Guess)
+	}
+	b = appendTrue(b, `,"guess_right":true`, m.GuessRight)
+	if m.GuessError != "" {
+		b = append(b, `,"guess_error":`...)
+		b = appendString(b, m.GuessError)
+	}
+	b = appendTrue(b, `,"reshuffled":true`, m.Reshuffled)
+	return append(b, '}')
+}
+
+func appendCards(b []byte, cs []sim.Card) []byte {
+	if cs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, c := range cs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '"')
+		b = append(b, c.String()...)
+		b = append(b, '"')
+	}
+	return append(b, ']')
+}
+
+func appendCardField(b []byte, key string, c *sim.Card) []byte {
+	if c == nil {
+		return b
+	}
+	b = append(b, key...)
+	b = append(b, '"')
+	b = append(b, c.String()...)
+	return append(b, '"')
+}
+
+func appendIntField(b []byte, key string, n int) []byte {
+	if n == 0 {
+		return b
+	}
+	return strconv.AppendInt(append(b, key...), int64(n), 10)
+}
+
+func appendTrue(b []byte, field string, ok bool) []byte {
+	if !ok {
+		return b
+	}
+	return append(b, field...)
+}
+
+func appendIntPtr(b []byte, p *int) []byte {
+	if p == nil {
+		return append(b, "null"...)
+	}
+	return strconv.AppendInt(b, int64(*p), 10)
+}
+
+// appendString writes s as encoding/json does without HTML escaping: plain
+// ASCII directly, anything else (a guess's text, an error) through it.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+			var q bytes.Buffer
+			enc := json.NewEncoder(&q)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(s)
+			return append(b, bytes.TrimSuffix(q.Bytes(), []byte("\n"))...)
+		}
+	}
+	b = append(b, '"')
+	b = append(b, s...)
+	return append(b, '"')
+}
