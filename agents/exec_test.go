@@ -334,23 +334,7 @@ func TestExecBeliefs(t *testing.T) {
 	r := rule(t, `card.color != prev.color`)
 	k := NewKit()
 	defer k.Close()
-	tbl := k.NewTable(r, 5, false)
-	var players []sim.Player
-	for seat := range 4 {
-		s := spec(t, "random")
-		if seat == 1 {
-			s = execSpec(t, "belief", "")
-		}
-		p, err := NewPlayer(s, tbl, seat)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, p)
-	}
-	h, err := sim.NewHand(sim.HandConfig{Options: opts, Judge: r.NewJudge(), Players: players, Seed: 5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, players := newHand(t, k, r, []Spec{spec(t, "random"), execSpec(t, "belief", ""), spec(t, "random"), spec(t, "random")}, opts, 5)
 	res, err := h.Run()
 	ClosePlayers(players, res)
 	if err != nil {
@@ -534,20 +518,8 @@ func TestEncodeRequestIsJSON(t *testing.T) {
 		opts, _ := sim.Preset(base)
 		opts.Prophet = prophet
 		for seed := range uint64(1) {
-			tbl := k.NewTable(r, seed, false)
 			seats := min(len(lineup), opts.MaxPlayers)
-			var players []sim.Player
-			for seat := range seats {
-				p, err := NewPlayer(lineup[seat], tbl, seat)
-				if err != nil {
-					t.Fatal(err)
-				}
-				players = append(players, p)
-			}
-			h, err := sim.NewHand(sim.HandConfig{Options: opts, Judge: r.NewJudge(), Players: players, Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
+			h, _ := newHand(t, k, r, lineup[:seats], opts, seed)
 			for !h.Ended() {
 				if _, err := h.Step(); err != nil {
 					t.Fatal(err)

@@ -80,11 +80,10 @@ print(json.dumps({c.__name__: [f.name for f in d.fields(c)] for c in (p.View, p.
 	}
 }
 
-// playSeats plays one hand with players built from specs and returns them
-// (for their stated beliefs) with the result.
-func playSeats(t *testing.T, k *Kit, specs []Spec, opts sim.Options, expr string, seed uint64) ([]sim.Player, *sim.Result, error) {
+// newHand deals a hand to players built from specs (kept apart for their
+// stated beliefs); the caller closes them (ClosePlayers).
+func newHand(t testing.TB, k *Kit, r *rulebank.Compiled, specs []Spec, opts sim.Options, seed uint64) (*sim.Hand, []sim.Player) {
 	t.Helper()
-	r := rule(t, expr)
 	tbl := k.NewTable(r, seed, false)
 	var players []sim.Player
 	for seat, s := range specs {
@@ -96,8 +95,17 @@ func playSeats(t *testing.T, k *Kit, specs []Spec, opts sim.Options, expr string
 	}
 	h, err := sim.NewHand(sim.HandConfig{Options: opts, Judge: r.NewJudge(), Players: players, Seed: seed})
 	if err != nil {
+		ClosePlayers(players, nil)
 		t.Fatal(err)
 	}
+	return h, players
+}
+
+// playSeats plays one hand with players built from specs and returns them
+// (for their stated beliefs) with the result.
+func playSeats(t *testing.T, k *Kit, specs []Spec, opts sim.Options, expr string, seed uint64) ([]sim.Player, *sim.Result, error) {
+	t.Helper()
+	h, players := newHand(t, k, rule(t, expr), specs, opts, seed)
 	res, err := h.Run()
 	ClosePlayers(players, res)
 	return players, res, err
