@@ -1,8 +1,10 @@
 package rulebank
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/eleusis/eleusis/sim"
 )
@@ -51,11 +53,34 @@ type AnalyseConfig struct {
 // DefaultAnalyse is what `rules check` uses.
 var DefaultAnalyse = AnalyseConfig{Decks: 2, Walks: 60, Horizon: 40, Seed: 1}
 
+// Validate reports bounds an analysis cannot run with.
+func (cfg AnalyseConfig) Validate() error {
+	var errs []string
+	if cfg.Decks < 1 || cfg.Decks > 8 {
+		errs = append(errs, fmt.Sprintf("decks = %d: use 1 to 8", cfg.Decks))
+	}
+	if cfg.Walks < 0 || cfg.Walks > 1_000_000 {
+		errs = append(errs, fmt.Sprintf("walks = %d: use 0 to 1,000,000", cfg.Walks))
+	}
+	if cfg.Horizon < 1 || cfg.Horizon > maxLine {
+		errs = append(errs, fmt.Sprintf("horizon = %d: use 1 to %d main-line cards", cfg.Horizon, maxLine))
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("analysis: %s", strings.Join(errs, "; "))
+	}
+	return nil
+}
+
 // Analyse measures a rule: look-back, acceptance rate and dead ends. A rule
-// that fails at run time gets a report with Error set.
+// that fails at run time, or bounds that cannot make an analysis
+// (AnalyseConfig.Validate), give a report with Error set.
 func Analyse(c *Compiled, cfg AnalyseConfig) Report {
-	j := c.NewJudge()
 	r := Report{Rule: c.Rule.Name, LookBack: c.Reads.String(), Depth: c.Reads.Depth(), Table: c.Table(), DeadEndSearch: "walks"}
+	if err := cfg.Validate(); err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	j := c.NewJudge()
 	st, err := j.starters()
 	if err != nil {
 		r.Error = err.Error()
@@ -69,7 +94,7 @@ func Analyse(c *Compiled, cfg AnalyseConfig) Report {
 	// A rule of look-back 1 or 2 has few enough windows to examine them all.
 	memo := map[int]uint64{}
 	if d := r.Depth; d >= 0 && d <= 2 {
-		sp, err := explore(j, max(d, 1), st, 200000)
+		sp, err := explore(j, max(d, 1), st, 200000, identity, nil)
 		if err != nil {
 			r.Error = err.Error()
 			return r

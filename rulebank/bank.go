@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"regexp"
 	"slices"
@@ -39,9 +40,24 @@ func Default() *Bank {
 	return b
 }
 
+// Bounds on a rule bank's size: a bank is text people write, and no file
+// may make the harness run out of memory or time.
+const (
+	MaxBankBytes = 8 << 20 // the whole file
+	MaxRules     = 10_000
+	MaxTextBytes = 4096 // a description, hint or source
+	maxNameBytes = 100
+	maxTags      = 32
+)
+
 // LoadFile reads a rule bank (docs/files.md) from a YAML file.
 func LoadFile(path string) (*Bank, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxBankBytes+1))
 	if err != nil {
 		return nil, err
 	}
@@ -56,6 +72,9 @@ func Load(data []byte, file string) (b *Bank, err error) {
 			b, err = nil, fmt.Errorf("%s: cannot read the rule bank: %v", file, p)
 		}
 	}()
+	if len(data) > MaxBankBytes {
+		return nil, fmt.Errorf("%s: the rule bank is larger than %d MiB: split it into several banks", file, MaxBankBytes>>20)
+	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, fmt.Errorf("%s: %s", file, strings.TrimPrefix(err.Error(), "yaml: "))
@@ -77,6 +96,9 @@ func Load(data []byte, file string) (b *Bank, err error) {
 	}
 	if list == nil || list.Kind != yaml.SequenceNode {
 		return nil, fmt.Errorf("%s:%d: a rule bank is a mapping with rules: and a list of rules under it", file, doc.Line)
+	}
+	if len(list.Content) > MaxRules {
+		return nil, fmt.Errorf("%s:%d: %d rules: a bank holds at most %d", file, list.Line, len(list.Content), MaxRules)
 	}
 	b = &Bank{byName: map[string]*Compiled{}}
 	var errs []error
@@ -135,6 +157,23 @@ func decodeRule(n *yaml.Node, file string) (Rule, error) {
 		}
 	}
 	r.File, r.Line = file, n.Line
+	for _, f := range []struct {
+		name, text string
+		limit      int
+	}{{"name", r.Name, maxNameBytes}, {"expr", r.Expr, MaxExprBytes}, {"starter", r.Starter, MaxExprBytes},
+		{"description", r.Description, MaxTextBytes}, {"hint", r.Hint, MaxTextBytes}, {"source", r.Source, MaxTextBytes}} {
+		if len(f.text) > f.limit {
+			return Rule{}, fail(n.Line, "%s is longer than %d bytes (%d)", f.name, f.limit, len(f.text))
+		}
+	}
+	if len(r.Tags) > maxTags {
+		return Rule{}, fail(n.Line, "%d tags: at most %d", len(r.Tags), maxTags)
+	}
+	for _, t := range r.Tags {
+		if len(t) > maxNameBytes {
+			return Rule{}, fail(n.Line, "tag %.20q… is longer than %d bytes", t, maxNameBytes)
+		}
+	}
 	switch {
 	case r.Name == "":
 		return Rule{}, fail(n.Line, "the rule has no name")

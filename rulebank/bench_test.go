@@ -60,3 +60,26 @@ func BenchmarkAnalyse(b *testing.B) {
 		Analyse(c, DefaultAnalyse)
 	}
 }
+
+// BenchmarkRightGuess: deciding a right guess (the rule itself, written
+// differently) for every rule of the default bank that looks three back or
+// reads the whole line, with God's rule already explored (its walks and
+// windows are kept per rule).
+func BenchmarkRightGuess(b *testing.B) {
+	for _, c := range Default().Rules {
+		if d := c.Reads.Depth(); d != 3 && d != -1 {
+			continue
+		}
+		guess := "true and (" + c.Rule.Expr + ")"
+		if ok, err := c.NewJudge().Equivalent(guess); !ok || err != nil {
+			b.Fatalf("%s: %v %v", c.Rule.Name, ok, err)
+		}
+		b.Run(c.Rule.Name, func(b *testing.B) {
+			for b.Loop() {
+				if ok, err := c.NewJudge().Equivalent(guess); !ok || err != nil {
+					b.Fatal(ok, err)
+				}
+			}
+		})
+	}
+}

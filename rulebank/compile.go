@@ -96,8 +96,17 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Compiled is a rule ready to judge: immutable, shared by all goroutines.
 type Compiled struct {
-	Rule    Rule
-	Reads   Reads
+	Rule  Rule
+	Reads Reads
+	// Steps bounds the work of one judgement (see MaxSteps); walkSteps
+	// that of one judgement on the equivalence check's shorter lines.
+	Steps, walkSteps int
+	// fields: the card attributes the rule reads at each position (card,
+	// prev, prev2, prev3; classes.go).
+	fields [4]uint8
+	// masks: as God's rule, its verdicts by window, kept for every check
+	// of a guess (exact.go).
+	masks   maskMemo
 	program *vm.Program
 	starter *vm.Program // nil: any card may open
 	// table is the fast form of a rule that reads only card and prev: bit
@@ -121,7 +130,9 @@ func Compile(r Rule) (*Compiled, error) {
 	if err != nil {
 		return nil, fail("expr", err)
 	}
-	c := &Compiled{Rule: r, program: prog, Reads: readsOf(prog.Node())}
+	node := prog.Node()
+	c := &Compiled{Rule: r, program: prog, Reads: readsOf(node), Steps: costOf(node, maxLine), walkSteps: costOf(node, boundLength+1),
+		fields: fieldsRead(node)}
 	if strings.TrimSpace(r.Starter) != "" {
 		sp, err := compileExpr(r.Starter, StarterEnv{})
 		if err != nil {
@@ -129,7 +140,7 @@ func Compile(r Rule) (*Compiled, error) {
 		}
 		c.starter = sp
 	}
-	if c.Reads.Depth() >= 0 && c.Reads.Depth() <= 1 {
+	if c.Reads.Depth() >= 0 && c.Reads.Depth() <= 1 && c.Steps*sim.NumCards*sim.NumCards <= maxTableSteps {
 		if err := c.buildTable(); err != nil {
 			return nil, fail("expr", err)
 		}
@@ -137,15 +148,20 @@ func Compile(r Rule) (*Compiled, error) {
 	return c, nil
 }
 
-// compileExpr compiles an expression to a boolean program, turning any
-// panic of the compiler into an error.
+// compileExpr compiles an expression to a boolean program within the
+// bounds of limits.go, turning any panic of the compiler into an error.
 func compileExpr(src string, env any) (prog *vm.Program, err error) {
+	if err := checkSource(src); err != nil {
+		return nil, err
+	}
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("expr could not compile this expression: %v", p)
 		}
 	}()
-	prog, err = expr.Compile(src, expr.Env(env), expr.AsBool())
+	// now() would make a rule's verdicts depend on the clock: results
+	// would not be reproducible from a seed.
+	prog, err = expr.Compile(src, expr.Env(env), expr.AsBool(), expr.MaxNodes(MaxNodes), expr.DisableBuiltin("now"))
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
@@ -153,7 +169,18 @@ func compileExpr(src string, env any) (prog *vm.Program, err error) {
 		}
 		return nil, err
 	}
+	if steps := costOf(prog.Node(), maxLine); steps > MaxSteps {
+		return nil, fmt.Errorf("judging one card may take up to %s steps (loops over the main line or ranges, inside one another); at most %d are allowed", bigSteps(steps), MaxSteps)
+	}
 	return prog, nil
+}
+
+// bigSteps writes a step count; the analysis saturates far above the limit.
+func bigSteps(n int) string {
+	if n >= 1<<40 {
+		return "unboundedly many"
+	}
+	return fmt.Sprint(n)
 }
 
 // readsOf walks the syntax tree for the names the rule reads. `$env` can
@@ -188,7 +215,7 @@ func (v *readsVisitor) Visit(node *ast.Node) {
 // buildTable evaluates a card/prev rule on all 2,704 pairs once.
 func (c *Compiled) buildTable() error {
 	var t [sim.NumCards]uint64
-	j := &Judge{c: c}
+	j := c.NewJudge()
 	line := make([]sim.Card, 1)
 	for p := sim.Card(0); p < sim.NumCards; p++ {
 		line[0] = p
@@ -214,11 +241,15 @@ type Judge struct {
 	env     Env
 	senv    StarterEnv
 	buf     []*CardEnv
-	guesses map[string]bool
+	guesses map[string]guessVerdict
 }
 
 // NewJudge returns a Judge for this goroutine.
-func (c *Compiled) NewJudge() *Judge { return &Judge{c: c} }
+func (c *Compiled) NewJudge() *Judge {
+	j := &Judge{c: c}
+	j.vm.MemoryBudget = MemoryBudget
+	return j
+}
 
 // Rule is the judge's compiled rule.
 func (j *Judge) Rule() *Compiled { return j.c }

@@ -1,10 +1,12 @@
 package rulebank
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"github.com/eleusis/eleusis/sim"
 )
@@ -36,76 +38,190 @@ func (e Equivalence) String() string {
 	return fmt.Sprintf("not equivalent: after %s, %s is judged differently (%s)", sim.CardsString(e.Line), e.Card, how)
 }
 
-// Bounds of the equivalence check for rules that read `line` or `n`.
+// Bounds of the equivalence check.
 const (
+	// Rules that read `line` or `n` are compared on boundWalks random legal
+	// lines of up to boundLength cards.
 	boundWalks  = 300
 	boundLength = 80
 	// windowLimit bounds exact enumeration (52 + 52² + 52³ windows at most).
 	windowLimit = 200000
 )
 
+// Budgets of one equivalence check, in judgements weighted by their cost
+// bound in steps, +25 for the call itself (a unit is about 10 ns).
+var (
+	// guessWork bounds the guess's side: a few seconds at most. A check
+	// that would need more is undecided, never guessed.
+	guessWork = 300_000_000
+	// godWork bounds God's side: the 52⁴ judgements of a rule that reads
+	// whole cards three back fit.
+	godWork = 600_000_000
+)
+
+// EquivalenceTimeout is a last guard on the time one equivalence check may
+// take: the work bound keeps every check far below it on any machine, so it
+// should never decide anything; if it ever does, the check is undecided.
+var EquivalenceTimeout = 30 * time.Second
+
+var errTooManyWindows = fmt.Errorf("%w: more than %d reachable windows", ErrUndecided, windowLimit)
+
+// ErrUndecided is the error of an equivalence check that was cut before it
+// could decide: the guess is neither right nor wrong.
+var ErrUndecided = errors.New("equivalence undecided")
+
+// budget counts the work of one check.
+type budget struct {
+	work, limit int
+	evals       int
+	deadline    time.Time
+}
+
+func newBudget(limit int) *budget {
+	return &budget{limit: limit, deadline: time.Now().Add(EquivalenceTimeout)}
+}
+
+// spend counts evals judgements of a rule of the given cost; nil counts
+// nothing.
+func (b *budget) spend(evals, steps int) error {
+	if b == nil {
+		return nil
+	}
+	b.work += evals * (steps + 25)
+	if b.work > b.limit {
+		return fmt.Errorf("%w: comparing the rules needs more than %d units of work (rules that look far back and read many attributes, or costly loops)", ErrUndecided, b.limit)
+	}
+	if b.evals += evals; b.evals >= 4096 {
+		b.evals = 0
+		if time.Now().After(b.deadline) {
+			return fmt.Errorf("%w: the check took longer than %v", ErrUndecided, EquivalenceTimeout)
+		}
+	}
+	return nil
+}
+
 // Equivalent decides whether rule b accepts exactly the cards rule a accepts
 // in every state reachable by legal play under a (from a's starters). For
 // rules of bounded look-back (prev, prev2, prev3) it is exact: every
-// reachable window of the deeper look-back is compared. Rules that read
-// `line` or `n` get a bounded check (random legal lines), which says so.
+// reachable window of the deeper look-back is compared, one card per class
+// of cards the two rules cannot tell apart. Rules that read `line` or `n`
+// get a bounded check (random legal lines), which says so. A check that
+// would take too long is an error wrapping ErrUndecided.
 func Equivalent(a, b *Compiled) (Equivalence, error) {
-	return equivalent(a.NewJudge(), b.NewJudge())
+	return equivalent(a.NewJudge(), b.NewJudge(), newBudget(guessWork))
 }
 
-func equivalent(ja, jb *Judge) (Equivalence, error) {
+func equivalent(ja, jb *Judge, b *budget) (Equivalence, error) {
 	da, db := ja.c.Reads.Depth(), jb.c.Reads.Depth()
 	st, err := ja.starters()
 	if err != nil {
 		return Equivalence{}, err
 	}
 	if da >= 0 && db >= 0 {
-		sp, err := ja.c.space(max(da, db, 1), st)
-		if err != nil {
-			return Equivalence{}, err
-		}
-		e := Equivalence{Equal: true, Exact: true, States: len(sp.windows)}
-		for i, w := range sp.windows {
-			mb, err := jb.mask(w.cards)
-			if err != nil {
-				return Equivalence{}, err
-			}
-			if diff := mb ^ sp.masks[i]; diff != 0 {
-				c := sim.Card(bits.TrailingZeros64(diff))
-				e.Equal, e.Line, e.Card = false, sp.line(i), &c
-				return e, nil
-			}
-		}
-		return e, nil
+		return exactly(ja, jb, max(da, db, 1), st, b)
 	}
-	rng := rand.New(rand.NewPCG(0x65717569, 0x76616c))
+	return bounded(ja, jb, st, b)
+}
+
+// bounded compares two rules, one of which reads the whole line, on God's
+// random legal lines.
+func bounded(ja, jb *Judge, st uint64, b *budget) (Equivalence, error) {
+	ws, err := ja.c.walks(st)
+	if err != nil {
+		return Equivalence{}, err
+	}
 	e := Equivalence{Equal: true, BoundLength: boundLength}
-	line := make([]sim.Card, 0, boundLength)
-	for w := 0; w < boundWalks; w++ {
-		line = append(line[:0], randomCard(rng, st))
-		for len(line) <= boundLength {
-			ma, err := ja.mask(line)
-			if err != nil {
-				return Equivalence{}, err
+	cl := newClasses(jb.c.fields[0])
+	own := jb.c.Reads.Depth()
+	memo := map[int]uint64{}
+	for _, w := range ws {
+		for n := 1; n <= len(w.masks); n++ {
+			line := w.line[:n]
+			var mb uint64
+			key, ok := 0, false
+			if own >= 0 {
+				key = windowKey(line[max(0, n-own):])
+				mb, ok = memo[key]
 			}
-			mb, err := jb.mask(line)
-			if err != nil {
-				return Equivalence{}, err
+			if !ok {
+				m, err := jb.classMask(line, cl, b, jb.c.walkSteps)
+				if err != nil {
+					return Equivalence{}, err
+				}
+				mb = cl.lift(m)
+				if own >= 0 {
+					memo[key] = mb
+				}
 			}
 			e.States++
-			if diff := ma ^ mb; diff != 0 {
+			if diff := w.masks[n-1] ^ mb; diff != 0 {
 				c := sim.Card(bits.TrailingZeros64(diff))
 				e.Equal, e.Line, e.Card = false, append([]sim.Card{}, line...), &c
 				return e, nil
 			}
-			if ma == 0 {
-				break
-			}
-			line = append(line, randomCard(rng, ma))
 		}
 	}
 	return e, nil
 }
+
+// godWalk is one random legal line of God's rule and what the rule admits
+// (52 cards) after each of its prefixes.
+type godWalk struct {
+	line  []sim.Card
+	masks []uint64
+}
+
+// walks are God's random legal lines for the bounded check, computed once
+// per rule and starter set (with a budget of their own, so that a verdict
+// never depends on which check came first): from a random starter, a random
+// card the rule admits, until boundLength + 1 cards or a line after which
+// nothing is admitted.
+func (c *Compiled) walks(starters uint64) ([]godWalk, error) {
+	k := walksKey{c, starters}
+	if w, ok := walkCache.Load(k); ok {
+		r := w.(walksResult)
+		return r.walks, r.err
+	}
+	ws, err := c.godWalks(starters, newBudget(godWork))
+	walkCache.Store(k, walksResult{ws, err})
+	return ws, err
+}
+
+type walksResult struct {
+	walks []godWalk
+	err   error
+}
+
+func (c *Compiled) godWalks(starters uint64, b *budget) ([]godWalk, error) {
+	j := c.NewJudge()
+	cl := newClasses(c.fields[0])
+	rng := rand.New(rand.NewPCG(0x65717569, 0x76616c))
+	ws := make([]godWalk, 0, boundWalks)
+	for range boundWalks {
+		w := godWalk{line: []sim.Card{randomCard(rng, starters)}}
+		for len(w.line) <= boundLength {
+			m, err := j.classMask(w.line, cl, b, c.walkSteps)
+			if err != nil {
+				return nil, err
+			}
+			m = cl.lift(m)
+			w.masks = append(w.masks, m)
+			if m == 0 {
+				break
+			}
+			w.line = append(w.line, randomCard(rng, m))
+		}
+		ws = append(ws, w)
+	}
+	return ws, nil
+}
+
+type walksKey struct {
+	c        *Compiled
+	starters uint64
+}
+
+var walkCache sync.Map // walksKey → walksResult
 
 func randomCard(rng *rand.Rand, set uint64) sim.Card {
 	k := rng.IntN(bits.OnesCount64(set))
@@ -117,47 +233,41 @@ func randomCard(rng *rand.Rand, set uint64) sim.Card {
 	}
 }
 
-// spaces caches, per compiled rule, the reachable windows used to judge
-// guesses: God's rule is explored once, each guess only evaluated.
-var spaces sync.Map // key spaceKey → *space
+// maxGuesses bounds the verdicts a Judge remembers (an outside agent may
+// send any number of different guesses).
+const maxGuesses = 1024
 
-type spaceKey struct {
-	c        *Compiled
-	depth    int
-	starters uint64
-}
-
-func (c *Compiled) space(depth int, starters uint64) (*space, error) {
-	k := spaceKey{c, depth, starters}
-	if s, ok := spaces.Load(k); ok {
-		return s.(*space), nil
-	}
-	s, err := explore(c.NewJudge(), depth, starters, windowLimit)
-	if err != nil {
-		return nil, err
-	}
-	spaces.Store(k, s)
-	return s, nil
+type guessVerdict struct {
+	right bool
+	err   error
 }
 
 // Equivalent implements sim.GuessJudge: is the guessed rule equivalent to
-// God's over reachable states? A guess that does not compile is an error
-// (an invalid guess), never a crash.
+// God's over reachable states? A guess that does not compile, or whose
+// check is undecided (ErrUndecided), is an error (an invalid guess, never
+// a wrong one), never a crash or a stall.
 func (j *Judge) Equivalent(guess string) (bool, error) {
 	if v, ok := j.guesses[guess]; ok {
-		return v, nil
+		return v.right, v.err
 	}
+	right, err := j.equivalent(guess)
+	if j.guesses == nil {
+		j.guesses = map[string]guessVerdict{}
+	}
+	if len(j.guesses) < maxGuesses {
+		j.guesses[guess] = guessVerdict{right, err}
+	}
+	return right, err
+}
+
+func (j *Judge) equivalent(guess string) (bool, error) {
 	g, err := Compile(Rule{Name: "guess", Expr: guess})
 	if err != nil {
 		return false, err
 	}
-	e, err := equivalent(j, g.NewJudge())
+	e, err := equivalent(j, g.NewJudge(), newBudget(guessWork))
 	if err != nil {
 		return false, err
 	}
-	if j.guesses == nil {
-		j.guesses = map[string]bool{}
-	}
-	j.guesses[guess] = e.Equal
 	return e.Equal, nil
 }

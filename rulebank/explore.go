@@ -49,11 +49,16 @@ type window struct {
 
 // space is the set of windows reachable by legal play from the starters,
 // for a rule of bounded look-back, in breadth-first order (so the line that
-// reaches a window first is a shortest one).
+// reaches a window first is a shortest one). Its cards are the
+// representatives of classes (every card, for the identity classes), and
+// masks are sets of classes.
 type space struct {
 	depth   int
+	cl      *classes
 	windows []window
-	masks   []uint64 // what the rule admits in each window
+	masks   []uint64 // the classes the rule admits in each window
+	// starterOf[k]: a card of class k that the starter predicate admits.
+	starterOf []sim.Card
 }
 
 func windowKey(cs []sim.Card) int {
@@ -64,10 +69,44 @@ func windowKey(cs []sim.Card) int {
 	return k
 }
 
+// identity is the classes of a rule that reads whole cards: one per card.
+var identity = newClasses(fieldAll)
+
+// classMask is the set of classes (by their representatives) j admits
+// after line; b is charged for each judgement as costing steps.
+func (j *Judge) classMask(line []sim.Card, cl *classes, b *budget, steps int) (uint64, error) {
+	if err := b.spend(len(cl.reps), steps); err != nil {
+		return 0, err
+	}
+	if t := j.c.table; t != nil {
+		m := t[line[len(line)-1]]
+		if cl == identity {
+			return m, nil
+		}
+		var out uint64
+		for k, r := range cl.reps {
+			out |= (m >> r & 1) << k
+		}
+		return out, nil
+	}
+	var out uint64
+	for k, r := range cl.reps {
+		ok, err := j.Accepts(line, r)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			out |= 1 << k
+		}
+	}
+	return out, nil
+}
+
 // explore enumerates the windows of the given depth (1..3) reachable from
-// the starter set under j's rule. It stops with an error past limit windows.
-func explore(j *Judge, depth int, starters uint64, limit int) (*space, error) {
-	s := &space{depth: depth}
+// the starter cards under j's rule, over the classes cl. It stops with an
+// error past limit windows, or when the budget is spent.
+func explore(j *Judge, depth int, starters uint64, limit int, cl *classes, b *budget) (*space, error) {
+	s := &space{depth: depth, cl: cl, starterOf: make([]sim.Card, len(cl.reps))}
 	seen := map[int]int32{}
 	push := func(cs []sim.Card, parent int32) {
 		k := windowKey(cs)
@@ -77,9 +116,14 @@ func explore(j *Judge, depth int, starters uint64, limit int) (*space, error) {
 		seen[k] = int32(len(s.windows))
 		s.windows = append(s.windows, window{cards: cs, parent: parent})
 	}
-	for c := sim.Card(0); c < sim.NumCards; c++ {
+	for c := sim.NumCards - 1; c >= 0; c-- { // the first admitted card of each class
 		if starters>>c&1 == 1 {
-			push([]sim.Card{c}, -1)
+			s.starterOf[cl.class[c]] = sim.Card(c)
+		}
+	}
+	for k, r := range cl.reps {
+		if cl.of(starters)>>k&1 == 1 {
+			push([]sim.Card{r}, -1)
 		}
 	}
 	for i := 0; i < len(s.windows); i++ {
@@ -87,13 +131,13 @@ func explore(j *Judge, depth int, starters uint64, limit int) (*space, error) {
 			return nil, fmt.Errorf("more than %d reachable windows", limit)
 		}
 		w := s.windows[i].cards
-		m, err := j.mask(w)
+		m, err := j.classMask(w, cl, b, j.c.Steps)
 		if err != nil {
 			return nil, err
 		}
 		s.masks = append(s.masks, m)
 		for rest := m; rest != 0; rest &= rest - 1 {
-			c := sim.Card(bits.TrailingZeros64(rest))
+			c := cl.reps[bits.TrailingZeros64(rest)]
 			next := append(append(make([]sim.Card, 0, depth+1), w...), c)
 			if len(next) > depth {
 				next = next[1:]
@@ -104,7 +148,8 @@ func explore(j *Judge, depth int, starters uint64, limit int) (*space, error) {
 	return s, nil
 }
 
-// line rebuilds a shortest main line that ends in window i.
+// line rebuilds a shortest main line that ends in window i, opening with a
+// card the starter predicate admits.
 func (s *space) line(i int) []sim.Card {
 	var rev []sim.Card
 	for ; i >= 0; i = int(s.windows[i].parent) {
@@ -121,5 +166,6 @@ func (s *space) line(i int) []sim.Card {
 	for k, c := range rev {
 		out[len(rev)-1-k] = c
 	}
+	out[0] = s.starterOf[s.cl.class[out[0]]]
 	return out
 }
