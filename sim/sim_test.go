@@ -187,3 +187,26 @@ func TestScoring(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseCard: any text is a card or an error; a card reads back from
+// its own writing.
+func FuzzParseCard(f *testing.F) {
+	for _, s := range []string{"10H", "qs", "A♠", "1C", "TD", "", "11X", "♣", "10", "K♦♦", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := ParseCard(s)
+		if err != nil {
+			return
+		}
+		if !c.Valid() {
+			t.Fatalf("%q gave %v", s, c)
+		}
+		if back, err := ParseCard(c.String()); err != nil || back != c {
+			t.Fatalf("%q: %s reads back as %v, %v", s, c, back, err)
+		}
+		if back, err := ParseCard(c.Pretty()); err != nil || back != c {
+			t.Fatalf("%q: %s reads back as %v, %v", s, c.Pretty(), back, err)
+		}
+	})
+}

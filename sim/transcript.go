@@ -55,6 +55,10 @@ type rawTranscript struct {
 	Moves     []yaml.Node          `yaml:"moves"`
 }
 
+// MaxTranscriptBytes bounds a transcript: a hand of the longest allowed
+// length written down is far smaller.
+const MaxTranscriptBytes = 16 << 20
+
 // ParseTranscript reads a transcript. Errors name the file's line.
 func ParseTranscript(data []byte) (t *Transcript, err error) {
 	defer func() {
@@ -62,6 +66,9 @@ func ParseTranscript(data []byte) (t *Transcript, err error) {
 			t, err = nil, fmt.Errorf("cannot read the transcript: %v", p)
 		}
 	}()
+	if len(data) > MaxTranscriptBytes {
+		return nil, fmt.Errorf("the transcript is larger than %d MiB", MaxTranscriptBytes>>20)
+	}
 	var raw rawTranscript
 	dec := yaml.NewDecoder(strings.NewReader(string(data)))
 	dec.KnownFields(true)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -20,7 +21,8 @@ import (
 // God's name and the seats' names.
 //
 // Names are made fit for a transcript: white space inside a name becomes
-// "-", an empty name becomes P1, P2, …, and a repeated one gets "-2", "-3".
+// "-", an empty name becomes P1, P2, …, a repeated one gets "-2", "-3", and
+// bytes that are not UTF-8 become U+FFFD.
 // Hands are written as sizes (hand_sizes:): a result does not say which
 // cards were dealt.
 func TranscriptOf(r *Result, head Transcript) (*Transcript, error) {
@@ -34,6 +36,10 @@ func TranscriptOf(r *Result, head Transcript) (*Transcript, error) {
 	if (t.Rule == "") == (t.RuleName == "") {
 		return nil, fmt.Errorf("a transcript names its rule by expression or by name: give exactly one")
 	}
+	if !utf8.ValidString(t.Rule + t.RuleName) {
+		return nil, fmt.Errorf("the rule is not valid UTF-8 text")
+	}
+	t.God = strings.ToValidUTF8(t.God, "\uFFFD")
 	if strings.TrimSpace(t.God) == "" {
 		t.God = "God"
 	}
@@ -84,7 +90,7 @@ func seatNames(names []string, n int) []string {
 	for i := range out {
 		name := ""
 		if i < len(names) {
-			name = strings.Join(strings.Fields(names[i]), "-")
+			name = strings.Join(strings.Fields(strings.ToValidUTF8(names[i], "\uFFFD")), "-")
 		}
 		if name == "" {
 			name = fmt.Sprintf("P%d", i+1)
