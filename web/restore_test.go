@@ -86,3 +86,23 @@ func TestRestoreIgnoresATornLastLine(t *testing.T) {
 		t.Fatalf("Ana's move was lost: %v", log)
 	}
 }
+
+// A revealed table comes back revealed, with its transcript.
+func TestRestartKeepsTheReveal(t *testing.T) {
+	dir := t.TempDir()
+	a := newTestServer(t, dir)
+	code := a.openTable(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
+	waitFor(t, a.table(code), "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn })
+	a.post(t, a.TeacherPath()+"t/"+code+"/reveal", nil, true)
+	waitFor(t, a.table(code), "the reveal", func(s *snapshot) bool { return s.public.Reveal != nil })
+	a.ts.Close()
+	a.Close()
+	b := newTestServer(t, dir)
+	s := waitFor(t, b.table(code), "the reveal", func(s *snapshot) bool { return s.public.Reveal != nil })
+	if s.public.Reveal.Name != "opposite-colour" {
+		t.Fatalf("reveal after the restart: %+v", s.public.Reveal)
+	}
+	if status, yaml := b.get(t, "/board/"+code+"/transcript.yaml"); status != http.StatusOK || !strings.Contains(yaml, "rule_name: opposite-colour") {
+		t.Fatalf("transcript after the restart: %d %s", status, yaml)
+	}
+}

@@ -154,10 +154,19 @@ func (t *table) makeReveal() {
 }
 
 // mismatches lists the teacher's verdicts that the teacher's expression
-// would have given otherwise.
+// would have given otherwise: where the transcript's replay will differ.
 func (t *table) mismatches(rule *rulebank.Compiled) []string {
 	j := rule.NewJudge()
 	var out []string
+	for text, yes := range t.tj.guesses {
+		eq, err := j.Equivalent(text)
+		switch {
+		case err != nil && yes:
+			out = append(out, fmt.Sprintf("you accepted the stated rule %q, which the rule language cannot read (%v)", text, err))
+		case err == nil && eq != yes:
+			out = append(out, fmt.Sprintf("the stated rule %q: you said %s, your expression says %s", text, yesNo(yes), yesNo(eq)))
+		}
+	}
 	for _, v := range t.tj.order {
 		ok, err := j.Accepts(v.line, v.card)
 		if err != nil {
@@ -188,6 +197,7 @@ func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) ([]byte, er
 	p.Y.Label.Text = "P(God's rule)"
 	p.Y.Min, p.Y.Max = 0, 1
 	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs, p.Legend.YOffs = vg.Points(8), -vg.Points(6) // clear of the title and the axis
 	palette := []color.RGBA{{0x1f, 0x77, 0xb4, 255}, {0xd6, 0x27, 0x28, 255}, {0x2c, 0xa0, 0x2c, 255}, {0x94, 0x67, 0xbd, 255}, {0xff, 0x7f, 0x0e, 255}}
 	for i, m := range t.minds {
 		sp := m.rec.Space()

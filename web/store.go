@@ -273,9 +273,7 @@ func (t *table) replayJournal(acts []action) error {
 			}
 		}
 	}
-	if t.settings.Revealed {
-		t.makeReveal()
-	}
-	t.lastMove = time.Now()
+	t.lastMove = time.Now() // the reveal, if made, is drawn again by run
+
 	return nil
 }

@@ -197,6 +197,10 @@ func (t *table) run() {
 	defer t.journal.close()
 	timer := time.NewTimer(time.Hour)
 	defer timer.Stop()
+	if t.settings.Revealed && t.reveal == nil && t.hand != nil {
+		t.makeReveal() // a restored table: here, not while the server starts
+		t.mark()
+	}
 	var reply chan error
 	var err error
 	for {

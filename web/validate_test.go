@@ -142,6 +142,17 @@ func TestTeacherLaysTheDivermazoOpening(t *testing.T) {
 					t.Fatalf("%s under the chain fits the teacher's rule", g[0])
 				}
 			}
+			// Revealed without an expression, the transcript says where
+			// God's rule goes, and replay asks for it.
+			ts.post(t, ts.TeacherPath()+"t/"+code+"/reveal", url.Values{"words": {"Alternate the colours"}}, true)
+			waitFor(t, tb, "the reveal", func(s *snapshot) bool { return s.public.Reveal != nil })
+			_, yaml := ts.get(t, "/board/"+code+"/transcript.yaml")
+			if !strings.Contains(yaml, "# God's rule was the teacher's own judgement: Alternate the colours.") {
+				t.Fatalf("the transcript:\n%s", yaml)
+			}
+			if _, err := sim.ParseTranscript([]byte(yaml)); err == nil || !strings.Contains(err.Error(), "names no rule") {
+				t.Fatalf("replay reads a transcript without God's rule: %v", err)
+			}
 			return
 		}
 		if asked > 100 {
