@@ -149,6 +149,14 @@ func TestNoSeatSeesWhatItShouldNot(t *testing.T) {
 	}
 	check("after some moves", reachable(t, ts, ana, code), tb.snap.Load())
 
+	// With the lab notebook on, the bots' hypotheses are on every page; one
+	// of them may be God's rule itself (that is what a bot has found), but
+	// not its name, its words, or anyone's cards.
+	ts.post(t, ts.TeacherPath()+"t/"+code+"/settings", url.Values{"notebook": {"2"}}, true)
+	waitFor(t, tb, "the notebook", func(s *snapshot) bool { return s.public.Notebook != nil })
+	delete(secrets, "the rule's expression")
+	check("with the notebook on", reachable(t, ts, ana, code), tb.snap.Load())
+
 	// The check can fail: after the reveal the rule is on the page.
 	ts.post(t, ts.TeacherPath()+"t/"+code+"/reveal", nil, true)
 	waitFor(t, tb, "the reveal", func(s *snapshot) bool { return s.public.Reveal != nil })

@@ -93,8 +93,7 @@ type SeatState struct {
 	Judge      *PendingView
 	CanDeclare bool
 	CanGuess   bool
-	InWindow   bool   // right after this seat's move: declare, state a rule or go on
-	Waiting    string // what the seat waits for, when it is its move but it cannot act
+	InWindow   bool // right after this seat's move: declare, state a rule or go on
 }
 
 // TeacherState is the teacher's console.
@@ -178,11 +177,6 @@ func (t *table) snapshot() *snapshot {
 		s.seats[p.Current].YourTurn = t.players[p.Current] == nil && t.question == nil && t.problem == ""
 	}
 	p.Status = t.status(names)
-	for i := range s.seats {
-		if s.seats[i].Seat == p.Current && !s.seats[i].YourTurn && h != nil && !p.Ended && !p.Revealed {
-			s.seats[i].Waiting = p.Status
-		}
-	}
 	if t.settings.Notebook >= 0 {
 		if t.thinking {
 			if old := t.snap.Load(); old != nil {
