@@ -154,8 +154,9 @@ func (s *Server) restoreAll() {
 		if t == nil {
 			continue // closed
 		}
+		moves := t.turns() // before the table's goroutine owns the hand
 		s.register(t)
-		s.logf("table %s restored (%s, %d moves)", code, t.setup.Preset, t.turns())
+		s.logf("table %s restored (%s, %d moves)", code, t.setup.Preset, moves)
 	}
 }
 
