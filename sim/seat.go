@@ -25,7 +25,7 @@ func (h *Hand) CanGuess(p int) bool {
 }
 
 // CanDeclareAfterMove reports whether seat p may declare Prophet now: right
-// after their own move and before the next player's (RULES.md, "The
+// after their own move and before the next player's (docs/rules.md, "The
 // Prophet"), when CanDeclare allows it.
 func (h *Hand) CanDeclareAfterMove(p int) bool {
 	return len(h.history) > 0 && h.lastMover == p && !h.history[len(h.history)-1].DeclaredProphet && h.CanDeclare(p)

@@ -24,7 +24,7 @@ import (
 //	                 before the page hears of it: moves with the Prophet's
 //	                 judgement and pick, declarations, stated rules, and the
 //	                 teacher's verdicts when the teacher judges
-//	transcript.yaml  the hand so far as a transcript (FILES.md), rewritten
+//	transcript.yaml  the hand so far as a transcript (docs/files.md), rewritten
 //	                 after every move
 //
 // A restarted server deals each open table again from its seed and applies

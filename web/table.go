@@ -89,7 +89,7 @@ type pendingMove struct {
 }
 
 // window is the moment right after a person's move in which they may
-// declare Prophet or state the rule (RULES.md: "right after their own move
+// declare Prophet or state the rule (docs/rules.md: "right after their own move
 // and before the next player's"). The next seat waits.
 type window struct{ seat int }
 
