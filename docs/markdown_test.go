@@ -214,3 +214,42 @@ func TestLinks(t *testing.T) {
 		}
 	}
 }
+
+// No comment, help text or document points at files users cannot see: the
+// project's design notes outside the repository (RULES.md, FILES.md,
+// RULE-LANGUAGE.md, ../shared/…). What users need is in docs/.
+func TestNoPointersOutside(t *testing.T) {
+	outside := regexp.MustCompile(`\b(RULES|FILES|RULE-LANGUAGE)\.md\b|shared/(spec|seeds)`)
+	err := filepath.WalkDir("..", func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != ".." && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".yaml", ".py", ".html", ".js", ".css":
+		default:
+			return nil
+		}
+		if filepath.Base(filepath.Dir(path)) == "docs" && strings.HasSuffix(path, "_test.go") {
+			return nil // this test names them
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for i, l := range strings.Split(string(b), "\n") {
+			if outside.MatchString(l) {
+				t.Errorf("%s:%d points outside the repository: %s", path, i+1, strings.TrimSpace(l))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
