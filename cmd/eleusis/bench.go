@@ -155,6 +155,7 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 		return err
 	}
 	lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
+	defer lab.Kit.Close() // outside agents kept between hands
 	rule := bank.Rules[0].Rule.Name
 	for _, r := range bank.Rules {
 		if r.Rule.Name == "black-high-red-low" {
@@ -384,6 +385,7 @@ learning curve).`,
 				return err
 			}
 			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
+			defer lab.Kit.Close() // outside agents kept between hands
 			p := &reports.Plan{Seed: hf.seed, Rules: []string{hf.rule}, Presets: []string{hf.preset}, Lineups: [][]string{strings.Split(hf.lineup, ";")}, Hands: hands}
 			var col collect
 			if _, err := lab.Run(cmd.Context(), p, reports.RunOptions{Each: col.add}); err != nil {

@@ -188,6 +188,7 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *repor
 		progressStart = time.Now()
 	}
 	_, err = lab.Run(ctx, p, ro)
+	lab.Kit.Close() // outside agents kept between hands
 	if progress != nil {
 		if bar != nil {
 			if err == nil {
