@@ -37,11 +37,23 @@ type execAgent struct {
 	beliefs    []StatedBelief
 	end        *wireRequest // the end request, once sent
 	unwatch    func() bool  // stops the hand's context from ending waits on proc
+	booting    *proc        // per hand: started with the player, not yet told of the hand
 }
 
 func newExec(s Spec, t *Table, seat int) (sim.Player, error) {
-	return &execAgent{kit: t.Kit, ctx: t.context(), command: s.Command, key: s.Text, persistent: s.param("persistent") != 0,
-		timeout: time.Duration(s.param("timeout") * float64(time.Second)), seat: seat, seed: agentSeed(t.Seed, seat)}, nil
+	a := &execAgent{kit: t.Kit, ctx: t.context(), command: s.Command, key: s.Text, persistent: s.param("persistent") != 0,
+		timeout: time.Duration(s.param("timeout") * float64(time.Second)), seat: seat, seed: agentSeed(t.Seed, seat)}
+	if !a.persistent {
+		// Start now: the programs of every seat boot side by side while
+		// the hand is dealt (an interpreter takes a good part of a second).
+		p, err := startProc(a.command)
+		if err != nil {
+			return nil, fmt.Errorf("outside agent %q: %w", a.command, err)
+		}
+		p.gen = a.kit.procs.generation()
+		a.booting = p
+	}
+	return a, nil
 }
 
 // agentSeed is the seed an agent gets for a seat of a hand: a one-way
@@ -117,11 +129,14 @@ func (a *execAgent) exchange(req *wireRequest, v *sim.View) (*wireAnswer, error)
 			a.unwatch()
 		}
 	}
-	p, err := startProc(a.command)
-	if err != nil {
-		return nil, err
+	p := a.booting
+	if a.booting = nil; p == nil {
+		var err error
+		if p, err = startProc(a.command); err != nil {
+			return nil, err
+		}
+		p.gen = a.kit.procs.generation()
 	}
-	p.gen = a.kit.procs.generation()
 	a.use(p)
 	return a.roundTrip(nh, req)
 }
@@ -270,6 +285,10 @@ func (a *execAgent) sendEnd(res *sim.Result) {
 // for its answer; then, in the per-hand mode, ends it, while a persistent
 // program that answered goes back to the kit for the next hand.
 func (a *execAgent) Close(res *sim.Result) {
+	if a.booting != nil { // never asked: it never heard of the hand
+		a.booting.stop(exitGrace)
+		a.booting = nil
+	}
 	p := a.proc
 	if p == nil {
 		return

@@ -208,7 +208,7 @@ func decodeAnswer(line []byte, typ string, id int) (*wireAnswer, error) {
 		return nil, fmt.Errorf("an answer with id %d came while waiting for request %d (%s): a line nobody asked for", *a.ID, id, typ)
 	}
 	if a.Error != nil {
-		return nil, fmt.Errorf("it gave up the hand: %s", clip(*a.Error))
+		return nil, fmt.Errorf("it gave up the hand: %s", clipTo(*a.Error, maxAgentError))
 	}
 	present := map[string]bool{"kind": a.Kind != "", "cards": a.Cards != nil, "belief": a.Belief != nil,
 		"declare": a.Declare != nil, "right": a.Right != nil, "card": a.Card != nil, "guess": a.Guess != nil}
@@ -346,9 +346,15 @@ func compileStated(text string) (*rulebank.Compiled, error) {
 	return c, nil
 }
 
-func clip(s string) string {
-	if len(s) > 200 {
-		return strings.ToValidUTF8(s[:200], "") + "…"
+// maxAgentError bounds the error text an agent gives for a hand's record
+// (a traceback's last lines fit).
+const maxAgentError = 2000
+
+func clip(s string) string { return clipTo(s, 200) }
+
+func clipTo(s string, n int) string {
+	if len(s) > n {
+		return strings.ToValidUTF8(s[:n], "") + "…"
 	}
 	return s
 }

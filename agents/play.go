@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"sync"
 
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/rulebank"
@@ -90,6 +91,7 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 // ClosePlayers releases the players' resources (outside programs); res is
 // nil when the hand did not end.
 func ClosePlayers(players []sim.Player, res *sim.Result) {
+	var wg sync.WaitGroup
 	for _, p := range players { // every outside program hears of the end at once
 		if e, ok := p.(ender); ok {
 			e.sendEnd(res)
@@ -97,7 +99,12 @@ func ClosePlayers(players []sim.Player, res *sim.Result) {
 	}
 	for _, p := range players {
 		if c, ok := p.(Closer); ok {
+			if _, ok := p.(ender); ok { // an outside program: wait for each side by side
+				wg.Go(func() { c.Close(res) })
+				continue
+			}
 			c.Close(res)
 		}
 	}
+	wg.Wait()
 }
