@@ -1,0 +1,229 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// The teacher's pages: the start page that opens tables, and each table's
+// console (God's rule, the teacher's verdicts, the pace, the notebook, the
+// reveal, the seats). Every one sits behind the teacher's secret link.
+
+func (s *Server) teacherOnly(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("tok") != s.teacher {
+			s.notFound(w, "This page does not exist.")
+			return
+		}
+		h(w, r)
+	}
+}
+
+// tableRow is a table on the teacher's home page.
+type tableRow struct {
+	Code, Preset, Seats, Status string
+	Revealed                    bool
+}
+
+func (s *Server) teacherHomeData(form *startForm, flash string) *page {
+	p := &page{Role: "start", Title: "Eleusis — the teacher's tables", TeacherBase: s.TeacherPath(), Form: form, Flash: flash, Broken: map[string]string{}}
+	for _, t := range s.tableList() {
+		sn := t.snap.Load().public
+		var seats []string
+		for _, st := range sn.Seats {
+			seats = append(seats, st.Name)
+		}
+		p.Tables = append(p.Tables, tableRow{Code: sn.Code, Preset: sn.Preset, Seats: strings.Join(seats, ", "), Status: sn.Status, Revealed: sn.Revealed})
+	}
+	s.mu.Lock()
+	for k, v := range s.broken {
+		p.Broken[k] = v
+	}
+	s.mu.Unlock()
+	return p
+}
+
+func (s *Server) teacherHome(w http.ResponseWriter, r *http.Request) {
+	s.render(w, http.StatusOK, "start.html", s.teacherHomeData(s.newStartForm(nil, nil), r.URL.Query().Get("flash")))
+}
+
+// createTable opens a table from the start page's form.
+func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		reply(w, r, s.TeacherPath(), err)
+		return
+	}
+	setup, _, fe := parseSetup(r.PostForm, s.cfg.Bank, randomSeed())
+	pace := s.cfg.DefaultPace
+	if v := strings.TrimSpace(r.PostForm.Get("pace")); v != "" {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || x < 0 || x > 60 {
+			fe.add("pace", "the pace is 0 to 60 seconds")
+		}
+		pace = x
+	}
+	notebook := -1
+	if len(fe) == 0 {
+		setup.Code = s.newCode()
+		dir := ""
+		if s.cfg.DataDir != "" {
+			dir = filepath.Join(s.cfg.DataDir, "tables", setup.Code)
+			if err := os.MkdirAll(dir, 0o700); err != nil {
+				fe.add("seats", "cannot keep the table on disk: %v", err)
+			}
+		}
+		if len(fe) == 0 {
+			st := Settings{Pace: pace, Notebook: notebook, Tokens: make([]string, len(setup.Seats)), Hotseat: newToken()}
+			t, err := newTable(s, setup, st, dir)
+			if err == nil {
+				err = t.saveSetup()
+			}
+			if err != nil {
+				fe.add("seats", "%v", err)
+				if dir != "" {
+					os.RemoveAll(dir)
+				}
+			} else {
+				s.register(t)
+				s.logf("table %s opened: %s, %d seats, rule %s", setup.Code, setup.Preset, len(setup.Seats), setup.Rule.How)
+				http.Redirect(w, r, s.TeacherPath()+"t/"+setup.Code+"/", http.StatusSeeOther)
+				return
+			}
+		}
+	}
+	s.render(w, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(s.newStartForm(r.PostForm, fe), "The table was not opened: see the notes below."))
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	cryptoRead(b[:])
+	var x uint64
+	for _, c := range b {
+		x = x<<8 | uint64(c)
+	}
+	return x % 1_000_000 // short enough to read out and type again
+}
+
+func (s *Server) consoleData(r *http.Request) (*page, *table) {
+	t := s.table(r.PathValue("code"))
+	if t == nil {
+		return nil, nil
+	}
+	sn := t.snap.Load()
+	pub, ts := sn.public, sn.teacher
+	base := s.TeacherPath() + "t/" + pub.Code + "/"
+	p := &page{Role: "teacher", Title: "Teacher — table " + pub.Code, Base: base, TeacherBase: s.TeacherPath(),
+		P: &pub, T: &ts, Flash: r.URL.Query().Get("flash"), Hotseat: "/hotseat/" + ts.Settings.Hotseat + "/", JoinURLs: s.cfg.JoinURLs}
+	if len(p.JoinURLs) == 0 {
+		p.JoinURLs = []string{"http://" + r.Host + "/"}
+	}
+	host, _, err := net.SplitHostPort(r.Host)
+	if err != nil {
+		host = r.Host
+	}
+	ip := net.ParseIP(host)
+	p.LocalOnly = len(s.cfg.JoinURLs) == 0 && (host == "localhost" || ip != nil && ip.IsLoopback())
+	return p, t
+}
+
+// consoleAction is the teacher's verdict, settings, reveal and seats.
+func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
+	p, t := s.consoleData(r)
+	if p == nil {
+		http.Error(w, "not found", http.StatusNotFound)
+		return
+	}
+	if err := r.ParseForm(); err != nil {
+		reply(w, r, p.Base, err)
+		return
+	}
+	f := r.PostForm
+	ctx, cancel := context.WithTimeout(r.Context(), commandWait)
+	defer cancel()
+	seat, seatErr := strconv.Atoi(f.Get("seat"))
+	var err error
+	switch r.PathValue("action") {
+	case "answer":
+		id, _ := strconv.Atoi(f.Get("q"))
+		var fits []int
+		for _, v := range f["fit"] {
+			i, perr := strconv.Atoi(v)
+			if perr != nil {
+				err = errors.New("a ticked card is not a number")
+			}
+			fits = append(fits, i)
+		}
+		yes := f.Get("verdict") == "yes"
+		if err == nil {
+			err = t.do(ctx, func(t *table) error { return t.answerCmd(id, yes, fits) })
+		}
+	case "settings":
+		var pace *float64
+		var paused *bool
+		var notebook *int
+		if v := f.Get("pace"); v != "" {
+			x, perr := strconv.ParseFloat(v, 64)
+			if perr != nil {
+				err = errors.New("the pace is a number of seconds")
+			}
+			pace = &x
+		}
+		switch f.Get("play") {
+		case "pause":
+			b := true
+			paused = &b
+		case "resume":
+			b := false
+			paused = &b
+		}
+		if v := f.Get("notebook"); v != "" {
+			n, perr := strconv.Atoi(v)
+			if perr != nil {
+				err = errors.New("choose a bot for the notebook")
+			}
+			notebook = &n
+		}
+		step := f.Get("play") == "step"
+		if err == nil {
+			err = t.do(ctx, func(t *table) error { return t.settingsCmd(pace, paused, step, notebook) })
+		}
+	case "reveal":
+		words, expr := f.Get("words"), f.Get("expr")
+		err = t.do(ctx, func(t *table) error { return t.revealCmd(words, expr) })
+	case "bot":
+		if seatErr != nil {
+			err = errors.New("choose a seat")
+			break
+		}
+		spec := strings.TrimSpace(f.Get("spec"))
+		err = t.do(ctx, func(t *table) error { return t.replaceBot(seat, spec) })
+	case "free":
+		if seatErr != nil {
+			err = errors.New("choose a seat")
+			break
+		}
+		err = t.do(ctx, func(t *table) error { return t.freeSeat(seat) })
+	case "close":
+		err = t.do(ctx, func(t *table) error {
+			t.settings.Closed = true
+			t.mark()
+			return t.saveSetup()
+		})
+		if err == nil {
+			s.closeTable(t)
+			close(t.stop)
+			reply(w, r, s.TeacherPath(), nil)
+			return
+		}
+	default:
+		http.Error(w, "no such action", http.StatusNotFound)
+		return
+	}
+	reply(w, r, p.Base, err)
+}
