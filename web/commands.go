@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"slices"
 
 	"github.com/eleusis/eleusis/agents"
@@ -135,9 +136,10 @@ func (t *table) answerCmd(id int, yes bool, fits []int) error {
 	return t.answer(id, yes, fits)
 }
 
-// settingsCmd changes the pace, pauses or resumes, steps one bot move and
-// chooses whose mind the notebook shows.
-func (t *table) settingsCmd(pace *float64, paused *bool, step bool, notebook *int) error {
+// settingsCmd changes the pace, pauses or resumes, steps one bot move,
+// lets the game go on past a person's decision, and chooses whose mind the
+// notebook shows.
+func (t *table) settingsCmd(pace *float64, paused *bool, step, skip bool, notebook *int) error {
 	if pace != nil {
 		if *pace < 0 || *pace > 60 {
 			return errors.New("the pace is 0 to 60 seconds")
@@ -150,6 +152,9 @@ func (t *table) settingsCmd(pace *float64, paused *bool, step bool, notebook *in
 	if step {
 		t.step = true
 	}
+	if skip {
+		t.window = nil // the person who just moved does not answer: the game goes on
+	}
 	if notebook != nil {
 		if *notebook >= len(t.setup.Seats) || *notebook >= 0 && t.setup.Seats[*notebook].Person() {
 			return errors.New("the notebook shows a bot scientist's mind: choose a bot's seat")
@@ -160,11 +165,19 @@ func (t *table) settingsCmd(pace *float64, paused *bool, step bool, notebook *in
 	return t.saveSetup()
 }
 
-// replaceBot gives a seat another strategy (a failed outside program, or a
-// change of mind); the new bot reads the hand so far from the public record.
+// replaceBot gives a seat to a bot of the strategy spec: a bot whose
+// outside program failed, or a person's seat when the student has left (they
+// can still watch their cards from their link). The new bot reads the hand
+// so far from the public record.
 func (t *table) replaceBot(seat int, spec string) error {
-	if seat < 0 || seat >= len(t.setup.Seats) || t.setup.Seats[seat].Person() {
-		return errors.New("only a bot's seat can be given another strategy")
+	if seat < 0 || seat >= len(t.setup.Seats) {
+		return errors.New("choose a seat")
+	}
+	if spec == "" {
+		return errors.New("choose a strategy for the seat")
+	}
+	if t.setup.Rule.Teacher && strings.HasPrefix(spec, "oracle") {
+		return errors.New("an oracle knows God's rule, and the teacher judges at this table: there is no rule to know")
 	}
 	if t.thinking {
 		return errors.New("the bots are thinking; try again in a moment")
@@ -185,6 +198,9 @@ func (t *table) replaceBot(seat int, spec string) error {
 	}
 	t.players[seat] = p
 	t.setup.Seats[seat].Bot = spec
+	if t.window != nil && t.window.seat == seat {
+		t.window = nil // the bot does not wait for itself
+	}
 	t.minds = t.followMinds()
 	for _, m := range t.minds {
 		m.count = m.rec.Count()

@@ -105,6 +105,7 @@ type TeacherState struct {
 	Seats    []SeatSpec
 	Thinking bool
 	Minds    []int // seats the notebook can show
+	Window   bool  // a person may still declare or state a rule
 }
 
 func (t *table) snapshot() *snapshot {
@@ -113,7 +114,7 @@ func (t *table) snapshot() *snapshot {
 		Current: -1, Prophet: -1, Revealed: t.settings.Revealed, Paused: t.settings.Paused, Pace: t.settings.Pace,
 		TeacherJudges: t.tj != nil}
 	s := &snapshot{teacher: TeacherState{Rule: t.setup.Rule, Question: t.question, Problem: t.problem,
-		Settings: t.settings, Seats: slices.Clone(t.setup.Seats), Thinking: t.thinking}}
+		Settings: t.settings, Seats: slices.Clone(t.setup.Seats), Thinking: t.thinking, Window: t.window != nil}}
 	s.teacher.Settings.Tokens = slices.Clone(t.settings.Tokens)
 	for _, m := range t.minds {
 		s.teacher.Minds = append(s.teacher.Minds, m.seats...)

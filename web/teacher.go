@@ -189,9 +189,9 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 			}
 			notebook = &n
 		}
-		step := f.Get("play") == "step"
+		step, skip := f.Get("play") == "step", f.Get("play") == "skip"
 		if err == nil {
-			err = t.do(ctx, func(t *table) error { return t.settingsCmd(pace, paused, step, notebook) })
+			err = t.do(ctx, func(t *table) error { return t.settingsCmd(pace, paused, step, skip, notebook) })
 		}
 	case "reveal":
 		words, expr := f.Get("words"), f.Get("expr")

@@ -161,3 +161,49 @@ func TestTeacherLaysTheDivermazoOpening(t *testing.T) {
 		answerAsGod(t, ts, code, s.teacher.Question)
 	}
 }
+
+// A student who leaves holds up nobody: the teacher lets the game go on past
+// their decision, then gives their seat to a bot; their link still shows
+// their cards.
+func TestTeacherGivesAPersonsSeatToABot(t *testing.T) {
+	ts := newTestServer(t, "")
+	code := ts.openTable(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
+	tb := ts.table(code)
+	ana := ts.join(t, code, 0)
+	console := ts.TeacherPath() + "t/" + code + "/"
+	for {
+		s := waitFor(t, tb, "Ana", func(s *snapshot) bool { return s.seats[0].YourTurn || s.seats[0].InWindow })
+		if s.seats[0].InWindow {
+			if status, _, body := ts.post(t, console+"settings", url.Values{"play": {"skip"}}, true); status != http.StatusNoContent {
+				t.Fatalf("skip: %d %s", status, body)
+			}
+			waitFor(t, tb, "the game going on", func(s *snapshot) bool { return !s.seats[0].InWindow })
+			break
+		}
+		last := s.public.Columns[len(s.public.Columns)-1].Card
+		card := s.seats[0].Hand[0]
+		for _, c := range s.seats[0].Hand {
+			if c.Red() != last.Red() {
+				card = c
+			}
+		}
+		ts.post(t, ana+"move", url.Values{"kind": {"play"}, "cards": {card.String()}}, true)
+	}
+	if status, _, body := ts.post(t, console+"bot", url.Values{"seat": {"0"}, "spec": {"random"}}, true); status != http.StatusNoContent {
+		t.Fatalf("give the seat: %d %s", status, body)
+	}
+	s := waitFor(t, tb, "the bot playing Ana's seat", func(s *snapshot) bool {
+		for _, l := range s.public.Log[:min(3, len(s.public.Log))] {
+			if l.Seat == 0 && l.Turn > 3 {
+				return true
+			}
+		}
+		return s.public.Ended
+	})
+	if s.public.Seats[0].Bot != "random" {
+		t.Fatal("Ana's seat is not a bot's")
+	}
+	if st := ts.state(t, ana); st.Seat.Name != "Ana" || st.Seat.YourTurn {
+		t.Fatalf("Ana's link after the bot took over: %+v", st.Seat)
+	}
+}
