@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"slices"
 
 	"github.com/eleusis/eleusis/agents"
@@ -168,19 +167,14 @@ func (t *table) settingsCmd(pace *float64, paused *bool, step, skip bool, notebo
 // replaceBot gives a seat to a bot of the strategy spec: a bot whose
 // outside program failed, or a person's seat when the student has left (they
 // can still watch their cards from their link). The new bot reads the hand
-// so far from the public record.
+// so far from the public record. While a bot thinks, the seat changes hands
+// once it has finished (the bots' beliefs are not to be touched meanwhile).
 func (t *table) replaceBot(seat int, spec string) error {
 	if seat < 0 || seat >= len(t.setup.Seats) {
 		return errors.New("choose a seat")
 	}
 	if spec == "" {
 		return errors.New("choose a strategy for the seat")
-	}
-	if t.setup.Rule.Teacher && strings.HasPrefix(spec, "oracle") {
-		return errors.New("an oracle knows God's rule, and the teacher judges at this table: there is no rule to know")
-	}
-	if t.thinking {
-		return errors.New("the bots are thinking; try again in a moment")
 	}
 	if len(spec) > maxSpec {
 		return fmt.Errorf("the strategy is %d characters long; at most %d", len(spec), maxSpec)
@@ -189,19 +183,42 @@ func (t *table) replaceBot(seat int, spec string) error {
 	if err != nil {
 		return err
 	}
+	if t.tj != nil && sp.Name == "oracle" {
+		return errors.New("an oracle knows God's rule, and the teacher judges at this table: there is no rule to know")
+	}
 	p, err := agents.NewPlayer(sp, t.kit, seat)
 	if err != nil {
 		return err
 	}
-	if c, ok := t.players[seat].(agents.Closer); ok {
-		c.Close(nil)
+	t.swaps = append(t.swaps, swap{seat: seat, player: p, spec: spec})
+	if !t.thinking {
+		return t.applySwaps()
 	}
-	t.players[seat] = p
-	t.setup.Seats[seat].Bot = spec
-	if t.window != nil && t.window.seat == seat {
-		t.window = nil // the bot does not wait for itself
+	return nil
+}
+
+// swap is a seat changing hands.
+type swap struct {
+	seat   int
+	player sim.Player
+	spec   string
+}
+
+// applySwaps seats the new bots (never while a bot thinks).
+func (t *table) applySwaps() error {
+	for _, sw := range t.swaps {
+		if c, ok := t.players[sw.seat].(agents.Closer); ok {
+			c.Close(nil)
+		}
+		t.players[sw.seat] = sw.player
+		t.setup.Seats[sw.seat].Bot = sw.spec
+		if t.window != nil && t.window.seat == sw.seat {
+			t.window = nil // the bot does not wait for itself
+		}
 	}
+	t.swaps = nil
 	t.minds = t.followMinds()
+	t.syncMinds()
 	for _, m := range t.minds {
 		m.count = m.rec.Count()
 	}

@@ -53,6 +53,11 @@ func failed(p sim.Player) error {
 
 func (t *table) botMoved(th thought) {
 	t.mark()
+	for _, sw := range t.swaps {
+		if sw.seat == th.seat {
+			return // the seat has changed hands: its new bot moves instead
+		}
+	}
 	if t.hand == nil || t.hand.Ended() || t.settings.Revealed || t.hand.Current() != th.seat {
 		return
 	}

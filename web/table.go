@@ -36,6 +36,7 @@ type table struct {
 
 	// Owned by the loop goroutine.
 	rule     *rulebank.Compiled // nil when the teacher judges
+	swaps    []swap             // seats changing hands once no bot thinks
 	judge    sim.Judge
 	tj       *teacherJudge // the teacher's verdicts, or nil
 	kit      *agents.Table
@@ -253,6 +254,11 @@ func (t *table) mark() { t.dirty = true }
 // judged moves, starts a bot's turn. It returns how long to wait before a
 // bot may move (the pace), or 0.
 func (t *table) drive() time.Duration {
+	if len(t.swaps) > 0 && !t.thinking {
+		if err := t.applySwaps(); err != nil {
+			t.srv.logf("table %s: %v", t.setup.Code, err)
+		}
+	}
 	for range 10000 {
 		if t.settings.Revealed || t.settings.Closed || t.problem != "" || t.question != nil {
 			return 0
