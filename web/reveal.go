@@ -17,7 +17,7 @@ import (
 
 // The reveal: God's rule in words and as an expression, the scores, each
 // bot's belief in God's rule over the hand, and the hand as a transcript
-// (docs/files.md) that `eleusis replay` and `eleusis lesson` accept.
+// (docs/files.md) that `eleusis replay` referees again.
 
 type reveal struct {
 	view       RevealView

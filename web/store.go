@@ -134,7 +134,7 @@ func (t *table) saveTranscript() {
 
 // writeTranscript writes the hand with sim's transcript writer. A bank rule
 // is named (rule_name:) when the embedded bank holds it unchanged, so that
-// `eleusis lesson` finds its description; any other rule is written as its
+// a reader finds its name and description in the bank; any other rule is written as its
 // expression. When the teacher judged without an expression, the rule line
 // says so, and replay asks for it.
 func (t *table) writeTranscript(w io.Writer, res *sim.Result, rule *rulebank.Compiled) error {
