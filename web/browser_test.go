@@ -205,6 +205,13 @@ func TestBrowserAPersonPlaysAHand(t *testing.T) {
 		if status := text(t, student, `#status`); strings.Contains(status, "over") {
 			break
 		}
+		if moves == 5 {
+			// The README's picture: Ana's turn, the notebook open.
+			if nb := text(t, student, `section.notebook h2`); !strings.Contains(nb, "Popper's belief") {
+				t.Fatalf("the notebook is headed %q", nb)
+			}
+			shot = get(t, student, "screenshot", chromedp.FullScreenshot(100))
+		}
 		line, hand := cards(".mainline .col > svg"), cards(".handcard")
 		// A card the rule accepts when there is one (the test knows God's
 		// rule), so that the main line grows.
@@ -216,6 +223,20 @@ func TestBrowserAPersonPlaysAHand(t *testing.T) {
 			}
 		}
 		before := len(get(t, student, "the log", chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll(".log li .turn")).map(e => e.textContent)`)))
+		if moves == 1 && len(hand) >= 2 {
+			// A sequence: the cards in the order clicked.
+			first, second := len(hand)-1, 0
+			click(t, student, fmt.Sprintf(`.handcard[data-i="%d"]`, first))
+			click(t, student, fmt.Sprintf(`.handcard[data-i="%d"]`, second))
+			if label := text(t, student, `button[value=play]`); !strings.Contains(label, "sequence of 2") {
+				t.Fatalf("the play button says %q with two cards picked", label)
+			}
+			click(t, student, `button[value=play]`)
+			c1, _ := sim.ParseCard(hand[first])
+			c2, _ := sim.ParseCard(hand[second])
+			waitJS(t, student, "the sequence in the log", fmt.Sprintf(`Array.from(document.querySelectorAll(".log li")).some(li => li.textContent.includes(%q))`, "Ana plays the sequence "+c1.Pretty()+" "+c2.Pretty()))
+			continue
+		}
 		click(t, student, fmt.Sprintf(`.handcard[data-i="%d"]`, pick))
 		click(t, student, `button[value=play]`)
 		waitJS(t, student, "God's verdict", fmt.Sprintf(`document.querySelectorAll(".log li .turn").length > %d && Array.from(document.querySelectorAll(".log li")).some(li => li.textContent.includes("Ana plays"))`, before))
@@ -228,12 +249,6 @@ func TestBrowserAPersonPlaysAHand(t *testing.T) {
 			if verdict != "yes" || len(after) <= len(line) || !contains(after[len(line):], hand[pick]) {
 				t.Fatalf("after a right card God says %q and the main line is %v (was %v)", verdict, after, line)
 			}
-		}
-		if moves == 5 {
-			if nb := text(t, student, `section.notebook h2`); !strings.Contains(nb, "Popper's belief") {
-				t.Fatalf("the notebook is headed %q", nb)
-			}
-			shot = get(t, student, "screenshot", chromedp.FullScreenshot(100))
 		}
 	}
 	if !tb.snap.Load().public.Ended {
