@@ -210,16 +210,13 @@ func decodeAnswer(line []byte, typ string, id int) (*wireAnswer, error) {
 	if a.Error != nil {
 		return nil, fmt.Errorf("it gave up the hand: %s", clipTo(*a.Error, maxAgentError))
 	}
-	present := map[string]bool{"kind": a.Kind != "", "cards": a.Cards != nil, "belief": a.Belief != nil,
-		"declare": a.Declare != nil, "right": a.Right != nil, "card": a.Card != nil, "guess": a.Guess != nil}
+	present := []bool{a.Kind != "", a.Cards != nil, a.Belief != nil, a.Declare != nil, a.Right != nil, a.Card != nil, a.Guess != nil}
 	allowed := answerFields[typ]
-	for _, f := range []string{"kind", "cards", "belief", "declare", "right", "card", "guess"} {
-		if present[f] && !slices.Contains(strings.Fields(allowed.may), f) {
-			return nil, fmt.Errorf("the answer to the %s request has %q, which it does not take (it takes: id%s)", typ, f, allowed.list())
+	for i, f := range answerNames {
+		if present[i] && !slices.Contains(allowed.may, f) {
+			return nil, fmt.Errorf("the answer to the %s request has %q, which it does not take (it takes: %s)", typ, f, strings.Join(append([]string{"id"}, allowed.may...), ", "))
 		}
-	}
-	for _, f := range strings.Fields(allowed.must) {
-		if !present[f] {
+		if !present[i] && f == allowed.must {
 			return nil, fmt.Errorf("the answer to the %s request has no %q (line %q)", typ, f, clip(string(line)))
 		}
 	}
@@ -238,24 +235,25 @@ func derefCard(c *sim.Card) []sim.Card {
 	return []sim.Card{*c}
 }
 
+// answerNames are the answer's fields besides id and error, in the order
+// decodeAnswer checks them.
+var answerNames = []string{"kind", "cards", "belief", "declare", "right", "card", "guess"}
+
+// answerSpec is the field an answer must carry and those it may.
+type answerSpec struct {
+	must string
+	may  []string
+}
+
 // answerFields: what each request's answer must and may carry besides id.
 var answerFields = map[string]answerSpec{
 	"new_hand":        {},
-	"move":            {"kind", "kind cards belief"},
-	"declare_prophet": {"declare", "declare"},
-	"judge":           {"right", "right"},
-	"pick":            {"card", "card"},
-	"guess":           {"guess", "guess"},
+	"move":            {"kind", []string{"kind", "cards", "belief"}},
+	"declare_prophet": {"declare", []string{"declare"}},
+	"judge":           {"right", []string{"right"}},
+	"pick":            {"card", []string{"card"}},
+	"guess":           {"guess", []string{"guess"}},
 	"end":             {},
-}
-
-type answerSpec struct{ must, may string }
-
-func (f answerSpec) list() string {
-	if f.may == "" {
-		return ""
-	}
-	return ", " + strings.ReplaceAll(f.may, " ", ", ")
 }
 
 // checkMove checks a move answer's kind and size; the referee checks the
