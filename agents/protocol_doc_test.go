@@ -127,3 +127,22 @@ func sortedKeys(m map[string]any) []string {
 	}
 	return sorted(ks)
 }
+
+// The README's minimal agent is python/examples/minimal.py (which the
+// Python tests play).
+func TestReadmeMinimalAgent(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := strings.Cut(string(readme), "The smallest agent")
+	m := regexp.MustCompile("(?s)```python\n(.*?)```").FindStringSubmatch(after)
+	script, err := os.ReadFile("../python/examples/minimal.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, code, _ := strings.Cut(string(script), "\"\"\"\n") // after the docstring
+	if m == nil || m[1] != code {
+		t.Errorf("the README's minimal agent is not python/examples/minimal.py:\n%v\n---\n%s", m, code)
+	}
+}
