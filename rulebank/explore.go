@@ -9,20 +9,7 @@ import (
 
 // mask is the set of identities the rule admits after line.
 func (j *Judge) mask(line []sim.Card) (uint64, error) {
-	if t := j.c.table; t != nil {
-		return t[line[len(line)-1]], nil
-	}
-	var m uint64
-	for c := sim.Card(0); c < sim.NumCards; c++ {
-		ok, err := j.Accepts(line, c)
-		if err != nil {
-			return 0, err
-		}
-		if ok {
-			m |= 1 << c
-		}
-	}
-	return m, nil
+	return j.classMask(line, identity, nil, 0)
 }
 
 // starters is the set of identities the starter predicate admits.

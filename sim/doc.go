@@ -12,4 +12,10 @@
 // Cards are conserved: deck + hands + main line + error columns (+ the cards God
 // has set aside) is the same number after every move. Hand.CheckConservation
 // proves it and the tests call it after every move of every simulated hand.
+//
+// A hand can be written down (TranscriptOf, WriteTranscript) and refereed
+// back (ParseTranscript, Replay) to exactly the same result; Replay takes the
+// checked path (every move validated, a refused move changes nothing), the
+// simulation the fast one. What a judged move says about the rule is decoded
+// in one place, DecodeMove (and DecodeOpening), for every reader.
 package sim

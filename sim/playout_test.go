@@ -15,38 +15,14 @@ var goRules = map[string]funcJudge{
 	"pairs-by-position":  func(l []Card, c Card) bool { return (len(l)%2 == 1) == (c.Suit() == l[len(l)-1].Suit()) },
 }
 
-// playouts plays hands with random players, checking after every move that
-// cards are conserved, and at the end that the hand ended for a reason and
-// the scores follow the formulas.
+// playouts plays hands with random players (playedHand: cards conserved
+// after every move, scores by the formulas) and counts how they ended.
 func playouts(t *testing.T, o Options, rule funcJudge, players, hands int, seed uint64) map[EndReason]int {
 	t.Helper()
 	ends := map[EndReason]int{}
 	for k := 0; k < hands; k++ {
-		ps := make([]Player, players)
-		for i := range ps {
-			ps[i] = NewRandomPlayer(seed*1000 + uint64(k*16+i))
-		}
-		h, err := NewHand(HandConfig{Options: o, Judge: rule, Players: ps, Seed: seed + uint64(k)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := h.CheckConservation(); err != nil {
-			t.Fatalf("after the deal: %v", err)
-		}
-		for !h.Ended() {
-			rec, err := h.Step()
-			if err != nil {
-				t.Fatalf("hand %d: %v", k, err)
-			}
-			if err := h.CheckConservation(); err != nil {
-				t.Fatalf("hand %d, move %+v: %v", k, rec, err)
-			}
-		}
-		r := h.Result()
+		r := playedHand(t, o, rule, players, seed*1000+uint64(k))
 		ends[r.End]++
-		if err := CheckScores(o, r); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return ends
 }

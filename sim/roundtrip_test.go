@@ -66,6 +66,9 @@ func playedHand(t testing.TB, o Options, judge Judge, players int, seed uint64) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := h.CheckConservation(); err != nil {
+		t.Fatalf("seed %d, after the deal: %v", seed, err)
+	}
 	for !h.Ended() {
 		rec, err := h.Step()
 		if err != nil {
