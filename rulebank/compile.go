@@ -105,8 +105,9 @@ type Compiled struct {
 	// prev, prev2, prev3; classes.go).
 	fields [4]uint8
 	// masks: as God's rule, its verdicts by window, kept for every check
-	// of a guess (exact.go).
+	// of a guess (exact.go); guesses: its verdicts on guesses.
 	masks   maskMemo
+	guesses guessCache
 	program *vm.Program
 	starter *vm.Program // nil: any card may open
 	// table is the fast form of a rule that reads only card and prev: bit
@@ -236,12 +237,11 @@ func (c *Compiled) buildTable() error {
 // Judge judges cards for one goroutine: it owns an expr VM and buffers.
 // It implements sim.Judge and sim.GuessJudge.
 type Judge struct {
-	c       *Compiled
-	vm      vm.VM
-	env     Env
-	senv    StarterEnv
-	buf     []*CardEnv
-	guesses map[string]guessVerdict
+	c    *Compiled
+	vm   vm.VM
+	env  Env
+	senv StarterEnv
+	buf  []*CardEnv
 }
 
 // NewJudge returns a Judge for this goroutine.

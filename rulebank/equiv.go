@@ -66,6 +66,9 @@ var EquivalenceTimeout = 30 * time.Second
 
 var errTooManyWindows = fmt.Errorf("%w: more than %d reachable windows", ErrUndecided, windowLimit)
 
+// errClock marks a check cut by EquivalenceTimeout, not by its budget.
+var errClock = errors.New("cut by the clock")
+
 // ErrUndecided is the error of an equivalence check that was cut before it
 // could decide: the guess is neither right nor wrong.
 var ErrUndecided = errors.New("equivalence undecided")
@@ -94,7 +97,7 @@ func (b *budget) spend(evals, steps int) error {
 	if b.evals += evals; b.evals >= 4096 {
 		b.evals = 0
 		if time.Now().After(b.deadline) {
-			return fmt.Errorf("%w: the check took longer than %v", ErrUndecided, EquivalenceTimeout)
+			return fmt.Errorf("%w: %w: the check took longer than %v", ErrUndecided, errClock, EquivalenceTimeout)
 		}
 	}
 	return nil
@@ -233,13 +236,22 @@ func randomCard(rng *rand.Rand, set uint64) sim.Card {
 	}
 }
 
-// maxGuesses bounds the verdicts a Judge remembers (an outside agent may
+// maxGuesses bounds the verdicts a rule remembers (an outside agent may
 // send any number of different guesses).
-const maxGuesses = 1024
+const maxGuesses = 4096
 
 type guessVerdict struct {
 	right bool
 	err   error
+}
+
+// guessCache is a rule's verdicts on guesses, shared by every judge of the
+// rule: the same guess (an oracle's, a belief's most probable rule) comes
+// back hand after hand. A verdict depends only on the rule and the guess,
+// so sharing it changes no result; a check cut by the clock is not kept.
+type guessCache struct {
+	mu sync.Mutex
+	m  map[string]guessVerdict
 }
 
 // Equivalent implements sim.GuessJudge: is the guessed rule equivalent to
@@ -247,15 +259,23 @@ type guessVerdict struct {
 // check is undecided (ErrUndecided), is an error (an invalid guess, never
 // a wrong one), never a crash or a stall.
 func (j *Judge) Equivalent(guess string) (bool, error) {
-	if v, ok := j.guesses[guess]; ok {
+	gc := &j.c.guesses
+	gc.mu.Lock()
+	v, ok := gc.m[guess]
+	gc.mu.Unlock()
+	if ok {
 		return v.right, v.err
 	}
 	right, err := j.equivalent(guess)
-	if j.guesses == nil {
-		j.guesses = map[string]guessVerdict{}
-	}
-	if len(j.guesses) < maxGuesses {
-		j.guesses[guess] = guessVerdict{right, err}
+	if !errors.Is(err, errClock) {
+		gc.mu.Lock()
+		if gc.m == nil {
+			gc.m = map[string]guessVerdict{}
+		}
+		if len(gc.m) < maxGuesses {
+			gc.m[guess] = guessVerdict{right, err}
+		}
+		gc.mu.Unlock()
 	}
 	return right, err
 }
