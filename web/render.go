@@ -39,18 +39,6 @@ var funcs = template.FuncMap{
 	"add":  func(a, b int) int { return a + b },
 	"sub":  func(a, b int) int { return a - b },
 	"pace": func(x float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", x), "0"), ".") },
-	"codes": func(cs []sim.Card) string {
-		return sim.CardsString(cs)
-	},
-	"pretty": pretty,
-	"until": func(n int) []int {
-		s := make([]int, n)
-		for i := range s {
-			s[i] = i
-		}
-		return s
-	},
-	"joinURL": func() string { return "/" },
 }
 
 // ruleName is a name of the rule language, shown beside the box where a
