@@ -57,7 +57,7 @@ func TestParseSpec(t *testing.T) {
 		{in: "bayes-eig(lambda=NaN)", err: "not a finite number"},
 		{in: "bayes-eig(lambda=-1)", err: "lambda must be in [0, 1000000]"},
 		{in: "bayes-eig(seq=1.5)", err: "seq must be in [0, 1]"},
-		{in: "bayes-eig(prophet=true)", err: `"true" is not a number`},
+		{in: "bayes-eig(prophet=true)", err: `"true" is not a number: declare (once called prophet) is the probability at which the strategy declares; to let players be Prophet, give the game option --option prophet=true`},
 		{in: "bayes-eig(declare=0.8,prophet=0.9)", err: "given twice"},
 		{in: "bounded-human(k=0)", err: "k must be in 1 to 100,000"},
 		{in: "bounded-human(memory=2.5)", err: "memory is a whole number"},

@@ -138,6 +138,10 @@ type Param struct {
 	MaxOpen bool
 	// Aliases are older names still accepted.
 	Aliases []string
+	// Why the range is what it is, for the error message.
+	Why string
+	// Hint, for a value that is not a number: what was likely meant.
+	Hint string
 }
 
 // parse reads and checks one value.
@@ -153,6 +157,9 @@ func (p Param) parse(v string) (float64, error) {
 	}
 	x, err := strconv.ParseFloat(v, 64)
 	if err != nil {
+		if p.Hint != "" {
+			return 0, fmt.Errorf("%q is not a number: %s", v, p.Hint)
+		}
 		return 0, fmt.Errorf("%q is not a number", v)
 	}
 	if math.IsNaN(x) || math.IsInf(x, 0) {
@@ -162,6 +169,9 @@ func (p Param) parse(v string) (float64, error) {
 		return 0, fmt.Errorf("%s is a whole number, not %v", p.Name, v)
 	}
 	if x < p.Min || x > p.Max || (p.MaxOpen && x == p.Max) {
+		if p.Why != "" {
+			return 0, fmt.Errorf("%s must be in %s (%s)", p.Name, p.Range(), p.Why)
+		}
 		return 0, fmt.Errorf("%s must be in %s", p.Name, p.Range())
 	}
 	return x, nil
@@ -203,19 +213,21 @@ const maxExecTimeout = 3600
 // thresholds).
 var decisionParams = []Param{
 	{Name: "size", Doc: "hypotheses in its space (the shortest behaviours of the grammar)", Kind: Integer,
-		Default: hypotheses.DefaultSize, Min: 1, Max: MaxSpaceSize},
+		Default: hypotheses.DefaultSize, Min: 1, Max: MaxSpaceSize, Why: "the grammar gives 726,599 distinct behaviours"},
 	{Name: "eps", Doc: "label noise: the chance that a verdict contradicts the rule (0 = strict elimination)",
 		Default: 0, Min: 0, Max: 0.5, MaxOpen: true},
 	{Name: "seq", Doc: "play a sequence while P(every card accepted) ≥ seq", Default: 0.95, Min: 0, Max: 1},
 	{Name: "noplay", Doc: `say "no play" when P(no card of the hand is valid) ≥ noplay`, Default: 0.9, Min: 0, Max: 1},
 	{Name: "declare", Doc: "declare Prophet when P(its best rule) ≥ declare (the game option prophet=true must be on)",
-		Default: 0.9, Min: 0, Max: 1, Aliases: []string{"prophet"}},
+		Default: 0.9, Min: 0, Max: 1, Aliases: []string{"prophet"},
+		Hint: "declare (once called prophet) is the probability at which the strategy declares; to let players be Prophet, give the game option --option prophet=true"},
 	{Name: "guess", Doc: "state its best rule (Express, cooperative) when P(best rule) ≥ guess", Default: 0.9, Min: 0, Max: 1},
 }
 
 // execParams are exec's: exec(timeout=30,persistent=true):COMMAND.
 var execParams = []Param{
-	{Name: "timeout", Doc: "seconds to wait for each answer", Default: defaultExecTimeout.Seconds(), Min: 0.001, Max: maxExecTimeout},
+	{Name: "timeout", Doc: "seconds to wait for each answer", Default: defaultExecTimeout.Seconds(), Min: 0.001, Max: maxExecTimeout,
+		Why: "an hour at most"},
 	{Name: "persistent", Doc: "one process plays many hands (protocol v2, docs/agent-protocol.md), instead of one per hand", Kind: Bool},
 }
 

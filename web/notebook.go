@@ -37,7 +37,7 @@ type noteStep struct {
 
 // beliefStrategies are the strategies whose belief is an agents.Table
 // record (the others are followed through an ideal observer).
-var beliefStrategies = map[string]bool{"positive-tester": true, "falsifier": true, "bayes-greedy": true, "bayes-eig": true}
+var beliefStrategies = map[string]bool{"positive-tester": true, "negative-tester": true, "bayes-greedy": true, "bayes-eig": true}
 
 // beliefOf is the space size and label noise of a bot's belief, and false
 // for a bot without one.
