@@ -87,6 +87,9 @@ func (h *human) sync(v *sim.View) {
 			h.remember(f.Line, f.Card, f.Accepted)
 		}
 		h.started = true
+		if h.truth != nil {
+			h.disc.Begin(h.line)
+		}
 	}
 	for ; h.synced < len(v.History); h.synced++ {
 		r := &v.History[h.synced]
@@ -104,15 +107,7 @@ func (h *human) sync(v *sim.View) {
 		}
 		h.refresh(h.fresh())
 		if h.truth != nil {
-			h.disc.Preds = append(h.disc.Preds, preds...)
-			p := h.share()
-			h.disc.Posterior = append(h.disc.Posterior, p)
-			if p >= 0.5 && h.disc.Turn50 < 0 {
-				h.disc.Turn50 = r.Turn
-			}
-			if p >= 0.9 && h.disc.Turn90 < 0 {
-				h.disc.Turn90 = r.Turn
-			}
+			h.disc.Step(r.Turn, h.share(), h.favourite(), preds)
 		}
 	}
 }
@@ -172,18 +167,27 @@ func (h *human) favourite() int {
 	return best
 }
 
-// share is the share of candidates in God's behaviour class.
+// share is the share of its candidates in God's local class: its
+// "posterior" on God's rule.
 func (h *human) share() float64 {
-	if len(h.cands) == 0 {
+	if h.disc.Local == nil {
 		return 0
 	}
-	in := 0
-	for _, id := range h.cands {
-		if slices.Contains(h.truth.IDs, int32(id)) {
-			in++
+	return shareOf(h.cands, h.disc.Local.Class.Has)
+}
+
+// shareOf is the share of ids for which in holds (0 for none).
+func shareOf(ids []int, in func(id int) bool) float64 {
+	if len(ids) == 0 {
+		return 0
+	}
+	k := 0
+	for _, id := range ids {
+		if in(id) {
+			k++
 		}
 	}
-	return float64(in) / float64(len(h.cands))
+	return float64(k) / float64(len(ids))
 }
 
 func (h *human) Move(v *sim.View) sim.Move {
@@ -299,16 +303,19 @@ func (h *human) Observe(v *sim.View, r *sim.MoveRecord) { h.sync(v) }
 // Measures implements Scientist: its "posterior" is the share of its
 // candidates that behave as God's rule.
 func (h *human) Measures() (hypotheses.Measures, bool) {
-	if h.truth == nil {
+	if h.truth == nil || h.disc.Err() != nil {
 		return hypotheses.Measures{}, false
 	}
-	m := hypotheses.Measures{Turn50: h.disc.Turn50, Turn90: h.disc.Turn90, FinalProb: h.share(),
-		Consistent: len(h.cands), PositiveTests: h.pos, NegativeTests: h.neg, Posterior: hypotheses.Round3(h.disc.Posterior)}
-	m.Predictive, m.Predictive10 = hypotheses.PredictiveMeans(h.disc.Preds)
-	if fav := h.favourite(); fav >= 0 {
-		m.MAP = h.sp.Hyps[fav].Expr
+	m := hypotheses.Measures{FinalProb: h.share(), Consistent: len(h.cands), PositiveTests: h.pos, NegativeTests: h.neg, Own: true}
+	fav := h.favourite()
+	h.disc.Finish(&m, h.sp, fav)
+	if fav >= 0 {
+		// Its confidence: the share of its candidates that agree with its
+		// favourite on every state of the hand.
 		m.MAPProb = 1 / float64(len(h.cands))
-		m.MAPAgreement = h.sp.Agreement(h.truth, fav)
+		if h.disc.Local != nil {
+			m.Confidence = shareOf(h.cands, h.disc.Local.Agreeing(fav).Has)
+		}
 	}
 	return m, true
 }

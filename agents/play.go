@@ -81,7 +81,16 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 			v := h.View(seat)
 			obs.Sync(&v)
 			m := obs.Discovery.Measures(obs)
+			m.Own = false
 			out.Measures[seat] = &m
+		}
+		for _, r := range t.records {
+			if r.Discovery == nil {
+				continue
+			}
+			if err := r.Discovery.Err(); err != nil {
+				return nil, fmt.Errorf("rule %s, seed %d: charting the hand's states: %w", hs.Rule.Rule.Name, hs.Seed, err)
+			}
 		}
 	}
 	t.release()

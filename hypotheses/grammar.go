@@ -12,6 +12,7 @@ import (
 //	       | atom "and" atom             L = 1 + L(a) + L(b)
 //	       | atom "or" atom              L = 1 + L(a) + L(b)
 //	       | cond "?" branch ":" branch  L = 1 + L(c) + L(a) + L(b)
+//	       | concept                     L = literals + 1
 //	atom   = card predicate | relation to prev | "true"
 //	cond   = test on prev | test on prev2 and prev colours | "n % k == r" (k = 2, 3, 4)
 //	branch = atom
@@ -19,12 +20,15 @@ import (
 // Card predicates: colour, suit, parity, face, rank thresholds, ranks,
 // primes, rank ranges. Relations: same/different colour, suit, parity,
 // faceness; higher/lower/equal rank; rank ± k with wrap; |Δrank| ≤ k; the
-// six suit cycles.
+// six suit cycles. Concepts are the 254 non-constant Boolean functions of the
+// card's colour, parity and faceness (concepts.go), each priced by its
+// minimal literal count.
 const (
 	kindAtom uint8 = iota
 	kindAnd
 	kindOr
 	kindCond
+	kindConcept
 )
 
 // candidate is one syntactic rule of the grammar, by indices into the
@@ -36,8 +40,9 @@ type candidate struct {
 }
 
 type grammar struct {
-	atoms []node // branches, with "true" last
-	conds []node
+	atoms    []node // branches, with "true" last
+	conds    []node
+	concepts []node
 }
 
 func newGrammar() *grammar {
@@ -45,6 +50,7 @@ func newGrammar() *grammar {
 	g.atoms = append(g.atoms, node{text: "true", cost: 1, row: func(state) uint64 { return allCards }})
 	g.conds = append(prevConditions(), prev2Conditions()...)
 	g.conds = append(g.conds, positionConditions()...)
+	g.concepts = concepts()
 	return g
 }
 
@@ -61,6 +67,9 @@ func (g *grammar) candidates() []candidate {
 			l := int32(1 + g.atoms[a].cost + g.atoms[b].cost)
 			out = append(out, candidate{kind: kindAnd, a: a, b: b, cost: l}, candidate{kind: kindOr, a: a, b: b, cost: l})
 		}
+	}
+	for a := range int32(len(g.concepts)) {
+		out = append(out, candidate{kind: kindConcept, a: a, cost: int32(g.concepts[a].cost)})
 	}
 	for c := range int32(len(g.conds)) {
 		for a := int32(0); a < n; a++ {
@@ -86,6 +95,9 @@ func (g *grammar) family(k candidate) Family {
 
 // row is the candidate's row of accepted cards in state s.
 func (g *grammar) row(k candidate, s state) uint64 {
+	if k.kind == kindConcept {
+		return g.concepts[k.a].row(s)
+	}
 	a := g.atoms[k.a].row(s)
 	switch k.kind {
 	case kindAnd:
@@ -101,6 +113,9 @@ func (g *grammar) row(k candidate, s state) uint64 {
 
 // text is the candidate as an expression of the rule language.
 func (g *grammar) text(k candidate) string {
+	if k.kind == kindConcept {
+		return g.concepts[k.a].text
+	}
 	a := g.atoms[k.a].text
 	switch k.kind {
 	case kindAnd:

@@ -47,6 +47,11 @@ func (r *Record) Start(opening []sim.Card, opts *sim.Options) {
 	e := sim.DecodeOpening(opening, opts)
 	r.line = append(r.line[:0], e.MainLine...)
 	r.condition(e, false)
+	if d := r.Discovery; d != nil {
+		d.Begin(r.line)
+		id, _ := r.MAP()
+		d.Track(0, id)
+	}
 }
 
 // Apply conditions on one judged move (as sim.DecodeMove reads it) and
