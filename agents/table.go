@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"github.com/eleusis/eleusis/hypotheses"
@@ -149,4 +150,20 @@ func (t *Table) release() {
 // of a hand.
 type Scientist interface {
 	Measures() (hypotheses.Measures, bool)
+}
+
+// SpaceSize is the size of the hypothesis space a strategy believes over;
+// ok is false for strategies without a belief (random, oracle, outside
+// programs).
+func SpaceSize(s Spec) (int, bool) {
+	e, ok := registry[s.Name]
+	switch {
+	case !ok:
+		return 0, false
+	case slices.Contains(e.params, "size"):
+		return int(s.param("size", hypotheses.DefaultSize)), true
+	case s.Name == "bounded-human":
+		return hypotheses.DefaultSize, true
+	}
+	return 0, false
 }

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -31,17 +32,24 @@ type StrategySummary struct {
 	Seats    int      `json:"seats"` // (hand, seat) pairs it played
 	Score    Interval `json:"score"`
 	WinRate  Interval `json:"win_rate"` // share of its seats with the hand's top score (Wilson)
-	Found    Interval `json:"found"`    // share of its seats whose posterior reached 0.9 (Wilson)
-	// Plays: mean plays to posterior 0.9 where it got there.
-	Plays Num `json:"plays_to_discovery"`
-	// Calibration: the Brier score of its final confidence in its best
-	// rule against that rule being right (agreeing with God on every
-	// visited state); Confidence and Accuracy are their means.
-	Brier      Num `json:"brier"`
-	Confidence Num `json:"confidence"`
-	Accuracy   Num `json:"accuracy"`
-	Predictive Num `json:"predictive"` // mean probability given to God's verdicts
-	// Learning: its mean posterior on God's rule after each move.
+	// Observer: the strategy holds no belief of its own; its discovery
+	// measures are an ideal observer's of the same hands, not its own.
+	Observer bool `json:"observer,omitempty"`
+	// Identified: the share of its seats whose best rule at the end was in
+	// God's local class (Wilson); SettleMedian: the Kaplan–Meier median of
+	// moves until settled (censored at the hand's end); IdentifiedAll: the
+	// share whose best rule agreed with God on every state from any starter.
+	Identified    Interval `json:"identified"`
+	SettleMedian  Num      `json:"settle_median"`
+	IdentifiedAll Interval `json:"identified_all_states"`
+	Predictive    Num      `json:"predictive"` // mean probability given to God's verdicts
+	// Calibration of its final confidence in its best rule against that
+	// rule being God's on the hand's states; CalibrationExpressible: the
+	// same over the hands whose rule its space can express.
+	Calibration            Calibration `json:"calibration"`
+	CalibrationExpressible Calibration `json:"calibration_expressible"`
+	// Learning: its mean posterior on God's local class after each move
+	// (an ended hand carries its last value).
 	Learning []float64 `json:"learning_curve"`
 }
 
@@ -62,129 +70,141 @@ type Leaderboard struct {
 	Errors     int               `json:"failed_hands"`
 }
 
+// Bencher sums up a bench run one hand at a time. Add every record, then
+// Leaderboard.
+type Bencher struct {
+	plan   *Plan
+	errors int
+	by     map[string]*stratAcc
+	order  []string
+	// paired[group][strategy]: its scores in that hand group (same rule,
+	// preset and repetition: the same deal).
+	paired map[groupKey]map[string][]float64
+}
+
+type groupKey struct {
+	rule, preset string
+	rep          int
+}
+
+type stratAcc struct {
+	scores              []float64
+	wins, n             int
+	observer            bool
+	measured, hits, all int
+	settleT             []float64
+	settleEv            []bool
+	conf, confX         []float64
+	hit, hitX           []bool
+	empty, emptyX       int
+	pred                []float64
+	learn               curveAcc
+}
+
+// NewBencher starts a leaderboard of the plan's line-ups.
+func NewBencher(p *Plan) *Bencher {
+	return &Bencher{plan: p, by: map[string]*stratAcc{}, paired: map[groupKey]map[string][]float64{}}
+}
+
 // Bench sums up a run whose line-ups seat several strategies.
 func Bench(p *Plan, recs []HandRecord) *Leaderboard {
-	lb := &Leaderboard{Plan: p}
-	type acc struct {
-		scores                  []float64
-		wins, found, n          int
-		plays, conf, correct, b []float64
-		pred                    []float64
-		curve                   []float64
-		curveN                  []int
-	}
-	by := map[string]*acc{}
-	var order []string
-	// paired[group][strategy] = its mean score in that hand group
-	type groupKey struct {
-		rule, preset string
-		rep          int
-	}
-	paired := map[groupKey]map[string][]float64{}
+	b := NewBencher(p)
 	for i := range recs {
-		r := &recs[i]
-		if r.Error != "" {
-			lb.Errors++
+		b.Add(&recs[i])
+	}
+	return b.Leaderboard()
+}
+
+// Add counts one hand.
+func (b *Bencher) Add(r *HandRecord) {
+	if r.Error != "" {
+		b.errors++
+		return
+	}
+	top := slices.Max(r.Scores)
+	c := b.plan.Coord(r.Index)
+	gk := groupKey{r.Rule, r.Preset, c.Rep}
+	if b.paired[gk] == nil {
+		b.paired[gk] = map[string][]float64{}
+	}
+	for seat, s := range r.Players {
+		a := b.by[s]
+		if a == nil {
+			a = &stratAcc{}
+			b.by[s] = a
+			b.order = append(b.order, s)
+		}
+		a.n++
+		a.scores = append(a.scores, float64(r.Scores[seat]))
+		b.paired[gk][s] = append(b.paired[gk][s], float64(r.Scores[seat]))
+		if r.Scores[seat] == top {
+			a.wins++
+		}
+		if seat >= len(r.Discovery) || r.Discovery[seat] == nil {
 			continue
 		}
-		top := slices.Max(r.Scores)
-		c := p.Coord(r.Index)
-		gk := groupKey{r.Rule, r.Preset, c.Rep}
-		if paired[gk] == nil {
-			paired[gk] = map[string][]float64{}
+		m := r.Discovery[seat]
+		a.observer = a.observer || !m.Own
+		a.measured++
+		if m.Identified {
+			a.hits++
+			a.settleT, a.settleEv = append(a.settleT, float64(m.Settled)), append(a.settleEv, true)
+		} else {
+			a.settleT, a.settleEv = append(a.settleT, float64(r.Turns)), append(a.settleEv, false)
 		}
-		for seat, s := range r.Players {
-			a := by[s]
-			if a == nil {
-				a = &acc{}
-				by[s] = a
-				order = append(order, s)
+		if m.IdentifiedAll {
+			a.all++
+		}
+		if m.Empty {
+			a.empty++
+			if m.Expressible {
+				a.emptyX++
 			}
-			a.n++
-			a.scores = append(a.scores, float64(r.Scores[seat]))
-			paired[gk][s] = append(paired[gk][s], float64(r.Scores[seat]))
-			if r.Scores[seat] == top {
-				a.wins++
-			}
-			if seat < len(r.Discovery) && r.Discovery[seat] != nil {
-				m := r.Discovery[seat]
-				if m.Turn90 >= 0 {
-					a.found++
-					a.plays = append(a.plays, float64(m.Turn90))
-				}
-				right := 0.0
-				if m.MAPAgreement == 1 {
-					right = 1
-				}
-				a.conf = append(a.conf, m.MAPProb)
-				a.correct = append(a.correct, right)
-				a.b = append(a.b, (m.MAPProb-right)*(m.MAPProb-right))
-				a.pred = append(a.pred, m.Predictive)
-				for t, p := range m.Posterior {
-					if t >= len(a.curve) {
-						a.curve, a.curveN = append(a.curve, 0), append(a.curveN, 0)
-					}
-					a.curve[t] += p
-					a.curveN[t]++
-				}
+		} else {
+			a.conf, a.hit = append(a.conf, m.Confidence), append(a.hit, m.Identified)
+			if m.Expressible {
+				a.confX, a.hitX = append(a.confX, m.Confidence), append(a.hitX, m.Identified)
 			}
 		}
+		a.pred = append(a.pred, m.Predictive)
+		a.learn.add(m.Posterior)
 	}
-	for _, s := range order {
-		a := by[s]
-		for t := range a.curve {
-			a.curve[t] = math.Round(a.curve[t]/float64(a.curveN[t])*1000) / 1000
-		}
+}
+
+// Leaderboard orders the strategies by mean score and pairs them.
+func (b *Bencher) Leaderboard() *Leaderboard {
+	lb := &Leaderboard{Plan: b.plan, Errors: b.errors}
+	for _, s := range b.order {
+		a := b.by[s]
 		lb.Strategies = append(lb.Strategies, StrategySummary{Strategy: s, Seats: a.n, Score: MeanT(a.scores),
-			WinRate: Wilson(a.wins, a.n), Found: Wilson(a.found, a.n), Plays: Num(meanOr(a.plays)),
-			Brier: Num(meanOr(a.b)), Confidence: Num(meanOr(a.conf)), Accuracy: Num(meanOr(a.correct)), Predictive: Num(meanOr(a.pred)),
-			Learning: a.curve})
+			WinRate: Wilson(a.wins, a.n), Observer: a.observer,
+			Identified: Wilson(a.hits, a.measured), SettleMedian: Num(KMMedian(KaplanMeier(a.settleT, a.settleEv))),
+			IdentifiedAll: Wilson(a.all, a.measured), Predictive: Num(meanOr(a.pred)),
+			Calibration:            Calibrate(a.conf, a.hit, a.empty),
+			CalibrationExpressible: Calibrate(a.confX, a.hitX, a.emptyX),
+			Learning:               a.learn.curve()})
 	}
-	slices.SortStableFunc(lb.Strategies, func(x, y StrategySummary) int {
-		switch {
-		case x.Score.Est > y.Score.Est:
-			return -1
-		case x.Score.Est < y.Score.Est:
-			return 1
-		}
-		return 0
-	})
-	keys := make([]groupKey, 0, len(paired))
-	for k := range paired {
+	slices.SortStableFunc(lb.Strategies, func(x, y StrategySummary) int { return cmp.Compare(y.Score.Est, x.Score.Est) })
+	keys := make([]groupKey, 0, len(b.paired))
+	for k := range b.paired {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, func(a, b groupKey) int {
-		if a.rule != b.rule {
-			return cmpStr(a.rule, b.rule)
-		}
-		if a.preset != b.preset {
-			return cmpStr(a.preset, b.preset)
-		}
-		return a.rep - b.rep
+	slices.SortFunc(keys, func(x, y groupKey) int {
+		return cmp.Or(cmp.Compare(x.rule, y.rule), cmp.Compare(x.preset, y.preset), cmp.Compare(x.rep, y.rep))
 	})
-	for i, a := range lb.Strategies {
-		for _, b := range lb.Strategies[i+1:] {
+	for i, x := range lb.Strategies {
+		for _, y := range lb.Strategies[i+1:] {
 			var d []float64
 			for _, k := range keys {
-				xa, xb := paired[k][a.Strategy], paired[k][b.Strategy]
+				xa, xb := b.paired[k][x.Strategy], b.paired[k][y.Strategy]
 				if len(xa) > 0 && len(xb) > 0 {
 					d = append(d, stat.Mean(xa, nil)-stat.Mean(xb, nil))
 				}
 			}
-			lb.Pairs = append(lb.Pairs, PairDiff{A: a.Strategy, B: b.Strategy, Diff: MeanT(d), N: len(d)})
+			lb.Pairs = append(lb.Pairs, PairDiff{A: x.Strategy, B: y.Strategy, Diff: MeanT(d), N: len(d)})
 		}
 	}
 	return lb
-}
-
-func cmpStr(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // Tables renders the leaderboard.
@@ -194,10 +214,20 @@ func (lb *Leaderboard) Tables() []Table {
 		title += fmt.Sprintf("; %d hands failed and are left out (their errors are in hands.jsonl)", lb.Errors)
 	}
 	t := Table{Title: title,
-		Headers: []string{"#", "strategy", "seats", "mean score (95% CI)", "win rate", "found", "plays to 0.9", "predictive", "confidence", "accuracy", "Brier"}}
+		Headers: []string{"#", "strategy", "seats", "mean score (95% CI)", "win rate", "identified", "settled by", "predictive", "confidence", "accuracy", "ECE", "empty"}}
+	observer := false
 	for i, s := range lb.Strategies {
-		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), s.Strategy, fmt.Sprint(s.Seats), ci1(s.Score), ci2(s.WinRate), ci2(s.Found),
-			f1(float64(s.Plays)), f2(float64(s.Predictive)), f2(float64(s.Confidence)), f2(float64(s.Accuracy)), f2(float64(s.Brier))})
+		name := s.Strategy
+		if s.Observer {
+			name += " †"
+			observer = true
+		}
+		c := s.Calibration
+		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), name, fmt.Sprint(s.Seats), ci1(s.Score), ci2(s.WinRate), ci2(s.Identified),
+			f1(float64(s.SettleMedian)), f2(float64(s.Predictive)), f2(float64(c.Confidence)), f2(float64(c.Accuracy)), f3(float64(c.ECE)), f2(c.Empty.Est)})
+	}
+	if observer {
+		t.Title += "; † no belief of its own: its discovery columns are an ideal observer's of its hands"
 	}
 	d := Table{Title: "Paired score differences (A − B, 95% t interval over hand groups)", Headers: []string{"A", "B", "groups", "A − B"}}
 	for _, x := range lb.Pairs {
@@ -217,21 +247,36 @@ func ci2(iv Interval) string {
 	return fmt.Sprintf("%s [%s, %s]", f2(iv.Est), f2(iv.Lo), f2(iv.Hi))
 }
 
-// LeaderboardPlot draws mean scores with intervals (leaderboard) and each
-// strategy's learning curve (learning).
+func f3(x float64) string {
+	if math.IsNaN(x) {
+		return "—"
+	}
+	return fmt.Sprintf("%.3f", x)
+}
+
+// LeaderboardPlot draws mean scores with intervals (leaderboard), each
+// strategy's learning curve (learning) and the reliability diagram of the
+// strategies with beliefs of their own (reliability).
 func LeaderboardPlot(dir string, lb *Leaderboard) error {
-	rs := make([]RuleSummary, len(lb.Strategies))
+	var rs []RuleSummary
 	var names []string
-	var ivs []Interval
-	for i, s := range lb.Strategies {
-		rs[i] = RuleSummary{Rule: s.Strategy, Learning: s.Learning}
-		names, ivs = append(names, s.Strategy), append(ivs, s.Score)
+	var scores []Interval
+	var cals []NamedCalibration
+	for _, s := range lb.Strategies {
+		rs = append(rs, RuleSummary{Rule: s.Strategy, Learning: s.Learning})
+		names, scores = append(names, s.Strategy), append(scores, s.Score)
+		if !s.Observer && s.Calibration.N > 0 {
+			cals = append(cals, NamedCalibration{s.Strategy, s.Calibration})
+		}
 	}
 	cap := benchCaption(lb.Plan)
-	if err := intervalPlot(dir, "leaderboard", "Mean score per seat (95% t interval)", "score in a hand", names, ivs, cap); err != nil {
+	if err := intervalPlot(dir, "leaderboard", "Mean score per seat (95% t interval)", "score in a hand", names, scores, cap); err != nil {
 		return err
 	}
-	return learningPlot(dir, "learning", "Belief in God's rule over moves, by strategy (mean posterior)", rs, 1,
-		cap, "Each line: a strategy's mean posterior on God's rule after each move, over its seats in the hands still running at that move. "+
-			"Strategies without a belief of their own are credited with an ideal observer's; strategies that share a space and ε share one belief, so their lines coincide.")
+	if err := learningPlot(dir, "learning", "Belief in God's rule over moves, by strategy (mean posterior)", rs, 1,
+		cap, "Each line: a strategy's mean posterior on God's local class after each move, over its seats; a hand that has ended counts with its last value. "+
+			"Strategies without a belief of their own are credited with an ideal observer's (marked † in the table)."); err != nil {
+		return err
+	}
+	return ReliabilityPlot(dir, "reliability", cap, cals)
 }

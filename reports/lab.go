@@ -101,12 +101,15 @@ func (p *Plan) HandSeed(c Coord) uint64 {
 
 // HandRecord is one line of hands.jsonl (docs/results.md).
 type HandRecord struct {
-	Index     int                    `json:"index"`
-	Seed      uint64                 `json:"seed"`
-	Rule      string                 `json:"rule"`
-	Preset    string                 `json:"preset"`
-	Lineup    int                    `json:"lineup"`
-	Players   []string               `json:"players"`
+	Index   int      `json:"index"`
+	Seed    uint64   `json:"seed"`
+	Rule    string   `json:"rule"`
+	Preset  string   `json:"preset"`
+	Lineup  int      `json:"lineup"`
+	Players []string `json:"players"`
+	// Opening: the starter, or the Divermazo opening (three cards on the
+	// main line and the two God laid under the last).
+	Opening   []sim.Card             `json:"opening,omitempty"`
 	End       sim.EndReason          `json:"end,omitempty"`
 	Turns     int                    `json:"turns"`
 	GodScore  int                    `json:"god_score"`
@@ -180,7 +183,7 @@ func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord
 		return rec
 	}
 	r := out.Result
-	rec.End, rec.Turns, rec.GodScore = r.End, r.Turns, r.GodScore
+	rec.Opening, rec.End, rec.Turns, rec.GodScore = r.Opening, r.End, r.Turns, r.GodScore
 	for _, pl := range r.Players {
 		rec.Scores = append(rec.Scores, pl.Score)
 		rec.Cards = append(rec.Cards, pl.Cards)

@@ -61,10 +61,10 @@ func RankPlots(dir string, rk *Ranking) error {
 	var names []string
 	var ivs []Interval
 	for i := range rs {
-		names, ivs = append(names, ruleLabel(&rs[i], np)), append(ivs, rs[i].Found)
+		names, ivs = append(names, ruleLabel(&rs[i], np)), append(ivs, rs[i].Misidentified)
 	}
-	if err := intervalPlot(dir, "difficulty", "Share of hands in which some scientist identified the rule (95% Wilson interval)",
-		"share of hands found (posterior on God's rule ≥ 0.9)", names, ivs, cap+" Rules whose every hand failed are left out."); err != nil {
+	if err := intervalPlot(dir, "difficulty", "Difficulty: share of (hand, scientist) pairs whose best rule was not God's on the hand's states (95% Wilson interval)",
+		"misidentified", names, ivs, cap+" Rules whose every hand failed are left out; rules the scientists cannot express are in rank.json's outside_space."); err != nil {
 		return err
 	}
 
@@ -73,14 +73,14 @@ func RankPlots(dir string, rk *Ranking) error {
 	var titles []string
 	maxT := 1.0
 	for i := range rs {
-		if shownAsLine(i, len(rs)) && len(rs[i].Discovery) > 0 {
-			curves, titles = append(curves, rs[i].Discovery), append(titles, ruleLabel(&rs[i], np))
-			maxT = niceMax(maxT, rs[i].Discovery[len(rs[i].Discovery)-1].T)
+		if shownAsLine(i, len(rs)) && len(rs[i].Settle) > 0 {
+			curves, titles = append(curves, rs[i].Settle), append(titles, ruleLabel(&rs[i], np))
+			maxT = niceMax(maxT, rs[i].Settle[len(rs[i].Settle)-1].T)
 		}
 	}
-	km := &figure{title: "Moves until some scientist identified the rule (Kaplan–Meier)",
-		caption: []string{cap, "Each panel: the share of hands in which no scientist had yet identified the rule (posterior ≥ 0.9), against moves; " +
-			"+ marks hands that ended first (censored); under each tick, the hands still at risk." + shownNote(len(rs))},
+	km := &figure{title: "Moves until settled on God's rule (Kaplan–Meier)",
+		caption: []string{cap, "Each panel: the share of (hand, scientist) pairs whose best rule had not yet settled in God's local class, against moves; " +
+			"+ marks pairs whose hand ended first (censored); under each tick, the pairs still at risk." + shownNote(len(rs))},
 		empty: "no hands to show (every hand failed)"}
 	cols := min(4, len(curves))
 	for k := range curves {
@@ -92,7 +92,7 @@ func RankPlots(dir string, rk *Ranking) error {
 			return err
 		}
 		if k%cols == 0 {
-			p.Y.Label.Text = "not yet identified"
+			p.Y.Label.Text = "not yet settled"
 		}
 		km.panels[k/cols][k%cols] = p
 	}
@@ -136,8 +136,8 @@ func RankPlots(dir string, rk *Ranking) error {
 	if err := gs.save(dir, "god-scores"); err != nil {
 		return err
 	}
-	return learningPlot(dir, "learning", "Belief in God's rule over moves (mean posterior)", rs, np,
-		cap, "Each line: the mean posterior on God's rule after each move, over the scientists of the hands still running at that move."+shownNote(len(rs)))
+	return learningPlot(dir, "learning", "Belief in God's rule on the hand's states over moves (mean posterior)", rs, np,
+		cap, "Each line: the mean posterior on God's local class after each move, over every measured (hand, scientist) pair; a hand that has ended counts with its last value."+shownNote(len(rs)))
 }
 
 // shownNote says which rules a line or panel plot leaves out.

@@ -16,25 +16,59 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// SweetShare is the share of hands, found by some scientists and not by
-// others, from which a rule is marked in the sweet spot: that split is
-// what gives God points (New Eleusis scores God by the gap between the best
-// and the worst player).
+// SweetShare is the share of hands, with the rule identified by some
+// scientists and not by others, from which a rule is marked in the sweet
+// spot: that split is what gives God points (New Eleusis scores God by the
+// gap between the best and the worst player).
 const SweetShare = 0.2
 
 // RuleSummary is one rule (under one preset) over the hands of a run.
+//
+// Its difficulty is measured per (hand, scientist) pair: at the end of the
+// hand, is the scientist's best rule outside God's local class — the
+// hypotheses that give God's verdict on every card in every state the hand
+// could reach from its opening? That is what a hand can show of a rule: two
+// rules no experiment of the hand can tell apart count as one.
 type RuleSummary struct {
 	Rule   string `json:"rule"`
 	Preset string `json:"preset"`
 	Hands  int    `json:"hands"`
 	Errors int    `json:"errors"`
 	// From the rule itself.
-	Acceptance  float64 `json:"acceptance"`
-	LookBack    string  `json:"look_back"`
-	Expressible bool    `json:"expressible"`
-	// DescLength: the shortest description in the scientists' space, in
-	// bits (0 when not expressible).
+	Acceptance float64 `json:"acceptance"`
+	LookBack   string  `json:"look_back"`
+	// Expressible: some scientist of the line-up holds the rule in its
+	// hypothesis space (its class over every reachable state is not
+	// empty); ExpressibleSeats: the share of measured seats that do.
+	Expressible      bool    `json:"expressible"`
+	ExpressibleSeats float64 `json:"expressible_seats"`
+	// DescLength: the shortest description in the largest space the
+	// line-up uses, in bits (0 when not expressible there).
 	DescLength int `json:"description_length"`
+	// Difficulty is Misidentified's estimate: the ranking key, in [0, 1],
+	// higher is harder.
+	Difficulty Num `json:"difficulty"`
+	// Misidentified: the share of (hand, scientist) pairs whose best rule at
+	// the end is not in God's local class, every seat weighted equally,
+	// with a Wilson interval over Pairs pairs.
+	Misidentified Interval `json:"misidentified"`
+	Pairs         int      `json:"pairs"`
+	// Settle: moves until settled — the move from which a scientist's best
+	// rule entered God's local class and stayed there — as a Kaplan–Meier
+	// curve over the pairs (censored at the hand's end when it never
+	// settled), and its median (the second key and tie-break).
+	Settle       []KMStep `json:"settle_curve"`
+	SettleMedian Num      `json:"settle_median"`
+	// IdentifiedAll: the share of pairs whose best rule agrees with God on
+	// every state reachable from any starter ("identified on all states",
+	// a test no single hand can settle).
+	IdentifiedAll Interval `json:"identified_all_states"`
+	// LocalExact: every hand's states were enumerated (look-back ≤ 2, no n
+	// or line); otherwise the local classes come from sampled walks.
+	LocalExact bool `json:"local_exact"`
+	// Observer: the line-up's seats have no beliefs of their own; an ideal
+	// observer's (the default space, ε = 0) was measured instead.
+	Observer bool `json:"observer,omitempty"`
 	// God's score: mean with t and bootstrap 95% intervals.
 	GodScore     Interval `json:"god_score"`
 	GodScoreBoot Interval `json:"god_score_bootstrap"`
@@ -46,24 +80,14 @@ type RuleSummary struct {
 	AllOut       float64 `json:"all_eliminated"`
 	ProphetStood float64 `json:"prophet_stood"`
 	ProphetFell  float64 `json:"prophet_fell"`
-	// Found: hands in which some scientist's posterior on the rule reached
-	// 0.9 (Wilson interval); Discovery: plays until the first one did, as
-	// a Kaplan–Meier curve censored at the hand's end, and its median.
-	Found     Interval `json:"found"`
-	Discovery []KMStep `json:"discovery_curve"`
-	Median    Num      `json:"discovery_median"`
-	// MeanPlays: the restricted mean of plays to discovery (a hand where
-	// nobody found the rule counts its length + 1).
-	MeanPlays Num `json:"mean_plays_to_discovery"`
 	// Guessed: hands ended by a stated rule equivalent to God's (Express
 	// guessing, or a cooperative team's rule), and the mean move at which.
 	Guessed   Interval `json:"guessed"`
 	GuessedAt Num      `json:"guessed_at"`
-	Sweet     float64  `json:"sweet_share"`
-	SweetSpot bool     `json:"sweet_spot"`
-	// Difficulty = 1 − Found: the share of hands in which no scientist
-	// identified the rule.
-	Difficulty Num `json:"difficulty"`
+	// Sweet: the share of hands in which some measured scientists
+	// identified the rule and others did not; SweetSpot: Sweet ≥ SweetShare.
+	Sweet     float64 `json:"sweet_share"`
+	SweetSpot bool    `json:"sweet_spot"`
 	// Problem: why a static measure is missing (the rule failed while its
 	// behaviour was being charted), or a sample of the hands' errors.
 	Problem string `json:"problem,omitempty"`
@@ -71,8 +95,9 @@ type RuleSummary struct {
 	// verdicts on the last 10 judged cards of a hand — how well they
 	// predict once play has gone on, whether or not they can name the rule.
 	Predictive10 Num `json:"predictive_last10"`
-	// Learning: the mean posterior on the rule after each move, over hands
-	// and seats.
+	// Learning: the mean posterior on God's local class after each move,
+	// over every measured (hand, seat) pair; a hand that has ended counts
+	// with its last value.
 	Learning []float64 `json:"learning_curve"`
 	// GodScores: every hand's God score (for the distribution plot).
 	GodScores []float64 `json:"-"`
@@ -84,154 +109,324 @@ type Correlation struct {
 	Y        string `json:"against"`
 	N        int    `json:"rules"`
 	Spearman Num    `json:"spearman"`
-	Kendall  Num    `json:"kendall_tau_a"`
+	Kendall  Num    `json:"kendall_tau_b"`
 }
 
 // Ranking is the output of `eleusis rank`.
 type Ranking struct {
-	Plan         *Plan         `json:"plan"`
-	Rules        []RuleSummary `json:"rules"`
+	Plan *Plan `json:"plan"`
+	// Rules: the rules some scientist of the line-up can express, hardest
+	// first (by difficulty, then by median moves until settled).
+	Rules []RuleSummary `json:"rules"`
+	// Outside: the rules no scientist of the line-up can express, in the
+	// same order: their difficulty says that, not how hard they are.
+	Outside      []RuleSummary `json:"outside_space"`
 	Correlations []Correlation `json:"correlations"`
 }
 
-// Rank sums up a run's hands per rule and preset, orders the rules by
-// difficulty (then by mean plays to discovery), and correlates the
-// measures. Static measures come from the bank (acceptance, look-back) and
-// the default space (expressibility, description length).
+// Ranker sums up a run's hands one at a time (so that a run of any size
+// keeps only its per-rule sums in memory). Add every record, then Ranking.
+type Ranker struct {
+	plan   *Plan
+	bank   *rulebank.Bank
+	kit    *agents.Kit
+	groups map[rankKey]*ruleAcc
+}
+
+type rankKey struct{ rule, preset string }
+
+// NewRanker starts a ranking of the plan's rules.
+func NewRanker(p *Plan, bank *rulebank.Bank, kit *agents.Kit) *Ranker {
+	return &Ranker{plan: p, bank: bank, kit: kit, groups: map[rankKey]*ruleAcc{}}
+}
+
+// Rank sums up a run's hands per rule and preset (NewRanker and Add).
 func Rank(p *Plan, recs []HandRecord, bank *rulebank.Bank, kit *agents.Kit) (*Ranking, error) {
-	type key struct{ rule, preset string }
-	groups := map[key][]*HandRecord{}
+	r := NewRanker(p, bank, kit)
 	for i := range recs {
-		r := &recs[i]
-		groups[key{r.Rule, r.Preset}] = append(groups[key{r.Rule, r.Preset}], r)
+		r.Add(&recs[i])
 	}
+	return r.Ranking()
+}
+
+// Add counts one hand.
+func (r *Ranker) Add(h *HandRecord) {
+	k := rankKey{h.Rule, h.Preset}
+	a := r.groups[k]
+	if a == nil {
+		a = &ruleAcc{localExact: true}
+		r.groups[k] = a
+	}
+	a.add(h)
+}
+
+// Ranking orders the rules and correlates the measures. Static measures
+// come from the bank (acceptance, look-back) and from the spaces the
+// line-ups use (expressibility, description length).
+func (r *Ranker) Ranking() (*Ranking, error) {
+	p := r.plan
 	rk := &Ranking{Plan: p}
-	analyse := rulebank.DefaultAnalyse
+	size, err := largestSpace(p)
+	if err != nil {
+		return nil, err
+	}
+	var all []RuleSummary
+	outside := map[rankKey]bool{}
 	for _, rule := range p.Rules {
-		c, err := bank.Get(rule)
+		c, err := r.bank.Get(rule)
 		if err != nil {
 			return nil, err
 		}
-		rep := rulebank.Analyse(c, analyse)
-		tr, terr := kit.Truth(c, hypotheses.DefaultSize)
+		rep := rulebank.Analyse(c, rulebank.DefaultAnalyse)
+		tr, terr := r.kit.Truth(c, size)
 		for _, preset := range p.Presets {
-			s := summarise(groups[key{rule, preset}], p.Seed)
+			a := r.groups[rankKey{rule, preset}]
+			if a == nil {
+				a = &ruleAcc{}
+			}
+			s := a.summary(p.Seed)
 			s.Rule, s.Preset = rule, preset
 			s.Acceptance, s.LookBack = rep.Acceptance, rep.LookBack
 			if terr == nil {
-				s.Expressible, s.DescLength = tr.Expressible, tr.Length
+				if tr.Expressible {
+					s.DescLength = tr.Length
+				}
+				if a.measured == 0 {
+					s.Expressible = tr.Expressible
+				}
+				outside[rankKey{rule, preset}] = !s.Expressible
 			} else {
 				// A rule that fails at run time is reported, not fatal: the
 				// other rules' results stand.
 				s.Problem = terr.Error()
 			}
+			all = append(all, s)
+		}
+	}
+	// Hardest first; rules with nothing measured (every hand failed) last.
+	order := func(a, b RuleSummary) int {
+		return cmp.Or(compareBool(a.Pairs == 0, b.Pairs == 0), cmp.Compare(hardness(b.Difficulty), hardness(a.Difficulty)),
+			cmp.Compare(hardness(b.SettleMedian), hardness(a.SettleMedian)), cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.Preset, b.Preset))
+	}
+	slices.SortStableFunc(all, order)
+	for _, s := range all {
+		if outside[rankKey{s.Rule, s.Preset}] {
+			rk.Outside = append(rk.Outside, s)
+		} else {
 			rk.Rules = append(rk.Rules, s)
 		}
 	}
-	slices.SortStableFunc(rk.Rules, func(a, b RuleSummary) int {
-		return cmp.Or(cmp.Compare(float64(b.Difficulty), float64(a.Difficulty)), cmp.Compare(float64(b.MeanPlays), float64(a.MeanPlays)), cmp.Compare(a.Rule, b.Rule))
-	})
 	rk.Correlations = correlate(rk.Rules)
 	return rk, nil
 }
 
-func summarise(hs []*HandRecord, seed uint64) RuleSummary {
-	s := RuleSummary{}
-	var god, spread, turns, times []float64
-	var events []bool
-	var found, sweet, out, allOut, stood, fell, guessed int
-	var guessedAt []float64
-	var curve, pred10 []float64
-	var curveN []int
-	for _, h := range hs {
-		if h.Error != "" {
-			if s.Errors == 0 && s.Problem == "" {
-				s.Problem = h.Error
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// hardness orders a measure where higher is harder and a missing value
+// (never settled, nothing measured) is hardest.
+func hardness(x Num) float64 {
+	if math.IsNaN(float64(x)) {
+		return math.Inf(1)
+	}
+	return float64(x)
+}
+
+// largestSpace is the size of the largest hypothesis space the plan's
+// line-ups use (the default when none uses one: the ideal observer's).
+func largestSpace(p *Plan) (int, error) {
+	size := 0
+	for _, lu := range p.Lineups {
+		for _, s := range lu {
+			sp, err := agents.ParseSpec(s)
+			if err != nil {
+				return 0, err
 			}
-			s.Errors++
-			continue
-		}
-		s.Hands++
-		god = append(god, float64(h.GodScore))
-		turns = append(turns, float64(h.Turns))
-		if len(h.Scores) > 1 {
-			xs := make([]float64, len(h.Scores))
-			for i, x := range h.Scores {
-				xs[i] = float64(x)
-			}
-			spread = append(spread, stat.StdDev(xs, nil))
-		}
-		switch h.End {
-		case sim.WentOut:
-			out++
-		case sim.AllEliminated:
-			allOut++
-		case sim.Guessed:
-			guessed++
-			guessedAt = append(guessedAt, float64(h.Turns))
-		}
-		for _, ps := range h.Prophets {
-			switch ps {
-			case sim.StandingProphet:
-				stood++
-			case sim.FallenProphet:
-				fell++
+			if n, ok := agents.SpaceSize(sp); ok {
+				size = max(size, n)
 			}
 		}
-		first, k := math.Inf(1), 0
-		for _, m := range h.Discovery {
-			if m == nil {
-				continue
-			}
-			if m.Turn90 >= 0 {
-				k++
-				first = min(first, float64(m.Turn90))
-			}
-			pred10 = append(pred10, m.Predictive10)
-			for t, p := range m.Posterior {
-				if t >= len(curve) {
-					curve = append(curve, 0)
-					curveN = append(curveN, 0)
-				}
-				curve[t] += p
-				curveN[t]++
-			}
+	}
+	if size == 0 {
+		size = hypotheses.DefaultSize
+	}
+	return size, nil
+}
+
+// ruleAcc accumulates one rule's hands.
+type ruleAcc struct {
+	hands, errors                          int
+	problem                                string
+	god, spread, turns, guessedAt, pred10  []float64
+	out, allOut, stood, fell, guessed      int
+	sweet                                  int
+	measured, misidentified, identifiedAll int
+	expressible                            int
+	localExact, observer                   bool
+	settleT                                []float64
+	settleEv                               []bool
+	learn                                  curveAcc
+}
+
+func (a *ruleAcc) add(h *HandRecord) {
+	if h.Error != "" {
+		if a.errors == 0 && a.problem == "" {
+			a.problem = h.Error
 		}
-		if k > 0 {
-			found++
-			times, events = append(times, first), append(events, true)
+		a.errors++
+		return
+	}
+	a.hands++
+	a.god = append(a.god, float64(h.GodScore))
+	a.turns = append(a.turns, float64(h.Turns))
+	if len(h.Scores) > 1 {
+		xs := make([]float64, len(h.Scores))
+		for i, x := range h.Scores {
+			xs[i] = float64(x)
+		}
+		a.spread = append(a.spread, stat.StdDev(xs, nil))
+	}
+	switch h.End {
+	case sim.WentOut:
+		a.out++
+	case sim.AllEliminated:
+		a.allOut++
+	case sim.Guessed:
+		a.guessed++
+		a.guessedAt = append(a.guessedAt, float64(h.Turns))
+	}
+	for _, ps := range h.Prophets {
+		switch ps {
+		case sim.StandingProphet:
+			a.stood++
+		case sim.FallenProphet:
+			a.fell++
+		}
+	}
+	ms := measuredSeats(h.Discovery)
+	if len(ms) > 0 && !ms[0].Own {
+		a.observer = true
+	}
+	hit, miss := 0, 0
+	for _, m := range ms {
+		a.measured++
+		if m.Expressible {
+			a.expressible++
+		}
+		if m.IdentifiedAll {
+			a.identifiedAll++
+		}
+		a.localExact = a.localExact && m.LocalExact
+		if m.Identified {
+			hit++
+			a.settleT, a.settleEv = append(a.settleT, float64(m.Settled)), append(a.settleEv, true)
 		} else {
-			times, events = append(times, float64(h.Turns+1)), append(events, false)
+			miss++
+			a.misidentified++
+			a.settleT, a.settleEv = append(a.settleT, float64(h.Turns)), append(a.settleEv, false)
 		}
-		if k > 0 && k < len(h.Discovery) {
-			sweet++
+		a.pred10 = append(a.pred10, m.Predictive10)
+		a.learn.add(m.Posterior)
+	}
+	if hit > 0 && miss > 0 {
+		a.sweet++
+	}
+}
+
+// measuredSeats are the seats whose measures count: those with a belief of
+// their own, or, when no seat has one, the ideal observer's (once: every
+// such seat got the same).
+func measuredSeats(ds []*hypotheses.Measures) []*hypotheses.Measures {
+	var own, obs []*hypotheses.Measures
+	for _, m := range ds {
+		switch {
+		case m == nil:
+		case m.Own:
+			own = append(own, m)
+		case len(obs) == 0:
+			obs = append(obs, m)
 		}
 	}
-	n := float64(max(1, s.Hands))
-	s.GodScore = MeanT(god)
-	s.GodScoreBoot = BootstrapMean(god, 1000, rand.New(rand.NewPCG(seed, 0xb007)))
-	s.GodScores = god
-	s.ScoreSpread = Num(meanOr(spread))
-	s.Turns = Num(meanOr(turns))
-	s.WentOut, s.AllOut = float64(out)/n, float64(allOut)/n
-	s.ProphetStood, s.ProphetFell = float64(stood)/n, float64(fell)/n
-	s.Found = Wilson(found, s.Hands)
-	s.Guessed, s.GuessedAt = Wilson(guessed, s.Hands), Num(meanOr(guessedAt))
-	s.Discovery = KaplanMeier(times, events)
-	s.Median = Num(KMMedian(s.Discovery))
-	s.MeanPlays = Num(meanOr(times))
-	s.Predictive10 = Num(meanOr(pred10))
-	s.Sweet = float64(sweet) / n
+	if len(own) > 0 {
+		return own
+	}
+	return obs
+}
+
+func (a *ruleAcc) summary(seed uint64) RuleSummary {
+	s := RuleSummary{Hands: a.hands, Errors: a.errors, Problem: a.problem, Pairs: a.measured,
+		LocalExact: a.localExact && a.measured > 0, Observer: a.observer}
+	n := float64(max(1, a.hands))
+	s.GodScore = MeanT(a.god)
+	s.GodScoreBoot = BootstrapMean(a.god, 1000, rand.New(rand.NewPCG(seed, 0xb007)))
+	s.GodScores = a.god
+	s.ScoreSpread = Num(meanOr(a.spread))
+	s.Turns = Num(meanOr(a.turns))
+	s.WentOut, s.AllOut = float64(a.out)/n, float64(a.allOut)/n
+	s.ProphetStood, s.ProphetFell = float64(a.stood)/n, float64(a.fell)/n
+	s.Guessed, s.GuessedAt = Wilson(a.guessed, a.hands), Num(meanOr(a.guessedAt))
+	s.Misidentified = Wilson(a.misidentified, a.measured)
+	s.Difficulty = Num(s.Misidentified.Est) // NaN when nothing was measured: ranked hardest, flagged by Pairs = 0
+	s.IdentifiedAll = Wilson(a.identifiedAll, a.measured)
+	s.Settle = KaplanMeier(a.settleT, a.settleEv)
+	s.SettleMedian = Num(KMMedian(s.Settle))
+	s.Predictive10 = Num(meanOr(a.pred10))
+	s.Sweet = float64(a.sweet) / n
 	s.SweetSpot = s.Sweet >= SweetShare
-	s.Difficulty = Num(1 - float64(found)/n)
-	if s.Hands == 0 {
-		s.Difficulty = Num(math.NaN()) // nothing was played: unknown, ranked last
+	if a.measured > 0 {
+		s.ExpressibleSeats = float64(a.expressible) / float64(a.measured)
+		s.Expressible = a.expressible > 0
 	}
-	for t := range curve {
-		curve[t] = math.Round(curve[t]/float64(curveN[t])*1000) / 1000
-	}
-	s.Learning = curve
+	s.Learning = a.learn.curve()
 	return s
+}
+
+// curveAcc averages curves of different lengths, each carried at its last
+// value after it ends (a hand that is over keeps its final belief).
+type curveAcc struct {
+	sum  []float64 // Σ value at move t over the curves still running
+	tail []float64 // Σ last value of the curves that ended after t moves
+	n    int
+}
+
+func (c *curveAcc) add(curve []float64) {
+	c.n++
+	for t, v := range curve {
+		if t >= len(c.sum) {
+			c.sum = append(c.sum, 0)
+		}
+		c.sum[t] += v
+	}
+	if len(curve) == 0 {
+		return
+	}
+	for len(c.tail) <= len(curve) {
+		c.tail = append(c.tail, 0)
+	}
+	c.tail[len(curve)] += curve[len(curve)-1]
+}
+
+// curve is the mean at each move up to the longest curve (3 decimals).
+func (c *curveAcc) curve() []float64 {
+	if c.n == 0 {
+		return nil
+	}
+	out := make([]float64, len(c.sum))
+	carried := 0.0
+	for t := range out {
+		if t < len(c.tail) {
+			carried += c.tail[t]
+		}
+		out[t] = math.Round((c.sum[t]+carried)/float64(c.n)*1000) / 1000
+	}
+	return out
 }
 
 func meanOr(x []float64) float64 {
@@ -241,15 +436,15 @@ func meanOr(x []float64) float64 {
 	return stat.Mean(x, nil)
 }
 
-// correlate: Spearman and Kendall between the difficulty measures and the
-// rules' acceptance rate and description length (expressible rules only).
+// correlate: Spearman and Kendall τ-b between the difficulty measures and
+// the rules' acceptance rate and description length.
 func correlate(rs []RuleSummary) []Correlation {
 	measures := []struct {
 		name string
 		get  func(r *RuleSummary) float64
 	}{
-		{"difficulty", func(r *RuleSummary) float64 { return float64(r.Difficulty) }},
-		{"mean plays to discovery", func(r *RuleSummary) float64 { return float64(r.MeanPlays) }},
+		{"difficulty (misidentified)", func(r *RuleSummary) float64 { return float64(r.Difficulty) }},
+		{"median moves until settled", func(r *RuleSummary) float64 { return float64(r.SettleMedian) }},
 		{"God's mean score", func(r *RuleSummary) float64 { return r.GodScore.Est }},
 		{"predictive (last 10)", func(r *RuleSummary) float64 { return float64(r.Predictive10) }},
 	}
@@ -258,7 +453,7 @@ func correlate(rs []RuleSummary) []Correlation {
 		get  func(r *RuleSummary) (float64, bool)
 	}{
 		{"acceptance rate", func(r *RuleSummary) (float64, bool) { return r.Acceptance, true }},
-		{"description length", func(r *RuleSummary) (float64, bool) { return float64(r.DescLength), r.Expressible }},
+		{"description length", func(r *RuleSummary) (float64, bool) { return float64(r.DescLength), r.DescLength > 0 }},
 	}
 	var out []Correlation
 	for _, m := range measures {
@@ -283,42 +478,72 @@ func correlate(rs []RuleSummary) []Correlation {
 
 // Tables renders the ranking.
 func (rk *Ranking) Tables() []Table {
-	t := Table{Title: "Rules by difficulty (share of hands no scientist identified the rule; posterior ≥ 0.9)",
-		Headers: []string{"#", "rule", "preset", "hands", "difficulty", "found (95% CI)", "median plays", "predicts (last 10)", "God score (95% CI)", "accept", "look-back", "DL bits", "sweet spot"}}
-	for i, r := range rk.Rules {
-		dl := "—"
-		if r.Expressible {
-			dl = fmt.Sprint(r.DescLength)
+	multi := len(rk.Plan.Presets) > 1
+	rows := func(title string, rs []RuleSummary) Table {
+		t := Table{Title: title, Headers: []string{"#", "rule"}}
+		if multi {
+			t.Headers = append(t.Headers, "preset")
 		}
-		sw := ""
+		t.Headers = append(t.Headers, "hands", "misidentified (95% CI)", "settled by", "all states", "predicts", "God score (95% CI)", "accept", "DL")
+		for i, r := range rs {
+			row := []string{fmt.Sprint(i + 1), r.Rule}
+			if multi {
+				row = append(row, r.Preset)
+			}
+			hands := fmt.Sprint(r.Hands)
+			if r.Errors > 0 {
+				hands += fmt.Sprintf(" (+%d failed)", r.Errors)
+			}
+			dl := "—"
+			if r.DescLength > 0 {
+				dl = fmt.Sprint(r.DescLength)
+			}
+			settled := f1(float64(r.SettleMedian))
+			if math.IsNaN(float64(r.SettleMedian)) && r.Pairs > 0 {
+				settled = "never"
+			}
+			row = append(row, hands, ci2(r.Misidentified), settled, f2(r.IdentifiedAll.Est), f2(float64(r.Predictive10)),
+				ci1(r.GodScore), f2(r.Acceptance), dl)
+			t.Rows = append(t.Rows, row)
+		}
+		return t
+	}
+	title := "Rules by difficulty: share of (hand, scientist) pairs whose best rule at the end is not God's rule on the hand's reachable states"
+	if len(rk.Rules) > 0 && rk.Rules[0].Observer {
+		title += " (measured by an ideal observer: the line-up holds no beliefs)"
+	}
+	tables := []Table{rows(title, rk.Rules)}
+	if len(rk.Outside) > 0 {
+		tables = append(tables, rows("Outside the scientists' space: these scientists cannot express these rules (misidentified then says only that)", rk.Outside))
+	}
+	all := append(slices.Clone(rk.Rules), rk.Outside...)
+	slices.SortStableFunc(all, func(a, b RuleSummary) int { return cmp.Compare(b.GodScore.Est, a.GodScore.Est) })
+	g := Table{Title: "Rules by God's expected score", Headers: []string{"#", "rule"}}
+	if multi {
+		g.Headers = append(g.Headers, "preset")
+	}
+	g.Headers = append(g.Headers, "God score", "t 95% CI", "bootstrap 95% CI", "spread", "turns", "went out", "all out", "sweet spot", "rule stated", "at move")
+	for i, r := range all {
+		row := []string{fmt.Sprint(i + 1), r.Rule}
+		if multi {
+			row = append(row, r.Preset)
+		}
+		sw := f2(r.Sweet)
 		if r.SweetSpot {
-			sw = fmt.Sprintf("yes (%.0f%%)", 100*r.Sweet)
+			sw += " *"
 		}
-		hands := fmt.Sprint(r.Hands)
-		if r.Errors > 0 {
-			hands += fmt.Sprintf(" (+%d failed)", r.Errors)
-		}
-		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), r.Rule, r.Preset, hands, f2(float64(r.Difficulty)),
-			fmt.Sprintf("%s [%s, %s]", f2(r.Found.Est), f2(r.Found.Lo), f2(r.Found.Hi)), f1(float64(r.Median)), f2(float64(r.Predictive10)),
-			fmt.Sprintf("%s [%s, %s]", f1(r.GodScore.Est), f1(r.GodScore.Lo), f1(r.GodScore.Hi)),
-			f2(r.Acceptance), r.LookBack, dl, sw})
-	}
-	byGod := slices.Clone(rk.Rules)
-	slices.SortStableFunc(byGod, func(a, b RuleSummary) int { return cmp.Compare(b.GodScore.Est, a.GodScore.Est) })
-	g := Table{Title: "Rules by God's expected score", Headers: []string{"#", "rule", "preset", "God score", "t 95% CI", "bootstrap 95% CI", "score spread", "turns", "went out", "all eliminated", "Prophet stood", "Prophet fell", "rule stated", "at move"}}
-	for i, r := range byGod {
-		g.Rows = append(g.Rows, []string{fmt.Sprint(i + 1), r.Rule, r.Preset, f1(r.GodScore.Est),
+		row = append(row, f1(r.GodScore.Est),
 			fmt.Sprintf("[%s, %s]", f1(r.GodScore.Lo), f1(r.GodScore.Hi)), fmt.Sprintf("[%s, %s]", f1(r.GodScoreBoot.Lo), f1(r.GodScoreBoot.Hi)),
-			f1(float64(r.ScoreSpread)), f1(float64(r.Turns)), f2(r.WentOut), f2(r.AllOut), f2(r.ProphetStood), f2(r.ProphetFell),
-			f2(r.Guessed.Est), f1(float64(r.GuessedAt))})
+			f1(float64(r.ScoreSpread)), f1(float64(r.Turns)), f2(r.WentOut), f2(r.AllOut), sw, f2(r.Guessed.Est), f1(float64(r.GuessedAt)))
+		g.Rows = append(g.Rows, row)
 	}
-	c := Table{Title: "Rank correlations between difficulty measures and the rules' properties", Headers: []string{"measure", "against", "rules", "Spearman ρ", "Kendall τ-a"}}
+	c := Table{Title: "Rank correlations between difficulty measures and the rules' properties (rules the line-up can express)", Headers: []string{"measure", "against", "rules", "Spearman ρ", "Kendall τ-b"}}
 	for _, x := range rk.Correlations {
 		c.Rows = append(c.Rows, []string{x.X, x.Y, fmt.Sprint(x.N), f2(float64(x.Spearman)), f2(float64(x.Kendall))})
 	}
-	tables := []Table{t, g, c}
+	tables = append(tables, g, c)
 	pr := Table{Title: "Problems (the other results stand)", Headers: []string{"rule", "preset", "failed hands", "problem"}}
-	for _, r := range rk.Rules {
+	for _, r := range all {
 		if r.Problem != "" {
 			first, _, _ := strings.Cut(r.Problem, "\n") // the JSON has the whole text
 			pr.Rows = append(pr.Rows, []string{r.Rule, r.Preset, fmt.Sprint(r.Errors), first})

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cmp"
 	"encoding/json"
 	"math"
 	"math/rand/v2"
@@ -124,9 +125,48 @@ func Spearman(x, y []float64) float64 {
 	return stat.Correlation(ranks(x), ranks(y), nil)
 }
 
-// Kendall is gonum's Kendall τ (τ-a: ties count as neither concordant nor
-// discordant).
-func Kendall(x, y []float64) float64 { return stat.Kendall(x, y, nil) }
+// Kendall is Kendall's τ-b (Kendall 1945; Agresti, Analysis of Ordinal
+// Categorical Data, §7.1): (n_c − n_d) / √((n_0 − n_1)(n_0 − n_2)), where
+// n_c and n_d count the concordant and discordant pairs, n_0 = n(n−1)/2,
+// and n_1, n_2 = Σ t(t−1)/2 over the groups of t tied values of x and of y.
+// A pair tied in x or in y is neither concordant nor discordant. It is NaN
+// when either variable is constant (τ-b is undefined there).
+//
+// Not gonum's stat.Kendall: that function decides each pair by the sign
+// bit of x_j − x_i and y_j − y_i, so a tie (a difference of +0) counts as
+// an increase, and divides by n(n−1)/2 — with every x tied it returns ±1
+// instead of an undefined value.
+func Kendall(x, y []float64) float64 {
+	if len(x) != len(y) {
+		panic("reports: Kendall: slice length mismatch")
+	}
+	var nc, nd, tx, ty float64
+	n := len(x)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			dx, dy := cmp.Compare(x[i], x[j]), cmp.Compare(y[i], y[j])
+			switch {
+			case dx == 0 && dy == 0:
+				tx++
+				ty++
+			case dx == 0:
+				tx++
+			case dy == 0:
+				ty++
+			case dx == dy:
+				nc++
+			default:
+				nd++
+			}
+		}
+	}
+	n0 := float64(n*(n-1)) / 2
+	d := math.Sqrt((n0 - tx) * (n0 - ty))
+	if d == 0 {
+		return math.NaN()
+	}
+	return (nc - nd) / d
+}
 
 // KMStep is one step of a Kaplan–Meier curve: survival S just after time T.
 type KMStep struct {
