@@ -15,6 +15,7 @@ import (
 // God's rules' behaviour classes. It is safe for concurrent use.
 type Kit struct {
 	spaces memo[int, *hypotheses.Space]
+	charts memo[string, *hypotheses.Chart]
 	truths memo[truthKey, *hypotheses.Truth]
 	procs  procPool // persistent outside agents between hands (Close)
 }
@@ -70,8 +71,14 @@ func (k *Kit) Truth(rule *rulebank.Compiled, size int) (*hypotheses.Truth, error
 	if err != nil {
 		return nil, err
 	}
-	return k.truths.get(truthKey{rule.Rule.Name + "\x00" + rule.Rule.Expr, size}, func() (*hypotheses.Truth, error) {
-		return sp.Classify(rule, hypotheses.DefaultTruth)
+	key := rule.Rule.Name + "\x00" + rule.Rule.Expr + "\x00" + rule.Rule.Starter
+	return k.truths.get(truthKey{key, size}, func() (*hypotheses.Truth, error) {
+		// The rule's reachable states are charted once for every space.
+		ch, err := k.charts.get(key, func() (*hypotheses.Chart, error) { return hypotheses.NewChart(rule, hypotheses.DefaultTruth) })
+		if err != nil {
+			return nil, err
+		}
+		return sp.ClassifyChart(ch), nil
 	})
 }
 

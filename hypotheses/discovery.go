@@ -181,7 +181,7 @@ func (d *Discovery) measures(r *Record) Measures {
 	if id >= 0 {
 		m.MAPProb = p
 		if d.Local != nil {
-			m.Confidence = r.ProbAgreeing(d.Local.Agreeing(id))
+			m.Confidence = r.ProbAgreeing(d.Local.Agreeing(id).Visited(r.line))
 		}
 	}
 	return m

@@ -3,6 +3,7 @@ package hypotheses
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
@@ -62,93 +63,83 @@ func (c *Class) IDs() []int32 {
 	return ids
 }
 
-// constraint: the hypotheses of a family must (want) or must not accept
-// the card whose column this is.
-type constraint struct {
-	col  []uint64
-	want bool
+// agreeKey names the hypotheses of a family that accept exactly mask in
+// context x of the family.
+type agreeKey struct {
+	f    Family
+	x    int32
+	mask uint64
 }
 
-// agreement is what agreeing with a set of judged states asks of each
-// family: a list of constraints, or nothing possible (ok false) when two of
-// the states share a context of the family but not their verdicts — the
-// rule reads more than the family does.
-type agreement struct {
-	sp   *Space
-	ok   [numFamilies]bool
-	cons [numFamilies][]constraint
+// agreeCacheWords bounds the words the space keeps in its cache of
+// agreement vectors (64 MiB); past it vectors are computed and not kept.
+const agreeCacheWords = 8 << 20
+
+// agreeVec is the words of family f (its local words) whose hypotheses
+// accept exactly the cards of mask in context x. The vectors are cached in
+// the space: a rule's local classes in different hands, and the classes of
+// best rules, ask for the same contexts again and again.
+func (sp *Space) agreeVec(f Family, x int, mask uint64) []uint64 {
+	k := agreeKey{f, int32(x), mask}
+	if v, ok := sp.agree.Load(k); ok {
+		return v.([]uint64)
+	}
+	fi := &sp.fams[f]
+	v := slices.Clone(sp.valid[fi.w0 : fi.w0+fi.nw])
+	for c := range uint8(52) {
+		// Card by card over all words: each column is read in order.
+		col := fi.column(x, c)
+		if mask>>c&1 == 1 {
+			for lw := range v {
+				v[lw] &= col[lw]
+			}
+		} else {
+			for lw := range v {
+				v[lw] &^= col[lw]
+			}
+		}
+	}
+	if sp.agreeWords.Add(int64(len(v))) <= agreeCacheWords {
+		sp.agree.Store(k, v)
+	}
+	return v
 }
 
-// agreementOn builds the constraints of agreeing with every judged state.
-func (sp *Space) agreementOn(pairs []judgedState) *agreement {
-	a := &agreement{sp: sp}
+// classOn is the space's hypotheses that give the judged verdicts in every
+// judged state. A family none of whose hypotheses can (two states share a
+// context of the family but not their verdicts: the rule reads more than
+// the family does) contributes none.
+func (sp *Space) classOn(pairs []judgedState) *Class {
+	cl := &Class{bits: make([]uint64, sp.words)}
+	var masks [4 * 52]uint64
+	var seen [4 * 52]bool
 	for f := range numFamilies {
 		n := f.Contexts()
-		masks := make([]uint64, n)
-		seen := make([]bool, n)
-		a.ok[f] = true
+		clear(seen[:n])
+		ok := true
 		for _, js := range pairs {
 			x := f.context(js.s)
 			if seen[x] && masks[x] != js.mask {
-				a.ok[f] = false
+				ok = false
 				break
 			}
 			seen[x], masks[x] = true, js.mask
 		}
-		if !a.ok[f] {
+		if !ok {
 			continue
 		}
 		fi := &sp.fams[f]
+		words := cl.bits[fi.w0 : fi.w0+fi.nw]
+		copy(words, sp.valid[fi.w0:fi.w0+fi.nw])
 		for x := range n {
-			if !seen[x] {
-				continue
+			if seen[x] {
+				for lw, v := range sp.agreeVec(f, x, masks[x]) {
+					words[lw] &= v
+				}
 			}
-			for c := range uint8(52) {
-				a.cons[f] = append(a.cons[f], constraint{fi.column(x, c), masks[x]>>c&1 == 1})
-			}
 		}
-	}
-	return a
-}
-
-// word is the hypotheses among keep, in word lw of family f, that meet
-// every constraint. Most words fail within a few constraints.
-func (a *agreement) word(f Family, lw int, keep uint64) uint64 {
-	if !a.ok[f] {
-		return 0
-	}
-	m := keep
-	for _, c := range a.cons[f] {
-		if c.want {
-			m &= c.col[lw]
-		} else {
-			m &^= c.col[lw]
-		}
-		if m == 0 {
-			return 0
-		}
-	}
-	return m
-}
-
-// has reports whether hypothesis id meets every constraint.
-func (a *agreement) has(id int) bool {
-	f := a.sp.Hyps[id].Family
-	lw := id/64 - a.sp.fams[f].w0
-	return a.word(f, lw, 1<<(id%64)) != 0
-}
-
-// class is the space's hypotheses that agree with every judged state.
-func (a *agreement) class() *Class {
-	sp := a.sp
-	cl := &Class{bits: make([]uint64, sp.words)}
-	for f := range numFamilies {
-		fi := &sp.fams[f]
-		for lw := range fi.nw {
-			w := fi.w0 + lw
-			m := a.word(f, lw, sp.valid[w])
-			cl.bits[w] = m
-			cl.n += bits.OnesCount64(m)
+		for _, w := range words {
+			cl.n += bits.OnesCount64(w)
 		}
 	}
 	return cl
@@ -165,9 +156,9 @@ type Local struct {
 	// States: distinct (state, verdicts) pairs examined.
 	States int
 	sp     *Space
-	pairs  []judgedState
-	// hstates: the distinct states of pairs (God may give several verdict
-	// sets for one state of the hypotheses when he reads prev2's identity).
+	// hstates: the distinct states of the hand (God may give several
+	// verdict sets for one state of the hypotheses when he reads prev2's
+	// identity).
 	hstates []state
 }
 
@@ -176,26 +167,129 @@ type Local struct {
 // confidence that its best rule is right as far as the hand can tell.
 func (l *Local) Agreeing(id int) *Agreement {
 	f := l.sp.Hyps[id].Family
-	rows := map[int]uint64{}
+	var rows [4 * 52]uint64
+	var done [4 * 52]bool
 	pairs := make([]judgedState, len(l.hstates))
 	for i, s := range l.hstates {
 		x := f.context(s)
-		row, ok := rows[x]
-		if !ok {
-			row = l.sp.row(id, s)
-			rows[x] = row
+		if !done[x] {
+			rows[x], done[x] = l.sp.row(id, s), true
 		}
-		pairs[i] = judgedState{s, row}
+		pairs[i] = judgedState{s, rows[x]}
 	}
-	return &Agreement{l.sp.agreementOn(pairs)}
+	return l.sp.agreementOn(pairs)
 }
 
-// Agreement is a set of hypotheses given by constraints (computed only for
-// the hypotheses asked about).
-type Agreement struct{ a *agreement }
+// Agreement is the set of hypotheses that give the verdicts of a set of
+// judged states, checked only for the hypotheses asked about (a belief's
+// live ones, a person's few candidates): cheaper than a Class when the
+// verdicts rarely repeat.
+type Agreement struct {
+	sp *Space
+	// Per family: the contexts the states visit and the verdicts there;
+	// ok false when two states share a context with different verdicts (the
+	// states' rule reads more than the family: no hypothesis of it agrees).
+	ok    [numFamilies]bool
+	ctx   [numFamilies][]int32
+	masks [numFamilies][]uint64
+	// visited: the contexts a hand's main line passed through (Visited).
+	visited *[numFamilies]map[int32]bool
+}
+
+// agreementOn gathers, per family, the verdicts of pairs by context.
+func (sp *Space) agreementOn(pairs []judgedState) *Agreement {
+	g := &Agreement{sp: sp}
+	var masks [4 * 52]uint64
+	var seen [4 * 52]bool
+	for f := range numFamilies {
+		clear(seen[:f.Contexts()])
+		g.ok[f] = true
+		for _, js := range pairs {
+			x := f.context(js.s)
+			if seen[x] && masks[x] != js.mask {
+				g.ok[f] = false
+				break
+			}
+			if !seen[x] {
+				seen[x], masks[x] = true, js.mask
+				g.ctx[f] = append(g.ctx[f], int32(x))
+				g.masks[f] = append(g.masks[f], js.mask)
+			}
+		}
+	}
+	return g
+}
+
+// order is the order in which ProbAgreeing visits family f's contexts:
+// those the hand's main line never passed through first. A live hypothesis
+// has given God's verdicts wherever the hand judged a card, so it parts from
+// the best rule, if at all, mostly in contexts the hand never saw; checking
+// them first empties most words early.
+func (g *Agreement) order(f Family) []int {
+	idx := make([]int, len(g.ctx[f]))
+	for i := range idx {
+		idx[i] = i
+	}
+	if g.visited != nil {
+		slices.SortStableFunc(idx, func(a, b int) int {
+			return compareBool(g.visited[f][g.ctx[f][a]], g.visited[f][g.ctx[f][b]])
+		})
+	}
+	return idx
+}
+
+func compareBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// Visited marks the contexts a main line passed through (for order).
+func (g *Agreement) Visited(line []sim.Card) *Agreement {
+	g.visited = new([numFamilies]map[int32]bool)
+	for f := range numFamilies {
+		g.visited[f] = map[int32]bool{}
+		for n := 1; n <= len(line); n++ {
+			g.visited[f][int32(f.context(stateOf(line[:n])))] = true
+		}
+	}
+	return g
+}
+
+// word is the hypotheses among keep, in word lw of family f, that give
+// every verdict. Most words fail within a few cards.
+func (g *Agreement) word(f Family, lw int, keep uint64) uint64 {
+	if !g.ok[f] {
+		return 0
+	}
+	fi := &g.sp.fams[f]
+	for i, x := range g.ctx[f] {
+		cols, mask := fi.cols[int(x)*52*fi.nw+lw:], g.masks[f][i]
+		for c := range 52 {
+			col := cols[c*fi.nw]
+			if mask>>c&1 == 0 {
+				col = ^col
+			}
+			if keep &= col; keep == 0 {
+				return 0
+			}
+		}
+	}
+	return keep
+}
 
 // Has reports whether hypothesis id belongs to the set.
-func (g *Agreement) Has(id int) bool { return id >= 0 && g.a.has(id) }
+func (g *Agreement) Has(id int) bool {
+	if g == nil || id < 0 {
+		return false
+	}
+	f := g.sp.Hyps[id].Family
+	return g.word(f, id/64-g.sp.fams[f].w0, 1<<(id%64)) != 0
+}
 
 // row is hypothesis id's accepted cards in state s.
 func (sp *Space) row(id int, s state) uint64 {
@@ -211,12 +305,12 @@ func (sp *Space) row(id int, s state) uint64 {
 }
 
 func newLocal(sp *Space, pairs []judgedState, exact bool) *Local {
-	l := &Local{Exact: exact, States: len(pairs), sp: sp, pairs: pairs}
-	l.Class = sp.agreementOn(pairs).class()
-	seen := map[state]bool{}
+	l := &Local{Exact: exact, States: len(pairs), sp: sp}
+	l.Class = sp.classOn(pairs)
+	var seen [3 * 52 * 12]bool
 	for _, js := range pairs {
-		if !seen[js.s] {
-			seen[js.s] = true
+		if k := (int(js.s.p2)*52+int(js.s.prev))*12 + int(js.s.n12); !seen[k] {
+			seen[k] = true
 			l.hstates = append(l.hstates, js.s)
 		}
 	}
@@ -277,8 +371,6 @@ type jstate struct {
 	n12      uint8
 }
 
-func (r *reacher) index(s jstate) int { return (int(s.p2)*52+int(s.prev))*12 + int(s.n12) }
-
 // p2code is what the joint state keeps of the card two back.
 func (r *reacher) p2code(c sim.Card) sim.Card {
 	if r.depth == 2 {
@@ -308,55 +400,72 @@ func (r *reacher) start(line []sim.Card) jstate {
 }
 
 // reach is every (state, God's verdicts) pair reachable from the starts.
+// It searches over nodes (prev, n mod 12), each with the set of prev2 codes
+// (53 bits) that reach it: a node passes on, to each card its new codes
+// accept, the code of its prev — the whole breadth-first search in a few
+// word operations per node and code.
 func (r *reacher) reach(starts []jstate) []judgedState {
-	seen := make([]bool, 53*52*12)
-	queue := make([]jstate, 0, 1024)
-	for _, s := range starts {
-		if !seen[r.index(s)] {
-			seen[r.index(s)] = true
-			queue = append(queue, s)
+	const nodes = 52 * 12
+	var reached, done [nodes]uint64
+	var queued [nodes]bool
+	queue := make([]int, 0, nodes)
+	push := func(k int) {
+		if !queued[k] {
+			queued[k] = true
+			queue = append(queue, k)
 		}
 	}
-	pairs := map[judgedState]bool{}
-	var out []judgedState
-	for i := 0; i < len(queue); i++ {
-		s := queue[i]
-		m := r.mask(s)
-		hs := state{prev: s.prev, n12: s.n12}
-		if s.p2 != noPrev2 {
-			hs.p2 = 2
-			if s.p2.Red() {
-				hs.p2 = 1
+	for _, s := range starts {
+		k := int(s.prev)*12 + int(s.n12)
+		reached[k] |= 1 << s.p2
+		push(k)
+	}
+	for len(queue) > 0 {
+		k := queue[len(queue)-1]
+		queue, queued[k] = queue[:len(queue)-1], false
+		fresh := reached[k] &^ done[k]
+		done[k] |= fresh
+		prev, n := sim.Card(k/12), k%12
+		var accepted uint64
+		for ; fresh != 0; fresh &= fresh - 1 {
+			accepted |= r.mask(jstate{p2: sim.Card(bits.TrailingZeros64(fresh)), prev: prev})
+		}
+		code := uint64(1) << r.p2code(prev)
+		for ; accepted != 0; accepted &= accepted - 1 {
+			next := bits.TrailingZeros64(accepted)*12 + (n+1)%12
+			if reached[next]&code == 0 {
+				reached[next] |= code
+				push(next)
 			}
 		}
-		if js := (judgedState{hs, m}); !pairs[js] {
-			pairs[js] = true
-			out = append(out, js)
-		}
-		for rest := m; rest != 0; rest &= rest - 1 {
-			next := jstate{p2: r.p2code(s.prev), prev: sim.Card(bits.TrailingZeros64(rest)), n12: (s.n12 + 1) % 12}
-			if k := r.index(next); !seen[k] {
-				seen[k] = true
-				queue = append(queue, next)
+	}
+	// One pair per (state of the hypotheses, verdicts): for look-back 2,
+	// several prev2 cards of one colour share a state of the hypotheses.
+	var out []judgedState
+	for k, codes := range reached {
+		prev, n := sim.Card(k/12), uint8(k%12)
+		first := len(out)
+		for ; codes != 0; codes &= codes - 1 {
+			p2 := sim.Card(bits.TrailingZeros64(codes))
+			js := judgedState{state{prev: prev, n12: n}, r.mask(jstate{p2: p2, prev: prev})}
+			if p2 != noPrev2 {
+				js.s.p2 = 2
+				if p2.Red() {
+					js.s.p2 = 1
+				}
+			}
+			if !slices.Contains(out[first:], js) {
+				out = append(out, js)
 			}
 		}
 	}
 	return out
 }
 
-// LocalConfig says how the states of a rule that cannot be enumerated are
-// sampled: Walks random legal walks of Horizon cards from the opening.
-type LocalConfig struct {
-	Walks, Horizon int
-}
-
-// DefaultLocal samples 8 walks of 30 cards: about 240 states.
-var DefaultLocal = LocalConfig{Walks: 8, Horizon: 30}
-
 // walk samples (state, verdicts) pairs by random legal walks from the
 // opening under God's rule, seeded by the opening so that every hand with
 // that opening sees the same sample.
-func walk(rule *rulebank.Compiled, opening []sim.Card, cfg LocalConfig, seed uint64) ([]judgedState, error) {
+func walk(rule *rulebank.Compiled, opening []sim.Card, cfg TruthConfig, seed uint64) ([]judgedState, error) {
 	j := rule.NewJudge()
 	for _, c := range opening {
 		seed = seed*53 + uint64(c) + 1
@@ -397,14 +506,4 @@ func nth(set uint64, k int) sim.Card {
 		set &= set - 1
 	}
 	return sim.Card(bits.TrailingZeros64(set))
-}
-
-// openingKey is what the local class of an opening depends on: the joint
-// state it leaves for enumerable rules, the whole line otherwise.
-func (t *Truth) openingKey(opening []sim.Card) string {
-	if t.reach != nil {
-		s := t.reach.start(opening)
-		return string([]byte{byte(s.p2), byte(s.prev), s.n12})
-	}
-	return sim.CardsString(opening)
 }

@@ -264,7 +264,7 @@ func TestConfidenceBruteForce(t *testing.T) {
 				}
 			}
 			if same != agree.Has(id) {
-				t.Fatalf("eps %v: %s agrees with the best rule %v by brute force, %v by the constraints", eps, h.Expr, same, agree.Has(id))
+				t.Fatalf("eps %v: %s agrees with the best rule %v by brute force, %v by the class", eps, h.Expr, same, agree.Has(id))
 			}
 			if same {
 				want += rec.Prob(id)

@@ -172,13 +172,67 @@ func (b *Belief) ProbOfClass(c *Class) float64 {
 	return min(1, m/t)
 }
 
-// ProbAgreeing is the posterior probability of a set of hypotheses given
-// by agreement (a best rule's local class).
+// ProbAgreeing is the posterior probability of the hypotheses of an
+// Agreement (a best rule's local class), checked on the live ones only:
+// context by context, card by card over the words still in play, so that
+// each column is read in order.
 func (b *Belief) ProbAgreeing(g *Agreement) float64 {
 	t := b.Total()
 	if t == 0 || g == nil {
 		return 0
 	}
-	m := b.massWhere(func(f Family, lw int, live uint64) uint64 { return g.a.word(f, lw, live) })
-	return min(1, m/t)
+	var mass float64
+	var words []int32
+	var keep []uint64
+	for f := range numFamilies {
+		if !g.ok[f] || len(b.live[f]) == 0 {
+			continue
+		}
+		fi := &b.sp.fams[f]
+		words, keep = words[:0], keep[:0]
+		for _, lw := range b.live[f] {
+			var live uint64
+			for j := 0; j <= b.top; j++ {
+				live |= b.planes[j][fi.w0+int(lw)]
+			}
+			words, keep = append(words, lw), append(keep, live)
+		}
+		for _, i := range g.order(f) {
+			x, mask := g.ctx[f][i], g.masks[f][i]
+			for c := range uint8(52) {
+				col := fi.column(int(x), c)
+				if mask>>c&1 == 1 {
+					for k, lw := range words {
+						keep[k] &= col[lw]
+					}
+				} else {
+					for k, lw := range words {
+						keep[k] &^= col[lw]
+					}
+				}
+			}
+			n := 0 // drop the words left empty
+			for k := range words {
+				if keep[k] != 0 {
+					words[n], keep[n] = words[k], keep[k]
+					n++
+				}
+			}
+			words, keep = words[:n], keep[:n]
+			if n == 0 {
+				break
+			}
+		}
+		for k, lw := range words {
+			w := fi.w0 + int(lw)
+			scale := b.sp.weight[w]
+			for j := 0; j <= b.top; j++ {
+				if x := b.planes[j][w] & keep[k]; x != 0 {
+					mass += float64(bits.OnesCount64(x)) * scale
+				}
+				scale /= 2
+			}
+		}
+	}
+	return min(1, mass/t)
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/eleusis/eleusis/sim"
 )
@@ -89,6 +90,10 @@ type Space struct {
 	beliefs  sync.Pool
 	exprOnce sync.Once
 	byExpr   map[string]int
+	// agree caches agreement vectors (local.go), agreeWords counts their
+	// words.
+	agree      sync.Map
+	agreeWords atomic.Int64
 }
 
 var (

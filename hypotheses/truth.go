@@ -3,7 +3,6 @@ package hypotheses
 import (
 	"fmt"
 	"math/bits"
-	"math/rand/v2"
 	"sync"
 
 	"github.com/eleusis/eleusis/rulebank"
@@ -14,6 +13,114 @@ import (
 type judgedState struct {
 	s    state
 	mask uint64
+}
+
+// Chart is God's rule's reachable states, independent of any hypothesis
+// space: for a rule of look-back ≤ 2 that reads neither n nor line, every
+// state reachable from every starter (and, per opening, from that opening);
+// for the others a sample of random legal walks. It is charted once per
+// rule and shared by the Truths of every space. Safe for concurrent use.
+type Chart struct {
+	Rule *rulebank.Compiled
+	// Exact: the states are enumerated, not sampled.
+	Exact  bool
+	cfg    TruthConfig
+	reach  *reacher
+	states []judgedState // from every starter
+
+	mu       sync.Mutex
+	openings map[string]*chartEntry
+}
+
+type chartEntry struct {
+	once  sync.Once
+	pairs []judgedState
+	err   error
+}
+
+// NewChart charts a rule's reachable states.
+func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
+	ch := &Chart{Rule: rule, cfg: cfg, openings: map[string]*chartEntry{}}
+	j := rule.NewJudge()
+	var starters []sim.Card
+	for st := sim.Card(0); st < 52; st++ {
+		ok, err := j.Starter(st)
+		if err != nil {
+			return nil, fmt.Errorf("rule %s: starter %s: %w", rule.Rule.Name, st, err)
+		}
+		if ok {
+			starters = append(starters, st)
+		}
+	}
+	if exactRule(rule) {
+		r, err := newReacher(rule)
+		if err != nil {
+			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
+		}
+		ch.reach, ch.Exact = r, true
+		var starts []jstate
+		for _, st := range starters {
+			starts = append(starts, r.start([]sim.Card{st}))
+		}
+		ch.states = r.reach(starts)
+		return ch, nil
+	}
+	// Sampled: the walks from each starter are that starter's hands' states
+	// too; the rule's states are all of them.
+	seen := map[judgedState]bool{}
+	for _, st := range starters {
+		opening := []sim.Card{st}
+		pairs, err := walk(rule, opening, cfg, cfg.Seed)
+		if err != nil {
+			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
+		}
+		e := &chartEntry{}
+		e.once.Do(func() { e.pairs = pairs })
+		ch.openings[ch.openingKey(opening)] = e
+		for _, js := range pairs {
+			if !seen[js] {
+				seen[js] = true
+				ch.states = append(ch.states, js)
+			}
+		}
+	}
+	return ch, nil
+}
+
+// openingKey is what the states reachable from an opening depend on: the
+// joint state it leaves for enumerable rules, the whole line otherwise.
+func (ch *Chart) openingKey(opening []sim.Card) string {
+	if ch.reach != nil {
+		s := ch.reach.start(opening)
+		return string([]byte{byte(s.p2), byte(s.prev), s.n12})
+	}
+	return sim.CardsString(opening)
+}
+
+// opening is the (state, verdicts) pairs reachable from an opening, charted
+// once per distinct opening, with the opening's key.
+func (ch *Chart) opening(opening []sim.Card) (string, []judgedState, error) {
+	if len(opening) == 0 {
+		return "", nil, fmt.Errorf("hypotheses: a hand's opening has at least the starter")
+	}
+	key := ch.openingKey(opening)
+	ch.mu.Lock()
+	e, ok := ch.openings[key]
+	if !ok {
+		e = &chartEntry{}
+		ch.openings[key] = e
+	}
+	ch.mu.Unlock()
+	e.once.Do(func() {
+		if ch.reach != nil {
+			e.pairs = ch.reach.reach([]jstate{ch.reach.start(opening)})
+			return
+		}
+		if e.pairs, e.err = walk(ch.Rule, opening, ch.cfg, ch.cfg.Seed); e.err != nil {
+			e.err = fmt.Errorf("rule %s: %w", ch.Rule.Rule.Name, e.err)
+		}
+	})
+	return key, e.pairs, e.err
 }
 
 // Truth is God's rule seen from a space: the hypotheses that behave as the
@@ -37,11 +144,8 @@ type Truth struct {
 	States int
 	Exact  bool
 
-	sp     *Space
-	rule   *rulebank.Compiled
-	reach  *reacher // nil when the states are sampled
-	cfg    TruthConfig
-	states []judgedState
+	sp    *Space
+	chart *Chart
 	// byCtx: per family, the states grouped by context value (God's
 	// verdicts there, with how many states gave them), for Agreement.
 	byCtx [numFamilies]map[int]map[uint64]int
@@ -53,62 +157,37 @@ type Truth struct {
 type localEntry struct {
 	once sync.Once
 	l    *Local
-	err  error
 }
 
 // TruthConfig says how the states of rules that cannot be enumerated
-// (look-back 3, n, line) are sampled: for the whole rule, Walks random
-// legal walks of Horizon cards from every starter; per hand, Local.
+// (look-back 3, n, line) are sampled: Walks random legal walks of Horizon
+// cards from each opening (every starter, for the rule as a whole).
 type TruthConfig struct {
 	Walks, Horizon int
 	Seed           uint64
-	Local          LocalConfig
 }
 
-// DefaultTruth samples about 3,000 states per rule, and about 240 per
-// opening.
-var DefaultTruth = TruthConfig{Walks: 2, Horizon: 30, Seed: 1, Local: DefaultLocal}
+// DefaultTruth samples about 60 states per opening, about 3,000 per rule
+// (as many as the whole rule was sampled with before per-hand classes).
+var DefaultTruth = TruthConfig{Walks: 2, Horizon: 30, Seed: 1}
 
-// Classify finds God's rule's behaviour class in the space. For a rule of
-// look-back ≤ 2 that reads neither n nor line, every state reachable from
-// every starter is enumerated; for the others states are sampled by random
-// legal walks. A family whose context does not determine the rule's
-// verdicts (the rule reads more than the family) holds no equivalent
-// hypothesis.
+// Classify charts a rule and finds its behaviour class in the space.
 func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, error) {
-	t := &Truth{Rule: rule.Rule.Name, sp: sp, rule: rule, cfg: cfg, locals: map[string]*localEntry{}}
-	j := rule.NewJudge()
-	var starters []sim.Card
-	for st := sim.Card(0); st < 52; st++ {
-		ok, err := j.Starter(st)
-		if err != nil {
-			return nil, fmt.Errorf("rule %s: starter %s: %w", rule.Rule.Name, st, err)
-		}
-		if ok {
-			starters = append(starters, st)
-		}
+	ch, err := NewChart(rule, cfg)
+	if err != nil {
+		return nil, err
 	}
-	if exactRule(rule) {
-		r, err := newReacher(rule)
-		if err != nil {
-			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
-		}
-		t.reach, t.Exact = r, true
-		var starts []jstate
-		for _, st := range starters {
-			starts = append(starts, r.start([]sim.Card{st}))
-		}
-		t.states = r.reach(starts)
-	} else {
-		var err error
-		if t.states, err = sampleStates(j, starters, cfg); err != nil {
-			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
-		}
-	}
-	t.States = len(t.states)
+	return sp.ClassifyChart(ch), nil
+}
+
+// ClassifyChart finds a charted rule's behaviour class in the space. A
+// family whose context does not determine the rule's verdicts (the rule
+// reads more than the family) holds no equivalent hypothesis.
+func (sp *Space) ClassifyChart(ch *Chart) *Truth {
+	t := &Truth{Rule: ch.Rule.Rule.Name, sp: sp, chart: ch, States: len(ch.states), Exact: ch.Exact, locals: map[string]*localEntry{}}
 	for f := range numFamilies {
 		t.byCtx[f] = map[int]map[uint64]int{}
-		for _, js := range t.states {
+		for _, js := range ch.states {
 			x := f.context(js.s)
 			if t.byCtx[f][x] == nil {
 				t.byCtx[f][x] = map[uint64]int{}
@@ -116,7 +195,7 @@ func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, err
 			t.byCtx[f][x][js.mask]++
 		}
 	}
-	t.Class = sp.agreementOn(t.states).class()
+	t.Class = sp.classOn(ch.states)
 	t.IDs = t.Class.IDs()
 	t.Expressible = len(t.IDs) > 0
 	for _, id := range t.IDs {
@@ -125,51 +204,17 @@ func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, err
 			t.Expr, t.Length = h.Expr, h.Length
 		}
 	}
-	return t, nil
-}
-
-// sampleStates walks from every starter.
-func sampleStates(j *rulebank.Judge, starters []sim.Card, cfg TruthConfig) ([]judgedState, error) {
-	seen := map[judgedState]bool{}
-	var out []judgedState
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x7472757468))
-	line := make([]sim.Card, 0, cfg.Horizon+1)
-	for _, st := range starters {
-		for range cfg.Walks {
-			line = append(line[:0], st)
-			for len(line) <= cfg.Horizon {
-				var mask uint64
-				for c := sim.Card(0); c < 52; c++ {
-					ok, err := j.Accepts(line, c)
-					if err != nil {
-						return nil, fmt.Errorf("after main line %s: %w", sim.CardsString(line), err)
-					}
-					if ok {
-						mask |= 1 << c
-					}
-				}
-				if js := (judgedState{stateOf(line), mask}); !seen[js] {
-					seen[js] = true
-					out = append(out, js)
-				}
-				if mask == 0 {
-					break
-				}
-				line = append(line, nth(mask, rng.IntN(bits.OnesCount64(mask))))
-			}
-		}
-	}
-	return out, nil
+	return t
 }
 
 // Local is God's local class for a hand that opens with opening (the main
 // line before the first move): computed once per distinct opening state
 // and shared.
 func (t *Truth) Local(opening []sim.Card) (*Local, error) {
-	if len(opening) == 0 {
-		return nil, fmt.Errorf("hypotheses: a hand's opening has at least the starter")
+	key, pairs, err := t.chart.opening(opening)
+	if err != nil {
+		return nil, err
 	}
-	key := t.openingKey(opening)
 	t.mu.Lock()
 	e, ok := t.locals[key]
 	if !ok {
@@ -177,25 +222,14 @@ func (t *Truth) Local(opening []sim.Card) (*Local, error) {
 		t.locals[key] = e
 	}
 	t.mu.Unlock()
-	e.once.Do(func() {
-		if t.reach != nil {
-			e.l = newLocal(t.sp, t.reach.reach([]jstate{t.reach.start(opening)}), true)
-			return
-		}
-		pairs, err := walk(t.rule, opening, t.cfg.Local, t.cfg.Seed)
-		if err != nil {
-			e.err = fmt.Errorf("rule %s: %w", t.Rule, err)
-			return
-		}
-		e.l = newLocal(t.sp, pairs, false)
-	})
-	return e.l, e.err
+	e.once.Do(func() { e.l = newLocal(t.sp, pairs, t.chart.Exact) })
+	return e.l, nil
 }
 
 // Agreement is the share of the examined (state, card) pairs on which
 // hypothesis id gives God's verdict.
 func (sp *Space) Agreement(t *Truth, id int) float64 {
-	if id < 0 || len(t.states) == 0 {
+	if id < 0 || t.States == 0 {
 		return 0
 	}
 	f := sp.Hyps[id].Family
@@ -206,5 +240,5 @@ func (sp *Space) Agreement(t *Truth, id int) float64 {
 			agree += n * (52 - bits.OnesCount64(row^mask))
 		}
 	}
-	return float64(agree) / float64(52*len(t.states))
+	return float64(agree) / float64(52*t.States)
 }
