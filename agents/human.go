@@ -19,8 +19,11 @@ type human struct {
 	rng    *rand.Rand
 	k, mem int
 	slip   float64
-	cands  []int
-	memory []seen
+	// simplicity: candidates are drawn with probability ∝ prior^simplicity
+	// (people think of simple ideas first).
+	simplicity float64
+	cands      []int
+	memory     []seen
 	// seenTotal counts verdicts ever remembered, checked those the
 	// candidates were last checked against.
 	seenTotal, checked int
@@ -47,7 +50,7 @@ func newHuman(s Spec, t *Table, seat int) (sim.Player, error) {
 		return nil, err
 	}
 	h := &human{sp: sp, rng: t.rng(seat), k: int(s.param("k")), mem: int(s.param("memory")),
-		slip: s.param("slip"), guessed: map[string]bool{}}
+		slip: s.param("slip"), simplicity: s.param("simplicity"), guessed: map[string]bool{}}
 	h.k, h.mem = max(1, h.k), max(1, h.mem)
 	if t.Measure && t.Rule != nil {
 		if h.truth, err = t.Kit.Truth(t.Rule, hypotheses.DefaultSize); err != nil {
@@ -56,15 +59,6 @@ func newHuman(s Spec, t *Table, seat int) (sim.Player, error) {
 		h.disc = *hypotheses.NewDiscovery(h.truth)
 	}
 	return h, nil
-}
-
-func (h *human) fits(id int) bool {
-	for _, s := range h.memory {
-		if h.sp.Accepts(id, s.line, s.card) != s.ok {
-			return false
-		}
-	}
-	return true
 }
 
 func (h *human) remember(line []sim.Card, c sim.Card, ok bool) {
@@ -147,9 +141,23 @@ func (h *human) refresh(newest int) {
 		}
 		return false
 	})
-	for tries := 0; len(h.cands) < h.k && tries < h.k; tries++ { // a person does not search long: k draws per verdict
-		id := h.sp.SamplePrior(h.rng)
-		if h.fits(id) && !slices.Contains(h.cands, id) {
+	if len(h.cands) >= h.k {
+		return
+	}
+	// New ideas fit what it remembers, simple ones first: k draws per
+	// verdict (a person does not search long) from the rules that fit the
+	// memory, with probability ∝ prior^simplicity.
+	facts := make([]hypotheses.Fact, len(h.memory))
+	for i, s := range h.memory {
+		facts[i] = hypotheses.Fact{Line: s.line, Card: s.card, Yes: s.ok}
+	}
+	fit := h.sp.Fitting(facts)
+	for tries := 0; len(h.cands) < h.k && tries < h.k; tries++ {
+		id := h.sp.SampleClass(h.rng, fit, h.simplicity)
+		if id < 0 {
+			break
+		}
+		if !slices.Contains(h.cands, id) {
 			h.cands = append(h.cands, id)
 		}
 	}

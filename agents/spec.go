@@ -252,11 +252,12 @@ func init() {
 		"bayes-eig": {"maximises expected information gain minus lambda × expected penalty",
 			append(slices.Clone(decisionParams), Param{Name: "lambda", Doc: "weight of the expected penalty against the information gain",
 				Default: 0.1, Min: 0, Max: 1e6}), newBayes(eig)}, // beyond 1e6 the gain no longer counts at all
-		"bounded-human": {"a person: a few sampled hypotheses (k), a short memory (memory plays), occasional slips (slip)",
+		"bounded-human": {"a person: a few candidate rules that fit what it remembers, simple ones first (k, simplicity), a short memory (memory plays), occasional slips (slip)",
 			[]Param{
 				{Name: "k", Doc: "candidate rules it keeps in mind", Kind: Integer, Default: 20, Min: 1, Max: hypotheses.DefaultSize},
 				{Name: "memory", Doc: "plays it remembers", Kind: Integer, Default: 8, Min: 1, Max: 10_000},
 				{Name: "slip", Doc: "chance of a careless card", Default: 0.05, Min: 0, Max: 1},
+				{Name: "simplicity", Doc: "how much it prefers simple ideas: candidates drawn ∝ prior^simplicity (1: the prior)", Default: 2, Min: 0, Max: 8},
 			}, newHuman},
 		"oracle": {"knows the rule: the upper bound of scoring", nil, newOracle},
 	}

@@ -167,8 +167,8 @@ func SpaceSize(s Spec) (int, bool) {
 	switch {
 	case !ok:
 		return 0, false
-	case slices.Contains(e.params, "size"):
-		return int(s.param("size", hypotheses.DefaultSize)), true
+	case slices.ContainsFunc(e.params, func(p Param) bool { return p.Name == "size" }):
+		return int(s.param("size")), true
 	case s.Name == "bounded-human":
 		return hypotheses.DefaultSize, true
 	}

@@ -98,6 +98,11 @@ func cardAtoms(who string) []struct {
 	for _, s := range suits {
 		s := s
 		as = append(as, atom{fmt.Sprintf(`%s.suit == %q`, who, s), 3, func(c sim.Card) bool { return suitName(c) == s }})
+		if who == "card" {
+			// "Anything but spades" is one idea, as "not a face card" is: a
+			// negated suit costs one bit more than the suit.
+			as = append(as, atom{fmt.Sprintf(`%s.suit != %q`, who, s), 4, func(c sim.Card) bool { return suitName(c) != s }})
+		}
 	}
 	for k := 2; k <= 13; k++ {
 		k := k

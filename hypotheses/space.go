@@ -81,9 +81,10 @@ type Space struct {
 	weight []float64
 	famOf  []Family
 
-	cdfOnce sync.Once
-	cdf     []float64
-	sample  *sampleIndex
+	cdfOnce  sync.Once
+	cdf      []float64
+	tempered sync.Map // beta → func() []float64
+	sample   *sampleIndex
 	// initLive: each family's words holding hypotheses (a fresh belief's
 	// live lists); beliefs: released beliefs for reuse.
 	initLive [numFamilies][]int32
@@ -339,22 +340,36 @@ func (sp *Space) Accepts(id int, line []sim.Card, c sim.Card) bool {
 	return sp.accepts(id, stateOf(line), uint8(c))
 }
 
-// priorCDF is the cumulative prior mass by word, for sampling.
-func (sp *Space) priorCDF() []float64 {
-	sp.cdfOnce.Do(func() {
-		sp.cdf = make([]float64, sp.words)
-		acc := 0.0
-		for w := range sp.words {
-			acc += float64(bits.OnesCount64(sp.valid[w])) * sp.weight[w]
-			sp.cdf[w] = acc
-		}
-	})
-	return sp.cdf
+// priorCDF is the cumulative prior mass by word raised to the power beta,
+// for sampling (beta 1: the prior).
+func (sp *Space) priorCDF(beta float64) []float64 {
+	if beta == 1 {
+		sp.cdfOnce.Do(func() { sp.cdf = sp.temperedCDF(1) })
+		return sp.cdf
+	}
+	v, _ := sp.tempered.LoadOrStore(beta, sync.OnceValue(func() []float64 { return sp.temperedCDF(beta) }))
+	return v.(func() []float64)()
+}
+
+func (sp *Space) temperedCDF(beta float64) []float64 {
+	cdf := make([]float64, sp.words)
+	acc := 0.0
+	for w := range sp.words {
+		acc += float64(bits.OnesCount64(sp.valid[w])) * math.Pow(sp.weight[w], beta)
+		cdf[w] = acc
+	}
+	return cdf
 }
 
 // SamplePrior draws a hypothesis from the prior.
-func (sp *Space) SamplePrior(rng *rand.Rand) int {
-	cdf := sp.priorCDF()
+func (sp *Space) SamplePrior(rng *rand.Rand) int { return sp.SampleTempered(rng, 1) }
+
+// SampleTempered draws a hypothesis with probability ∝ prior^beta: beta > 1
+// favours short descriptions more than the prior does (the prior's mass is
+// spread evenly over lengths, because there are about twice as many rules
+// of each bit more; with beta = 2 the mass halves with each bit).
+func (sp *Space) SampleTempered(rng *rand.Rand, beta float64) int {
+	cdf := sp.priorCDF(beta)
 	u := rng.Float64() * cdf[len(cdf)-1]
 	w, _ := slices.BinarySearch(cdf, u)
 	w = min(w, len(cdf)-1)
@@ -382,4 +397,77 @@ func (sp *Space) ByExpr(expr string) (int, bool) {
 	})
 	id, ok := sp.byExpr[expr]
 	return id, ok
+}
+
+// Fact is one verdict: after the main line Line, God accepted Card (Yes) or
+// refused it.
+type Fact struct {
+	Line []sim.Card
+	Card sim.Card
+	Yes  bool
+}
+
+// Fitting is the class of hypotheses that give every fact's verdict.
+func (sp *Space) Fitting(facts []Fact) *Class {
+	cl := &Class{bits: slices.Clone(sp.valid)}
+	for f := range numFamilies {
+		fi := &sp.fams[f]
+		words := cl.bits[fi.w0 : fi.w0+fi.nw]
+		for _, fact := range facts {
+			col := fi.column(f.context(stateOf(fact.Line)), uint8(fact.Card))
+			if fact.Yes {
+				for lw := range words {
+					words[lw] &= col[lw]
+				}
+			} else {
+				for lw := range words {
+					words[lw] &^= col[lw]
+				}
+			}
+		}
+	}
+	for _, w := range cl.bits {
+		cl.n += bits.OnesCount64(w)
+	}
+	return cl
+}
+
+// SampleClass draws a hypothesis of class c with probability ∝ prior^beta;
+// −1 when the class is empty.
+func (sp *Space) SampleClass(rng *rand.Rand, c *Class, beta float64) int {
+	if c.Len() == 0 {
+		return -1
+	}
+	total := 0.0
+	for w, x := range c.bits {
+		if x != 0 {
+			total += float64(bits.OnesCount64(x)) * math.Pow(sp.weight[w], beta)
+		}
+	}
+	u := rng.Float64() * total
+	for w, x := range c.bits {
+		if x == 0 {
+			continue
+		}
+		m := float64(bits.OnesCount64(x)) * math.Pow(sp.weight[w], beta)
+		if u < m || w == len(c.bits)-1 {
+			return w*64 + bits.TrailingZeros64(nthBit(x, rng.IntN(bits.OnesCount64(x))))
+		}
+		u -= m
+	}
+	// Rounding left u past the last word: take the last member.
+	for w := len(c.bits) - 1; w >= 0; w-- {
+		if c.bits[w] != 0 {
+			return w*64 + 63 - bits.LeadingZeros64(c.bits[w])
+		}
+	}
+	return -1
+}
+
+// nthBit is the k-th set bit (0-based) of x, as a one-bit word.
+func nthBit(x uint64, k int) uint64 {
+	for ; k > 0; k-- {
+		x &= x - 1
+	}
+	return x & -x
 }

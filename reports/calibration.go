@@ -99,12 +99,12 @@ type NamedCalibration struct {
 
 // ReliabilityPlot draws the reliability diagram (accuracy against mean
 // confidence per bin, with Wilson intervals; the diagonal is perfect
-// calibration) as dir/name.png and .svg.
+// calibration) as dir/name.png and .svg, the legend beside the data and the
+// caption under it.
 func ReliabilityPlot(dir, name, caption string, cs []NamedCalibration) error {
 	p := plot.New()
-	p.Title.Text = "Reliability: is the best rule right as often as the scientist is confident?\n" + caption
 	p.X.Label.Text = "confidence in the best rule (mean of the bin)"
-	p.Y.Label.Text = "share of hands it was God's rule on the hand's states"
+	p.Y.Label.Text = "share right on the hand's states"
 	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1, 0, 1
 	diag, err := plotter.NewLine(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 1}})
 	if err != nil {
@@ -113,7 +113,12 @@ func ReliabilityPlot(dir, name, caption string, cs []NamedCalibration) error {
 	diag.Color = color.Gray{Y: 150}
 	diag.Dashes = []vg.Length{vg.Points(4), vg.Points(4)}
 	p.Add(diag, plotter.NewGrid())
-	p.Legend.Add("perfect calibration", diag)
+	f := &figure{title: "Reliability: is the best rule right as often as the scientist is confident?",
+		caption: []string{caption, fmt.Sprintf("Confidence: the posterior probability of the best rule's local class at the end of a hand (%d equal bins); "+
+			"right: that class is God's. Points at the bins' mean confidence, bars: 95%% Wilson intervals; dashed: perfect calibration. "+
+			"Empty beliefs (no best rule) are counted apart, in the table.", CalibrationBins)},
+		legend: []legendEntry{{"perfect calibration", diag}}, w: 9 * vg.Inch, h: 6.5 * vg.Inch,
+		empty: "no strategy with a belief of its own to show"}
 	for i, nc := range cs {
 		var pts plotter.XYs
 		var errs plotter.YErrors
@@ -127,13 +132,12 @@ func ReliabilityPlot(dir, name, caption string, cs []NamedCalibration) error {
 		if len(pts) == 0 {
 			continue
 		}
-		col := palette(i)
 		line, points, err := plotter.NewLinePoints(pts)
 		if err != nil {
 			return err
 		}
-		line.Color, points.Color = col, col
-		points.Shape = draw.CircleGlyph{}
+		line.LineStyle = lineStyle(i)
+		points.Color, points.Shape = line.Color, draw.CircleGlyph{}
 		eb, err := plotter.NewYErrorBars(struct {
 			plotter.XYer
 			plotter.YErrorer
@@ -141,17 +145,12 @@ func ReliabilityPlot(dir, name, caption string, cs []NamedCalibration) error {
 		if err != nil {
 			return err
 		}
-		eb.Color = col
+		eb.Color = line.Color
 		p.Add(line, points, eb)
-		p.Legend.Add(fmt.Sprintf("%s (ECE %.3f, n = %d)", nc.Name, float64(nc.Cal.ECE), nc.Cal.N), line, points)
+		f.legend = append(f.legend, legendEntry{fmt.Sprintf("%s (ECE %.3f, n = %d)", nc.Name, float64(nc.Cal.ECE), nc.Cal.N), line})
 	}
-	p.Legend.Top, p.Legend.Left = true, true
-	return savePlot(p, dir, name, 8*vg.Inch, 7*vg.Inch)
-}
-
-// palette is a colour-blind-safe colour for series i (Okabe & Ito 2008).
-func palette(i int) color.Color {
-	cs := []color.RGBA{{0, 114, 178, 255}, {213, 94, 0, 255}, {0, 158, 115, 255}, {204, 121, 167, 255},
-		{230, 159, 0, 255}, {86, 180, 233, 255}, {0, 0, 0, 255}, {240, 228, 66, 255}}
-	return cs[i%len(cs)]
+	if len(f.legend) > 1 {
+		f.panels = [][]*plot.Plot{{p}}
+	}
+	return f.save(dir, name)
 }

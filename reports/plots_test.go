@@ -11,7 +11,7 @@ import (
 // so), never a panic; every file is written.
 func TestPlotsOfNothing(t *testing.T) {
 	nan := Interval{Est: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
-	failed := RuleSummary{Rule: "broken", Preset: "new-eleusis", Errors: 3, Found: Wilson(0, 0), GodScore: nan, Difficulty: Num(math.NaN())}
+	failed := RuleSummary{Rule: "broken", Preset: "new-eleusis", Errors: 3, Misidentified: Wilson(0, 0), GodScore: nan, Difficulty: Num(math.NaN())}
 	for name, rk := range map[string]*Ranking{
 		"no rules":   {Plan: tinyPlan()},
 		"all failed": {Plan: tinyPlan(), Rules: []RuleSummary{failed, failed}},
@@ -23,7 +23,7 @@ func TestPlotsOfNothing(t *testing.T) {
 		if err := LeaderboardPlot(dir, &Leaderboard{Plan: tinyPlan()}); err != nil {
 			t.Errorf("%s: leaderboard: %v", name, err)
 		}
-		for _, f := range []string{"difficulty", "discovery", "god-scores", "learning", "leaderboard"} {
+		for _, f := range []string{"difficulty", "discovery", "god-scores", "learning", "leaderboard", "reliability"} {
 			for _, ext := range []string{".png", ".svg"} {
 				st, err := os.Stat(filepath.Join(dir, f+ext))
 				if err != nil || st.Size() == 0 {

@@ -484,7 +484,7 @@ func (rk *Ranking) Tables() []Table {
 		if multi {
 			t.Headers = append(t.Headers, "preset")
 		}
-		t.Headers = append(t.Headers, "hands", "misidentified (95% CI)", "settled by", "all states", "predicts", "God score (95% CI)", "accept", "DL")
+		t.Headers = append(t.Headers, "hands", "misidentified (95% CI)", "settled (median)", "all states", "predicts", "God score (95% CI)", "accept", "DL")
 		for i, r := range rs {
 			row := []string{fmt.Sprint(i + 1), r.Rule}
 			if multi {
@@ -498,10 +498,7 @@ func (rk *Ranking) Tables() []Table {
 			if r.DescLength > 0 {
 				dl = fmt.Sprint(r.DescLength)
 			}
-			settled := f1(float64(r.SettleMedian))
-			if math.IsNaN(float64(r.SettleMedian)) && r.Pairs > 0 {
-				settled = "never"
-			}
+			settled := f1(float64(r.SettleMedian)) // "—": fewer than half the pairs settled
 			row = append(row, hands, ci2(r.Misidentified), settled, f2(r.IdentifiedAll.Est), f2(float64(r.Predictive10)),
 				ci1(r.GodScore), f2(r.Acceptance), dl)
 			t.Rows = append(t.Rows, row)
