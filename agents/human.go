@@ -133,6 +133,7 @@ func (h *human) fresh() int {
 // ones that fit the whole memory.
 func (h *human) refresh(newest int) {
 	recent := h.memory[len(h.memory)-newest:]
+	held := len(h.cands)
 	h.cands = slices.DeleteFunc(h.cands, func(id int) bool {
 		for _, s := range recent {
 			if h.sp.Accepts(id, s.line, s.card) != s.ok {
@@ -141,23 +142,18 @@ func (h *human) refresh(newest int) {
 		}
 		return false
 	})
-	if len(h.cands) >= h.k {
-		return
+	if len(h.cands) >= h.k || len(h.cands) == held && held > 0 {
+		return // a person looks for new ideas when one of theirs has failed
 	}
-	// New ideas fit what it remembers, simple ones first: k draws per
-	// verdict (a person does not search long) from the rules that fit the
-	// memory, with probability ∝ prior^simplicity.
+	// New ideas fit what it remembers, simple ones first: k draws (a person
+	// does not search long) from the rules that fit the memory, with
+	// probability ∝ prior^simplicity.
 	facts := make([]hypotheses.Fact, len(h.memory))
 	for i, s := range h.memory {
 		facts[i] = hypotheses.Fact{Line: s.line, Card: s.card, Yes: s.ok}
 	}
-	fit := h.sp.Fitting(facts)
-	for tries := 0; len(h.cands) < h.k && tries < h.k; tries++ {
-		id := h.sp.SampleClass(h.rng, fit, h.simplicity)
-		if id < 0 {
-			break
-		}
-		if !slices.Contains(h.cands, id) {
+	for _, id := range h.sp.DrawFitting(h.rng, facts, h.simplicity, h.k) {
+		if len(h.cands) < h.k && !slices.Contains(h.cands, id) {
 			h.cands = append(h.cands, id)
 		}
 	}

@@ -290,7 +290,7 @@ func TestPythonFactsAreTheHarnesss(t *testing.T) {
 	}
 	var hands []hand
 	var want [][]sim.Fact
-	lineup := []Spec{spec(t, "oracle"), spec(t, "bayes-greedy(size=20000)"), spec(t, "random"), spec(t, "bounded-human")}
+	lineup := []Spec{spec(t, "oracle"), spec(t, "bayes-greedy(size=20000,noplay=0.01)"), spec(t, "random"), spec(t, "bounded-human(memory=1)")}
 	for name, opts := range presetsForAgents(t) {
 		for _, preset := range []string{"abbott", "express-divermazo", "cooperative"} {
 			if o, err := sim.Preset(preset); err == nil && name == "new-eleusis" {

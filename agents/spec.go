@@ -203,7 +203,7 @@ func thousands(x float64) string {
 // MaxSpaceSize is the number of distinct behaviours the hypothesis grammar
 // gives (`eleusis space`, "distinct behaviours among them"): a larger size
 // would build the same space. A test keeps it equal to the grammar's count.
-const MaxSpaceSize = 726_599
+const MaxSpaceSize = 771_847
 
 // maxExecTimeout bounds exec(timeout=…): an hour is longer than any model
 // should think about one card, and keeps the time-out a valid duration.

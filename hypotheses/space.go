@@ -83,7 +83,7 @@ type Space struct {
 
 	cdfOnce  sync.Once
 	cdf      []float64
-	tempered sync.Map // beta → func() []float64
+	tempered sync.Map // {kind, beta} → func() []float64: tempered weights (0) and prior CDFs (1)
 	sample   *sampleIndex
 	// initLive: each family's words holding hypotheses (a fresh belief's
 	// live lists); beliefs: released beliefs for reuse.
@@ -347,15 +347,16 @@ func (sp *Space) priorCDF(beta float64) []float64 {
 		sp.cdfOnce.Do(func() { sp.cdf = sp.temperedCDF(1) })
 		return sp.cdf
 	}
-	v, _ := sp.tempered.LoadOrStore(beta, sync.OnceValue(func() []float64 { return sp.temperedCDF(beta) }))
+	v, _ := sp.tempered.LoadOrStore([2]float64{1, beta}, sync.OnceValue(func() []float64 { return sp.temperedCDF(beta) }))
 	return v.(func() []float64)()
 }
 
 func (sp *Space) temperedCDF(beta float64) []float64 {
 	cdf := make([]float64, sp.words)
 	acc := 0.0
+	wt := sp.temperedWeights(beta)
 	for w := range sp.words {
-		acc += float64(bits.OnesCount64(sp.valid[w])) * math.Pow(sp.weight[w], beta)
+		acc += float64(bits.OnesCount64(sp.valid[w])) * wt[w]
 		cdf[w] = acc
 	}
 	return cdf
@@ -409,59 +410,82 @@ type Fact struct {
 
 // Fitting is the class of hypotheses that give every fact's verdict.
 func (sp *Space) Fitting(facts []Fact) *Class {
-	cl := &Class{bits: slices.Clone(sp.valid)}
-	for f := range numFamilies {
-		fi := &sp.fams[f]
-		words := cl.bits[fi.w0 : fi.w0+fi.nw]
-		for _, fact := range facts {
-			col := fi.column(f.context(stateOf(fact.Line)), uint8(fact.Card))
-			if fact.Yes {
-				for lw := range words {
-					words[lw] &= col[lw]
-				}
-			} else {
-				for lw := range words {
-					words[lw] &^= col[lw]
-				}
-			}
-		}
-	}
-	for _, w := range cl.bits {
-		cl.n += bits.OnesCount64(w)
-	}
+	cl := &Class{bits: make([]uint64, sp.words)}
+	sp.fitting(facts, func(w int, m uint64) {
+		cl.bits[w] = m
+		cl.n += bits.OnesCount64(m)
+	})
 	return cl
 }
 
-// SampleClass draws a hypothesis of class c with probability ∝ prior^beta;
-// −1 when the class is empty.
-func (sp *Space) SampleClass(rng *rand.Rand, c *Class, beta float64) int {
-	if c.Len() == 0 {
-		return -1
-	}
-	total := 0.0
-	for w, x := range c.bits {
-		if x != 0 {
-			total += float64(bits.OnesCount64(x)) * math.Pow(sp.weight[w], beta)
+// fitting calls found(w, m) for every word w with hypotheses m that give
+// every fact's verdict, in word order.
+func (sp *Space) fitting(facts []Fact, found func(w int, m uint64)) {
+	var buf [16][]uint64
+	cols := buf[:0]
+	for f := range numFamilies {
+		fi := &sp.fams[f]
+		cols = cols[:0]
+		for _, fact := range facts {
+			cols = append(cols, fi.column(f.context(stateOf(fact.Line)), uint8(fact.Card)))
+		}
+		// Word by word, stopping at the first fact that empties it.
+		for lw := range fi.nw {
+			m := sp.valid[fi.w0+lw]
+			for i := 0; i < len(facts) && m != 0; i++ {
+				if facts[i].Yes {
+					m &= cols[i][lw]
+				} else {
+					m &^= cols[i][lw]
+				}
+			}
+			if m != 0 {
+				found(fi.w0+lw, m)
+			}
 		}
 	}
-	u := rng.Float64() * total
-	for w, x := range c.bits {
-		if x == 0 {
-			continue
-		}
-		m := float64(bits.OnesCount64(x)) * math.Pow(sp.weight[w], beta)
-		if u < m || w == len(c.bits)-1 {
-			return w*64 + bits.TrailingZeros64(nthBit(x, rng.IntN(bits.OnesCount64(x))))
-		}
-		u -= m
+}
+
+// DrawFitting draws n hypotheses (with replacement) among those that give
+// every fact's verdict, each with probability ∝ prior^beta; none when no
+// hypothesis fits.
+func (sp *Space) DrawFitting(rng *rand.Rand, facts []Fact, beta float64, n int) []int {
+	wt := sp.temperedWeights(beta)
+	type word struct {
+		w   int
+		m   uint64
+		cum float64
 	}
-	// Rounding left u past the last word: take the last member.
-	for w := len(c.bits) - 1; w >= 0; w-- {
-		if c.bits[w] != 0 {
-			return w*64 + 63 - bits.LeadingZeros64(c.bits[w])
-		}
+	var words []word
+	acc := 0.0
+	sp.fitting(facts, func(w int, m uint64) {
+		acc += float64(bits.OnesCount64(m)) * wt[w]
+		words = append(words, word{w, m, acc})
+	})
+	if len(words) == 0 || n <= 0 {
+		return nil
 	}
-	return -1
+	out := make([]int, 0, n)
+	for range n {
+		u := rng.Float64() * acc
+		k, _ := slices.BinarySearchFunc(words, u, func(x word, u float64) int { return cmp.Compare(x.cum, u) })
+		x := words[min(k, len(words)-1)]
+		out = append(out, x.w*64+bits.TrailingZeros64(nthBit(x.m, rng.IntN(bits.OnesCount64(x.m)))))
+	}
+	return out
+}
+
+// temperedWeights is each word's prior weight raised to beta, computed once
+// per beta.
+func (sp *Space) temperedWeights(beta float64) []float64 {
+	v, _ := sp.tempered.LoadOrStore([2]float64{0, beta}, sync.OnceValue(func() []float64 {
+		wt := make([]float64, len(sp.weight))
+		for w, x := range sp.weight {
+			wt[w] = math.Pow(x, beta)
+		}
+		return wt
+	}))
+	return v.(func() []float64)()
 }
 
 // nthBit is the k-th set bit (0-based) of x, as a one-bit word.
