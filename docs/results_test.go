@@ -2,6 +2,7 @@ package docs
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"os"
 	"path/filepath"
@@ -11,8 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -21,7 +24,10 @@ func TestResultFieldsDocumented(t *testing.T) {
 	text := read(t, "results.md")
 	for _, typ := range []reflect.Type{reflect.TypeFor[reports.RunMeta](), reflect.TypeFor[reports.Plan](), reflect.TypeFor[reports.RuleDef](),
 		reflect.TypeFor[reports.Program](), reflect.TypeFor[reports.HandRecord](), reflect.TypeFor[hypotheses.Measures](),
-		reflect.TypeFor[sim.MoveRecord]()} {
+		reflect.TypeFor[sim.MoveRecord](), reflect.TypeFor[reports.Ranking](), reflect.TypeFor[reports.RuleSummary](),
+		reflect.TypeFor[reports.Correlation](), reflect.TypeFor[reports.KMStep](), reflect.TypeFor[reports.Leaderboard](),
+		reflect.TypeFor[reports.StrategySummary](), reflect.TypeFor[reports.PairDiff](), reflect.TypeFor[reports.Calibration](),
+		reflect.TypeFor[reports.CalibrationBin]()} {
 		for _, f := range jsonFields(typ) {
 			if !strings.Contains(text, "`"+f+"`") {
 				t.Errorf("results.md does not describe the field %s of %s", f, typ.Name())
@@ -96,7 +102,7 @@ func checkCSV(t *testing.T, path string, schema map[string][][2]string) {
 		t.Errorf("%s: columns\n%s\nresults.md documents\n%s", base, strings.Join(got, ","), strings.Join(want, ","))
 		return
 	}
-	if len(recs) < 2 {
+	if len(recs) < 2 && base != "rank-problems.csv" {
 		t.Errorf("%s: no rows", base)
 	}
 	for i, row := range recs[1:] {
@@ -136,6 +142,48 @@ func ofType(v, typ string) error {
 		return err
 	}
 	return nil // text
+}
+
+// Every CSV file rank and bench write is one table whose columns are those
+// results.md documents, in order, each value of its documented type.
+func TestRankAndBenchCSVDocumented(t *testing.T) {
+	lab := &reports.Lab{Bank: rulebank.Default(), Kit: agents.NewKit()}
+	dir := t.TempDir()
+	p := &reports.Plan{Seed: 3, Rules: []string{"same-suit", "black-high-red-low"}, Presets: []string{"new-eleusis"},
+		Lineups: [][]string{{"bayes-eig(size=3000)", "positive-tester(size=3000)", "random", "bounded-human(k=5)"}}, Hands: 3}
+	ranker := reports.NewRanker(p, lab.Bank, lab.Kit)
+	if _, err := lab.Run(context.Background(), p, reports.RunOptions{Out: dir + "/rank", Each: func(h *reports.HandRecord) error { ranker.Add(h); return nil }}); err != nil {
+		t.Fatal(err)
+	}
+	rk, err := ranker.Ranking()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := reports.WriteAll(dir+"/rank", "rank", rk, rk.Tables()); err != nil {
+		t.Fatal(err)
+	}
+	q := &reports.Plan{Seed: 3, Rules: []string{"same-suit"}, Presets: []string{"new-eleusis"},
+		Lineups: reports.Rotations([]string{"bayes-eig(size=3000)", "random"}, 4), Hands: 2}
+	bencher := reports.NewBencher(q)
+	if _, err := lab.Run(context.Background(), q, reports.RunOptions{Each: func(h *reports.HandRecord) error { bencher.Add(h); return nil }}); err != nil {
+		t.Fatal(err)
+	}
+	lb := bencher.Leaderboard()
+	if err := reports.WriteAll(dir+"/bench", "bench", lb, lb.Tables()); err != nil {
+		t.Fatal(err)
+	}
+	schema := csvColumns(t)
+	files := append(reports.CSVFiles("rank", rk.Tables()), reports.CSVFiles("bench", lb.Tables())...)
+	if got := strings.Join(files, " "); got != "rank.csv rank-correlations.csv rank-problems.csv bench.csv bench-pairs.csv bench-calibration.csv" {
+		t.Errorf("the CSV files are %s", got)
+	}
+	for _, f := range files {
+		sub := "rank"
+		if strings.HasPrefix(f, "bench") {
+			sub = "bench"
+		}
+		checkCSV(t, filepath.Join(dir, sub, f), schema)
+	}
 }
 
 // The lesson's table.csv is as results.md says.

@@ -2,8 +2,6 @@ package reports
 
 import (
 	"cmp"
-	"fmt"
-	"math"
 	"slices"
 
 	"gonum.org/v1/gonum/stat"
@@ -205,53 +203,6 @@ func (b *Bencher) Leaderboard() *Leaderboard {
 		}
 	}
 	return lb
-}
-
-// Tables renders the leaderboard.
-func (lb *Leaderboard) Tables() []Table {
-	title := "Leaderboard (paired seeds: every line-up plays the same deals and rules)"
-	if lb.Errors > 0 {
-		title += fmt.Sprintf("; %d hands failed and are left out (their errors are in hands.jsonl)", lb.Errors)
-	}
-	t := Table{Title: title,
-		Headers: []string{"#", "strategy", "seats", "mean score (95% CI)", "win rate", "identified", "settled by", "predictive", "confidence", "accuracy", "ECE", "empty"}}
-	observer := false
-	for i, s := range lb.Strategies {
-		name := s.Strategy
-		if s.Observer {
-			name += " †"
-			observer = true
-		}
-		c := s.Calibration
-		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), name, fmt.Sprint(s.Seats), ci1(s.Score), ci2(s.WinRate), ci2(s.Identified),
-			f1(float64(s.SettleMedian)), f2(float64(s.Predictive)), f2(float64(c.Confidence)), f2(float64(c.Accuracy)), f3(float64(c.ECE)), f2(c.Empty.Est)})
-	}
-	if observer {
-		t.Title += "; † no belief of its own: its discovery columns are an ideal observer's of its hands"
-	}
-	d := Table{Title: "Paired score differences (A − B, 95% t interval over hand groups)", Headers: []string{"A", "B", "groups", "A − B"}}
-	for _, x := range lb.Pairs {
-		d.Rows = append(d.Rows, []string{x.A, x.B, fmt.Sprint(x.N), ci1(x.Diff)})
-	}
-	return []Table{t, d}
-}
-
-func ci1(iv Interval) string {
-	return fmt.Sprintf("%s [%s, %s]", f1(iv.Est), f1(iv.Lo), f1(iv.Hi))
-}
-
-func ci2(iv Interval) string {
-	if math.IsNaN(iv.Est) {
-		return "—"
-	}
-	return fmt.Sprintf("%s [%s, %s]", f2(iv.Est), f2(iv.Lo), f2(iv.Hi))
-}
-
-func f3(x float64) string {
-	if math.IsNaN(x) {
-		return "—"
-	}
-	return fmt.Sprintf("%.3f", x)
 }
 
 // LeaderboardPlot draws mean scores with intervals (leaderboard), each

@@ -2,11 +2,9 @@ package reports
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -474,94 +472,4 @@ func correlate(rs []RuleSummary) []Correlation {
 		}
 	}
 	return out
-}
-
-// Tables renders the ranking.
-func (rk *Ranking) Tables() []Table {
-	multi := len(rk.Plan.Presets) > 1
-	rows := func(title string, rs []RuleSummary) Table {
-		t := Table{Title: title, Headers: []string{"#", "rule"}}
-		if multi {
-			t.Headers = append(t.Headers, "preset")
-		}
-		t.Headers = append(t.Headers, "hands", "misidentified (95% CI)", "settled (median)", "all states", "predicts", "God score (95% CI)", "accept", "DL")
-		for i, r := range rs {
-			row := []string{fmt.Sprint(i + 1), r.Rule}
-			if multi {
-				row = append(row, r.Preset)
-			}
-			hands := fmt.Sprint(r.Hands)
-			if r.Errors > 0 {
-				hands += fmt.Sprintf(" (+%d failed)", r.Errors)
-			}
-			dl := "—"
-			if r.DescLength > 0 {
-				dl = fmt.Sprint(r.DescLength)
-			}
-			settled := f1(float64(r.SettleMedian)) // "—": fewer than half the pairs settled
-			row = append(row, hands, ci2(r.Misidentified), settled, f2(r.IdentifiedAll.Est), f2(float64(r.Predictive10)),
-				ci1(r.GodScore), f2(r.Acceptance), dl)
-			t.Rows = append(t.Rows, row)
-		}
-		return t
-	}
-	title := "Rules by difficulty: share of (hand, scientist) pairs whose best rule at the end is not God's rule on the hand's reachable states"
-	if len(rk.Rules) > 0 && rk.Rules[0].Observer {
-		title += " (measured by an ideal observer: the line-up holds no beliefs)"
-	}
-	tables := []Table{rows(title, rk.Rules)}
-	if len(rk.Outside) > 0 {
-		tables = append(tables, rows("Outside the scientists' space: these scientists cannot express these rules (misidentified then says only that)", rk.Outside))
-	}
-	all := append(slices.Clone(rk.Rules), rk.Outside...)
-	slices.SortStableFunc(all, func(a, b RuleSummary) int { return cmp.Compare(b.GodScore.Est, a.GodScore.Est) })
-	g := Table{Title: "Rules by God's expected score", Headers: []string{"#", "rule"}}
-	if multi {
-		g.Headers = append(g.Headers, "preset")
-	}
-	g.Headers = append(g.Headers, "God score", "t 95% CI", "bootstrap 95% CI", "spread", "turns", "went out", "all out", "sweet spot", "rule stated", "at move")
-	for i, r := range all {
-		row := []string{fmt.Sprint(i + 1), r.Rule}
-		if multi {
-			row = append(row, r.Preset)
-		}
-		sw := f2(r.Sweet)
-		if r.SweetSpot {
-			sw += " *"
-		}
-		row = append(row, f1(r.GodScore.Est),
-			fmt.Sprintf("[%s, %s]", f1(r.GodScore.Lo), f1(r.GodScore.Hi)), fmt.Sprintf("[%s, %s]", f1(r.GodScoreBoot.Lo), f1(r.GodScoreBoot.Hi)),
-			f1(float64(r.ScoreSpread)), f1(float64(r.Turns)), f2(r.WentOut), f2(r.AllOut), sw, f2(r.Guessed.Est), f1(float64(r.GuessedAt)))
-		g.Rows = append(g.Rows, row)
-	}
-	c := Table{Title: "Rank correlations between difficulty measures and the rules' properties (rules the line-up can express)", Headers: []string{"measure", "against", "rules", "Spearman ρ", "Kendall τ-b"}}
-	for _, x := range rk.Correlations {
-		c.Rows = append(c.Rows, []string{x.X, x.Y, fmt.Sprint(x.N), f2(float64(x.Spearman)), f2(float64(x.Kendall))})
-	}
-	tables = append(tables, g, c)
-	pr := Table{Title: "Problems (the other results stand)", Headers: []string{"rule", "preset", "failed hands", "problem"}}
-	for _, r := range all {
-		if r.Problem != "" {
-			first, _, _ := strings.Cut(r.Problem, "\n") // the JSON has the whole text
-			pr.Rows = append(pr.Rows, []string{r.Rule, r.Preset, fmt.Sprint(r.Errors), first})
-		}
-	}
-	if len(pr.Rows) > 0 {
-		tables = append(tables, pr)
-	}
-	return tables
-}
-
-func f1(x float64) string {
-	if math.IsNaN(x) {
-		return "—"
-	}
-	return fmt.Sprintf("%.1f", x)
-}
-
-func f2(x float64) string {
-	if math.IsNaN(x) {
-		return "—"
-	}
-	return fmt.Sprintf("%.2f", x)
 }

@@ -75,14 +75,11 @@ Strategies, name(key=value,...):
 				return err
 			}
 			p.Lineups = reports.Rotations(strategies, seats)
-			var col collect
-			if err := lf.run(cmd.Context(), g, "bench", p, lab, col.add); err != nil {
+			sum := g.newSummary("bench", p, lab)
+			if err := lf.run(cmd.Context(), g, "bench", p, lab, sum.add); err != nil {
 				return err
 			}
-			if err := col.verdict(g, lf.out); err != nil {
-				return err
-			}
-			return g.benchOutput(p, col.recs, lf.out)
+			return sum.finish(g, lf.out)
 		},
 	}
 	lf.register(c, g, 4)
@@ -387,14 +384,16 @@ learning curve).`,
 			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
 			defer lab.Kit.Close() // outside agents kept between hands
 			p := &reports.Plan{Seed: hf.seed, Rules: []string{hf.rule}, Presets: []string{hf.preset}, Lineups: [][]string{strings.Split(hf.lineup, ";")}, Hands: hands}
-			var col collect
-			if _, err := lab.Run(cmd.Context(), p, reports.RunOptions{Each: col.add}); err != nil {
+			ranker := reports.NewRanker(p, bank, lab.Kit)
+			var t tally
+			each := func(r *reports.HandRecord) error { t.add(r); ranker.Add(r); return nil }
+			if _, err := lab.Run(cmd.Context(), p, reports.RunOptions{Each: each}); err != nil {
 				return err
 			}
-			if err := col.verdict(g, ""); err != nil {
+			if err := t.verdict(g, ""); err != nil {
 				return err
 			}
-			rk, err := reports.Rank(p, col.recs, bank, lab.Kit)
+			rk, err := ranker.Ranking()
 			if err != nil {
 				return err
 			}

@@ -223,17 +223,64 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// collect keeps the hands a summary needs (moves are never kept), and
-// tallies them.
-type collect struct {
+// summary sums a run up as its hands stream past (nothing but the
+// per-rule or per-strategy sums is kept), and tallies the failed hands.
+type summary struct {
 	tally
-	recs []reports.HandRecord
+	addHand func(*reports.HandRecord)
+	// write writes the summaries into out (when not empty) and prints them.
+	write func(out string) error
 }
 
-func (c *collect) add(r *reports.HandRecord) error {
-	c.tally.add(r)
-	c.recs = append(c.recs, *r)
+func (s *summary) add(r *reports.HandRecord) error {
+	s.tally.add(r)
+	s.addHand(r)
 	return nil
+}
+
+// finish writes the summaries, unless every hand failed (there is then
+// nothing to sum up: an error, and no summary written as if complete).
+func (s *summary) finish(g *global, out string) error {
+	if err := s.verdict(g, out); err != nil {
+		return err
+	}
+	return s.write(out)
+}
+
+// newSummary is the summary of a run of command ("rank" or "bench"): the
+// ranking of rules or the leaderboard of strategies.
+func (g *global) newSummary(command string, p *reports.Plan, lab *reports.Lab) *summary {
+	if command == "bench" {
+		b := reports.NewBencher(p)
+		return &summary{addHand: b.Add, write: func(out string) error {
+			lb := b.Leaderboard()
+			if out != "" {
+				if err := reports.WriteAll(out, "bench", lb, lb.Tables()); err != nil {
+					return err
+				}
+				if err := reports.LeaderboardPlot(out, lb); err != nil {
+					return err
+				}
+			}
+			return g.render(lb, lb.Tables()...)
+		}}
+	}
+	r := reports.NewRanker(p, lab.Bank, lab.Kit)
+	return &summary{addHand: r.Add, write: func(out string) error {
+		rk, err := r.Ranking()
+		if err != nil {
+			return err
+		}
+		if out != "" {
+			if err := reports.WriteAll(out, "rank", rk, rk.Tables()); err != nil {
+				return err
+			}
+			if err := reports.RankPlots(out, rk); err != nil {
+				return err
+			}
+		}
+		return g.render(rk, rk.Tables()...)
+	}}
 }
 
 func rankCmd(g *global) *cobra.Command {
@@ -262,47 +309,15 @@ The files --out writes are described in docs/results.md.`,
 			if err != nil {
 				return err
 			}
-			var col collect
-			if err := lf.run(cmd.Context(), g, "rank", p, lab, col.add); err != nil {
+			sum := g.newSummary("rank", p, lab)
+			if err := lf.run(cmd.Context(), g, "rank", p, lab, sum.add); err != nil {
 				return err
 			}
-			if err := col.verdict(g, lf.out); err != nil {
-				return err
-			}
-			return g.rankOutput(p, col.recs, lab, lf.out)
+			return sum.finish(g, lf.out)
 		},
 	}
 	lf.register(c, g, 60)
 	return c
-}
-
-func (g *global) rankOutput(p *reports.Plan, recs []reports.HandRecord, lab *reports.Lab, out string) error {
-	rk, err := reports.Rank(p, recs, lab.Bank, lab.Kit)
-	if err != nil {
-		return err
-	}
-	if out != "" {
-		if err := reports.WriteAll(out, "rank", rk, rk.Tables()); err != nil {
-			return err
-		}
-		if err := reports.RankPlots(out, rk); err != nil {
-			return err
-		}
-	}
-	return g.render(rk, rk.Tables()...)
-}
-
-func (g *global) benchOutput(p *reports.Plan, recs []reports.HandRecord, out string) error {
-	lb := reports.Bench(p, recs)
-	if out != "" {
-		if err := reports.WriteAll(out, "bench", lb, lb.Tables()); err != nil {
-			return err
-		}
-		if err := reports.LeaderboardPlot(out, lb); err != nil {
-			return err
-		}
-	}
-	return g.render(lb, lb.Tables()...)
 }
 
 func mergeCmd(g *global) *cobra.Command {
@@ -334,17 +349,11 @@ no --bank is needed.`,
 			if err != nil {
 				return fmt.Errorf("merge: %w", err)
 			}
-			var col collect
-			if err := shards.Merge(reports.MergeOptions{Out: out, Force: force, Args: g.args, Each: col.add}); err != nil {
+			sum := g.newSummary(meta.Command, &meta.Plan, &reports.Lab{Bank: bank, Kit: agents.NewKit()})
+			if err := shards.Merge(reports.MergeOptions{Out: out, Force: force, Args: g.args, Each: sum.add}); err != nil {
 				return err
 			}
-			if err := col.verdict(g, out); err != nil {
-				return err
-			}
-			if meta.Command == "bench" {
-				return g.benchOutput(&meta.Plan, col.recs, out)
-			}
-			return g.rankOutput(&meta.Plan, col.recs, &reports.Lab{Bank: bank, Kit: agents.NewKit()}, out)
+			return sum.finish(g, out)
 		},
 	}
 	c.Flags().StringVar(&out, "out", "", "`folder` for the merged run.json, hands.jsonl, summaries and plots")

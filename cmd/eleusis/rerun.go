@@ -58,21 +58,12 @@ difference is named), and says so when the run was made by another revision.`,
 			}
 			p := meta.Plan
 			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
-			var col collect
-			if err := lf.run(cmd.Context(), g, meta.Command, &p, lab, col.add); err != nil {
+			sum := g.newSummary(meta.Command, &p, lab)
+			if err := lf.run(cmd.Context(), g, meta.Command, &p, lab, sum.add); err != nil {
 				return err
 			}
-			if err := col.verdict(g, lf.out); err != nil {
+			if err := sum.finish(g, lf.out); err != nil {
 				return err
-			}
-			var out error
-			if meta.Command == "bench" {
-				out = g.benchOutput(&p, col.recs, lf.out)
-			} else {
-				out = g.rankOutput(&p, col.recs, lab, lf.out)
-			}
-			if out != nil {
-				return out
 			}
 			old := filepath.Join(filepath.Dir(args[0]), "hands.jsonl")
 			if _, err := os.Stat(old); err != nil {
