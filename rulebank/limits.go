@@ -22,7 +22,8 @@ const (
 	// MaxNodes is expr's node budget for one expression.
 	MaxNodes = 2000
 	// MemoryBudget is expr's budget of elements a judgement may allocate
-	// (ranges, arrays, maps): 1..100000 is refused when it runs.
+	// (ranges, arrays, maps, strings built at run time): a second guard
+	// behind MaxSteps.
 	MemoryBudget = 50_000
 	// MaxSteps bounds the work of one judgement (about half a millisecond),
 	// counted statically: the loops of all, any, filter, map, count, …
