@@ -23,7 +23,9 @@ type human struct {
 	// (people think of simple ideas first).
 	simplicity float64
 	cands      []int
-	memory     []seen
+	// stale: some idea failed since it last thought of new ones.
+	stale  bool
+	memory []seen
 	// seenTotal counts verdicts ever remembered, checked those the
 	// candidates were last checked against.
 	seenTotal, checked int
@@ -129,8 +131,10 @@ func (h *human) fresh() int {
 	return n
 }
 
-// refresh drops the candidates the newest verdicts refute and draws new
-// ones that fit the whole memory.
+// refresh drops the candidates the newest verdicts refute; if that leaves
+// it short of ideas, it will think of new ones when it next has to decide
+// (think): a person looks for new ideas on their own turn, when one of
+// theirs has failed.
 func (h *human) refresh(newest int) {
 	recent := h.memory[len(h.memory)-newest:]
 	held := len(h.cands)
@@ -142,12 +146,19 @@ func (h *human) refresh(newest int) {
 		}
 		return false
 	})
-	if len(h.cands) >= h.k || len(h.cands) == held && held > 0 {
-		return // a person looks for new ideas when one of theirs has failed
+	if len(h.cands) < held || len(h.cands) == 0 {
+		h.stale = true
 	}
-	// New ideas fit what it remembers, simple ones first: k draws (a person
-	// does not search long) from the rules that fit the memory, with
-	// probability ∝ prior^simplicity.
+}
+
+// think draws new ideas when some failed since it last thought: k draws (a
+// person does not search long) from the rules that fit the memory, simple
+// ones first (probability ∝ prior^simplicity).
+func (h *human) think() {
+	if !h.stale || len(h.cands) >= h.k {
+		return
+	}
+	h.stale = false
 	facts := make([]hypotheses.Fact, len(h.memory))
 	for i, s := range h.memory {
 		facts[i] = hypotheses.Fact{Line: s.line, Card: s.card, Yes: s.ok}
@@ -196,9 +207,7 @@ func shareOf(ids []int, in func(id int) bool) float64 {
 
 func (h *human) Move(v *sim.View) sim.Move {
 	h.sync(v)
-	if len(h.cands) == 0 {
-		h.refresh(h.fresh())
-	}
+	h.think()
 	fav := h.favourite()
 	var legal []sim.Card
 	for _, c := range v.Hand {
@@ -252,10 +261,11 @@ func (h *human) run(id int, v *sim.View, first sim.Card, limit int) []sim.Card {
 // confident: its favourite has fitted a full memory of verdicts.
 func (h *human) confident() bool { return len(h.memory) >= h.mem && h.favourite() >= 0 }
 
-func (h *human) DeclareProphet(v *sim.View) bool { h.sync(v); return h.confident() }
+func (h *human) DeclareProphet(v *sim.View) bool { h.sync(v); h.think(); return h.confident() }
 
 func (h *human) Judge(v *sim.View, mover int, m sim.Move) bool {
 	h.sync(v)
+	h.think()
 	fav := h.favourite()
 	if fav < 0 {
 		return h.rng.IntN(2) == 0
@@ -291,6 +301,7 @@ func (h *human) Pick(v *sim.View, shown []sim.Card) sim.Card {
 
 func (h *human) Guess(v *sim.View) string {
 	h.sync(v)
+	h.think()
 	if !h.confident() {
 		return ""
 	}

@@ -61,6 +61,9 @@ func (k *Kit) Space(size int) (*hypotheses.Space, error) {
 		return hypotheses.Default(), nil
 	}
 	return k.spaces.get(size, func() (*hypotheses.Space, error) {
+		if size < hypotheses.DefaultSize {
+			return hypotheses.Default().Prefix(size) // the default space's index serves
+		}
 		return hypotheses.Build(hypotheses.Config{Size: size})
 	})
 }

@@ -1,6 +1,7 @@
 package hypotheses
 
 import (
+	"math"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -278,5 +279,65 @@ func TestConfidenceBruteForce(t *testing.T) {
 		if m.Confidence != got || m.Identified != l.Class.Has(best) {
 			t.Fatalf("measures disagree: %+v", m)
 		}
+	}
+}
+
+// A prefix of the default space is the space Build makes of that size: the
+// same hypotheses with the same priors, and beliefs on the two agree.
+func TestPrefixIsBuild(t *testing.T) {
+	built, err := Default().Prefix(20_000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone := small()
+	type hyp struct {
+		fam                  Family
+		length, level, rules int
+	}
+	index := func(sp *Space) map[string]hyp {
+		m := map[string]hyp{}
+		for _, h := range sp.Hyps {
+			if h.Expr != "" {
+				m[h.Expr] = hyp{h.Family, h.Length, h.Level, h.Rules}
+			}
+		}
+		return m
+	}
+	a, b := index(built), index(alone)
+	if len(a) != 20_000 || len(b) != 20_000 || built.Len() != 20_000 {
+		t.Fatalf("%d and %d hypotheses", len(a), len(b))
+	}
+	for e, h := range b {
+		if a[e] != h {
+			t.Fatalf("%s: prefix %+v, built alone %+v", e, a[e], h)
+		}
+	}
+	if built.Stats.Collapsed != alone.Stats.Collapsed {
+		t.Errorf("collapsed %d vs %d", built.Stats.Collapsed, alone.Stats.Collapsed)
+	}
+	// The same verdicts give the same posterior.
+	rng := rand.New(rand.NewPCG(9, 9))
+	j := compile(t, `card.suit == prev.suit or card.rank > prev.rank`).NewJudge()
+	ra, rb := NewRecord(built.NewBelief(0)), NewRecord(alone.NewBelief(0))
+	ra.Exact()
+	rb.Exact()
+	line := cards(t, "7H")
+	ra.Start(line, nil)
+	rb.Start(line, nil)
+	for turn := 1; turn <= 12; turn++ {
+		c := sim.Card(rng.IntN(52))
+		ok, _ := j.Accepts(line, c)
+		mr := sim.MoveRecord{Turn: turn, Kind: sim.Play, Cards: []sim.Card{c}, Verdict: sim.No, Prophet: -1}
+		if ok {
+			mr.Verdict, mr.Accepted = sim.Yes, []sim.Card{c}
+			line = append(line, c)
+		}
+		ra.Apply(&mr, nil)
+		rb.Apply(&mr, nil)
+	}
+	ia, pa := ra.MAP()
+	ib, pb := rb.MAP()
+	if built.Hyps[ia].Expr != alone.Hyps[ib].Expr || math.Abs(pa-pb) > 1e-12 || ra.Count() != rb.Count() {
+		t.Fatalf("MAP %s (%v, %d left) vs %s (%v, %d left)", built.Hyps[ia].Expr, pa, ra.Count(), alone.Hyps[ib].Expr, pb, rb.Count())
 	}
 }

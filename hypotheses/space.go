@@ -80,6 +80,9 @@ type Space struct {
 	valid  []uint64
 	weight []float64
 	famOf  []Family
+	// order: each slot's place among the kept behaviours, shortest first
+	// (−1 for padding): Prefix keeps the first ones.
+	order []int32
 
 	cdfOnce  sync.Once
 	cdf      []float64
@@ -182,6 +185,43 @@ func Build(cfg Config) (*Space, error) {
 	return sp, nil
 }
 
+// Prefix is the space of the size shortest behaviours of sp — the space
+// Build(Config{Size: size}) makes, the same hypotheses with the same
+// priors — sharing sp's index instead of building its own: a line-up that
+// uses the default space and a smaller one builds one index. (The
+// hypotheses sit in other slots than in a space built alone, and its prior
+// sample is drawn anew.)
+func (sp *Space) Prefix(size int) (*Space, error) {
+	if size < 1 {
+		return nil, fmt.Errorf("hypotheses: a space needs at least one hypothesis, not %d", size)
+	}
+	if size >= sp.Stats.Kept {
+		return sp, nil
+	}
+	p := &Space{words: sp.words, fams: sp.fams, weight: sp.weight, famOf: sp.famOf, order: sp.order,
+		Hyps: make([]Hypothesis, len(sp.Hyps)), valid: make([]uint64, sp.words)}
+	p.Stats = Stats{Syntactic: sp.Stats.Syntactic, Distinct: sp.Stats.Distinct, Kept: size, IndexBytes: sp.Stats.IndexBytes}
+	for id, h := range sp.Hyps {
+		if h.Expr != "" && int(sp.order[id]) < size {
+			p.Hyps[id] = h
+			p.valid[id/64] |= 1 << (id % 64)
+			p.Stats.Collapsed += h.Rules
+		} else {
+			p.Hyps[id] = Hypothesis{Family: h.Family, Level: h.Level}
+		}
+	}
+	for f := range numFamilies {
+		fi := &p.fams[f]
+		for lw := range fi.nw {
+			if p.valid[fi.w0+lw] != 0 {
+				p.initLive[f] = append(p.initLive[f], int32(lw))
+			}
+		}
+	}
+	p.buildSample()
+	return p, nil
+}
+
 // byCost orders candidates by description length, keeping the grammar's
 // order within a length (a counting sort: lengths are small integers).
 func byCost(cs []candidate) []candidate {
@@ -259,11 +299,13 @@ func pack(g *grammar, ks []*kept, minCost float64) *Space {
 			for i < len(ks) && ks[i].fam == f && level(ks[i]) == lv {
 				k := ks[i]
 				sp.Hyps = append(sp.Hyps, Hypothesis{Expr: g.text(k.cand), Family: f, Length: int(k.cand.cost), Level: lv, Rules: k.rules})
+				sp.order = append(sp.order, int32(k.order))
 				sp.Stats.Collapsed += k.rules
 				i++
 			}
 			for len(sp.Hyps)%64 != 0 {
 				sp.Hyps = append(sp.Hyps, Hypothesis{Family: f, Level: lv})
+				sp.order = append(sp.order, -1)
 			}
 		}
 		fi.nw = (len(sp.Hyps) - start) / 64
@@ -421,6 +463,15 @@ func (sp *Space) Fitting(facts []Fact) *Class {
 // fitting calls found(w, m) for every word w with hypotheses m that give
 // every fact's verdict, in word order.
 func (sp *Space) fitting(facts []Fact, found func(w int, m uint64)) {
+	var all [numFamilies]int
+	for f := range numFamilies {
+		all[f] = sp.fams[f].nw
+	}
+	sp.fittingIn(facts, all, found)
+}
+
+// fittingIn is fitting over the first words[f] words of each family.
+func (sp *Space) fittingIn(facts []Fact, words [numFamilies]int, found func(w int, m uint64)) {
 	var buf [16][]uint64
 	cols := buf[:0]
 	for f := range numFamilies {
@@ -430,7 +481,7 @@ func (sp *Space) fitting(facts []Fact, found func(w int, m uint64)) {
 			cols = append(cols, fi.column(f.context(stateOf(fact.Line)), uint8(fact.Card)))
 		}
 		// Word by word, stopping at the first fact that empties it.
-		for lw := range fi.nw {
+		for lw := range words[f] {
 			m := sp.valid[fi.w0+lw]
 			for i := 0; i < len(facts) && m != 0; i++ {
 				if facts[i].Yes {
@@ -451,6 +502,7 @@ func (sp *Space) fitting(facts []Fact, found func(w int, m uint64)) {
 // hypothesis fits.
 func (sp *Space) DrawFitting(rng *rand.Rand, facts []Fact, beta float64, n int) []int {
 	wt := sp.temperedWeights(beta)
+	cut := sp.temperedCut(beta)
 	type word struct {
 		w   int
 		m   uint64
@@ -458,7 +510,7 @@ func (sp *Space) DrawFitting(rng *rand.Rand, facts []Fact, beta float64, n int) 
 	}
 	var words []word
 	acc := 0.0
-	sp.fitting(facts, func(w int, m uint64) {
+	sp.fittingIn(facts, cut, func(w int, m uint64) {
 		acc += float64(bits.OnesCount64(m)) * wt[w]
 		words = append(words, word{w, m, acc})
 	})
@@ -473,6 +525,49 @@ func (sp *Space) DrawFitting(rng *rand.Rand, facts []Fact, beta float64, n int) 
 		out = append(out, x.w*64+bits.TrailingZeros64(nthBit(x.m, rng.IntN(bits.OnesCount64(x.m)))))
 	}
 	return out
+}
+
+// negligibleMass bounds the tempered prior mass DrawFitting leaves out.
+const negligibleMass = 1e-6
+
+// temperedCut is, per family, how many words (those of the lowest levels:
+// a family's words are sorted by level) DrawFitting reads: the words past
+// them hold together at most negligibleMass of the whole tempered prior.
+// With beta = 2 that skips the most numerous, longest rules — which a
+// draw would pick about once in a million — and most of the index.
+func (sp *Space) temperedCut(beta float64) [numFamilies]int {
+	v, _ := sp.tempered.LoadOrStore([2]float64{2, beta}, sync.OnceValue(func() [numFamilies]int {
+		wt := sp.temperedWeights(beta)
+		mass := func(w int) float64 { return float64(bits.OnesCount64(sp.valid[w])) * wt[w] }
+		total := 0.0
+		for w := range sp.words {
+			total += mass(w)
+		}
+		// Drop words from the lightest up while the dropped mass stays
+		// within the bound; a family keeps a prefix (sorted by level).
+		var cut [numFamilies]int
+		var byLevel []int
+		for f := range numFamilies {
+			cut[f] = sp.fams[f].nw
+			for lw := range sp.fams[f].nw {
+				byLevel = append(byLevel, sp.fams[f].w0+lw)
+			}
+		}
+		// Lightest first, and within a weight a family's last words first, so
+		// that what is dropped is always a family's tail.
+		slices.SortFunc(byLevel, func(a, b int) int { return cmp.Or(cmp.Compare(wt[a], wt[b]), cmp.Compare(b, a)) })
+		dropped := 0.0
+		for _, w := range byLevel {
+			if dropped+mass(w) > negligibleMass*total {
+				break
+			}
+			dropped += mass(w)
+			f := sp.famOf[w]
+			cut[f] = min(cut[f], w-sp.fams[f].w0)
+		}
+		return cut
+	}))
+	return v.(func() [numFamilies]int)()
 }
 
 // temperedWeights is each word's prior weight raised to beta, computed once
