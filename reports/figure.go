@@ -156,9 +156,9 @@ func lineStyle(i int) draw.LineStyle {
 }
 
 // kmPanel draws a Kaplan–Meier curve as steps from (0, 1), with a + where
-// hands were censored (the hand ended first) and the number at risk under
-// each tick of the move axis.
-func kmPanel(title string, curve []KMStep, maxT float64) (*plot.Plot, error) {
+// subjects (hands, pairs: what) were censored (the hand ended first) and
+// the number at risk under each tick of the move axis.
+func kmPanel(title, what string, curve []KMStep, maxT float64) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.TextStyle.Font.Size = 10
@@ -206,7 +206,7 @@ func kmPanel(title string, curve []KMStep, maxT float64) (*plot.Plot, error) {
 		}
 		return ticks
 	})
-	p.X.Label.Text = "moves (under each: hands at risk)"
+	p.X.Label.Text = "moves (under each: " + what + " at risk)"
 	p.X.Label.TextStyle.Font.Size = 9
 	p.X.Tick.Label.Font.Size = 8
 	p.Y.Tick.Label.Font.Size = 8

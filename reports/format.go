@@ -549,8 +549,10 @@ func renderText(w io.Writer, o RenderOptions, t Table) error {
 	if t.Title != "" {
 		if md {
 			fmt.Fprintf(w, "### %s\n\n", t.Title)
-		} else {
+		} else if o.Wide {
 			fmt.Fprintf(w, "%s\n", t.Title)
+		} else {
+			fmt.Fprintf(w, "%s\n", wrapWords(t.Title, cmpInt(o.Width, DefaultWidth)))
 		}
 	}
 	opts := []tablewriter.Option{tablewriter.WithHeaderAutoFormat(tw.Off), tablewriter.WithHeaderAutoWrap(tw.WrapNone), tablewriter.WithRowAutoWrap(tw.WrapNone)}
@@ -582,7 +584,11 @@ func renderText(w io.Writer, o RenderOptions, t Table) error {
 		if md {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "Every row: %s.\n", strings.Join(notes, "; "))
+		note := fmt.Sprintf("Every row: %s.", strings.Join(notes, "; "))
+		if !md && !o.Wide {
+			note = wrapWords(note, cmpInt(o.Width, DefaultWidth))
+		}
+		fmt.Fprintln(w, note)
 	}
 	return nil
 }
@@ -593,4 +599,25 @@ func toAny(ss []string) []any {
 		out[i] = s
 	}
 	return out
+}
+
+// wrapWords breaks text into lines of at most width columns, at spaces.
+func wrapWords(text string, width int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		w := runewidth.StringWidth(word)
+		if i > 0 {
+			if line+1+w > width {
+				b.WriteByte('\n')
+				line = 0
+			} else {
+				b.WriteByte(' ')
+				line++
+			}
+		}
+		b.WriteString(word)
+		line += w
+	}
+	return b.String()
 }

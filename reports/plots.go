@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -87,7 +88,7 @@ func RankPlots(dir string, rk *Ranking) error {
 		if k%cols == 0 {
 			km.panels = append(km.panels, make([]*plot.Plot, cols))
 		}
-		p, err := kmPanel(titles[k], curves[k], maxT)
+		p, err := kmPanel(titles[k], "pairs", curves[k], maxT)
 		if err != nil {
 			return err
 		}
@@ -102,32 +103,38 @@ func RankPlots(dir string, rk *Ranking) error {
 		return err
 	}
 
-	// God's scores: a horizontal box per rule, in the ranking's order.
+	// God's scores: a horizontal box per rule, in the ranking's order, the
+	// rules outside the scientists' space last (God scores with them too).
 	bp := plot.New()
 	bp.X.Label.Text = "God's score in a hand"
 	var labels []string
+	all := append(slices.Clone(rs), rk.Outside...)
 	n := 0
-	for i := range rs {
-		if len(rs[i].GodScores) > 0 {
+	for i := range all {
+		if len(all[i].GodScores) > 0 {
 			n++
 		}
 	}
-	for i := range rs {
-		if len(rs[i].GodScores) == 0 {
+	for i := range all {
+		if len(all[i].GodScores) == 0 {
 			continue
 		}
-		b, err := plotter.NewBoxPlot(vg.Points(9), float64(n-1-len(labels)), plotter.Values(rs[i].GodScores))
+		b, err := plotter.NewBoxPlot(vg.Points(9), float64(n-1-len(labels)), plotter.Values(all[i].GodScores))
 		if err != nil {
 			return err
 		}
 		b.Horizontal = true
 		b.FillColor = color.RGBA{R: 120, G: 160, B: 220, A: 255}
 		bp.Add(b)
-		labels = append(labels, ruleLabel(&rs[i], np))
+		label := ruleLabel(&all[i], np)
+		if i >= len(rs) {
+			label += " (outside)"
+		}
+		labels = append(labels, label)
 	}
 	reverse(labels)
 	gs := &figure{title: "God's score per hand", w: 8 * vg.Inch, h: rowsHeight(n),
-		caption: []string{cap, "Boxes: quartiles and median; whiskers: the farthest scores within 1.5 interquartile ranges; points: the others. Rules in the ranking's order, hardest first."},
+		caption: []string{cap, "Boxes: quartiles and median; whiskers: the farthest scores within 1.5 interquartile ranges; points: the others. Rules in the ranking's order, hardest first; \"(outside)\": rules the scientists cannot express, last."},
 		empty:   "no hands to show (every hand failed)"}
 	if n > 0 {
 		bp.NominalY(labels...)

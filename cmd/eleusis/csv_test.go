@@ -5,6 +5,10 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mattn/go-runewidth"
+
+	"github.com/eleusis/eleusis/reports"
 )
 
 // tidyCSV checks that data is one table: every row as wide as the header,
@@ -50,5 +54,26 @@ func TestCommandsCSV(t *testing.T) {
 			continue
 		}
 		tidyCSV(t, strings.Join(args, " "), out)
+	}
+}
+
+// Every command's default table fits a 120-column terminal.
+func TestTablesFit(t *testing.T) {
+	for _, args := range [][]string{
+		{"rules", "list"},
+		{"rules", "check", "--walks", "5"},
+		{"presets"},
+		{"space", "--size", "3000", "--rules", "same-suit,black-high-red-low"},
+		{"play", "--rule", "same-suit"},
+		smallRank,
+		{"bench", "--strategies", "bayes-eig(size=3000),random,positive-tester(size=3000),bounded-human", "--rules", "same-suit", "--hands", "1"},
+	} {
+		out, _ := run(t, args...) // rules check fails on the bank's dead ends; its table is printed first
+		for i, l := range strings.Split(out, "\n") {
+			if w := runewidth.StringWidth(l); w > reports.DefaultWidth {
+				t.Errorf("%s, line %d: %d columns:\n%s", strings.Join(args, " "), i+1, w, l)
+				break
+			}
+		}
 	}
 }
