@@ -254,15 +254,7 @@ func (g *global) newSummary(command string, p *reports.Plan, lab *reports.Lab) *
 		b := reports.NewBencher(p)
 		return &summary{addHand: b.Add, write: func(out string) error {
 			lb := b.Leaderboard()
-			if out != "" {
-				if err := reports.WriteAll(out, "bench", lb, lb.Tables()); err != nil {
-					return err
-				}
-				if err := reports.LeaderboardPlot(out, lb); err != nil {
-					return err
-				}
-			}
-			return g.render(lb, lb.Tables()...)
+			return g.writeSummary(out, "bench", lb, lb.Tables(), func(dir string) error { return reports.LeaderboardPlot(dir, lb) })
 		}}
 	}
 	r := reports.NewRanker(p, lab.Bank, lab.Kit)
@@ -271,16 +263,22 @@ func (g *global) newSummary(command string, p *reports.Plan, lab *reports.Lab) *
 		if err != nil {
 			return err
 		}
-		if out != "" {
-			if err := reports.WriteAll(out, "rank", rk, rk.Tables()); err != nil {
-				return err
-			}
-			if err := reports.RankPlots(out, rk); err != nil {
-				return err
-			}
-		}
-		return g.render(rk, rk.Tables()...)
+		return g.writeSummary(out, "rank", rk, rk.Tables(), func(dir string) error { return reports.RankPlots(dir, rk) })
 	}}
+}
+
+// writeSummary writes a summary's files and plots into out (when not
+// empty) and prints it in --format.
+func (g *global) writeSummary(out, base string, data any, tables []reports.Table, plots func(dir string) error) error {
+	if out != "" {
+		if err := reports.WriteAll(out, base, data, tables); err != nil {
+			return err
+		}
+		if err := plots(out); err != nil {
+			return err
+		}
+	}
+	return g.render(data, tables...)
 }
 
 func rankCmd(g *global) *cobra.Command {
