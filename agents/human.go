@@ -24,8 +24,10 @@ type human struct {
 	simplicity float64
 	cands      []int
 	// stale: some idea failed since it last thought of new ones.
-	stale  bool
-	memory []seen
+	stale bool
+	// calibrate: measure its confidence at the end.
+	calibrate bool
+	memory    []seen
 	// seenTotal counts verdicts ever remembered, checked those the
 	// candidates were last checked against.
 	seenTotal, checked int
@@ -59,6 +61,7 @@ func newHuman(s Spec, t *Table, seat int) (sim.Player, error) {
 			return nil, err
 		}
 		h.disc = *hypotheses.NewDiscovery(h.truth)
+		h.calibrate = t.Calibrate
 	}
 	return h, nil
 }
@@ -328,7 +331,7 @@ func (h *human) Measures() (hypotheses.Measures, bool) {
 		// Its confidence: the share of its candidates that agree with its
 		// favourite on every state of the hand.
 		m.MAPProb = 1 / float64(len(h.cands))
-		if h.disc.Local != nil {
+		if h.disc.Local != nil && h.calibrate {
 			m.Confidence = shareOf(h.cands, h.disc.Local.Agreeing(fav).Has)
 		}
 	}

@@ -18,8 +18,9 @@ type HandSetup struct {
 	Options sim.Options
 	Lineup  []Spec
 	Seed    uint64
-	// Measure: record every scientist's discovery measures.
-	Measure bool
+	// Measure: record every scientist's discovery measures; Calibrate: with
+	// its confidence in its best rule (for calibration).
+	Measure, Calibrate bool
 	// Context, when set, cancels the hand (Ctrl-C): Play then returns an
 	// error wrapping the context's, and the hand is no result.
 	Context context.Context
@@ -42,6 +43,7 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 		}
 	}()
 	t := k.NewTable(hs.Rule, hs.Seed, hs.Measure)
+	t.Calibrate = hs.Calibrate
 	t.Context = hs.Context
 	players := make([]sim.Player, len(hs.Lineup))
 	var res *sim.Result

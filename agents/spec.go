@@ -108,7 +108,15 @@ func (s Spec) param(k string) float64 {
 	if v, ok := s.Params[k]; ok {
 		return v
 	}
-	for _, p := range Params(s.Name) {
+	name := s.Name
+	if canon, ok := aliases[name]; ok {
+		name = canon
+	}
+	ps := registry[name].params
+	if name == "exec" {
+		ps = execParams
+	}
+	for _, p := range ps { // read in place: strategies ask for defaults on every hand
 		if p.Name == k {
 			return p.Default
 		}

@@ -91,8 +91,9 @@ type Table struct {
 	Kit  *Kit
 	Rule *rulebank.Compiled
 	Seed uint64
-	// Measure: follow every belief's discovery of the rule.
-	Measure bool
+	// Measure: follow every belief's discovery of the rule; Calibrate: and
+	// measure its confidence at the end.
+	Measure, Calibrate bool
 	// Context, when set, cancels the hand: outside agents stop waiting for
 	// answers when it is done.
 	Context context.Context
@@ -142,6 +143,7 @@ func (t *Table) Record(size int, eps float64) (*hypotheses.Record, error) {
 			return nil, err
 		}
 		r.Discovery = hypotheses.NewDiscovery(tr)
+		r.Discovery.Calibrate = t.Calibrate
 	}
 	t.records[key] = r
 	return r, nil

@@ -27,6 +27,10 @@ type Discovery struct {
 	Preds []float64
 	// Posterior: the posterior on the local class after each move.
 	Posterior []float64
+	// Calibrate: compute the confidence measure (the posterior of the best
+	// rule's local class) at the end; it costs about as much as a hand's
+	// updates, so only runs that report calibration ask for it.
+	Calibrate bool
 	err       error
 	memo      *Measures
 	memoAt    int
@@ -180,7 +184,7 @@ func (d *Discovery) measures(r *Record) Measures {
 	}
 	if id >= 0 {
 		m.MAPProb = p
-		if d.Local != nil {
+		if d.Local != nil && d.Calibrate {
 			m.Confidence = r.ProbAgreeing(d.Local.Agreeing(id).Visited(r.line))
 		}
 	}

@@ -30,15 +30,20 @@ import (
 // (prev3, n, line) they are sampled by random legal walks from the opening,
 // and the class says so (Exact false).
 
-// Class is a set of hypotheses of a space: a bit per slot.
+// Class is a set of hypotheses of a space, kept as its sorted slot ids:
+// classes are small (God's class in a hand holds a handful of rules), and a
+// hand's runs keep one per distinct opening.
 type Class struct {
-	bits []uint64
-	n    int
+	ids []int32
 }
 
 // Has reports whether hypothesis id is in the class.
 func (c *Class) Has(id int) bool {
-	return c != nil && id >= 0 && id/64 < len(c.bits) && c.bits[id/64]>>(id%64)&1 == 1
+	if c == nil || id < 0 {
+		return false
+	}
+	_, ok := slices.BinarySearch(c.ids, int32(id))
+	return ok
 }
 
 // Len is the number of hypotheses in the class.
@@ -46,21 +51,15 @@ func (c *Class) Len() int {
 	if c == nil {
 		return 0
 	}
-	return c.n
+	return len(c.ids)
 }
 
 // IDs lists the class's hypotheses in slot order.
 func (c *Class) IDs() []int32 {
-	var ids []int32
 	if c == nil {
 		return nil
 	}
-	for w, x := range c.bits {
-		for ; x != 0; x &= x - 1 {
-			ids = append(ids, int32(w*64+bits.TrailingZeros64(x)))
-		}
-	}
-	return ids
+	return slices.Clone(c.ids)
 }
 
 // agreeKey names the hypotheses of a family that accept exactly mask in
@@ -105,41 +104,70 @@ func (sp *Space) agreeVec(f Family, x int, mask uint64) []uint64 {
 	return v
 }
 
-// classOn is the space's hypotheses that give the judged verdicts in every
-// judged state. A family none of whose hypotheses can (two states share a
-// context of the family but not their verdicts: the rule reads more than
-// the family does) contributes none.
-func (sp *Space) classOn(pairs []judgedState) *Class {
-	cl := &Class{bits: make([]uint64, sp.words)}
+// verdicts sums up a set of judged states for the hypotheses: per family,
+// the contexts the states visit and God's verdicts there — or ok false when
+// two states share a context of the family but not their verdicts (the
+// rule reads more than the family does: no hypothesis of it can agree) —
+// and the distinct states. It does not depend on any space, so a chart keeps
+// it per opening for every space's classes.
+type verdicts struct {
+	ok      [numFamilies]bool
+	ctx     [numFamilies][]int32
+	masks   [numFamilies][]uint64
+	hstates []state
+	pairs   int // judged states summed up
+}
+
+// summarise gathers judged states into verdicts.
+func summarise(pairs []judgedState) *verdicts {
+	v := &verdicts{pairs: len(pairs)}
 	var masks [4 * 52]uint64
 	var seen [4 * 52]bool
 	for f := range numFamilies {
-		n := f.Contexts()
-		clear(seen[:n])
-		ok := true
+		clear(seen[:f.Contexts()])
+		v.ok[f] = true
 		for _, js := range pairs {
 			x := f.context(js.s)
 			if seen[x] && masks[x] != js.mask {
-				ok = false
+				v.ok[f], v.ctx[f], v.masks[f] = false, nil, nil
 				break
 			}
-			seen[x], masks[x] = true, js.mask
+			if !seen[x] {
+				seen[x], masks[x] = true, js.mask
+				v.ctx[f] = append(v.ctx[f], int32(x))
+				v.masks[f] = append(v.masks[f], js.mask)
+			}
 		}
-		if !ok {
+	}
+	var seenState [3 * 52 * 12]bool
+	for _, js := range pairs {
+		if k := (int(js.s.p2)*52+int(js.s.prev))*12 + int(js.s.n12); !seenState[k] {
+			seenState[k] = true
+			v.hstates = append(v.hstates, js.s)
+		}
+	}
+	return v
+}
+
+// classOn is the space's hypotheses that give every verdict.
+func (sp *Space) classOn(v *verdicts) *Class {
+	cl := &Class{}
+	var words []uint64
+	for f := range numFamilies {
+		if !v.ok[f] {
 			continue
 		}
 		fi := &sp.fams[f]
-		words := cl.bits[fi.w0 : fi.w0+fi.nw]
-		copy(words, sp.valid[fi.w0:fi.w0+fi.nw])
-		for x := range n {
-			if seen[x] {
-				for lw, v := range sp.agreeVec(f, x, masks[x]) {
-					words[lw] &= v
-				}
+		words = append(words[:0], sp.valid[fi.w0:fi.w0+fi.nw]...)
+		for i, x := range v.ctx[f] {
+			for lw, a := range sp.agreeVec(f, int(x), v.masks[f][i]) {
+				words[lw] &= a
 			}
 		}
-		for _, w := range words {
-			cl.n += bits.OnesCount64(w)
+		for lw, w := range words {
+			for ; w != 0; w &= w - 1 {
+				cl.ids = append(cl.ids, int32((fi.w0+lw)*64+bits.TrailingZeros64(w)))
+			}
 		}
 	}
 	return cl
@@ -177,7 +205,7 @@ func (l *Local) Agreeing(id int) *Agreement {
 		}
 		pairs[i] = judgedState{s, rows[x]}
 	}
-	return l.sp.agreementOn(pairs)
+	return &Agreement{sp: l.sp, verdicts: summarise(pairs)}
 }
 
 // Agreement is the set of hypotheses that give the verdicts of a set of
@@ -186,38 +214,9 @@ func (l *Local) Agreeing(id int) *Agreement {
 // verdicts rarely repeat.
 type Agreement struct {
 	sp *Space
-	// Per family: the contexts the states visit and the verdicts there;
-	// ok false when two states share a context with different verdicts (the
-	// states' rule reads more than the family: no hypothesis of it agrees).
-	ok    [numFamilies]bool
-	ctx   [numFamilies][]int32
-	masks [numFamilies][]uint64
+	*verdicts
 	// visited: the contexts a hand's main line passed through (Visited).
 	visited *[numFamilies]map[int32]bool
-}
-
-// agreementOn gathers, per family, the verdicts of pairs by context.
-func (sp *Space) agreementOn(pairs []judgedState) *Agreement {
-	g := &Agreement{sp: sp}
-	var masks [4 * 52]uint64
-	var seen [4 * 52]bool
-	for f := range numFamilies {
-		clear(seen[:f.Contexts()])
-		g.ok[f] = true
-		for _, js := range pairs {
-			x := f.context(js.s)
-			if seen[x] && masks[x] != js.mask {
-				g.ok[f] = false
-				break
-			}
-			if !seen[x] {
-				seen[x], masks[x] = true, js.mask
-				g.ctx[f] = append(g.ctx[f], int32(x))
-				g.masks[f] = append(g.masks[f], js.mask)
-			}
-		}
-	}
-	return g
 }
 
 // order is the order in which ProbAgreeing visits family f's contexts:
@@ -304,17 +303,8 @@ func (sp *Space) row(id int, s state) uint64 {
 	return row
 }
 
-func newLocal(sp *Space, pairs []judgedState, exact bool) *Local {
-	l := &Local{Exact: exact, States: len(pairs), sp: sp}
-	l.Class = sp.classOn(pairs)
-	var seen [3 * 52 * 12]bool
-	for _, js := range pairs {
-		if k := (int(js.s.p2)*52+int(js.s.prev))*12 + int(js.s.n12); !seen[k] {
-			seen[k] = true
-			l.hstates = append(l.hstates, js.s)
-		}
-	}
-	return l
+func newLocal(sp *Space, v *verdicts, exact bool) *Local {
+	return &Local{Exact: exact, States: v.pairs, sp: sp, Class: sp.classOn(v), hstates: v.hstates}
 }
 
 // reacher enumerates the states reachable under a rule that reads at most

@@ -232,6 +232,7 @@ func TestConfidenceBruteForce(t *testing.T) {
 		rec := NewRecord(sp.NewBelief(eps))
 		rec.Exact()
 		rec.Discovery = NewDiscovery(tr)
+		rec.Discovery.Calibrate = true
 		opening := cards(t, "JH")
 		rec.Start(opening, nil)
 		line := append([]sim.Card{}, opening...)

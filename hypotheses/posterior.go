@@ -134,42 +134,12 @@ func (b *Belief) remove(id int) {
 	b.compact()
 }
 
-// massWhere is the unnormalised posterior mass of the live hypotheses that
-// keep selects (keep gets each family's local word and its live bits).
-func (b *Belief) massWhere(keep func(f Family, lw int, live uint64) uint64) float64 {
-	var total float64
-	for f := range numFamilies {
-		fi := &b.sp.fams[f]
-		for _, lw := range b.live[f] {
-			w := fi.w0 + int(lw)
-			var live uint64
-			for j := 0; j <= b.top; j++ {
-				live |= b.planes[j][w]
-			}
-			m := keep(f, int(lw), live)
-			if m == 0 {
-				continue
-			}
-			scale := b.sp.weight[w]
-			for j := 0; j <= b.top; j++ {
-				if x := b.planes[j][w] & m; x != 0 {
-					total += float64(bits.OnesCount64(x)) * scale
-				}
-				scale /= 2
-			}
-		}
-	}
-	return total
-}
-
 // ProbOfClass is the posterior probability of a class.
 func (b *Belief) ProbOfClass(c *Class) float64 {
-	t := b.Total()
-	if t == 0 || c == nil {
+	if c == nil {
 		return 0
 	}
-	m := b.massWhere(func(f Family, lw int, live uint64) uint64 { return live & c.bits[b.sp.fams[f].w0+lw] })
-	return min(1, m/t)
+	return b.ProbOf(c.ids)
 }
 
 // ProbAgreeing is the posterior probability of the hypotheses of an

@@ -86,7 +86,7 @@ type Space struct {
 
 	cdfOnce  sync.Once
 	cdf      []float64
-	tempered sync.Map // {kind, beta} → func() []float64: tempered weights (0) and prior CDFs (1)
+	tempered sync.Map // {kind, beta} → per beta: tempered weights (0), DrawFitting's cut (2)
 	sample   *sampleIndex
 	// initLive: each family's words holding hypotheses (a fresh belief's
 	// live lists); beliefs: released beliefs for reuse.
@@ -382,49 +382,29 @@ func (sp *Space) Accepts(id int, line []sim.Card, c sim.Card) bool {
 	return sp.accepts(id, stateOf(line), uint8(c))
 }
 
-// priorCDF is the cumulative prior mass by word raised to the power beta,
-// for sampling (beta 1: the prior).
-func (sp *Space) priorCDF(beta float64) []float64 {
-	if beta == 1 {
-		sp.cdfOnce.Do(func() { sp.cdf = sp.temperedCDF(1) })
-		return sp.cdf
-	}
-	v, _ := sp.tempered.LoadOrStore([2]float64{1, beta}, sync.OnceValue(func() []float64 { return sp.temperedCDF(beta) }))
-	return v.(func() []float64)()
-}
-
-func (sp *Space) temperedCDF(beta float64) []float64 {
-	cdf := make([]float64, sp.words)
-	acc := 0.0
-	wt := sp.temperedWeights(beta)
-	for w := range sp.words {
-		acc += float64(bits.OnesCount64(sp.valid[w])) * wt[w]
-		cdf[w] = acc
-	}
-	return cdf
+// priorCDF is the cumulative prior mass by word, for sampling.
+func (sp *Space) priorCDF() []float64 {
+	sp.cdfOnce.Do(func() {
+		sp.cdf = make([]float64, sp.words)
+		acc := 0.0
+		for w := range sp.words {
+			acc += float64(bits.OnesCount64(sp.valid[w])) * sp.weight[w]
+			sp.cdf[w] = acc
+		}
+	})
+	return sp.cdf
 }
 
 // SamplePrior draws a hypothesis from the prior.
-func (sp *Space) SamplePrior(rng *rand.Rand) int { return sp.SampleTempered(rng, 1) }
-
-// SampleTempered draws a hypothesis with probability ∝ prior^beta: beta > 1
-// favours short descriptions more than the prior does (the prior's mass is
-// spread evenly over lengths, because there are about twice as many rules
-// of each bit more; with beta = 2 the mass halves with each bit).
-func (sp *Space) SampleTempered(rng *rand.Rand, beta float64) int {
-	cdf := sp.priorCDF(beta)
+func (sp *Space) SamplePrior(rng *rand.Rand) int {
+	cdf := sp.priorCDF()
 	u := rng.Float64() * cdf[len(cdf)-1]
 	w, _ := slices.BinarySearch(cdf, u)
 	w = min(w, len(cdf)-1)
 	for sp.valid[w] == 0 {
 		w-- // only possible on a boundary: the previous word has mass
 	}
-	k := rng.IntN(bits.OnesCount64(sp.valid[w]))
-	r := sp.valid[w]
-	for range k {
-		r &= r - 1
-	}
-	return w*64 + bits.TrailingZeros64(r)
+	return w*64 + bits.TrailingZeros64(nthBit(sp.valid[w], rng.IntN(bits.OnesCount64(sp.valid[w]))))
 }
 
 // ByExpr finds the hypothesis written exactly as expr (its shortest
@@ -440,153 +420,4 @@ func (sp *Space) ByExpr(expr string) (int, bool) {
 	})
 	id, ok := sp.byExpr[expr]
 	return id, ok
-}
-
-// Fact is one verdict: after the main line Line, God accepted Card (Yes) or
-// refused it.
-type Fact struct {
-	Line []sim.Card
-	Card sim.Card
-	Yes  bool
-}
-
-// Fitting is the class of hypotheses that give every fact's verdict.
-func (sp *Space) Fitting(facts []Fact) *Class {
-	cl := &Class{bits: make([]uint64, sp.words)}
-	sp.fitting(facts, func(w int, m uint64) {
-		cl.bits[w] = m
-		cl.n += bits.OnesCount64(m)
-	})
-	return cl
-}
-
-// fitting calls found(w, m) for every word w with hypotheses m that give
-// every fact's verdict, in word order.
-func (sp *Space) fitting(facts []Fact, found func(w int, m uint64)) {
-	var all [numFamilies]int
-	for f := range numFamilies {
-		all[f] = sp.fams[f].nw
-	}
-	sp.fittingIn(facts, all, found)
-}
-
-// fittingIn is fitting over the first words[f] words of each family.
-func (sp *Space) fittingIn(facts []Fact, words [numFamilies]int, found func(w int, m uint64)) {
-	var buf [16][]uint64
-	cols := buf[:0]
-	for f := range numFamilies {
-		fi := &sp.fams[f]
-		cols = cols[:0]
-		for _, fact := range facts {
-			cols = append(cols, fi.column(f.context(stateOf(fact.Line)), uint8(fact.Card)))
-		}
-		// Word by word, stopping at the first fact that empties it.
-		for lw := range words[f] {
-			m := sp.valid[fi.w0+lw]
-			for i := 0; i < len(facts) && m != 0; i++ {
-				if facts[i].Yes {
-					m &= cols[i][lw]
-				} else {
-					m &^= cols[i][lw]
-				}
-			}
-			if m != 0 {
-				found(fi.w0+lw, m)
-			}
-		}
-	}
-}
-
-// DrawFitting draws n hypotheses (with replacement) among those that give
-// every fact's verdict, each with probability ∝ prior^beta; none when no
-// hypothesis fits.
-func (sp *Space) DrawFitting(rng *rand.Rand, facts []Fact, beta float64, n int) []int {
-	wt := sp.temperedWeights(beta)
-	cut := sp.temperedCut(beta)
-	type word struct {
-		w   int
-		m   uint64
-		cum float64
-	}
-	var words []word
-	acc := 0.0
-	sp.fittingIn(facts, cut, func(w int, m uint64) {
-		acc += float64(bits.OnesCount64(m)) * wt[w]
-		words = append(words, word{w, m, acc})
-	})
-	if len(words) == 0 || n <= 0 {
-		return nil
-	}
-	out := make([]int, 0, n)
-	for range n {
-		u := rng.Float64() * acc
-		k, _ := slices.BinarySearchFunc(words, u, func(x word, u float64) int { return cmp.Compare(x.cum, u) })
-		x := words[min(k, len(words)-1)]
-		out = append(out, x.w*64+bits.TrailingZeros64(nthBit(x.m, rng.IntN(bits.OnesCount64(x.m)))))
-	}
-	return out
-}
-
-// negligibleMass bounds the tempered prior mass DrawFitting leaves out.
-const negligibleMass = 1e-6
-
-// temperedCut is, per family, how many words (those of the lowest levels:
-// a family's words are sorted by level) DrawFitting reads: the words past
-// them hold together at most negligibleMass of the whole tempered prior.
-// With beta = 2 that skips the most numerous, longest rules — which a
-// draw would pick about once in a million — and most of the index.
-func (sp *Space) temperedCut(beta float64) [numFamilies]int {
-	v, _ := sp.tempered.LoadOrStore([2]float64{2, beta}, sync.OnceValue(func() [numFamilies]int {
-		wt := sp.temperedWeights(beta)
-		mass := func(w int) float64 { return float64(bits.OnesCount64(sp.valid[w])) * wt[w] }
-		total := 0.0
-		for w := range sp.words {
-			total += mass(w)
-		}
-		// Drop words from the lightest up while the dropped mass stays
-		// within the bound; a family keeps a prefix (sorted by level).
-		var cut [numFamilies]int
-		var byLevel []int
-		for f := range numFamilies {
-			cut[f] = sp.fams[f].nw
-			for lw := range sp.fams[f].nw {
-				byLevel = append(byLevel, sp.fams[f].w0+lw)
-			}
-		}
-		// Lightest first, and within a weight a family's last words first, so
-		// that what is dropped is always a family's tail.
-		slices.SortFunc(byLevel, func(a, b int) int { return cmp.Or(cmp.Compare(wt[a], wt[b]), cmp.Compare(b, a)) })
-		dropped := 0.0
-		for _, w := range byLevel {
-			if dropped+mass(w) > negligibleMass*total {
-				break
-			}
-			dropped += mass(w)
-			f := sp.famOf[w]
-			cut[f] = min(cut[f], w-sp.fams[f].w0)
-		}
-		return cut
-	}))
-	return v.(func() [numFamilies]int)()
-}
-
-// temperedWeights is each word's prior weight raised to beta, computed once
-// per beta.
-func (sp *Space) temperedWeights(beta float64) []float64 {
-	v, _ := sp.tempered.LoadOrStore([2]float64{0, beta}, sync.OnceValue(func() []float64 {
-		wt := make([]float64, len(sp.weight))
-		for w, x := range sp.weight {
-			wt[w] = math.Pow(x, beta)
-		}
-		return wt
-	}))
-	return v.(func() []float64)()
-}
-
-// nthBit is the k-th set bit (0-based) of x, as a one-bit word.
-func nthBit(x uint64, k int) uint64 {
-	for ; k > 0; k-- {
-		x &= x - 1
-	}
-	return x & -x
 }

@@ -33,9 +33,9 @@ type Chart struct {
 }
 
 type chartEntry struct {
-	once  sync.Once
-	pairs []judgedState
-	err   error
+	once sync.Once
+	v    *verdicts
+	err  error
 }
 
 // NewChart charts a rule's reachable states.
@@ -75,7 +75,7 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
 		}
 		e := &chartEntry{}
-		e.once.Do(func() { e.pairs = pairs })
+		e.once.Do(func() { e.v = summarise(pairs) })
 		ch.openings[ch.openingKey(opening)] = e
 		for _, js := range pairs {
 			if !seen[js] {
@@ -97,9 +97,9 @@ func (ch *Chart) openingKey(opening []sim.Card) string {
 	return sim.CardsString(opening)
 }
 
-// opening is the (state, verdicts) pairs reachable from an opening, charted
-// once per distinct opening, with the opening's key.
-func (ch *Chart) opening(opening []sim.Card) (string, []judgedState, error) {
+// opening sums up the states reachable from an opening, charted once per
+// distinct opening, with the opening's key.
+func (ch *Chart) opening(opening []sim.Card) (string, *verdicts, error) {
 	if len(opening) == 0 {
 		return "", nil, fmt.Errorf("hypotheses: a hand's opening has at least the starter")
 	}
@@ -113,14 +113,17 @@ func (ch *Chart) opening(opening []sim.Card) (string, []judgedState, error) {
 	ch.mu.Unlock()
 	e.once.Do(func() {
 		if ch.reach != nil {
-			e.pairs = ch.reach.reach([]jstate{ch.reach.start(opening)})
+			e.v = summarise(ch.reach.reach([]jstate{ch.reach.start(opening)}))
 			return
 		}
-		if e.pairs, e.err = walk(ch.Rule, opening, ch.cfg, ch.cfg.Seed); e.err != nil {
-			e.err = fmt.Errorf("rule %s: %w", ch.Rule.Rule.Name, e.err)
+		pairs, err := walk(ch.Rule, opening, ch.cfg, ch.cfg.Seed)
+		if err != nil {
+			e.err = fmt.Errorf("rule %s: %w", ch.Rule.Rule.Name, err)
+			return
 		}
+		e.v = summarise(pairs)
 	})
-	return key, e.pairs, e.err
+	return key, e.v, e.err
 }
 
 // Truth is God's rule seen from a space: the hypotheses that behave as the
@@ -195,7 +198,7 @@ func (sp *Space) ClassifyChart(ch *Chart) *Truth {
 			t.byCtx[f][x][js.mask]++
 		}
 	}
-	t.Class = sp.classOn(ch.states)
+	t.Class = sp.classOn(summarise(ch.states))
 	t.IDs = t.Class.IDs()
 	t.Expressible = len(t.IDs) > 0
 	for _, id := range t.IDs {
@@ -211,7 +214,7 @@ func (sp *Space) ClassifyChart(ch *Chart) *Truth {
 // line before the first move): computed once per distinct opening state
 // and shared.
 func (t *Truth) Local(opening []sim.Card) (*Local, error) {
-	key, pairs, err := t.chart.opening(opening)
+	key, v, err := t.chart.opening(opening)
 	if err != nil {
 		return nil, err
 	}
@@ -222,7 +225,7 @@ func (t *Truth) Local(opening []sim.Card) (*Local, error) {
 		t.locals[key] = e
 	}
 	t.mu.Unlock()
-	e.once.Do(func() { e.l = newLocal(t.sp, pairs, t.chart.Exact) })
+	e.once.Do(func() { e.l = newLocal(t.sp, v, t.chart.Exact) })
 	return e.l, nil
 }
 

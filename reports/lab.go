@@ -35,6 +35,9 @@ type Plan struct {
 	Moves bool `json:"moves"`
 	// NoDiscovery: skip the discovery measures (speed measurements only).
 	NoDiscovery bool `json:"no_discovery,omitempty"`
+	// Calibration: measure each scientist's confidence in its best rule
+	// (bench reports calibration; rank does not need it).
+	Calibration bool `json:"calibration,omitempty"`
 	// Defs: each rule of Rules as played (expression and starter), in the
 	// same order, and BankHash their hash (BankHash); Lab.Resolve fills
 	// them from the bank.
@@ -176,7 +179,7 @@ func (l *Lab) prepare(p *Plan) (*prepared, error) {
 func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord {
 	c := p.Coord(i)
 	rec := HandRecord{Index: i, Seed: p.HandSeed(c), Rule: p.Rules[c.Rule], Preset: p.Presets[c.Preset], Lineup: c.Lineup, Players: p.Lineups[c.Lineup]}
-	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed, Measure: !p.NoDiscovery,
+	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed, Measure: !p.NoDiscovery, Calibrate: p.Calibration,
 		Context: ctx})
 	if err != nil {
 		rec.Error = err.Error()

@@ -75,6 +75,7 @@ Strategies, name(key=value,...):
 				return err
 			}
 			p.Lineups = reports.Rotations(strategies, seats)
+			p.Calibration = true // the leaderboard reports calibration
 			sum := g.newSummary("bench", p, lab)
 			if err := lf.run(cmd.Context(), g, "bench", p, lab, sum.add); err != nil {
 				return err
