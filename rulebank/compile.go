@@ -242,7 +242,16 @@ type Judge struct {
 	env  Env
 	senv StarterEnv
 	buf  []*CardEnv
+	// anyStarter: the hand may open with any card (starter always_valid),
+	// whatever the starter predicate says; guesses are then compared from
+	// every card.
+	anyStarter bool
 }
+
+// OpensWithAnyCard implements sim.OpeningAware: under the always_valid
+// starter policy the starter predicate is not consulted, so every card can
+// open the main line, and a guess must agree with God after every card.
+func (j *Judge) OpensWithAnyCard(any bool) { j.anyStarter = any }
 
 // NewJudge returns a Judge for this goroutine.
 func (c *Compiled) NewJudge() *Judge {

@@ -120,6 +120,9 @@ func equivalent(ja, jb *Judge, b *budget) (Equivalence, error) {
 	if err != nil {
 		return Equivalence{}, err
 	}
+	if ja.anyStarter {
+		st = 1<<sim.NumCards - 1
+	}
 	if da >= 0 && db >= 0 {
 		return exactly(ja, jb, max(da, db, 1), st, b)
 	}
@@ -261,7 +264,11 @@ type guessCache struct {
 func (j *Judge) Equivalent(guess string) (bool, error) {
 	gc := &j.c.guesses
 	gc.mu.Lock()
-	v, ok := gc.m[guess]
+	key := guess
+	if j.anyStarter {
+		key = "\x00any\x00" + guess // another question: from every card
+	}
+	v, ok := gc.m[key]
 	gc.mu.Unlock()
 	if ok {
 		return v.right, v.err
@@ -273,7 +280,7 @@ func (j *Judge) Equivalent(guess string) (bool, error) {
 			gc.m = map[string]guessVerdict{}
 		}
 		if len(gc.m) < maxGuesses {
-			gc.m[guess] = guessVerdict{right, err}
+			gc.m[key] = guessVerdict{right, err}
 		}
 		gc.mu.Unlock()
 	}

@@ -111,6 +111,9 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 	if cfg.Judge == nil {
 		return nil, fmt.Errorf("no rule: a hand needs God's Judge")
 	}
+	if oa, ok := cfg.Judge.(OpeningAware); ok {
+		oa.OpensWithAnyCard(o.Starter == AlwaysValid)
+	}
 	h := &Hand{
 		opts: o, judge: cfg.Judge, players: cfg.Players,
 		pcg:        rand.NewPCG(cfg.Seed, 0x656c657573697321), // "eleusis!"

@@ -104,3 +104,11 @@ type GuessJudge interface {
 	Judge
 	Equivalent(guess string) (bool, error)
 }
+
+// OpeningAware is a Judge told how hands open: with the always_valid
+// starter policy any card may open the main line, whatever the rule's
+// starter predicate says, so a guess must agree with God from every card
+// (NewHand tells it).
+type OpeningAware interface {
+	OpensWithAnyCard(any bool)
+}
