@@ -29,7 +29,7 @@ func newTestServer(t *testing.T, dir string) *testServer {
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	s, err := New(Config{DataDir: dir, DefaultPace: 0.01})
+	s, err := New(Config{DataDir: dir, DefaultPace: 0.01, AllowExec: true})
 	if err != nil {
 		t.Fatal(err)
 	}

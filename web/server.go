@@ -46,6 +46,11 @@ type Config struct {
 	// DefaultPace is the seconds a bot waits before it moves, for new tables
 	// (the teacher changes it per table).
 	DefaultPace float64
+	// AllowExec lets tables seat outside programs (exec:COMMAND), which run
+	// commands on this computer: off unless the teacher asks (serve
+	// --allow-exec), so that whoever holds the teacher's link cannot run a
+	// shell through the page.
+	AllowExec bool
 }
 
 // Server is `eleusis serve`: the tables, the teacher's secret and the web

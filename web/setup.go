@@ -98,7 +98,7 @@ func (fe formErrors) add(field, f string, a ...any) {
 // parseSetup reads the start page's form into a Setup. Every field's
 // problem is reported (by field name), with the engine's and the rule
 // checker's own words.
-func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64) (Setup, *rulebank.Compiled, formErrors) {
+func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) (Setup, *rulebank.Compiled, formErrors) {
 	fe := formErrors{}
 	s := Setup{Preset: f.Get("preset"), Seed: seed}
 	if v := strings.TrimSpace(f.Get("seed")); v != "" {
@@ -141,8 +141,10 @@ func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64) (Setup, *ruleban
 			}
 			if len(bot) > maxSpec {
 				fe.add(field, "the strategy is %d characters long; at most %d", len(bot), maxSpec)
-			} else if _, err := agents.ParseSpec(bot); err != nil {
+			} else if sp, err := agents.ParseSpec(bot); err != nil {
 				fe.add(field, "%v", err)
+			} else if sp.Name == "exec" && !allowExec {
+				fe.add(field, "an outside program runs a command on this computer: start the server with --allow-exec to seat one")
 			}
 			s.Seats = append(s.Seats, SeatSpec{Name: name, Bot: bot})
 		default:

@@ -177,6 +177,9 @@ func (t *table) newBot(seat int, spec string) (sim.Player, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sp.Name == "exec" && !t.srv.cfg.AllowExec {
+		return nil, fmt.Errorf("%s: outside programs run commands on this computer; restart the server with --allow-exec to seat one", spec)
+	}
 	return agents.NewPlayer(sp, t.kit, seat)
 }
 

@@ -59,7 +59,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		reply(w, r, s.TeacherPath(), err)
 		return
 	}
-	setup, _, fe := parseSetup(r.PostForm, s.cfg.Bank, randomSeed())
+	setup, _, fe := parseSetup(r.PostForm, s.cfg.Bank, randomSeed(), s.cfg.AllowExec)
 	pace := s.cfg.DefaultPace
 	if v := strings.TrimSpace(r.PostForm.Get("pace")); v != "" {
 		x, err := strconv.ParseFloat(v, 64)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -205,5 +206,18 @@ func TestTeacherGivesAPersonsSeatToABot(t *testing.T) {
 	}
 	if st := ts.state(t, ana); st.Seat.Name != "Ana" || st.Seat.YourTurn {
 		t.Fatalf("Ana's link after the bot took over: %+v", st.Seat)
+	}
+}
+
+// Outside programs run commands on the teacher's computer: without
+// --allow-exec the start page refuses them, saying how to allow them.
+func TestExecNeedsAllowExec(t *testing.T) {
+	f := form("express", "bank", "opposite-colour", "bot:exec:python3 agent.py", "person:Ana", "bot:random")
+	_, _, fe := parseSetup(f, rulebank.Default(), 1, false)
+	if !strings.Contains(fmt.Sprint(fe), "--allow-exec") {
+		t.Fatalf("exec without --allow-exec: %v", fe)
+	}
+	if _, _, fe := parseSetup(f, rulebank.Default(), 1, true); len(fe) > 0 {
+		t.Fatalf("exec with --allow-exec: %v", fe)
 	}
 }

@@ -18,6 +18,7 @@ import (
 func serveCmd(g *global) *cobra.Command {
 	var addr, data string
 	var pace float64
+	var allowExec bool
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "A web table where a class plays Eleusis with God and bot scientists",
@@ -54,7 +55,7 @@ opens the server to the class network.`,
 					join = append(join, "http://"+net.JoinHostPort(a, port)+"/")
 				}
 			}
-			srv, err := web.New(web.Config{Bank: bank, DataDir: data, Log: g.errw, DefaultPace: pace, JoinURLs: join})
+			srv, err := web.New(web.Config{Bank: bank, DataDir: data, Log: g.errw, DefaultPace: pace, JoinURLs: join, AllowExec: allowExec})
 			if err != nil {
 				ln.Close()
 				return err
@@ -94,6 +95,7 @@ opens the server to the class network.`,
 	g.bankFlags(cmd)
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080 opens it to the class network)")
 	cmd.Flags().StringVar(&data, "data", "", "folder that keeps the tables (default: eleusis under your data directory)")
+	cmd.Flags().BoolVar(&allowExec, "allow-exec", false, "let tables seat outside programs (exec:COMMAND), which run commands on this computer")
 	cmd.Flags().Float64Var(&pace, "pace", 1.5, "seconds a bot waits before it moves, for new tables (the teacher changes it per table)")
 	return cmd
 }
