@@ -235,18 +235,7 @@ func TestConfidenceBruteForce(t *testing.T) {
 		rec.Discovery.Calibrate = true
 		opening := cards(t, "JH")
 		rec.Start(opening, nil)
-		line := append([]sim.Card{}, opening...)
-		j := c.NewJudge()
-		for turn := 1; turn <= 6; turn++ {
-			card := sim.Card(rng.IntN(52))
-			ok, _ := j.Accepts(line, card)
-			mr := sim.MoveRecord{Turn: turn, Kind: sim.Play, Cards: []sim.Card{card}, Verdict: sim.No, Prophet: -1}
-			if ok {
-				mr.Verdict, mr.Accepted = sim.Yes, []sim.Card{card}
-				line = append(line, card)
-			}
-			rec.Apply(&mr, nil)
-		}
+		playRandom(c.NewJudge(), opening, 6, rng, rec)
 		best, _ := rec.MAP()
 		l := rec.Discovery.Local
 		agree := l.Agreeing(best)
@@ -325,20 +314,28 @@ func TestPrefixIsBuild(t *testing.T) {
 	line := cards(t, "7H")
 	ra.Start(line, nil)
 	rb.Start(line, nil)
-	for turn := 1; turn <= 12; turn++ {
-		c := sim.Card(rng.IntN(52))
-		ok, _ := j.Accepts(line, c)
-		mr := sim.MoveRecord{Turn: turn, Kind: sim.Play, Cards: []sim.Card{c}, Verdict: sim.No, Prophet: -1}
-		if ok {
-			mr.Verdict, mr.Accepted = sim.Yes, []sim.Card{c}
-			line = append(line, c)
-		}
-		ra.Apply(&mr, nil)
-		rb.Apply(&mr, nil)
-	}
+	playRandom(j, line, 12, rng, ra, rb)
 	ia, pa := ra.MAP()
 	ib, pb := rb.MAP()
 	if built.Hyps[ia].Expr != alone.Hyps[ib].Expr || math.Abs(pa-pb) > 1e-12 || ra.Count() != rb.Count() {
 		t.Fatalf("MAP %s (%v, %d left) vs %s (%v, %d left)", built.Hyps[ia].Expr, pa, ra.Count(), alone.Hyps[ib].Expr, pb, rb.Count())
+	}
+}
+
+// playRandom plays n random single cards after opening, judged by j, and
+// tells every record the verdicts.
+func playRandom(j *rulebank.Judge, opening []sim.Card, n int, rng *rand.Rand, recs ...*Record) {
+	line := append([]sim.Card{}, opening...)
+	for turn := 1; turn <= n; turn++ {
+		card := sim.Card(rng.IntN(52))
+		ok, _ := j.Accepts(line, card)
+		mr := sim.MoveRecord{Turn: turn, Kind: sim.Play, Cards: []sim.Card{card}, Verdict: sim.No, Prophet: -1}
+		if ok {
+			mr.Verdict, mr.Accepted = sim.Yes, []sim.Card{card}
+			line = append(line, card)
+		}
+		for _, r := range recs {
+			r.Apply(&mr, nil)
+		}
 	}
 }
