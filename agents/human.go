@@ -57,7 +57,7 @@ func newHuman(s Spec, t *Table, seat int) (sim.Player, error) {
 		slip: s.param("slip"), simplicity: s.param("simplicity"), guessed: map[string]bool{}}
 	h.k, h.mem = max(1, h.k), max(1, h.mem)
 	if t.Measure && t.Rule != nil {
-		if h.truth, err = t.Kit.Truth(t.Rule, hypotheses.DefaultSize); err != nil {
+		if h.truth, err = t.Kit.TruthFrom(t.Rule, hypotheses.DefaultSize, t.AnyStarter); err != nil {
 			return nil, err
 		}
 		h.disc = *hypotheses.NewDiscovery(h.truth)

@@ -44,6 +44,7 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 	}()
 	t := k.NewTable(hs.Rule, hs.Seed, hs.Measure)
 	t.Calibrate = hs.Calibrate
+	t.AnyStarter = hs.Options.Starter == sim.AlwaysValid
 	t.Context = hs.Context
 	players := make([]sim.Player, len(hs.Lineup))
 	var res *sim.Result

@@ -68,16 +68,30 @@ func (k *Kit) Space(size int) (*hypotheses.Space, error) {
 	})
 }
 
-// Truth is rule's behaviour class in the space of size behaviours.
+// Truth is rule's behaviour class in the space of size behaviours, over the
+// states reachable from the starters its starter predicate admits.
 func (k *Kit) Truth(rule *rulebank.Compiled, size int) (*hypotheses.Truth, error) {
+	return k.TruthFrom(rule, size, false)
+}
+
+// TruthFrom is Truth, from every card when anyStarter (hands opened by the
+// always_valid starter policy, which does not consult the predicate).
+func (k *Kit) TruthFrom(rule *rulebank.Compiled, size int, anyStarter bool) (*hypotheses.Truth, error) {
 	sp, err := k.Space(size)
 	if err != nil {
 		return nil, err
 	}
 	key := rule.Rule.Name + "\x00" + rule.Rule.Expr + "\x00" + rule.Rule.Starter
+	if anyStarter {
+		key += "\x00any"
+	}
 	return k.truths.get(truthKey{key, size}, func() (*hypotheses.Truth, error) {
 		// The rule's reachable states are charted once for every space.
-		ch, err := k.charts.get(key, func() (*hypotheses.Chart, error) { return hypotheses.NewChart(rule, hypotheses.DefaultTruth) })
+		ch, err := k.charts.get(key, func() (*hypotheses.Chart, error) {
+			cfg := hypotheses.DefaultTruth
+			cfg.AnyStarter = anyStarter
+			return hypotheses.NewChart(rule, cfg)
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -94,6 +108,9 @@ type Table struct {
 	// Measure: follow every belief's discovery of the rule; Calibrate: and
 	// measure its confidence at the end.
 	Measure, Calibrate bool
+	// AnyStarter: the hand opens with any card (always_valid), so the
+	// rule's class over all states starts from every card.
+	AnyStarter bool
 	// Context, when set, cancels the hand: outside agents stop waiting for
 	// answers when it is done.
 	Context context.Context
@@ -138,7 +155,7 @@ func (t *Table) Record(size int, eps float64) (*hypotheses.Record, error) {
 	}
 	r := hypotheses.NewRecord(sp.NewBelief(eps))
 	if t.Measure && t.Rule != nil {
-		tr, err := t.Kit.Truth(t.Rule, size)
+		tr, err := t.Kit.TruthFrom(t.Rule, size, t.AnyStarter)
 		if err != nil {
 			return nil, err
 		}

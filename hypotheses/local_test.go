@@ -339,3 +339,26 @@ func playRandom(j *rulebank.Judge, opening []sim.Card, n int, rng *rand.Rand, re
 		}
 	}
 }
+
+// Hands opened by any card (always_valid) reach states the starter
+// predicate would keep out: "alternate colours" is "red on even positions"
+// only when every hand opens red.
+func TestClassFromAnyStarter(t *testing.T) {
+	sp := small()
+	c, err := rulebank.Compile(rulebank.Rule{Name: "r", Expr: `n % 2 == 0 ? card.color == "red" : card.color == "black"`, Starter: `card.color == "red"`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	alt := hypID(t, sp, `card.color != prev.color`)
+	for _, any := range []bool{false, true} {
+		cfg := DefaultTruth
+		cfg.AnyStarter = any
+		tr, err := sp.Classify(c, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.Class.Has(alt) == any {
+			t.Errorf("any starter %v: alternate colours in the class: %v", any, tr.Class.Has(alt))
+		}
+	}
+}

@@ -48,7 +48,7 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rule %s: starter %s: %w", rule.Rule.Name, st, err)
 		}
-		if ok {
+		if ok || cfg.AnyStarter {
 			starters = append(starters, st)
 		}
 	}
@@ -168,6 +168,9 @@ type localEntry struct {
 type TruthConfig struct {
 	Walks, Horizon int
 	Seed           uint64
+	// AnyStarter: hands may open with any card, whatever the rule's starter
+	// predicate says (the always_valid starter policy).
+	AnyStarter bool
 }
 
 // DefaultTruth samples about 60 states per opening, about 3,000 per rule
