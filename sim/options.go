@@ -361,11 +361,17 @@ func (o Options) Validate(players int) error {
 	if o.MinPlayers < 1 || o.MaxPlayers < o.MinPlayers {
 		add("min_players = %d, max_players = %d: not a range", o.MinPlayers, o.MaxPlayers)
 	}
-	if players < o.MinPlayers || players > o.MaxPlayers {
+	// One scientist alone against God (a solo benchmark table) is a game
+	// only when the options say so, with min_players = 1 (no preset does).
+	// A lone player never becomes Prophet: a declaration needs two others
+	// still in the hand.
+	switch {
+	case players < 1:
+		add("%d players: a hand needs at least one scientist besides God", players)
+	case players == 1 && o.MinPlayers > 1:
+		add("1 player: Eleusis needs at least two scientists besides God (the option min_players = 1 allows one alone)")
+	case players < o.MinPlayers || players > o.MaxPlayers:
 		add("%d players: these options are for %d to %d players besides God", players, o.MinPlayers, o.MaxPlayers)
-	}
-	if players < 2 {
-		add("%d players: Eleusis needs at least two scientists besides God", players)
 	}
 	starterCards := 1
 	if o.Starter == Chain3 {
