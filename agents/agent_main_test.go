@@ -100,6 +100,12 @@ func runTestAgent(mode string) {
 				ans = map[string]any{"id": req.ID, "error": "Traceback: something broke"}
 			case "belief":
 				ans["belief"] = map[string]any{"rule": "card.color != prev.color", "rule_prob": 0.25 + float64(moves%2)/2, "accept_prob": 0.5}
+			case "settles": // a wrong rule on its first two moves, then God's
+				rule := "card.color == prev.color"
+				if moves > 2 {
+					rule = "card.color != prev.color"
+				}
+				ans["belief"] = map[string]any{"rule": rule, "rule_prob": 0.8}
 			case "badbelief":
 				ans["belief"] = map[string]any{"rule": "card.colour != prev.color", "rule_prob": 0.5}
 			case "misplaced":

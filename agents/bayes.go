@@ -46,7 +46,7 @@ type bayes struct {
 
 func newBayes(p policy) func(s Spec, t *Table, seat int) (sim.Player, error) {
 	return func(s Spec, t *Table, seat int) (sim.Player, error) {
-		rec, err := t.Record(int(s.param("size")), s.param("eps"))
+		rec, err := t.seatRecord(seat, int(s.param("size")), s.param("eps"))
 		if err != nil {
 			return nil, err
 		}

@@ -133,8 +133,8 @@ func TestExecAgent(t *testing.T) {
 			if err != nil {
 				t.Fatalf("a well-behaved outside agent: %v", err)
 			}
-			if out.Result.End == "" || out.Measures[0] == nil {
-				t.Fatalf("no result: %+v", out)
+			if out.Result.End == "" || out.Observer == nil || out.Measures[0] != nil {
+				t.Fatalf("no result, or a seat that stated nothing measured: %+v", out)
 			}
 			// An outside Prophet: it declares, then judges every move over
 			// the protocol ("yes" each time) until God says "wrong".

@@ -18,19 +18,27 @@ type HandSetup struct {
 	Options sim.Options
 	Lineup  []Spec
 	Seed    uint64
-	// Measure: record every scientist's discovery measures; Calibrate: with
-	// its confidence in its best rule (for calibration).
+	// Measure: record every scientist's discovery measures, and an ideal
+	// observer's; Calibrate: with its confidence in its best rule (for
+	// calibration).
 	Measure, Calibrate bool
 	// Context, when set, cancels the hand (Ctrl-C): Play then returns an
 	// error wrapping the context's, and the hand is no result.
 	Context context.Context
+	// ownRecords: every seat believes with a record of its own (the same
+	// numbers as sharing; tests check it).
+	ownRecords bool
 }
 
-// Outcome is a played hand: the result, and per seat the discovery
-// measures (nil for a strategy without a belief).
+// Outcome is a played hand: the result, per seat the discovery measures of
+// its own belief (nil for a seat without one: random, oracle, an outside
+// program that stated none), and an ideal observer's of the whole hand.
 type Outcome struct {
 	Result   *sim.Result
 	Measures []*hypotheses.Measures
+	// Observer: what an ideal observer of the hand came to believe (the
+	// default space, ε = 0): the evidence the table's experiments gave.
+	Observer *hypotheses.Measures
 }
 
 // Play plays one hand. A failing rule, a misbehaving outside agent or a
@@ -45,7 +53,7 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 	t := k.NewTable(hs.Rule, hs.Seed, hs.Measure)
 	t.Calibrate = hs.Calibrate
 	t.AnyStarter = hs.Options.Starter == sim.AlwaysValid
-	t.Context = hs.Context
+	t.Context, t.ownRecords = hs.Context, hs.ownRecords
 	players := make([]sim.Player, len(hs.Lineup))
 	var res *sim.Result
 	defer func() { ClosePlayers(players, res) }() // also when a strategy panics
@@ -67,37 +75,51 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 	}
 	out = &Outcome{Result: res, Measures: make([]*hypotheses.Measures, len(players))}
 	if hs.Measure {
-		for seat, p := range players {
-			if s, ok := p.(Scientist); ok {
-				if m, ok := s.Measures(); ok {
-					out.Measures[seat] = &m
-					continue
-				}
-			}
-			// A player without a belief (random, oracle, an outside
-			// program) is credited with what an ideal observer of the
-			// same hand believes: the default space, ε = 0.
-			obs, err := t.Record(hypotheses.DefaultSize, 0)
-			if err != nil {
-				return nil, err
-			}
-			v := h.View(seat)
-			obs.Sync(&v)
-			m := obs.Discovery.Measures(obs)
-			m.Own = false
-			out.Measures[seat] = &m
-		}
-		for _, r := range t.records {
-			if r.Discovery == nil {
-				continue
-			}
-			if err := r.Discovery.Err(); err != nil {
-				return nil, fmt.Errorf("rule %s, seed %d: charting the hand's states: %w", hs.Rule.Rule.Name, hs.Seed, err)
-			}
+		if err := t.measure(out, h, players, &hs.Options); err != nil {
+			return nil, fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err)
 		}
 	}
 	t.release()
 	return out, nil
+}
+
+// measure fills the outcome's measures: each seat's own belief (a
+// scientist's, or what an outside agent stated), and an ideal observer's.
+func (t *Table) measure(out *Outcome, h *sim.Hand, players []sim.Player, opts *sim.Options) error {
+	for seat, p := range players {
+		switch p := p.(type) {
+		case Scientist:
+			if m, ok := p.Measures(); ok {
+				out.Measures[seat] = &m
+			}
+		case BeliefStater:
+			m, err := t.statedMeasures(opts, out.Result, seat, p.StatedBeliefs())
+			if err != nil {
+				return fmt.Errorf("seat %d's stated beliefs: %w", seat+1, err)
+			}
+			out.Measures[seat] = m
+		}
+	}
+	// The ideal observer: the default space, ε = 0 (the record of the
+	// seats that believe with it, when they share one).
+	obs, err := t.seatRecord(observerSeat, hypotheses.DefaultSize, 0)
+	if err != nil {
+		return err
+	}
+	v := h.View(0)
+	obs.Sync(&v)
+	m := obs.Discovery.Measures(obs)
+	m.Own = false
+	out.Observer = &m
+	for _, r := range t.records {
+		if r.Discovery == nil {
+			continue
+		}
+		if err := r.Discovery.Err(); err != nil {
+			return fmt.Errorf("charting the hand's states: %w", err)
+		}
+	}
+	return nil
 }
 
 // ClosePlayers releases the players' resources (outside programs); res is

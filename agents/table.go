@@ -18,6 +18,8 @@ type Kit struct {
 	charts memo[string, *hypotheses.Chart]
 	truths memo[truthKey, *hypotheses.Truth]
 	procs  procPool // persistent outside agents between hands (Close)
+	// checks: stated rules against God's on an opening's states.
+	checks memo[checkKey, hypotheses.LocalCheck]
 }
 
 type truthKey struct {
@@ -81,7 +83,7 @@ func (k *Kit) TruthFrom(rule *rulebank.Compiled, size int, anyStarter bool) (*hy
 	if err != nil {
 		return nil, err
 	}
-	key := rule.Rule.Name + "\x00" + rule.Rule.Expr + "\x00" + rule.Rule.Starter
+	key := ruleKey(rule)
 	if anyStarter {
 		key += "\x00any"
 	}
@@ -97,6 +99,11 @@ func (k *Kit) TruthFrom(rule *rulebank.Compiled, size int, anyStarter bool) (*hy
 		}
 		return sp.ClassifyChart(ch), nil
 	})
+}
+
+// ruleKey names a rule by its definition (two banks may reuse a name).
+func ruleKey(rule *rulebank.Compiled) string {
+	return rule.Rule.Name + "\x00" + rule.Rule.Expr + "\x00" + rule.Rule.Starter
 }
 
 // Table is one hand as the agents see it from outside the engine: God's rule
@@ -115,6 +122,13 @@ type Table struct {
 	// answers when it is done.
 	Context context.Context
 	records map[recordKey]*hypotheses.Record
+	// ownRecords: every seat keeps a record of its own instead of sharing
+	// one with the seats of the same space and noise. A belief is a
+	// function of the public record, its space and its noise, so the
+	// numbers are the same (a test checks it); sharing is only faster.
+	ownRecords bool
+	// stated: the hand's stated rules, compiled once per text.
+	stated map[string]*rulebank.Compiled
 }
 
 func (t *Table) context() context.Context {
@@ -127,7 +141,11 @@ func (t *Table) context() context.Context {
 type recordKey struct {
 	size int
 	eps  float64
+	seat int // −1: shared by every seat of that space and noise
 }
+
+// observerSeat keys the ideal observer's record when seats keep their own.
+const observerSeat = -2
 
 // NewTable prepares the agents' side of one hand.
 func (k *Kit) NewTable(rule *rulebank.Compiled, seed uint64, measure bool) *Table {
@@ -142,7 +160,16 @@ func (t *Table) rng(seat int) *rand.Rand {
 // Record is the public record shared by the scientists of this hand that
 // use the space of size behaviours with label noise eps.
 func (t *Table) Record(size int, eps float64) (*hypotheses.Record, error) {
-	key := recordKey{size, eps}
+	return t.seatRecord(-1, size, eps)
+}
+
+// seatRecord is the record seat believes with: the shared one, or its own
+// when the table keeps one per seat (ownRecords).
+func (t *Table) seatRecord(seat, size int, eps float64) (*hypotheses.Record, error) {
+	key := recordKey{size, eps, -1}
+	if t.ownRecords {
+		key.seat = seat
+	}
 	if r, ok := t.records[key]; ok {
 		return r, nil
 	}

@@ -113,6 +113,14 @@ type Measures struct {
 	// Own: the seat's own belief; false when the seat plays without one and
 	// these are an ideal observer's measures of the same hand.
 	Own bool `json:"own_belief"`
+	// Stated: the measures of what an outside agent stated as it played
+	// (a move's belief, docs/agent-protocol.md): "rule" when it stated
+	// rules (identified, identified_all_states, settled, confidence, map,
+	// map_prob are its last stated rule's), "accept" when it stated only
+	// the probability that its moves are accepted (predictive,
+	// predictive_last10), "rule,accept" both. Empty for a belief of the
+	// program's own; the posterior's measures are then not measured.
+	Stated string `json:"stated,omitempty"`
 	// Turn50, Turn90: the move after which the posterior on the local class
 	// first reached 0.5 and 0.9 (−1: never); FinalProb: at the end.
 	Turn50       int     `json:"turn_50"`
