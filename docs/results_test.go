@@ -26,7 +26,7 @@ func TestResultFieldsDocumented(t *testing.T) {
 		reflect.TypeFor[reports.Program](), reflect.TypeFor[reports.HandRecord](), reflect.TypeFor[hypotheses.Measures](),
 		reflect.TypeFor[sim.MoveRecord](), reflect.TypeFor[reports.Ranking](), reflect.TypeFor[reports.RuleSummary](),
 		reflect.TypeFor[reports.Correlation](), reflect.TypeFor[reports.KMStep](), reflect.TypeFor[reports.Leaderboard](),
-		reflect.TypeFor[reports.StrategySummary](), reflect.TypeFor[reports.PairDiff](), reflect.TypeFor[reports.Calibration](),
+		reflect.TypeFor[reports.StrategyRow](), reflect.TypeFor[reports.PairDiff](), reflect.TypeFor[reports.Calibration](),
 		reflect.TypeFor[reports.CalibrationBin]()} {
 		for _, f := range jsonFields(typ) {
 			if !strings.Contains(text, "`"+f+"`") {
@@ -162,8 +162,10 @@ func TestRankAndBenchCSVDocumented(t *testing.T) {
 	if err := reports.WriteAll(dir+"/rank", "rank", rk, rk.Tables()); err != nil {
 		t.Fatal(err)
 	}
-	q := &reports.Plan{Seed: 3, Rules: []string{"same-suit"}, Presets: []string{"new-eleusis"},
-		Lineups: reports.Rotations([]string{"bayes-eig(size=3000)", "random"}, 4), Hands: 2}
+	q := &reports.Plan{Seed: 3, Rules: []string{"same-suit"}, Presets: []string{"new-eleusis"}, Hands: 2}
+	if err := q.SeatBench([]string{"bayes-eig(size=3000)", "random"}, reports.Designs, 3); err != nil {
+		t.Fatal(err)
+	}
 	bencher := reports.NewBencher(q)
 	if _, err := lab.Run(context.Background(), q, reports.RunOptions{Each: func(h *reports.HandRecord) error { bencher.Add(h); return nil }}); err != nil {
 		t.Fatal(err)

@@ -2,57 +2,78 @@ package reports
 
 import (
 	"cmp"
+	"math"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/eleusis/eleusis/hypotheses"
 )
 
-// Rotations seats the strategies around a table of seats players, one
-// line-up per strategy: in line-up r seat j holds strategy (j + r) mod k, so
-// every strategy sits in every seat exactly once and plays seats hands in
-// all (seat order matters in Eleusis: the first player moves first).
-func Rotations(strategies []string, seats int) [][]string {
-	k := len(strategies)
-	var out [][]string
-	for r := range k {
-		lu := make([]string, seats)
-		for j := range seats {
-			lu[j] = strategies[(j+r)%k]
-		}
-		out = append(out, lu)
-	}
-	return out
-}
+// StrategyRow is one strategy's figures in one design: a row of bench.csv.
+// A design's hands give the figures that can be credited to a strategy
+// there: discovery in solo and homogeneous tables, score in mixed ones;
+// the other fields are missing.
+type StrategyRow struct {
+	Strategy string `json:"strategy"`
+	Design   Design `json:"design"`
+	// Rank: its place in the design: by identified, then settle time (solo,
+	// homogeneous; 0 when its belief was not measured), by mean score
+	// (mixed).
+	Rank int `json:"rank"`
+	// Hands: the design's hands it sat at that were played; Failed: those
+	// that failed (left out of every figure), FirstError the first one's
+	// error.
+	Hands      int    `json:"hands"`
+	Failed     int    `json:"failed_hands"`
+	FirstError string `json:"first_error,omitempty"`
 
-// StrategySummary is one strategy's line on the leaderboard.
-type StrategySummary struct {
-	Strategy string   `json:"strategy"`
-	Seats    int      `json:"seats"` // (hand, seat) pairs it played
-	Score    Interval `json:"score"`
-	WinRate  Interval `json:"win_rate"` // share of its seats with the hand's top score (Wilson)
-	// Observer: the strategy holds no belief of its own; its discovery
-	// measures are an ideal observer's of the same hands, not its own.
-	Observer bool `json:"observer,omitempty"`
-	// Identified: the share of its seats whose best rule at the end was in
-	// God's local class (Wilson); SettleMedian: the Kaplan–Meier median of
-	// moves until settled (censored at the hand's end); IdentifiedAll: the
-	// share whose best rule agreed with God on every state from any starter.
+	// Mixed: Seats, the (hand, seat) pairs it played; its mean score per
+	// seat (Student t) and the share of its seats with the hand's top score
+	// (Wilson).
+	Seats   int      `json:"seats"`
+	Score   Interval `json:"score"`
+	WinRate Interval `json:"win_rate"`
+
+	// Solo and homogeneous: one seat per hand is measured (solo: the only
+	// one; homogeneous: seat rep mod k, so every seat in turn), its hands
+	// being independent deals. Belief: "own" (the strategy's belief),
+	// "stated" (an outside agent's stated beliefs), "none" (random, oracle,
+	// a silent outside program: not measured). Measured: the hands whose
+	// measured seat stated or held a best rule, the n of Identified,
+	// IdentifiedAll and Settle.
+	Belief   string `json:"belief"`
+	Measured int    `json:"measured"`
+	// Identified: the share of those hands whose best rule at the end was in
+	// God's local class (Wilson); Settle: the Kaplan–Meier median of the
+	// moves until settled, censored at the hand's end, with the
+	// Brookmeyer–Crowley interval (KMMedianCI); IdentifiedAll: the share
+	// whose best rule agreed with God on every state from any starter.
 	Identified    Interval `json:"identified"`
-	SettleMedian  Num      `json:"settle_median"`
+	Settle        Interval `json:"settle_median"`
 	IdentifiedAll Interval `json:"identified_all_states"`
-	Predictive    Num      `json:"predictive"` // mean probability given to God's verdicts
+	// Predictive: the mean, over hands, of the probability it gave to God's
+	// verdicts (Student t).
+	Predictive Interval `json:"predictive"`
 	// Calibration of its final confidence in its best rule against that
 	// rule being God's on the hand's states; CalibrationExpressible: the
 	// same over the hands whose rule its space can express.
 	Calibration            Calibration `json:"calibration"`
 	CalibrationExpressible Calibration `json:"calibration_expressible"`
 	// Learning: its mean posterior on God's local class after each move
-	// (an ended hand carries its last value).
-	Learning []float64 `json:"learning_curve"`
+	// (an ended hand carries its last value); none for stated beliefs.
+	Learning []float64 `json:"learning_curve,omitempty"`
+
+	// The ideal observer of its hands (the default space, ε = 0): what its
+	// table's experiments showed, whatever it believed.
+	ObserverIdentified Interval  `json:"observer_identified"`
+	ObserverSettle     Interval  `json:"observer_settle_median"`
+	ObserverLearning   []float64 `json:"observer_learning_curve,omitempty"`
 }
 
 // PairDiff is the paired difference in mean score between two strategies
-// over the same deals and rules.
+// over the same deals and rules (the mixed design).
 type PairDiff struct {
 	A    string   `json:"a"`
 	B    string   `json:"b"`
@@ -62,22 +83,30 @@ type PairDiff struct {
 
 // Leaderboard is the output of `eleusis bench`.
 type Leaderboard struct {
-	Plan       *Plan             `json:"plan"`
-	Strategies []StrategySummary `json:"strategies"`
-	Pairs      []PairDiff        `json:"pairs"`
-	Errors     int               `json:"failed_hands"`
+	Plan *Plan `json:"plan"`
+	// Designs: the designs played, in order (a plan without designs is
+	// rotations, summed up as mixed).
+	Designs []Design `json:"designs"`
+	// Strategies: a row per strategy and design, design by design, each in
+	// its ranking order.
+	Strategies []StrategyRow `json:"strategies"`
+	Pairs      []PairDiff    `json:"pairs"`
+	Errors     int           `json:"failed_hands"`
 }
 
 // Bencher sums up a bench run one hand at a time. Add every record, then
 // Leaderboard.
 type Bencher struct {
-	plan   *Plan
-	errors int
-	by     map[string]*stratAcc
-	order  []string
-	// paired[group][strategy]: its scores in that hand group (same rule,
-	// preset and repetition: the same deal).
-	paired map[groupKey]map[string][]float64
+	plan    *Plan
+	errors  int
+	designs []Design
+	rows    map[rowKey]*rowAcc
+	order   []rowKey
+	// paired[group][strategy]: its mixed scores in that hand group (same
+	// rule, preset and repetition: the same deal); failedIn[group] the
+	// strategies at a table of the group that failed.
+	paired   map[groupKey]map[string][]float64
+	failedIn map[groupKey]map[string]bool
 }
 
 type groupKey struct {
@@ -85,10 +114,24 @@ type groupKey struct {
 	rep          int
 }
 
-type stratAcc struct {
-	scores              []float64
-	wins, n             int
-	observer            bool
+type rowKey struct {
+	strategy string
+	design   Design
+}
+
+type rowAcc struct {
+	hands, failed int
+	firstError    string
+	// mixed
+	scores     []float64
+	wins, seat int
+	// solo, homogeneous
+	own, observer        discAcc
+	owned, stated, blank int // measured seats by kind of belief
+}
+
+// discAcc sums a belief's discovery measures, one measured seat per hand.
+type discAcc struct {
 	measured, hits, all int
 	settleT             []float64
 	settleEv            []bool
@@ -99,12 +142,68 @@ type stratAcc struct {
 	learn               curveAcc
 }
 
-// NewBencher starts a leaderboard of the plan's line-ups.
-func NewBencher(p *Plan) *Bencher {
-	return &Bencher{plan: p, by: map[string]*stratAcc{}, paired: map[groupKey]map[string][]float64{}}
+// add counts one hand of turns moves.
+func (a *discAcc) add(m *hypotheses.Measures, turns int) {
+	if m.Stated == "" || strings.Contains(m.Stated, "accept") {
+		a.pred = append(a.pred, m.Predictive)
+	}
+	if m.Stated != "" && !strings.Contains(m.Stated, "rule") {
+		return // probabilities of acceptance alone: no best rule
+	}
+	a.measured++
+	if m.Identified {
+		a.hits++
+		a.settleT, a.settleEv = append(a.settleT, float64(m.Settled)), append(a.settleEv, true)
+	} else {
+		a.settleT, a.settleEv = append(a.settleT, float64(turns)), append(a.settleEv, false)
+	}
+	if m.IdentifiedAll {
+		a.all++
+	}
+	if m.Empty {
+		a.empty++
+		if m.Expressible {
+			a.emptyX++
+		}
+	} else {
+		a.conf, a.hit = append(a.conf, m.Confidence), append(a.hit, m.Identified)
+		if m.Expressible {
+			a.confX, a.hitX = append(a.confX, m.Confidence), append(a.hitX, m.Identified)
+		}
+	}
+	if m.Stated == "" {
+		a.learn.add(m.Posterior)
+	}
 }
 
-// Bench sums up a run whose line-ups seat several strategies.
+// NewBencher starts a leaderboard of the plan's line-ups: a row for every
+// strategy of every design, even one whose every hand fails.
+func NewBencher(p *Plan) *Bencher {
+	b := &Bencher{plan: p, rows: map[rowKey]*rowAcc{}, paired: map[groupKey]map[string][]float64{}, failedIn: map[groupKey]map[string]bool{}}
+	for i, lu := range p.Lineups {
+		d := cmp.Or(p.design(i), Mixed)
+		if !slices.Contains(b.designs, d) {
+			b.designs = append(b.designs, d)
+		}
+		for _, s := range lu {
+			b.row(rowKey{s, d})
+		}
+	}
+	slices.SortStableFunc(b.designs, func(x, y Design) int { return slices.Index(Designs, x) - slices.Index(Designs, y) })
+	return b
+}
+
+func (b *Bencher) row(k rowKey) *rowAcc {
+	a := b.rows[k]
+	if a == nil {
+		a = &rowAcc{}
+		b.rows[k] = a
+		b.order = append(b.order, k)
+	}
+	return a
+}
+
+// Bench sums up a run's hands.
 func Bench(p *Plan, recs []HandRecord) *Leaderboard {
 	b := NewBencher(p)
 	for i := range recs {
@@ -113,76 +212,180 @@ func Bench(p *Plan, recs []HandRecord) *Leaderboard {
 	return b.Leaderboard()
 }
 
-// Add counts one hand.
+// Add counts one hand. A failed hand counts against every strategy at its
+// table, in its design, and is left out of every figure.
 func (b *Bencher) Add(r *HandRecord) {
+	c := b.plan.Coord(r.Index)
+	d := cmp.Or(b.plan.design(c.Lineup), Mixed)
+	gk := groupKey{r.Rule, r.Preset, c.Rep}
+	for i, s := range r.Players {
+		if slices.Contains(r.Players[:i], s) {
+			continue
+		}
+		a := b.row(rowKey{s, d})
+		if r.Error == "" {
+			a.hands++
+			continue
+		}
+		if a.failed == 0 {
+			a.firstError, _, _ = strings.Cut(r.Error, "\n")
+		}
+		a.failed++
+		if d != Mixed {
+			continue
+		}
+		if b.failedIn[gk] == nil {
+			b.failedIn[gk] = map[string]bool{}
+		}
+		b.failedIn[gk][s] = true
+	}
 	if r.Error != "" {
 		b.errors++
 		return
 	}
+	if d == Mixed {
+		b.addScores(r, gk)
+		return
+	}
+	// One seat per hand: the copies of a homogeneous table share their
+	// evidence, so their measures are not independent; the measured seat
+	// turns with the repetition.
+	seat := c.Rep % len(r.Players)
+	a := b.row(rowKey{r.Players[seat], d})
+	var m, obs *hypotheses.Measures
+	if seat < len(r.Discovery) {
+		m = r.Discovery[seat]
+	}
+	obs = r.Observer
+	if m != nil && !m.Own { // a record of an older run: the observer credited to the seat
+		m, obs = nil, cmp.Or(obs, m)
+	}
+	switch {
+	case m == nil:
+		a.blank++
+	case m.Stated != "":
+		a.stated++
+		a.own.add(m, r.Turns)
+	default:
+		a.owned++
+		a.own.add(m, r.Turns)
+	}
+	if obs != nil {
+		a.observer.add(obs, r.Turns)
+	}
+}
+
+func (b *Bencher) addScores(r *HandRecord, gk groupKey) {
 	top := slices.Max(r.Scores)
-	c := b.plan.Coord(r.Index)
-	gk := groupKey{r.Rule, r.Preset, c.Rep}
 	if b.paired[gk] == nil {
 		b.paired[gk] = map[string][]float64{}
 	}
 	for seat, s := range r.Players {
-		a := b.by[s]
-		if a == nil {
-			a = &stratAcc{}
-			b.by[s] = a
-			b.order = append(b.order, s)
-		}
-		a.n++
+		a := b.row(rowKey{s, Mixed})
+		a.seat++
 		a.scores = append(a.scores, float64(r.Scores[seat]))
 		b.paired[gk][s] = append(b.paired[gk][s], float64(r.Scores[seat]))
 		if r.Scores[seat] == top {
 			a.wins++
 		}
-		if seat >= len(r.Discovery) || r.Discovery[seat] == nil {
-			continue
-		}
-		m := r.Discovery[seat]
-		a.observer = a.observer || !m.Own
-		a.measured++
-		if m.Identified {
-			a.hits++
-			a.settleT, a.settleEv = append(a.settleT, float64(m.Settled)), append(a.settleEv, true)
-		} else {
-			a.settleT, a.settleEv = append(a.settleT, float64(r.Turns)), append(a.settleEv, false)
-		}
-		if m.IdentifiedAll {
-			a.all++
-		}
-		if m.Empty {
-			a.empty++
-			if m.Expressible {
-				a.emptyX++
-			}
-		} else {
-			a.conf, a.hit = append(a.conf, m.Confidence), append(a.hit, m.Identified)
-			if m.Expressible {
-				a.confX, a.hitX = append(a.confX, m.Confidence), append(a.hitX, m.Identified)
-			}
-		}
-		a.pred = append(a.pred, m.Predictive)
-		a.learn.add(m.Posterior)
 	}
 }
 
-// Leaderboard orders the strategies by mean score and pairs them.
-func (b *Bencher) Leaderboard() *Leaderboard {
-	lb := &Leaderboard{Plan: b.plan, Errors: b.errors}
-	for _, s := range b.order {
-		a := b.by[s]
-		lb.Strategies = append(lb.Strategies, StrategySummary{Strategy: s, Seats: a.n, Score: MeanT(a.scores),
-			WinRate: Wilson(a.wins, a.n), Observer: a.observer,
-			Identified: Wilson(a.hits, a.measured), SettleMedian: Num(KMMedian(KaplanMeier(a.settleT, a.settleEv))),
-			IdentifiedAll: Wilson(a.all, a.measured), Predictive: Num(meanOr(a.pred)),
-			Calibration:            Calibrate(a.conf, a.hit, a.empty),
-			CalibrationExpressible: Calibrate(a.confX, a.hitX, a.emptyX),
-			Learning:               a.learn.curve()})
+// na is a figure that was not measured.
+var na = Interval{math.NaN(), math.NaN(), math.NaN()}
+
+// wilsonOr is Wilson's interval, not measured when n is 0.
+func wilsonOr(k, n int) Interval {
+	if n == 0 {
+		return na
 	}
-	slices.SortStableFunc(lb.Strategies, func(x, y StrategySummary) int { return cmp.Compare(y.Score.Est, x.Score.Est) })
+	return Wilson(k, n)
+}
+
+func (a *discAcc) settle() Interval {
+	if a.measured == 0 {
+		return na
+	}
+	return KMMedianCI(KaplanMeier(a.settleT, a.settleEv))
+}
+
+// Leaderboard sums up: the rows of each design in its order, and the
+// paired score differences of the mixed design.
+func (b *Bencher) Leaderboard() *Leaderboard {
+	lb := &Leaderboard{Plan: b.plan, Designs: b.designs, Errors: b.errors}
+	for _, d := range b.designs {
+		var rows []StrategyRow
+		for _, k := range b.order {
+			if k.design == d {
+				rows = append(rows, b.rows[k].summary(k))
+			}
+		}
+		if d == Mixed {
+			sortRows(rows, func(r StrategyRow) (float64, float64) { return r.Score.Est, 0 })
+		} else {
+			sortRows(rows, func(r StrategyRow) (float64, float64) { return r.Identified.Est, r.Settle.Est })
+		}
+		for i := range rows {
+			if d == Mixed && !math.IsNaN(rows[i].Score.Est) || d != Mixed && !math.IsNaN(rows[i].Identified.Est) {
+				rows[i].Rank = i + 1
+			}
+		}
+		lb.Strategies = append(lb.Strategies, rows...)
+	}
+	lb.Pairs = b.pairs(lb.Strategies)
+	return lb
+}
+
+// cmpDesc orders larger first, NaN last; cmpAsc smaller first, NaN last.
+func cmpDesc(x, y float64) int { return cmpAsc(-x, -y) }
+
+func cmpAsc(x, y float64) int {
+	switch xn, yn := math.IsNaN(x), math.IsNaN(y); {
+	case xn && yn:
+		return 0
+	case xn:
+		return 1
+	case yn:
+		return -1
+	}
+	return cmp.Compare(x, y)
+}
+
+func (a *rowAcc) summary(k rowKey) StrategyRow {
+	r := StrategyRow{Strategy: k.strategy, Design: k.design, Hands: a.hands, Failed: a.failed, FirstError: a.firstError,
+		Score: na, WinRate: na, Identified: na, Settle: na, IdentifiedAll: na, Predictive: na,
+		ObserverIdentified: na, ObserverSettle: na}
+	if k.design == Mixed {
+		r.Seats = a.seat
+		if a.seat > 0 {
+			r.Score, r.WinRate = MeanT(a.scores), Wilson(a.wins, a.seat)
+		}
+		return r
+	}
+	r.Belief = "none"
+	switch {
+	case a.owned > 0:
+		r.Belief = "own"
+	case a.stated > 0:
+		r.Belief = "stated"
+	}
+	o := &a.own
+	r.Measured = o.measured
+	r.Identified, r.IdentifiedAll, r.Settle = wilsonOr(o.hits, o.measured), wilsonOr(o.all, o.measured), o.settle()
+	if len(o.pred) > 0 {
+		r.Predictive = MeanT(o.pred) // a mean of shares: its interval cut to [0, 1]
+		r.Predictive.Lo, r.Predictive.Hi = max(0, r.Predictive.Lo), min(1, r.Predictive.Hi)
+	}
+	r.Calibration, r.CalibrationExpressible = Calibrate(o.conf, o.hit, o.empty), Calibrate(o.confX, o.hitX, o.emptyX)
+	r.Learning = o.learn.curve()
+	ob := &a.observer
+	r.ObserverIdentified, r.ObserverSettle, r.ObserverLearning = wilsonOr(ob.hits, ob.measured), ob.settle(), ob.learn.curve()
+	return r
+}
+
+// pairs are the paired score differences of the mixed design, over the
+// hand groups in which neither strategy's table failed.
+func (b *Bencher) pairs(rows []StrategyRow) []PairDiff {
 	keys := make([]groupKey, 0, len(b.paired))
 	for k := range b.paired {
 		keys = append(keys, k)
@@ -190,44 +393,36 @@ func (b *Bencher) Leaderboard() *Leaderboard {
 	slices.SortFunc(keys, func(x, y groupKey) int {
 		return cmp.Or(cmp.Compare(x.rule, y.rule), cmp.Compare(x.preset, y.preset), cmp.Compare(x.rep, y.rep))
 	})
-	for i, x := range lb.Strategies {
-		for _, y := range lb.Strategies[i+1:] {
+	var mixed []string
+	for _, r := range rows {
+		if r.Design == Mixed {
+			mixed = append(mixed, r.Strategy)
+		}
+	}
+	var out []PairDiff
+	for i, x := range mixed {
+		for _, y := range mixed[i+1:] {
 			var d []float64
 			for _, k := range keys {
-				xa, xb := b.paired[k][x.Strategy], b.paired[k][y.Strategy]
-				if len(xa) > 0 && len(xb) > 0 {
+				xa, xb := b.paired[k][x], b.paired[k][y]
+				if len(xa) > 0 && len(xb) > 0 && !b.failedIn[k][x] && !b.failedIn[k][y] {
 					d = append(d, stat.Mean(xa, nil)-stat.Mean(xb, nil))
 				}
 			}
-			lb.Pairs = append(lb.Pairs, PairDiff{A: x.Strategy, B: y.Strategy, Diff: MeanT(d), N: len(d)})
+			out = append(out, PairDiff{A: x, B: y, Diff: MeanT(d), N: len(d)})
 		}
 	}
-	return lb
+	return out
 }
 
-// LeaderboardPlot draws mean scores with intervals (leaderboard), each
-// strategy's learning curve (learning) and the reliability diagram of the
-// strategies with beliefs of their own (reliability).
-func LeaderboardPlot(dir string, lb *Leaderboard) error {
-	var rs []RuleSummary
-	var names []string
-	var scores []Interval
-	var cals []NamedCalibration
-	for _, s := range lb.Strategies {
-		rs = append(rs, RuleSummary{Rule: s.Strategy, Learning: s.Learning})
-		names, scores = append(names, s.Strategy), append(scores, s.Score)
-		if !s.Observer && s.Calibration.N > 0 {
-			cals = append(cals, NamedCalibration{s.Strategy, s.Calibration})
+// AllFailed lists the strategies whose every hand, in some design, failed:
+// nothing about them could be measured there.
+func (lb *Leaderboard) AllFailed() []StrategyRow {
+	var out []StrategyRow
+	for _, r := range lb.Strategies {
+		if r.Hands == 0 && r.Failed > 0 {
+			out = append(out, r)
 		}
 	}
-	cap := benchCaption(lb.Plan)
-	if err := intervalPlot(dir, "leaderboard", "Mean score per seat (95% t interval)", "score in a hand", names, scores, cap); err != nil {
-		return err
-	}
-	if err := learningPlot(dir, "learning", "Belief in God's rule over moves, by strategy (mean posterior)", rs, 1,
-		cap, "Each line: a strategy's mean posterior on God's local class after each move, over its seats; a hand that has ended counts with its last value. "+
-			"Strategies without a belief of their own are credited with an ideal observer's (marked † in the table)."); err != nil {
-		return err
-	}
-	return ReliabilityPlot(dir, "reliability", cap, cals)
+	return out
 }

@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/eleusis/eleusis/agents"
@@ -38,6 +39,10 @@ type Plan struct {
 	// Calibration: measure each scientist's confidence in its best rule
 	// (bench reports calibration; rank does not need it).
 	Calibration bool `json:"calibration,omitempty"`
+	// Designs: for bench, the design each line-up belongs to (solo,
+	// homogeneous, mixed: bench_design.go), in the order of Lineups. The
+	// mixed design's hands are played for score: no discovery measures.
+	Designs []Design `json:"designs,omitempty"`
 	// Defs: each rule of Rules as played (expression and starter), in the
 	// same order, and BankHash their hash (BankHash); Lab.Resolve fills
 	// them from the bank.
@@ -120,7 +125,10 @@ type HandRecord struct {
 	Cards     []int                  `json:"cards_left,omitempty"`
 	Prophets  []sim.ProphetStatus    `json:"prophet,omitempty"`
 	Discovery []*hypotheses.Measures `json:"discovery,omitempty"`
-	Moves     []sim.MoveRecord       `json:"moves,omitempty"`
+	// Observer: what an ideal observer of the hand came to believe (the
+	// default space, ε = 0): the evidence the table's experiments gave.
+	Observer *hypotheses.Measures `json:"observer,omitempty"`
+	Moves    []sim.MoveRecord     `json:"moves,omitempty"`
 	// Error: the hand could not be played (a rule failing at run time, a
 	// misbehaving outside agent); the run went on.
 	Error string `json:"error,omitempty"`
@@ -142,6 +150,9 @@ type prepared struct {
 func (l *Lab) prepare(p *Plan) (*prepared, error) {
 	if p.Hands < 1 || len(p.Rules) == 0 || len(p.Presets) == 0 || len(p.Lineups) == 0 {
 		return nil, fmt.Errorf("an empty plan: %d rules, %d presets, %d line-ups, %d hands each", len(p.Rules), len(p.Presets), len(p.Lineups), p.Hands)
+	}
+	if len(p.Designs) != 0 && len(p.Designs) != len(p.Lineups) {
+		return nil, fmt.Errorf("the plan has %d line-ups and %d designs", len(p.Lineups), len(p.Designs))
 	}
 	pr := &prepared{}
 	for _, name := range p.Rules {
@@ -179,8 +190,8 @@ func (l *Lab) prepare(p *Plan) (*prepared, error) {
 func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord {
 	c := p.Coord(i)
 	rec := HandRecord{Index: i, Seed: p.HandSeed(c), Rule: p.Rules[c.Rule], Preset: p.Presets[c.Preset], Lineup: c.Lineup, Players: p.Lineups[c.Lineup]}
-	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed, Measure: !p.NoDiscovery, Calibrate: p.Calibration,
-		Context: ctx})
+	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed,
+		Measure: !p.NoDiscovery && p.design(c.Lineup).measures(), Calibrate: p.Calibration, Context: ctx})
 	if err != nil {
 		rec.Error = err.Error()
 		return rec
@@ -192,7 +203,10 @@ func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord
 		rec.Cards = append(rec.Cards, pl.Cards)
 		rec.Prophets = append(rec.Prophets, pl.Prophet)
 	}
-	rec.Discovery = out.Measures
+	if !slices.ContainsFunc(out.Measures, func(m *hypotheses.Measures) bool { return m != nil }) {
+		out.Measures = nil // no seat measured: no list of nulls
+	}
+	rec.Discovery, rec.Observer = out.Measures, out.Observer
 	if p.Moves {
 		rec.Moves = r.History
 	}

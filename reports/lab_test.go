@@ -99,7 +99,8 @@ func TestRunDeterministicAtAnyWorkers(t *testing.T) {
 	if recs[0].Seed != recs[6].Seed || recs[0].Lineup == recs[6].Lineup || recs[0].Seed == recs[1].Seed {
 		t.Errorf("seeds not paired across line-ups: %d/%d, %d", recs[0].Seed, recs[6].Seed, recs[1].Seed)
 	}
-	if len(recs[0].Moves) == 0 || len(recs[0].Discovery) != 4 || recs[0].Discovery[2] == nil {
+	// random (seat 3) holds no belief: not measured, the hand's observer is.
+	if len(recs[0].Moves) == 0 || len(recs[0].Discovery) != 4 || recs[0].Discovery[0] == nil || recs[0].Discovery[2] != nil || recs[0].Observer == nil {
 		t.Errorf("a record lacks moves or discovery measures: %+v", recs[0])
 	}
 }

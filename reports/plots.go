@@ -253,24 +253,3 @@ func learningPlot(dir, name, title string, rs []RuleSummary, np int, caption ...
 	}
 	return f.save(dir, name)
 }
-
-// benchCaption says what a plot of a bench run shows.
-func benchCaption(p *Plan) string {
-	var strategies []string
-	for _, lu := range p.Lineups {
-		strategies = append(strategies, lu[0])
-	}
-	seats := 0
-	if len(p.Lineups) > 0 {
-		seats = len(p.Lineups[0])
-	}
-	presets := "preset " + strings.Join(p.Presets, ", ")
-	if len(p.Presets) > 1 {
-		presets = "presets " + strings.Join(p.Presets, ", ")
-	}
-	if len(p.Options) > 0 {
-		presets += " with " + strings.Join(p.Options, ", ")
-	}
-	return fmt.Sprintf("Strategies %s, %d at a table, each in every seat (%d rotations); n = %d hands per rule, preset and rotation; %d rules; %s; seed %d.",
-		strings.Join(strategies, ", "), seats, len(p.Lineups), p.Hands, len(p.Rules), presets, p.Seed)
-}

@@ -308,7 +308,7 @@ func (a *ruleAcc) add(h *HandRecord) {
 			a.fell++
 		}
 	}
-	ms := measuredSeats(h.Discovery)
+	ms := measuredSeats(h)
 	if len(ms) > 0 && !ms[0].Own {
 		a.observer = true
 	}
@@ -339,11 +339,11 @@ func (a *ruleAcc) add(h *HandRecord) {
 }
 
 // measuredSeats are the seats whose measures count: those with a belief of
-// their own, or, when no seat has one, the ideal observer's (once: every
-// such seat got the same).
-func measuredSeats(ds []*hypotheses.Measures) []*hypotheses.Measures {
+// their own, or, when no seat has one, the hand's ideal observer (once; a
+// record of an older run credited it to every seat without a belief).
+func measuredSeats(h *HandRecord) []*hypotheses.Measures {
 	var own, obs []*hypotheses.Measures
-	for _, m := range ds {
+	for _, m := range h.Discovery {
 		switch {
 		case m == nil:
 		case m.Own:
@@ -352,8 +352,11 @@ func measuredSeats(ds []*hypotheses.Measures) []*hypotheses.Measures {
 			obs = append(obs, m)
 		}
 	}
-	if len(own) > 0 {
+	switch {
+	case len(own) > 0:
 		return own
+	case h.Observer != nil:
+		return []*hypotheses.Measures{h.Observer}
 	}
 	return obs
 }

@@ -2,7 +2,6 @@ package reports
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 )
@@ -128,72 +127,4 @@ func descLength(r RuleSummary) Cell {
 		return Cell{}
 	}
 	return IntCell(r.DescLength)
-}
-
-// Tables renders the leaderboard: bench.csv (every measure of every
-// strategy), the leaderboard view, the paired differences and the
-// calibration bins.
-func (lb *Leaderboard) Tables() []Table {
-	calCols := func(prefix string) []Column {
-		return []Column{{Name: prefix + "n", Kind: Int}, {Name: prefix + "empty", Kind: CI}, {Name: prefix + "confidence", Kind: Float},
-			{Name: prefix + "accuracy", Kind: Float}, {Name: prefix + "brier", Kind: Float}, {Name: prefix + "ece", Kind: Float}}
-	}
-	calCells := func(c Calibration) []Cell {
-		return []Cell{IntCell(c.N), CICell(c.Empty), FloatCell(float64(c.Confidence)), FloatCell(float64(c.Accuracy)),
-			FloatCell(float64(c.Brier)), FloatCell(float64(c.ECE))}
-	}
-	data := Table{Only: CSVOnly, Cols: append(append([]Column{
-		{Name: "rank", Kind: Int}, {Name: "strategy"}, {Name: "observer", Kind: Bool}, {Name: "seats", Kind: Int},
-		{Name: "score", Kind: CI}, {Name: "win_rate", Kind: CI}, {Name: "identified", Kind: CI}, {Name: "settle_median", Kind: Float},
-		{Name: "identified_all_states", Kind: CI}, {Name: "predictive", Kind: Float}},
-		calCols("calibration_")...), calCols("calibration_expressible_")...)}
-	title := "Leaderboard (paired seeds: every line-up plays the same deals and rules; 95% intervals in brackets)"
-	if lb.Errors > 0 {
-		title += fmt.Sprintf("; %d hands failed and are left out (their errors are in hands.jsonl)", lb.Errors)
-	}
-	view := Table{Only: TextOnly, Title: title, Cols: []Column{
-		{Name: "#", Kind: Int}, {Name: "strategy", Whole: true}, {Name: "seats", Kind: Int},
-		{Name: "mean score", Kind: CI, Prec: 1}, {Name: "win rate", Kind: CI, Prec: 2},
-		{Name: "identified", Kind: CI, Prec: 2}, {Name: "settled by", Kind: Float, Prec: 1},
-		{Name: "predictive", Kind: Float, Prec: 2}, {Name: "confidence", Kind: Float, Prec: 2},
-		{Name: "accuracy", Kind: Float, Prec: 2}, {Name: "ECE", Kind: Float, Prec: 3}, {Name: "empty", Kind: Float, Prec: 2},
-	}}
-	observer := false
-	for i, s := range lb.Strategies {
-		row := []Cell{IntCell(i + 1), Str(s.Strategy), BoolCell(s.Observer), IntCell(s.Seats), CICell(s.Score), CICell(s.WinRate),
-			CICell(s.Identified), FloatCell(float64(s.SettleMedian)), CICell(s.IdentifiedAll), FloatCell(float64(s.Predictive))}
-		data.Cells = append(data.Cells, append(append(row, calCells(s.Calibration)...), calCells(s.CalibrationExpressible)...))
-		name := s.Strategy
-		if s.Observer {
-			name += " †"
-			observer = true
-		}
-		c := s.Calibration
-		view.Cells = append(view.Cells, []Cell{IntCell(i + 1), Str(name), IntCell(s.Seats), CICell(s.Score), CICell(s.WinRate),
-			CICell(s.Identified), FloatCell(float64(s.SettleMedian)), FloatCell(float64(s.Predictive)),
-			FloatCell(float64(c.Confidence)), FloatCell(float64(c.Accuracy)), FloatCell(float64(c.ECE)), FloatCell(c.Empty.Est)})
-	}
-	if observer {
-		view.Title += "; † no belief of its own: its discovery columns are an ideal observer's of its hands"
-	}
-	d := Table{Name: "pairs", Title: "Paired score differences (A − B, 95% t interval over hand groups)",
-		Cols: []Column{{Name: "a", Head: "A", Whole: true}, {Name: "b", Head: "B", Whole: true}, {Name: "groups", Kind: Int},
-			{Name: "a_minus_b", Head: "A − B", Kind: CI, Prec: 1}}}
-	for _, x := range lb.Pairs {
-		d.Cells = append(d.Cells, []Cell{Str(x.A), Str(x.B), IntCell(x.N), CICell(x.Diff)})
-	}
-	bins := Table{Name: "calibration", Only: CSVOnly, Cols: []Column{{Name: "strategy"}, {Name: "subset"}, {Name: "lo", Kind: Float},
-		{Name: "hi", Kind: Float}, {Name: "n", Kind: Int}, {Name: "confidence", Kind: Float}, {Name: "accuracy", Kind: CI}}}
-	for _, s := range lb.Strategies {
-		for _, sub := range []struct {
-			name string
-			c    Calibration
-		}{{"all", s.Calibration}, {"expressible", s.CalibrationExpressible}} {
-			for _, b := range sub.c.Bins {
-				bins.Cells = append(bins.Cells, []Cell{Str(s.Strategy), Str(sub.name), FloatCell(b.Lo), FloatCell(b.Hi), IntCell(b.N),
-					FloatCell(float64(b.Confidence)), CICell(b.Accuracy)})
-			}
-		}
-	}
-	return []Table{data, view, d, bins}
 }

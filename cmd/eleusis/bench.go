@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,30 +24,46 @@ import (
 // are given.
 var DefaultBench = []string{"random", "positive-tester", "negative-tester", "bayes-greedy", "bayes-eig", "bounded-human", "oracle"}
 
+// DefaultDesign is the design bench plays when none is given (README,
+// "Benchmarking strategies", says why).
+const DefaultDesign = "solo"
+
 func benchCmd(g *global) *cobra.Command {
 	lf := &labFlags{}
-	var strategiesFlag string
-	var strategies []string
+	var strategiesFlag, designFlag string
 	var seats int
 	var perf bool
 	var perfHands int
 	c := &cobra.Command{
 		Use:   "bench",
-		Short: "Play strategies against each other on paired seeds: a leaderboard",
-		Long: `bench seats the strategies around the table in every rotation (so each sits
-in every seat) and plays the same deals and rules for every rotation (paired
-seeds). It reports each strategy's mean score, win rate, how often and how
-fast it identified the rule, how well it predicted God's verdicts, and its
-calibration (final confidence in its best rule against that rule being
-right; Brier score), with 95% intervals and paired differences.
+		Short: "Compare strategies on paired seeds: discovery alone or among copies, score together",
+		Long: `bench compares strategies in one or more designs, every line-up on the same
+deals and rules (paired seeds):
+
+  solo         each strategy alone against God (a one-seat table: the option
+               min_players=1 is added): how often and how fast it identifies
+               the rule, how well it predicts God's verdicts, how calibrated
+               its confidence is — its own figures, nobody else's experiments.
+  homogeneous  tables of --seats copies of each strategy: the same figures
+               with more evidence per hand, one seat measured per hand.
+  mixed        the strategies together at tables of --seats, seated by a
+               balanced schedule (every strategy meets every other equally
+               often in every pair of seats): mean score, win rate, paired
+               score differences.
+
+A strategy without a belief (random, oracle, an outside program that states
+none) is not measured; every strategy's hands are also shown through an ideal
+observer's eyes (what its experiments revealed). Several designs may be
+combined: --design solo,mixed. Each table says which design it comes from.
 
 --perf instead measures speed: hands per second per core for each strategy
 (4 players of it), at 1 worker and at all workers, and the scaling.
 
 Strategies, name(key=value,...):
 ` + agents.Help(),
-		Example: `  eleusis bench --strategies "bayes-eig,positive-tester,random,bounded-human" --hands 20
-  eleusis bench --strategies "bayes-eig,exec:python3 my_agent.py" --rules alternate-parity
+		Example: `  eleusis bench --hands 20
+  eleusis bench --design homogeneous --strategies "bayes-eig,random" --rules alternate-parity
+  eleusis bench --design solo,mixed --strategies "bayes-eig,exec(persistent=true):python3 my_agent.py"
   eleusis bench --perf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -63,18 +80,24 @@ Strategies, name(key=value,...):
 				}
 				return g.perf(cmd.Context(), splitSpecs(strategiesFlag), perfHands, lf.workers)
 			}
-			strategies = splitSpecs(strategiesFlag)
+			designs, err := reports.ParseDesigns(designFlag)
+			if err != nil {
+				return err
+			}
+			strategies := splitSpecs(strategiesFlag)
 			if len(strategies) == 0 {
 				strategies = DefaultBench
 			}
 			if len(lf.lineups) > 0 {
-				return fmt.Errorf("bench seats --strategies in every rotation: --lineup is for rank")
+				return fmt.Errorf("bench seats --strategies by --design: --lineup is for rank")
 			}
 			p, lab, err := lf.plan(g)
 			if err != nil {
 				return err
 			}
-			p.Lineups = reports.Rotations(strategies, seats)
+			if err := p.SeatBench(strategies, designs, seats); err != nil {
+				return err
+			}
 			p.Calibration = true // the leaderboard reports calibration
 			sum := g.newSummary("bench", p, lab)
 			if err := lf.run(cmd.Context(), g, "bench", p, lab, sum.add); err != nil {
@@ -85,10 +108,33 @@ Strategies, name(key=value,...):
 	}
 	lf.register(c, g, 4)
 	c.Flags().StringVar(&strategiesFlag, "strategies", "", "`strategies` to compare, separated by commas (outside parentheses) or ';' (default: "+strings.Join(DefaultBench, ",")+")")
-	c.Flags().IntVar(&seats, "seats", 4, "players at the table")
+	c.Flags().StringVar(&designFlag, "design", DefaultDesign, "`designs`: solo, homogeneous, mixed, or several separated by commas")
+	c.Flags().IntVar(&seats, "seats", 4, "players at a homogeneous or mixed table")
 	c.Flags().BoolVar(&perf, "perf", false, "measure hands per second per core instead")
 	c.Flags().IntVar(&perfHands, "perf-hands", 400, "at least this many hands per measurement with --perf (and at least 1 s)")
+	c.RegisterFlagCompletionFunc("design", func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		var names []string
+		for _, d := range reports.Designs {
+			names = append(names, string(d))
+		}
+		return listCompletions(names, toComplete), cobra.ShellCompDirectiveNoFileComp
+	})
 	return c
+}
+
+// allFailed is the error of a bench run in which every hand of some
+// strategy, in some design, failed: the summary was written, but it
+// measures nothing of that strategy there.
+func allFailed(lb *reports.Leaderboard) error {
+	var lines []string
+	for _, r := range lb.AllFailed() {
+		lines = append(lines, fmt.Sprintf("every hand of %s in the %s design failed (%d hands), so nothing of it is measured there; the first error: %s",
+			r.Strategy, r.Design, r.Failed, r.FirstError))
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return errors.New(strings.Join(lines, "\n"))
 }
 
 // splitSpecs splits a list of strategies on ';' if it has one, else on the

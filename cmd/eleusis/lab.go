@@ -254,7 +254,10 @@ func (g *global) newSummary(command string, p *reports.Plan, lab *reports.Lab) *
 		b := reports.NewBencher(p)
 		return &summary{addHand: b.Add, write: func(out string) error {
 			lb := b.Leaderboard()
-			return g.writeSummary(out, "bench", lb, lb.Tables(), func(dir string) error { return reports.LeaderboardPlot(dir, lb) })
+			if err := g.writeSummary(out, "bench", lb, lb.Tables(), func(dir string) error { return reports.LeaderboardPlot(dir, lb) }); err != nil {
+				return err
+			}
+			return allFailed(lb)
 		}}
 	}
 	r := reports.NewRanker(p, lab.Bank, lab.Kit)

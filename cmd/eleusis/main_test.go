@@ -224,11 +224,13 @@ func TestRankOutAndMerge(t *testing.T) {
 }
 
 func TestBenchAndLessons(t *testing.T) {
-	out, err := run(t, "bench", "--strategies", "bayes-eig(size=3000),random", "--rules", "black-high-red-low", "--hands", "3", "--format", "markdown")
+	out, err := run(t, "bench", "--strategies", "bayes-eig(size=3000),random", "--rules", "black-high-red-low", "--hands", "3", "--format", "markdown",
+		"--design", "solo,mixed")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"| bayes-eig(size=3000) |", "| random |", "Paired score differences"} {
+	for _, want := range []string{"Discovery, design solo", "| 1 | bayes-eig(size=3000) | own", "none: not measured", "Experiments, design solo",
+		"Score, design mixed", "Paired score differences"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("bench lacks %q:\n%s", want, out)
 		}
