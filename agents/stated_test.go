@@ -91,7 +91,7 @@ func TestOwnRecordsSameAsShared(t *testing.T) {
 			for seed := uint64(1); seed <= 3; seed++ {
 				var got [2][]byte
 				for i, own := range []bool{false, true} {
-					out, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: specs, Seed: seed, Measure: true, ownRecords: own})
+					out, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: specs, Seed: seed, Measure: true, Calibrate: true, ownRecords: own})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -123,8 +123,8 @@ func (lb *Leaderboard) beliefView(d Design) Table {
 	t := Table{Only: TextOnly, Title: fmt.Sprintf("Discovery, %s (%s). Its own belief at the end of each hand; 95%% intervals",
 		designTitle(d, lb.Plan), planNote(lb.Plan)),
 		Cols: []Column{{Name: "#", Kind: Int}, {Name: "strategy", Whole: true}, {Name: "belief", Whole: true}, {Name: "hands", Kind: Int},
-			{Name: "identified", Kind: CI, Prec: 2}, {Name: "settled by (move)", Kind: CI, Prec: 0}, {Name: "predictive", Kind: CI, Prec: 2},
-			{Name: "confidence", Kind: Float, Prec: 2}, {Name: "accuracy", Kind: Float, Prec: 2}, {Name: "ECE", Kind: Float, Prec: 3},
+			{Name: "identified", Kind: CI, Prec: 2}, {Name: "settled by (move)", Kind: CI, Prec: 0}, {Name: "predictive", Kind: Float, Prec: 2},
+			{Name: "confidence", Kind: Float, Prec: 2, Wide: true}, {Name: "accuracy", Kind: Float, Prec: 2, Wide: true}, {Name: "ECE", Kind: Float, Prec: 3},
 			{Name: "empty", Kind: Float, Prec: 2}}}
 	unmeasured := false
 	for _, r := range lb.Strategies {
@@ -136,7 +136,7 @@ func (lb *Leaderboard) beliefView(d Design) Table {
 			rank = IntCell(r.Rank)
 		}
 		if r.Belief == "none" {
-			belief, unmeasured = "none: not measured", true
+			belief, unmeasured = "none", true
 		}
 		c := r.Calibration
 		empty := Cell{}
@@ -144,11 +144,11 @@ func (lb *Leaderboard) beliefView(d Design) Table {
 			empty = FloatCell(c.Empty.Est)
 		}
 		t.Cells = append(t.Cells, []Cell{rank, Str(r.Strategy), Str(belief), IntCell(r.Hands), CICell(r.Identified), CICell(r.Settle),
-			CICell(r.Predictive), FloatCell(float64(c.Confidence)), FloatCell(float64(c.Accuracy)), FloatCell(float64(c.ECE)), empty})
+			FloatCell(r.Predictive.Est), FloatCell(float64(c.Confidence)), FloatCell(float64(c.Accuracy)), FloatCell(float64(c.ECE)), empty})
 	}
 	t.Title += ". identified: its best rule was God's on every state the hand could reach; settled by: Kaplan–Meier median move since which it was (— past the last hand)"
 	if unmeasured {
-		t.Title += "; a strategy without a belief (or an outside program that stated none) is not measured: see the ideal observer of its hands below"
+		t.Title += "; belief none: a strategy without a belief (or an outside program that stated none) is not measured — the ideal observer of its hands is, below"
 	}
 	return t
 }

@@ -80,7 +80,7 @@ func TestBencherByHand(t *testing.T) {
 	if err := Render(&text, "table", lb, lb.Tables()...); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Discovery, design homogeneous", "none: not measured", "Experiments, design homogeneous", "Score, design mixed",
+	for _, want := range []string{"Discovery, design homogeneous", "belief none: ", "Experiments, design homogeneous", "Score, design mixed",
 		"Failed hands: 2", "seat 1 (b): it crashed"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("the tables do not say %q:\n%s", want, text.String())

@@ -229,7 +229,7 @@ func TestBenchAndLessons(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Discovery, design solo", "| 1 | bayes-eig(size=3000) | own", "none: not measured", "Experiments, design solo",
+	for _, want := range []string{"Discovery, design solo", "| 1 | bayes-eig(size=3000) | own", "| none", "Experiments, design solo",
 		"Score, design mixed", "Paired score differences"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("bench lacks %q:\n%s", want, out)
