@@ -76,7 +76,7 @@ func (t *Table) statedMeasures(opts *sim.Options, res *sim.Result, seat int, bs 
 	if err != nil {
 		return nil, err
 	}
-	m.Identified, m.LocalExact = c.Agrees, c.Exact
+	m.Identified, m.LocalExact = c.Agrees, c.Exact || b.Compiled == nil // not a rule: decided without a search
 	if b.Compiled != nil {
 		j := t.Rule.NewJudge() // as God judges a guess (cached per rule)
 		j.OpensWithAnyCard(t.AnyStarter)

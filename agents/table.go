@@ -127,8 +127,6 @@ type Table struct {
 	// function of the public record, its space and its noise, so the
 	// numbers are the same (a test checks it); sharing is only faster.
 	ownRecords bool
-	// stated: the hand's stated rules, compiled once per text.
-	stated map[string]*rulebank.Compiled
 }
 
 func (t *Table) context() context.Context {

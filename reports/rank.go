@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/gonum/stat"
 
@@ -330,8 +331,12 @@ func (a *ruleAcc) add(h *HandRecord) {
 			a.misidentified++
 			a.settleT, a.settleEv = append(a.settleT, float64(h.Turns)), append(a.settleEv, false)
 		}
-		a.pred10 = append(a.pred10, m.Predictive10)
-		a.learn.add(m.Posterior)
+		if m.Stated == "" || strings.Contains(m.Stated, "accept") {
+			a.pred10 = append(a.pred10, m.Predictive10)
+		}
+		if m.Stated == "" { // a stated belief has no posterior to follow
+			a.learn.add(m.Posterior)
+		}
 	}
 	if hit > 0 && miss > 0 {
 		a.sweet++
@@ -345,7 +350,7 @@ func measuredSeats(h *HandRecord) []*hypotheses.Measures {
 	var own, obs []*hypotheses.Measures
 	for _, m := range h.Discovery {
 		switch {
-		case m == nil:
+		case m == nil, m.Stated == "accept": // an agent that stated no rule has no best rule
 		case m.Own:
 			own = append(own, m)
 		case len(obs) == 0:
