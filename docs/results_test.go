@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/design"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/reports"
 	"github.com/eleusis/eleusis/rulebank"
@@ -207,4 +208,41 @@ func mustCards(t *testing.T, s string) []sim.Card {
 		t.Fatal(err)
 	}
 	return cs
+}
+
+// Every CSV file and JSON field `design` writes is as results.md says.
+func TestDesignFilesDocumented(t *testing.T) {
+	dir := t.TempDir()
+	cfg := design.DefaultConfig
+	cfg.Budget, cfg.Candidates, cfg.Generations, cfg.Top, cfg.Baselines = 240, 4, 1, 1, 1
+	cfg.Parents = []string{"same-suit", "only-red", "opposite-colour"}
+	cfg.Lineup = []string{"random", "random", "random", "random"}
+	cfg.Out = dir
+	res, err := design.Run(context.Background(), rulebank.Default(), agents.NewKit(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := res.Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	schema := csvColumns(t)
+	files := reports.CSVFiles("design", res.Tables())
+	if got := strings.Join(files, " "); got != "design.csv design-search.csv design-pools.csv design-rounds.csv design-candidates.csv" {
+		t.Errorf("the CSV files are %s", got)
+	}
+	for _, f := range files {
+		checkCSV(t, filepath.Join(dir, f), schema)
+	}
+	text := read(t, "results.md")
+	for _, typ := range []reflect.Type{reflect.TypeFor[design.SearchLog](), reflect.TypeFor[design.LoggedRound](), reflect.TypeFor[design.Config](),
+		reflect.TypeFor[design.Objective](), reflect.TypeFor[design.Checker](), reflect.TypeFor[design.Result](), reflect.TypeFor[design.PoolStats](),
+		reflect.TypeFor[design.Candidate](), reflect.TypeFor[design.Proposal](), reflect.TypeFor[design.RaceResult](), reflect.TypeFor[design.Round](),
+		reflect.TypeFor[design.RoundResult](), reflect.TypeFor[design.Point](), reflect.TypeFor[design.Final](), reflect.TypeFor[design.Finalist](),
+		reflect.TypeFor[design.Paired]()} {
+		for _, f := range jsonFields(typ) {
+			if !strings.Contains(text, "`"+f+"`") {
+				t.Errorf("results.md does not describe the field %s of %s", f, typ.Name())
+			}
+		}
+	}
 }

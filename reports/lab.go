@@ -43,6 +43,10 @@ type Plan struct {
 	// homogeneous, mixed: bench_design.go), in the order of Lineups. The
 	// mixed design's hands are played for score: no discovery measures.
 	Designs []Design `json:"designs,omitempty"`
+	// Paired: hand seeds leave the rule out, so that every rule of the
+	// plan plays the same deals (the designer's races compare rules hand
+	// by hand).
+	Paired bool `json:"paired,omitempty"`
 	// Defs: each rule of Rules as played (expression and starter), in the
 	// same order, and BankHash their hash (BankHash); Lab.Resolve fills
 	// them from the bank.
@@ -86,13 +90,16 @@ func (p *Plan) Coord(i int) Coord {
 
 // HandSeed derives a hand's seed from the run's seed, the rule, the preset
 // and the repetition, not the line-up: every line-up plays the same deals
-// under the same rule (paired seeds).
+// under the same rule (paired seeds). A Paired plan leaves the rule out
+// too: every rule plays the same deals.
 func (p *Plan) HandSeed(c Coord) uint64 {
 	h := fnv.New64a()
 	var buf [8]byte
 	binary.LittleEndian.PutUint64(buf[:], p.Seed)
 	h.Write(buf[:])
-	h.Write([]byte(p.Rules[c.Rule]))
+	if !p.Paired {
+		h.Write([]byte(p.Rules[c.Rule]))
+	}
 	h.Write([]byte{0})
 	h.Write([]byte(p.Presets[c.Preset]))
 	h.Write([]byte{0})

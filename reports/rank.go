@@ -309,7 +309,7 @@ func (a *ruleAcc) add(h *HandRecord) {
 			a.fell++
 		}
 	}
-	ms := measuredSeats(h)
+	ms := h.MeasuredSeats()
 	if len(ms) > 0 && !ms[0].Own {
 		a.observer = true
 	}
@@ -343,10 +343,10 @@ func (a *ruleAcc) add(h *HandRecord) {
 	}
 }
 
-// measuredSeats are the seats whose measures count: those with a belief of
+// MeasuredSeats are the seats whose measures count: those with a belief of
 // their own, or, when no seat has one, the hand's ideal observer (once; a
 // record of an older run credited it to every seat without a belief).
-func measuredSeats(h *HandRecord) []*hypotheses.Measures {
+func (h *HandRecord) MeasuredSeats() []*hypotheses.Measures {
 	var own, obs []*hypotheses.Measures
 	for _, m := range h.Discovery {
 		switch {

@@ -104,7 +104,7 @@ scientists discover it by experiment.`,
 			g.stopProfile()
 		}
 	}
-	root.AddCommand(rankCmd(g), benchCmd(g), mergeCmd(g), rerunCmd(g), transcriptCmd(g), lessonCmd(g), spaceCmd(g), rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g), serveCmd(g))
+	root.AddCommand(rankCmd(g), benchCmd(g), designCmd(g), mergeCmd(g), rerunCmd(g), transcriptCmd(g), lessonCmd(g), spaceCmd(g), rulesCmd(g), replayCmd(g), playCmd(g), presetsCmd(g), serveCmd(g))
 	return root
 }
 
