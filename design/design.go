@@ -146,14 +146,28 @@ func Run(ctx context.Context, base *rulebank.Bank, kit *agents.Kit, cfg Config) 
 	if err != nil {
 		return nil, err
 	}
+	finals := (cfg.Top + cfg.Baselines) * cfg.finalHands()
+	perGen := (cfg.Budget - finals) / cfg.Generations
+	// The largest pools the generations can have must race within the
+	// budget: refused now, not after the candidates are made.
+	for g := 1; g <= cfg.Generations; g++ {
+		n, keep := 2*cfg.Top+cfg.Candidates, 2*cfg.Top
+		if g == 1 {
+			n = len(parents) + cfg.Candidates
+		}
+		if g == cfg.Generations {
+			keep = cfg.Top
+		}
+		if _, _, err := (RaceConfig{Budget: perGen, Keep: keep, Eta: 2, MinHands: 2}).Schedule(n); err != nil {
+			return nil, fmt.Errorf("generation %d: %w", g, err)
+		}
+	}
 	log, err := openSearch(&cfg, base, parents)
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{Config: cfg}
 	rn := &runner{cfg: &cfg, lab: &reports.Lab{Kit: kit}}
-	finals := (cfg.Top + cfg.Baselines) * cfg.finalHands()
-	perGen := (cfg.Budget - finals) / cfg.Generations
 	var bankProps []Proposal
 	for _, c := range parents {
 		bankProps = append(bankProps, c.Proposal)

@@ -49,7 +49,7 @@ func (s Sources) stream() func() (Proposal, bool) {
 			id := s.Space.SamplePrior(rng)
 			if !seen[id] {
 				seen[id] = true
-				return Proposal{Expr: s.Space.Hyps[id].Expr, Origin: FromGrammar, What: fmt.Sprintf("hypothesis of %d bits", s.Space.Hyps[id].Length)}, true
+				return Proposal{Expr: canonical(s.Space.Hyps[id].Expr), Origin: FromGrammar, What: fmt.Sprintf("%d bits", s.Space.Hyps[id].Length)}, true
 			}
 		}
 	}

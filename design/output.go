@@ -67,14 +67,17 @@ func (res *Result) describe(f *Finalist) string {
 	}
 	if f.VsBest != nil {
 		best := fin.baseline(fin.Best)
-		fmt.Fprintf(&b, " The bank's best on the same hands, %s: %s; difference %s, paired t-test p = %s.",
-			best.Name, estimateText(best.Objective), intervalText(f.VsBest.Diff, 2), pText(f.VsBest.P))
+		fmt.Fprintf(&b, " The bank's best on the same hands, %s: %s; difference %s, paired t-test %s.",
+			best.Name, estimateText(best.Objective), intervalText(f.VsBest.Diff, 2), pClause(f.VsBest.P))
 	}
 	byName := map[string]*Candidate{}
 	for _, c := range res.Candidates {
 		byName[c.Name] = c
 	}
 	fmt.Fprintf(&b, " Made as %s.", lineage(f.Candidate, byName, 0))
+	if f.Candidate.Texts > 1 {
+		fmt.Fprintf(&b, " %d texts of this behaviour were proposed; this is the shortest.", f.Candidate.Texts)
+	}
 	return b.String()
 }
 
@@ -94,6 +97,8 @@ func lineage(c *Candidate, byName map[string]*Candidate, depth int) string {
 	switch c.Origin {
 	case FromGrammar:
 		return "a hypothesis of the scientists' grammar (" + c.What + ")"
+	case FromBank:
+		return "the bank's " + c.Name
 	case FromMutation:
 		return fmt.Sprintf("a %s mutation (%s) of %s", c.Op, c.What, parent(0))
 	case FromCombination:
@@ -143,6 +148,15 @@ func intervalText(iv reports.Interval, prec int) string {
 		return f(iv.Est)
 	}
 	return fmt.Sprintf("%s [%s, %s]", f(iv.Est), f(iv.Lo), f(iv.Hi))
+}
+
+// pClause is "p = 0.012" or "p < 1e-12".
+func pClause(p float64) string {
+	t := pText(p)
+	if strings.HasPrefix(t, "<") {
+		return "p " + t
+	}
+	return "p = " + t
 }
 
 func pText(p float64) string {

@@ -29,13 +29,19 @@ func (res *Result) Tables() []reports.Table {
 	}}
 	title := fmt.Sprintf("Designed rules and the bank's best on %d fresh hands each (objective: %s; 95%% intervals in brackets)", fin.Plan.Hands, obj)
 	view := reports.Table{Only: reports.TextOnly, Title: title, Cols: []reports.Column{
-		{Name: "#", Kind: reports.Int}, {Name: "rule", Whole: true}, {Name: "expression"}, {Name: "fresh", Kind: reports.CI, Prec: precOf(obj)},
+		{Name: "#", Kind: reports.Int}, {Name: "rule", Whole: true}, {Name: "fresh hands", Kind: reports.CI, Prec: precOf(obj)},
 		{Name: "search", Kind: reports.Float, Prec: precOf(obj)}, {Name: "− " + fin.Best, Kind: reports.CI, Prec: precOf(obj)}, {Name: "p", Whole: true},
 		{Name: "God score", Kind: reports.CI, Prec: 1}, {Name: "misidentified", Kind: reports.CI, Prec: 2}, {Name: "accept", Kind: reports.Float, Prec: 2},
-		{Name: "size", Kind: reports.Int}, {Name: "origin", Whole: true, Wide: true},
+		{Name: "size", Kind: reports.Int},
 	}}
 	if obj.Kind == GodScore {
-		view.Cols[7].Wide = true // the objective column already shows it
+		view.Cols[6].Wide = true // the objective column already shows it
+	}
+	rules := reports.Table{Only: reports.TextOnly, Title: "The rules", Cols: []reports.Column{
+		{Name: "rule", Whole: true}, {Name: "expression"}, {Name: "look-back", Whole: true, Wide: true}, {Name: "made as", Wide: true}}}
+	byName := map[string]*Candidate{}
+	for _, c := range res.Candidates {
+		byName[c.Name] = c
 	}
 	for i, f := range finals {
 		c, s := f.Candidate, f.Summary
@@ -59,11 +65,16 @@ func (res *Result) Tables() []reports.Table {
 		if f.Name == fin.Best {
 			name += " *"
 		}
-		view.Cells = append(view.Cells, []reports.Cell{rank, reports.Str(name), reports.Str(c.Expr), reports.CICell(f.Objective.Interval), reports.FloatCell(f.Search.Est),
-			vs, reports.Str(pt), reports.CICell(s.GodScore), reports.CICell(s.Misidentified), reports.FloatCell(c.Acceptance), reports.IntCell(c.Size), reports.Str(origin(c))})
+		view.Cells = append(view.Cells, []reports.Cell{rank, reports.Str(name), reports.CICell(f.Objective.Interval), reports.FloatCell(f.Search.Est),
+			vs, reports.Str(pt), reports.CICell(s.GodScore), reports.CICell(s.Misidentified), reports.FloatCell(c.Acceptance), reports.IntCell(c.Size)})
+		made := "a rule of the bank"
+		if c.Origin != FromBank {
+			made = lineage(c, byName, 0)
+		}
+		rules.Cells = append(rules.Cells, []reports.Cell{reports.Str(f.Name), reports.Str(c.Expr), reports.Str(c.LookBack), reports.Str(made)})
 	}
-	view.Title += "; * the bank's best on these hands"
-	return append([]reports.Table{data, view}, res.searchTable(), res.poolTable(), res.roundsTable(), res.candidatesTable())
+	view.Title += "; * the bank's best on these hands; search: the objective in the search, biased upwards"
+	return append([]reports.Table{data, view, rules}, res.searchTable(), res.poolTable(), res.roundsTable(), res.candidatesTable())
 }
 
 // precOf: decimals of an objective's figures in the terminal.
@@ -87,17 +98,6 @@ func lengthCell(n int) reports.Cell {
 		return reports.Cell{}
 	}
 	return reports.IntCell(n)
-}
-
-// origin says where a candidate comes from, in a few words.
-func origin(c *Candidate) string {
-	switch c.Origin {
-	case FromMutation:
-		return fmt.Sprintf("%s of %s", c.Op, strings.Join(c.Parents, ", "))
-	case FromCombination:
-		return fmt.Sprintf("%s: %s", c.Op, strings.Join(c.Parents, " + "))
-	}
-	return c.Origin
 }
 
 // searchTable: the best candidate after each round.
