@@ -83,20 +83,11 @@ const (
 	RejectDuplicate  = "same behaviour as a candidate"
 )
 
-// depth is the look-back in cards: 3, 2, 1 or 0 (n is the position, not
-// look-back); -1 for a rule that reads the whole line.
+// depth is the look-back in cards: 3, 2, 1 or 0, with n (the position) not
+// counted; -1 for a rule that reads the whole line.
 func depth(r rulebank.Reads) int {
-	switch {
-	case r.Line:
-		return -1
-	case r.Prev3:
-		return 3
-	case r.Prev2:
-		return 2
-	case r.Prev:
-		return 1
-	}
-	return 0
+	r.N = false
+	return r.Depth()
 }
 
 // Check compiles and analyses a proposal. A rule of the bank (origin
