@@ -53,7 +53,7 @@ an interrupted search. The files are described in docs/results.md.`,
 		Example: `  eleusis design --budget 200000 --out designs/
   eleusis rules check --bank designs/bank.yaml
   eleusis design --target-difficulty 0.4-0.6 --budget 50000 --out middle/
-  eleusis design --objective sweet-spot --length-penalty 0.01 --look-back 1 --out simple/`,
+  eleusis design --objective sweet-spot --length-penalty 0.01 --look-back 1 --budget 50000 --out simple/`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g.outFiles = true
