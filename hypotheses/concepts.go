@@ -24,12 +24,13 @@ import (
 // conceptVars are the three features, as atoms of the rule language, and
 // their negations.
 var conceptVars = [3]struct {
-	pos, neg string
-	holds    func(c sim.Card) bool
+	pos, neg           string
+	posWords, negWords string // the literals in plain English (phrase.go)
+	holds              func(c sim.Card) bool
 }{
-	{`card.color == "red"`, `card.color == "black"`, func(c sim.Card) bool { return c.Red() }},
-	{`card.odd`, `card.even`, func(c sim.Card) bool { return !c.Even() }},
-	{`card.face`, `not card.face`, func(c sim.Card) bool { return c.Face() }},
+	{`card.color == "red"`, `card.color == "black"`, "red", "black", func(c sim.Card) bool { return c.Red() }},
+	{`card.odd`, `card.even`, "odd", "even", func(c sim.Card) bool { return !c.Even() }},
+	{`card.face`, `not card.face`, "a face card", "not a face card", func(c sim.Card) bool { return c.Face() }},
 }
 
 // conceptCell is the card's cell of the cube: bit 2 red, bit 1 odd, bit 0 face.
@@ -52,7 +53,8 @@ func ConceptCost(literals int) int { return literals + 1 }
 type formula struct {
 	literals int
 	text     string
-	op       byte // 0 literal, '&', '|'
+	words    string // the formula in plain English (phrase.go)
+	op       byte   // 0 literal, '&', '|'
 }
 
 // minimalFormulas returns, for each of the 256 truth tables of the cube
@@ -75,10 +77,10 @@ func searchFormulas() [256]formula {
 			}
 		}
 		for _, lit := range []struct {
-			t    int
-			text string
-		}{{t, v.pos}, {^t & 0xff, v.neg}} {
-			best[lit.t] = formula{literals: 1, text: lit.text}
+			t           int
+			text, words string
+		}{{t, v.pos, v.posWords}, {^t & 0xff, v.neg, v.negWords}} {
+			best[lit.t] = formula{literals: 1, text: lit.text, words: lit.words}
 			bySize[1] = append(bySize[1], lit.t)
 		}
 	}
@@ -94,7 +96,7 @@ func searchFormulas() [256]formula {
 						if t == 0 || t == 0xff || found(t) {
 							continue
 						}
-						best[t] = formula{literals: k, op: op, text: join(best[a], best[b], op)}
+						best[t] = formula{literals: k, op: op, text: join(best[a], best[b], op), words: joinWords(best[a], best[b], op)}
 						bySize[k] = append(bySize[k], t)
 					}
 				}
@@ -136,7 +138,7 @@ func concepts() []node {
 	for t := 1; t < 255; t++ {
 		f := fs[t]
 		m := cardMask(func(c sim.Card) bool { return t>>conceptCell(c)&1 == 1 })
-		out = append(out, node{text: f.text, cost: ConceptCost(f.literals), row: func(state) uint64 { return m }})
+		out = append(out, node{text: f.text, words: f.words, cost: ConceptCost(f.literals), row: func(state) uint64 { return m }})
 	}
 	return out
 }

@@ -47,7 +47,7 @@ type grammar struct {
 
 func newGrammar() *grammar {
 	g := &grammar{atoms: branches()}
-	g.atoms = append(g.atoms, node{text: "true", cost: 1, row: func(state) uint64 { return allCards }})
+	g.atoms = append(g.atoms, node{text: "true", words: "any card", cost: 1, row: func(state) uint64 { return allCards }})
 	g.conds = append(prevConditions(), prev2Conditions()...)
 	g.conds = append(g.conds, positionConditions()...)
 	g.concepts = concepts()

@@ -35,6 +35,8 @@ type Hypothesis struct {
 	Length, Level int
 	// Rules is how many syntactic rules of the grammar have this behaviour.
 	Rules int
+	// cand is the shortest description in the grammar (for Phrase).
+	cand candidate
 }
 
 // Stats says how the grammar collapsed into behaviours.
@@ -94,6 +96,9 @@ type Space struct {
 	beliefs  sync.Pool
 	exprOnce sync.Once
 	byExpr   map[string]int
+	// gram is the grammar the space was built from (Phrase reads its
+	// words).
+	gram *grammar
 	// agree caches agreement vectors (local.go), agreeWords counts their
 	// words.
 	agree      sync.Map
@@ -281,7 +286,7 @@ func pack(g *grammar, ks []*kept, minCost float64) *Space {
 	slices.SortStableFunc(ks, func(a, b *kept) int {
 		return cmp.Or(cmp.Compare(a.fam, b.fam), cmp.Compare(level(a), level(b)), cmp.Compare(a.order, b.order))
 	})
-	sp := &Space{}
+	sp := &Space{gram: g}
 	minLevel := 0
 	if len(ks) > 0 {
 		minLevel = level(ks[0])
@@ -298,7 +303,7 @@ func pack(g *grammar, ks []*kept, minCost float64) *Space {
 			lv := level(ks[i])
 			for i < len(ks) && ks[i].fam == f && level(ks[i]) == lv {
 				k := ks[i]
-				sp.Hyps = append(sp.Hyps, Hypothesis{Expr: g.text(k.cand), Family: f, Length: int(k.cand.cost), Level: lv, Rules: k.rules})
+				sp.Hyps = append(sp.Hyps, Hypothesis{Expr: g.text(k.cand), Family: f, Length: int(k.cand.cost), Level: lv, Rules: k.rules, cand: k.cand})
 				sp.order = append(sp.order, int32(k.order))
 				sp.Stats.Collapsed += k.rules
 				i++

@@ -1,0 +1,90 @@
+package hypotheses
+
+import (
+	"strings"
+	"testing"
+)
+
+// Phrases worked out by hand, one per production of the grammar.
+func TestPhraseByHand(t *testing.T) {
+	sp := Default()
+	cases := []struct{ expr, want string }{
+		{`true`, "any card"},
+		{`card.color == "red"`, "red"},
+		{`card.suit == prev.suit`, "the same suit as the last card"},
+		{`card.suit == "spades"`, "a spade"},
+		{`card.suit != "hearts"`, "not a heart"},
+		{`card.rank >= 7`, "7 or higher"},
+		{`card.rank <= 11`, "a jack or lower"},
+		{`card.rank == 8`, "an 8"},
+		{`card.rank <= 1`, "an ace"},
+		{`card.rank >= 3 and card.rank <= 8`, "between 3 and 8"},
+		{`card.rank == (prev.rank + 0) % 13 + 1`, "one rank above the last card (after a king, an ace)"},
+		{`card.rank == (prev.rank + 10) % 13 + 1`, "two ranks below the last card (counting back from ace to king)"},
+		{`abs(card.rank - prev.rank) <= 2`, "within two ranks of the last card"},
+		{`{"spades": "diamonds", "diamonds": "clubs", "clubs": "hearts", "hearts": "spades"}[prev.suit] == card.suit`,
+			"the next suit in the cycle spades → diamonds → clubs → hearts → spades"},
+		{`(card.color == "red") and (card.rank == prev.rank)`, "red and the same rank as the last card"},
+		{`card.even or (card.rank < prev.rank)`, "even or lower than the last card"},
+		{`(prev.even) ? (card.color == "red") : (card.color == "black")`, "red after an even card, otherwise black"},
+		{`(prev.suit == "hearts") ? (card.suit != prev.suit) : (card.suit == "clubs")`,
+			"after a heart, a different suit from the last card; otherwise a club"},
+		{`(prev2 != nil and prev2.color == prev.color) ? (card.color != prev.color) : true`,
+			"when the last two cards are the same colour, a different colour from the last card; otherwise any card"},
+		{`(n % 2 == 0) ? (card.suit == "hearts") : card.odd`,
+			"when it is the 3rd, 5th, 7th … card of the main line, a heart; otherwise odd"},
+		{`card.even and not card.face`, "even and not a face card"},
+	}
+	for _, tc := range cases {
+		id := hypID(t, sp, tc.expr)
+		if got := sp.Phrase(id); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.expr, got, tc.want)
+		}
+	}
+}
+
+// The six concept types of Shepard, Hovland & Jenkins read as their
+// minimal formulas do.
+func TestPhraseConcepts(t *testing.T) {
+	fs := minimalFormulas()
+	for tt := 1; tt < 255; tt++ {
+		f := fs[tt]
+		// Every literal of the formula is said, and nothing of the code.
+		for _, v := range conceptVars {
+			for _, pair := range [][2]string{{v.pos, v.posWords}, {v.neg, v.negWords}} {
+				if strings.Contains(f.text, pair[0]) && !strings.Contains(f.words, pair[1]) {
+					t.Fatalf("%s: %q does not say %q", f.text, f.words, pair[1])
+				}
+			}
+		}
+		if strings.Count(f.words, " and ") != strings.Count(f.text, " and ") || strings.Count(f.words, " or ") != strings.Count(f.text, " or ") {
+			t.Fatalf("%s: %q has other connectives", f.text, f.words)
+		}
+	}
+}
+
+// Every hypothesis of the default space gets a phrase: English words
+// only, none of the rule language's syntax, and no two hypotheses (two
+// different behaviours) with the same phrase.
+func TestPhraseEveryHypothesis(t *testing.T) {
+	sp := Default()
+	seen := make(map[string]int, sp.Len())
+	for id, h := range sp.Hyps {
+		if h.Expr == "" {
+			continue
+		}
+		p := sp.Phrase(id)
+		if p == "" || strings.TrimSpace(p) != p || strings.Contains(p, "  ") {
+			t.Fatalf("%s: phrase %q", h.Expr, p)
+		}
+		for _, code := range []string{"card.", "prev.", "prev2", "==", "!=", "%", "?", `"`, "{", "[", "nil", "true", "rank"} {
+			if strings.Contains(p, code) && !(code == "rank" && strings.Contains(p, " rank")) {
+				t.Fatalf("%s: phrase %q holds %q", h.Expr, p, code)
+			}
+		}
+		if other, dup := seen[p]; dup {
+			t.Fatalf("%q says both %s and %s", p, sp.Hyps[other].Expr, h.Expr)
+		}
+		seen[p] = id
+	}
+}
