@@ -39,6 +39,7 @@ type human struct {
 	pos     int
 	neg     int
 	guessed map[string]bool
+	held    []HeldRule // its favourite at each of its moves (held.go)
 }
 
 // seen is one remembered verdict: card after line was accepted or not.
@@ -212,6 +213,7 @@ func (h *human) Move(v *sim.View) sim.Move {
 	h.sync(v)
 	h.think()
 	fav := h.favourite()
+	h.held = append(h.held, HeldRule{Move: v.Turn + 1, ID: fav})
 	var legal []sim.Card
 	for _, c := range v.Hand {
 		if fav >= 0 && h.sp.Accepts(fav, v.MainLine, c) {

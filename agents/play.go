@@ -28,6 +28,10 @@ type HandSetup struct {
 	// ownRecords: every seat believes with a record of its own (the same
 	// numbers as sharing; tests check it).
 	ownRecords bool
+	// Inspect, when set, is given the players once the hand has ended,
+	// before they are closed: a lesson asks them what they held
+	// (RuleHolder, BeliefStater).
+	Inspect func(players []sim.Player)
 }
 
 // Outcome is a played hand: the result, per seat the discovery measures of
@@ -72,6 +76,9 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 			return nil, fmt.Errorf("rule %s, seed %d: the hand was cut: %w", hs.Rule.Rule.Name, hs.Seed, ce)
 		}
 		return nil, fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err)
+	}
+	if hs.Inspect != nil {
+		hs.Inspect(players)
 	}
 	out = &Outcome{Result: res, Measures: make([]*hypotheses.Measures, len(players))}
 	if hs.Measure {

@@ -191,8 +191,12 @@ func TestRankAndBenchCSVDocumented(t *testing.T) {
 
 // The lesson's table.csv is as results.md says.
 func TestLessonCSVDocumented(t *testing.T) {
-	res := &sim.Result{MainLine: mustCards(t, "KH 5S 9D"), Errors: []sim.ErrorGroup{{Under: 1, Cards: mustCards(t, "4C")}}}
-	data, err := reports.TableCSV(res)
+	res := &sim.Result{Opening: mustCards(t, "KH"), MainLine: mustCards(t, "KH 5S 9D"), Errors: []sim.ErrorGroup{{Under: 0, Cards: mustCards(t, "4C")}},
+		History: []sim.MoveRecord{
+			{Turn: 1, Player: 0, Kind: sim.Play, Cards: mustCards(t, "4C"), Verdict: sim.No},
+			{Turn: 2, Player: 1, Kind: sim.Sequence, Cards: mustCards(t, "5S 9D"), Verdict: sim.Yes, Accepted: mustCards(t, "5S 9D")},
+		}}
+	data, err := reports.TableCSV(res, &sim.Options{}, []string{"Ana", "Bia"})
 	if err != nil {
 		t.Fatal(err)
 	}

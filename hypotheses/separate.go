@@ -78,11 +78,10 @@ func (t *Truth) Parting(line []sim.Card, a, b int) (Parting, error) {
 	return p, nil
 }
 
-// Witness is where hypothesis id and God's rule part over the whole game:
-// a main line reachable from a starter God may turn (Line, the starter
-// first) after which they disagree on the cards of Cards. Found is false
-// when no state examined separates them (Exact: id behaves as God's rule
-// everywhere).
+// Witness is where hypothesis id and God's rule part: a main line
+// reachable under God's rule (Line) after which they disagree on the cards
+// of Cards. Found is false when no state examined separates them (with
+// Exact, none can: from a starter, id behaves as God's rule everywhere).
 type Witness struct {
 	Line  []sim.Card
 	Cards uint64
@@ -90,12 +89,16 @@ type Witness struct {
 	Exact bool
 }
 
-// Witness finds a shortest main line, from any starter, on which
-// hypothesis id gives a verdict God's rule does not.
-func (t *Truth) Witness(id int) (Witness, error) {
+// Witness finds a shortest main line on which hypothesis id gives a
+// verdict God's rule does not: one that grows from the main line from
+// (Line starts with it), or, with from nil, from any starter God may turn.
+func (t *Truth) Witness(id int, from []sim.Card) (Witness, error) {
 	j := t.chart.Rule.NewJudge()
 	var starts [][]sim.Card
-	for c := sim.Card(0); c < sim.NumCards; c++ {
+	if len(from) > 0 {
+		starts = [][]sim.Card{from}
+	}
+	for c := sim.Card(0); c < sim.NumCards && from == nil; c++ {
 		ok, err := j.Starter(c)
 		if err != nil {
 			return Witness{}, fmt.Errorf("rule %s: starter %s: %w", t.Rule, c, err)
@@ -109,7 +112,8 @@ func (t *Truth) Witness(id int) (Witness, error) {
 	if err != nil || !f.found {
 		return Witness{Exact: t.chart.reach != nil}, err
 	}
-	return Witness{Line: append(starts[f.start][:1:1], f.path...), Cards: f.cards, Found: true, Exact: t.chart.reach != nil}, nil
+	start := starts[f.start]
+	return Witness{Line: append(start[:len(start):len(start)], f.path...), Cards: f.cards, Found: true, Exact: t.chart.reach != nil}, nil
 }
 
 // found is a search's result: the start it left from, the cards played

@@ -159,12 +159,20 @@ func TestPartingSameSuit(t *testing.T) {
 	if err != nil || p.Now == 0 {
 		t.Fatalf("after a heart they part now: %+v, %v", p, err)
 	}
-	w, err := tr.Witness(spades)
+	w, err := tr.Witness(spades, nil)
 	if err != nil || !w.Found || len(w.Line) != 1 || w.Line[0].Suit() == sim.Spades {
 		t.Fatalf("witness %+v, %v: want a starter of another suit", w, err)
 	}
-	if w, _ := tr.Witness(same); w.Found || !w.Exact {
+	if w, _ := tr.Witness(same, nil); w.Found || !w.Exact {
 		t.Fatalf("God's own rule has no witness: %+v", w)
+	}
+	// From a line of spades, "only spades" is never caught out.
+	if w, _ := tr.Witness(spades, cards(t, "AS 5S")); w.Found {
+		t.Fatalf("from spades: %+v", w)
+	}
+	// "Only hearts" is, at once.
+	if w, _ := tr.Witness(hypID(t, sp, `card.suit == "hearts"`), cards(t, "AS 5S")); !w.Found || len(w.Line) != 2 || w.Cards == 0 {
+		t.Fatalf("only hearts after spades: %+v", w)
 	}
 }
 
@@ -185,7 +193,7 @@ func TestWitnessBruteForce(t *testing.T) {
 		if sp.Hyps[id].Expr == "" {
 			continue
 		}
-		w, err := tr.Witness(id)
+		w, err := tr.Witness(id, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -92,6 +92,7 @@ func (f *figure) draw(c draw.Canvas) {
 	if len(f.legend) > 0 && len(f.panels) > 0 {
 		leg := plot.NewLegend()
 		leg.TextStyle.Font.Size = 9
+		leg.Padding = vg.Points(2) // thick lines' thumbnails need room between rows
 		leg.Top, leg.Left = true, true
 		lw := vg.Length(0)
 		for _, e := range f.legend {
@@ -126,22 +127,31 @@ func (f *figure) draw(c draw.Canvas) {
 // atomically and readable by others (WriteFileAtomic).
 func (f *figure) save(dir, name string) error {
 	for _, ext := range []string{"png", "svg"} {
-		var c vg.CanvasWriterTo
-		if ext == "png" {
-			c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.w, f.h), vgimg.UseDPI(150))}
-		} else {
-			c = vgsvg.New(f.w, f.h)
-		}
-		f.draw(draw.New(c))
-		var buf bytes.Buffer
-		if _, err := c.WriteTo(&buf); err != nil {
+		data, err := f.encode(ext)
+		if err != nil {
 			return fmt.Errorf("plot %s.%s: %w", name, ext, err)
 		}
-		if err := WriteFileAtomic(filepath.Join(dir, name+"."+ext), buf.Bytes()); err != nil {
+		if err := WriteFileAtomic(filepath.Join(dir, name+"."+ext), data); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// encode draws the figure as a PNG (150 dpi) or an SVG document.
+func (f *figure) encode(ext string) ([]byte, error) {
+	var c vg.CanvasWriterTo
+	if ext == "png" {
+		c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(f.w, f.h), vgimg.UseDPI(150))}
+	} else {
+		c = vgsvg.New(f.w, f.h)
+	}
+	f.draw(draw.New(c))
+	var buf bytes.Buffer
+	if _, err := c.WriteTo(&buf); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // legendEntry is one line of a figure's legend.

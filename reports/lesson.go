@@ -1,211 +1,528 @@
 package reports
 
 import (
-	"bytes"
-	"encoding/csv"
 	"fmt"
-	"io"
-	"strings"
+	"math"
 
 	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
 
-// Narration is one hand told for a class: each move, God's answer, the
-// table after it and what a chosen scientist believed.
+// Lessons: one hand told for a class.
+//
+// A narration follows one scientist's belief through a hand (its own when
+// its strategy has one, rebuilt from the public record; an ideal Bayesian
+// observer's otherwise) and names the moments a philosophy-of-science class
+// can discuss: a risky prediction that came true, a "no" that refuted the
+// favourite, the information each answer carried, the card that would best
+// tell the two leading rules apart — or the fact that none can from here
+// (underdetermination) — a space of hypotheses that ran empty (a closed
+// world), and at the end whether the best rule is right on this hand and
+// right everywhere. Every rule is given in words (the bank's description
+// for God's, the grammar's phrase for a hypothesis) with its expression
+// beside it. The narration is data; lesson_text.go writes it as Markdown,
+// lesson_html.go as a printable classroom pack.
+
+// Narration is one hand told for a class.
 type Narration struct {
-	Rule, Expr, Preset string
-	Seed               uint64
-	Players            []string
-	Observer           int  // the seat whose belief is narrated
-	OwnBelief          bool // false: the seat has no belief; an ideal observer's is told
-	Result             *sim.Result
-	Options            sim.Options
-	Steps              []NarratedMove
-	Truth              *hypotheses.Truth
+	// Rule is the bank's name of God's rule ("" for a bare expression),
+	// Expr its expression, Description and Hint the bank's words.
+	Rule, Expr, Description, Hint string
+	Preset                        string
+	Seed                          uint64
+	// Source: the transcript file the hand was read from ("" for a hand
+	// the simulator played).
+	Source string
+	// Players: the seats' names; Strategies: each seat's strategy spec (""
+	// for a person, or a transcript's player).
+	Players, Strategies []string
+	// Observer: the seat whose belief is followed (−1: an ideal observer
+	// watching the table, as for a transcript); OwnBelief: it is the seat's
+	// own belief, not an ideal observer's beside it.
+	Observer  int
+	OwnBelief bool
+	// Minds: per seat, how its own best rule at each move is known (nil:
+	// unknown, and no play is labelled a test).
+	Minds   []Mind
+	Result  *sim.Result
+	Options sim.Options
+	Truth   *hypotheses.Truth
+
+	// Filled by Narrate.
+	Space *hypotheses.Space
+	Eps   float64
+	// Local: God's local class from the hand's opening.
+	Local *hypotheses.Local
+	// Start: the belief after the opening, before the first move (its
+	// TrueProb, LocalProb, Rival and Leaders).
+	Start NarratedMove
+	Steps []NarratedMove
+	End   Verdict
 }
 
-// NarratedMove is one move with the narrated scientist's belief before it.
+// Mind is how a seat's own best rule is known at each of its moves.
+type Mind struct {
+	// Space and Eps: a belief-driven strategy's posterior, rebuilt from the
+	// public record (its best rule before a move is the record's most
+	// probable hypothesis). With Held, Space is the space of its ideas.
+	Space *hypotheses.Space
+	Eps   float64
+	// Held: the hypothesis a seat said it held at each move (by move
+	// number; −1 when it held none), for strategies whose ideas the public
+	// record does not determine (agents.RuleHolder).
+	Held map[int]int
+	// Stated: the rule an outside program stated with each move.
+	Stated map[int]StatedRule
+	// None says why the seat has no best rule ("plays at random").
+	None string
+}
+
+// StatedRule is a rule an outside program said it believed, compiled.
+type StatedRule struct {
+	Text string
+	Rule *rulebank.Compiled
+}
+
+// Ranked is a rule with its words and probability.
+type Ranked struct {
+	ID           int // in the narration's space; −1 for a rule outside it
+	Expr, Phrase string
+	Prob         float64
+}
+
+// NarratedMove is one move, what the followed scientist believed before
+// it, and what the answer changed.
 type NarratedMove struct {
 	Move sim.MoveRecord
+	// Line and MainLine: the main line before and after the move.
+	Line, MainLine []sim.Card
 	// Top: the scientist's most probable rules before the move.
-	Top   []string
-	Probs []float64
-	// Test: "positive" when its best rule said the card was legal,
-	// "negative" when illegal ("" for moves that are not single plays).
-	Test string
-	// Before, After: hypotheses still possible; TrueProb: the posterior on
-	// God's rule after the move.
-	Before, After int
-	TrueProb      float64
-	MainLine      []sim.Card
+	Top []Ranked
+	// PYes: its probability that God says "yes" to the move (the card, the
+	// whole sequence, or — for a "no play" — that no card shown fits); Bits:
+	// the information God's answer gave it, −log₂ of the probability it
+	// gave the answer (for a strict scientist, exactly the prior mass the
+	// answer ruled out, in bits). Both NaN when its space was empty.
+	PYes, Bits float64
+	// Possible, Left: hypotheses it held possible before and after.
+	Possible, Left int
+	// Held: the mover's own best rule at the move (nil: none known), and
+	// Test: "positive" when that rule expected God's "yes", "negative" when
+	// it expected "no"; NoTest says why a move is not labelled.
+	Held   *Ranked
+	Test   string
+	NoTest string
+	// TrueProb: after the answer, the posterior on God's rule (hypotheses
+	// that behave as it does everywhere); LocalProb: on God's local class
+	// (as far as this hand can show it).
+	TrueProb, LocalProb float64
+	// Rival: after the answer, the most probable rule that is not God's.
+	Rival *Ranked
+	// Leaders: the most probable rules after the answer (up to five);
+	// Parting, where the first two part on the lines the hand can still
+	// reach; Best, the card that would best tell them apart now (the most
+	// informative one on which they disagree), when there is one.
+	Leaders []Ranked
+	Parting *hypotheses.Parting
+	Best    *sim.Card
+	// LeadChanged: the most probable rule after the answer is not the one
+	// before it.
+	LeadChanged bool
+	Moments     []Moment
 }
+
+// MomentKind names a moment worth a discussion.
+type MomentKind string
+
+// The moments a narration names.
+const (
+	Risky           MomentKind = "risky"           // a "yes" the scientist thought unlikely
+	Refuted         MomentKind = "refuted"         // the answer contradicted its favourite
+	LeadChange      MomentKind = "lead"            // another rule became the most probable
+	Underdetermined MomentKind = "underdetermined" // no card can tell the leaders apart from here
+	ClosedWorld     MomentKind = "closed-world"    // the space ran empty
+	Informative     MomentKind = "informative"     // the answer that taught most
+)
+
+// Moment is one thing worth a discussion, told in a sentence or two.
+type Moment struct {
+	Kind  MomentKind
+	Title string
+	say   func(f textFormat) string
+}
+
+// Text is the moment in Markdown.
+func (m Moment) Text() string { return m.say(markdown{}) }
+
+// Verdict is the end of the hand for the followed scientist: is its best
+// rule right on this hand, and right everywhere?
+type Verdict struct {
+	Best  *Ranked // nil when the space is empty
+	Empty bool
+	// RightHere: the best rule is in God's local class — no card in any
+	// line this hand could reach would catch it out; RightEverywhere: it
+	// behaves as God's rule from every starter.
+	RightHere, RightEverywhere bool
+	// Witness: where the best rule and God's part (from this hand's end
+	// when it is wrong here, from some starter when it is right only here).
+	Witness *hypotheses.Witness
+	// Expressible: some hypothesis of the space behaves as God's rule;
+	// GodPhrase is God's rule as the grammar says it.
+	Expressible bool
+	GodPhrase   string
+	// Settled: the move since which the best rule has been in God's local
+	// class (0: from the opening; −1: it is not).
+	Settled int
+}
+
+// favouriteP is the probability from which the most probable rule is a
+// favourite: before that the belief is spread over thousands of rules and
+// its top one is no more than a guess (one in ten is what a person would
+// call "my best idea", not yet "my theory").
+const favouriteP = 0.1
+
+// riskyP is how unlikely a "yes" must have looked to be a risky prediction
+// that came true: one chance in four or less (Popper's "risky" is relative
+// to background knowledge; here the followed belief is that background).
+const riskyP = 0.25
 
 // Narrate replays a played hand through a fresh belief of space sp with
-// label noise eps — the narrated scientist's, rebuilt from the public record
-// that every scientist sees.
-func Narrate(n *Narration, sp *hypotheses.Space, eps float64) {
+// label noise eps — the followed scientist's, rebuilt from the public
+// record that every scientist sees — and through each seat's own mind, and
+// tells every move.
+func Narrate(n *Narration, sp *hypotheses.Space, eps float64) error {
+	n.Space, n.Eps, n.Steps = sp, eps, nil
 	b := sp.NewBelief(eps)
 	b.Exact() // a lesson shows exact probabilities
+	defer b.Release()
 	rec := hypotheses.NewRecord(b)
+	if n.Truth != nil {
+		rec.Discovery = hypotheses.NewDiscovery(n.Truth)
+	}
 	rec.Start(n.Result.Opening, &n.Options)
+	if d := rec.Discovery; d != nil {
+		if err := d.Err(); err != nil {
+			return err
+		}
+		n.Local = d.Local
+	}
+	n.Start = NarratedMove{MainLine: append([]sim.Card(nil), rec.Line()...), Possible: rec.Count(), Left: rec.Count()}
+	n.measure(&n.Start, rec)
+	minds, release := n.mindRecords()
+	defer release()
 	line := append([]sim.Card(nil), rec.Line()...)
+	var lastPair [2]int
+	lastNever := false
 	for i := range n.Result.History {
 		m := n.Result.History[i]
+		st := NarratedMove{Move: m, Line: line, Possible: rec.Count(), PYes: math.NaN(), Bits: math.NaN()}
 		ids, ps := rec.Top(3)
-		st := NarratedMove{Move: m, Probs: ps, Before: rec.Count()}
-		for _, id := range ids {
-			st.Top = append(st.Top, sp.Hyps[id].Expr)
+		for k, id := range ids {
+			st.Top = append(st.Top, n.ranked(id, ps[k]))
 		}
-		if m.Kind == sim.Play && len(ids) > 0 {
-			st.Test = "negative"
-			if rec.HypAccepts(ids[0], m.Cards[0]) {
-				st.Test = "positive"
+		mapBefore := -1
+		if len(ids) > 0 {
+			mapBefore = ids[0]
+			st.PYes = probYes(rec, &m)
+		}
+		n.label(&st, minds)
+		preds := rec.Apply(&m, &n.Options)
+		for _, r := range minds {
+			if r != nil && r != rec {
+				r.Apply(&m, &n.Options)
 			}
 		}
-		rec.Apply(&m, &n.Options)
-		st.After = rec.Count()
-		if n.Truth != nil {
-			st.TrueProb = rec.ProbOf(n.Truth.IDs)
+		if mapBefore >= 0 {
+			st.Bits = 0
+			for _, p := range preds {
+				st.Bits -= math.Log2(max(p, 1e-300))
+			}
 		}
-		line = append(line, m.Accepted...)
-		st.MainLine = append([]sim.Card(nil), line...)
+		st.Left = rec.Count()
+		line = append(line[:len(line):len(line)], m.Accepted...)
+		st.MainLine = line
+		n.measure(&st, rec)
+		ids, ps = rec.Top(2)
+		// The lead changes when another rule becomes a favourite, strictly
+		// ahead of the old one (two tied rules swap places by their order
+		// in the space, which is no change of mind).
+		st.LeadChanged = mapBefore >= 0 && len(ids) > 0 && ids[0] != mapBefore && ps[0] >= favouriteP && ps[0] > rec.Prob(mapBefore)
+		if err := n.separate(&st, rec); err != nil {
+			return err
+		}
+		n.moments(&st, mapBefore, &lastPair, &lastNever)
 		n.Steps = append(n.Steps, st)
 	}
+	n.markInformative()
+	return n.verdict(rec)
 }
 
-// Markdown writes the narration.
-func (n *Narration) Markdown(w io.Writer) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# A hand of Eleusis: rule `%s`\n\n", n.Rule)
-	fmt.Fprintf(&b, "God's secret rule: `%s`. Preset %s, seed %d.\n\n", n.Expr, n.Preset, n.Seed)
-	fmt.Fprintf(&b, "Players: %s.\n\n", strings.Join(seatNames(n.Players), ", "))
-	who := fmt.Sprintf("seat %d (%s)", n.Observer+1, n.Players[n.Observer])
-	if n.OwnBelief {
-		fmt.Fprintf(&b, "We follow the beliefs of %s: what it holds possible, and how each answer changes that.\n\n", who)
-	} else {
-		fmt.Fprintf(&b, "%s plays without a belief we can show; we follow what an ideal Bayesian scientist sitting beside it would believe from the same answers.\n\n", who)
+// measure notes the belief after a move: in God's rule, in its local
+// class, in the leading rival, and the two leading rules.
+func (n *Narration) measure(st *NarratedMove, rec *hypotheses.Record) {
+	if n.Truth != nil {
+		st.TrueProb = rec.ProbOfClass(n.Truth.Class)
+		if n.Local != nil {
+			st.LocalProb = rec.ProbOfClass(n.Local.Class)
+		}
+		st.Rival = n.rival(rec)
 	}
-	if n.Options.Starter == sim.Chain3 && len(n.Result.Opening) == 5 {
-		fmt.Fprintf(&b, "God opens with the chain **%s** and lays **%s** under its last card: they break the rule.\n\n", sim.CardsString(n.Result.Opening[:3]), sim.CardsString(n.Result.Opening[3:]))
-	} else {
-		fmt.Fprintf(&b, "The starter: **%s**.\n\n", sim.CardsString(n.Result.Opening))
+	ids, ps := rec.Top(leaders)
+	for k, id := range ids {
+		st.Leaders = append(st.Leaders, n.ranked(id, ps[k]))
 	}
+}
+
+// leaders is how many of the most probable rules a move keeps: the two
+// leading rules are compared, the five first answer the handout's "which
+// rules fit?".
+const leaders = 5
+
+// ranked is hypothesis id with its words.
+func (n *Narration) ranked(id int, p float64) Ranked {
+	return Ranked{ID: id, Expr: n.Space.Hyps[id].Expr, Phrase: n.Space.Phrase(id), Prob: p}
+}
+
+// probYes is the record's probability that God says "yes" to move m.
+func probYes(rec *hypotheses.Record, m *sim.MoveRecord) float64 {
+	switch m.Kind {
+	case sim.Play:
+		out := []float64{0}
+		rec.Predict(m.Cards[:1], out)
+		return out[0]
+	case sim.Sequence:
+		return rec.ProbSequence(m.Cards)
+	case sim.NoPlay:
+		return rec.ProbNone(m.Cards)
+	}
+	return math.NaN()
+}
+
+// expectsYes reports whether a rule (accepts) expects God's "yes" to move
+// m after line: every card of a play or sequence accepted in turn; for a
+// "no play", none of the cards shown.
+func expectsYes(accepts func(line []sim.Card, c sim.Card) bool, m *sim.MoveRecord, line []sim.Card) bool {
+	switch m.Kind {
+	case sim.NoPlay:
+		for _, c := range m.Cards {
+			if accepts(line, c) {
+				return false
+			}
+		}
+		return true
+	default:
+		l := append([]sim.Card(nil), line...)
+		for _, c := range m.Cards {
+			if !accepts(l, c) {
+				return false
+			}
+			l = append(l, c)
+		}
+		return true
+	}
+}
+
+// mindKey names a belief shared by the seats that hold it.
+type mindKey struct {
+	sp  *hypotheses.Space
+	eps float64
+}
+
+// mindRecords is, per seat, the record of its belief-driven mind (nil for
+// the others), started on the opening; seats with one space and noise share
+// one record, as they do at the table.
+func (n *Narration) mindRecords() ([]*hypotheses.Record, func()) {
+	out := make([]*hypotheses.Record, len(n.Minds))
+	shared := map[mindKey]*hypotheses.Record{}
+	var beliefs []*hypotheses.Belief
+	for seat, m := range n.Minds {
+		if m.Space == nil || m.Held != nil {
+			continue
+		}
+		k := mindKey{m.Space, m.Eps}
+		r, ok := shared[k]
+		if !ok {
+			b := m.Space.NewBelief(m.Eps)
+			beliefs = append(beliefs, b)
+			r = hypotheses.NewRecord(b)
+			r.Start(n.Result.Opening, &n.Options)
+			shared[k] = r
+		}
+		out[seat] = r
+	}
+	return out, func() {
+		for _, b := range beliefs {
+			b.Release()
+		}
+	}
+}
+
+// label says whether the move tested the mover's own best rule, and how.
+func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
+	m := &st.Move
+	if m.Player >= len(n.Minds) {
+		st.NoTest = "we do not know what this player believed"
+		return
+	}
+	mind := n.Minds[m.Player]
+	var accepts func(line []sim.Card, c sim.Card) bool
+	switch {
+	case minds[m.Player] != nil:
+		r := minds[m.Player]
+		id, p := r.MAP()
+		if id < 0 {
+			st.NoTest = "its space of hypotheses is empty: it has no rule left to test"
+			return
+		}
+		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyps[id].Expr, Phrase: mind.Space.Phrase(id), Prob: p}
+		accepts = func(line []sim.Card, c sim.Card) bool { return mind.Space.Accepts(id, line, c) }
+	case mind.Held != nil:
+		id, ok := mind.Held[m.Turn]
+		if !ok || id < 0 {
+			st.NoTest = "it had no idea left that fitted what it remembered"
+			return
+		}
+		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyps[id].Expr, Phrase: mind.Space.Phrase(id), Prob: math.NaN()}
+		accepts = func(line []sim.Card, c sim.Card) bool { return mind.Space.Accepts(id, line, c) }
+	case mind.Stated != nil:
+		sr, ok := mind.Stated[m.Turn]
+		if !ok || sr.Rule == nil {
+			st.NoTest = "it stated no rule (that the rule language reads) with this move"
+			return
+		}
+		st.Held = &Ranked{ID: -1, Expr: sr.Text, Prob: math.NaN()}
+		if id, ok := n.Space.ByExpr(sr.Text); ok {
+			st.Held.Phrase = n.Space.Phrase(id)
+		}
+		j := sr.Rule.NewJudge()
+		accepts = func(line []sim.Card, c sim.Card) bool { ok, err := j.Accepts(line, c); return ok && err == nil }
+	default:
+		st.NoTest = mind.None
+		return
+	}
+	st.Test = "negative"
+	if expectsYes(accepts, m, st.Line) {
+		st.Test = "positive"
+	}
+}
+
+// rival is the most probable rule that does not behave as God's rule.
+func (n *Narration) rival(rec *hypotheses.Record) *Ranked {
+	ids, ps := rec.Top(n.Truth.Class.Len() + 1)
+	for k, id := range ids {
+		if !n.Truth.Class.Has(id) {
+			r := n.ranked(id, ps[k])
+			return &r
+		}
+	}
+	return nil
+}
+
+// separate finds where the two leading rules part, and the card that would
+// best tell them apart now: among the cards on which they disagree, the one
+// whose answer the scientist is least sure of (the most expected
+// information: the binary entropy of its P(yes)).
+func (n *Narration) separate(st *NarratedMove, rec *hypotheses.Record) error {
+	if len(st.Leaders) < 2 || n.Truth == nil {
+		return nil
+	}
+	p, err := n.Truth.Parting(st.MainLine, st.Leaders[0].ID, st.Leaders[1].ID)
+	if err != nil {
+		return err
+	}
+	st.Parting = &p
+	if p.Now == 0 {
+		return nil
+	}
+	var cards []sim.Card
+	for c := sim.Card(0); c < sim.NumCards; c++ {
+		if p.Now>>c&1 == 1 {
+			cards = append(cards, c)
+		}
+	}
+	probs := make([]float64, len(cards))
+	rec.Predict(cards, probs)
+	best, bestH := cards[0], -1.0
+	for i, c := range cards {
+		if h := binaryEntropy(probs[i]); h > bestH+1e-12 {
+			best, bestH = c, h
+		}
+	}
+	st.Best = &best
+	return nil
+}
+
+// binaryEntropy is H(p) = −p log₂ p − (1−p) log₂(1−p), in bits.
+func binaryEntropy(p float64) float64 {
+	if p <= 0 || p >= 1 {
+		return 0
+	}
+	return -p*math.Log2(p) - (1-p)*math.Log2(1-p)
+}
+
+// markInformative names the answer that carried the most information.
+func (n *Narration) markInformative() {
+	best := -1
 	for i, st := range n.Steps {
-		m := st.Move
-		mine := ""
-		if m.Player == n.Observer {
-			mine = " — the scientist we follow"
+		if !math.IsNaN(st.Bits) && st.Bits >= 1 && (best < 0 || st.Bits > n.Steps[best].Bits) {
+			best = i
 		}
-		fmt.Fprintf(&b, "## Move %d — seat %d (%s)%s\n\n", i+1, m.Player+1, n.Players[m.Player], mine)
-		verdict := "**yes**"
-		if m.Verdict == sim.No {
-			verdict = "**no**"
-		}
-		switch m.Kind {
-		case sim.NoPlay:
-			fmt.Fprintf(&b, "Says \"no play\", showing %s. God: %s", sim.CardsString(m.Cards), verdict)
-			if m.Picked != nil {
-				fmt.Fprintf(&b, " — %s fits, and goes on the main line", *m.Picked)
+	}
+	if best < 0 {
+		return
+	}
+	st := &n.Steps[best]
+	st.Moments = append(st.Moments, Moment{Kind: Informative, Title: "The most informative answer", say: func(textFormat) string {
+		return fmt.Sprintf("God's answer carried %s: it ruled out %s of the %s rules still possible — more than any other answer in this hand.",
+			bits(st.Bits), count(st.Possible-st.Left), count(st.Possible))
+	}})
+}
+
+// verdict judges the best rule at the end of the hand.
+func (n *Narration) verdict(rec *hypotheses.Record) error {
+	v := Verdict{Settled: -1}
+	if n.Truth != nil {
+		v.Expressible = n.Truth.Expressible
+		if v.Expressible {
+			if id, ok := n.Space.ByExpr(n.Truth.Expr); ok {
+				v.GodPhrase = n.Space.Phrase(id)
 			}
-		default:
-			fmt.Fprintf(&b, "Plays %s. God: %s", sim.CardsString(m.Cards), verdict)
 		}
-		if m.Penalty > 0 {
-			fmt.Fprintf(&b, "; draws %d", m.Penalty)
-		}
-		b.WriteString(".\n\n")
-		if m.Guess != "" {
-			verdict := "not God's rule"
-			if m.GuessRight {
-				verdict = "**equivalent to God's rule**"
-			} else if m.GuessError != "" {
-				verdict = "not a rule: " + m.GuessError
+	}
+	if d := rec.Discovery; d != nil {
+		v.Settled = d.Settled
+	}
+	id, p := rec.MAP()
+	if id < 0 {
+		v.Empty = true
+		n.End = v
+		return nil
+	}
+	best := n.ranked(id, p)
+	v.Best = &best
+	if n.Truth != nil {
+		v.RightEverywhere = n.Truth.Class.Has(id)
+		v.RightHere = n.Local != nil && n.Local.Class.Has(id)
+		var err error
+		var w hypotheses.Witness
+		switch {
+		case !v.RightHere:
+			// Where it is wrong: from the hand's end if it can still be
+			// caught out there, else from the opening.
+			if w, err = n.Truth.Witness(id, rec.Line()); err == nil && !w.Found {
+				w, err = n.Truth.Witness(id, sim.DecodeOpening(n.Result.Opening, &n.Options).MainLine)
 			}
-			fmt.Fprintf(&b, "States the rule `%s`: %s.\n\n", m.Guess, verdict)
+		case !v.RightEverywhere:
+			w, err = n.Truth.Witness(id, nil)
 		}
-		if st.Test != "" {
-			fmt.Fprintf(&b, "A **%s test**: the scientist's best rule said this card was %s.\n\n", st.Test, map[string]string{"positive": "legal", "negative": "illegal"}[st.Test])
+		if err != nil {
+			return err
 		}
-		if len(st.Top) > 0 {
-			b.WriteString("Before the answer, the scientist's top hypotheses:\n\n")
-			for k, t := range st.Top {
-				fmt.Fprintf(&b, "%d. `%s` — %.2f\n", k+1, t, st.Probs[k])
-			}
-			b.WriteString("\n")
-		}
-		fmt.Fprintf(&b, "The answer eliminated %d of %d hypotheses (%d left); belief in God's rule now %.2f.\n\n", st.Before-st.After, st.Before, st.After, st.TrueProb)
-		fmt.Fprintf(&b, "Main line: %s\n\n", sim.CardsString(st.MainLine))
-	}
-	fmt.Fprintf(&b, "## The end\n\nThe hand ended: %s after %d moves. God scores %d.\n\n", n.Result.End, n.Result.Turns, n.Result.GodScore)
-	if tm := n.Result.Team; tm != nil {
-		if tm.Found {
-			fmt.Fprintf(&b, "The team found the rule at move %d: `%s` (%s stated).\n\n", tm.Turn, tm.Rule, plural(tm.Guesses, "rule"))
-		} else {
-			fmt.Fprintf(&b, "The team did not find the rule (%s stated).\n\n", plural(tm.Guesses, "rule"))
+		if w.Found {
+			v.Witness = &w
 		}
 	}
-	b.WriteString("| seat | strategy | cards left | score |\n|---|---|---|---|\n")
-	for _, p := range n.Result.Players {
-		fmt.Fprintf(&b, "| %d | %s | %d | %d |\n", p.Seat+1, n.Players[p.Seat], p.Cards, p.Score)
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
-}
-
-func seatNames(ps []string) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = fmt.Sprintf("seat %d %s", i+1, p)
-	}
-	return out
-}
-
-// TableCSV is the main line and the error columns as a CSV students can
-// analyse: one row per card on the table.
-func TableCSV(res *sim.Result) ([]byte, error) {
-	var buf bytes.Buffer
-	w := csv.NewWriter(&buf)
-	w.Write([]string{"position", "where", "under", "card", "rank", "suit", "color", "even", "face"})
-	row := func(pos int, where string, under int, c sim.Card) {
-		w.Write([]string{fmt.Sprint(pos), where, fmt.Sprint(under), c.String(), fmt.Sprint(c.Rank()), c.Suit().String(), c.Color(), fmt.Sprint(c.Even()), fmt.Sprint(c.Face())})
-	}
-	for i, c := range res.MainLine {
-		row(i+1, "main", i+1, c)
-	}
-	for _, g := range res.Errors {
-		for _, c := range g.Cards {
-			row(0, "error", g.Under+1, c)
-		}
-	}
-	w.Flush()
-	return buf.Bytes(), w.Error()
-}
-
-// NarrationLearning is the narrated belief in God's rule after each move,
-// as a one-rule learning curve.
-func (n *Narration) Learning() []RuleSummary {
-	s := RuleSummary{Rule: n.Rule}
-	for _, st := range n.Steps {
-		s.Learning = append(s.Learning, st.TrueProb)
-	}
-	return []RuleSummary{s}
-}
-
-// LearningPlot draws the narrated hand's learning curve.
-func (n *Narration) LearningPlot(dir string) error {
-	who := fmt.Sprintf("seat %d (%s)", n.Observer+1, n.Players[n.Observer])
-	if !n.OwnBelief {
-		who = fmt.Sprintf("an ideal observer beside seat %d (%s, which has no belief of its own)", n.Observer+1, n.Players[n.Observer])
-	}
-	return learningPlot(dir, "hand-learning", "Belief in God's rule during this hand", n.Learning(), 1,
-		fmt.Sprintf("One hand: rule %s (%s), preset %s, seed %d; line-up: %s. The posterior of %s on God's rule after each move.",
-			n.Rule, n.Expr, n.Preset, n.Seed, strings.Join(n.Players, ", "), who))
+	n.End = v
+	return nil
 }

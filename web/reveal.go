@@ -206,7 +206,9 @@ func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) ([]byte, er
 			return nil, err
 		}
 		n := &reports.Narration{Result: res, Options: t.setup.Options, Truth: truth}
-		reports.Narrate(n, sp, m.rec.Eps())
+		if err := reports.Narrate(n, sp, m.rec.Eps()); err != nil {
+			return nil, err
+		}
 		xy := plotter.XYs{{X: 0, Y: 0}}
 		if len(n.Steps) > 0 {
 			xy = xy[:0]

@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -17,7 +14,6 @@ import (
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/reports"
-	"github.com/eleusis/eleusis/sim"
 )
 
 // DefaultBench is the ladder `eleusis bench` compares when no strategies
@@ -277,182 +273,4 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 			reports.FloatCell(r.PerCore), reports.FloatCell(r.Scaling), reports.FloatCell(r.Measured), index})
 	}
 	return g.render(rows, t)
-}
-
-// handFlags choose the narrated hand: rule, preset, line-up, seed and the
-// seat whose belief is told.
-type handFlags struct {
-	rule, preset, lineup string
-	seed                 uint64
-	player               int
-}
-
-func (hf *handFlags) register(c *cobra.Command, g *global) {
-	c.Flags().StringVar(&hf.rule, "rule", "black-high-red-low", "God's rule (a `name` of the bank)")
-	c.Flags().StringVar(&hf.preset, "preset", "new-eleusis", "the `preset` (eleusis presets lists them)")
-	c.Flags().StringVar(&hf.lineup, "lineup", "bayes-eig;positive-tester;bounded-human;random", "strategies by seat, separated by ';'")
-	c.Flags().Uint64Var(&hf.seed, "seed", 1, "the hand's seed")
-	c.Flags().IntVar(&hf.player, "player", 1, "the `seat` (1 = left of God) whose belief is told; a strategy without a belief is told as an ideal observer")
-	c.RegisterFlagCompletionFunc("preset", completePresets)
-	g.completeRules(c, "rule")
-	g.bankFlags(c)
-}
-
-func (g *global) narrate(hf handFlags) (*reports.Narration, error) {
-	rule, preset, lineup, seed := hf.rule, hf.preset, hf.lineup, hf.seed
-	bank, err := g.loadBank()
-	if err != nil {
-		return nil, err
-	}
-	r, err := bank.Get(rule)
-	if err != nil {
-		return nil, err
-	}
-	opts, err := sim.Preset(preset)
-	if err != nil {
-		return nil, err
-	}
-	var specs []agents.Spec
-	var names []string
-	for _, s := range strings.Split(lineup, ";") {
-		sp, err := agents.ParseSpec(s)
-		if err != nil {
-			return nil, err
-		}
-		specs, names = append(specs, sp), append(names, sp.Text)
-	}
-	if hf.player < 1 || hf.player > len(specs) {
-		return nil, fmt.Errorf("--player %d: the line-up has seats 1 to %d", hf.player, len(specs))
-	}
-	// The narrated belief: the chosen seat's own space and noise when its
-	// strategy has a belief, else an ideal observer's (default space, ε = 0).
-	chosen := specs[hf.player-1]
-	size, eps, own := hypotheses.DefaultSize, 0.0, false
-	if _, params := agents.Doc(chosen.Name); slices.Contains(params, "size") {
-		own = true
-		if v, ok := chosen.Params["size"]; ok {
-			size = int(v)
-		}
-		eps = chosen.Params["eps"]
-	}
-	kit := agents.NewKit()
-	defer kit.Close() // persistent outside agents
-	out, err := kit.Play(agents.HandSetup{Rule: r, Options: opts, Lineup: specs, Seed: seed, Measure: true})
-	if err != nil {
-		return nil, err
-	}
-	sp, err := kit.Space(size)
-	if err != nil {
-		return nil, err
-	}
-	tr, err := kit.Truth(r, size)
-	if err != nil {
-		return nil, err
-	}
-	n := &reports.Narration{Rule: rule, Expr: r.Rule.Expr, Preset: preset, Seed: seed, Players: names, Result: out.Result, Options: opts, Truth: tr,
-		Observer: hf.player - 1, OwnBelief: own}
-	reports.Narrate(n, sp, eps)
-	return n, nil
-}
-
-func transcriptCmd(g *global) *cobra.Command {
-	var hf handFlags
-	c := &cobra.Command{
-		Use:   "transcript",
-		Short: "Narrate one hand as Markdown for a class",
-		Long: `transcript plays one hand and tells it move by move: what was played, God's
-answer, the main line after it, and a Bayesian scientist's top hypotheses
-with their probabilities, how many hypotheses the answer eliminated, and
-whether the play was a positive or a negative test of its best rule.`,
-		Example: `  eleusis transcript --rule same-suit --seed 7 > hand.md
-  eleusis transcript --lineup "random;positive-tester(size=20000);bayes-eig;bounded-human" --player 2`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			n, err := g.narrate(hf)
-			if err != nil {
-				return err
-			}
-			return n.Markdown(g.out)
-		},
-	}
-	hf.register(c, g)
-	return c
-}
-
-func lessonCmd(g *global) *cobra.Command {
-	var hf handFlags
-	var out string
-	var hands int
-	c := &cobra.Command{
-		Use:   "lesson",
-		Short: "Write a classroom pack: a narrated hand, its table as CSV, and plots",
-		Long: `lesson writes into --out: hand.md (the narrated hand), table.csv (the main
-line and error columns, one card per row, for students to analyse),
-hand-learning.png/svg (belief in God's rule during the hand), and the plots
-of --hands more hands of the same rule (discovery curve, God's scores,
-learning curve).`,
-		Example: `  eleusis lesson --rule suit-cycle-sdch --out lesson/`,
-		Args:    cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if out == "" {
-				return fmt.Errorf("lesson needs --out (a folder)")
-			}
-			if err := atLeast("hands", hands, 1); err != nil {
-				return err
-			}
-			n, err := g.narrate(hf)
-			if err != nil {
-				return err
-			}
-			if err := os.MkdirAll(out, 0o755); err != nil {
-				return err
-			}
-			var md bytes.Buffer
-			if err := n.Markdown(&md); err != nil {
-				return err
-			}
-			if err := reports.WriteFileAtomic(filepath.Join(out, "hand.md"), md.Bytes()); err != nil {
-				return err
-			}
-			csvData, err := reports.TableCSV(n.Result)
-			if err != nil {
-				return err
-			}
-			if err := reports.WriteFileAtomic(filepath.Join(out, "table.csv"), csvData); err != nil {
-				return err
-			}
-			if err := n.LearningPlot(out); err != nil {
-				return err
-			}
-			bank, err := g.loadBank()
-			if err != nil {
-				return err
-			}
-			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
-			defer lab.Kit.Close() // outside agents kept between hands
-			p := &reports.Plan{Seed: hf.seed, Rules: []string{hf.rule}, Presets: []string{hf.preset}, Lineups: [][]string{strings.Split(hf.lineup, ";")}, Hands: hands}
-			ranker := reports.NewRanker(p, bank, lab.Kit)
-			var t tally
-			each := func(r *reports.HandRecord) error { t.add(r); ranker.Add(r); return nil }
-			if _, err := lab.Run(cmd.Context(), p, reports.RunOptions{Each: each}); err != nil {
-				return err
-			}
-			if err := t.verdict(g, ""); err != nil {
-				return err
-			}
-			rk, err := ranker.Ranking()
-			if err != nil {
-				return err
-			}
-			if err := reports.RankPlots(out, rk); err != nil {
-				return err
-			}
-			fmt.Fprintf(g.out, "wrote %s: hand.md, table.csv, hand-learning, difficulty, discovery, god-scores, learning (.png, .svg)\n", out)
-			return nil
-		},
-	}
-	hf.register(c, g)
-	c.Flags().StringVar(&out, "out", "", "folder for the pack")
-	c.Flags().IntVar(&hands, "hands", 40, "hands of the rule for the plots")
-	return c
 }

@@ -36,7 +36,7 @@ func TestFlagsRefused(t *testing.T) {
 		{[]string{"rank", "--resume"}, "--resume needs --out"},
 		{[]string{"rank", "--tag", "no-such-tag"}, "no rule of the bank has a tag among no-such-tag"},
 		{[]string{"space", "--size", "0"}, "--size must be at least 1, not 0"},
-		{[]string{"lesson", "--out", "x", "--hands", "0"}, "--hands must be at least 1, not 0"},
+		{[]string{"lesson", "--out", "x", "--handout-move", "-1"}, "--handout-move must be at least 0, not -1"},
 		{[]string{"transcript", "--format", "json"}, "unknown flag: --format"},
 		{[]string{"lesson", "--format", "json"}, "unknown flag: --format"},
 		{[]string{"merge", "--bank", "x.yaml", "d"}, "unknown flag: --bank"},

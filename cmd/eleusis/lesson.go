@@ -1,0 +1,180 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// handFlags choose the narrated hand: rule, preset, line-up, seed and the
+// seat whose belief is told — or a transcript of a hand already played.
+type handFlags struct {
+	rule, preset, lineup string
+	seed                 uint64
+	player               int
+	transcript           string
+}
+
+func (hf *handFlags) register(c *cobra.Command, g *global) {
+	c.Flags().StringVar(&hf.rule, "rule", "black-high-red-low", "God's rule (a `name` of the bank)")
+	c.Flags().StringVar(&hf.preset, "preset", "new-eleusis", "the `preset` (eleusis presets lists them)")
+	c.Flags().StringVar(&hf.lineup, "lineup", "bayes-eig;positive-tester;bounded-human;random", "strategies by seat, separated by ';'")
+	c.Flags().Uint64Var(&hf.seed, "seed", 1, "the hand's seed")
+	c.Flags().IntVar(&hf.player, "player", 1, "the `seat` (1 = left of God) whose belief is told; a strategy without a belief is told as an ideal observer")
+	c.Flags().StringVar(&hf.transcript, "transcript", "", "narrate the hand written in this transcript `file` (docs/files.md; the web table's download) instead of playing one")
+	c.RegisterFlagCompletionFunc("preset", completePresets)
+	g.completeRules(c, "rule")
+	g.bankFlags(c)
+}
+
+// narrate plays the hand the flags describe (or reads it from the
+// transcript) and narrates it.
+func (g *global) narrate(c *cobra.Command, hf handFlags) (*reports.Narration, error) {
+	bank, err := g.loadBank()
+	if err != nil {
+		return nil, err
+	}
+	kit := agents.NewKit()
+	defer kit.Close() // persistent outside agents
+	if hf.transcript != "" {
+		for _, f := range []string{"rule", "preset", "lineup", "seed", "player"} {
+			if c.Flags().Changed(f) {
+				return nil, fmt.Errorf("--%s does not go with --transcript: the transcript says how the hand was played", f)
+			}
+		}
+		data, err := os.ReadFile(hf.transcript)
+		if err != nil {
+			return nil, err
+		}
+		t, err := sim.ParseTranscript(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", hf.transcript, err)
+		}
+		rule, _, err := transcriptRule(bank, t, hf.transcript)
+		if err != nil {
+			return nil, err
+		}
+		if t.RuleName == "" {
+			// A rule typed as an expression: the bank's words for it, if the
+			// bank holds the same expression.
+			for _, r := range bank.Rules {
+				if strings.TrimSpace(r.Rule.Expr) == strings.TrimSpace(t.Rule) {
+					rule.Rule.Description, rule.Rule.Hint = r.Rule.Description, r.Rule.Hint
+				}
+			}
+		}
+		return reports.TranscriptLesson(kit, rule, t, hf.transcript)
+	}
+	r, err := bank.Get(hf.rule)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := sim.Preset(hf.preset)
+	if err != nil {
+		return nil, err
+	}
+	var specs []agents.Spec
+	for _, s := range strings.Split(hf.lineup, ";") {
+		sp, err := agents.ParseSpec(s)
+		if err != nil {
+			return nil, err
+		}
+		specs = append(specs, sp)
+	}
+	if hf.player < 1 || hf.player > len(specs) {
+		return nil, fmt.Errorf("--player %d: the line-up has seats 1 to %d", hf.player, len(specs))
+	}
+	return reports.PlayLesson(kit, reports.LessonHand{Rule: r, Preset: hf.preset, Options: opts, Lineup: specs, Seed: hf.seed, Follow: hf.player - 1})
+}
+
+func transcriptCmd(g *global) *cobra.Command {
+	var hf handFlags
+	c := &cobra.Command{
+		Use:   "transcript",
+		Short: "Narrate one hand as Markdown for a class",
+		Long: `transcript plays one hand (or reads one with --transcript) and tells it move
+by move: what was played and God's answer; whether the play was a positive or
+a negative test of the mover's own best rule; what the followed scientist
+believed (its most probable rules, in words and as expressions), the
+information each answer carried, and the moments worth a discussion — a risky
+prediction that came true, a refuted favourite, the card that would best tell
+the two leading rules apart or the fact that no card can (underdetermination),
+a space of hypotheses that ran empty — and at the end whether its best rule is
+right on this hand, and right everywhere.`,
+		Example: `  eleusis transcript --rule same-suit --seed 7 > hand.md
+  eleusis transcript --lineup "random;positive-tester(size=20000);bayes-eig;bounded-human" --player 2
+  eleusis transcript --transcript our-hand.yaml`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := g.narrate(cmd, hf)
+			if err != nil {
+				return err
+			}
+			return n.Markdown(g.out)
+		},
+	}
+	hf.register(c, g)
+	return c
+}
+
+func lessonCmd(g *global) *cobra.Command {
+	var hf handFlags
+	var out string
+	var handout int
+	c := &cobra.Command{
+		Use:   "lesson",
+		Short: "Write a classroom pack: a printable lesson, a student handout, the table as CSV, plots",
+		Long: `lesson plays one hand (or reads one with --transcript) and writes into --out:
+
+  lesson.html    the teacher's pages, printable on A4 or Letter: God's rule, the
+                 table drawn as cards, the moments worth a discussion, every move,
+                 the belief plot, discussion questions and an answer key
+  handout.html   the students' page, without the rule: the table up to a move
+                 (--handout-move), "what rule could it be? which card would you
+                 play to test it?"
+  hand.md        the narrated hand (as eleusis transcript writes it)
+  table.csv      every card laid, with the move and the player that laid it
+  hand-belief.png/svg   belief in God's rule and in the leading rival, move by
+                 move, the moves where the lead changed marked`,
+		Example: `  eleusis lesson --rule suit-cycle-sdch --out lesson/
+  eleusis lesson --rule same-suit --seed 7 --handout-move 12 --out lesson/
+  eleusis lesson --transcript our-hand.yaml --out lesson/`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if out == "" {
+				return fmt.Errorf("lesson needs --out (a folder)")
+			}
+			if err := atLeast("handout-move", handout, 0); err != nil {
+				return err
+			}
+			n, err := g.narrate(cmd, hf)
+			if err != nil {
+				return err
+			}
+			if handout > len(n.Steps) {
+				return fmt.Errorf("--handout-move %d: the hand has %d moves", handout, len(n.Steps))
+			}
+			var md bytes.Buffer
+			if err := n.Markdown(&md); err != nil {
+				return err
+			}
+			files, err := n.WritePack(out, reports.PackOptions{HandoutMove: handout, Markdown: md.Bytes()})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(g.out, "wrote %s: %s\n", out, strings.Join(files, ", "))
+			return nil
+		},
+	}
+	hf.register(c, g)
+	c.Flags().StringVar(&out, "out", "", "the `folder` for the pack")
+	c.Flags().IntVar(&handout, "handout-move", 0, "the handout shows the table after this `move` (0: the move after which the rule could be guessed — belief in it past one half — or two thirds of the hand)")
+	return c
+}
