@@ -74,7 +74,7 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		add(fmt.Sprintf("At move %d God said yes to %s, although %s gave that answer only %s. Why does an unlikely answer teach more than an expected one?",
 			st.Move.Turn, f.cards(st.Move.Cards), n.who(), pct(st.PYes)),
 			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and ruled out %s of %s rules. A rule that risks a bold prediction and survives has passed a severe test; a safe prediction that comes true tells little (Popper).",
-				bits(st.Bits), count(st.Possible-st.Left), count(st.Possible)))
+				bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible)))
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Refuted) }); i >= 0 {
 		st := &n.Steps[i]

@@ -85,7 +85,7 @@ func pct(p float64) string {
 	return fmt.Sprintf("%.0f%%", 100*p)
 }
 
-func bits(b float64) string {
+func bitsText(b float64) string {
 	switch {
 	case b <= 0:
 		return "no information (0 bits)"
@@ -189,7 +189,7 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 		} else {
 			b := st.Bits
 			st.Moments = append(st.Moments, Moment{Kind: Risky, Title: "A surprise", say: func(f textFormat) string {
-				return fmt.Sprintf("God said yes, though %s gave “yes” only %s: an unlikely answer, and so an informative one (%s).", who, pct(pYes), bits(b))
+				return fmt.Sprintf("God said yes, though %s gave “yes” only %s: an unlikely answer, and so an informative one (%s).", who, pct(pYes), bitsText(b))
 			}})
 		}
 	}
@@ -445,7 +445,7 @@ func (n *Narration) answerText(st *NarratedMove) string {
 	if st.Possible == 0 {
 		return fmt.Sprintf("The space of %s is empty: the answer teaches it nothing.", n.who())
 	}
-	s := fmt.Sprintf("The answer carried %s and ruled out %s of %s rules (%s left)", bits(st.Bits), count(st.Possible-st.Left), count(st.Possible), count(st.Left))
+	s := fmt.Sprintf("The answer carried %s and ruled out %s of %s rules (%s left)", bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible), count(st.Left))
 	if n.Truth != nil {
 		s += fmt.Sprintf("; belief in God's rule now %.2f", st.TrueProb)
 	}
