@@ -3,6 +3,7 @@ package reports
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/rulebank"
@@ -165,8 +166,11 @@ type Verdict struct {
 	// behaves as God's rule from every starter.
 	RightHere, RightEverywhere bool
 	// Witness: where the best rule and God's part (from this hand's end
-	// when it is wrong here, from some starter when it is right only here).
-	Witness *hypotheses.Witness
+	// when it is wrong here, from some starter when it is right only here);
+	// Continues: the witness grows from the hand's end (its line starts
+	// with the main line as it stands).
+	Witness   *hypotheses.Witness
+	Continues int
 	// Expressible: some hypothesis of the space behaves as God's rule;
 	// GodPhrase is God's rule as the grammar says it.
 	Expressible bool
@@ -211,6 +215,12 @@ func Narrate(n *Narration, sp *hypotheses.Space, eps float64) error {
 	n.measure(&n.Start, rec)
 	minds, release := n.mindRecords()
 	defer release()
+	var distinct []*hypotheses.Record // each shared record once
+	for _, r := range minds {
+		if r != nil && !slices.Contains(distinct, r) {
+			distinct = append(distinct, r)
+		}
+	}
 	line := append([]sim.Card(nil), rec.Line()...)
 	var lastPair [2]int
 	lastNever := false
@@ -228,10 +238,8 @@ func Narrate(n *Narration, sp *hypotheses.Space, eps float64) error {
 		}
 		n.label(&st, minds)
 		preds := rec.Apply(&m, &n.Options)
-		for _, r := range minds {
-			if r != nil && r != rec {
-				r.Apply(&m, &n.Options)
-			}
+		for _, r := range distinct {
+			r.Apply(&m, &n.Options)
 		}
 		if mapBefore >= 0 {
 			st.Bits = 0
@@ -465,7 +473,9 @@ func binaryEntropy(p float64) float64 {
 func (n *Narration) markInformative() {
 	best := -1
 	for i, st := range n.Steps {
-		if !math.IsNaN(st.Bits) && st.Bits >= 1 && (best < 0 || st.Bits > n.Steps[best].Bits) {
+		// An answer that emptied the space was impossible for the belief:
+		// its "information" is unbounded, and it taught nothing.
+		if !math.IsNaN(st.Bits) && st.Bits >= 1 && st.Left > 0 && (best < 0 || st.Bits > n.Steps[best].Bits) {
 			best = i
 		}
 	}
@@ -512,6 +522,8 @@ func (n *Narration) verdict(rec *hypotheses.Record) error {
 			// caught out there, else from the opening.
 			if w, err = n.Truth.Witness(id, rec.Line()); err == nil && !w.Found {
 				w, err = n.Truth.Witness(id, sim.DecodeOpening(n.Result.Opening, &n.Options).MainLine)
+			} else if w.Found {
+				v.Continues = len(rec.Line())
 			}
 		case !v.RightEverywhere:
 			w, err = n.Truth.Witness(id, nil)

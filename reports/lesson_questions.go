@@ -152,7 +152,7 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 	case st.Parting != nil && st.Parting.Never:
 		test = fmt.Sprintf("its two leading rules were %s and %s, and %s.", f.phrase(st.Leaders[0]), f.phrase(st.Leaders[1]), NoCardSentence)
 	case st.Parting != nil:
-		test = n.separationText(st, f)
+		test = lowerFirst(n.separationText(st, f))
 	}
 	add("3. Which card would you play next to test your rule?",
 		fmt.Sprintf("The best test separates the leading rules. After move %d, for %s: %s A card that the student's own rule allows tests it positively, one it forbids negatively; either can refute it.", move, n.who(), test))
@@ -169,4 +169,12 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 		fmt.Sprintf("If two rules judge every card alike after every line the game can reach, no experiment can tell them apart (underdetermination). Up to move %d the bots with a rule of their own made %d positive and %d negative tests. A positive test can be refused (refuting the rule) or accepted (which proves nothing); a negative test accepted refutes the rule too. What happened next: %s",
 			move, tests[0], tests[1], n.verdictText(f)))
 	return qs
+}
+
+// lowerFirst puts a sentence after a colon: "No card …" → "no card …".
+func lowerFirst(s string) string {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return s
+	}
+	return string(s[0]+'a'-'A') + s[1:]
 }

@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/bits"
 	"regexp"
 	"strings"
@@ -163,6 +164,11 @@ func TestLabelsPlayed(t *testing.T) {
 				continue
 			}
 			mind := n.Minds[m.Player]
+			// The followed seat's own belief and the mind that labels its
+			// moves are one belief, rebuilt twice: they must agree.
+			if m.Player == n.Observer && (st.Held.ID != st.Top[0].ID || math.Abs(st.Held.Prob-st.Top[0].Prob) > 1e-12) {
+				t.Fatalf("seed %d move %d: the mover held %s (%v), the followed belief says %s (%v)", seed, m.Turn, st.Held.Expr, st.Held.Prob, st.Top[0].Expr, st.Top[0].Prob)
+			}
 			if mind.Space.Accepts(st.Held.ID, st.Line, m.Cards[0]) {
 				pos[m.Player]++
 			} else {

@@ -231,7 +231,7 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 					return fmt.Sprintf("The two leading rules, %s and %s, give the same verdict on every card in every main line this hand can still reach: %s. Whichever is God's, this hand cannot show it.",
 						f.rule(a), f.rule(b), NoCardSentence)
 				}
-				return fmt.Sprintf("The two leading rules, %s and %s, gave the same verdict on every card along %d random continuations of this hand (God's rule reads more than the last two cards, so the lines are sampled, not all checked): as far as we can tell, no card in the deck can tell them apart from here.",
+				return fmt.Sprintf("The two leading rules, %s and %s, gave the same verdict on every card along %d random continuations of this hand (God's rule reads the main line beyond its last two cards, so its lines are sampled, not all checked): as far as we can tell, no card in the deck can tell them apart from here.",
 					f.rule(a), f.rule(b), hypotheses.SampleWalks)
 			}})
 		}
@@ -270,8 +270,12 @@ func (n *Narration) separationText(st *NarratedMove, f textFormat) string {
 		if total > len(then) {
 			more = fmt.Sprintf(" (or %d other cards)", total-len(then))
 		}
-		return fmt.Sprintf("No card tells %s from %s right now; they part only after %s (cards God would accept): then %s%s would tell them apart.",
-			f.phrase(a), f.phrase(b), f.cards(p.Path), f.cards(then), more)
+		legal := "a card God would accept"
+		if len(p.Path) > 1 {
+			legal = "cards God would accept, in turn"
+		}
+		return fmt.Sprintf("No card tells %s from %s right now; they part only after %s (%s): then %s%s would tell them apart.",
+			f.phrase(a), f.phrase(b), f.cards(p.Path), legal, f.cards(then), more)
 	}
 }
 
@@ -296,8 +300,18 @@ func (n *Narration) verdictText(f textFormat) string {
 		b.WriteString(". No card of this hand could have shown the difference: that is underdetermination, not a mistake. ")
 	default:
 		b.WriteString("It is wrong, even on this hand")
-		if w := v.Witness; w != nil {
-			fmt.Fprintf(&b, ": after %s it would %s", f.cards(w.Line), n.witnessVerb(v.Best.ID, w, f))
+		switch w := v.Witness; {
+		case w == nil:
+		case v.Continues > 0 && len(w.Line) == v.Continues:
+			fmt.Fprintf(&b, ": right now, after the last card, it would %s", n.witnessVerb(v.Best.ID, w, f))
+		case v.Continues > 0:
+			legal := "a card God accepts"
+			if len(w.Line)-v.Continues > 1 {
+				legal = "cards God accepts in turn"
+			}
+			fmt.Fprintf(&b, ": had the hand gone on with %s (%s), it would then %s", f.cards(w.Line[v.Continues:]), legal, n.witnessVerb(v.Best.ID, w, f))
+		default:
+			fmt.Fprintf(&b, ": after the main line %s it would %s", f.cards(w.Line), n.witnessVerb(v.Best.ID, w, f))
 		}
 		b.WriteString(". ")
 	}
@@ -444,6 +458,12 @@ func (n *Narration) moveText(st *NarratedMove, f textFormat) string {
 func (n *Narration) answerText(st *NarratedMove) string {
 	if st.Possible == 0 {
 		return fmt.Sprintf("The space of %s is empty: the answer teaches it nothing.", n.who())
+	}
+	if st.Left == 0 {
+		if st.Possible == 1 {
+			return fmt.Sprintf("The answer contradicted the one rule %s still held: none is left.", n.who())
+		}
+		return fmt.Sprintf("The answer contradicted every one of the %s rules %s still held: none is left.", count(st.Possible), n.who())
 	}
 	s := fmt.Sprintf("The answer carried %s and ruled out %s of %s rules (%s left)", bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible), count(st.Left))
 	if n.Truth != nil {
