@@ -88,3 +88,25 @@ func TestPhraseEveryHypothesis(t *testing.T) {
 		seen[p] = id
 	}
 }
+
+// A smaller space is a prefix of the default one (Prefix): its hypotheses
+// keep their words.
+func TestPhrasePrefix(t *testing.T) {
+	sp := Default()
+	p, err := sp.Prefix(5000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for id, h := range p.Hyps {
+		if h.Expr != "" {
+			n++
+			if p.Phrase(id) != sp.Phrase(id) {
+				t.Fatalf("%s: %q in the prefix, %q in the space", h.Expr, p.Phrase(id), sp.Phrase(id))
+			}
+		}
+	}
+	if n != 5000 {
+		t.Fatalf("%d hypotheses in a prefix of 5000", n)
+	}
+}

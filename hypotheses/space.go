@@ -203,7 +203,7 @@ func (sp *Space) Prefix(size int) (*Space, error) {
 	if size >= sp.Stats.Kept {
 		return sp, nil
 	}
-	p := &Space{words: sp.words, fams: sp.fams, weight: sp.weight, famOf: sp.famOf, order: sp.order,
+	p := &Space{words: sp.words, fams: sp.fams, weight: sp.weight, famOf: sp.famOf, order: sp.order, gram: sp.gram,
 		Hyps: make([]Hypothesis, len(sp.Hyps)), valid: make([]uint64, sp.words)}
 	p.Stats = Stats{Syntactic: sp.Stats.Syntactic, Distinct: sp.Stats.Distinct, Kept: size, IndexBytes: sp.Stats.IndexBytes}
 	for id, h := range sp.Hyps {

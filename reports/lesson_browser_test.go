@@ -50,7 +50,7 @@ type paper struct {
 }
 
 var papers = []paper{
-	{"A4", chromedp.PaperA4, 702},     // (210 − 24) mm at 96 px per inch
+	{"A4", chromedp.PaperA4, 702},         // (210 − 24) mm at 96 px per inch
 	{"Letter", chromedp.PaperLetter, 725}, // (215.9 − 24) mm
 }
 
