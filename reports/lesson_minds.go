@@ -118,4 +118,3 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 		st.Test = "positive"
 	}
 }
-
