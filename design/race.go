@@ -123,9 +123,10 @@ func (rr *RaceResult) find(name string) *Candidate {
 	return nil
 }
 
-// Race runs a race among the pool's candidates. seed gives each round's
-// seed (from 1); spent is the hands spent before the race (for the curve);
-// hands (if not nil) is told of every round's hands as they are spent.
+// Race runs a race among the pool's candidates: eval plays each round (the
+// lab, or a test's planted scores); seed gives each round's seed (from 1);
+// spent is the hands spent before the race (for the curve). On an error
+// (Ctrl-C) the rounds finished so far are returned with it.
 func Race(ctx context.Context, gen int, pool []*Candidate, rc RaceConfig, obj Objective, seed func(round int) uint64,
 	eval Evaluator, spent int) (*RaceResult, error) {
 	sizes, hands, err := rc.Schedule(len(pool))

@@ -37,6 +37,9 @@ func (res *Result) Tables() []reports.Table {
 	if obj.Kind == GodScore {
 		view.Cols[6].Wide = true // the objective column already shows it
 	}
+	if obj.Kind == Difficulty {
+		view.Cols[4].Wide, view.Cols[5].Wide = true, true // no paired difference: not a mean of hands
+	}
 	rules := reports.Table{Only: reports.TextOnly, Title: "The rules", Cols: []reports.Column{
 		{Name: "rule", Whole: true}, {Name: "expression"}, {Name: "look-back", Whole: true, Wide: true}, {Name: "made as", Wide: true}}}
 	byName := map[string]*Candidate{}
