@@ -2,6 +2,7 @@ package hypotheses
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/eleusis/eleusis/sim"
@@ -52,5 +53,54 @@ func BenchmarkFirstVerdict(b *testing.B) {
 				bl.predict(s, cards, out)
 			}
 		})
+	}
+}
+
+// BenchmarkLocal: God's local class for a hand's opening in the default
+// space — the reachable states (a search per opening) and the class — for a
+// rule of look-back 1, one of look-back 2 and one that reads n (sampled).
+// Each iteration takes a new opening, so the chart's and space's caches fill
+// as they do in a run (go test ./hypotheses -run XXX -bench Local).
+func BenchmarkLocal(b *testing.B) {
+	sp := Default()
+	for _, tc := range []struct{ name, expr string }{
+		{"lookback1", `prev.color == "black" ? card.rank >= 7 : card.rank <= 6`},
+		{"lookback2", `prev2 != nil and prev2.color == "red" and prev.color == "red" ? card.color == "black" : true`},
+		{"n-sampled", `n % 2 == 1 ? card.suit == prev.suit : card.suit != prev.suit`},
+	} {
+		c := compile(b, tc.expr)
+		b.Run(tc.name, func(b *testing.B) {
+			tr, err := sp.Classify(c, DefaultTruth)
+			if err != nil {
+				b.Fatal(err)
+			}
+			i := 0
+			for b.Loop() {
+				if _, err := tr.Local([]sim.Card{sim.Card(i % 52)}); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
+
+// BenchmarkConfidence: the posterior of the best rule's local class at the
+// end of a hand of 20 random verdicts (what bench measures per belief).
+func BenchmarkConfidence(b *testing.B) {
+	sp := Default()
+	c := compile(b, `card.suit == prev.suit or card.rank > prev.rank`)
+	tr, err := sp.Classify(c, DefaultTruth)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := NewRecord(sp.NewBelief(0))
+	rec.Discovery = NewDiscovery(tr)
+	opening, _ := sim.ParseCards("7H")
+	rec.Start(opening, nil)
+	playRandom(c.NewJudge(), opening, 20, rand.New(rand.NewPCG(1, 2)), rec)
+	best, _ := rec.MAP()
+	for b.Loop() {
+		rec.ProbAgreeing(rec.Discovery.Local.Agreeing(best).Visited(rec.line))
 	}
 }
