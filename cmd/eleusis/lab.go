@@ -290,12 +290,14 @@ func rankCmd(g *global) *cobra.Command {
 		Use:   "rank",
 		Short: "Rank the bank's rules by difficulty and by God's expected score",
 		Long: `rank plays every rule of the bank (--hands hands each, under each preset and
-line-up) and ranks the rules by difficulty: the share of hands in which no
-scientist's posterior on the rule reached 0.9 (then by mean plays to
-discovery). It also ranks them by God's expected score, marks the sweet spot
-(rules found by some scientists and not others in at least 20% of hands),
-and reports Spearman and Kendall correlations between the difficulty
-measures and the rules' acceptance rate and description length.
+line-up) and ranks the rules by difficulty, "misidentified": the share of
+(hand, scientist) pairs whose best rule at the end of the hand is not God's
+rule on the states that hand could reach (ties broken by the median move
+from which the best rule stayed God's). Rules no scientist of the line-up can express are listed apart. It
+also ranks them by God's expected score, marks the sweet spot (rules found by
+some scientists and not others in at least 20% of hands), and reports
+Spearman and Kendall correlations between the difficulty measures and the
+rules' acceptance rate and description length.
 
 With no arguments it runs the embedded default bank with the default line-up.
 The files --out writes are described in docs/results.md.`,
