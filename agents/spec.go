@@ -185,7 +185,7 @@ func (p Param) parse(v string) (float64, error) {
 	return x, nil
 }
 
-// Range writes the allowed values, e.g. "[0, 0.5)" or "1 to 726,599".
+// Range writes the allowed values, e.g. "[0, 0.5)" or "1 to 771,847".
 func (p Param) Range() string {
 	switch p.Kind {
 	case Bool:
@@ -221,7 +221,7 @@ const maxExecTimeout = 3600
 // thresholds).
 var decisionParams = []Param{
 	{Name: "size", Doc: "hypotheses in its space (the shortest behaviours of the grammar)", Kind: Integer,
-		Default: hypotheses.DefaultSize, Min: 1, Max: MaxSpaceSize, Why: "the grammar gives 726,599 distinct behaviours"},
+		Default: hypotheses.DefaultSize, Min: 1, Max: MaxSpaceSize, Why: "the grammar gives " + thousands(MaxSpaceSize) + " distinct behaviours"},
 	{Name: "eps", Doc: "label noise: the chance that a verdict contradicts the rule (0 = strict elimination)",
 		Default: 0, Min: 0, Max: 0.5, MaxOpen: true},
 	{Name: "seq", Doc: "play a sequence while P(every card accepted) ≥ seq", Default: 0.95, Min: 0, Max: 1},
