@@ -3,6 +3,7 @@ package rulebank
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 
 	"github.com/eleusis/eleusis/sim"
@@ -166,6 +167,7 @@ func compileExpr(src string, env any) (prog *vm.Program, err error) {
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
+			fe.Message = inOurWords(fe.Message)
 			return nil, fmt.Errorf("%s", fe.Error())
 		}
 		return nil, err
@@ -174,6 +176,19 @@ func compileExpr(src string, env any) (prog *vm.Program, err error) {
 		return nil, fmt.Errorf("judging one card may take up to %s steps (loops over the main line or ranges, inside one another); at most %d are allowed", bigSteps(steps), MaxSteps)
 	}
 	return prog, nil
+}
+
+// noCardField is how expr words a field that a card does not have: it
+// names our Go type, which means nothing to a rule's author.
+var noCardField = fmt.Sprintf("type %v has no field ", reflect.TypeFor[CardEnv]())
+
+// inOurWords rewrites expr's message about a card's unknown field (a
+// misspelt field, or colour for color) in the rule language's words.
+func inOurWords(msg string) string {
+	if field, ok := strings.CutPrefix(msg, noCardField); ok {
+		return fmt.Sprintf("a card has no field %s (its fields: rank, suit, color, face, even, odd)", field)
+	}
+	return msg
 }
 
 // bigSteps writes a step count; the analysis saturates far above the limit.

@@ -34,7 +34,7 @@ func ExampleCompile_error() {
 	_, err := rulebank.Compile(rulebank.Rule{Name: "typo", Expr: "card.colour == prev.color"})
 	fmt.Println(err)
 	// Output:
-	// rule "typo": expr: type rulebank.CardEnv has no field colour (1:6)
+	// rule "typo": expr: a card has no field colour (its fields: rank, suit, color, face, even, odd) (1:6)
 	//  | card.colour == prev.color
 	//  | .....^
 }

@@ -112,7 +112,8 @@ func TestCompileErrors(t *testing.T) {
 		want                []string
 	}{
 		{"unknown-name", `colour == "red"`, "", []string{`rule "unknown-name"`, "expr:", "unknown name colour", "^"}},
-		{"unknown-field", `card.colour == "red"`, "", []string{"colour", "^"}},
+		{"unknown-field", `card.colour == "red"`, "", []string{"a card has no field colour", "color", "^"}},
+		{"unknown-field-in-line", `line[0].rnk > 3`, "", []string{"a card has no field rnk (its fields: rank, suit, color, face, even, odd)"}},
 		{"not-boolean", `card.rank + 1`, "", []string{"expected bool"}},
 		{"malformed", `card.rank >`, "", []string{"unexpected token"}},
 		{"empty", `  `, "", []string{"empty"}},
