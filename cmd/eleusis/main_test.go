@@ -128,6 +128,24 @@ func TestReplayBrokenTranscript(t *testing.T) {
 	}
 }
 
+// A bank rule's name written under rule: (which takes an expression) is
+// answered with the fix, not only expr's "unknown name same".
+func TestReplayRuleNameUnderRule(t *testing.T) {
+	for _, c := range []struct{ rule, want string }{
+		{"same-suit", "same-suit is the name of a rule of the bank: write rule_name: same-suit"},
+		{"same-sut", "a rule of the bank is given by its name as rule_name:"},
+	} {
+		f := t.TempDir() + "/hand.yaml"
+		os.WriteFile(f, []byte("rule: "+c.rule+"\nplayers: [A, B, C, D]\nhand_sizes: {A: 14, B: 14, C: 14, D: 14}\nstarter: 2H\nmoves:\n  - A play 3H\n"), 0o644)
+		for _, cmd := range [][]string{{"replay", f}, {"lesson", "--transcript", f, "--out", t.TempDir()}} {
+			_, err := run(t, cmd...)
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "unknown name same") {
+				t.Errorf("%s with rule: %s: want expr's error and %q, got %v", cmd[0], c.rule, c.want, err)
+			}
+		}
+	}
+}
+
 func TestPlayIsReproducible(t *testing.T) {
 	a, err := run(t, "play", "--rule", "suit-cycle-sdch", "--seed", "9", "--option", "prophet=true", "--format", "json")
 	if err != nil {

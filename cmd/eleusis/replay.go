@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
+	"regexp"
+	"strings"
 
 	"github.com/eleusis/eleusis/reports"
 	"github.com/eleusis/eleusis/rulebank"
@@ -66,5 +68,20 @@ func transcriptRule(b *rulebank.Bank, t *sim.Transcript, file string) (*rulebank
 		return r, t.RuleName, err
 	}
 	r, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: t.Rule, File: file})
+	if err != nil {
+		// rule: same-suit is a slip for rule_name: same-suit; expr alone
+		// would say "unknown name same".
+		name := strings.TrimSpace(t.Rule)
+		if _, nerr := b.Get(name); nerr == nil {
+			return nil, "", fmt.Errorf("%w\n(%s is the name of a rule of the bank: write rule_name: %s; rule: takes an expression)", err, name, name)
+		}
+		if ruleNameLike.MatchString(name) {
+			return nil, "", fmt.Errorf("%w\n(rule: takes an expression; a rule of the bank is given by its name as rule_name:)", err)
+		}
+	}
 	return r, t.Rule, err
 }
+
+// ruleNameLike matches what looks like a bank rule's name (kebab-case, at
+// least two words) rather than an expression.
+var ruleNameLike = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)+$`)
