@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -232,4 +233,39 @@ func niceMax(ts ...float64) float64 {
 		}
 	}
 	return m
+}
+
+// moveTicks marks an axis of moves at whole moves: a labelled tick every 1,
+// 2, 5, 10, 20, 50… moves (at most six labels), unlabelled ones between,
+// and labels without decimals (gonum's default ticks write a hand of 26
+// moves as 0.00 and 25.00).
+type moveTicks struct{}
+
+func (moveTicks) Ticks(lo, hi float64) []plot.Tick {
+	if !(hi > lo) || math.IsInf(hi-lo, 0) {
+		return plot.DefaultTicks{}.Ticks(lo, hi)
+	}
+	step := 1.0
+	for i := 0; (hi-lo)/step > 6; i++ {
+		step *= []float64{2, 2.5, 2}[i%3] // 1, 2, 5, 10, 20, 50…
+	}
+	minor := 0.0
+	switch {
+	case step >= 5 && math.Mod(step, 5) == 0:
+		minor = step / 5
+	case step >= 2:
+		minor = step / 2
+	}
+	var ticks []plot.Tick
+	if minor > 0 {
+		for x := math.Ceil(lo/minor) * minor; x <= hi; x += minor {
+			if math.Mod(x, step) != 0 {
+				ticks = append(ticks, plot.Tick{Value: x})
+			}
+		}
+	}
+	for x := math.Ceil(lo/step) * step; x <= hi; x += step {
+		ticks = append(ticks, plot.Tick{Value: x, Label: strconv.FormatFloat(x, 'f', 0, 64)})
+	}
+	return ticks
 }

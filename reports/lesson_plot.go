@@ -21,6 +21,7 @@ import (
 func (n *Narration) beliefFigure() (*figure, error) {
 	p := plot.New()
 	p.X.Label.Text = "move"
+	p.X.Tick.Marker = moveTicks{}
 	p.Y.Label.Text = "probability"
 	p.Y.Min, p.Y.Max = 0, 1
 	p.X.Min, p.X.Max = 0, float64(max(1, len(n.Steps)))

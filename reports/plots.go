@@ -223,6 +223,7 @@ func shownAsLine(i, n int) bool { return n <= 16 || i < 8 || i >= n-8 }
 func learningPlot(dir, name, title string, rs []RuleSummary, np int, caption ...string) error {
 	p := plot.New()
 	p.X.Label.Text = "move"
+	p.X.Tick.Marker = moveTicks{}
 	p.Y.Label.Text = "posterior on God's rule"
 	f := &figure{title: title, caption: caption, w: 9 * vg.Inch, h: 6 * vg.Inch, empty: "no learning curve to show (no scientist with a belief, or every hand failed)"}
 	k := 0

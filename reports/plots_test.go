@@ -4,6 +4,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -32,6 +33,36 @@ func TestPlotsOfNothing(t *testing.T) {
 					t.Errorf("%s: %s%s mode %v", name, f, ext, st.Mode())
 				}
 			}
+		}
+	}
+}
+
+// A move axis is labelled at whole moves, 1-2-5 steps, no decimals.
+func TestMoveTicks(t *testing.T) {
+	for _, c := range []struct {
+		lo, hi float64
+		want   string
+	}{
+		{0, 26, "0 5 10 15 20 25"},
+		{1, 36, "10 20 30"},
+		{0, 3, "0 1 2 3"},
+		{0, 1, "0 1"},
+		{0, 400, "0 100 200 300 400"},
+	} {
+		var labels []string
+		minors := 0
+		for _, tk := range (moveTicks{}).Ticks(c.lo, c.hi) {
+			if tk.Label == "" {
+				minors++
+				continue
+			}
+			labels = append(labels, tk.Label)
+		}
+		if got := strings.Join(labels, " "); got != c.want {
+			t.Errorf("ticks on [%g, %g]: labels %q, want %q", c.lo, c.hi, got, c.want)
+		}
+		if c.hi-c.lo >= 10 && minors == 0 {
+			t.Errorf("ticks on [%g, %g]: no minor ticks", c.lo, c.hi)
 		}
 	}
 }
