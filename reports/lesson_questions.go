@@ -90,7 +90,7 @@ func (n *Narration) discussion(f textFormat) []packQA {
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Underdetermined) }); i >= 0 {
 		st := &n.Steps[i]
 		a, b := st.Leaders[0], st.Leaders[1]
-		answer := fmt.Sprintf("Neither, as far as this hand goes: %s and %s give the same verdict on every card after every main line the hand could still reach, so %s. The evidence underdetermines the theory: both explain every card equally well. ", f.phrase(a), f.phrase(b), NoCardSentence)
+		answer := fmt.Sprintf("Not from this hand: %s and %s give the same verdict on every card after every main line the hand could still reach, so %s. The evidence underdetermines the theory: both explain every card equally well. ", f.phrase(a), f.phrase(b), NoCardSentence)
 		answer += n.whichIsGods(a, b, f)
 		add(fmt.Sprintf("From move %d, %s and %s could not be told apart by any card. Which is God's rule? Could the players have found out?", st.Move.Turn, f.phrase(a), f.phrase(b)), answer)
 	}
