@@ -84,7 +84,7 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 		r := minds[m.Player]
 		id, p := r.MAP()
 		if id < 0 {
-			st.NoTest = "its space of hypotheses is empty: it has no rule left to test"
+			st.NoTest = "its space of hypotheses is empty, so it has no rule left to test"
 			return
 		}
 		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyps[id].Expr, Phrase: mind.Space.Phrase(id), Prob: p}
