@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/sim"
@@ -319,9 +320,9 @@ func Help() string {
 	var params []Param
 	for _, name := range append(Names(), "exec") {
 		doc, names := Doc(name)
-		fmt.Fprintf(&b, "  %-16s %s\n", name, doc)
+		b.WriteString(hanging(fmt.Sprintf("  %-16s ", name), doc))
 		if len(names) > 0 {
-			fmt.Fprintf(&b, "  %-16s parameters: %s\n", "", strings.Join(names, ", "))
+			b.WriteString(hanging(fmt.Sprintf("  %-16s ", ""), "parameters: "+strings.Join(names, ", ")))
 		}
 		for _, p := range Params(name) {
 			if !slices.ContainsFunc(params, func(q Param) bool { return q.Name == p.Name }) {
@@ -335,8 +336,31 @@ func Help() string {
 		if p.Kind == Bool {
 			def = strconv.FormatBool(p.Default != 0)
 		}
-		fmt.Fprintf(&b, "  %-10s %s (%s; %s)\n", p.Name, p.Doc, def, p.Range())
+		b.WriteString(hanging(fmt.Sprintf("  %-10s ", p.Name), fmt.Sprintf("%s (%s; %s)", p.Doc, def, p.Range())))
 	}
+	return b.String()
+}
+
+// helpWidth is the terminal width --help texts fit (the tables' width).
+const helpWidth = 120
+
+// hanging writes text after head, wrapped at spaces to helpWidth columns,
+// its further lines indented under the first.
+func hanging(head, text string) string {
+	var b strings.Builder
+	indent := strings.Repeat(" ", utf8.RuneCountInString(head))
+	line := head
+	for _, word := range strings.Fields(text) {
+		if line != head && line != indent && utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > helpWidth {
+			b.WriteString(strings.TrimRight(line, " ") + "\n")
+			line = indent
+		}
+		if line != head && line != indent {
+			line += " "
+		}
+		line += word
+	}
+	b.WriteString(line + "\n")
 	return b.String()
 }
 

@@ -46,7 +46,7 @@ func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
 	f.StringSliceVar(&lf.tags, "tag", nil, "only rules with one of these `tags`")
 	f.StringSliceVar(&lf.presets, "preset", []string{"new-eleusis"}, "`presets` to play, separated by commas (eleusis presets lists them)")
 	f.StringArrayVar(&lf.options, "option", nil, "override one option of every preset, `name=value` (repeatable), e.g. prophet=true")
-	f.StringArrayVar(&lf.lineups, "lineup", nil, "a `line-up`: strategies by seat, separated by ';' (repeatable; default: "+strings.Join(DefaultLineup, ";")+")")
+	f.StringArrayVar(&lf.lineups, "lineup", nil, "a `line-up`: strategies by seat, separated by ';' (repeatable; default: "+strings.Join(DefaultLineup, "; ")+")")
 	f.IntVar(&lf.hands, "hands", hands, "hands per rule, preset and line-up")
 	f.Uint64Var(&lf.seed, "seed", 1, "the run's seed (every hand's seed derives from it)")
 	f.IntVar(&lf.workers, "workers", 0, "parallel workers (0: all cores)")

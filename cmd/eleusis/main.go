@@ -14,8 +14,10 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/eleusis/eleusis/reports"
 )
@@ -66,6 +68,10 @@ type global struct {
 	args []string
 }
 
+func init() {
+	cobra.AddTemplateFunc("wrappedFlags", func(f *pflag.FlagSet) string { return f.FlagUsagesWrapped(reports.DefaultWidth) })
+}
+
 func newRoot(out, errw io.Writer, args []string) *cobra.Command {
 	g := &global{out: out, errw: errw, args: append([]string{"eleusis"}, args...)}
 	root := &cobra.Command{
@@ -79,6 +85,13 @@ scientists discover it by experiment.`,
 		SilenceErrors: true,
 	}
 	root.SetVersionTemplate("eleusis {{.Version}}\n")
+	// Flag descriptions wrap to fit the terminal width tables fit; cobra's
+	// default prints each on one line (the --lineup default alone is 190
+	// columns).
+	root.SetUsageTemplate(strings.NewReplacer(
+		".LocalFlags.FlagUsages", "wrappedFlags .LocalFlags",
+		".InheritedFlags.FlagUsages", "wrappedFlags .InheritedFlags",
+	).Replace(root.UsageTemplate()))
 	root.SetOut(out)
 	root.SetErr(errw)
 	root.SetArgs(args)
