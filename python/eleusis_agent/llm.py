@@ -53,6 +53,20 @@ class EndpointError(BadReply):
     """The endpoint failed (HTTP error, time-out, no content)."""
 
 
+_endpoint_warned = False
+
+
+def warn_endpoint(err: str) -> None:
+    """Says once per process, --verbose or not, that the endpoint fails: the
+    agent then plays random legal cards, and a benchmark would measure those
+    (a mistyped --url would otherwise go unnoticed)."""
+    global _endpoint_warned
+    if not _endpoint_warned:
+        _endpoint_warned = True
+        print(f"llm agent: {err}; playing random legal cards while it fails (--verbose logs every failure)",
+              file=sys.stderr, flush=True)
+
+
 def chat(cfg: Config, messages: list[dict], seed: int | None = None) -> str:
     """One chat completion: the assistant's text."""
     body = {"model": cfg.model, "messages": messages, "temperature": cfg.temperature, "max_tokens": cfg.max_tokens}
@@ -218,6 +232,7 @@ class LLMAgent(Agent):
                 reply = chat(self.cfg, messages, seed=self.info.seed + view.turn * 2 + attempt)
             except EndpointError as e:  # ask the same again
                 self.log(str(e))
+                warn_endpoint(str(e))
                 self.retries += attempt == 0
                 continue
             try:

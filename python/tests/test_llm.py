@@ -1,5 +1,6 @@
 """Unit tests of the LLM agent's parsing, retry and fallback (no network)."""
 
+import io
 import unittest
 from unittest import mock
 
@@ -79,9 +80,15 @@ class TestRetry(unittest.TestCase):
 
     def test_endpoint_down(self):
         a = make_agent()
-        with mock.patch.object(llm, "chat", side_effect=llm.EndpointError("the endpoint failed: refused")):
+        with mock.patch.object(llm, "chat", side_effect=llm.EndpointError("the endpoint failed: refused")), \
+                mock.patch.object(llm, "_endpoint_warned", False), \
+                mock.patch("sys.stderr", new_callable=io.StringIO) as err:
             self.assertEqual(a.judge(make_view(), 2, Move.play(Card.parse("3C"))), True)
-        self.assertEqual(a.fallbacks, 1)
+            a.move(make_view())
+        self.assertEqual(a.fallbacks, 2)
+        # said once, without --verbose: a benchmark of a dead endpoint is one of random play
+        self.assertEqual(err.getvalue().count("playing random legal cards"), 1, err.getvalue())
+        self.assertIn("refused", err.getvalue())
 
     def test_needs_model(self):
         with self.assertRaisesRegex(ValueError, "--model"):
