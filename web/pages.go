@@ -92,6 +92,7 @@ type page struct {
 	// The teacher's console: where students join.
 	JoinURLs  []string
 	LocalOnly bool
+	OpenAddr  string // --addr that opens this server to the class network
 	// Join page.
 	Code      string
 	FreeSeats []SeatView

@@ -123,12 +123,13 @@ func (s *Server) consoleData(r *http.Request) (*page, *table) {
 	if len(p.JoinURLs) == 0 {
 		p.JoinURLs = []string{"http://" + r.Host + "/"}
 	}
-	host, _, err := net.SplitHostPort(r.Host)
+	host, port, err := net.SplitHostPort(r.Host)
 	if err != nil {
-		host = r.Host
+		host, port = r.Host, "80"
 	}
 	ip := net.ParseIP(host)
 	p.LocalOnly = len(s.cfg.JoinURLs) == 0 && (host == "localhost" || ip != nil && ip.IsLoopback())
+	p.OpenAddr = net.JoinHostPort("0.0.0.0", port) // the port this server listens on, as the terminal says
 	return p, t
 }
 
