@@ -159,7 +159,8 @@ func Run(ctx context.Context, base *rulebank.Bank, kit *agents.Kit, cfg Config) 
 			keep = cfg.Top
 		}
 		if _, _, err := (RaceConfig{Budget: perGen, Keep: keep, Eta: 2, MinHands: 2}).Schedule(n); err != nil {
-			return nil, fmt.Errorf("generation %d: %w", g, err)
+			return nil, fmt.Errorf("--budget %d: %d hands go to the final evaluation and %d to each of %d generations; generation %d: %w",
+				cfg.Budget, finals, perGen, cfg.Generations, g, err)
 		}
 	}
 	log, err := openSearch(&cfg, base, parents)

@@ -80,7 +80,7 @@ func (lb *Leaderboard) Tables() []Table {
 		data.Cells = append(data.Cells, append(append(row, calCells(r, r.Calibration)...), calCells(r, r.CalibrationExpressible)...))
 	}
 	pairs := Table{Name: "pairs", Title: "Paired score differences, design mixed (A − B, 95% t interval over hand groups: one rule, preset and repetition, every line-up)",
-		Cols: []Column{{Name: "a", Head: "A", Whole: true}, {Name: "b", Head: "B", Whole: true}, {Name: "groups", Kind: Int},
+		Cols: []Column{{Name: "a", Head: "A"}, {Name: "b", Head: "B"}, {Name: "groups", Kind: Int},
 			{Name: "a_minus_b", Head: "A − B", Kind: CI, Prec: 1}}}
 	for _, x := range lb.Pairs {
 		pairs.Cells = append(pairs.Cells, []Cell{Str(x.A), Str(x.B), IntCell(x.N), CICell(x.Diff)})
@@ -122,7 +122,7 @@ func measuredCell(r StrategyRow) Cell {
 func (lb *Leaderboard) beliefView(d Design) Table {
 	t := Table{Only: TextOnly, Title: fmt.Sprintf("Discovery, %s (%s). Its own belief at the end of each hand; 95%% intervals",
 		designTitle(d, lb.Plan), planNote(lb.Plan)),
-		Cols: []Column{{Name: "#", Kind: Int}, {Name: "strategy", Whole: true}, {Name: "belief", Whole: true}, {Name: "hands", Kind: Int},
+		Cols: []Column{{Name: "#", Kind: Int}, {Name: "strategy"}, {Name: "belief", Whole: true}, {Name: "hands", Kind: Int},
 			{Name: "identified", Kind: CI, Prec: 2}, {Name: "settled by (move)", Kind: CI, Prec: 0}, {Name: "predictive", Kind: Float, Prec: 2},
 			{Name: "confidence", Kind: Float, Prec: 2, Wide: true}, {Name: "accuracy", Kind: Float, Prec: 2, Wide: true}, {Name: "ECE", Kind: Float, Prec: 3},
 			{Name: "empty", Kind: Float, Prec: 2}}}
@@ -158,7 +158,7 @@ func (lb *Leaderboard) beliefView(d Design) Table {
 func (lb *Leaderboard) observerView(d Design) Table {
 	t := Table{Only: TextOnly, Title: fmt.Sprintf("Experiments, %s: an ideal observer of its hands (the default space, ε = 0) — what its plays showed, whatever it believed",
 		designTitle(d, lb.Plan)),
-		Cols: []Column{{Name: "strategy", Whole: true}, {Name: "identified", Kind: CI, Prec: 2}, {Name: "settled by (move)", Kind: CI, Prec: 0}}}
+		Cols: []Column{{Name: "strategy"}, {Name: "identified", Kind: CI, Prec: 2}, {Name: "settled by (move)", Kind: CI, Prec: 0}}}
 	var rows []StrategyRow
 	for _, r := range lb.Strategies {
 		if r.Design == d {
@@ -185,7 +185,7 @@ func sortRows(rows []StrategyRow, key func(StrategyRow) (float64, float64)) {
 // scoreView: the mixed design's scores, best first.
 func (lb *Leaderboard) scoreView() Table {
 	t := Table{Only: TextOnly, Title: fmt.Sprintf("Score, %s (%s); 95%% intervals", designTitle(Mixed, lb.Plan), planNote(lb.Plan)),
-		Cols: []Column{{Name: "#", Kind: Int}, {Name: "strategy", Whole: true}, {Name: "seats", Kind: Int},
+		Cols: []Column{{Name: "#", Kind: Int}, {Name: "strategy"}, {Name: "seats", Kind: Int},
 			{Name: "mean score", Kind: CI, Prec: 1}, {Name: "win rate", Kind: CI, Prec: 2}}}
 	for _, r := range lb.Strategies {
 		if r.Design != Mixed {
@@ -203,7 +203,7 @@ func (lb *Leaderboard) scoreView() Table {
 // failureView: the strategies with failed hands, with the first error.
 func (lb *Leaderboard) failureView() Table {
 	t := Table{Only: TextOnly, Title: fmt.Sprintf("Failed hands: %d, left out of every figure above (a hand fails for every strategy at its table)", lb.Errors),
-		Cols: []Column{{Name: "strategy", Whole: true}, {Name: "design", Whole: true}, {Name: "failed", Kind: Int}, {Name: "of", Kind: Int},
+		Cols: []Column{{Name: "strategy"}, {Name: "design", Whole: true}, {Name: "failed", Kind: Int}, {Name: "of", Kind: Int},
 			{Name: "first error"}}}
 	for _, r := range lb.Strategies {
 		if r.Failed > 0 {

@@ -147,7 +147,11 @@ func ReliabilityPlot(dir, name, caption string, cs []NamedCalibration) error {
 		}
 		eb.Color = line.Color
 		p.Add(line, points, eb)
-		f.legend = append(f.legend, legendEntry{fmt.Sprintf("%s (ECE %.3f, n = %d)", nc.Name, float64(nc.Cal.ECE), nc.Cal.N), line})
+		name := nc.Name
+		if r := []rune(name); len(r) > 40 { // an outside program's whole command line would squeeze the plot
+			name = string(r[:39]) + "…"
+		}
+		f.legend = append(f.legend, legendEntry{fmt.Sprintf("%s (ECE %.3f, n = %d)", name, float64(nc.Cal.ECE), nc.Cal.N), line})
 	}
 	if len(f.legend) > 1 {
 		f.panels = [][]*plot.Plot{{p}}

@@ -284,7 +284,11 @@ func (c Cell) text(prec int) string {
 		if math.IsNaN(x) || math.IsInf(x, 0) {
 			return "—"
 		}
-		return strconv.FormatFloat(x, 'f', prec, 64)
+		s := strconv.FormatFloat(x, 'f', prec, 64)
+		if strings.Trim(s, "-0.") == "" {
+			s = strings.TrimPrefix(s, "-") // -0.004 shows as 0.00, not -0.00
+		}
+		return s
 	}
 	switch c.kind {
 	case Int:

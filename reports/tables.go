@@ -98,7 +98,7 @@ func (rk *Ranking) byDifficulty(title string, rs []RuleSummary) Table {
 		{Name: "#", Kind: Int}, {Name: "rule", Whole: true}, {Name: "preset", Whole: true}, {Name: "hands", Kind: Int},
 		{Name: "failed", Kind: Int}, {Name: "misidentified", Kind: CI, Prec: 2},
 		{Name: "settled (median move)", Kind: Float, Prec: 1}, {Name: "all states", Kind: Float, Prec: 2},
-		{Name: "predicts", Kind: Float, Prec: 2}, {Name: "God score", Kind: CI, Prec: 1},
+		{Name: "predict", Kind: Float, Prec: 2}, {Name: "God score", Kind: CI, Prec: 1},
 		{Name: "accept", Kind: Float, Prec: 2}, {Name: "look-back", Whole: true, Wide: true}, {Name: "DL", Kind: Int},
 	}}
 	for i, r := range rs {

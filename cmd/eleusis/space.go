@@ -48,7 +48,11 @@ description length there, and how many hypotheses share its behaviour.`,
 			}
 			summary := reports.Table{Title: "The hypothesis space", Cols: []reports.Column{{Name: "measure"}, {Name: "value", Kind: reports.Float, Prec: 1}}}
 			add := func(what string, v float64) {
-				summary.Cells = append(summary.Cells, []reports.Cell{reports.Str(what), reports.FloatCell(v)})
+				c := reports.FloatCell(v)
+				if v == float64(int(v)) {
+					c = reports.IntCell(int(v)) // a count: no decimals
+				}
+				summary.Cells = append(summary.Cells, []reports.Cell{reports.Str(what), c})
 			}
 			add("syntactic rules of the grammar", float64(st.Syntactic))
 			add("distinct behaviours among them", float64(st.Distinct))
