@@ -6,7 +6,6 @@ import (
 	"flag"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"testing"
@@ -15,6 +14,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/eleusis/eleusis/internal/browsertest"
 )
 
 // The classroom pack in a real browser (Debian's chromium, driven by
@@ -26,20 +27,6 @@ import (
 // ELEUSIS_SKIP_BROWSER=1 says that is intended.
 
 var updateScreenshots = flag.Bool("update-screenshots", false, "write the README's pictures of the lesson pack (reports/screenshots)")
-
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("ELEUSIS_SKIP_BROWSER") == "1" {
-		t.Skip("no chromium installed, and ELEUSIS_SKIP_BROWSER=1")
-	}
-	t.Fatal("the browser tests need chromium (apt-get install chromium); set ELEUSIS_SKIP_BROWSER=1 to skip them on purpose")
-	return ""
-}
 
 // paper is a sheet and its printable width in CSS pixels (96 per inch)
 // within the pages' 12 mm side margins (lessonhtml/style.html, @page).
@@ -55,16 +42,12 @@ var papers = []paper{
 }
 
 func TestLessonPackPrints(t *testing.T) {
-	exe := chromiumPath(t)
+	opts := browsertest.Options(t)
 	n := lesson(t, "same-suit", 7, 0, "bayes-eig", "positive-tester", "bounded-human", "random")
 	dir := t.TempDir()
 	if _, err := n.WritePack(dir, PackOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(actx)

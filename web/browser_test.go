@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/eleusis/eleusis/internal/browsertest"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -27,35 +27,12 @@ import (
 
 var updateScreenshots = flag.Bool("update-screenshots", false, "write the README's screenshot of a table (web/screenshots/table.png)")
 
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("ELEUSIS_SKIP_BROWSER") == "1" {
-		t.Skip("no chromium installed, and ELEUSIS_SKIP_BROWSER=1")
-	}
-	t.Fatal("the browser tests need chromium (apt-get install chromium); set ELEUSIS_SKIP_BROWSER=1 to skip them on purpose")
-	return ""
-}
-
 // browser starts a headless chromium for the test. As root (CI) Chromium
 // needs --no-sandbox; the background-networking flags keep it from calling
 // out on a machine without a network.
 func browser(t *testing.T) (context.Context, func()) {
 	t.Helper()
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chromium(t)),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
+	opts := append(browsertest.Options(t), chromedp.WindowSize(1280, 900))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
 	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
