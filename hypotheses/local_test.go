@@ -157,20 +157,8 @@ func TestLocalClassBruteForce(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.expr, func(t *testing.T) {
-			c, err := rulebank.Compile(rulebank.Rule{Name: "r", Expr: tc.expr, Starter: tc.starter})
-			if err != nil {
-				t.Fatal(err)
-			}
-			tr, err := sp.Classify(c, DefaultTruth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opening := cards(t, tc.opening)
-			l, err := tr.Local(opening)
-			if err != nil {
-				t.Fatal(err)
-			}
-			lines, verdicts := naiveStates(t, c, opening)
+			tr, l := localOf(t, sp, tc.expr, tc.starter, tc.opening)
+			lines, verdicts := naiveStates(t, tr.chart.Rule, cards(t, tc.opening))
 			want := 0
 			for id, h := range sp.Hyps {
 				if h.Expr == "" {

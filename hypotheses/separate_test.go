@@ -51,16 +51,8 @@ func TestPartingBruteForce(t *testing.T) {
 	kinds := map[string]int{}
 	for _, tc := range cases {
 		t.Run(tc.expr, func(t *testing.T) {
-			c := compile(t, tc.expr)
-			tr, err := sp.Classify(c, DefaultTruth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			opening := cards(t, tc.opening)
-			l, err := tr.Local(opening)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tr, l := localOf(t, sp, tc.expr, "", tc.opening)
+			c, opening := tr.chart.Rule, cards(t, tc.opening)
 			lines, _ := naiveStates(t, c, opening)
 			var local []int
 			for _, id := range l.Class.IDs() {
