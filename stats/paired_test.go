@@ -234,4 +234,3 @@ func TestPairedLogRank(t *testing.T) {
 		}
 	}
 }
-
