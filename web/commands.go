@@ -176,17 +176,12 @@ func (t *table) replaceBot(seat int, spec string) error {
 	if spec == "" {
 		return errors.New("choose a strategy for the seat")
 	}
-	if len(spec) > maxSpec {
-		return fmt.Errorf("the strategy is %d characters long; at most %d", len(spec), maxSpec)
-	}
-	sp, err := agents.ParseSpec(spec)
-	if err != nil {
+	if sp, err := parseBot(spec, t.srv.cfg.AllowExec); err != nil {
 		return err
-	}
-	if t.tj != nil && sp.Name == "oracle" {
+	} else if t.tj != nil && sp.Name == "oracle" {
 		return errors.New("an oracle knows God's rule, and the teacher judges at this table: there is no rule to know")
 	}
-	p, err := agents.NewPlayer(sp, t.kit, seat)
+	p, err := t.newBot(seat, spec)
 	if err != nil {
 		return err
 	}

@@ -26,10 +26,18 @@ type testServer struct {
 
 func newTestServer(t *testing.T, dir string) *testServer {
 	t.Helper()
+	return newTestServerWith(t, dir, Config{AllowExec: true})
+}
+
+// newTestServerWith is a test server of the given configuration (its
+// data folder and pace are the test's).
+func newTestServerWith(t *testing.T, dir string, cfg Config) *testServer {
+	t.Helper()
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	s, err := New(Config{DataDir: dir, DefaultPace: 0.01, AllowExec: true})
+	cfg.DataDir, cfg.DefaultPace = dir, 0.01
+	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -139,12 +139,8 @@ func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) 
 			if bot == "" {
 				bot = "bayes-eig"
 			}
-			if len(bot) > maxSpec {
-				fe.add(field, "the strategy is %d characters long; at most %d", len(bot), maxSpec)
-			} else if sp, err := agents.ParseSpec(bot); err != nil {
+			if _, err := parseBot(bot, allowExec); err != nil {
 				fe.add(field, "%v", err)
-			} else if sp.Name == "exec" && !allowExec {
-				fe.add(field, "an outside program runs a command on this computer: start the server with --allow-exec to seat one")
 			}
 			s.Seats = append(s.Seats, SeatSpec{Name: name, Bot: bot})
 		default:

@@ -172,15 +172,35 @@ func newTable(srv *Server, s Setup, st Settings, dir string) (*table, error) {
 	return t, nil
 }
 
+// newBot creates the bot of a seat. It is the one place that creates a
+// table's players — opening a table, restoring it from its folder, and
+// giving a seat to a bot all come here — so that a server without
+// --allow-exec never starts an outside program, whatever the route.
 func (t *table) newBot(seat int, spec string) (sim.Player, error) {
-	sp, err := agents.ParseSpec(spec)
+	sp, err := parseBot(spec, t.srv.cfg.AllowExec)
 	if err != nil {
 		return nil, err
 	}
-	if sp.Name == "exec" && !t.srv.cfg.AllowExec {
-		return nil, fmt.Errorf("%s: outside programs run commands on this computer; restart the server with --allow-exec to seat one", spec)
-	}
 	return agents.NewPlayer(sp, t.kit, seat)
+}
+
+// errExec refuses an outside program on a server without --allow-exec.
+var errExec = errors.New("an outside program (exec:) runs a command on this computer: start the server with --allow-exec to seat one")
+
+// parseBot reads a bot's strategy spec and refuses an outside program
+// unless the server allows them.
+func parseBot(spec string, allowExec bool) (agents.Spec, error) {
+	if len(spec) > maxSpec {
+		return agents.Spec{}, fmt.Errorf("the strategy is %d characters long; at most %d", len(spec), maxSpec)
+	}
+	sp, err := agents.ParseSpec(spec)
+	if err != nil {
+		return agents.Spec{}, err
+	}
+	if sp.Name == "exec" && !allowExec {
+		return agents.Spec{}, errExec
+	}
+	return sp, nil
 }
 
 func (t *table) names() []string {
