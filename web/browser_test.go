@@ -146,10 +146,11 @@ func TestBrowserAPersonPlaysAHand(t *testing.T) {
 		chromedp.Click(css(`form.newtable button.primary`)),
 		chromedp.WaitVisible(css(`section.console`)),
 	)
-	code := text(t, teacher, `.joinbox b.code`)
-	if len(code) != 4 {
-		t.Fatalf("the console shows the code %q", code)
+	shown := text(t, teacher, `.joinbox b.code`)
+	if len(shown) != 9 || shown[4] != '-' {
+		t.Fatalf("the console shows the code %q (want two groups of four)", shown)
 	}
+	code := strings.ReplaceAll(shown, "-", "")
 	// The lab notebook shows Popper's mind to the class.
 	get(t, teacher, "choose the notebook's bot", chromedp.Evaluate[string](`document.querySelector("select[name=notebook]").value = "1"`))
 	click(t, teacher, `form.controls button:last-of-type`)
@@ -162,7 +163,7 @@ func TestBrowserAPersonPlaysAHand(t *testing.T) {
 	noScriptErrors(t, student)
 	do(t, student, "join",
 		chromedp.Navigate(ts.ts.URL+"/"),
-		chromedp.SendKeys(css(`input[name=code]`), strings.ToLower(code)),
+		chromedp.SendKeys(css(`input[name=code]`), strings.ToLower(shown)), // as typed: any case, with the dash
 		chromedp.Submit(css(`input[name=code]`)),
 		chromedp.WaitVisible(css(`.seats-join button`)),
 		chromedp.Click(css(`.seats-join button`)),

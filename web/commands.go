@@ -139,14 +139,25 @@ func (t *table) answerCmd(id int, yes bool, fits []int) error {
 // lets the game go on past a person's decision, and chooses whose mind the
 // notebook shows.
 func (t *table) settingsCmd(pace *float64, paused *bool, step, skip bool, notebook *int) error {
-	if pace != nil {
-		if *pace < 0 || *pace > 60 {
-			return errors.New("the pace is 0 to 60 seconds")
-		}
-		t.settings.Pace = *pace
+	if pace != nil && !validPace(*pace) {
+		return errPace
 	}
-	if paused != nil {
-		t.settings.Paused = *paused
+	if notebook != nil && (*notebook >= len(t.setup.Seats) || *notebook < -1 || *notebook >= 0 && t.setup.Seats[*notebook].Person()) {
+		return errors.New("the notebook shows a bot scientist's mind: choose a bot's seat")
+	}
+	err := t.save(func() {
+		if pace != nil {
+			t.settings.Pace = *pace
+		}
+		if paused != nil {
+			t.settings.Paused = *paused
+		}
+		if notebook != nil {
+			t.settings.Notebook = *notebook
+		}
+	})
+	if err != nil {
+		return err
 	}
 	if step {
 		t.step = true
@@ -154,14 +165,24 @@ func (t *table) settingsCmd(pace *float64, paused *bool, step, skip bool, notebo
 	if skip {
 		t.window = nil // the person who just moved does not answer: the game goes on
 	}
-	if notebook != nil {
-		if *notebook >= len(t.setup.Seats) || *notebook >= 0 && t.setup.Seats[*notebook].Person() {
-			return errors.New("the notebook shows a bot scientist's mind: choose a bot's seat")
-		}
-		t.settings.Notebook = *notebook
-	}
+	return nil
+}
+
+// save makes a change to the setup or the settings and writes table.json;
+// when the write fails the change is undone and the error says so, so that
+// the table never holds what its folder does not (a seat taken with a link
+// nobody got, a pace that every later save would trip on).
+func (t *table) save(change func()) error {
+	settings, seats := t.settings, slices.Clone(t.setup.Seats)
+	settings.Tokens = slices.Clone(t.settings.Tokens)
+	change()
 	t.mark()
-	return t.saveSetup()
+	if err := t.saveSetup(); err != nil {
+		t.settings, t.setup.Seats = settings, seats
+		t.srv.logf("table %s: table.json: %v", t.setup.Code, err)
+		return fmt.Errorf("the table could not be saved, so nothing changed: %w", err)
+	}
+	return nil
 }
 
 // replaceBot gives a seat to a bot of the strategy spec: a bot whose
@@ -199,19 +220,33 @@ type swap struct {
 	spec   string
 }
 
-// applySwaps seats the new bots (never while a bot thinks).
+// applySwaps seats the new bots (never while a bot thinks), once
+// table.json says so: a seat that could not be saved stays as it was.
 func (t *table) applySwaps() error {
-	for _, sw := range t.swaps {
+	swaps := t.swaps
+	t.swaps = nil
+	err := t.save(func() {
+		for _, sw := range swaps {
+			t.setup.Seats[sw.seat].Bot = sw.spec
+		}
+	})
+	if err != nil {
+		for _, sw := range swaps {
+			if c, ok := sw.player.(agents.Closer); ok {
+				c.Close(nil)
+			}
+		}
+		return err
+	}
+	for _, sw := range swaps {
 		if c, ok := t.players[sw.seat].(agents.Closer); ok {
 			c.Close(nil)
 		}
 		t.players[sw.seat] = sw.player
-		t.setup.Seats[sw.seat].Bot = sw.spec
 		if t.window != nil && t.window.seat == sw.seat {
 			t.window = nil // the bot does not wait for itself
 		}
 	}
-	t.swaps = nil
 	t.minds = t.followMinds()
 	t.syncMinds()
 	for _, m := range t.minds {
@@ -219,7 +254,7 @@ func (t *table) applySwaps() error {
 	}
 	t.problem = "" // the hand (or a failed deal) goes on
 	t.mark()
-	return t.saveSetup()
+	return nil
 }
 
 // freeSeat forgets a person's seat link (a lost phone, a student who left):
@@ -228,10 +263,12 @@ func (t *table) freeSeat(seat int) error {
 	if seat < 0 || seat >= len(t.setup.Seats) || !t.setup.Seats[seat].Person() {
 		return errors.New("no person's seat there")
 	}
-	t.srv.forgetToken(t.settings.Tokens[seat])
-	t.settings.Tokens[seat] = ""
-	t.mark()
-	return t.saveSetup()
+	tok := t.settings.Tokens[seat]
+	if err := t.save(func() { t.settings.Tokens[seat] = "" }); err != nil {
+		return err
+	}
+	t.srv.forgetToken(tok)
+	return nil
 }
 
 // claimSeat gives a person's free seat a secret link.
@@ -243,7 +280,8 @@ func (t *table) claimSeat(seat int) (string, error) {
 		return "", fmt.Errorf("%s's seat is taken; if that is you, ask the teacher to free it", t.name(seat))
 	}
 	tok := newToken()
-	t.settings.Tokens[seat] = tok
-	t.mark()
-	return tok, t.saveSetup()
+	if err := t.save(func() { t.settings.Tokens[seat] = tok }); err != nil {
+		return "", err
+	}
+	return tok, nil
 }

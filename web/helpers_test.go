@@ -88,7 +88,7 @@ func (ts *testServer) openTable(t *testing.T, form url.Values) string {
 		errs := regexp.MustCompile(`class="(err|flash)"[^>]*>([^<]*)<`).FindAllStringSubmatch(body, -1)
 		t.Fatalf("opening a table: status %d, %v", status, errs)
 	}
-	m := regexp.MustCompile(`/t/([A-Z]{4})/$`).FindStringSubmatch(loc)
+	m := regexp.MustCompile(`/t/([0-9A-Z]{8})/$`).FindStringSubmatch(loc)
 	if m == nil {
 		t.Fatalf("opening a table sent us to %q", loc)
 	}

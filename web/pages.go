@@ -27,8 +27,8 @@ func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /static/", staticFiles())
 	mux.HandleFunc("GET /{$}", s.home)
-	mux.HandleFunc("GET /join", s.joinPage)
-	mux.HandleFunc("POST /join", s.join)
+	mux.HandleFunc("GET /join", s.lookup(s.joinPage, true))
+	mux.HandleFunc("POST /join", s.lookup(s.join, true))
 
 	// A person's seat, by its secret link.
 	player, hotseat := s.seatPageOf(false), s.seatPageOf(true)
@@ -43,11 +43,11 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /hotseat/{tok}/events", s.stream(hotseat))
 	mux.HandleFunc("POST /hotseat/{tok}/{action}", s.seatAction(true))
 	// The class screen and, after the reveal, its downloads.
-	mux.HandleFunc("GET /board/{code}/{$}", s.whole(s.boardData, "No table has this code."))
-	mux.HandleFunc("GET /board/{code}/view", s.live(s.boardData))
-	mux.HandleFunc("GET /board/{code}/events", s.stream(s.boardData))
-	mux.HandleFunc("GET /board/{code}/transcript.yaml", s.transcript)
-	mux.HandleFunc("GET /board/{code}/beliefs.svg", s.beliefs)
+	mux.HandleFunc("GET /board/{code}/{$}", s.lookup(s.whole(s.boardData, "No table has this code."), true))
+	mux.HandleFunc("GET /board/{code}/view", s.lookup(s.live(s.boardData), false))
+	mux.HandleFunc("GET /board/{code}/events", s.lookup(s.stream(s.boardData), false))
+	mux.HandleFunc("GET /board/{code}/transcript.yaml", s.lookup(s.transcript, false))
+	mux.HandleFunc("GET /board/{code}/beliefs.svg", s.lookup(s.beliefs, false))
 
 	// The teacher, by the secret link printed at start.
 	mux.HandleFunc("GET /teacher/{tok}/{$}", s.teacherOnly(s.teacherHome))
@@ -56,7 +56,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /teacher/{tok}/t/{code}/view", s.teacherOnly(s.live(s.consoleData)))
 	mux.HandleFunc("GET /teacher/{tok}/t/{code}/events", s.teacherOnly(s.stream(s.consoleData)))
 	mux.HandleFunc("POST /teacher/{tok}/t/{code}/{action}", s.teacherOnly(s.consoleAction))
-	return securityHeaders(mux)
+	return securityHeaders(s.guard(mux))
 }
 
 // securityHeaders: no page may be framed by another site, nothing is
@@ -145,13 +145,14 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 
 // joinPage lists a table's free seats for people.
 func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) {
-	code := strings.ToUpper(strings.TrimSpace(r.URL.Query().Get("code")))
-	t := s.table(code)
+	typed := strings.TrimSpace(r.URL.Query().Get("code"))
+	t := s.table(typed)
 	if t == nil {
-		s.render(w, http.StatusNotFound, "home.html", &page{Role: "home", Title: "Eleusis", Flash: fmt.Sprintf("No table has the code %q: check it with your teacher.", clip(code, 12))})
+		s.render(w, http.StatusNotFound, "home.html", &page{Role: "home", Title: "Eleusis", Flash: fmt.Sprintf("No table has the code %q: check it with your teacher.", clip(typed, 12))})
 		return
 	}
-	p := &page{Role: "join", Title: "Join table " + code, Code: code, Flash: r.URL.Query().Get("flash")}
+	code := t.setup.Code
+	p := &page{Role: "join", Title: "Join table " + groupCode(code), Code: code, Flash: r.URL.Query().Get("flash")}
 	for _, st := range t.snap.Load().public.Seats {
 		if st.Person() && !st.Claimed {
 			p.FreeSeats = append(p.FreeSeats, st)
@@ -166,12 +167,13 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 		reply(w, r, "/", err)
 		return
 	}
-	code := strings.ToUpper(strings.TrimSpace(r.PostForm.Get("code")))
-	t := s.table(code)
+	typed := strings.TrimSpace(r.PostForm.Get("code"))
+	t := s.table(typed)
 	if t == nil {
-		reply(w, r, "/", fmt.Errorf("no table has the code %q", clip(code, 12)))
+		reply(w, r, "/", fmt.Errorf("no table has the code %q", clip(typed, 12)))
 		return
 	}
+	code := t.setup.Code
 	seat, err := strconv.Atoi(r.PostForm.Get("seat"))
 	if err != nil {
 		reply(w, r, "/join?code="+code, errors.New("choose your seat"))
@@ -238,7 +240,7 @@ func (s *Server) seatPageData(r *http.Request, hot bool) (*page, *table, int, bo
 	}
 	sn := t.snap.Load()
 	pub := sn.public
-	p := &page{Role: "player", Title: "Eleusis — table " + pub.Code, P: &pub, Flash: r.URL.Query().Get("flash"), Names: ruleNames}
+	p := &page{Role: "player", Title: "Eleusis — table " + groupCode(pub.Code), P: &pub, Flash: r.URL.Query().Get("flash"), Names: ruleNames}
 	if hot {
 		p.Role, p.Base = "hotseat", "/hotseat/"+tok+"/"
 		seat = actingSeat(sn)
@@ -249,7 +251,7 @@ func (s *Server) seatPageData(r *http.Request, hot bool) (*page, *table, int, bo
 		me := sn.seats[seat]
 		p.Me = &me
 		if !hot {
-			p.Title = me.Name + " — Eleusis table " + pub.Code
+			p.Title = me.Name + " — Eleusis table " + groupCode(pub.Code)
 		}
 	}
 	return p, t, seat, true
@@ -412,7 +414,7 @@ func (s *Server) boardData(r *http.Request) (*page, *table) {
 		return nil, nil
 	}
 	pub := t.snap.Load().public
-	return &page{Role: "board", Title: "Eleusis — table " + pub.Code, Base: "/board/" + pub.Code + "/", P: &pub}, t
+	return &page{Role: "board", Title: "Eleusis — table " + groupCode(pub.Code), Base: "/board/" + pub.Code + "/", P: &pub}, t
 }
 
 // revealed is the table's reveal, or nil before it.

@@ -27,6 +27,7 @@ var funcs = template.FuncMap{
 		return template.HTML(cardsvg.Back(cardsvg.Options{Width: width}))
 	},
 	"cardName": cardsvg.Name,
+	"group":    groupCode,
 	"pct": func(p float64) string {
 		switch {
 		case p > 0 && p < 0.005:

@@ -71,14 +71,20 @@ func (t *table) revealCmd(words, expr string) error {
 				return err
 			}
 		}
-		t.settings.TeacherWords, t.settings.TeacherExpr = words, expr
 	}
-	t.settings.Revealed = true
+	err := t.save(func() {
+		if t.tj != nil {
+			t.settings.TeacherWords, t.settings.TeacherExpr = words, expr
+		}
+		t.settings.Revealed = true
+	})
+	if err != nil {
+		return err
+	}
 	t.pending, t.window, t.guess, t.question = nil, nil, nil, nil
 	t.makeReveal()
-	t.mark()
 	t.saveTranscript()
-	return t.saveSetup()
+	return nil
 }
 
 // revealedRule is God's rule as revealed: the table's, or the expression

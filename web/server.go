@@ -71,6 +71,7 @@ type Server struct {
 	hotseats map[string]string // token → code
 	broken   map[string]string // code → why it could not be restored
 	logMu    sync.Mutex
+	lookups  *limiter // table lookups by code, per address
 }
 
 // sharedKit holds the hypothesis spaces and rules' behaviour classes, built
@@ -112,7 +113,8 @@ func New(cfg Config) (*Server, error) {
 		cfg.DefaultPace = 1.5
 	}
 	s := &Server{cfg: cfg, kit: sharedKit, closing: make(chan struct{}),
-		tables: map[string]*table{}, seats: map[string]seatRef{}, hotseats: map[string]string{}, broken: map[string]string{}}
+		tables: map[string]*table{}, seats: map[string]seatRef{}, hotseats: map[string]string{}, broken: map[string]string{},
+		lookups: newLimiter(lookupEvery, lookupBurst)}
 	var err error
 	if s.tmpl, err = template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"); err != nil {
 		return nil, err
@@ -231,42 +233,6 @@ func newToken() string {
 		panic("web: no randomness: " + err.Error())
 	}
 	return hex.EncodeToString(b)
-}
-
-// codeLetters are the letters of table codes: none that reads as a digit
-// or as another letter (no B, I, O, S, Z).
-const codeLetters = "ACDEFGHJKLMNPQRTUVWXY"
-
-// newCode is a fresh 4-letter table code.
-func (s *Server) newCode() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for {
-		b := make([]byte, 4)
-		rand.Read(b)
-		for i := range b {
-			b[i] = codeLetters[int(b[i])%len(codeLetters)]
-		}
-		code := string(b)
-		if _, used := s.tables[code]; used {
-			continue
-		}
-		if _, used := s.broken[code]; used {
-			continue
-		}
-		if s.cfg.DataDir != "" {
-			if _, err := os.Stat(filepath.Join(s.cfg.DataDir, "tables", code)); err == nil {
-				continue
-			}
-		}
-		return code
-	}
-}
-
-func (s *Server) table(code string) *table {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.tables[strings.ToUpper(strings.TrimSpace(code))]
 }
 
 func (s *Server) tableList() []*table {

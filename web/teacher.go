@@ -62,9 +62,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	setup, _, fe := parseSetup(r.PostForm, s.cfg.Bank, randomSeed(), s.cfg.AllowExec)
 	pace := s.cfg.DefaultPace
 	if v := strings.TrimSpace(r.PostForm.Get("pace")); v != "" {
-		x, err := strconv.ParseFloat(v, 64)
-		if err != nil || x < 0 || x > 60 {
-			fe.add("pace", "the pace is 0 to 60 seconds")
+		x, err := parsePace(v)
+		if err != nil {
+			fe.add("pace", "%v", err)
 		}
 		pace = x
 	}
@@ -100,6 +100,21 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	s.render(w, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(s.newStartForm(r.PostForm, fe), "The table was not opened: see the notes below."))
 }
 
+// parsePace reads the seconds a bot waits: a finite number from 0 to 60
+// (NaN and infinities, which strconv accepts, are refused).
+func parsePace(v string) (float64, error) {
+	x, err := strconv.ParseFloat(v, 64)
+	if err != nil || !validPace(x) {
+		return 0, errPace
+	}
+	return x, nil
+}
+
+// validPace: written so that NaN, which compares false, fails.
+func validPace(x float64) bool { return x >= 0 && x <= 60 }
+
+var errPace = errors.New("the pace is a number of seconds, from 0 to 60")
+
 func randomSeed() uint64 {
 	var b [8]byte
 	cryptoRead(b[:])
@@ -118,7 +133,7 @@ func (s *Server) consoleData(r *http.Request) (*page, *table) {
 	sn := t.snap.Load()
 	pub, ts := sn.public, sn.teacher
 	base := s.TeacherPath() + "t/" + pub.Code + "/"
-	p := &page{Role: "teacher", Title: "Teacher — table " + pub.Code, Base: base, TeacherBase: s.TeacherPath(),
+	p := &page{Role: "teacher", Title: "Teacher — table " + groupCode(pub.Code), Base: base, TeacherBase: s.TeacherPath(),
 		P: &pub, T: &ts, Flash: r.URL.Query().Get("flash"), Hotseat: "/hotseat/" + ts.Settings.Hotseat + "/", JoinURLs: s.cfg.JoinURLs}
 	if len(p.JoinURLs) == 0 {
 		p.JoinURLs = []string{"http://" + r.Host + "/"}
@@ -168,10 +183,10 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 		var pace *float64
 		var paused *bool
 		var notebook *int
-		if v := f.Get("pace"); v != "" {
-			x, perr := strconv.ParseFloat(v, 64)
+		if v := strings.TrimSpace(f.Get("pace")); v != "" {
+			x, perr := parsePace(v)
 			if perr != nil {
-				err = errors.New("the pace is a number of seconds")
+				err = perr
 			}
 			pace = &x
 		}
@@ -212,9 +227,7 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 		err = t.do(ctx, func(t *table) error { return t.freeSeat(seat) })
 	case "close":
 		err = t.do(ctx, func(t *table) error {
-			t.settings.Closed = true
-			t.mark()
-			return t.saveSetup()
+			return t.save(func() { t.settings.Closed = true })
 		})
 		if err == nil {
 			s.closeTable(t)
