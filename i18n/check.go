@@ -1,0 +1,76 @@
+package i18n
+
+import (
+	"html"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/language"
+)
+
+// Untranslated are the English words left in text that should be in
+// lang: words of the English catalogue that no message of lang's
+// catalogue uses (so "Eleusis", a player's name or a card like 8♥ never
+// count, and neither do words a language shares with English). An empty
+// answer for every page is what "no English left" means.
+func (c *Catalogue) Untranslated(lang language.Tag, text string) []string {
+	if lang == language.English {
+		return nil
+	}
+	theirs := map[string]bool{}
+	for _, m := range c.texts(lang) {
+		for _, w := range words(m) {
+			theirs[w] = true
+		}
+	}
+	english := map[string]bool{}
+	for _, m := range c.texts(language.English) {
+		for _, w := range words(m) {
+			if !theirs[w] && len([]rune(w)) > 2 {
+				english[w] = true
+			}
+		}
+	}
+	var left []string
+	for _, w := range words(text) {
+		if english[w] && !slices.Contains(left, w) {
+			left = append(left, w)
+		}
+	}
+	return left
+}
+
+// words are a text's words in lower case, placeholders and markup left out.
+func words(s string) []string {
+	s = verbRE.ReplaceAllString(tagRE.ReplaceAllString(s, " "), " ")
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\''
+	})
+}
+
+var (
+	verbRE = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*[\d.]*(\[\d+\])?[a-zA-Z]`)
+	tagRE  = regexp.MustCompile(`<[^>]*>`)
+	// hiddenRE: what a reader does not read as words: scripts, styles,
+	// drawings, and code (rule expressions, file names).
+	hiddenRE = regexp.MustCompile(`(?is)<(script|style|svg|code)\b.*?</(script|style|svg|code)>`)
+)
+
+// VisibleText is what a reader reads on an HTML page: its text, with the
+// scripts, styles, card drawings and code (rule expressions) left out, and
+// the words of buttons' confirmations, labels for screen readers and
+// pictures' descriptions (aria-label, title, alt, placeholder,
+// data-confirm) added.
+func VisibleText(page string) string {
+	var b strings.Builder
+	for _, m := range attrRE.FindAllStringSubmatch(hiddenRE.ReplaceAllString(page, " "), -1) {
+		b.WriteString(html.UnescapeString(m[2]))
+		b.WriteByte('\n')
+	}
+	b.WriteString(html.UnescapeString(tagRE.ReplaceAllString(hiddenRE.ReplaceAllString(page, " "), " ")))
+	return b.String()
+}
+
+var attrRE = regexp.MustCompile(`\b(aria-label|title|alt|data-confirm)="([^"]*)"`)
