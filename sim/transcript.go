@@ -2,8 +2,8 @@ package sim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
-	"unicode"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -11,6 +11,8 @@ import (
 // Transcript is a hand written down (docs/files.md, "Transcripts"), to be
 // refereed by Replay.
 type Transcript struct {
+	// File: the file it was read from ("" when not known), named in errors.
+	File     string
 	Preset   string
 	Options  Options
 	Rule     string // the rule's expression, or
@@ -22,17 +24,30 @@ type Transcript struct {
 	Hands     [][]Card
 	Opening   []Card
 	Moves     []TranscriptMove
+	lines     map[string]int // the line of each key read
 }
 
-// TranscriptMove is one line of `moves:`.
+// TranscriptMove is one item of `moves:`.
 type TranscriptMove struct {
-	Number  int    // 1-based, as the error messages count
-	Line    int    // line in the file
-	Text    string // the line as written
-	Player  string
-	Kind    string // play, seq, noplay, guess
-	Cards   []Card
-	Guess   string
+	Number int    // 1-based, as the error messages count
+	Line   int    // line in the file
+	Text   string // the move's line as written
+	Player string
+	Kind   string // play, seq, noplay, guess, states
+	Cards  []Card
+	// Guess: the rule stated by a guess line (an expression); Words: the
+	// rule a states line gives in words, kept as words (the referee does
+	// not read it).
+	Guess, Words string
+	// Believed: what the mover said they thought the rule was when they
+	// made the move (words or an expression, as written; "" when not
+	// said): it labels the move a positive or a negative test for people.
+	Believed string
+	// GodSaid: God's verdict as given (god_said:), one for a play or a
+	// "no play", one per card or one for the whole of a sequence; nil: the
+	// rule's. Where it differs from the rule, God erred, and the replay
+	// follows God.
+	GodSaid []Verdict
 	Prophet bool     // declares Prophet after the move
 	Judged  *Verdict // the Prophet's judgement
 	// Pick: the card put on the main line after a wrong "no play" (by God,
@@ -42,251 +57,226 @@ type TranscriptMove struct {
 	GodPick *Card
 }
 
-type rawTranscript struct {
-	Preset    string               `yaml:"preset"`
-	Options   yaml.Node            `yaml:"options"`
-	Rule      string               `yaml:"rule"`
-	RuleName  string               `yaml:"rule_name"`
-	God       string               `yaml:"god"`
-	Players   []string             `yaml:"players"`
-	HandSizes map[string]int       `yaml:"hand_sizes"`
-	Hands     map[string]yaml.Node `yaml:"hands"`
-	Starter   string               `yaml:"starter"`
-	Moves     []yaml.Node          `yaml:"moves"`
-}
+// transcriptKeys are the keys of a transcript, in the order docs/files.md
+// gives them.
+var transcriptKeys = []string{"preset", "options", "rule", "rule_name", "god", "players", "hand_sizes", "hands", "starter", "moves"}
 
 // MaxTranscriptBytes bounds a transcript: a hand of the longest allowed
 // length written down is far smaller.
 const MaxTranscriptBytes = 16 << 20
 
-// ParseTranscript reads a transcript. Errors name the file's line.
-func ParseTranscript(data []byte) (t *Transcript, err error) {
+// ParseTranscript reads a transcript. Every error is a *TranscriptError
+// naming the line (and the move) where the problem is.
+func ParseTranscript(data []byte) (*Transcript, error) {
+	return ParseTranscriptFile("", data)
+}
+
+// ParseTranscriptFile reads a transcript from the named file: its errors,
+// and those of Replay, name the file too.
+func ParseTranscriptFile(file string, data []byte) (t *Transcript, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			t, err = nil, fmt.Errorf("cannot read the transcript: %v", p)
 		}
+		err = inFile(file, err)
 	}()
 	if len(data) > MaxTranscriptBytes {
 		return nil, fmt.Errorf("the transcript is larger than %d MiB", MaxTranscriptBytes>>20)
 	}
-	var raw rawTranscript
-	dec := yaml.NewDecoder(strings.NewReader(string(data)))
-	dec.KnownFields(true)
-	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "yaml: "))
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, yamlSyntaxError(data, err)
 	}
-	t = &Transcript{Preset: raw.Preset, Rule: raw.Rule, RuleName: raw.RuleName, God: raw.God, Players: raw.Players}
+	if len(doc.Content) == 0 {
+		return nil, fmt.Errorf("the transcript is empty")
+	}
+	top := doc.Content[0]
+	if top.Kind != yaml.MappingNode {
+		return nil, errAt(top.Line, "a transcript is a mapping of keys (preset:, rule:, players:, …, moves:)")
+	}
+	keys := map[string]*yaml.Node{}
+	t = &Transcript{File: file, lines: map[string]int{}}
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k := top.Content[i]
+		if !slices.Contains(transcriptKeys, k.Value) {
+			return nil, errAt(k.Line, "unknown key %q (known: %s)", k.Value, strings.Join(transcriptKeys, ", "))
+		}
+		if keys[k.Value] != nil {
+			return nil, errAt(k.Line, "%s: given twice (first on line %d)", k.Value, t.lines[k.Value])
+		}
+		keys[k.Value], t.lines[k.Value] = top.Content[i+1], k.Line
+	}
+	if err := t.readHead(keys); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, p := range t.Players {
+		seen[p] = true
+	}
+	if err := t.readHands(keys, seen); err != nil {
+		return nil, err
+	}
+	if err := t.readMoves(keys["moves"], seen); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// scalar reads a key's text value ("" when the key is absent).
+func scalar(keys map[string]*yaml.Node, key string) (string, error) {
+	n := keys[key]
+	if n == nil {
+		return "", nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		return "", errAt(n.Line, "%s: give one value, not a list or mapping", key)
+	}
+	return n.Value, nil
+}
+
+// readHead reads the preset, options, rule, God and players.
+func (t *Transcript) readHead(keys map[string]*yaml.Node) error {
+	var err error
+	for _, f := range []struct {
+		key string
+		to  *string
+	}{{"preset", &t.Preset}, {"rule", &t.Rule}, {"rule_name", &t.RuleName}, {"god", &t.God}} {
+		if *f.to, err = scalar(keys, f.key); err != nil {
+			return err
+		}
+	}
 	if t.Preset == "" {
 		t.Preset = "new-eleusis"
 	}
 	if t.Options, err = Preset(t.Preset); err != nil {
-		return nil, err
+		return errAt(t.lines["preset"], "%v", err)
 	}
-	if raw.Options.Kind != 0 {
-		if err := t.Options.Decode(&raw.Options); err != nil {
-			return nil, err
+	if n := keys["options"]; n != nil {
+		if n.Kind != yaml.MappingNode {
+			return errAt(n.Line, "options must be a mapping of name: value")
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			// One option at a time, its key without a line: the error's
+			// line is the transcript error's.
+			k := *n.Content[i]
+			k.Line = 0
+			single := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{&k, n.Content[i+1]}}
+			if err := t.Options.Decode(single); err != nil {
+				return errAt(n.Content[i].Line, "%v", err)
+			}
 		}
 	}
 	switch {
 	case t.Rule == "" && t.RuleName == "":
-		return nil, fmt.Errorf("the transcript names no rule (rule: or rule_name:)")
+		return errAt(0, "the transcript names no rule (rule: or rule_name:)")
 	case t.Rule != "" && t.RuleName != "":
-		return nil, fmt.Errorf("give rule: or rule_name:, not both")
-	case len(t.Players) == 0:
-		return nil, fmt.Errorf("the transcript has no players")
+		return errAt(t.lines["rule_name"], "give rule: or rule_name:, not both")
+	}
+	n := keys["players"]
+	if n == nil {
+		return errAt(0, "the transcript has no players (players: [Ana, Bia, …], clockwise from God's left)")
+	}
+	if err := n.Decode(&t.Players); err != nil || len(t.Players) == 0 {
+		return errAt(n.Line, "players: write the names as a list, clockwise from God's left: [Ana, Bia, Caio]")
 	}
 	seen := map[string]bool{}
 	for _, p := range t.Players {
 		if f := strings.Fields(p); seen[p] || len(f) != 1 || f[0] != p {
-			return nil, fmt.Errorf("player name %q: names are single words, each once", p)
+			return errAt(n.Line, "player name %q: names are single words, each once", p)
 		}
 		seen[p] = true
 	}
-	if (raw.HandSizes == nil) == (raw.Hands == nil) {
-		return nil, fmt.Errorf("give hand_sizes: or hands:, exactly one of them")
-	}
-	for name := range raw.HandSizes {
-		if !seen[name] {
-			return nil, fmt.Errorf("hand_sizes: %q is not a player", name)
+	return nil
+}
+
+// readHands reads hand_sizes: or hands:, and the starter.
+func (t *Transcript) readHands(keys map[string]*yaml.Node, seen map[string]bool) error {
+	sizes, hands := keys["hand_sizes"], keys["hands"]
+	if (sizes == nil) == (hands == nil) {
+		line := 0
+		if sizes != nil {
+			line = t.lines["hands"]
 		}
+		return errAt(line, "give hand_sizes: or hands:, exactly one of them")
 	}
-	for name, n := range raw.Hands {
-		if !seen[name] {
-			return nil, fmt.Errorf("line %d: hands: %q is not a player", n.Line, name)
+	by, key := sizes, "hand_sizes"
+	if hands != nil {
+		by, key = hands, "hands"
+	}
+	if by.Kind != yaml.MappingNode {
+		return errAt(by.Line, "%s: a mapping of player: value, one per player", key)
+	}
+	vals := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(by.Content); i += 2 {
+		k := by.Content[i]
+		if !seen[k.Value] {
+			return errAt(k.Line, "%s: %q is not a player", key, k.Value)
 		}
+		vals[k.Value] = by.Content[i+1]
 	}
 	for _, p := range t.Players {
-		if raw.HandSizes != nil {
-			n, ok := raw.HandSizes[p]
-			if !ok {
-				return nil, fmt.Errorf("hand_sizes: no size for %s", p)
+		node, ok := vals[p]
+		if !ok {
+			return errAt(by.Line, "%s: nothing for %s", key, p)
+		}
+		if sizes != nil {
+			var n int
+			if err := node.Decode(&n); err != nil {
+				return errAt(node.Line, "hand_sizes: %s: %q is not a number of cards", p, node.Value)
 			}
 			t.HandSizes = append(t.HandSizes, n)
 			continue
 		}
-		node, ok := raw.Hands[p]
-		if !ok {
-			return nil, fmt.Errorf("hands: no cards for %s", p)
-		}
-		var text string
+		text := node.Value
 		if node.Kind == yaml.SequenceNode {
 			var list []string
 			if err := node.Decode(&list); err != nil {
-				return nil, fmt.Errorf("line %d: hands of %s: %v", node.Line, p, err)
+				return typeError(node, "hands of "+p, err)
 			}
 			text = strings.Join(list, " ")
-		} else {
-			text = node.Value
 		}
 		cs, err := ParseCards(text)
 		if err != nil {
-			return nil, fmt.Errorf("line %d: hands of %s: %v", node.Line, p, err)
+			return errAt(node.Line, "hands of %s: %v", p, err)
 		}
 		t.Hands = append(t.Hands, cs)
 	}
-	if t.Opening, err = ParseCards(raw.Starter); err != nil || len(t.Opening) == 0 {
-		return nil, fmt.Errorf("starter %q: %v", raw.Starter, orMissing(err))
+	starter, err := scalar(keys, "starter")
+	if err != nil {
+		return err
 	}
-	for i, n := range raw.Moves {
-		m, err := parseMove(n.Value, seen)
-		if err != nil || n.Kind != yaml.ScalarNode {
-			return nil, fmt.Errorf("line %d: move %d %q: %v", n.Line, i+1, n.Value, orMissing(err))
+	if t.Opening, err = ParseCards(starter); err != nil || len(t.Opening) == 0 {
+		return errAt(t.lines["starter"], "starter %q: %v", starter, orMissing(err))
+	}
+	return nil
+}
+
+// readMoves reads moves:, a list whose items are lines ("Ana play 8H") or
+// mappings ({move: Ana play 8H, believed: red cards}).
+func (t *Transcript) readMoves(n *yaml.Node, seen map[string]bool) error {
+	if n == nil {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return errAt(n.Line, "moves: a list, one move a line (- Ana play 8H)")
+	}
+	for i, item := range n.Content {
+		m, err := readMove(item, seen)
+		m.Number, m.Line = i+1, item.Line
+		if err != nil {
+			return &TranscriptError{Line: item.Line, Move: i + 1, Text: m.Text, Err: err}
 		}
-		m.Number, m.Line, m.Text = i+1, n.Line, n.Value
 		t.Moves = append(t.Moves, m)
 	}
-	return t, nil
+	return nil
 }
+
+// line is the line of a key of the transcript (0 when not known).
+func (t *Transcript) line(key string) int { return t.lines[key] }
 
 func orMissing(err error) error {
 	if err == nil {
 		return fmt.Errorf("missing")
 	}
 	return err
-}
-
-// parseMove reads "NAME KIND ARGS… [prophet] [judged:yes|no] [pick:CARD]
-// [godpick:CARD]";
-// for guess the rest of the line is the guessed rule.
-func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
-	f := strings.Fields(s)
-	if len(f) < 2 {
-		return TranscriptMove{}, fmt.Errorf("write PLAYER MOVE CARDS… (e.g. Ana play 8H)")
-	}
-	m := TranscriptMove{Player: f[0], Kind: f[1]}
-	if !players[m.Player] {
-		return m, fmt.Errorf("%q is not one of the players", m.Player)
-	}
-	if m.Kind == "guess" {
-		m.Guess = afterFields(s, 2)
-		if m.Guess == "" {
-			return m, fmt.Errorf("a guess needs a rule after the word guess")
-		}
-		return m, nil
-	}
-	for _, w := range f[2:] {
-		switch {
-		case w == "prophet":
-			m.Prophet = true
-		case strings.HasPrefix(w, "judged:"):
-			v := Verdict(strings.TrimPrefix(w, "judged:"))
-			if v != Yes && v != No {
-				return m, fmt.Errorf("judged: is yes or no, not %q", v)
-			}
-			m.Judged = &v
-		case strings.HasPrefix(w, "pick:"), strings.HasPrefix(w, "godpick:"):
-			word, card, _ := strings.Cut(w, ":")
-			c, err := ParseCard(card)
-			if err != nil {
-				return m, err
-			}
-			if word == "pick" {
-				m.Pick = &c
-			} else {
-				m.GodPick = &c
-			}
-		default:
-			c, err := ParseCard(w)
-			if err != nil {
-				return m, err
-			}
-			m.Cards = append(m.Cards, c)
-		}
-	}
-	switch m.Kind {
-	case "play", "seq", "noplay":
-	default:
-		return m, fmt.Errorf("unknown move %q (play, seq, noplay or guess)", m.Kind)
-	}
-	return m, nil
-}
-
-// afterFields is s without its first k white-space separated fields and
-// the space around them: the rest of the line as written.
-func afterFields(s string, k int) string {
-	for range k {
-		s = strings.TrimLeftFunc(s, unicode.IsSpace)
-		if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
-			s = s[i:]
-		} else {
-			s = ""
-		}
-	}
-	return strings.TrimSpace(s)
-}
-
-// Replay referees a transcript with God's judge: every move is checked and
-// judged, and the first move that breaks the rules is an error naming its
-// number and the reason. It returns the hand as far as it went.
-func Replay(t *Transcript, judge Judge) (*Hand, error) {
-	cfg := HandConfig{Options: t.Options, Judge: judge, Opening: t.Opening, Deal: t.Hands, HandSizes: t.HandSizes, Names: t.Players}
-	h, err := NewHand(cfg)
-	if err != nil {
-		return nil, err
-	}
-	seat := map[string]int{}
-	for i, p := range t.Players {
-		seat[p] = i
-	}
-	for _, m := range t.Moves {
-		fail := func(err error) error {
-			return fmt.Errorf("line %d: move %d (%s): %w", m.Line, m.Number, m.Text, err)
-		}
-		p := seat[m.Player]
-		if m.Kind == "guess" {
-			// A guess belongs to the move before it: it may follow even a
-			// move after which the hand ended (the deck or the turns ran
-			// out), as the table asks for it before the hand ends.
-			if _, err := h.Guess(p, m.Guess); err != nil {
-				if h.Ended() && !h.mayGuess(p) {
-					err = fmt.Errorf("the hand ended before this guess (%s)", h.end)
-				}
-				return h, fail(err)
-			}
-			continue
-		}
-		if h.Ended() {
-			return h, fail(fmt.Errorf("the hand ended before this move (%s)", h.end))
-		}
-		if p != h.Current() {
-			return h, fail(fmt.Errorf("it is not %s's turn: %s plays now", m.Player, t.Players[h.Current()]))
-		}
-		if m.Kind != "noplay" && (m.Pick != nil || m.GodPick != nil) {
-			return h, fail(fmt.Errorf("pick: and godpick: go only with noplay"))
-		}
-		d := Decisions{ProphetSays: m.Judged, Pick: m.Pick, GodPick: m.GodPick, DeclareProphet: m.Prophet}
-		if m.Judged != nil && h.Prophet() < 0 {
-			return h, fail(fmt.Errorf("judged: given, but no Prophet stands"))
-		}
-		if _, err := h.Apply(p, Move{Kind: MoveKind(m.Kind), Cards: m.Cards}, d); err != nil {
-			return h, fail(err)
-		}
-		if err := h.CheckConservation(); err != nil {
-			return h, fail(err)
-		}
-	}
-	if !h.Ended() {
-		h.finish(Unfinished)
-	}
-	return h, nil
 }

@@ -139,8 +139,11 @@ func dealtSizes(r *Result) ([]int, error) {
 
 // String writes the move as a line of `moves:`.
 func (m TranscriptMove) String() string {
-	if m.Kind == "guess" {
+	switch m.Kind {
+	case "guess":
 		return m.Player + " guess " + m.Guess
+	case "states":
+		return m.Player + " states " + m.Words
 	}
 	var b strings.Builder
 	b.WriteString(m.Player + " " + m.Kind)
@@ -155,6 +158,13 @@ func (m TranscriptMove) String() string {
 	}
 	if m.Judged != nil {
 		b.WriteString(" judged:" + string(*m.Judged))
+	}
+	if len(m.GodSaid) > 0 {
+		said := make([]string, len(m.GodSaid))
+		for i, v := range m.GodSaid {
+			said[i] = string(v)
+		}
+		b.WriteString(" god_said:" + strings.Join(said, ","))
 	}
 	if m.Prophet {
 		b.WriteString(" prophet")
@@ -205,7 +215,11 @@ func (t *Transcript) Marshal() ([]byte, error) {
 	add("starter", str(CardsString(t.Opening)))
 	moves := &yaml.Node{Kind: yaml.SequenceNode}
 	for _, m := range t.Moves {
-		moves.Content = append(moves.Content, str(m.String()))
+		line := str(m.String())
+		if m.Believed != "" { // the mapping form: the line and the belief
+			line = &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("move"), line, str("believed"), str(m.Believed)}}
+		}
+		moves.Content = append(moves.Content, line)
 	}
 	if len(moves.Content) == 0 {
 		moves.Style = yaml.FlowStyle

@@ -53,9 +53,9 @@ func (g *global) narrate(c *cobra.Command, hf handFlags) (*reports.Narration, er
 		if err != nil {
 			return nil, err
 		}
-		t, err := sim.ParseTranscript(data)
+		t, err := sim.ParseTranscriptFile(hf.transcript, data) // its errors name the file and line
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", hf.transcript, err)
+			return nil, err
 		}
 		rule, _, err := transcriptRule(bank, t, hf.transcript)
 		if err != nil {

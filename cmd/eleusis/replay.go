@@ -32,9 +32,9 @@ move's number and the reason, and the exit status is non-zero.`,
 			if err != nil {
 				return err
 			}
-			t, err := sim.ParseTranscript(data)
+			t, err := sim.ParseTranscriptFile(args[0], data) // its errors name the file and line
 			if err != nil {
-				return fmt.Errorf("%s: %w", args[0], err)
+				return err
 			}
 			rule, name, err := transcriptRule(b, t, args[0])
 			if err != nil {
@@ -42,7 +42,7 @@ move's number and the reason, and the exit status is non-zero.`,
 			}
 			h, rerr := sim.Replay(t, rule.NewJudge())
 			if h == nil {
-				return fmt.Errorf("%s: %w", args[0], rerr)
+				return rerr
 			}
 			rep := reports.NewHandReport(name, t.Preset, t.God, t.Players, h.Result())
 			if rerr != nil {
@@ -51,10 +51,7 @@ move's number and the reason, and the exit status is non-zero.`,
 			if err := g.render(rep, rep.Tables()...); err != nil {
 				return err
 			}
-			if rerr != nil {
-				return fmt.Errorf("%s: %w", args[0], rerr)
-			}
-			return nil
+			return rerr
 		},
 	}
 	g.formatFlags(c)

@@ -1,0 +1,135 @@
+package sim
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// TranscriptError is a problem of a transcript at a place, as
+// rulebank.Error is for banks: the file, the line, the move (its number
+// and its line as written) and why. Every error of ParseTranscript and
+// Replay is one.
+type TranscriptError struct {
+	File string
+	Line int    // 1-based; 0 when the problem has no line (the file as a whole)
+	Move int    // 1-based number in moves:; 0 when not in a move
+	Text string // the move as written
+	Err  error
+}
+
+func (e *TranscriptError) Error() string {
+	var b strings.Builder
+	switch {
+	case e.File != "" && e.Line > 0:
+		fmt.Fprintf(&b, "%s:%d: ", e.File, e.Line)
+	case e.File != "":
+		b.WriteString(e.File + ": ")
+	case e.Line > 0:
+		fmt.Fprintf(&b, "line %d: ", e.Line)
+	}
+	if e.Move > 0 {
+		fmt.Fprintf(&b, "move %d", e.Move)
+		if e.Text != "" {
+			fmt.Fprintf(&b, " (%s)", e.Text)
+		}
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Err.Error())
+	return b.String()
+}
+
+func (e *TranscriptError) Unwrap() error { return e.Err }
+
+// errAt is a transcript error at line (not in a move).
+func errAt(line int, format string, a ...any) *TranscriptError {
+	return &TranscriptError{Line: line, Err: fmt.Errorf(format, a...)}
+}
+
+// inFile names the file in a transcript error (errors of other kinds are
+// wrapped in one).
+func inFile(file string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var te *TranscriptError
+	if !errors.As(err, &te) {
+		te = &TranscriptError{Err: err}
+	}
+	te.File = file
+	return te
+}
+
+// yamlTypeLine is the place go-yaml puts in a type error (the node's own
+// line is given instead).
+var yamlTypeLine = regexp.MustCompile(`(?m)^line \d+: `)
+
+// yamlLine matches the place go-yaml puts in a syntax error.
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+
+// yamlSyntaxError turns go-yaml's syntax error into a TranscriptError at the
+// line where the problem is. go-yaml names the line where the enclosing
+// block began when it knows one (in a transcript that opens with a
+// comment, "line 1" for a bad indentation anywhere below), so the line is
+// found again: the first line at which the text, cut there, fails with the
+// same complaint.
+func yamlSyntaxError(data []byte, err error) error {
+	msg := err.Error()
+	m := yamlLine.FindStringSubmatch(msg)
+	if m == nil {
+		return &TranscriptError{Err: errors.New(strings.TrimPrefix(msg, "yaml: "))}
+	}
+	problem := msg[len(m[0]):]
+	line, _ := strconv.Atoi(m[1])
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	fails := func(k int) bool { // the first k lines fail with the same problem
+		var n yaml.Node
+		e := yaml.Unmarshal(bytes.Join(lines[:k], nil), &n)
+		return e != nil && strings.HasSuffix(e.Error(), ": "+problem)
+	}
+	// Binary search for the shortest failing prefix; the whole text fails.
+	lo, hi := 0, len(lines)
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if fails(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	if fails(hi) && !fails(hi-1) {
+		line = hi
+	}
+	return &TranscriptError{Line: line, Err: errors.New(problem + yamlHint(problem))}
+}
+
+// yamlHint says in a transcript's terms what a YAML complaint usually
+// means.
+func yamlHint(problem string) string {
+	switch {
+	case strings.Contains(problem, "did not find expected key"),
+		strings.Contains(problem, "did not find expected '-' indicator"):
+		return " (is this line indented as the lines of its list or mapping above it?)"
+	case strings.Contains(problem, "mapping values are not allowed"):
+		return " (a line holding \": \" must be quoted, e.g. - 'Ana guess prev.color == \"red\" ? card.rank > 5 : true'; or check the indentation)"
+	case strings.Contains(problem, "found character that cannot start any token"), strings.Contains(problem, "tab character"):
+		return " (YAML indents with spaces, not tabs)"
+	}
+	return ""
+}
+
+// typeError is a yaml.TypeError (a value of the wrong kind) without
+// go-yaml's Go words, at the node's line.
+func typeError(n *yaml.Node, what string, err error) *TranscriptError {
+	s := err.Error()
+	s = strings.TrimPrefix(s, "yaml: unmarshal errors:\n")
+	s = strings.TrimSpace(s)
+	s = yamlTypeLine.ReplaceAllString(s, "")
+	s = strings.Replace(s, "cannot unmarshal ", "cannot read ", 1)
+	return errAt(n.Line, "%s: %s", what, s)
+}
