@@ -119,6 +119,15 @@ func (t *table) pass(seat int) error {
 	if t.guess != nil && t.guess.seat == seat {
 		return errors.New("wait for God's answer to your rule")
 	}
+	return t.endWindow()
+}
+
+// endWindow ends the pause after a person's move: the next player moves
+// (journaled, or a restarted server would wait again).
+func (t *table) endWindow() error {
+	if err := t.log(action{A: "pass", Seat: t.window.seat}); err != nil {
+		return fmt.Errorf("the table could not be saved: %w", err)
+	}
 	t.window = nil
 	t.mark()
 	return nil
@@ -162,8 +171,8 @@ func (t *table) settingsCmd(pace *float64, paused *bool, step, skip bool, notebo
 	if step {
 		t.step = true
 	}
-	if skip {
-		t.window = nil // the person who just moved does not answer: the game goes on
+	if skip && t.window != nil {
+		return t.endWindow() // the person who just moved does not answer: the game goes on
 	}
 	return nil
 }

@@ -96,8 +96,16 @@ func TestExpressStatedRule(t *testing.T) {
 		}
 		if s.seats[0].InWindow && s.seats[0].CanGuess {
 			// A rule that does not parse costs nothing and says why.
-			ts.post(t, ana+"guess", url.Values{"rule": {"card.colour =="}}, true)
-			last := tb.snap.Load().public.Log[0]
+			if status, _, body := ts.post(t, ana+"guess", url.Values{"rule": {"card.colour =="}}, true); status != http.StatusNoContent {
+				t.Fatalf("a malformed rule: %d %s", status, body)
+			}
+			// The log shows it once the table has published the change
+			// (waited for, not read at once: under load a read right after
+			// the answer could miss it).
+			after := waitFor(t, tb, "the malformed rule in the log", func(s *snapshot) bool {
+				return len(s.public.Log) > 0 && strings.Contains(s.public.Log[0].Then, "card.colour")
+			})
+			last := after.public.Log[0]
 			if !strings.Contains(last.Then, "not a rule") {
 				t.Fatalf("a malformed rule: %q", last.Then)
 			}

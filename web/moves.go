@@ -93,7 +93,7 @@ func (t *table) tryPending() (bool, error) {
 		bot, ok := t.players[pro].(sim.ProphetPlayer)
 		if !ok {
 			if t.players[pro] == nil {
-				return false, nil // a person is Prophet: wait for their judgement
+				return t.await(pm) // a person is Prophet: wait for their judgement
 			}
 			yes := sim.Yes
 			pm.says = &yes // a bot that cannot judge says "yes", as the engine's default
@@ -121,12 +121,18 @@ func (t *table) tryPending() (bool, error) {
 	rec, err := h.Apply(pm.seat, pm.move, sim.Decisions{ProphetSays: pm.says, Pick: pm.pick})
 	var mv *missingVerdict
 	if errors.As(err, &mv) {
+		if done, err := t.await(pm); done {
+			return done, err
+		}
 		t.askVerdict(mv, pm, "")
 		return false, nil
 	}
 	t.pending = nil
 	t.mark()
 	if err != nil {
+		if pm.logged != "" {
+			t.log(action{A: "drop", Seat: pm.seat})
+		}
 		if t.players[pm.seat] != nil {
 			t.fail(pm.seat, err)
 		}
@@ -137,6 +143,40 @@ func (t *table) tryPending() (bool, error) {
 	return true, nil
 }
 
+// await journals a move that has to wait (for a person's judgement as
+// Prophet, for the teacher's verdict), so that a restarted server has it
+// waiting in the same place; it reports false, "not done", unless the
+// journal cannot be written: then the move is taken back and refused, as
+// if never made (a bot's table waits for the teacher).
+func (t *table) await(pm *pendingMove) (bool, error) {
+	e := pm.entry()
+	if key := e.key(); key == pm.logged {
+		return false, nil
+	}
+	if err := t.log(e); err != nil {
+		t.pending = nil
+		t.mark()
+		err = fmt.Errorf("the table could not be saved, so the move was not made: %w", err)
+		if t.players[pm.seat] != nil {
+			t.fail(pm.seat, err)
+		}
+		return true, err
+	}
+	pm.logged = e.key()
+	return false, nil
+}
+
+// entry is the journal's line for a move that waits.
+func (pm *pendingMove) entry() action {
+	return action{A: "pending", Seat: pm.seat, Kind: pm.move.Kind, Cards: pm.move.Cards, Says: pm.says, Pick: pm.pick}
+}
+
+// opensWindow: after seat's move, a person may declare Prophet or state
+// the rule before the next player moves.
+func (t *table) opensWindow(seat int) bool {
+	return t.players[seat] == nil && (t.hand.CanDeclareAfterMove(seat) || t.hand.CanGuess(seat))
+}
+
 // afterMove follows the minds, opens a person's window or lets a bot
 // declare Prophet and state the rule.
 func (t *table) afterMove(pm *pendingMove, rec *sim.MoveRecord) {
@@ -145,7 +185,7 @@ func (t *table) afterMove(pm *pendingMove, rec *sim.MoveRecord) {
 	seat := pm.seat
 	h := t.hand
 	if t.players[seat] == nil {
-		if h.CanDeclareAfterMove(seat) || h.CanGuess(seat) {
+		if t.opensWindow(seat) {
 			t.window = &window{seat: seat}
 		}
 		t.saveTranscript()
@@ -193,16 +233,29 @@ func (t *table) startGuess(seat int, text string) error {
 	}
 	if t.tj != nil {
 		if _, ok := t.tj.guesses[normGuess(text)]; !ok {
+			if err := t.log(action{A: "stating", Seat: seat, Text: text}); err != nil {
+				return fmt.Errorf("the table could not be saved, so the rule was not stated: %w", err)
+			}
 			t.guess = &pendingGuess{seat: seat, text: text}
-			t.ask(&question{Kind: "guess", Text: text, About: fmt.Sprintf("%s states the rule", t.name(seat))})
+			t.askGuess()
 			return nil
 		}
 	}
 	return t.applyGuess(seat, text)
 }
 
+// askGuess asks the teacher whether the stated rule is theirs.
+func (t *table) askGuess() {
+	t.ask(&question{Kind: "guess", Text: t.guess.text, About: fmt.Sprintf("%s states the rule", t.name(t.guess.seat))})
+}
+
+// tryGuess applies a stated rule once the teacher has judged it (a
+// restored table asks again).
 func (t *table) tryGuess() bool {
 	if _, ok := t.tj.guesses[normGuess(t.guess.text)]; !ok {
+		if t.question == nil {
+			t.askGuess()
+		}
 		return false
 	}
 	g := t.guess

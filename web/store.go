@@ -23,7 +23,11 @@ import (
 //	journal.jsonl    every action in order, one JSON line each, synced to disk
 //	                 before the page hears of it: moves with the Prophet's
 //	                 judgement and pick, declarations, stated rules, and the
-//	                 teacher's verdicts when the teacher judges
+//	                 teacher's verdicts when the teacher judges; and what
+//	                 waits: a move laid down awaiting the Prophet's judgement
+//	                 or the teacher's verdict (pending), a rule stated awaiting
+//	                 the teacher's (stating), the pause after a person's move
+//	                 ended without a word (pass)
 //	transcript.yaml  the hand so far as a transcript (docs/files.md), rewritten
 //	                 after every move
 //
@@ -32,7 +36,7 @@ import (
 
 // action is one line of the journal.
 type action struct {
-	A     string       `json:"a"` // move, declare, guess, verdict, guess_verdict
+	A     string       `json:"a"` // move, declare, guess, verdict, guess_verdict; pending, drop, stating, pass
 	Seat  int          `json:"seat,omitempty"`
 	Kind  sim.MoveKind `json:"kind,omitempty"`
 	Cards []sim.Card   `json:"cards,omitempty"`
@@ -42,6 +46,12 @@ type action struct {
 	Line  []sim.Card   `json:"line,omitempty"`
 	Card  *sim.Card    `json:"card,omitempty"`
 	Yes   bool         `json:"yes,omitempty"`
+}
+
+// key tells two lines apart.
+func (a action) key() string {
+	b, _ := json.Marshal(a)
+	return string(b)
 }
 
 type journal struct {
@@ -55,27 +65,32 @@ func (j *journal) close() {
 	}
 }
 
-// log appends an action to the journal and syncs it.
-func (t *table) log(a action) {
+// log appends an action to the journal and syncs it. Its error is also
+// told to the teacher's terminal.
+func (t *table) log(a action) error {
 	if t.replay || t.dir == "" {
-		return
+		return nil
 	}
-	if t.journal.f == nil {
-		f, err := os.OpenFile(filepath.Join(t.dir, "journal.jsonl"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+	err := t.journal.append(t.dir, a)
+	if err != nil {
+		t.srv.logf("table %s: journal: %v", t.setup.Code, err)
+	}
+	return err
+}
+
+func (j *journal) append(dir string, a action) error {
+	if j.f == nil {
+		f, err := os.OpenFile(filepath.Join(dir, "journal.jsonl"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 		if err != nil {
-			t.srv.logf("table %s: journal: %v", t.setup.Code, err)
-			return
+			return err
 		}
-		t.journal.f = f
+		j.f = f
 	}
 	b, _ := json.Marshal(a)
-	if _, err := t.journal.f.Write(append(b, '\n')); err != nil {
-		t.srv.logf("table %s: journal: %v", t.setup.Code, err)
-		return
+	if _, err := j.f.Write(append(b, '\n')); err != nil {
+		return err
 	}
-	if err := t.journal.f.Sync(); err != nil {
-		t.srv.logf("table %s: journal: %v", t.setup.Code, err)
-	}
+	return j.f.Sync()
 }
 
 // stored is table.json.
@@ -252,6 +267,12 @@ func (t *table) replayJournal(acts []action) error {
 		}
 		return nil // the opening waits for the teacher's verdicts
 	}
+	// What waits when the journal ends: the last move laid down and not
+	// applied, the last rule stated and not judged, the pause after a
+	// person's move.
+	var pending *pendingMove
+	var guess *pendingGuess
+	win := -1
 	for i, a := range acts {
 		fail := func(err error) error { return fmt.Errorf("journal.jsonl: action %d (%s): %w", i+1, a.A, err) }
 		switch a.A {
@@ -263,15 +284,40 @@ func (t *table) replayJournal(acts []action) error {
 				return fail(err)
 			}
 			t.observe(pm, rec)
+			pending, win = nil, -1
+			if t.opensWindow(a.Seat) {
+				win = a.Seat
+			}
+		case "pending":
+			pending = &pendingMove{seat: a.Seat, move: sim.Move{Kind: a.Kind, Cards: a.Cards}, says: a.Says, pick: a.Pick}
+			pending.logged = pending.entry().key()
+			win = -1
+		case "drop":
+			pending = nil
+		case "pass":
+			win = -1
+		case "stating":
+			guess = &pendingGuess{seat: a.Seat, text: a.Text}
 		case "declare":
 			if err := t.hand.DeclareProphet(a.Seat); err != nil {
 				return fail(err)
+			}
+			if win == a.Seat && !t.opensWindow(a.Seat) {
+				win = -1
 			}
 		case "guess":
 			if _, err := t.hand.Guess(a.Seat, a.Text); err != nil {
 				return fail(err)
 			}
+			guess = nil
+			if win == a.Seat && !t.opensWindow(a.Seat) {
+				win = -1
+			}
 		}
+	}
+	t.pending, t.guess = pending, guess
+	if win >= 0 {
+		t.window = &window{seat: win}
 	}
 	t.lastMove = time.Now() // the reveal, if made, is drawn again by run
 

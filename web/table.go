@@ -86,6 +86,9 @@ type pendingMove struct {
 	says *sim.Verdict // the Prophet's judgement
 	pick *sim.Card    // the Prophet's card after judging a "no play" wrong
 	pYes []float64    // each mind's P(yes) before the answer
+	// logged is the journal's last line for the move while it waits
+	// (zero before it had to wait).
+	logged string
 }
 
 // window is the moment right after a person's move in which they may
