@@ -53,7 +53,9 @@ func TestRestartAtEveryPendingState(t *testing.T) {
 			s := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn || s.teacher.Question != nil })
 			for s.teacher.Question != nil {
 				answerAsGod(t, ts, code, s.teacher.Question)
-				s = waitFor(t, tb, "Ana's turn", func(n *snapshot) bool { return n.seats[0].YourTurn || n.teacher.Question != nil && n.teacher.Question.ID != s.teacher.Question.ID })
+				s = waitFor(t, tb, "Ana's turn", func(n *snapshot) bool {
+					return n.seats[0].YourTurn || n.teacher.Question != nil && n.teacher.Question.ID != s.teacher.Question.ID
+				})
 			}
 			mustPost(t, ts, ana+"move", url.Values{"kind": {"play"}, "cards": {s.seats[0].Hand[0].String()}})
 			for {
@@ -66,7 +68,9 @@ func TestRestartAtEveryPendingState(t *testing.T) {
 					break
 				}
 				answerAsGod(t, ts, code, s.teacher.Question)
-				waitFor(t, tb, "the answer", func(n *snapshot) bool { return n.teacher.Question == nil || n.teacher.Question.ID != s.teacher.Question.ID })
+				waitFor(t, tb, "the answer", func(n *snapshot) bool {
+					return n.teacher.Question == nil || n.teacher.Question.ID != s.teacher.Question.ID
+				})
 			}
 			return code, func(s *snapshot) bool {
 				return s.teacher.Question != nil && s.public.Pending != nil && s.public.Pending.Seat == 1
@@ -201,4 +205,3 @@ func pickFor(p *PendingView) string {
 	}
 	return ""
 }
-
