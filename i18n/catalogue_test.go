@@ -209,3 +209,23 @@ func TestUntranslated(t *testing.T) {
 		t.Errorf("English on an English page: %v", left)
 	}
 }
+
+func TestMsg(t *testing.T) {
+	m := M("status.judging", M("move.plays", "Ana", "8♥"))
+	if got := NewPrinter(language.Portuguese).Say(m); got != "Deus está julgando: Ana joga 8♥." {
+		t.Errorf("pt: %q", got)
+	}
+	if got := m.String(); got != "God is judging: Ana plays 8♥." {
+		t.Errorf("en: %q", got)
+	}
+	l := List{M("then.draws", 2), M("then.eliminated")}
+	if got := NewPrinter(language.Spanish).T("reveal.hand", l, 3); got != "La ronda: roba 2 de penalización; muerte súbita: fuera de la ronda, tras 3 jugadas." {
+		t.Errorf("es: %q", got)
+	}
+	if got := NewPrinter(language.English).HTML("seat.judge", M("move.plays", "<b>", "8♥")); got != "As Prophet, judge: <b>&lt;b&gt; plays 8♥</b>. Is it right?" {
+		t.Errorf("HTML: %q", got)
+	}
+	if (Msg{}).String() != "" || !(Msg{}).IsZero() {
+		t.Error("the zero Msg says something")
+	}
+}

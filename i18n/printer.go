@@ -45,7 +45,7 @@ func (p *Printer) T(key string, args ...any) string {
 	if !p.c.Has(key) {
 		return fmt.Sprintf("[no message %q]", key)
 	}
-	return p.p.Sprintf(key, args...)
+	return p.p.Sprintf(key, p.said(args)...)
 }
 
 // HTML says a key whose message holds markup (<b>, <em>): the catalogue's
@@ -58,6 +58,8 @@ func (p *Printer) HTML(key string, args ...any) template.HTML {
 			esc[i] = html.EscapeString(v)
 		case template.HTML:
 			esc[i] = string(v)
+		case Msg, List:
+			esc[i] = html.EscapeString(p.said([]any{v})[0].(string))
 		default:
 			esc[i] = a
 		}
