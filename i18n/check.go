@@ -56,20 +56,25 @@ var (
 	// hiddenRE: what a reader does not read as words: scripts, styles,
 	// drawings, and code (rule expressions, file names).
 	hiddenRE = regexp.MustCompile(`(?is)<(script|style|svg|code)\b.*?</(script|style|svg|code)>`)
+	// ownLangRE: an element marked as written in a language of its own
+	// (the switch's names, words only English has yet) is not the page's.
+	ownLangRE = regexp.MustCompile(`(?is)<(p|span|b|a|i|li|dd)\b[^>]*\blang="[a-zA-Z-]+"[^>]*>.*?</(p|span|b|a|i|li|dd)>`)
 )
 
-// VisibleText is what a reader reads on an HTML page: its text, with the
-// scripts, styles, card drawings and code (rule expressions) left out, and
+// VisibleText is what a reader reads on an HTML page in the page's
+// language: its text, with the scripts, styles, card drawings, code (rule
+// expressions) and elements marked with a lang of their own left out, and
 // the words of buttons' confirmations, labels for screen readers and
 // pictures' descriptions (aria-label, title, alt, placeholder,
 // data-confirm) added.
 func VisibleText(page string) string {
+	page = ownLangRE.ReplaceAllString(hiddenRE.ReplaceAllString(page, " "), " ")
 	var b strings.Builder
-	for _, m := range attrRE.FindAllStringSubmatch(hiddenRE.ReplaceAllString(page, " "), -1) {
+	for _, m := range attrRE.FindAllStringSubmatch(page, -1) {
 		b.WriteString(html.UnescapeString(m[2]))
 		b.WriteByte('\n')
 	}
-	b.WriteString(html.UnescapeString(tagRE.ReplaceAllString(hiddenRE.ReplaceAllString(page, " "), " ")))
+	b.WriteString(html.UnescapeString(tagRE.ReplaceAllString(page, " ")))
 	return b.String()
 }
 

@@ -1,6 +1,9 @@
 package i18n
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // Msg is a message not yet said: a key and its arguments, built where
 // the words are decided (the table's goroutine) and said in each
@@ -31,6 +34,9 @@ func (p *Printer) Say(m Msg) string {
 	return p.T(m.Key, m.Args...)
 }
 
+// SayAll says messages one after the other, with "; " between.
+func (p *Printer) SayAll(l List) string { return p.said([]any{l})[0].(string) }
+
 // said resolves arguments that are messages.
 func (p *Printer) said(args []any) []any {
 	out, copied := args, false
@@ -55,3 +61,7 @@ func (p *Printer) said(args []any) []any {
 	}
 	return out
 }
+
+// MarshalJSON writes the message in English, as a string: the JSON state
+// for programs reads as it did before the pages spoke other languages.
+func (m Msg) MarshalJSON() ([]byte, error) { return json.Marshal(m.String()) }

@@ -67,6 +67,22 @@ func (p *Printer) HTML(key string, args ...any) template.HTML {
 	return template.HTML(p.T(key, esc...))
 }
 
+// Named is a thing's name in the language (the key kind.id, as
+// preset.express), or id itself when the catalogue has none.
+func (p *Printer) Named(kind, id string) string {
+	if !p.c.Has(kind + "." + id) {
+		return id
+	}
+	return p.T(kind + "." + id)
+}
+
+// CardName is a card in words for people (a screen reader, a list): rank
+// 1 to 13 and suit as sim names them ("hearts"): "Queen of hearts",
+// "Dama de copas".
+func (p *Printer) CardName(rank int, suit string) string {
+	return p.T("card.name", p.T("card.rank."+strconv.Itoa(rank)), p.T("card.suit."+suit))
+}
+
 // Number writes a number in the language's form (1,234.5 or 1.234,5).
 func (p *Printer) Number(x any) string { return p.p.Sprint(number.Decimal(x)) }
 

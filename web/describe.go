@@ -1,13 +1,14 @@
 package web
 
 import (
-	"fmt"
 	"strings"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
-// Moves and verdicts in words, for the table's log.
+// Moves and verdicts in words, for the table's log: messages of the
+// catalogue (i18n), said in each reader's language when a page is drawn.
 
 // pretty writes cards with their suit symbols: "8♥ 9♠".
 func pretty(cs []sim.Card) string {
@@ -19,14 +20,22 @@ func pretty(cs []sim.Card) string {
 }
 
 // describeMove is a move before God's answer: "Ana plays 8♥".
-func describeMove(who string, m sim.Move) string {
+func describeMove(who string, m sim.Move) i18n.Msg {
 	switch m.Kind {
 	case sim.Sequence:
-		return fmt.Sprintf("%s plays the sequence %s", who, pretty(m.Cards))
+		return i18n.M("move.sequence", who, pretty(m.Cards))
 	case sim.NoPlay:
-		return fmt.Sprintf("%s says \"no play\", showing %s", who, pretty(m.Cards))
+		return i18n.M("move.noPlay", who, pretty(m.Cards))
 	}
-	return fmt.Sprintf("%s plays %s", who, pretty(m.Cards))
+	return i18n.M("move.plays", who, pretty(m.Cards))
+}
+
+// verdictWord is God's or the Prophet's "yes" or "no".
+func verdictWord(v sim.Verdict) i18n.Msg {
+	if v == sim.Yes {
+		return i18n.M("web.yes")
+	}
+	return i18n.M("web.no")
 }
 
 // LogLine is one move in the table's log.
@@ -37,90 +46,97 @@ type LogLine struct {
 	Verdict string // "yes" or "no"
 	Then    string // what followed: penalty, Prophet, guess, …
 	Cards   []sim.Card
+	// The same in the reader's language (Move and Then are their English).
+	MoveMsg i18n.Msg  `json:"-"`
+	ThenMsg i18n.List `json:"-"`
 }
 
 // describeRecord tells a judged move.
 func describeRecord(names []string, r *sim.MoveRecord) LogLine {
-	l := LogLine{Turn: r.Turn, Seat: r.Player, Move: describeMove(names[r.Player], sim.Move{Kind: r.Kind, Cards: r.Cards}),
-		Verdict: string(r.Verdict), Cards: r.Cards}
-	var then []string
+	move := describeMove(names[r.Player], sim.Move{Kind: r.Kind, Cards: r.Cards})
+	l := LogLine{Turn: r.Turn, Seat: r.Player, Move: move.String(), MoveMsg: move, Verdict: string(r.Verdict), Cards: r.Cards}
+	var then i18n.List
+	say := func(key string, args ...any) { then = append(then, i18n.M(key, args...)) }
 	if r.ProphetSaid != nil {
-		then = append(then, fmt.Sprintf("the Prophet %s had said %s", names[r.Prophet], *r.ProphetSaid))
+		say("then.prophetSaid", names[r.Prophet], verdictWord(*r.ProphetSaid))
 	}
-	if r.ProphetFell {
-		s := "the Prophet falls"
-		if r.ProphetPenalty > 0 {
-			s += fmt.Sprintf(" and draws %d", r.ProphetPenalty)
-		}
-		then = append(then, s)
+	switch {
+	case r.ProphetFell && r.ProphetPenalty > 0:
+		say("then.prophetFallsDraws", r.ProphetPenalty)
+	case r.ProphetFell:
+		say("then.prophetFalls")
 	}
 	switch {
 	case r.Kind == sim.NoPlay && r.Verdict == sim.Yes && r.WentOut:
-		then = append(then, "right: no card fits, and the hand was small enough to go out")
+		say("then.wentOutNoPlay")
 	case r.Kind == sim.NoPlay && r.Verdict == sim.Yes:
-		then = append(then, fmt.Sprintf("right: no card fits; the cards go back and a new hand of %d is dealt", r.Refund))
+		say("then.newHand", r.Refund)
 	case r.Picked != nil:
-		then = append(then, fmt.Sprintf("%s fits and goes on the main line", r.Picked.Pretty()))
+		say("then.picked", r.Picked.Pretty())
 	case r.Kind == sim.Sequence && r.Verdict == sim.No && len(r.Accepted) > 0:
-		then = append(then, fmt.Sprintf("%s stay on the main line, the rest goes to the error column", pretty(r.Accepted)))
+		say("then.accepted", pretty(r.Accepted))
 	}
 	if r.Spared {
-		then = append(then, "not punished (the Prophet erred)")
+		say("then.spared")
 	}
-	if r.Penalty > 0 {
-		s := fmt.Sprintf("draws %d", r.Penalty)
-		if r.Drawn != r.Penalty {
-			s = fmt.Sprintf("should draw %d, the deck gives %d", r.Penalty, r.Drawn)
-		}
-		then = append(then, s)
+	switch {
+	case r.Penalty > 0 && r.Drawn != r.Penalty:
+		say("then.drawsShort", r.Penalty, r.Drawn)
+	case r.Penalty > 0:
+		say("then.draws", r.Penalty)
 	}
 	if r.Eliminated {
-		then = append(then, "sudden death: eliminated")
+		say("then.eliminated")
 	}
 	if r.WentOut && r.Kind != sim.NoPlay {
-		then = append(then, "went out!")
+		say("then.wentOut")
 	}
 	if r.DeclaredProphet {
-		then = append(then, names[r.Player]+" declares Prophet")
+		say("then.declares", names[r.Player])
 	}
 	if r.Reshuffled {
-		then = append(then, "the error columns are shuffled into a new deck")
+		say("then.reshuffled")
 	}
 	if r.Guess != "" {
 		switch {
 		case r.GuessRight:
-			then = append(then, fmt.Sprintf("states the rule %q: God says it is the rule!", r.Guess))
+			say("then.guessRight", r.Guess)
 		case r.GuessError != "":
-			then = append(then, fmt.Sprintf("states %q, which is not a rule: %s", r.Guess, r.GuessError))
+			say("then.guessBad", r.Guess, r.GuessError)
 		default:
-			then = append(then, fmt.Sprintf("states the rule %q: God says it is not the rule", r.Guess))
+			say("then.guessWrong", r.Guess)
 		}
 	}
-	l.Then = strings.Join(then, "; ")
+	l.ThenMsg = then
+	var en []string
+	for _, m := range then {
+		en = append(en, m.String())
+	}
+	l.Then = strings.Join(en, "; ")
 	return l
 }
 
 // endWords tells why a hand ended.
-func endWords(e sim.EndReason, names []string, res *sim.Result) string {
-	who := func(pred func(sim.PlayerResult) bool) string {
+func endWords(e sim.EndReason, names []string, res *sim.Result) i18n.Msg {
+	who := func(pred func(sim.PlayerResult) bool) any {
 		for _, p := range res.Players {
 			if pred(p) {
 				return names[p.Seat]
 			}
 		}
-		return "someone"
+		return i18n.M("end.someone")
 	}
 	switch e {
 	case sim.WentOut:
-		return who(func(p sim.PlayerResult) bool { return p.WentOut }) + " went out"
+		return i18n.M("end.wentOut", who(func(p sim.PlayerResult) bool { return p.WentOut }))
 	case sim.Guessed:
-		return who(func(p sim.PlayerResult) bool { return p.Guessed }) + " found the rule"
+		return i18n.M("end.guessed", who(func(p sim.PlayerResult) bool { return p.Guessed }))
 	case sim.AllEliminated:
-		return "every scientist was eliminated"
+		return i18n.M("end.allEliminated")
 	case sim.DeckEmpty:
-		return "the deck ran out"
+		return i18n.M("end.deckEmpty")
 	case sim.MaxTurns:
-		return "the move limit was reached"
+		return i18n.M("end.maxTurns")
 	}
-	return "the teacher stopped the hand"
+	return i18n.M("end.stopped")
 }

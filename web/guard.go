@@ -86,14 +86,13 @@ func (s *Server) lookup(h http.HandlerFunc, always bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if (always || s.table(r.PathValue("code")) == nil) && !s.lookups.allow(r) {
 			w.Header().Set("Retry-After", "10")
-			s.render(w, http.StatusTooManyRequests, "message.html", &page{Role: "home", Title: "Too many tries", Flash: msgTooMany})
+			l := printer(r)
+			s.render(w, r, http.StatusTooManyRequests, "message.html", &page{L: l, Role: "home", Title: l.T("web.tooManyTitle"), Flash: l.T("web.tooMany")})
 			return
 		}
 		h(w, r)
 	}
 }
-
-const msgTooMany = "Too many tries from this computer in a short time: wait a few seconds, check the code with your teacher, and try again."
 
 // guard wraps every page: the Host check, then the cross-origin check of
 // POSTs.

@@ -289,7 +289,7 @@ func (t *table) closeWindow(seat int) {
 func (t *table) askVerdict(mv *missingVerdict, pm *pendingMove, about string) {
 	q := &question{Kind: "card", Line: mv.Line, Cards: []sim.Card{mv.Card}, About: about}
 	if pm != nil {
-		q.About = describeMove(t.name(pm.seat), pm.move)
+		q.About = describeMove(t.name(pm.seat), pm.move).String()
 		if pm.move.Kind == sim.NoPlay {
 			q.Kind, q.Cards = "noplay", pm.move.Cards
 		}

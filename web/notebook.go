@@ -6,6 +6,7 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -28,7 +29,7 @@ type mind struct {
 // noteStep is one answer as the mind saw it.
 type noteStep struct {
 	Turn   int
-	Move   string
+	Move   i18n.Msg
 	PYes   float64 // P(God says yes) before the answer
 	Yes    bool
 	Before int // hypotheses possible before the answer
@@ -123,8 +124,8 @@ func (t *table) observe(pm *pendingMove, rec *sim.MoveRecord) {
 // NotebookView is the notebook as the class sees it.
 type NotebookView struct {
 	Seat     int
-	Whose    string // "Popper's belief (bayes-eig)" or "an ideal observer beside Darwin (random)"
-	Shared   string // the other bots sharing this belief
+	Whose    i18n.Msg // "Popper's belief (bayes-eig)" or "an ideal observer beside Darwin (random)"
+	Shared   i18n.Msg // the other bots sharing this belief
 	Possible int
 	Top      []RuleProb
 	Steps    []noteStep // newest first, the last few
@@ -151,9 +152,9 @@ func (t *table) notebook(seat int) *NotebookView {
 			nv := &NotebookView{Seat: seat, Possible: m.rec.Count()}
 			name, spec := t.name(seat), t.setup.Seats[seat].Bot
 			if m.ideal[k] {
-				nv.Whose = fmt.Sprintf("an ideal scientist beside %s (%s plays without a belief we can show)", name, spec)
+				nv.Whose = i18n.M("notebook.ideal", name, spec)
 			} else {
-				nv.Whose = fmt.Sprintf("%s's belief (%s)", name, spec)
+				nv.Whose = i18n.M("notebook.belief", name, spec)
 				var others []string
 				for k2, s2 := range m.seats {
 					if s2 != seat && !m.ideal[k2] {
@@ -161,7 +162,7 @@ func (t *table) notebook(seat int) *NotebookView {
 					}
 				}
 				if len(others) > 0 {
-					nv.Shared = strings.Join(others, ", ") + " share it: they see the same answers with the same space"
+					nv.Shared = i18n.M("notebook.shared", strings.Join(others, ", "))
 				}
 			}
 			ids, ps := m.rec.Top(5)

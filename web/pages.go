@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -32,18 +33,18 @@ func (s *Server) routes() http.Handler {
 
 	// A person's seat, by its secret link.
 	player, hotseat := s.seatPageOf(false), s.seatPageOf(true)
-	mux.HandleFunc("GET /play/{tok}/{$}", s.whole(player, "This seat's link is not valid (any more): join again with the table code."))
+	mux.HandleFunc("GET /play/{tok}/{$}", s.whole(player, "table.badSeatLink"))
 	mux.HandleFunc("GET /play/{tok}/view", s.live(player))
 	mux.HandleFunc("GET /play/{tok}/events", s.stream(player))
 	mux.HandleFunc("GET /play/{tok}/state.json", s.seatJSON)
 	mux.HandleFunc("POST /play/{tok}/{action}", s.seatAction(false))
 	// Hot seat: the people's seats played in turn on one screen.
-	mux.HandleFunc("GET /hotseat/{tok}/{$}", s.whole(hotseat, "This hot seat's link is not valid."))
+	mux.HandleFunc("GET /hotseat/{tok}/{$}", s.whole(hotseat, "table.badHotseatLink"))
 	mux.HandleFunc("GET /hotseat/{tok}/view", s.live(hotseat))
 	mux.HandleFunc("GET /hotseat/{tok}/events", s.stream(hotseat))
 	mux.HandleFunc("POST /hotseat/{tok}/{action}", s.seatAction(true))
 	// The class screen and, after the reveal, its downloads.
-	mux.HandleFunc("GET /board/{code}/{$}", s.lookup(s.whole(s.boardData, "No table has this code."), true))
+	mux.HandleFunc("GET /board/{code}/{$}", s.lookup(s.whole(s.boardData, "table.noSuchTable"), true))
 	mux.HandleFunc("GET /board/{code}/view", s.lookup(s.live(s.boardData), false))
 	mux.HandleFunc("GET /board/{code}/events", s.lookup(s.stream(s.boardData), false))
 	mux.HandleFunc("GET /board/{code}/transcript.yaml", s.lookup(s.transcript, false))
@@ -52,11 +53,11 @@ func (s *Server) routes() http.Handler {
 	// The teacher, by the secret link printed at start.
 	mux.HandleFunc("GET /teacher/{tok}/{$}", s.teacherOnly(s.teacherHome))
 	mux.HandleFunc("POST /teacher/{tok}/tables", s.teacherOnly(s.createTable))
-	mux.HandleFunc("GET /teacher/{tok}/t/{code}/{$}", s.teacherOnly(s.whole(s.consoleData, "No table has this code.")))
+	mux.HandleFunc("GET /teacher/{tok}/t/{code}/{$}", s.teacherOnly(s.whole(s.consoleData, "table.noSuchTable")))
 	mux.HandleFunc("GET /teacher/{tok}/t/{code}/view", s.teacherOnly(s.live(s.consoleData)))
 	mux.HandleFunc("GET /teacher/{tok}/t/{code}/events", s.teacherOnly(s.stream(s.consoleData)))
 	mux.HandleFunc("POST /teacher/{tok}/t/{code}/{action}", s.teacherOnly(s.consoleAction))
-	return securityHeaders(s.guard(mux))
+	return securityHeaders(s.guard(withLang(mux)))
 }
 
 // securityHeaders: no page may be framed by another site, nothing is
@@ -76,7 +77,9 @@ func securityHeaders(h http.Handler) http.Handler {
 
 // page is what every template gets.
 type page struct {
-	Role  string // home, join, player, hotseat, board, teacher, start
+	L     *i18n.Printer // the reader's language
+	Langs []langLink    // the language switch
+	Role  string        // home, join, player, hotseat, board, teacher, start
 	Title string
 	Base  string // where the page's live view, events and actions are
 	P     *Public
@@ -99,7 +102,11 @@ type page struct {
 	Hotseat   string
 }
 
-func (s *Server) render(w http.ResponseWriter, status int, name string, p *page) {
+func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, p *page) {
+	if p.L == nil {
+		p.L = printer(r)
+	}
+	p.Langs = langLinks(r, p.L)
 	var b bytes.Buffer
 	if err := s.tmpl.ExecuteTemplate(&b, name, p); err != nil {
 		s.logf("template %s: %v", name, err)
@@ -111,8 +118,10 @@ func (s *Server) render(w http.ResponseWriter, status int, name string, p *page)
 	w.Write(b.Bytes())
 }
 
-func (s *Server) notFound(w http.ResponseWriter, what string) {
-	s.render(w, http.StatusNotFound, "message.html", &page{Role: "home", Title: "Not found", Flash: what})
+// notFound says a catalogue's message (its key) on a page of its own.
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request, key string) {
+	l := printer(r)
+	s.render(w, r, http.StatusNotFound, "message.html", &page{L: l, Role: "home", Title: l.T("web.notFound"), Flash: l.T(key)})
 }
 
 // reply answers a POST: for the page's script (X-Eleusis-Fetch) the error
@@ -140,7 +149,7 @@ func reply(w http.ResponseWriter, r *http.Request, back string, err error) {
 // ---- students ----------------------------------------------------------
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	s.render(w, http.StatusOK, "home.html", &page{Role: "home", Title: "Eleusis", Flash: r.URL.Query().Get("flash")})
+	s.render(w, r, http.StatusOK, "home.html", &page{Role: "home", Title: "Eleusis", Flash: r.URL.Query().Get("flash")})
 }
 
 // joinPage lists a table's free seats for people.
@@ -148,17 +157,19 @@ func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) {
 	typed := strings.TrimSpace(r.URL.Query().Get("code"))
 	t := s.table(typed)
 	if t == nil {
-		s.render(w, http.StatusNotFound, "home.html", &page{Role: "home", Title: "Eleusis", Flash: fmt.Sprintf("No table has the code %q: check it with your teacher.", clip(typed, 12))})
+		l := printer(r)
+		s.render(w, r, http.StatusNotFound, "home.html", &page{L: l, Role: "home", Title: "Eleusis", Flash: l.T("home.noTable", clip(typed, 12))})
 		return
 	}
 	code := t.setup.Code
-	p := &page{Role: "join", Title: "Join table " + groupCode(code), Code: code, Flash: r.URL.Query().Get("flash")}
+	l := printer(r)
+	p := &page{L: l, Role: "join", Title: l.T("join.title", groupCode(code)), Code: code, Flash: r.URL.Query().Get("flash")}
 	for _, st := range t.snap.Load().public.Seats {
 		if st.Person() && !st.Claimed {
 			p.FreeSeats = append(p.FreeSeats, st)
 		}
 	}
-	s.render(w, http.StatusOK, "join.html", p)
+	s.render(w, r, http.StatusOK, "join.html", p)
 }
 
 // join gives the person a free seat and sends them to its secret link.
@@ -170,7 +181,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 	typed := strings.TrimSpace(r.PostForm.Get("code"))
 	t := s.table(typed)
 	if t == nil {
-		reply(w, r, "/", fmt.Errorf("no table has the code %q", clip(typed, 12)))
+		reply(w, r, "/", errors.New(printer(r).T("join.noTable", clip(typed, 12))))
 		return
 	}
 	code := t.setup.Code
@@ -240,7 +251,8 @@ func (s *Server) seatPageData(r *http.Request, hot bool) (*page, *table, int, bo
 	}
 	sn := t.snap.Load()
 	pub := sn.public
-	p := &page{Role: "player", Title: "Eleusis — table " + groupCode(pub.Code), P: &pub, Flash: r.URL.Query().Get("flash"), Names: ruleNames}
+	l := printer(r)
+	p := &page{L: l, Role: "player", Title: l.T("table.title", groupCode(pub.Code)), P: &pub, Flash: r.URL.Query().Get("flash"), Names: ruleNames}
 	if hot {
 		p.Role, p.Base = "hotseat", "/hotseat/"+tok+"/"
 		seat = actingSeat(sn)
@@ -251,7 +263,7 @@ func (s *Server) seatPageData(r *http.Request, hot bool) (*page, *table, int, bo
 		me := sn.seats[seat]
 		p.Me = &me
 		if !hot {
-			p.Title = me.Name + " — Eleusis table " + groupCode(pub.Code)
+			p.Title = l.T("table.seatTitle", me.Name, groupCode(pub.Code))
 		}
 	}
 	return p, t, seat, true
@@ -271,15 +283,16 @@ func (s *Server) seatPageOf(hot bool) pageOf {
 // pageOf finds what a request's page shows; nil when its link is not valid.
 type pageOf func(r *http.Request) (*page, *table)
 
-// whole serves a table's whole page.
+// whole serves a table's whole page (missing: the catalogue's key for a
+// link that is not valid).
 func (s *Server) whole(of pageOf, missing string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p, _ := of(r)
 		if p == nil {
-			s.notFound(w, missing)
+			s.notFound(w, r, missing)
 			return
 		}
-		s.render(w, http.StatusOK, "table.html", p)
+		s.render(w, r, http.StatusOK, "table.html", p)
 	}
 }
 
@@ -292,7 +305,7 @@ func (s *Server) live(of pageOf) http.HandlerFunc {
 			http.Error(w, "not found", http.StatusNotFound)
 			return
 		}
-		s.render(w, http.StatusOK, "live", p)
+		s.render(w, r, http.StatusOK, "live", p)
 	}
 }
 
@@ -414,7 +427,8 @@ func (s *Server) boardData(r *http.Request) (*page, *table) {
 		return nil, nil
 	}
 	pub := t.snap.Load().public
-	return &page{Role: "board", Title: "Eleusis — table " + groupCode(pub.Code), Base: "/board/" + pub.Code + "/", P: &pub}, t
+	l := printer(r)
+	return &page{L: l, Role: "board", Title: l.T("table.title", groupCode(pub.Code)), Base: "/board/" + pub.Code + "/", P: &pub}, t
 }
 
 // revealed is the table's reveal, or nil before it.

@@ -26,8 +26,7 @@ var funcs = template.FuncMap{
 	"back": func(width float64) template.HTML {
 		return template.HTML(cardsvg.Back(cardsvg.Options{Width: width}))
 	},
-	"cardName": cardsvg.Name,
-	"group":    groupCode,
+	"group": groupCode,
 	"pct": func(p float64) string {
 		switch {
 		case p > 0 && p < 0.005:
@@ -46,15 +45,16 @@ var funcs = template.FuncMap{
 // person states a rule.
 type ruleName struct{ Name, Meaning string }
 
+// Meaning is the catalogue's key for the name's meaning.
 var ruleNames = []ruleName{
-	{"card", "the card being judged"},
-	{"prev, prev2, prev3", "the last main-line cards (prev2, prev3 may be nil)"},
-	{"line", "the whole main line; n = its length"},
-	{".rank", "1 (Ace) … 11 (J), 12 (Q), 13 (K)"},
-	{".suit", `"spades" "hearts" "diamonds" "clubs"`},
-	{".color", `"red" or "black"`},
-	{".face .even .odd", "true or false"},
-	{"== != < > and or not ? :", "compare and combine"},
+	{"card", "names.card"},
+	{"prev, prev2, prev3", "names.prev"},
+	{"line", "names.line"},
+	{".rank", "names.rank"},
+	{".suit", "names.suit"},
+	{".color", "names.color"},
+	{".face .even .odd", "names.bool"},
+	{"== != < > and or not ? :", "names.ops"},
 }
 
 // startForm is the start page's form, filled with the teacher's last

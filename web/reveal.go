@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"strings"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/reports"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
@@ -28,14 +29,14 @@ type reveal struct {
 // RevealView is the reveal as the page shows it.
 type RevealView struct {
 	Words, Expr, Name, How string
-	End                    string
+	End                    i18n.Msg
 	Turns                  int
 	Scores                 []ScoreRow
 	GodScore               int
 	Plot                   bool
-	PlotNote               string
+	PlotNote               i18n.Msg
 	Transcript             bool
-	TranscriptNote         string
+	TranscriptNote         i18n.Msg
 	// Mismatches: where the teacher's verdicts disagree with the expression
 	// the teacher gave at the reveal.
 	Mismatches []string
@@ -46,7 +47,7 @@ type ScoreRow struct {
 	Name  string
 	Cards int
 	Score int
-	Notes string
+	Notes []i18n.Msg // went out, found the rule, …
 }
 
 // revealCmd ends the hand (if it is still going) and reveals God's rule.
@@ -109,7 +110,7 @@ func (t *table) makeReveal() {
 	rv := RevealView{Words: t.setup.Rule.Words, Expr: t.setup.Rule.Expr, Name: t.setup.Rule.Name, How: t.setup.Rule.How,
 		End: endWords(res.End, names, res), Turns: res.Turns, GodScore: res.GodScore}
 	if !t.hand.Ended() {
-		rv.End = "the teacher stopped the hand before its end"
+		rv.End = i18n.M("reveal.stoppedEarly")
 	}
 	rule := t.revealedRule()
 	if t.tj != nil {
@@ -120,39 +121,39 @@ func (t *table) makeReveal() {
 	}
 	rep := reports.NewHandReport("", t.setup.Preset, "God", names, res)
 	for _, p := range rep.Players {
-		var notes []string
+		var notes []i18n.Msg
 		for _, n := range []struct {
-			on   bool
-			text string
-		}{{p.WentOut, "went out"}, {p.Eliminated, "eliminated"}, {p.Guessed, "found the rule"},
-			{p.Prophet == sim.StandingProphet, "Prophet to the end"}, {p.Prophet == sim.FallenProphet, "a fallen Prophet"}} {
+			on  bool
+			key string
+		}{{p.WentOut, "note.wentOut"}, {p.Eliminated, "note.eliminated"}, {p.Guessed, "note.guessed"},
+			{p.Prophet == sim.StandingProphet, "note.prophet"}, {p.Prophet == sim.FallenProphet, "note.fallen"}} {
 			if n.on {
-				notes = append(notes, n.text)
+				notes = append(notes, i18n.M(n.key))
 			}
 		}
-		rv.Scores = append(rv.Scores, ScoreRow{Name: p.Name, Cards: p.Cards, Score: p.Score, Notes: strings.Join(notes, ", ")})
+		rv.Scores = append(rv.Scores, ScoreRow{Name: p.Name, Cards: p.Cards, Score: p.Score, Notes: notes})
 	}
 	r := &reveal{}
 	switch {
 	case rule == nil:
-		rv.PlotNote = "The teacher judged without an expression: give your rule as an expression at the reveal to see the bots' belief in it."
+		rv.PlotNote = i18n.M("reveal.plotTeacher")
 	case len(t.minds) == 0:
-		rv.PlotNote = "No bot played at this table."
+		rv.PlotNote = i18n.M("reveal.plotNoBot")
 	default:
 		svg, err := t.beliefPlot(res, rule)
 		if err != nil {
-			rv.PlotNote = "The belief plot could not be drawn: " + err.Error()
+			rv.PlotNote = i18n.M("reveal.plotError", err.Error())
 		} else {
 			r.plot, rv.Plot = svg, true
 		}
 	}
 	var b bytes.Buffer
 	if err := t.writeTranscript(&b, res, rule); err != nil {
-		rv.TranscriptNote = "The transcript could not be written: " + err.Error()
+		rv.TranscriptNote = i18n.M("reveal.transcriptError", err.Error())
 	} else {
 		r.transcript, rv.Transcript = b.Bytes(), true
 		if rule == nil {
-			rv.TranscriptNote = "God's rule is not in it (the teacher judged): write it as rule: EXPRESSION before replaying."
+			rv.TranscriptNote = i18n.M("reveal.transcriptNoRule")
 		}
 	}
 	r.view = rv

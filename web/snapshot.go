@@ -2,9 +2,9 @@ package web
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -39,6 +39,7 @@ type Public struct {
 	EndWords      string
 	Revealed      bool
 	Status        string
+	StatusMsg     i18n.Msg  `json:"-"` // Status in the reader's language
 	Log           []LogLine // newest first
 	Pending       *PendingView
 	Notebook      *NotebookView
@@ -75,10 +76,11 @@ func (s SeatView) Person() bool { return s.Bot == "" }
 
 // PendingView is a move laid down and waiting for a judgement.
 type PendingView struct {
-	Seat  int
-	Text  string
-	Kind  sim.MoveKind
-	Cards []sim.Card
+	Seat    int
+	Text    string
+	TextMsg i18n.Msg `json:"-"`
+	Kind    sim.MoveKind
+	Cards   []sim.Card
 }
 
 // SeatState is what one seat's own page shows beyond the public part.
@@ -165,11 +167,12 @@ func (t *table) snapshot() *snapshot {
 		}
 		if p.Ended {
 			res := h.Result()
-			p.EndWords = endWords(res.End, names, res)
+			p.EndWords = endWords(res.End, names, res).String()
 		}
 	}
 	if pm := t.pending; pm != nil {
-		p.Pending = &PendingView{Seat: pm.seat, Text: describeMove(names[pm.seat], pm.move), Kind: pm.move.Kind, Cards: pm.move.Cards}
+		move := describeMove(names[pm.seat], pm.move)
+		p.Pending = &PendingView{Seat: pm.seat, Text: move.String(), TextMsg: move, Kind: pm.move.Kind, Cards: pm.move.Cards}
 		if pro := h.Prophet(); pro >= 0 && pm.says == nil && t.players[pro] == nil {
 			s.seats[pro].Judge = p.Pending
 		}
@@ -177,7 +180,8 @@ func (t *table) snapshot() *snapshot {
 	if !p.Ended && !p.Revealed && h != nil && p.Current >= 0 && t.pending == nil && t.window == nil && !t.thinking {
 		s.seats[p.Current].YourTurn = t.players[p.Current] == nil && t.question == nil && t.problem == ""
 	}
-	p.Status = t.status(names)
+	p.StatusMsg = t.status(names)
+	p.Status = p.StatusMsg.String()
 	if t.settings.Notebook >= 0 {
 		if t.thinking {
 			if old := t.snap.Load(); old != nil {
@@ -195,34 +199,34 @@ func (t *table) snapshot() *snapshot {
 }
 
 // status is one sentence on what the table waits for.
-func (t *table) status(names []string) string {
+func (t *table) status(names []string) i18n.Msg {
 	h := t.hand
 	switch {
 	case t.settings.Revealed:
-		return "The hand is over, and God's rule is revealed."
+		return i18n.M("status.revealed")
 	case t.problem != "":
-		return "The table waits for the teacher."
+		return i18n.M("status.problem")
 	case h == nil && t.question != nil:
-		return "God (the teacher) lays the opening."
+		return i18n.M("status.opening")
 	case h == nil:
-		return "Dealing…"
+		return i18n.M("status.dealing")
 	case h.Ended():
 		res := h.Result()
-		return fmt.Sprintf("The hand is over: %s. The teacher will reveal God's rule.", endWords(res.End, names, res))
+		return i18n.M("status.over", endWords(res.End, names, res))
 	case t.guess != nil:
-		return fmt.Sprintf("God considers the rule %s stated.", names[t.guess.seat])
+		return i18n.M("status.guess", names[t.guess.seat])
 	case t.pending != nil && t.question != nil:
-		return fmt.Sprintf("God is judging: %s.", describeMove(names[t.pending.seat], t.pending.move))
+		return i18n.M("status.judging", describeMove(names[t.pending.seat], t.pending.move))
 	case t.pending != nil && h.Prophet() >= 0 && t.pending.says == nil:
-		return fmt.Sprintf("%s, the Prophet, judges: %s.", names[h.Prophet()], describeMove(names[t.pending.seat], t.pending.move))
+		return i18n.M("status.prophetJudges", names[h.Prophet()], describeMove(names[t.pending.seat], t.pending.move))
 	case t.pending != nil:
-		return fmt.Sprintf("God is judging: %s.", describeMove(names[t.pending.seat], t.pending.move))
+		return i18n.M("status.judging", describeMove(names[t.pending.seat], t.pending.move))
 	case t.window != nil:
-		return fmt.Sprintf("%s may declare Prophet or state the rule before the next move.", names[t.window.seat])
+		return i18n.M("status.window", names[t.window.seat])
 	case t.thinking:
-		return fmt.Sprintf("%s is thinking…", names[h.Current()])
+		return i18n.M("status.thinking", names[h.Current()])
 	case t.players[h.Current()] != nil && t.settings.Paused:
-		return fmt.Sprintf("Paused by the teacher (%s's turn).", names[h.Current()])
+		return i18n.M("status.paused", names[h.Current()])
 	}
-	return fmt.Sprintf("%s's turn.", names[h.Current()])
+	return i18n.M("status.turn", names[h.Current()])
 }

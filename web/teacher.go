@@ -18,7 +18,7 @@ import (
 func (s *Server) teacherOnly(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.PathValue("tok") != s.teacher {
-			s.notFound(w, "This page does not exist.")
+			s.notFound(w, r, "web.noPage")
 			return
 		}
 		h(w, r)
@@ -50,7 +50,7 @@ func (s *Server) teacherHomeData(form *startForm, flash string) *page {
 }
 
 func (s *Server) teacherHome(w http.ResponseWriter, r *http.Request) {
-	s.render(w, http.StatusOK, "start.html", s.teacherHomeData(s.newStartForm(nil, nil), r.URL.Query().Get("flash")))
+	s.render(w, r, http.StatusOK, "start.html", s.teacherHomeData(s.newStartForm(nil, nil), r.URL.Query().Get("flash")))
 }
 
 // createTable opens a table from the start page's form.
@@ -97,7 +97,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	s.render(w, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(s.newStartForm(r.PostForm, fe), "The table was not opened: see the notes below."))
+	s.render(w, r, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(s.newStartForm(r.PostForm, fe), "The table was not opened: see the notes below."))
 }
 
 // parsePace reads the seconds a bot waits: a finite number from 0 to 60

@@ -34,7 +34,8 @@
     if (play) {
       play.disabled = picked.length === 0;
       var sel = play.querySelector(".sel");
-      if (sel) sel.textContent = picked.length > 1 ? "the sequence of " + picked.length : "the card";
+      // The words are the page's, in its language (data-t-*).
+      if (sel) sel.textContent = picked.length > 1 ? form.dataset.tSequence.replace("{n}", picked.length) : form.dataset.tCard;
     }
   }
 
@@ -99,7 +100,7 @@
     if (at >= 0) picked.splice(at, 1);
     else if (max <= 1) picked = [{ i: i, card: b.dataset.card }];
     else if (picked.length < max) picked.push({ i: i, card: b.dataset.card });
-    else flash("A sequence is at most " + max + " cards.");
+    else flash($("form.hand").dataset.tMax.replace("{n}", max));
     showPicked();
   });
 
@@ -116,7 +117,7 @@
     fetch(form.action, { method: "POST", body: data, headers: { "X-Eleusis-Fetch": "1" } }).then(function (r) {
       if (r.ok) { flash(""); picked = []; return; }
       return r.text().then(function (t) { flash(t.trim()); });
-    }).catch(function (err) { flash("The server did not answer: " + err.message); }).then(function () {
+    }).catch(function (err) { flash($("#live").dataset.tNoanswer.replace("{error}", err.message)); }).then(function () {
       $all("button", form).forEach(function (b) { b.disabled = false; });
       refresh();
     });
