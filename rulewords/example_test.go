@@ -1,0 +1,50 @@
+package rulewords_test
+
+import (
+	"fmt"
+
+	"github.com/eleusis/eleusis/rulewords"
+)
+
+func ExampleSay() {
+	for _, e := range []string{
+		`prev.color == "black" ? card.rank >= 7 : card.rank <= 6`,
+		`card.color == "black" and card.face != prev.face`,
+		`card.suit == prev.suit or card.rank == prev.rank`,
+		`n % 4 == 3 ? card.color == "red" : card.color == "black"`,
+		`none(line[max(0, n - 4):], .rank == card.rank)`,
+	} {
+		w, _ := rulewords.Say(e)
+		fmt.Println(w)
+	}
+	// Output:
+	// if the last card is black: the card is 7 or higher; otherwise: the card is 6 or lower
+	// the card is black and (the card is a face card if and only if the last card is not a face card)
+	// the card has the same suit as the last card or has the same rank as the last card
+	// if the card is the 4th, 8th, 12th … card of the main line: the card is red; otherwise: the card is black
+	// no card of the last 4 cards of the main line has the same rank as the card
+}
+
+func ExampleRead() {
+	for _, text := range []string{
+		"if the last card was black play 7 or higher, otherwise 6 or lower",
+		"alternate colours",
+		"play red or even and higher than the last card",
+		"play the best card",
+	} {
+		rs, err := rulewords.Read(text)
+		if err != nil {
+			fmt.Println("error:", err)
+			continue
+		}
+		for _, r := range rs {
+			fmt.Println(r.Expr)
+		}
+	}
+	// Output:
+	// (prev.color == "black") ? (card.rank >= 7) : (card.rank <= 6)
+	// ((prev.color == "red") and (card.color == "black")) or ((prev.color == "black") and (card.color == "red"))
+	// (card.color == "red") or (card.even and (card.rank > prev.rank))
+	// ((card.color == "red") or card.even) and (card.rank > prev.rank)
+	// error: cannot read it as a rule: stuck at "best" (word 3: play the best)
+}

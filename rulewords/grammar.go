@@ -1,0 +1,236 @@
+package rulewords
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+)
+
+// The grammar of rule English. A production belongs to a nonterminal
+// ("clause", "feature", "ref", …) and has patterns: words to match and
+// slots ($ref, $num, …) filled by other nonterminals. Read tries every
+// pattern; Say writes a production's first pattern, with each alternative's
+// first word and every optional word:
+//
+//	"a|an $rank or higher|more|above"   reads "a 7 or higher", "an 8 or more", …
+//	"[the] same $field as $ref"         reads "same suit as it", "the same suit as it"
+//
+// An action builds the production's meaning from its slots' meanings.
+type production struct {
+	nt   string
+	key  string // Say's handle ("" when Say never writes it)
+	pats [][]string
+	act  func(v []any) any
+}
+
+type grammar struct {
+	prods map[string][]*production
+	keys  map[string]*production
+	// special nonterminals are parsed by code (numbers, coordination).
+	special map[string]func(p *reader, i int) []result
+}
+
+var theGrammar = sync.OnceValue(func() *grammar {
+	g := &grammar{prods: map[string][]*production{}, keys: map[string]*production{}, special: map[string]func(*reader, int) []result{}}
+	g.build()
+	return g
+})
+
+// def adds a production; key "" for one Say never writes.
+func (g *grammar) def(nt, key string, act func(v []any) any, pats ...string) {
+	pr := &production{nt: nt, key: key, act: act}
+	for _, p := range pats {
+		pr.pats = append(pr.pats, expand(strings.Fields(p))...)
+	}
+	g.prods[nt] = append(g.prods[nt], pr)
+	if key != "" {
+		if g.keys[key] != nil {
+			panic("rulewords: two productions named " + key)
+		}
+		g.keys[key] = pr
+	}
+}
+
+// expand lists the word sequences of a pattern, the canonical one first:
+// "x|y" is a choice of one word, "[x]" or "[x|y]" an optional one.
+func expand(ws []string) [][]string {
+	out := [][]string{nil}
+	for _, w := range ws {
+		var alts []string
+		if strings.HasPrefix(w, "[") && strings.HasSuffix(w, "]") {
+			alts = append(strings.Split(w[1:len(w)-1], "|"), "")
+		} else {
+			alts = strings.Split(w, "|")
+		}
+		var next [][]string
+		for _, seq := range out {
+			for _, a := range alts {
+				s := append(append([]string(nil), seq...), a)
+				if a == "" {
+					s = s[:len(s)-1]
+				}
+				next = append(next, s)
+			}
+		}
+		out = next
+	}
+	return out
+}
+
+// say writes production key with its slots filled, in order, by words.
+func (g *grammar) say(key string, words ...string) string {
+	pr := g.keys[key]
+	if pr == nil {
+		panic("rulewords: no production " + key)
+	}
+	var out []string
+	k := 0
+	for _, w := range pr.pats[0] {
+		if strings.HasPrefix(w, "$") {
+			if k >= len(words) {
+				panic(fmt.Sprintf("rulewords: production %s has more slots than words %q", key, words))
+			}
+			w = words[k]
+			k++
+		}
+		out = append(out, w)
+	}
+	if k != len(words) {
+		panic(fmt.Sprintf("rulewords: production %s has fewer slots than words %q", key, words))
+	}
+	return tidy(strings.Join(out, " "))
+}
+
+// tidy closes the spaces the word-by-word patterns leave before
+// punctuation: "7 , 8" → "7, 8", "( a )" → "(a)", "the card 's" → "the card's".
+func tidy(s string) string {
+	for _, r := range []struct{ from, to string }{{" ,", ","}, {" ;", ";"}, {" :", ":"}, {" )", ")"}, {"( ", "("}, {" 's", "'s"}, {" …", " …"}} {
+		s = strings.ReplaceAll(s, r.from, r.to)
+	}
+	return s
+}
+
+// result is one way a nonterminal matches from a position: where it ends
+// and what it means.
+type result struct {
+	end int
+	val any
+}
+
+type memoKey struct {
+	nt string
+	i  int
+}
+
+// parser reads one text: a chart of every way each nonterminal matches
+// from each position (list of successes, memoised).
+type reader struct {
+	g     *grammar
+	toks  []string
+	memo  map[memoKey][]result
+	busy  map[memoKey]bool
+	steps int
+	far   int // the furthest word any pattern matched up to
+}
+
+// maxSteps bounds the work of reading one text.
+const maxSteps = 3_000_000
+
+var errTooLong = fmt.Errorf("the text is too long or too tangled to read")
+
+func (p *reader) parse(nt string, i int) []result {
+	k := memoKey{nt, i}
+	if r, ok := p.memo[k]; ok {
+		return r
+	}
+	if p.busy[k] || p.steps > maxSteps {
+		return nil // left recursion: the grammar reads it another way
+	}
+	p.busy[k] = true
+	var out []result
+	if f := p.g.special[nt]; f != nil {
+		out = f(p, i)
+	} else {
+		prods := p.g.prods[nt]
+		if prods == nil {
+			panic("rulewords: no nonterminal " + nt)
+		}
+		for _, pr := range prods {
+			for _, pat := range pr.pats {
+				p.match(pr, pat, i, nil, &out)
+			}
+		}
+	}
+	delete(p.busy, k)
+	out = dedupe(out)
+	p.memo[k] = out
+	return out
+}
+
+// match extends a partial match of pattern pat at position i with slot
+// values args.
+func (p *reader) match(pr *production, pat []string, i int, args []any, out *[]result) {
+	p.steps++
+	if p.steps > maxSteps {
+		return
+	}
+	if len(pat) == 0 {
+		v := pr.act(append([]any(nil), args...))
+		if v != nil {
+			*out = append(*out, result{i, v})
+		}
+		return
+	}
+	w := pat[0]
+	if strings.HasPrefix(w, "$") {
+		for _, r := range p.parse(w[1:], i) {
+			p.match(pr, pat[1:], r.end, append(args, r.val), out)
+		}
+		return
+	}
+	if i < len(p.toks) && p.toks[i] == w {
+		p.far = max(p.far, i+1)
+		p.match(pr, pat[1:], i+1, args, out)
+	}
+}
+
+// dedupe drops results with the same end and the same meaning (for
+// predicates and numbers, the same expression).
+func dedupe(rs []result) []result {
+	seen := map[string]bool{}
+	var out []result
+	for _, r := range rs {
+		key := fmt.Sprintf("%d %s", r.end, meaningKey(r.val))
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		out = append(out, r)
+	}
+	return out
+}
+
+// meaningKey names a meaning for dedupe: a feature by what it says of a
+// card standing for itself.
+func meaningKey(v any) string {
+	switch v := v.(type) {
+	case *pred:
+		return "p:" + v.expr()
+	case feature:
+		return "f:" + v("@").expr()
+	case []any:
+		var parts []string
+		for _, x := range v {
+			parts = append(parts, meaningKey(x))
+		}
+		return "l:" + strings.Join(parts, "|")
+	}
+	return fmt.Sprintf("%T:%v", v, v)
+}
+
+func (g *grammar) build() {
+	g.buildCard()
+	g.buildRule()
+	g.buildSentence()
+	g.buildSpecial()
+}

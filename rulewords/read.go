@@ -1,0 +1,77 @@
+package rulewords
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Reading is one way to read a text: the rule as an expression of the rule
+// language, and that rule said back by Say (which may word it differently
+// from the text: the reader checks).
+type Reading struct {
+	Expr  string `json:"expr"`
+	Words string `json:"words"`
+}
+
+// Read parses a rule written in English ("only red cards", "if the last
+// card was black play 7 or higher, otherwise 6 or lower", "never two face
+// cards in a row") into expressions of the rule language. A text the
+// grammar reads in more than one way gives every reading, in the order
+// found, none chosen; readings may still be the same rule written two ways
+// (rulebank.ReadWords merges those). A text it cannot read is an error
+// that says where the reading stopped: Read never guesses.
+func Read(text string) ([]Reading, error) {
+	toks := tokens(text)
+	if len(toks) == 0 {
+		return nil, fmt.Errorf("the text is empty")
+	}
+	p := &reader{g: theGrammar(), toks: toks, memo: map[memoKey][]result{}, busy: map[memoKey]bool{}}
+	rs := p.parse("rule", 0)
+	if p.steps > maxSteps {
+		return nil, errTooLong
+	}
+	var out []Reading
+	seen := map[string]bool{}
+	onlyNotes := false
+	for _, r := range rs {
+		if r.end != len(toks) {
+			continue
+		}
+		pr, ok := r.val.(*pred)
+		if !ok {
+			onlyNotes = true
+			continue
+		}
+		e := pr.expr()
+		if seen[e] {
+			continue
+		}
+		seen[e] = true
+		words, err := Say(e)
+		if err != nil {
+			words = ""
+		}
+		out = append(out, Reading{Expr: e, Words: words})
+	}
+	if len(out) == 0 {
+		if onlyNotes {
+			return nil, fmt.Errorf("the text says how cards are counted but no rule")
+		}
+		return nil, p.stuck()
+	}
+	return out, nil
+}
+
+// stuck says where reading stopped: the furthest word any reading got to.
+func (p *reader) stuck() error {
+	far := p.far
+	for _, rs := range p.memo {
+		for _, r := range rs {
+			far = max(far, r.end)
+		}
+	}
+	if far >= len(p.toks) {
+		return fmt.Errorf("cannot read it as a rule: the words are known, but not in this order")
+	}
+	return fmt.Errorf("cannot read it as a rule: stuck at %q (word %d: %s)", p.toks[far], far+1, strings.Join(p.toks[max(0, far-4):far+1], " "))
+}

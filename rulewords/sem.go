@@ -1,0 +1,129 @@
+package rulewords
+
+import (
+	"fmt"
+	"strings"
+)
+
+// pred is what Read builds: a rule as a small tree of and, or, not and
+// if-then-else over atoms (expressions of the rule language). And and or are
+// kept flat, so that readings that differ only by grouping "a and b and c"
+// print the same expression and count as one.
+type pred struct {
+	op   string // "atom", "and", "or", "not", "if"
+	kids []*pred
+	text string // an atom's expression
+}
+
+func atom(text string) *pred { return &pred{op: "atom", text: text} }
+
+var (
+	yes = atom("true")
+	no  = atom("false")
+)
+
+func join(op string, ps ...*pred) *pred {
+	out := &pred{op: op}
+	unit, zero := yes, no // and: true is no condition, false decides
+	if op == "or" {
+		unit, zero = no, yes
+	}
+	for _, p := range ps {
+		if p.op == "atom" && p.text == unit.text {
+			continue
+		}
+		if p.op == "atom" && p.text == zero.text {
+			return zero
+		}
+		if p.op == op {
+			out.kids = append(out.kids, p.kids...)
+		} else {
+			out.kids = append(out.kids, p)
+		}
+	}
+	switch len(out.kids) {
+	case 0:
+		return unit
+	case 1:
+		return out.kids[0]
+	}
+	return out
+}
+
+func and(ps ...*pred) *pred { return join("and", ps...) }
+func or(ps ...*pred) *pred  { return join("or", ps...) }
+
+func not(p *pred) *pred {
+	if p.op == "not" {
+		return p.kids[0]
+	}
+	return &pred{op: "not", kids: []*pred{p}}
+}
+
+func ifThen(c, a, b *pred) *pred { return &pred{op: "if", kids: []*pred{c, a, b}} }
+
+// iff is "a if and only if b".
+func iff(a, b *pred) *pred { return atom(fmt.Sprintf("(%s) == (%s)", a.expr(), b.expr())) }
+
+// expr is the tree as an expression of the rule language.
+func (p *pred) expr() string {
+	switch p.op {
+	case "atom":
+		return p.text
+	case "not":
+		return "not " + p.kids[0].operand()
+	case "if":
+		return fmt.Sprintf("%s ? %s : %s", p.kids[0].operand(), p.kids[1].operand(), p.kids[2].operand())
+	}
+	parts := make([]string, len(p.kids))
+	for i, k := range p.kids {
+		parts[i] = k.operand()
+	}
+	return strings.Join(parts, " "+p.op+" ")
+}
+
+// operand is the expression bracketed where it would not bind as one
+// operand.
+func (p *pred) operand() string {
+	s := p.expr()
+	if p.op == "atom" && !strings.ContainsAny(s, " ") {
+		return s
+	}
+	return "(" + s + ")"
+}
+
+// guarded is an atom that reads the given cards: one two or three back may
+// be missing at the start of the main line, and then the atom is false (the
+// card before the last one is not red when there is none).
+func guarded(text string, refs ...string) *pred {
+	var ps []*pred
+	seen := map[string]bool{}
+	for _, r := range refs {
+		if (r == "prev2" || r == "prev3") && !seen[r] {
+			seen[r] = true
+			ps = append(ps, atom(r+" != nil"))
+		}
+	}
+	return and(append(ps, atom(text))...)
+}
+
+// related is an atom relating card r to card ref. A missing subject makes
+// it false ("the card before the last one is higher than the last card"
+// when there is none); a missing object makes it void, true: "play the
+// same colour as the card before the last one" asks nothing while there is
+// no such card.
+func related(text, r, ref string) *pred {
+	p := atom(text)
+	if (ref == "prev2" || ref == "prev3") && ref != r {
+		p = or(atom(ref+" == nil"), p)
+	}
+	if r == "prev2" || r == "prev3" {
+		p = and(atom(r+" != nil"), p)
+	}
+	return p
+}
+
+// feature is a predicate on one card, said of any card (the card, the last
+// card, an element of the main line): what "red", "higher than 7", "the
+// same suit as the last card" mean.
+type feature func(ref string) *pred

@@ -1,0 +1,335 @@
+package rulewords
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The nonterminals parsed by code: numbers, lists, coordination ("red and
+// even or a face card" gives every grouping the words allow), numbers with
+// operators, the rule as sentences in a row.
+
+func (g *grammar) buildSpecial() {
+	g.special["num"] = func(p *reader, i int) []result {
+		if i >= len(p.toks) {
+			return nil
+		}
+		if k, err := strconv.Atoi(p.toks[i]); err == nil && k >= 0 && k <= 999 {
+			return []result{{i + 1, k}}
+		}
+		if k := slices.Index(numberNames, p.toks[i]); k >= 0 {
+			return []result{{i + 1, k}}
+		}
+		return nil
+	}
+	g.special["ranklist"] = listOf("rankw", true)
+	g.special["rankpllist"] = listOf("rankpl", false)
+	g.special["numlist"] = listOf("num", false)
+	g.special["cycle"] = cycle
+	g.special["ordlist"] = ordlist
+	g.special["suitmap"] = suitmap
+	predComb := func(op string, xs []any) any {
+		ps := make([]*pred, len(xs))
+		for i, x := range xs {
+			ps[i] = x.(*pred)
+		}
+		return join(op, ps...)
+	}
+	featComb := func(op string, xs []any) any {
+		fs := make([]feature, len(xs))
+		for i, x := range xs {
+			fs[i] = x.(feature)
+		}
+		return fe(func(r string) *pred {
+			ps := make([]*pred, len(fs))
+			for i, f := range fs {
+				ps[i] = f(r)
+			}
+			return join(op, ps...)
+		})
+	}
+	g.special["pred"] = func(p *reader, i int) []result { return p.coordinate("clause", i, predComb) }
+	g.special["features"] = func(p *reader, i int) []result { return p.coordinate("featureA", i, featComb) }
+	g.special["vps"] = func(p *reader, i int) []result { return p.coordinate("vp", i, featComb) }
+	g.special["nps"] = func(p *reader, i int) []result { return p.coordinate("np", i, featComb) }
+	g.special["term"] = arithmetic
+	g.special["rule"] = sentences
+}
+
+// listOf reads "2, 3, 5 or 7" (at least two items; article allowed before
+// each when article).
+func listOf(item string, article bool) func(p *reader, i int) []result {
+	return func(p *reader, i int) []result {
+		var out []result
+		var walk func(i int, ks []int)
+		walk = func(i int, ks []int) {
+			if article && i < len(p.toks) && (p.toks[i] == "a" || p.toks[i] == "an") {
+				i++
+			}
+			for _, r := range p.parse(item, i) {
+				k := append(slices.Clone(ks), r.val.(int))
+				j := r.end
+				if j < len(p.toks) && p.toks[j] == "," {
+					walk(j+1, k)
+					if j+1 < len(p.toks) && (p.toks[j+1] == "or" || p.toks[j+1] == "and") {
+						last(p, j+2, k, item, article, &out)
+					}
+				}
+				if j < len(p.toks) && (p.toks[j] == "or" || p.toks[j] == "and") {
+					last(p, j+1, k, item, article, &out)
+				}
+			}
+		}
+		walk(i, nil)
+		return out
+	}
+}
+
+func last(p *reader, i int, ks []int, item string, article bool, out *[]result) {
+	if article && i < len(p.toks) && (p.toks[i] == "a" || p.toks[i] == "an") {
+		i++
+	}
+	for _, r := range p.parse(item, i) {
+		*out = append(*out, result{r.end, append(slices.Clone(ks), r.val.(int))})
+	}
+}
+
+// cycle reads four suits in order, joined by arrows or commas, the first
+// again at the end or not: "spades → diamonds → clubs → hearts → spades".
+func cycle(p *reader, i int) []result {
+	var order []string
+	j := i
+	for len(order) < 5 {
+		rs := p.parse("suits", j)
+		if len(rs) == 0 {
+			break
+		}
+		order = append(order, rs[0].val.(string))
+		j = rs[0].end
+		if len(order) == 5 || j >= len(p.toks) || (p.toks[j] != "→" && p.toks[j] != "," && p.toks[j] != "then") {
+			break
+		}
+		if len(order) == 4 && p.toks[j] == "," {
+			break
+		}
+		j++
+	}
+	if len(order) == 5 && order[4] != order[0] {
+		return nil
+	}
+	if len(order) < 4 {
+		return nil
+	}
+	var cyc [4]string
+	copy(cyc[:], order)
+	seen := map[string]bool{}
+	for _, s := range cyc {
+		seen[s] = true
+	}
+	if len(seen) != 4 {
+		return nil
+	}
+	return []result{{j, cyc}}
+}
+
+// suitmap reads where each suit goes: "spades → clubs, clubs → spades,
+// hearts → diamonds, diamonds → hearts" (every suit once).
+func suitmap(p *reader, i int) []result {
+	var parts []string
+	seen := map[string]bool{}
+	j := i
+	for len(parts) < 4 {
+		from := p.parse("suits", j)
+		if len(from) == 0 || from[0].end >= len(p.toks) || p.toks[from[0].end] != "→" {
+			return nil
+		}
+		to := p.parse("suits", from[0].end+1)
+		if len(to) == 0 {
+			return nil
+		}
+		f, t := from[0].val.(string), to[0].val.(string)
+		seen[f] = true
+		parts = append(parts, fmt.Sprintf("%q: %q", f, t))
+		j = to[0].end
+		if len(parts) < 4 {
+			if j >= len(p.toks) || p.toks[j] != "," {
+				return nil
+			}
+			j++
+		}
+	}
+	if len(seen) != 4 {
+		return nil
+	}
+	return []result{{j, "{" + strings.Join(parts, ", ") + "}"}}
+}
+
+var ordinalWords = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13}
+
+func ordinalValue(w string) (int, bool) {
+	if k, ok := ordinalWords[w]; ok {
+		return k, true
+	}
+	for _, suf := range []string{"st", "nd", "rd", "th"} {
+		if strings.HasSuffix(w, suf) {
+			if k, err := strconv.Atoi(strings.TrimSuffix(w, suf)); err == nil && ordinal(k) == w {
+				return k, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// ordlist reads the places of a periodic position, "3rd, 5th, 7th …":
+// the card in place p has n = p − 1 cards before it.
+func ordlist(p *reader, i int) []result {
+	var ps []int
+	j := i
+	for j < len(p.toks) {
+		k, ok := ordinalValue(p.toks[j])
+		if !ok {
+			break
+		}
+		ps = append(ps, k)
+		j++
+		if j < len(p.toks) && p.toks[j] == "," {
+			j++
+		}
+	}
+	if len(ps) < 3 {
+		return nil
+	}
+	step := ps[1] - ps[0]
+	for x := 2; x < len(ps); x++ {
+		if ps[x]-ps[x-1] != step {
+			return nil
+		}
+	}
+	if step < 2 || step > 12 {
+		return nil
+	}
+	for _, end := range [][]string{{"…"}, {"and", "so", "on"}, {"etc"}, {"etc", "."}} {
+		if j+len(end) <= len(p.toks) && slices.Equal(p.toks[j:j+len(end)], end) {
+			j += len(end)
+			break
+		}
+	}
+	return []result{{j, atom(fmt.Sprintf("n %% %d == %d", step, (ps[0]-1)%step))}}
+}
+
+// connectives between coordinated items: the words and their op; a comma
+// before and/or sets off a looser grouping.
+var connectives = []struct {
+	words []string
+	op    string
+}{{[]string{",", "and"}, ",and"}, {[]string{",", "or"}, ",or"}, {[]string{"and"}, "and"}, {[]string{"or"}, "or"}, {[]string{","}, ","}}
+
+// coordinate reads items joined by and, or and commas, with every grouping
+// the words allow: "a and b or c" is (a and b) or c and a and (b or c); "a
+// and b, or c" only the first.
+func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []result {
+	var out []result
+	var walk func(i int, items []any, ops []string)
+	walk = func(i int, items []any, ops []string) {
+		for _, r := range p.parse(item, i) {
+			its := append(slices.Clone(items), r.val)
+			for _, v := range groupings(its, ops, comb) {
+				out = append(out, result{r.end, v})
+			}
+			if len(its) >= 12 || p.steps > maxSteps {
+				continue
+			}
+			for _, c := range connectives {
+				j := r.end
+				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))
+				}
+			}
+		}
+	}
+	walk(i, nil, nil)
+	return out
+}
+
+// groupings of items joined by ops: a bare comma takes the op of the next
+// and/or ("a, b and c"); comma ops group looser than plain ones; a run of
+// one op is one flat group, a mix gives every bracketing.
+func groupings(items []any, ops []string, comb func(string, []any) any) []any {
+	ops = slices.Clone(ops)
+	for k := range ops {
+		if ops[k] != "," {
+			continue
+		}
+		next := ""
+		for _, o := range ops[k+1:] {
+			if o != "," {
+				next = strings.TrimPrefix(o, ",")
+				break
+			}
+		}
+		if next == "" {
+			return nil
+		}
+		ops[k] = next
+	}
+	// split at the comma ops
+	var groups [][]any
+	var groupOps [][]string
+	var top []string
+	cur, curOps := []any{items[0]}, []string{}
+	for k, o := range ops {
+		if strings.HasPrefix(o, ",") {
+			groups, groupOps = append(groups, cur), append(groupOps, curOps)
+			top = append(top, strings.TrimPrefix(o, ","))
+			cur, curOps = nil, nil
+		} else {
+			curOps = append(curOps, o)
+		}
+		cur = append(cur, items[k+1])
+	}
+	groups, groupOps = append(groups, cur), append(groupOps, curOps)
+	var built [][]any
+	for k := range groups {
+		built = append(built, bracket(groups[k], groupOps[k], comb))
+	}
+	// every choice of one grouping per group, then the top level
+	var out []any
+	var pick func(k int, chosen []any)
+	pick = func(k int, chosen []any) {
+		if k == len(built) {
+			out = append(out, bracket(chosen, top, comb)...)
+			return
+		}
+		for _, b := range built[k] {
+			pick(k+1, append(slices.Clone(chosen), b))
+		}
+	}
+	pick(0, nil)
+	return out
+}
+
+// bracket is every way to group items joined by ops.
+func bracket(items []any, ops []string, comb func(string, []any) any) []any {
+	if len(items) == 1 {
+		return items
+	}
+	same := true
+	for _, o := range ops {
+		same = same && o == ops[0]
+	}
+	if same {
+		return []any{comb(ops[0], items)}
+	}
+	var out []any
+	for k := range ops {
+		for _, l := range bracket(items[:k+1], ops[:k], comb) {
+			for _, r := range bracket(items[k+1:], ops[k+1:], comb) {
+				out = append(out, comb(ops[k], []any{l, r}))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,169 @@
+package rulewords
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The vocabulary: every word list's first entry is what Say writes; Read
+// accepts them all.
+
+// cardRef is a card a rule can name.
+type cardRef struct {
+	expr  string
+	words []string
+}
+
+var cardRefs = []cardRef{
+	{"card", []string{"the card", "the next card", "the card played", "the played card", "the new card", "this card",
+		"each card", "every card", "your card", "the card you play", "a card", "cards", "the cards", "each card played"}},
+	{"prev", []string{"the last card", "the previous card", "the last card played", "the card played before", "the preceding card",
+		"the prior card", "the card before it", "the card before", "the last one", "the previous one", "the one before",
+		"the top card", "the card on top", "the last card of the main line", "the last card on the main line",
+		"the card it follows", "the card before this one"}},
+	{"prev2", []string{"the card before the last one", "the card before the last card", "the card before the previous card",
+		"the card before the previous one", "the card two back", "the card two cards back", "the second to last card",
+		"the second last card", "the penultimate card", "the card two before", "the one before the last one",
+		"a card before the last one"}},
+	{"prev3", []string{"the card three back", "the card three cards back", "the third to last card", "the third last card",
+		"the card before the card before the last one", "a card three back"}},
+	{"#", []string{"that card"}}, // the card a quantifier is at: "every card of the main line …"
+	{"line[0]", []string{"the starter", "the starter card", "the starting card", "the first card", "the first card of the main line",
+		"the opening card", "the first card played"}},
+}
+
+// refWords is what Say calls a card, by its expression.
+func refWords(expr string) (string, bool) {
+	for _, r := range cardRefs {
+		if r.expr == expr {
+			return r.words[0], true
+		}
+	}
+	return "", false
+}
+
+// fields: the card's attributes that two cards can share. "parity" is
+// even-or-odd (card.even == prev.even).
+var fieldWords = []struct {
+	field string
+	words []string
+}{
+	{"color", []string{"colour", "color", "colours", "colors"}},
+	{"suit", []string{"suit", "symbol", "suits", "symbols"}},
+	{"rank", []string{"rank", "value", "number", "face value", "ranks", "values", "numbers", "denomination"}},
+	{"even", []string{"parity", "parities"}},
+}
+
+func fieldSay(field string) string {
+	for _, f := range fieldWords {
+		if f.field == field {
+			return f.words[0]
+		}
+	}
+	return ""
+}
+
+var colorNames = []string{"red", "black"}
+
+// suitVocab: one card of the suit, and the suit as a plural.
+var suitVocab = []struct {
+	suit         string
+	one, several []string
+}{
+	{"spades", []string{"spade", "♠", "♤"}, []string{"spades", "♠", "♤"}},
+	{"hearts", []string{"heart", "♥", "♡"}, []string{"hearts", "♥", "♡"}},
+	{"diamonds", []string{"diamond", "♦", "♢"}, []string{"diamonds", "♦", "♢"}},
+	{"clubs", []string{"club", "♣", "♧"}, []string{"clubs", "♣", "♧"}},
+}
+
+// suitSay is one card of the suit: "a heart".
+func suitSay(suit string) string {
+	for _, s := range suitVocab {
+		if s.suit == suit {
+			return "a " + s.one[0]
+		}
+	}
+	return ""
+}
+
+// rankVocab: the ranks as people name them (Ace 1, Jack 11, Queen 12,
+// King 13), singular and plural.
+var rankVocab = [14]struct{ one, several []string }{
+	{},
+	{[]string{"ace", "1", "one"}, []string{"aces", "1s", "ones"}},
+	{[]string{"2", "two", "deuce"}, []string{"2s", "twos", "deuces"}},
+	{[]string{"3", "three", "trey"}, []string{"3s", "threes", "treys"}},
+	{[]string{"4", "four"}, []string{"4s", "fours"}},
+	{[]string{"5", "five"}, []string{"5s", "fives"}},
+	{[]string{"6", "six"}, []string{"6s", "sixes"}},
+	{[]string{"7", "seven"}, []string{"7s", "sevens"}},
+	{[]string{"8", "eight"}, []string{"8s", "eights"}},
+	{[]string{"9", "nine"}, []string{"9s", "nines"}},
+	{[]string{"10", "ten"}, []string{"10s", "tens"}},
+	{[]string{"jack", "j", "knave", "11", "eleven"}, []string{"jacks", "knaves", "11s", "elevens"}},
+	{[]string{"queen", "q", "12", "twelve"}, []string{"queens", "12s", "twelves"}},
+	{[]string{"king", "k", "13", "thirteen"}, []string{"kings", "13s", "thirteens"}},
+}
+
+// rankSay is a rank as a word: "ace", "7", "king".
+func rankSay(k int) string {
+	if k >= 1 && k <= 13 {
+		return rankVocab[k].one[0]
+	}
+	return fmt.Sprint(k)
+}
+
+// aRank is a rank with its article: "an ace", "an 8", "a 7"; a number out of
+// the ranks' range is said bare.
+func aRank(k int) string {
+	if k < 1 || k > 13 {
+		return fmt.Sprint(k)
+	}
+	return article(rankSay(k))
+}
+
+func article(w string) string {
+	if strings.HasPrefix(w, "a") || strings.HasPrefix(w, "e") || strings.HasPrefix(w, "8") || w == "11" || w == "18" {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+var numberNames = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+	"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
+
+// stepsSay is a distance in ranks: "one rank", "2 ranks".
+func stepsSay(k int) string {
+	if k == 1 {
+		return "one rank"
+	}
+	return fmt.Sprintf("%d ranks", k)
+}
+
+// ordinal is 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}
+
+// The words of logic, shared by Say's composition and Read's.
+const (
+	wAnd       = "and"
+	wOr        = "or"
+	wEither    = "either"
+	wIf        = "if"
+	wOtherwise = "otherwise"
+	wIff       = "if and only if"
+	wNotCase   = "it is not the case that"
+	wAny       = "any card"
+	wNone      = "no card"
+)

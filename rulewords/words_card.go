@@ -1,0 +1,296 @@
+package rulewords
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The words for one card: features ("red", "7 or higher", "the same suit
+// as the last card"), noun phrases ("a red card", "hearts", "face cards")
+// and the small words they are made of (ranks, suits, numbers, cards).
+
+func fe(f func(r string) *pred) any { return feature(f) }
+
+// rankIs is a comparison of a card's rank with a number.
+func rankIs(op string) rankAct {
+	return func(v []any) any {
+		k := v[0].(int)
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.rank %s %d", r, op, k), r) })
+	}
+}
+
+// rankVs is a comparison of a card's rank with another card's.
+func rankVs(op string) func(v []any) any {
+	return func(v []any) any {
+		ref := v[0].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank %s %s.rank", r, op, ref), r, ref) })
+	}
+}
+
+// sameField is r and ref sharing a field (op "==") or not ("!=").
+func sameField(field, r, ref, op string) *pred {
+	if strings.HasPrefix(ref, "last(") {
+		// the found card first: expr 1.17 judges card.suit ==
+		// last(filter(line, .face)).suit false where the swapped
+		// comparison is true
+		return related(fmt.Sprintf("%s.%s %s %s.%s", ref, field, op, r, field), r, ref)
+	}
+	return related(fmt.Sprintf("%s.%s %s %s.%s", r, field, op, ref, field), r, ref)
+}
+
+func (g *grammar) buildCard() {
+	// The small words.
+	for _, r := range cardRefs {
+		r := r
+		g.def("ref", "ref "+r.expr, func([]any) any { return r.expr }, r.words...)
+	}
+	for _, c := range colorNames {
+		c := c
+		g.def("color", "", func([]any) any { return c }, c)
+		g.def("colors", "", func([]any) any { return c }, c+"s")
+	}
+	for _, s := range suitVocab {
+		s := s
+		g.def("suit", "", func([]any) any { return s.suit }, s.one...)
+		g.def("suits", "", func([]any) any { return s.suit }, s.several...)
+	}
+	for k := 1; k <= 13; k++ {
+		k := k
+		g.def("rankw", "", func([]any) any { return k }, rankVocab[k].one...)
+		g.def("rankpl", "", func([]any) any { return k }, rankVocab[k].several...)
+	}
+	// rankn: a rank or a number in a comparison, with or without article
+	// ("7", "a 7", "an ace", "14").
+	g.def("rankn", "", func(v []any) any { return v[0] }, "$rankw", "a|an $rankw", "$num")
+	for _, f := range fieldWords {
+		f := f
+		g.def("field", "", func([]any) any { return f.field }, f.words...)
+	}
+	g.def("steps", "", func(v []any) any { return 1 }, "one rank|step|card", "1 rank|step")
+	g.def("steps", "", func(v []any) any { return v[0] }, "$num ranks|steps|cards|places", "$num")
+
+	// Features of a card.
+	g.def("feature", "f.color", func(v []any) any {
+		c := v[0].(string)
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.color == %q", r, c), r) })
+	}, "$color", "a|an $color card", "$colors", "$color cards", "of a|the $color suit", "$color in colour|color")
+	g.def("feature", "f.suit", func(v []any) any {
+		s := v[0].(string)
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.suit == %q", r, s), r) })
+	}, "a|an $suit", "$suits", "of $suits", "in $suits", "a card of $suits", "the suit $suits", "of the suit|symbol $suits",
+		"of the suit|symbol $suit", "a card of the suit|symbol $suits")
+	parity := func(which string) func([]any) any {
+		return func([]any) any { return fe(func(r string) *pred { return guarded(r+"."+which, r) }) }
+	}
+	g.def("feature", "f.even", parity("even"), "even", "even numbered", "an even card|number", "of even rank|value", "even cards|numbers", "evens")
+	g.def("feature", "f.odd", parity("odd"), "odd", "odd numbered", "an odd card|number", "of odd rank|value", "odd cards|numbers", "odds")
+	g.def("feature", "f.face", parity("face"), "a face card", "a face|court|picture|figure|royal card", "a figure|face|court",
+		"face|court|picture|figure|royal cards", "figures", "faces", "courts")
+	g.def("feature", "", func([]any) any { return fe(func(r string) *pred { return not(guarded(r+".face", r)) }) },
+		"a number|numbered|numeral|pip|spot|non face card", "number|numbered|numeral|pip|spot|non face cards", "a numeral")
+	g.def("feature", "f.rank==", rankIs("=="), "$rankn", "$rankpl", "rank|value $rankw", "of rank|value $rankw", "$rankw")
+	g.def("feature", "f.rank>=", rankIs(">="), "$rankn or higher|more|above|greater|over|better|up",
+		"at least $rankn", "no lower|less than $rankn", "not lower|less than $rankn", "$rankn and up|above|higher|over",
+		"$rankn or a higher card", "greater than or equal to $rankn", "higher than or equal to $rankn", "$rankn +")
+	g.def("feature", "f.rank>", rankIs(">"), "higher than $rankn", "greater|larger|bigger|more than $rankn",
+		"above|over $rankn", "strictly higher|greater than $rankn", "of a higher rank|value than $rankn")
+	g.def("feature", "f.rank<=", rankIs("<="), "$rankn or lower|less|below|under|smaller|fewer",
+		"at most $rankn", "no higher|more|greater than $rankn", "not higher|more|greater than $rankn", "up to $rankn",
+		"$rankn and under|below|lower|less", "less than or equal to $rankn", "lower than or equal to $rankn")
+	g.def("feature", "f.rank<", rankIs("<"), "lower than $rankn", "less|smaller than $rankn", "below|under $rankn",
+		"strictly lower|less than $rankn", "of a lower rank|value than $rankn")
+	g.def("feature", "f.between", func(v []any) any {
+		a, b := v[0].(int), v[1].(int)
+		return fe(func(r string) *pred {
+			return and(guarded(fmt.Sprintf("%s.rank >= %d", r, a), r), guarded(fmt.Sprintf("%s.rank <= %d", r, b), r))
+		})
+	}, "between $rankn and $rankn inclusive", "from $rankn to $rankn [inclusive]", "between $rankn and $rankn",
+		"in the range $rankn to $rankn", "$rankn to $rankn")
+	g.def("feature", "", func(v []any) any {
+		a, b := v[0].(int), v[1].(int)
+		return fe(func(r string) *pred {
+			return and(guarded(fmt.Sprintf("%s.rank > %d", r, a), r), guarded(fmt.Sprintf("%s.rank < %d", r, b), r))
+		})
+	}, "strictly between $rankn and $rankn", "between $rankn and $rankn exclusive")
+	g.def("feature", "f.ranks", func(v []any) any {
+		ks := v[0].([]int)
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.rank in %s", r, intList(ks)), r) })
+	}, "$ranklist", "one of $ranklist", "$rankpllist")
+	g.def("feature", "", func(v []any) any {
+		return fe(func(r string) *pred { return guarded(r+".rank in [2, 3, 5, 7, 11, 13]", r) })
+	}, "a prime", "prime", "a prime number|card|rank", "of prime rank|value", "primes", "prime cards|numbers")
+	g.def("feature", "f.multiple", func(v []any) any {
+		k := v[0].(int)
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.rank %% %d == 0", r, k), r) })
+	}, "a multiple of $num", "divisible by $num", "multiples of $num")
+	// "High" and "low" say no number: each reading is given.
+	for _, k := range []int{7, 8} {
+		g.def("feature", "", rankIs(">=").withArg(k), "high", "a high card", "high cards")
+		g.def("feature", "", rankIs("<=").withArg(k-1), "low", "a low card", "low cards")
+	}
+	g.def("feature", "f.any", func([]any) any { return fe(func(string) *pred { return yes }) }, "any card", "anything", "any")
+
+	// Relations to another card.
+	g.def("feature", "f.higher", rankVs(">"), "higher than $ref", "greater|larger|bigger|more than $ref", "above $ref",
+		"of a higher rank|value than $ref", "of higher rank|value than $ref", "higher in rank|value than $ref", "strictly higher than $ref")
+	g.def("feature", "f.lower", rankVs("<"), "lower than $ref", "less|smaller than $ref", "below $ref",
+		"of a lower rank|value than $ref", "of lower rank|value than $ref", "lower in rank|value than $ref", "strictly lower than $ref")
+	g.def("feature", "f.atleast", rankVs(">="), "as high as $ref or higher", "at least as high as $ref", "not|no lower than $ref",
+		"higher than or equal to $ref", "equal to or higher than $ref", "as high or higher than $ref", "the same rank as or higher than $ref",
+		"higher than or the same as $ref", "greater than or equal to $ref")
+	g.def("feature", "f.atmost", rankVs("<="), "as low as $ref or lower", "at most as high as $ref", "not|no higher than $ref",
+		"lower than or equal to $ref", "equal to or lower than $ref", "as low or lower than $ref", "the same rank as or lower than $ref",
+		"lower than or the same as $ref", "less than or equal to $ref")
+	g.def("feature", "f.same", func(v []any) any {
+		field, ref := v[0].(string), v[1].(string)
+		return fe(func(r string) *pred { return sameField(field, r, ref, "==") })
+	}, "the same $field as $ref", "of the same $field as $ref", "same $field as $ref", "in the same $field as $ref",
+		"matching $ref 's $field", "matching the $field of $ref", "of $ref 's $field", "$ref 's $field", "the $field of $ref")
+	g.def("feature", "f.different", func(v []any) any {
+		field, ref := v[0].(string), v[1].(string)
+		return fe(func(r string) *pred { return sameField(field, r, ref, "!=") })
+	}, "a different $field from $ref", "a different $field than|to $ref", "of a different $field from|than|to $ref",
+		"different in $field from $ref", "different $field from|than|to $ref", "not the same $field as $ref", "of another $field than $ref")
+	g.def("feature", "", func(v []any) any {
+		f1, f2, ref := v[0].(string), v[1].(string), v[2].(string)
+		return fe(func(r string) *pred { return or(sameField(f1, r, ref, "=="), sameField(f2, r, ref, "==")) })
+	}, "[of] the same $field or [the] [same] $field as $ref", "[of] same $field or [the] [same] $field as $ref")
+	g.def("feature", "", func(v []any) any {
+		f1, f2, ref := v[0].(string), v[1].(string), v[2].(string)
+		return fe(func(r string) *pred { return and(sameField(f1, r, ref, "=="), sameField(f2, r, ref, "==")) })
+	}, "[of] the same $field and [the] [same] $field as $ref")
+	step := func(up, wrap bool) func(v []any) any {
+		return func(v []any) any {
+			k, ref := v[0].(int), v[1].(string)
+			return fe(func(r string) *pred {
+				switch {
+				case wrap && up:
+					return related(fmt.Sprintf("%s.rank == (%s.rank + %d) %% 13 + 1", r, ref, mod13(k-1)), r, ref)
+				case wrap:
+					return related(fmt.Sprintf("%s.rank == (%s.rank + %d) %% 13 + 1", r, ref, mod13(12-k)), r, ref)
+				case up:
+					return related(fmt.Sprintf("%s.rank == %s.rank + %d", r, ref, k), r, ref)
+				}
+				return related(fmt.Sprintf("%s.rank == %s.rank - %d", r, ref, k), r, ref)
+			})
+		}
+	}
+	round := []string{"counting|going|wrapping round|around from king to ace", "( after a king , an ace )", "( counting on from king to ace )",
+		"with wraparound|wrapping", "wrapping round|around", "counting round|around", ", counting round|around from king to ace", ", after a king an ace"}
+	down := []string{"counting|going|wrapping round|around from ace to king", "( after an ace , a king )", "( counting back from ace to king )",
+		"with wraparound|wrapping", "wrapping round|around", "counting round|around", ", counting round|around from ace to king", ", after an ace a king"}
+	suffixed := func(pats, suffixes []string) []string {
+		var out []string
+		for _, s := range suffixes {
+			for _, p := range pats {
+				out = append(out, p+" "+s)
+			}
+		}
+		return out
+	}
+	above := []string{"$steps above $ref", "$steps higher than $ref", "$steps more than $ref", "exactly $steps above|higher than $ref"}
+	below := []string{"$steps below $ref", "$steps lower than $ref", "$steps less than $ref", "exactly $steps below|lower than $ref"}
+	g.def("feature", "f.above.wrap", step(true, true), suffixed(above, round)...)
+	g.def("feature", "f.below.wrap", step(false, true), suffixed(below, down)...)
+	g.def("feature", "f.above", step(true, false), append([]string{"exactly $steps above $ref"}, above...)...)
+	g.def("feature", "f.below", step(false, false), append([]string{"exactly $steps below $ref"}, below...)...)
+	g.def("feature", "", func(v []any) any { return step(true, false)([]any{1, v[0]}) }, "the next rank after $ref", "one more than $ref", "the rank after $ref")
+	g.def("feature", "f.within", func(v []any) any {
+		k, ref := v[0].(int), v[1].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) <= %d", r, ref, k), r, ref) })
+	}, "within $steps of $ref", "at most $steps away from $ref", "no more than $steps away from $ref", "$steps or less away from|of $ref",
+		"within $steps [of] either side of $ref")
+	g.def("feature", "f.cycle", func(v []any) any {
+		ref, cyc := v[0].(string), v[1].([4]string)
+		return fe(func(r string) *pred {
+			return related(fmt.Sprintf("%s[%s.suit] == %s.suit", cycleMap(cyc), ref, r), r, ref)
+		})
+	}, "of the suit after $ref 's in the cycle $cycle", "the next suit after $ref in the cycle $cycle", "the suit after $ref 's in the cycle $cycle")
+	g.def("feature", "f.suitmap", func(v []any) any {
+		ref, m := v[0].(string), v[1].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("%s[%s.suit] == %s.suit", m, ref, r), r, ref) })
+	}, "of the suit given for $ref 's suit by $suitmap", "of the suit that $ref 's suit maps to in $suitmap")
+	g.def("feature", "", func(v []any) any {
+		cyc := v[0].([4]string)
+		return fe(func(r string) *pred {
+			return guarded(fmt.Sprintf("%s[prev.suit] == %s.suit", cycleMap(cyc), r), r, "prev")
+		})
+	}, "the next suit in the cycle $cycle", "of the next suit in the cycle $cycle", "the next suit in the order $cycle")
+	// "red after a black card": featureA, so that "odd after odd and even
+	// after even" is two of them.
+	g.def("featureA", "", func(v []any) any { return v[0] }, "$feature")
+	g.def("featureA", "f.not", func(v []any) any { f := v[0].(feature); return fe(func(r string) *pred { return not(f(r)) }) }, "not $feature")
+	g.def("featureA", "", func(v []any) any {
+		a, b := v[0].(feature), v[1].(feature)
+		return fe(func(r string) *pred { return ifThen(b("prev"), a(r), yes) })
+	}, "$feature after $np", "$feature following $np")
+	g.def("feature", "", func(v []any) any { return v[0] }, "a value|rank|number of $features", "with a value|rank|number of $features",
+		"of a value|rank of $features", "a card with a value|rank of $features", "of value|rank $features")
+	g.def("feature", "", rankVs(">"), "a higher value|rank|number than $ref", "a higher card than $ref")
+	g.def("feature", "", rankVs("<"), "a lower value|rank|number than $ref", "a lower card than $ref")
+	g.def("feature", "f.paren", func(v []any) any { return v[0] }, "( $features )")
+
+	// Noun phrases: "a red card", "red face cards", "an even heart", "a card
+	// higher than 7".
+	g.def("np", "", func(v []any) any { return v[0] }, "$feature")
+	g.def("np", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "a|an $adjs $noun", "$adjs $nouns", "any $adjs $noun", "all $adjs $nouns")
+	g.def("np", "", func(v []any) any { return v[0] }, "a|an $noun", "any $noun", "$noun")
+	g.def("np", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adjs $noun")
+	g.def("np", "", func(v []any) any { return v[0] }, "a card|one that|which is $features", "cards|ones that|which are $features",
+		"a card $feature", "cards $feature", "any card that is $features", "a card|one that|which $vps", "cards that|which $vps")
+	g.def("adjs", "", func(v []any) any { return v[0] }, "$adj")
+	g.def("adjs", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adj $adjs", "$adj , $adjs")
+	adj := func(f func(r string) *pred) func([]any) any { return func([]any) any { return fe(f) } }
+	for _, c := range colorNames {
+		c := c
+		g.def("adj", "", adj(func(r string) *pred { return guarded(fmt.Sprintf("%s.color == %q", r, c), r) }), c)
+	}
+	g.def("adj", "", adj(func(r string) *pred { return guarded(r+".even", r) }), "even", "even numbered")
+	g.def("adj", "", adj(func(r string) *pred { return guarded(r+".odd", r) }), "odd", "odd numbered")
+	g.def("adj", "", adj(func(r string) *pred { return guarded(r+".rank in [2, 3, 5, 7, 11, 13]", r) }), "prime")
+	g.def("adj", "", adj(func(r string) *pred { return not(guarded(r+".face", r)) }), "number", "numbered", "numeral", "pip", "spot", "non face")
+	for _, k := range []int{7, 8} {
+		g.def("adj", "", rankIs(">=").withArg(k), "high")
+		g.def("adj", "", rankIs("<=").withArg(k-1), "low")
+	}
+	card := func([]any) any { return fe(func(string) *pred { return yes }) }
+	g.def("noun", "", card, "card", "one", "number")
+	g.def("nouns", "", card, "cards", "ones", "numbers")
+	face := adj(func(r string) *pred { return guarded(r+".face", r) })
+	g.def("noun", "", face, "face|court|picture|figure|royal card", "figure", "face", "court")
+	g.def("nouns", "", face, "face|court|picture|figure|royal cards", "figures", "faces", "courts")
+	g.def("noun", "", func(v []any) any {
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.suit == %q", r, v[0]), r) })
+	}, "$suit")
+	g.def("nouns", "", func(v []any) any {
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.suit == %q", r, v[0]), r) })
+	}, "$suits")
+	g.def("noun", "", func(v []any) any { return rankIs("==")(v) }, "$rankw")
+	g.def("nouns", "", func(v []any) any { return rankIs("==")(v) }, "$rankpl")
+}
+
+// withArg fixes a rank comparison's number.
+func (f rankAct) withArg(k int) func([]any) any { return func([]any) any { return f([]any{k}) } }
+
+type rankAct func(v []any) any
+
+func andF(a, b feature) feature { return func(r string) *pred { return and(a(r), b(r)) } }
+
+func mod13(k int) int { return ((k % 13) + 13) % 13 }
+
+func intList(ks []int) string {
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = fmt.Sprint(k)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// cycleMap is a cycle of the four suits as the map of each suit to the next.
+func cycleMap(cyc [4]string) string {
+	parts := make([]string, 4)
+	for i, s := range cyc {
+		parts[i] = fmt.Sprintf("%q: %q", s, cyc[(i+1)%4])
+	}
+	return "{" + strings.Join(parts, ", ") + "}"
+}

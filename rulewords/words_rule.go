@@ -1,0 +1,258 @@
+package rulewords
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The words of whole rules: verb phrases ("is red", "has the same suit as
+// the last card"), clauses ("the last card is a face card"), numbers
+// ("the card's rank plus the last card's rank"), sentences ("if …:
+// …; otherwise: …", "never two face cards in a row", "alternate colours").
+
+// term is a number of the rule language and the cards it reads.
+type term struct {
+	text string
+	refs []string
+}
+
+func (t term) String() string { return t.text }
+
+// cmp is a comparison of two numbers as a clause, false when a card it
+// reads is missing.
+func cmp(op string) func(v []any) any {
+	return func(v []any) any {
+		a, b := v[0].(term), v[1].(term)
+		return compared(fmt.Sprintf("%s %s %s", a.text, op, b.text), a.refs, b.refs)
+	}
+}
+
+// compared is a comparison of numbers as related says a relation: a card
+// missing on the left makes it false, one missing only on the right makes
+// it void.
+func compared(text string, left, right []string) *pred {
+	p := atom(text)
+	for _, r := range []string{"prev2", "prev3"} {
+		if slices.Contains(right, r) && !slices.Contains(left, r) {
+			p = or(atom(r+" == nil"), p)
+		}
+	}
+	return guarded(p.expr(), left...)
+}
+
+// collections of cards a quantifier ranges over.
+func (g *grammar) buildRule() {
+	// Verb phrases, said of a subject.
+	g.def("vp", "vp.is", func(v []any) any { return v[0] }, "is $features", "was|are|were $features",
+		"must|should|will|may|can|shall be $features", "has|have|needs|need to be $features", "must always be $features",
+		"is|are always $features", "may|can only be $features", "must be played as $features")
+	g.def("vp", "vp.isnot", func(v []any) any { f := v[0].(feature); return fe(func(r string) *pred { return not(f(r)) }) },
+		"is not $features", "was|are|were not $features", "must|should|may|can|will|shall not be $features", "cannot be $features",
+		"is|are never $features", "must|can|may|should never be $features", "is|are no $features")
+	same := func(op string) func(v []any) any {
+		return func(v []any) any {
+			field, ref := v[0].(string), v[1].(string)
+			return fe(func(r string) *pred { return sameField(field, r, ref, op) })
+		}
+	}
+	g.def("vp", "vp.same", same("=="), "has the same $field as $ref", "have|share|shares the same $field as $ref",
+		"must have|share the same $field as $ref", "matches|match the $field of $ref", "matches|match $ref in $field",
+		"matches|match $ref 's $field", "is|must be of the same $field as $ref")
+	g.def("vp", "vp.different", same("!="), "has a different $field from $ref", "has|have a different $field than|to $ref",
+		"must have a different $field from|than|to $ref", "does|do not have|share the same $field as $ref",
+		"must not have|share the same $field as $ref", "differs|differ from $ref in $field", "differs|differ in $field from $ref",
+		"does|do not match the $field of $ref", "does|do not match $ref 's $field", "is|must be of a different $field from|than $ref")
+	g.def("vp", "", func(v []any) any { return v[0] }, "$features")
+
+	// Clauses.
+	g.def("clause", "c.subj", func(v []any) any { return v[1].(feature)(v[0].(string)) }, "$ref $vps")
+	g.def("clause", "", func(v []any) any {
+		ref, c := v[0].(string), v[1].(string)
+		return guarded(fmt.Sprintf("%s.color == %q", ref, c), ref)
+	}, "$ref 's colour|color is $color", "the colour|color of $ref is $color")
+	g.def("clause", "", func(v []any) any {
+		ref, s := v[0].(string), v[1].(string)
+		return guarded(fmt.Sprintf("%s.suit == %q", ref, s), ref)
+	}, "$ref 's suit is $suits", "$ref 's suit is $suit", "the suit of $ref is $suits")
+	g.def("clause", "", func(v []any) any {
+		a, field, b := v[0].(string), v[1].(string), v[3].(string)
+		if v[1] != v[2] {
+			return nil
+		}
+		return sameField(field, a, b, "==")
+	}, "$ref 's $field is|equals|matches $ref 's $field", "$ref 's $field is the same as $ref 's $field")
+	g.def("ref", "ref.lastof", func(v []any) any { return fmt.Sprintf("last(filter(line, %s))", v[0].(feature)("#").expr()) },
+		"the last card of the main line that $vps", "the last card on the main line that $vps")
+	g.def("clause", "", func(v []any) any {
+		a, field, b := v[0].(string), v[1].(string), v[3].(string)
+		if v[1] != v[2] {
+			return nil
+		}
+		return sameField(field, a, b, "!=")
+	}, "$ref 's $field is not|differs from $ref 's $field", "$ref 's $field is different from $ref 's $field")
+	g.def("clause", "c.exists", func(v []any) any { return atom(v[0].(string) + " != nil") }, "there is $ref", "$ref exists")
+	g.def("clause", "c.missing", func(v []any) any { return atom(v[0].(string) + " == nil") }, "there is no $ref",
+		"$ref does not exist", "$ref is missing")
+	for _, r := range []struct{ ref, words string }{{"prev2", "card before the last one|card"}, {"prev2", "card two back"},
+		{"prev3", "card three back"}, {"prev2", "second to last card"}} {
+		r := r
+		g.def("clause", "", func([]any) any { return atom(r.ref + " == nil") }, "there is no "+r.words)
+	}
+	g.def("clause", "c.paren", func(v []any) any { return v[0] }, "( $rule )")
+	g.def("clause", "", func(v []any) any { return onlyOp(v[0], "or") }, "either $pred")
+	g.def("clause", "", func(v []any) any { return onlyOp(v[0], "and") }, "both $pred")
+	g.def("clause", "c.not", func(v []any) any { return not(v[0].(*pred)) }, "it is not the case that $clause", "it is not true that $clause")
+	g.def("clause", "c.any", func([]any) any { return yes }, "any card", "anything", "any card is allowed|legal|fine|ok|good",
+		"any card may|can be played", "all cards are allowed|legal", "anything goes", "any card will do")
+	g.def("clause", "c.none", func([]any) any { return no }, "no card", "nothing", "no card is allowed|legal", "no card may|can be played")
+	g.def("clause", "c.pos", func(v []any) any {
+		if v[0].(string) != "card" {
+			return nil
+		}
+		return v[1]
+	}, "$ref is the $ordlist card of the main line", "$ref is the $ordlist card [played]", "$ref is the $ordlist [one]")
+	g.def("clause", "", func(v []any) any {
+		if v[0].(string) != "card" {
+			return nil
+		}
+		return not(v[1].(*pred))
+	}, "$ref is not the $ordlist card of the main line", "$ref is not the $ordlist card [played]")
+	g.def("clause", "c.last2", func(v []any) any {
+		f := v[0].(feature)
+		return and(atom("prev2 != nil"), f("prev2"), f("prev"))
+	}, "the last two cards are both $features", "the last two cards are|were [both] $features", "both of the last two cards are|were $features",
+		"both last cards are|were $features")
+	g.def("clause", "", func(v []any) any {
+		f := v[0].(feature)
+		return and(atom("prev3 != nil"), f("prev3"), f("prev2"), f("prev"))
+	}, "the last three cards are all $features", "the last three cards are|were [all] $features")
+	g.def("clause", "c.last2same", func(v []any) any {
+		return and(atom("prev2 != nil"), atom(fmt.Sprintf("prev2.%s == prev.%s", v[0], v[0])))
+	}, "the last two cards have the same $field", "the last two cards are|were [of] the same $field", "the last two cards share a|the $field")
+	g.def("clause", "", func(v []any) any {
+		return and(atom("prev2 != nil"), atom(fmt.Sprintf("prev2.%s != prev.%s", v[0], v[0])))
+	}, "the last two cards have different $field", "the last two cards are|were [of] different $field")
+	quant := func(fn string) func(v []any) any {
+		return func(v []any) any {
+			coll, f := v[0].(string), v[1].(feature)
+			return atom(fmt.Sprintf("%s(%s, %s)", fn, coll, f("#").expr()))
+		}
+	}
+	g.def("clause", "q.all", quant("all"), "every card of|on|in|among $coll $vps", "each card of|on|in|among $coll $vps",
+		"all cards of|on|in $coll $vps", "all the cards of|on|in $coll $vps", "all of $coll $vps")
+	g.def("clause", "q.any", quant("any"), "some card of|on|in|among $coll $vps", "at least one card of|on|in|among $coll $vps",
+		"a card of|on|in|among $coll $vps", "one or more cards of|on|in $coll $vps")
+	g.def("clause", "q.none", quant("none"), "no card of|on|in|among $coll $vps", "none of the cards of|on|in $coll $vps",
+		"none of $coll $vps", "no cards of|on|in $coll $vps")
+	g.def("clause", "q.one", quant("one"), "exactly one card of|on|in|among $coll $vps", "only one card of|on|in $coll $vps",
+		"just one card of|on|in $coll $vps")
+	g.def("coll", "coll.line", func([]any) any { return "line" }, "the main line", "the main line so far", "the line", "the cards played [so far]")
+	g.def("coll", "coll.last", func(v []any) any { return fmt.Sprintf("line[max(0, n - %d):]", v[0]) },
+		"the last $num cards of|on the main line", "the last $num cards [played]")
+
+	// Comparisons of numbers.
+	g.def("clause", "t.eq", cmp("=="), "$term is $term", "$term equals|is equal to|is exactly $term", "$term must be $term")
+	g.def("clause", "t.ne", cmp("!="), "$term is not $term", "$term does not equal $term", "$term is not equal to $term", "$term differs from $term")
+	g.def("clause", "t.gt", cmp(">"), "$term is greater than $term", "$term is more|higher|larger|bigger than $term", "$term is above|over $term",
+		"$term exceeds $term")
+	g.def("clause", "t.lt", cmp("<"), "$term is less than $term", "$term is lower|smaller|fewer than $term", "$term is below|under $term")
+	g.def("clause", "t.ge", cmp(">="), "$term is at least $term", "$term is $term or more|greater|higher|above", "$term is greater than or equal to $term",
+		"$term is no less than $term", "$term is not less than $term")
+	g.def("clause", "t.le", cmp("<="), "$term is at most $term", "$term is $term or less|fewer|lower|below", "$term is less than or equal to $term",
+		"$term is no more than $term", "$term is not more than $term", "$term does not exceed $term")
+	parityOf := func(r int) func(v []any) any {
+		return func(v []any) any {
+			a := v[0].(term)
+			return guarded(fmt.Sprintf("%s %% 2 == %d", paren(a.text), r), a.refs...)
+		}
+	}
+	g.def("clause", "t.even", parityOf(0), "$term is even", "$term is an even number")
+	g.def("clause", "t.odd", parityOf(1), "$term is odd", "$term is an odd number")
+	g.def("clause", "t.multiple", func(v []any) any {
+		a, b := v[0].(term), v[1].(term)
+		return guarded(fmt.Sprintf("%s %% %s == 0", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...)...)
+	}, "$term is a multiple of $term", "$term is divisible by $term", "$term divides by $term")
+	g.def("clause", "t.in", func(v []any) any {
+		a := v[0].(term)
+		return guarded(fmt.Sprintf("%s in %s", a.text, intList(v[1].([]int))), a.refs...)
+	}, "$term is $numlist", "$term is one of $numlist")
+	g.def("clause", "t.range", func(v []any) any {
+		a, lo, hi := v[0].(term), v[1].(term), v[2].(term)
+		return guarded(fmt.Sprintf("%s >= %s and %s <= %s", a.text, lo.text, a.text, hi.text), append(append(slices.Clone(a.refs), lo.refs...), hi.refs...)...)
+	}, "$term is between $term and $term inclusive", "$term is from $term to $term [inclusive]", "$term is between $term and $term")
+
+	// The atoms of numbers.
+	g.def("tatom", "t.rank", func(v []any) any { r := v[0].(string); return term{r + ".rank", []string{r}} },
+		"$ref 's rank|value|number", "the rank|value|number of $ref", "$ref")
+	g.def("tatom", "t.num", func(v []any) any { return term{fmt.Sprint(v[0]), nil} }, "$num")
+	g.def("tatom", "t.paren", func(v []any) any { t := v[0].(term); return term{paren(t.text), t.refs} }, "( $term )")
+	two := func(format string) func(v []any) any {
+		return func(v []any) any {
+			a, b := v[0].(term), v[1].(term)
+			return term{fmt.Sprintf(format, a.text, b.text), append(slices.Clone(a.refs), b.refs...)}
+		}
+	}
+	g.def("tatom", "t.sum", two("(%s + %s)"), "the sum of $term and $term", "the total of $term and $term")
+	g.def("tatom", "t.distance", two("abs(%s - %s)"), "the distance between $term and $term", "the difference between $term and $term",
+		"the gap between $term and $term")
+	g.def("tatom", "t.min", two("min(%s, %s)"), "the smaller of $term and $term", "the lower|lesser|minimum of $term and $term")
+	g.def("tatom", "t.max", two("max(%s, %s)"), "the larger of $term and $term", "the higher|greater|bigger|maximum of $term and $term")
+	g.def("tatom", "t.abs", func(v []any) any { t := v[0].(term); return term{"abs(" + t.text + ")", t.refs} }, "the absolute value of $term")
+	g.def("tatom", "t.n", func([]any) any { return term{"n", nil} }, "the number of cards of|on|in the main line",
+		"the length of the main line", "the number of cards played [so far]", "the number of cards before the card")
+	g.def("tatom", "t.count", func(v []any) any {
+		coll, f := v[0].(string), v[1].(feature)
+		return term{fmt.Sprintf("count(%s, %s)", coll, f("#").expr()), nil}
+	}, "the number of cards of|on|in|among $coll that|which $vps")
+	g.def("tatom", "", func(v []any) any {
+		f, coll := v[0].(feature), v[1].(string)
+		return term{fmt.Sprintf("count(%s, %s)", coll, f("#").expr()), nil}
+	}, "the number of $np of|on|in|among $coll", "the number of $np played [so far]", "how many $np are on $coll")
+	g.def("tatom", "t.sumranks", func(v []any) any { return term{fmt.Sprintf("sum(map(%s, .rank))", v[0]), nil} },
+		"the sum of the ranks of $coll", "the sum of the ranks|values on|of|in $coll", "the total of the ranks|values on|of|in $coll")
+	g.def("tatom", "t.if", func(v []any) any {
+		a, c, b := v[0].(term), v[1].(*pred), v[2].(term)
+		// the condition says when its cards are there ("1 if there is no
+		// card before the last one, otherwise its rank")
+		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil}
+	}, "( $term if $pred , otherwise $term )", "( $term if $pred , else $term )")
+}
+
+// onlyOp keeps a reading whose top connective is op ("either … or …").
+func onlyOp(v any, op string) any {
+	p := v.(*pred)
+	if p.op != op {
+		return nil
+	}
+	return p
+}
+
+// paren brackets a compound expression, unless it is bracketed whole
+// already.
+func paren(s string) string {
+	if !strings.ContainsAny(s, " ") || wholeParen(s) {
+		return s
+	}
+	return "(" + s + ")"
+}
+
+// wholeParen: s is one bracketed expression, "(a + b)" but not "(a) + (b)".
+func wholeParen(s string) bool {
+	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
+		return false
+	}
+	depth := 0
+	for i, c := range s {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i < len(s)-1 {
+				return false
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,260 @@
+package rulewords
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Sentences: the rule's own shapes ("if …: …; otherwise: …", "play …",
+// "never two … in a row", "alternate …", "red cards below 8, black cards
+// above 7") and the rule as sentences in a row.
+
+// note is a sentence that says nothing of the rule ("A=1, J=11, Q=12,
+// K=13": the values are ours).
+type note struct{}
+
+func onCard(v []any) any { return v[0].(feature)("card") }
+
+func (g *grammar) buildSentence() {
+	g.def("npx", "", func(v []any) any { return v[0] }, "$nps", "$features")
+	play := []string{"play $npx", "play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
+		"you must|may|can|should only play $npx", "always play $npx", "$npx only", "you have to play $npx", "the card must be $features",
+		"cards must be $features", "must be $features", "choose|pick|put|lay|place $npx", "each player must play $npx", "play any $npx"}
+	g.def("simple", "s.play", onCard, play...)
+	never := []string{"never play $npx", "do not play $npx", "you must|may|can|should not play $npx", "you cannot play $npx",
+		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx"}
+	g.def("simple", "s.never", func(v []any) any { return not(v[0].(feature)("card")) }, never...)
+	g.def("simple", "s.bare", onCard, "$features", "$nps")
+	g.def("simple", "", func(v []any) any { return not(v[0].(feature)("card")) }, "anything but $npx", "any card but|except $npx",
+		"all cards but|except $npx", "everything but|except $npx", "play anything but $npx", "play any card but|except $npx")
+	g.def("simple", "", func(v []any) any {
+		ref, f1, f2 := v[0].(string), v[1].(string), v[2].(string)
+		return or(sameField(f1, "card", ref, "=="), sameField(f2, "card", ref, "=="))
+	}, "match|matches $ref in $field or [in] $field", "match|matches $ref 's $field or $field", "match|matches the $field or [the] $field of $ref")
+	g.def("simple", "", func(v []any) any { return sameField(v[1].(string), "card", v[0].(string), "==") },
+		"match|matches $ref in $field", "match|matches $ref 's $field", "match|matches the $field of $ref", "follow $ref 's $field", "follow $field")
+	g.def("simple", "", func(v []any) any { return v[0] }, "$pred")
+
+	g.def("sentence", "", func(v []any) any { return v[0] }, "$simple")
+	g.def("sentence", "s.if", func(v []any) any { return ifThen(v[0].(*pred), v[1].(*pred), v[2].(*pred)) },
+		"if $pred : $sentence ; otherwise : $sentence", "if|when|whenever $pred [,|:] [then] $sentence [;|,|.] otherwise|else [,|:] $sentence",
+		"if|when|whenever $pred [,|:] [then] $sentence [;|,|.] and otherwise [,|:] $sentence", "if $pred [,|:] [then] $sentence [;|,|.] if not [,|:] $sentence",
+		"if $pred [,|:] [then] $sentence [;|,|.] otherwise|else if not [,|:] $sentence")
+	g.def("sentence", "s.ifonly", func(v []any) any { return ifThen(v[0].(*pred), v[1].(*pred), yes) },
+		"if $pred : $sentence", "if $pred [,|:] [then] $sentence", "when|whenever $pred [,|:] $sentence")
+	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), v[0].(*pred), v[2].(*pred)) },
+		"$simple if|when $pred [;|,] otherwise|else [,] $sentence")
+	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), v[0].(*pred), yes) }, "$simple if|when|whenever $pred")
+	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), yes, v[0].(*pred)) }, "$simple [,] unless $pred")
+	g.def("sentence", "", func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(*pred), yes) },
+		"after $npx [,|:] $sentence", "following $npx [,|:] $sentence", "on $npx [,|:] $sentence")
+	g.def("sentence", "", func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(*pred), v[2].(*pred)) },
+		"after $npx [,|:] $simple [;|,] otherwise|else [,] $sentence")
+	follow := func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(feature)("card"), yes) }
+	g.def("sentence", "", follow, "$nps must|should|will be followed by $npx", "$nps is|are always followed by $npx",
+		"$nps is|are followed by $npx", "every|each $np must be followed by $npx", "after $nps comes|come $npx",
+		"$nps has|have to be followed by $npx")
+	g.def("sentence", "", func(v []any) any { return follow([]any{v[1], v[0]}) }, "$npx must|should follow $nps", "$npx always follows|follow $nps")
+	g.def("sentence", "", func(v []any) any { return not(and(v[1].(feature)("prev"), v[0].(feature)("card"))) },
+		"never $npx after $nps", "no $npx after $nps", "$npx may|can|must not follow $nps", "$npx may|can|must never follow $nps",
+		"never play $npx after $nps", "do not play $npx after $nps", "$npx never follows|follow $nps")
+	g.def("sentence", "", func(v []any) any { return not(and(v[0].(feature)("prev"), v[1].(feature)("card"))) },
+		"$nps may|can|must not be followed by $npx", "$nps is|are never followed by $npx")
+	twice := func(v []any) any { f := v[0].(feature); return not(and(f("prev"), f("card"))) }
+	g.def("sentence", "s.notwo", twice, "never two $nps in a row", "no two $nps in a row", "no two consecutive $nps",
+		"never two consecutive $nps", "two $nps may|can|must never|not follow each other", "never two $nps consecutively|together",
+		"no two $nps may|can be played in a row|consecutively", "two $nps cannot follow each other", "not two $nps in a row",
+		"two $nps in a row are not allowed", "no $nps twice in a row", "never $nps twice in a row", "never play two $nps in a row")
+	g.def("sentence", "", func(v []any) any { return sameField(v[0].(string), "card", "prev", "!=") },
+		"never|no two cards of the same $field in a row", "never play two cards of the same $field in a row",
+		"no two consecutive cards of the same $field", "never two consecutive cards of the same $field", "not two cards of the same $field in a row")
+	g.def("sentence", "", func(v []any) any {
+		f := v[0].(string)
+		return not(and(atom("prev2 != nil"), atom(fmt.Sprintf("prev2.%s == prev.%s", f, f)), atom(fmt.Sprintf("prev.%s == card.%s", f, f))))
+	}, "never|no three cards of the same $field in a row", "never play three cards of the same $field in a row",
+		"no three consecutive cards of the same $field", "never three consecutive cards of the same $field")
+	g.def("sentence", "s.nothree", func(v []any) any {
+		f := v[0].(feature)
+		return not(and(atom("prev2 != nil"), f("prev2"), f("prev"), f("card")))
+	}, "never three $nps in a row", "no three $nps in a row", "no three consecutive $nps", "never three consecutive $nps",
+		"never play three $nps in a row")
+	alt := func(v []any) any {
+		ab := v[0].([2]feature)
+		a, b := ab[0], ab[1]
+		return or(and(a("prev"), b("card")), and(b("prev"), a("card")))
+	}
+	g.def("sentence", "s.alt", alt, "alternate $altpair", "alternate between $altpair", "$altpair must|should alternate",
+		"the $altpair must|should alternate", "$altpair alternate", "the $altpair alternate", "alternating $altpair",
+		"play alternately $altpair", "alternate the $altpair", "cards must alternate in $altpair", "cards alternate in $altpair")
+	g.def("altpair", "", func([]any) any {
+		return [2]feature{func(r string) *pred { return guarded(r+`.color == "red"`, r) }, func(r string) *pred { return guarded(r+`.color == "black"`, r) }}
+	}, "colours|colors|colour|color", "card colours|colors", "the colours|colors")
+	g.def("altpair", "", func([]any) any {
+		return [2]feature{func(r string) *pred { return guarded(r+".even", r) }, func(r string) *pred { return guarded(r+".odd", r) }}
+	}, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers", "odd and even cards|numbers")
+	g.def("altpair", "", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np and $np", "$np with $np")
+	g.def("sentence", "s.iff", func(v []any) any { return iff(v[0].(*pred), v[1].(*pred)) },
+		"$pred if and only if $pred", "$pred iff $pred", "$pred exactly|precisely|just when $pred", "$pred when and only when $pred")
+	g.def("sentence", "", func(v []any) any { return iff(v[0].(feature)("card"), v[1].(*pred)) },
+		"$features if and only if $pred", "$features exactly|precisely|just when $pred")
+	g.def("sentence", "", func(v []any) any { return v[0] }, "$classes")
+	g.def("classitem", "", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} },
+		"$np [must|should|have|has] [to] [be] $features", "$np are $features", "$np : $features", "$np is $features")
+	g.special["classes"] = classes
+	values := map[string]int{"a": 1, "ace": 1, "aces": 1, "j": 11, "jack": 11, "jacks": 11, "q": 12, "queen": 12, "queens": 12,
+		"k": 13, "king": 13, "kings": 13}
+	g.special["values"] = func(p *reader, i int) []result {
+		j, n := i, 0
+		for j+2 < len(p.toks) {
+			v, ok := values[p.toks[j]]
+			if !ok || p.toks[j+1] != "=" && p.toks[j+1] != "is" {
+				break
+			}
+			if p.toks[j+2] != fmt.Sprint(v) {
+				return nil // another counting of the ranks: not ours
+			}
+			j += 3
+			n++
+			if j < len(p.toks) && p.toks[j] == "," {
+				j++
+			}
+		}
+		if n == 0 {
+			return nil
+		}
+		return []result{{j, note{}}}
+	}
+	g.def("sentence", "", func(v []any) any { return v[0] }, "$values", "( $values )")
+}
+
+// classes reads "red cards below 8, black cards above 7": two or more
+// classes of cards, each with what it must be. Two readings: the cards of
+// no class are refused, or they are free. Where the classes cover every
+// card (red, black) the two are the same rule.
+func classes(p *reader, i int) []result {
+	var out []result
+	var walk func(i int, items [][2]feature)
+	walk = func(i int, items [][2]feature) {
+		for _, r := range p.parse("classitem", i) {
+			its := append(slices.Clone(items), r.val.([2]feature))
+			if len(its) >= 2 {
+				var alts []*pred
+				chain := yes
+				for k := len(its) - 1; k >= 0; k-- {
+					chain = ifThen(its[k][0]("card"), its[k][1]("card"), chain)
+					alts = append([]*pred{and(its[k][0]("card"), its[k][1]("card"))}, alts...)
+				}
+				out = append(out, result{r.end, or(alts...)}, result{r.end, chain})
+			}
+			if len(its) >= 4 {
+				continue
+			}
+			for _, sep := range [][]string{{","}, {";"}, {"and"}, {",", "and"}} {
+				j := r.end
+				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
+					walk(j+len(sep), its)
+				}
+			}
+		}
+	}
+	walk(i, nil)
+	return out
+}
+
+// sentences reads the rule: sentences in a row, all of which hold,
+// separated by full stops, semicolons, commas or "and"; a note on the
+// values of the cards says nothing.
+func sentences(p *reader, i int) []result {
+	var out []result
+	var walk func(i int, got []*pred, comma bool)
+	walk = func(i int, got []*pred, comma bool) {
+		for _, r := range p.parse("sentence", i) {
+			g := got
+			s, ok := r.val.(*pred)
+			if ok {
+				// A comma joins only conditionals: "red after black, black after red".
+				if comma && s.op != "if" {
+					continue
+				}
+				g = append(slices.Clone(got), s)
+			}
+			if len(g) > 0 {
+				out = append(out, result{r.end, and(g...)})
+			} else if r.end == len(p.toks) {
+				out = append(out, result{r.end, note{}})
+			}
+			if len(g) >= 5 {
+				continue
+			}
+			for _, sep := range [][]string{{"."}, {";"}, {";", "and"}, {","}} {
+				j := r.end
+				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
+					if len(sep) == 1 && sep[0] == "," && (!ok || s.op != "if") {
+						continue
+					}
+					walk(j+len(sep), g, len(sep) == 1 && sep[0] == ",")
+				}
+			}
+		}
+	}
+	walk(i, nil, false)
+	return out
+}
+
+// arithmetic reads numbers with operators, times and modulo before plus and
+// minus, each from the left: "the card's rank plus the last card's rank".
+func arithmetic(p *reader, i int) []result {
+	ops := []struct {
+		words []string
+		op    string
+		level int
+	}{{[]string{"plus"}, "+", 2}, {[]string{"+"}, "+", 2}, {[]string{"minus"}, "-", 2}, {[]string{"times"}, "*", 1},
+		{[]string{"multiplied", "by"}, "*", 1}, {[]string{"*"}, "*", 1}, {[]string{"modulo"}, "%", 1}, {[]string{"mod"}, "%", 1},
+		{[]string{"%"}, "%", 1}, {[]string{"divided", "by"}, "/", 1}, {[]string{"/"}, "/", 1}}
+	var out []result
+	var walk func(i int, ts []term, os []string, levels []int)
+	walk = func(i int, ts []term, os []string, levels []int) {
+		for _, r := range p.parse("tatom", i) {
+			t2 := append(slices.Clone(ts), r.val.(term))
+			out = append(out, result{r.end, combineTerms(t2, os, levels)})
+			if len(t2) >= 5 {
+				continue
+			}
+			for _, o := range ops {
+				j := r.end
+				if j+len(o.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(o.words)], o.words) {
+					walk(j+len(o.words), t2, append(slices.Clone(os), o.op), append(slices.Clone(levels), o.level))
+				}
+			}
+		}
+	}
+	walk(i, nil, nil, nil)
+	return out
+}
+
+// combineTerms applies the operators, tighter level first, left to right.
+func combineTerms(ts []term, os []string, levels []int) term {
+	ts, os, levels = slices.Clone(ts), slices.Clone(os), slices.Clone(levels)
+	for _, lv := range []int{1, 2} {
+		for k := 0; k < len(os); {
+			if levels[k] != lv {
+				k++
+				continue
+			}
+			a, b := ts[k], ts[k+1]
+			bt := b.text
+			if lv == 1 || os[k] == "-" {
+				bt = paren(bt)
+			}
+			at := a.text
+			if lv == 1 {
+				at = paren(at)
+			}
+			t := term{fmt.Sprintf("%s %s %s", at, os[k], bt), append(slices.Clone(a.refs), b.refs...)}
+			ts = slices.Replace(ts, k, k+2, t)
+			os = slices.Delete(os, k, k+1)
+			levels = slices.Delete(levels, k, k+1)
+		}
+	}
+	return ts[0]
+}
