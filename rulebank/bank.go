@@ -28,7 +28,7 @@ type Bank struct {
 
 var kebab = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
-var ruleFields = []string{"name", "expr", "starter", "description", "hint", "source", "tags"}
+var ruleFields = []string{"name", "expr", "words", "starter", "description", "hint", "source", "tags"}
 
 // Default is the embedded default bank. Its rules are checked by the tests,
 // so loading it cannot fail.
@@ -140,7 +140,7 @@ func decodeRule(n *yaml.Node, file string) (Rule, error) {
 		return &Error{Rule: name, File: file, Line: line, Err: fmt.Errorf(f, a...)}
 	}
 	var r Rule
-	fields := map[string]any{"name": &r.Name, "expr": &r.Expr, "starter": &r.Starter, "description": &r.Description,
+	fields := map[string]any{"name": &r.Name, "expr": &r.Expr, "words": &r.Words, "starter": &r.Starter, "description": &r.Description,
 		"hint": &r.Hint, "source": &r.Source, "tags": &r.Tags}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
@@ -160,7 +160,7 @@ func decodeRule(n *yaml.Node, file string) (Rule, error) {
 	for _, f := range []struct {
 		name, text string
 		limit      int
-	}{{"name", r.Name, maxNameBytes}, {"expr", r.Expr, MaxExprBytes}, {"starter", r.Starter, MaxExprBytes},
+	}{{"name", r.Name, maxNameBytes}, {"expr", r.Expr, MaxExprBytes}, {"words", r.Words, MaxTextBytes}, {"starter", r.Starter, MaxExprBytes},
 		{"description", r.Description, MaxTextBytes}, {"hint", r.Hint, MaxTextBytes}, {"source", r.Source, MaxTextBytes}} {
 		if len(f.text) > f.limit {
 			return Rule{}, fail(n.Line, "%s is longer than %d bytes (%d)", f.name, f.limit, len(f.text))
@@ -179,10 +179,23 @@ func decodeRule(n *yaml.Node, file string) (Rule, error) {
 		return Rule{}, fail(n.Line, "the rule has no name")
 	case !kebab.MatchString(r.Name):
 		return Rule{}, fail(n.Line, "name %q is not kebab-case (lower-case words joined by -)", r.Name)
-	case strings.TrimSpace(r.Expr) == "":
-		return Rule{}, fail(n.Line, "the rule has no expr")
+	case strings.TrimSpace(r.Expr) == "" && strings.TrimSpace(r.Words) == "":
+		return Rule{}, fail(n.Line, "the rule has no expr (or words:, the rule in English)")
+	}
+	if err := wordsOf(&r); err != nil {
+		return Rule{}, &Error{Rule: name, File: file, Line: lineOf(n, "words"), Field: "words", Err: err}
 	}
 	return r, nil
+}
+
+// lineOf is the line of a rule's field, or the rule's own line.
+func lineOf(n *yaml.Node, field string) int {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == field {
+			return n.Content[i+1].Line
+		}
+	}
+	return n.Line
 }
 
 func (b *Bank) add(c *Compiled) {

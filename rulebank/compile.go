@@ -15,8 +15,11 @@ import (
 
 // Rule is one entry of a rule bank (docs/files.md).
 type Rule struct {
-	Name        string   `yaml:"name" json:"name"`
-	Expr        string   `yaml:"expr" json:"expr"`
+	Name string `yaml:"name" json:"name"`
+	Expr string `yaml:"expr" json:"expr"`
+	// Words: the rule in English (docs/rules-in-words.md), read into Expr
+	// when the bank loads; kept beside the expression.
+	Words       string   `yaml:"words,omitempty" json:"words,omitempty"`
 	Starter     string   `yaml:"starter,omitempty" json:"starter,omitempty"`
 	Description string   `yaml:"description,omitempty" json:"description,omitempty"`
 	Hint        string   `yaml:"hint,omitempty" json:"hint,omitempty"`

@@ -218,14 +218,20 @@ func meaningKey(v any) string {
 		return "p:" + v.expr()
 	case feature:
 		return "f:" + v("@").expr()
+	case [2]feature:
+		return "f2:" + v[0]("@").expr() + "|" + v[1]("@").expr()
+	case term:
+		return "t:" + v.text
 	case []any:
 		var parts []string
 		for _, x := range v {
 			parts = append(parts, meaningKey(x))
 		}
 		return "l:" + strings.Join(parts, "|")
+	case string, int, []int, [4]string, note:
+		return fmt.Sprintf("%T:%v", v, v)
 	}
-	return fmt.Sprintf("%T:%v", v, v)
+	panic(fmt.Sprintf("rulewords: no meaning key for %T", v))
 }
 
 func (g *grammar) build() {

@@ -93,9 +93,9 @@ func roundTrip(t *testing.T, e string) {
 }
 
 func TestRoundTripGenerated(t *testing.T) {
-	n := 400
+	n := 200
 	if testing.Short() {
-		n = 120
+		n = 80
 	}
 	for _, e := range generated(n) {
 		roundTrip(t, e)

@@ -1,0 +1,204 @@
+package rulebank
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/eleusis/eleusis/rulewords"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Rules in words: a text is read by rulewords, each reading compiled, and
+// readings that are the same rule (equivalent: the same verdict in every
+// reachable state) merged, so that "ambiguous" means two different rules.
+
+// AmbiguousError is a text read as two or more different rules.
+type AmbiguousError struct {
+	Text     string
+	Readings []rulewords.Reading
+}
+
+func (e *AmbiguousError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "the words read as %d different rules; say which (none is chosen):", len(e.Readings))
+	for i, r := range e.Readings {
+		fmt.Fprintf(&b, "\n  %d. %s\n     (%s)", i+1, r.Words, r.Expr)
+	}
+	return b.String()
+}
+
+// ReadWords reads a rule written in English: its readings that compile,
+// one per different rule, in the order rulewords found them. An error when
+// the text cannot be read or no reading is a rule.
+func ReadWords(text string) ([]rulewords.Reading, error) {
+	rs, err := rulewords.Read(text)
+	if err != nil {
+		return nil, err
+	}
+	var out []rulewords.Reading
+	var compiled []*Compiled
+	var firstErr error
+	for _, r := range rs {
+		c, err := Compile(Rule{Name: "words", Expr: r.Expr})
+		if err != nil {
+			firstErr = cmpOr(firstErr, err)
+			continue
+		}
+		dup := false
+		for _, o := range compiled {
+			if sameRule(o, c) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out, compiled = append(out, r), append(compiled, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("the words read as no rule that compiles: %w", firstErr)
+	}
+	return out, nil
+}
+
+func cmpOr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// sameRule: a and b agree in every state either can reach from any card.
+// An undecided check counts as different (both readings are kept).
+func sameRule(a, b *Compiled) bool {
+	for _, p := range [][2]*Compiled{{a, b}, {b, a}} {
+		e, err := Compare(p[0], p[1], true)
+		if err != nil || !e.Equal {
+			return false
+		}
+	}
+	return true
+}
+
+// FromWords is the one rule a text says: its expression and words. A text
+// read as several different rules is an *AmbiguousError listing them.
+func FromWords(text string) (rulewords.Reading, error) {
+	rs, err := ReadWords(text)
+	if err != nil {
+		return rulewords.Reading{}, err
+	}
+	if len(rs) > 1 {
+		return rulewords.Reading{}, &AmbiguousError{Text: text, Readings: rs}
+	}
+	return rs[0], nil
+}
+
+// Compare decides whether b gives a's verdict in every state legal play
+// under a can reach; if so, legal play under b reaches the same states, so
+// the answer is symmetric. The opening cards are every card when anyStarter
+// (the presets where the top card opens whatever it is), else those a's
+// starter predicate admits. For rules of bounded look-back the check is
+// exact and its counterexample a shortest line (the states are searched by
+// length); rules that read line or n are compared on random legal lines.
+// A check over its budget is an error wrapping ErrUndecided.
+func Compare(a, b *Compiled, anyStarter bool) (Equivalence, error) {
+	ja := a.NewJudge()
+	ja.OpensWithAnyCard(anyStarter)
+	return equivalent(ja, b.NewJudge(), newBudget(guessWork))
+}
+
+// Example is a main line reached by legal play under a rule, with God's
+// verdicts on a few cards after it.
+type Example struct {
+	Line     []sim.Card `json:"line"`
+	Accepted []sim.Card `json:"accepted"`
+	Refused  []sim.Card `json:"refused"`
+}
+
+// Examples plays count random legal main lines of a few cards under c (from
+// the cards its starter predicate admits, two decks) and judges up to
+// three cards after each that would be accepted and three that would not.
+func Examples(c *Compiled, count int, seed uint64) ([]Example, error) {
+	j := c.NewJudge()
+	rng := rand.New(rand.NewPCG(seed, 23))
+	st, err := j.starters()
+	if err != nil {
+		return nil, err
+	}
+	var out []Example
+	for k := 0; k < count; k++ {
+		left := make([]int, sim.NumCards)
+		for i := range left {
+			left[i] = 2
+		}
+		line := []sim.Card{pick(rng, st, left)}
+		left[line[0]]--
+		length := 2 + k%4
+		for len(line) < length {
+			m, err := j.mask(line)
+			if err != nil {
+				return nil, err
+			}
+			for i := range left {
+				if left[i] == 0 {
+					m &^= 1 << i
+				}
+			}
+			if m == 0 {
+				break
+			}
+			next := pick(rng, m, left)
+			left[next]--
+			line = append(line, next)
+		}
+		m, err := j.mask(line)
+		if err != nil {
+			return nil, err
+		}
+		e := Example{Line: line}
+		e.Accepted = sample(rng, m, 3)
+		e.Refused = sample(rng, (1<<sim.NumCards-1)&^m, 3)
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// sample picks up to k cards of set, in the order of the deck.
+func sample(rng *rand.Rand, set uint64, k int) []sim.Card {
+	var cs []sim.Card
+	for rest := set; rest != 0; rest &= rest - 1 {
+		cs = append(cs, sim.Card(bits.TrailingZeros64(rest)))
+	}
+	rng.Shuffle(len(cs), func(a, b int) { cs[a], cs[b] = cs[b], cs[a] })
+	cs = cs[:min(k, len(cs))]
+	slices.Sort(cs)
+	return cs
+}
+
+// wordsOf fills in a bank rule's expression from its words (words:), or
+// checks that words and expr given together are the same rule.
+func wordsOf(r *Rule) error {
+	if strings.TrimSpace(r.Words) == "" {
+		return nil
+	}
+	got, err := FromWords(r.Words)
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(r.Expr) == "" {
+		r.Expr = got.Expr
+		return nil
+	}
+	a, err := Compile(Rule{Name: r.Name, Expr: r.Expr})
+	if err != nil {
+		return nil // expr's own error is reported when the rule compiles
+	}
+	b, _ := Compile(Rule{Name: r.Name, Expr: got.Expr})
+	if !sameRule(a, b) {
+		return fmt.Errorf("the words read as %s (%s), which is not the rule of expr: give one of the two", got.Expr, got.Words)
+	}
+	return nil
+}

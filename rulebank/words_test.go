@@ -1,0 +1,87 @@
+package rulebank_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/eleusis/eleusis/rulebank"
+)
+
+func TestBankWords(t *testing.T) {
+	b, err := rulebank.Load([]byte(`rules:
+  - name: red-low-black-high
+    words: red cards below 8, black cards above 7
+  - name: checked
+    expr: card.color != prev.color
+    words: alternate colours
+`), "words.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := b.Get("red-low-black-high")
+	if r.Rule.Expr == "" || r.Rule.Words != "red cards below 8, black cards above 7" {
+		t.Fatalf("rule %+v", r.Rule)
+	}
+	want, _ := rulebank.Compile(rulebank.Rule{Name: "w", Expr: `card.color == "red" ? card.rank < 8 : card.rank > 7`})
+	if e, err := rulebank.Equivalent(want, r); err != nil || !e.Equal {
+		t.Errorf("read as %s: %v %v", r.Rule.Expr, e, err)
+	}
+}
+
+func TestBankWordsErrors(t *testing.T) {
+	for _, c := range []struct{ bank, want string }{
+		{"rules:\n  - name: bad\n    words: play the best card\n", `words.yaml:3: rule "bad": words: cannot read it as a rule: stuck at "best"`},
+		{"rules:\n  - name: two\n    words: red or even and a face card\n", `words.yaml:3: rule "two": words: the words read as 2 different rules`},
+		{"rules:\n  - name: differ\n    expr: card.color == \"red\"\n    words: only black cards\n", `words.yaml:4: rule "differ": words: the words read as`},
+	} {
+		_, err := rulebank.Load([]byte(c.bank), "words.yaml")
+		var re *rulebank.Error
+		if err == nil || !errors.As(err, &re) || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want %s…", c.bank, err, c.want)
+		}
+	}
+}
+
+func TestFromWordsAmbiguous(t *testing.T) {
+	_, err := rulebank.FromWords("red cards low, black cards high")
+	var amb *rulebank.AmbiguousError
+	if !errors.As(err, &amb) || len(amb.Readings) < 2 {
+		t.Fatalf("got %v", err)
+	}
+	// "alternate colours" reads one way, though the grammar builds it as
+	// an or of two ands: the same rule as card.color != prev.color.
+	r, err := rulebank.FromWords("alternate colours")
+	if err != nil || r.Expr == "" {
+		t.Fatalf("%v %v", r, err)
+	}
+}
+
+func TestExamples(t *testing.T) {
+	c, _ := rulebank.Compile(rulebank.Rule{Name: "up", Expr: "card.rank > prev.rank", Starter: "card.rank <= 7"})
+	ex, err := rulebank.Examples(c, 4, 1)
+	if err != nil || len(ex) != 4 {
+		t.Fatal(ex, err)
+	}
+	for _, e := range ex {
+		if e.Line[0].Rank() > 7 {
+			t.Errorf("opening %s refused by the starter predicate", e.Line[0])
+		}
+		for i := 1; i < len(e.Line); i++ {
+			if e.Line[i].Rank() <= e.Line[i-1].Rank() {
+				t.Errorf("illegal line %v", e.Line)
+			}
+		}
+		last := e.Line[len(e.Line)-1].Rank()
+		for _, a := range e.Accepted {
+			if a.Rank() <= last {
+				t.Errorf("%v accepted after %v", a, e.Line)
+			}
+		}
+		for _, r := range e.Refused {
+			if r.Rank() > last {
+				t.Errorf("%v refused after %v", r, e.Line)
+			}
+		}
+	}
+}
