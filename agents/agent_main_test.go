@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,6 +27,9 @@ func runTestAgent(mode string) {
 		}
 	}
 	logf("start %d", os.Getpid())
+	if mode == "slowstart" {
+		time.Sleep(1500 * time.Millisecond) // an interpreter loading its libraries
+	}
 	in := bufio.NewScanner(os.Stdin)
 	in.Buffer(make([]byte, 1<<20), 16<<20)
 	out := bufio.NewWriter(os.Stdout)
@@ -33,6 +37,20 @@ func runTestAgent(mode string) {
 		b, _ := json.Marshal(v)
 		out.Write(append(b, '\n'))
 		out.Flush()
+	}
+	if mode == "setsid" {
+		// A grandchild in a session of its own (setsid), whose parent
+		// exits at once: the agent's process group does not hold it.
+		c := exec.Command("sh", "-c", `setsid sh -c 'echo $$ >"$EXEC_AGENT_LOG.daemon"; exec sleep 300' </dev/null >/dev/null 2>&1 &`)
+		c.Env = os.Environ()
+		_ = c.Run()
+		for range 500 { // until the daemon is up
+			if b, err := os.ReadFile(os.Getenv("EXEC_AGENT_LOG") + ".daemon"); err == nil && len(b) > 0 && b[len(b)-1] == '\n' {
+				break
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		logf("daemonised")
 	}
 	if mode == "spawn" {
 		// A child that would outlive the agent if only sh were killed.
@@ -48,6 +66,7 @@ func runTestAgent(mode string) {
 			ID    int        `json:"id"`
 			Seat  int        `json:"seat"`
 			Seed  uint64     `json:"seed"`
+			SeedS string     `json:"seed_string"`
 			View  wireView   `json:"view"`
 			Moves []wireMove `json:"moves"`
 			Shown []sim.Card `json:"shown"`
@@ -60,6 +79,9 @@ func runTestAgent(mode string) {
 		switch req.Type {
 		case "new_hand":
 			logf("hand %d %d", req.Seat, req.Seed)
+			if req.SeedS != strconv.FormatUint(req.Seed, 10) {
+				ans["error"] = fmt.Sprintf("seed %d, seed_string %q", req.Seed, req.SeedS)
+			}
 		case "end":
 			switch mode {
 			case "exitafterend":
@@ -106,6 +128,13 @@ func runTestAgent(mode string) {
 					rule = "card.color != prev.color"
 				}
 				ans["belief"] = map[string]any{"rule": rule, "rule_prob": 0.8}
+			case "withdraws": // God's rule on its first two moves, then it takes it back
+				ans["belief"] = map[string]any{"rule": "card.color != prev.color", "rule_prob": 0.9}
+				if moves > 2 {
+					ans["belief"] = map[string]any{"withdraw": true}
+				}
+			case "meta": // its own notes, and a field of a later protocol in the new_hand answer's place
+				ans["meta"] = map[string]any{"move": moves, "tokens": map[string]int{"prompt": 10 * moves}}
 			case "badbelief":
 				ans["belief"] = map[string]any{"rule": "card.colour != prev.color", "rule_prob": 0.5}
 			case "misplaced":
@@ -119,6 +148,9 @@ func runTestAgent(mode string) {
 			ans["card"] = req.Shown[0]
 		case "guess":
 			ans["guess"] = ""
+			if mode == "meta" {
+				ans["meta"] = map[string]any{"asked": "guess"}
+			}
 		}
 		say(ans)
 	}

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"cmp"
 	"math"
 	"strings"
 	"testing"
@@ -32,8 +33,8 @@ func spec(t testing.TB, s string) Spec {
 
 func TestParseSpec(t *testing.T) {
 	for _, tc := range []struct {
-		in, name, err string
-		params        map[string]float64
+		in, name, err, label string
+		params               map[string]float64
 	}{
 		{in: "random", name: "random"},
 		{in: "bayes-eig(lambda=0.5, eps=0.01)", name: "bayes-eig", params: map[string]float64{"lambda": 0.5, "eps": 0.01}},
@@ -66,6 +67,12 @@ func TestParseSpec(t *testing.T) {
 		{in: "exec(timeout=0):./agent", err: "timeout must be in"},
 		{in: "exec(persistent=yes):./agent", err: `"yes" is not true or false`},
 		{in: "random(size=10)", err: `random has no parameter "size" (it has: none)`},
+		{in: "exec(persistent=true,name=mine):python3 a.py", name: "exec", label: "mine", params: map[string]float64{"persistent": 1}},
+		{in: "bayes-eig(name=eig.v2+, size=2000)", name: "bayes-eig", label: "eig.v2+", params: map[string]float64{"size": 2000}},
+		{in: "random(name=random)", err: "a built-in strategy's name"},
+		{in: "random(name=a b)", err: "letters, digits and - _ . + only"},
+		{in: "random(name=)", err: "name= takes 1 to 40 characters"},
+		{in: "random(name=a,name=b)", err: "name is given twice"},
 	} {
 		sp, err := ParseSpec(tc.in)
 		if tc.err != "" {
@@ -74,8 +81,11 @@ func TestParseSpec(t *testing.T) {
 			}
 			continue
 		}
-		if err != nil || sp.Name != tc.name {
+		if err != nil || sp.Name != tc.name || sp.Label != tc.label {
 			t.Errorf("%q: %+v, %v", tc.in, sp, err)
+		}
+		if want := cmp.Or(tc.label, tc.in); sp.Shown() != want {
+			t.Errorf("%q is shown as %q, want %q", tc.in, sp.Shown(), want)
 		}
 		for k, v := range tc.params {
 			if sp.Params[k] != v {

@@ -4,8 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/eleusis/eleusis/sim"
@@ -21,6 +24,11 @@ import (
 // time-out stops the hand with an error in the results; the run goes on.
 const defaultExecTimeout = 10 * time.Second
 
+// defaultExecStartup is how long a new program may take to answer its
+// first new_hand (an interpreter loading a model's client, say); later
+// answers get the per-answer time-out.
+const defaultExecStartup = 30 * time.Second
+
 // execAgent is an outside program playing one seat for one hand.
 type execAgent struct {
 	kit        *Kit
@@ -29,20 +37,37 @@ type execAgent struct {
 	key        string // the pool's key: the spec as written
 	persistent bool
 	timeout    time.Duration
-	seat       int    // from 0
-	seed       uint64 // this seat's own seed
-	proc       *proc  // nil until the hand first asks this seat
-	sent       int    // moves of the history already sent
+	startup    time.Duration // for a new program's first new_hand
+	seat       int           // from 0
+	seed       uint64        // this seat's own seed
+	proc       *proc         // nil until the hand first asks this seat
+	sent       int           // moves of the history already sent
 	err        error
 	beliefs    []StatedBelief
 	end        *wireRequest // the end request, once sent
 	unwatch    func() bool  // stops the hand's context from ending waits on proc
 	booting    *proc        // per hand: started with the player, not yet told of the hand
+	// line: the main line after the moves sent (nil until the first
+	// request), the base the facts of the next moves are read on.
+	line []sim.Card
+	opts *sim.Options
+	// meta: the agent's notes on its answers since the engine last took
+	// them (TakeMeta), by request type.
+	meta map[string]json.RawMessage
+	// gaveUp: it answered "error": the hand stops, but the program is in
+	// step with the protocol and may play on (a persistent one is kept).
+	gaveUp bool
 }
+
+// errGaveUp is an agent's "error" answer: it gives up the hand.
+type errGaveUp struct{ reason string }
+
+func (e *errGaveUp) Error() string { return "it gave up the hand: " + e.reason }
 
 func newExec(s Spec, t *Table, seat int) (sim.Player, error) {
 	a := &execAgent{kit: t.Kit, ctx: t.context(), command: s.Command, key: s.Text, persistent: s.param("persistent") != 0,
-		timeout: time.Duration(s.param("timeout") * float64(time.Second)), seat: seat, seed: agentSeed(t.Seed, seat)}
+		timeout: time.Duration(s.param("timeout") * float64(time.Second)), startup: time.Duration(s.param("startup") * float64(time.Second)),
+		seat: seat, seed: agentSeed(t.Seed, seat)}
 	if !a.persistent {
 		// Start now: the programs of every seat boot side by side while
 		// the hand is dealt (an interpreter takes a good part of a second).
@@ -68,12 +93,19 @@ func agentSeed(handSeed uint64, seat int) uint64 {
 	return binary.LittleEndian.Uint64(h[:8])
 }
 
+// fail records the seat's first error and stops its program, unless the
+// program gave up the hand in good order (errGaveUp).
 func (a *execAgent) fail(err error) {
+	var gu *errGaveUp
 	if a.err == nil {
 		a.err = fmt.Errorf("outside agent %q: %w", a.command, err)
+		a.gaveUp = errors.As(err, &gu)
 	}
-	if a.proc != nil {
-		a.proc.stop(0)
+	if !errors.As(err, &gu) {
+		a.gaveUp = false
+		if a.proc != nil {
+			a.proc.stop(0)
+		}
 	}
 }
 
@@ -90,15 +122,31 @@ func (a *execAgent) askView(req wireRequest, v *sim.View) (*wireAnswer, bool) {
 	if a.err != nil {
 		return nil, false
 	}
+	if a.line == nil {
+		a.line, a.opts = slices.Clone(sim.DecodeOpening(v.Opening, v.Options).MainLine), v.Options
+	}
 	req.View = wireViewOf(v)
-	req.Moves = wireMoves(v.History[a.sent:])
+	req.Moves, a.line = wireMoves(v.History[a.sent:], a.line, v.Options)
 	ans, err := a.exchange(&req, v)
 	if err != nil {
 		a.fail(err)
 		return nil, false
 	}
 	a.sent = len(v.History)
+	if ans.Meta != nil {
+		if a.meta == nil {
+			a.meta = map[string]json.RawMessage{}
+		}
+		a.meta[req.Type] = ans.Meta
+	}
 	return ans, true
+}
+
+// TakeMeta implements sim.MetaSource.
+func (a *execAgent) TakeMeta() map[string]json.RawMessage {
+	m := a.meta
+	a.meta = nil
+	return m
 }
 
 // exchange sends req and returns its checked answer. The hand's first
@@ -110,7 +158,8 @@ func (a *execAgent) exchange(req *wireRequest, v *sim.View) (*wireAnswer, error)
 	}
 	seed := a.seed
 	nh := &wireRequest{Type: "new_hand", Protocol: ProtocolVersion, Mode: a.mode(), Seat: a.seat + 1, Players: len(v.HandSizes),
-		Seed: &seed, Options: v.Options, Opening: nonNil(v.Opening)}
+		Seed: &seed, SeedString: strconv.FormatUint(seed, 10), Options: v.Options, Opening: nonNil(v.Opening),
+		Facts: wireFacts(sim.DecodeOpening(v.Opening, v.Options))}
 	if a.persistent {
 		if p := a.kit.procs.get(a.key); p != nil {
 			a.use(p)
@@ -153,9 +202,14 @@ func (a *execAgent) roundTrip(reqs ...*wireRequest) (*wireAnswer, error) {
 		return nil, err
 	}
 	var ans *wireAnswer
-	for _, r := range reqs {
+	for i, r := range reqs {
 		var err error
 		if ans, err = a.read(r); err != nil {
+			var gu *errGaveUp
+			if errors.As(err, &gu) && i < len(reqs)-1 {
+				// Its program still owes answers: no longer in step.
+				err = errors.New(err.Error())
+			}
 			return nil, err
 		}
 	}
@@ -176,12 +230,21 @@ func (a *execAgent) write(reqs ...*wireRequest) error {
 			return fmt.Errorf("cannot encode the %s request: %w", r.Type, err)
 		}
 	}
-	return p.write(a.ctx, reqs[0].Type, p.buf.Bytes(), a.timeout)
+	return p.write(a.ctx, reqs[0].Type, p.buf.Bytes(), a.timeoutFor(reqs[0]))
+}
+
+// timeoutFor is the time the program has for req: the start-up time-out
+// for a new program's first new_hand, the per-answer one for the rest.
+func (a *execAgent) timeoutFor(req *wireRequest) time.Duration {
+	if req.Type == "new_hand" && !a.proc.taught {
+		return max(a.startup, a.timeout)
+	}
+	return a.timeout
 }
 
 // read reads and checks the answer to req.
 func (a *execAgent) read(req *wireRequest) (*wireAnswer, error) {
-	line, err := a.proc.read(a.ctx, req.Type, a.timeout)
+	line, err := a.proc.read(a.ctx, req.Type, a.timeoutFor(req))
 	if err != nil {
 		return nil, err
 	}
@@ -268,13 +331,13 @@ func (a *execAgent) StatedBeliefs() []StatedBelief { return a.beliefs }
 // an error), without waiting for the answer: ClosePlayers tells every seat
 // at once, then waits (Close).
 func (a *execAgent) sendEnd(res *sim.Result) {
-	if a.proc == nil || a.err != nil || a.end != nil {
+	if a.proc == nil || a.err != nil && !a.gaveUp || a.end != nil {
 		return
 	}
 	a.end = &wireRequest{Type: "end", Stopped: res == nil}
 	if res != nil {
 		a.end.Result = wireResultOf(res)
-		a.end.Moves = wireMoves(res.History[min(a.sent, len(res.History)):])
+		a.end.Moves, a.line = wireMoves(res.History[min(a.sent, len(res.History)):], a.line, a.opts)
 	}
 	if err := a.write(a.end); err != nil {
 		a.fail(err)
@@ -294,15 +357,16 @@ func (a *execAgent) Close(res *sim.Result) {
 		return
 	}
 	a.sendEnd(res)
-	if a.err == nil {
+	if a.err == nil || a.gaveUp {
 		if _, err := a.read(a.end); err != nil {
 			a.fail(err)
+			a.gaveUp = false
 		}
 	}
 	a.proc = nil
 	a.unwatch()
 	switch {
-	case a.err != nil:
+	case a.err != nil && !a.gaveUp:
 		p.stop(0)
 	case a.persistent:
 		a.kit.procs.put(a.key, p)

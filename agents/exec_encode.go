@@ -168,6 +168,22 @@ func appendMove(b []byte, m *wireMove) []byte {
 		b = appendString(b, m.GuessError)
 	}
 	b = appendTrue(b, `,"reshuffled":true`, m.Reshuffled)
+	if len(m.Facts) > 0 {
+		b = append(b, `,"facts":[`...)
+		for i, f := range m.Facts {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, `{"at":`...)
+			b = strconv.AppendInt(b, int64(f.At), 10)
+			b = append(b, `,"card":"`...)
+			b = append(b, f.Card.String()...)
+			b = append(b, `","accepted":`...)
+			b = strconv.AppendBool(b, f.Accepted)
+			b = append(b, '}')
+		}
+		b = append(b, ']')
+	}
 	return append(b, '}')
 }
 

@@ -9,7 +9,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -48,7 +50,16 @@ type proc struct {
 	// taught: the rule-language reference went out in a new_hand already.
 	taught  bool
 	stopped bool
+	// tag marks the program and everything it starts (agentTagVar in their
+	// environment), so that stop finds the processes that left its group.
+	tag string
 }
+
+// agentTagVar is the environment variable that tags an outside program and
+// its descendants: the harness's pid and a count, unique on the machine.
+const agentTagVar = "ELEUSIS_AGENT_TAG"
+
+var procCount atomic.Int64
 
 // startProc runs command under `sh -c` in a process group of its own, so
 // that a terminal's Ctrl-C reaches only the harness and stop can kill the
@@ -56,6 +67,9 @@ type proc struct {
 func startProc(command string) (*proc, error) {
 	cmd := exec.Command("sh", "-c", command)
 	setProcessGroup(cmd)
+	adopt()
+	tag := strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(procCount.Add(1), 10)
+	cmd.Env = append(os.Environ(), agentTagVar+"="+tag)
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -75,7 +89,7 @@ func startProc(command string) (*proc, error) {
 		outR.Close()
 		return nil, fmt.Errorf("cannot start: %w", err)
 	}
-	return &proc{command: command, cmd: cmd, stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 64<<10)}, nil
+	return &proc{command: command, cmd: cmd, stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 64<<10), tag: tag}, nil
 }
 
 // readBounded reads one line (without its newline) of at most limit bytes.
@@ -197,7 +211,8 @@ func (p *proc) exitStatus() string {
 // stop ends the program: stdin closes, it gets grace to exit by itself
 // (its stdout ends; unasked lines are dropped), then its whole process
 // group is killed (before the leader is reaped, so the group's id cannot
-// have been reused) and it is reaped.
+// have been reused) and it is reaped; last, the processes it started that
+// left its group are found by their tag and killed (sweep).
 func (p *proc) stop(grace time.Duration) {
 	if p.stopped {
 		return
@@ -216,6 +231,7 @@ func (p *proc) stop(grace time.Duration) {
 	case <-reaped:
 	case <-time.After(reapWait):
 	}
+	sweep(p.tag)
 }
 
 // procPool keeps the persistent programs between hands, by command: at

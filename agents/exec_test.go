@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -424,10 +425,13 @@ func jsonNames(t reflect.Type) []string {
 	return ns
 }
 
-// The wire carries every field of a move record and of a result.
+// The wire carries every field of a move record and of a result: a move
+// record's but its meta (the players' own notes, for nobody else), with
+// the facts read from it.
 func TestWireCarriesEveryField(t *testing.T) {
-	if got, want := jsonNames(reflect.TypeFor[wireMove]()), jsonNames(reflect.TypeFor[sim.MoveRecord]()); !reflect.DeepEqual(got, want) {
-		t.Errorf("wireMove fields %v, sim.MoveRecord %v", got, want)
+	want := append(removeString(jsonNames(reflect.TypeFor[sim.MoveRecord]()), "meta"), "facts")
+	if got := jsonNames(reflect.TypeFor[wireMove]()); !reflect.DeepEqual(got, want) {
+		t.Errorf("wireMove fields %v, want %v", got, want)
 	}
 	res := jsonNames(reflect.TypeFor[sim.Result]())
 	for _, n := range jsonNames(reflect.TypeFor[wireResult]()) {
@@ -534,7 +538,9 @@ func TestEncodeRequestIsJSON(t *testing.T) {
 						{Type: "pick", ID: 8, Shown: v.Hand},
 						{Type: "guess", ID: 9, Stopped: true},
 					} {
-						req.View, req.Moves = wireViewOf(&v), wireMoves(v.History[from:])
+						all, _ := wireMoves(v.History, openingLine(v.Opening, v.Options), v.Options)
+						moves := (*all)[from:]
+						req.View, req.Moves = wireViewOf(&v), &moves
 						var fast, slow bytes.Buffer
 						if err := encodeRequest(&fast, &req); err != nil {
 							t.Fatal(err)
@@ -560,4 +566,9 @@ func TestEncodeRequestIsJSON(t *testing.T) {
 		t.Error("no guess was encoded")
 	}
 	t.Logf("%d requests, %d guesses", n, guesses)
+}
+
+// openingLine is the main line the first move is made on.
+func openingLine(opening []sim.Card, o *sim.Options) []sim.Card {
+	return slices.Clone(sim.DecodeOpening(opening, o).MainLine)
 }

@@ -35,8 +35,10 @@ type wireRequest struct {
 	Seat         int           `json:"seat,omitempty"`
 	Players      int           `json:"players,omitempty"`
 	Seed         *uint64       `json:"seed,omitempty"`
+	SeedString   string        `json:"seed_string,omitempty"`
 	Options      *sim.Options  `json:"options,omitempty"`
 	Opening      []sim.Card    `json:"opening,omitempty"`
+	Facts        []wireFact    `json:"facts,omitempty"` // the opening's
 	RuleLanguage *RuleLanguage `json:"rule_language,omitempty"`
 	// every request of a hand but new_hand: the moves since the last one
 	Moves *[]wireMove `json:"moves,omitempty"`
@@ -128,20 +130,49 @@ type wireMove struct {
 	GuessRight      bool         `json:"guess_right,omitempty"`
 	GuessError      string       `json:"guess_error,omitempty"`
 	Reshuffled      bool         `json:"reshuffled,omitempty"`
+	// Facts: the single judgements God's answer settled (sim.DecodeMove,
+	// Evidence.Facts): the harness's one reading of a move as evidence.
+	Facts []wireFact `json:"facts,omitempty"`
 }
 
-func wireMoves(rs []sim.MoveRecord) *[]wireMove {
+// wireFact is one judgement a move (or the opening) settled: God accepts
+// (or refuses) card after the first `at` cards of the main line. The line
+// a card is judged after is always a beginning of the main line as it
+// stands after the move (the main line only grows).
+type wireFact struct {
+	At       int      `json:"at"`
+	Card     sim.Card `json:"card"`
+	Accepted bool     `json:"accepted"`
+}
+
+func wireFacts(e sim.Evidence) []wireFact {
+	fs := e.Facts()
+	if len(fs) == 0 {
+		return nil
+	}
+	out := make([]wireFact, len(fs))
+	for i, f := range fs {
+		out[i] = wireFact{At: len(f.Line), Card: f.Card, Accepted: f.Accepted}
+	}
+	return out
+}
+
+// wireMoves are the records rs as sent, each with its facts; line is the
+// main line before rs[0], and the main line after the last is returned.
+func wireMoves(rs []sim.MoveRecord, line []sim.Card, o *sim.Options) (*[]wireMove, []sim.Card) {
 	out := make([]wireMove, len(rs))
 	for i := range rs {
 		r := &rs[i]
+		e := sim.DecodeMove(r, line, o)
+		line = e.MainLine
 		out[i] = wireMove{Turn: r.Turn, Player: r.Player + 1, Kind: r.Kind, Cards: nonNil(r.Cards), Verdict: r.Verdict,
 			Accepted: r.Accepted, Picked: r.Picked, ProphetPick: r.ProphetPick, Penalty: r.Penalty, Drawn: r.Drawn, Refund: r.Refund,
 			SuddenDeath: r.SuddenDeath, Eliminated: r.Eliminated, WentOut: r.WentOut, Prophet: seatOf(r.Prophet),
 			ProphetSaid: r.ProphetSaid, ProphetFell: r.ProphetFell, ProphetPenalty: r.ProphetPenalty, Spared: r.Spared,
 			DeclaredProphet: r.DeclaredProphet, Guess: r.Guess, GuessRight: r.GuessRight, GuessError: r.GuessError,
-			Reshuffled: r.Reshuffled}
+			Reshuffled: r.Reshuffled, Facts: wireFacts(e)}
 	}
-	return &out
+	return &out, line
 }
 
 // wireResult is a sim.Result without its history (sent as moves), seats
@@ -179,6 +210,8 @@ type wireAnswer struct {
 	Right   *bool        `json:"right"`
 	Card    *sim.Card    `json:"card"`
 	Guess   *string      `json:"guess"`
+	// Meta: the agent's own notes on this answer, kept in the move's record.
+	Meta json.RawMessage `json:"meta"`
 }
 
 // wireBelief is what the agent believes as it moves (optional).
@@ -186,6 +219,9 @@ type wireBelief struct {
 	Rule       *string  `json:"rule"`
 	RuleProb   *float64 `json:"rule_prob"`
 	AcceptProb *float64 `json:"accept_prob"`
+	// Withdraw: it no longer holds the rule it stated last (and states
+	// none in its place).
+	Withdraw bool `json:"withdraw"`
 }
 
 // decodeAnswer reads one answer line to request typ with id: one JSON
@@ -196,6 +232,9 @@ func decodeAnswer(line []byte, typ string, id int) (*wireAnswer, error) {
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&a); err != nil {
+		if f, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			return nil, fmt.Errorf("the answer to the %s request has an unknown field %s (an agent's own data goes in \"meta\") (line %q)", typ, f, clip(string(line)))
+		}
 		return nil, fmt.Errorf("bad JSON answering the %s request: %v (line %q)", typ, err, clip(string(line)))
 	}
 	if _, err := dec.Token(); err != io.EOF {
@@ -208,9 +247,9 @@ func decodeAnswer(line []byte, typ string, id int) (*wireAnswer, error) {
 		return nil, fmt.Errorf("an answer with id %d came while waiting for request %d (%s): a line nobody asked for", *a.ID, id, typ)
 	}
 	if a.Error != nil {
-		return nil, fmt.Errorf("it gave up the hand: %s", clipTo(*a.Error, maxAgentError))
+		return nil, &errGaveUp{clipTo(*a.Error, maxAgentError)}
 	}
-	present := []bool{a.Kind != "", a.Cards != nil, a.Belief != nil, a.Declare != nil, a.Right != nil, a.Card != nil, a.Guess != nil}
+	present := []bool{a.Kind != "", a.Cards != nil, a.Belief != nil, a.Declare != nil, a.Right != nil, a.Card != nil, a.Guess != nil, a.Meta != nil}
 	allowed := answerFields[typ]
 	for i, f := range answerNames {
 		if present[i] && !slices.Contains(allowed.may, f) {
@@ -219,6 +258,13 @@ func decodeAnswer(line []byte, typ string, id int) (*wireAnswer, error) {
 		if !present[i] && f == allowed.must {
 			return nil, fmt.Errorf("the answer to the %s request has no %q (line %q)", typ, f, clip(string(line)))
 		}
+	}
+	if a.Meta != nil {
+		m, err := checkMeta(a.Meta)
+		if err != nil {
+			return nil, fmt.Errorf("the answer to the %s request: %w", typ, err)
+		}
+		a.Meta = m
 	}
 	for _, c := range append(a.Cards, derefCard(a.Card)...) {
 		if !c.Valid() {
@@ -237,7 +283,7 @@ func derefCard(c *sim.Card) []sim.Card {
 
 // answerNames are the answer's fields besides id and error, in the order
 // decodeAnswer checks them.
-var answerNames = []string{"kind", "cards", "belief", "declare", "right", "card", "guess"}
+var answerNames = []string{"kind", "cards", "belief", "declare", "right", "card", "guess", "meta"}
 
 // answerSpec is the field an answer must carry and those it may.
 type answerSpec struct {
@@ -248,12 +294,32 @@ type answerSpec struct {
 // answerFields: what each request's answer must and may carry besides id.
 var answerFields = map[string]answerSpec{
 	"new_hand":        {},
-	"move":            {"kind", []string{"kind", "cards", "belief"}},
-	"declare_prophet": {"declare", []string{"declare"}},
-	"judge":           {"right", []string{"right"}},
-	"pick":            {"card", []string{"card"}},
-	"guess":           {"guess", []string{"guess"}},
+	"move":            {"kind", []string{"kind", "cards", "belief", "meta"}},
+	"declare_prophet": {"declare", []string{"declare", "meta"}},
+	"judge":           {"right", []string{"right", "meta"}},
+	"pick":            {"card", []string{"card", "meta"}},
+	"guess":           {"guess", []string{"guess", "meta"}},
 	"end":             {},
+}
+
+// maxMetaBytes bounds an answer's meta (compacted): room for a model's
+// usage figures and a raw reply of a few thousand words, not for a log.
+const maxMetaBytes = 32 << 10
+
+// checkMeta checks an answer's meta (a JSON object of at most
+// maxMetaBytes) and returns it compacted.
+func checkMeta(raw json.RawMessage) (json.RawMessage, error) {
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, fmt.Errorf("meta: %v", err)
+	}
+	if b.Len() == 0 || b.Bytes()[0] != '{' {
+		return nil, fmt.Errorf("meta must be a JSON object, not %s", clip(b.String()))
+	}
+	if b.Len() > maxMetaBytes {
+		return nil, fmt.Errorf("a meta of %d bytes (at most %d)", b.Len(), maxMetaBytes)
+	}
+	return b.Bytes(), nil
 }
 
 // checkMove checks a move answer's kind and size; the referee checks the
@@ -288,6 +354,8 @@ type StatedBelief struct {
 	// of a play or sequence; for a "no play", that no card was valid), or
 	// nil when it stated none.
 	AcceptProb *float64
+	// Withdrawn: it took back the rule it stated last (Rule is "").
+	Withdrawn bool
 }
 
 // BeliefStater is a player that states its beliefs as it plays (an outside
@@ -306,9 +374,16 @@ func (b wireBelief) belief(turn int, prev *StatedBelief) (StatedBelief, error) {
 	if (b.Rule == nil) != (b.RuleProb == nil) {
 		return s, errors.New("belief: rule and rule_prob go together")
 	}
+	if b.Withdraw {
+		if b.Rule != nil {
+			return s, errors.New("belief: withdraw takes back the last rule stated; it does not go with a rule")
+		}
+		s.Withdrawn = true
+		return s, nil
+	}
 	if b.Rule == nil {
 		if b.AcceptProb == nil {
-			return s, errors.New("belief: it states nothing (give rule and rule_prob, or accept_prob)")
+			return s, errors.New("belief: it states nothing (give rule and rule_prob, accept_prob, or withdraw)")
 		}
 		return s, nil
 	}

@@ -103,10 +103,11 @@ func TestProtocolDocTables(t *testing.T) {
 	}{
 		{"## The view", jsonNames(reflect.TypeFor[wireView]())},
 		{"## A move record", jsonNames(reflect.TypeFor[wireMove]())},
-		{"### new_hand", []string{"protocol", "mode", "seat", "players", "seed", "options", "opening", "rule_language"}},
+		{"### new_hand", []string{"protocol", "mode", "seat", "players", "seed", "seed_string", "options", "opening", "facts", "rule_language"}},
 		{"## Stating a belief", jsonNames(reflect.TypeFor[wireBelief]())},
 		{"## The result", jsonNames(reflect.TypeFor[wireResult]())},
-		{"### move", []string{"kind", "cards", "belief"}},
+		{"### move", []string{"kind", "cards", "belief", "meta"}},
+		{"## What a verdict proves: facts", jsonNames(reflect.TypeFor[wireFact]())},
 	} {
 		if got := docFields(t, doc, tc.heading); !reflect.DeepEqual(got, sorted(tc.want)) {
 			t.Errorf("%s lists %v, the wire has %v", tc.heading, got, sorted(tc.want))

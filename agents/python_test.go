@@ -67,7 +67,7 @@ print(json.dumps({c.__name__: [f.name for f in d.fields(c)] for c in (p.View, p.
 		t.Fatal(err)
 	}
 	want := map[string][]string{
-		"View":         append(append([]string{"seat"}, jsonNames(reflect.TypeFor[wireView]())...), "history", "options", "opening"),
+		"View":         append(append([]string{"seat"}, jsonNames(reflect.TypeFor[wireView]())...), "history", "options", "opening", "opening_facts"),
 		"MoveRecord":   jsonNames(reflect.TypeFor[wireMove]()),
 		"Options":      jsonNames(reflect.TypeFor[sim.Options]()),
 		"PlayerResult": jsonNames(reflect.TypeFor[sim.PlayerResult]()),
@@ -284,9 +284,15 @@ func TestPythonFactsAreTheHarnesss(t *testing.T) {
 	k := NewKit()
 	r := rule(t, `card.color != prev.color or card.rank == prev.rank`)
 	type hand struct {
-		Options *sim.Options `json:"options"`
-		Opening []sim.Card   `json:"opening"`
-		Moves   *[]wireMove  `json:"moves"`
+		Options  *sim.Options `json:"options"`
+		Opening  []sim.Card   `json:"opening"`
+		Facts    []wireFact   `json:"facts"`
+		MainLine []sim.Card   `json:"main_line"`
+		Moves    *[]wireMove  `json:"moves"`
+	}
+	handOf := func(o *sim.Options, res *sim.Result) hand {
+		moves, _ := wireMoves(res.History, openingLine(res.Opening, o), o)
+		return hand{o, nonNil(res.Opening), wireFacts(sim.DecodeOpening(res.Opening, o)), res.MainLine, moves}
 	}
 	var hands []hand
 	var want [][]sim.Fact
@@ -294,14 +300,10 @@ func TestPythonFactsAreTheHarnesss(t *testing.T) {
 	for name, opts := range presetsForAgents(t) {
 		for _, preset := range []string{"abbott", "express-divermazo", "cooperative"} {
 			if o, err := sim.Preset(preset); err == nil && name == "new-eleusis" {
-				hands, want = appendHands(t, k, r, o, lineup, hands, want, func(o *sim.Options, res *sim.Result) hand {
-					return hand{o, nonNil(res.Opening), wireMoves(res.History)}
-				})
+				hands, want = appendHands(t, k, r, o, lineup, hands, want, handOf)
 			}
 		}
-		hands, want = appendHands(t, k, r, opts, lineup, hands, want, func(o *sim.Options, res *sim.Result) hand {
-			return hand{o, nonNil(res.Opening), wireMoves(res.History)}
-		})
+		hands, want = appendHands(t, k, r, opts, lineup, hands, want, handOf)
 	}
 	in, _ := json.Marshal(hands)
 	cmd := exec.Command(py, "-c", `import json, sys
@@ -310,9 +312,9 @@ out = []
 for h in json.load(sys.stdin):
     o = p.Options.from_json(h["options"])
     hist = [p.MoveRecord.from_json(m) for m in h["moves"]]
-    v = p.View(seat=1, hand=[], main_line=[], errors=[], hand_sizes=[], eliminated=[], current=1, turn=0, prophet=None,
-               prophet_marker=None, sudden_death=False, deck_size=0, history=hist, options=o,
-               opening=p.parse_cards(h["opening"]))
+    v = p.View(seat=1, hand=[], main_line=p.parse_cards(h["main_line"]), errors=[], hand_sizes=[], eliminated=[],
+               current=1, turn=0, prophet=None, prophet_marker=None, sudden_death=False, deck_size=0, history=hist,
+               options=o, opening=p.parse_cards(h["opening"]), opening_facts=[p.Fact.from_json(f) for f in h["facts"] or []])
     out.append([[[str(c) for c in f.line], str(f.card), f.accepted] for f in table.observations(v)])
 print(json.dumps(out))`)
 	cmd.Dir = pyDir(t)

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/eleusis/eleusis/hypotheses"
@@ -21,9 +22,42 @@ type Spec struct {
 	Params  map[string]float64
 	Command string // for exec
 	Text    string // as written
+	// Label: the name= the spec gives the strategy for tables and plots
+	// (exec(persistent=true,name=mine):…), "" when it gives none.
+	Label string
 }
 
 func (s Spec) String() string { return s.Text }
+
+// Shown is the strategy's name in tables and plots: its name= label, or
+// the spec as written.
+func (s Spec) Shown() string {
+	if s.Label != "" {
+		return s.Label
+	}
+	return s.Text
+}
+
+// maxLabel bounds a name= label (a table column, a plot legend).
+const maxLabel = 40
+
+// checkLabel checks a name= label: 1 to maxLabel letters, digits and
+// "-_.+", not the name of a built-in strategy (which a reader would take
+// for that strategy).
+func checkLabel(text, l string) error {
+	if l == "" || utf8.RuneCountInString(l) > maxLabel {
+		return fmt.Errorf("strategy %q: name= takes 1 to %d characters, not %q", text, maxLabel, l)
+	}
+	for _, r := range l {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-_.+", r) {
+			return fmt.Errorf("strategy %q: name=%s: a name holds letters, digits and - _ . + only (not %q)", text, l, r)
+		}
+	}
+	if _, ok := registry[l]; ok || aliases[l] != "" || l == "exec" {
+		return fmt.Errorf("strategy %q: name=%s is a built-in strategy's name; choose another", text, l)
+	}
+	return nil
+}
 
 // ParseSpec reads "bayes-eig(lambda=0.5,eps=0.01)", "random",
 // "exec:python3 my_agent.py" or "exec(persistent=true,timeout=30):./agent".
@@ -75,6 +109,16 @@ func (sp *Spec) parseParams(text, args string, known []Param) error {
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok {
 			return fmt.Errorf("strategy %q: parameter %q is not key=value", text, strings.TrimSpace(kv))
+		}
+		if k == "name" {
+			if sp.Label != "" {
+				return fmt.Errorf("strategy %q: parameter name is given twice", text)
+			}
+			if err := checkLabel(text, v); err != nil {
+				return err
+			}
+			sp.Label = v
+			continue
 		}
 		i := slices.IndexFunc(known, func(p Param) bool { return p.Name == k || slices.Contains(p.Aliases, k) })
 		if i < 0 {
@@ -237,6 +281,8 @@ var decisionParams = []Param{
 var execParams = []Param{
 	{Name: "timeout", Doc: "seconds to wait for each answer", Default: defaultExecTimeout.Seconds(), Min: 0.001, Max: maxExecTimeout,
 		Why: "an hour at most"},
+	{Name: "startup", Doc: "seconds a new process may take to answer its first new_hand", Default: defaultExecStartup.Seconds(), Min: 0.001,
+		Max: maxExecTimeout, Why: "an hour at most"},
 	{Name: "persistent", Doc: "one process plays many hands (protocol v2, docs/agent-protocol.md), instead of one per hand", Kind: Bool},
 }
 
@@ -338,6 +384,8 @@ func Help() string {
 		}
 		b.WriteString(hanging(fmt.Sprintf("  %-10s ", p.Name), fmt.Sprintf("%s (%s; %s)", p.Doc, def, p.Range())))
 	}
+	b.WriteString(hanging(fmt.Sprintf("  %-10s ", "name"), fmt.Sprintf("any strategy: its name in tables and plots, "+
+		"e.g. exec(persistent=true,name=mine):python3 agent.py (the spec as written; 1 to %d letters, digits, - _ . +)", maxLabel)))
 	return b.String()
 }
 

@@ -40,11 +40,13 @@ func (t *Table) statedMeasures(opts *sim.Options, res *sim.Result, seat int, bs 
 	// Predictions: the probability it gave to God's verdict on each of its
 	// moves (the belief went with the move, before the verdict).
 	var preds []float64
-	last := -1 // its last statement of a rule
+	last := -1          // its last statement of a rule, or withdrawal of one
+	statedRule := false // it stated a rule at some point
 	for i, b := range bs {
-		if b.Rule != "" {
+		if b.Rule != "" || b.Withdrawn {
 			last = i
 		}
+		statedRule = statedRule || b.Rule != ""
 		k := b.Turn - 1
 		if b.AcceptProb == nil || k < 0 || k >= len(res.History) || res.History[k].Turn != b.Turn || res.History[k].Player != seat {
 			continue
@@ -56,9 +58,9 @@ func (t *Table) statedMeasures(opts *sim.Options, res *sim.Result, seat int, bs 
 		preds = append(preds, p)
 	}
 	switch {
-	case last >= 0 && len(preds) > 0:
+	case statedRule && len(preds) > 0:
 		m.Stated = "rule,accept"
-	case last >= 0:
+	case statedRule:
 		m.Stated = "rule"
 	default:
 		m.Stated = "accept"
@@ -66,8 +68,8 @@ func (t *Table) statedMeasures(opts *sim.Options, res *sim.Result, seat int, bs 
 	if len(preds) > 0 {
 		m.Predictive, m.Predictive10 = hypotheses.PredictiveMeans(preds)
 	}
-	if last < 0 {
-		return m, nil
+	if last < 0 || bs[last].Withdrawn {
+		return m, nil // no rule held at the end: not identified
 	}
 	opening := sim.DecodeOpening(res.Opening, opts).MainLine
 	b := &bs[last]
@@ -89,6 +91,9 @@ func (t *Table) statedMeasures(opts *sim.Options, res *sim.Result, seat int, bs 
 	// only on its own moves, so this is the latest the belief could have
 	// settled).
 	for i := last; m.Identified && i >= 0; i-- {
+		if bs[i].Withdrawn {
+			break
+		}
 		if bs[i].Rule == "" {
 			continue // an acceptance probability alone keeps the rule
 		}

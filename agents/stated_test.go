@@ -30,6 +30,7 @@ func TestStatedMeasures(t *testing.T) {
 		{"belief", "rule,accept", true, -1, 0, 0.5},
 		{"settles", "rule", true, 0.8, 2, 0},
 		{"badbelief", "rule", false, 0.5, -1, 0},
+		{"withdraws", "rule", false, 0, -1, 0}, // right, then withdrawn: no rule held at the end
 		{"good", "", false, 0, -1, 0},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {

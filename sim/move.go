@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -48,7 +49,24 @@ func (h *Hand) Step() (*MoveRecord, error) {
 	if err == nil {
 		err = h.failed() // a Prophet's judgement, a declaration or a guess
 	}
+	if err == nil {
+		h.takeMeta(rec)
+	}
 	return rec, err
+}
+
+// takeMeta keeps the players' notes on the move's answers in its record.
+func (h *Hand) takeMeta(rec *MoveRecord) {
+	for _, pl := range h.players {
+		if ms, ok := pl.(MetaSource); ok {
+			for k, v := range ms.TakeMeta() {
+				if rec.Meta == nil {
+					rec.Meta = map[string]json.RawMessage{}
+				}
+				rec.Meta[k] = v
+			}
+		}
+	}
 }
 
 // failed is the first error a player reports through Failer.

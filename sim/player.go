@@ -1,5 +1,7 @@
 package sim
 
+import "encoding/json"
+
 // MoveKind is what a player does on a turn.
 type MoveKind string
 
@@ -87,6 +89,14 @@ type Observer interface {
 // of playing on with a made-up move.
 type Failer interface {
 	Err() error
+}
+
+// MetaSource is a player whose answers carry notes of their own (an
+// outside agent's "meta"). After each move the engine takes every
+// player's notes, by question ("move", "guess", "judge"…), into the move's
+// record (MoveRecord.Meta).
+type MetaSource interface {
+	TakeMeta() map[string]json.RawMessage
 }
 
 // Judge is God: it knows the rule. The rulebank package provides one per

@@ -1,5 +1,7 @@
 package sim
 
+import "encoding/json"
+
 // Verdict is God's answer.
 type Verdict string
 
@@ -75,6 +77,13 @@ type MoveRecord struct {
 
 	// Reshuffled: the error columns went back into the deck during this move.
 	Reshuffled bool `json:"reshuffled,omitempty"`
+
+	// Meta: what the players' programs said about their answers to this
+	// move's questions (an outside agent's "meta": tokens, latency, how a
+	// model's reply was read…), by question: "move", "guess",
+	// "declare_prophet" (the mover's), "judge", "pick" (the Prophet's). It
+	// is no part of the game: never sent to other seats, not replayed.
+	Meta map[string]json.RawMessage `json:"meta,omitempty"`
 }
 
 // PlayerResult is one player's end of a hand.

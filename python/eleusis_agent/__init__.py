@@ -19,6 +19,7 @@ from .protocol import (
     Agent,
     Belief,
     ErrorGroup,
+    Fact,
     HandInfo,
     Move,
     MoveRecord,
@@ -32,6 +33,6 @@ from .protocol import (
 from .table import Observation, observations
 
 __all__ = [
-    "PROTOCOL", "Agent", "Belief", "Card", "DECK", "ErrorGroup", "HandInfo", "Move", "MoveRecord",
+    "PROTOCOL", "Agent", "Belief", "Card", "DECK", "ErrorGroup", "Fact", "HandInfo", "Move", "MoveRecord",
     "Observation", "Options", "PlayerResult", "Result", "Session", "View", "observations", "parse_cards", "run",
 ]

@@ -65,6 +65,25 @@ class Options:
         return cls(**_pick(cls, obj))
 
 
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A judgement God's answer settled: `card` is accepted (or not) after
+    the first `at` cards of the main line. The harness reads every move
+    (and the opening) into its facts itself — one decoding for everyone."""
+
+    at: int
+    card: Card
+    accepted: bool
+
+    @classmethod
+    def from_json(cls, obj: dict) -> "Fact":
+        return cls(obj["at"], Card.parse(obj["card"]), bool(obj["accepted"]))
+
+
+def _facts(objs) -> list[Fact]:
+    return [Fact.from_json(f) for f in objs or []]
+
+
 @dataclass(slots=True)
 class HandInfo:
     """new_hand: who this agent is in the hand about to start."""
@@ -77,6 +96,9 @@ class HandInfo:
     # What God laid before the first move: the starter, or the five cards
     # of chain3 (three on the main line, two under the last).
     opening: list[Card] = field(default_factory=list)
+    # The facts the opening settled (chain3: the cards God chose and the
+    # two it refused).
+    facts: list[Fact] = field(default_factory=list)
     protocol: int = PROTOCOL
     # The rule language's reference (names, card fields, examples); sent in
     # a process's first new_hand and kept by `run` for the later hands.
@@ -114,9 +136,13 @@ class Belief:
     rule: str | None = None
     rule_prob: float | None = None
     accept_prob: float | None = None
+    withdraw: bool = False  # take back the rule stated last (without a rule)
 
     def to_json(self) -> dict:
-        return {k: v for k, v in (("rule", self.rule), ("rule_prob", self.rule_prob), ("accept_prob", self.accept_prob)) if v is not None}
+        d = {k: v for k, v in (("rule", self.rule), ("rule_prob", self.rule_prob), ("accept_prob", self.accept_prob)) if v is not None}
+        if self.withdraw:
+            d["withdraw"] = True
+        return d
 
 
 @dataclass(slots=True)
@@ -155,10 +181,12 @@ class MoveRecord:
     guess_right: bool = False
     guess_error: str = ""
     reshuffled: bool = False
+    facts: list[Fact] = field(default_factory=list)  # what God's answer settled
 
     @classmethod
     def from_json(cls, obj: dict) -> "MoveRecord":
         d = _pick(cls, obj)
+        d["facts"] = _facts(d.get("facts"))
         d["cards"] = parse_cards(d.get("cards"))
         d["accepted"] = parse_cards(d.get("accepted"))
         for k in ("picked", "prophet_pick"):
@@ -186,9 +214,11 @@ class View:
     history: list[MoveRecord]  # every move so far
     options: Options
     opening: list[Card]  # what God laid before the first move (HandInfo.opening)
+    opening_facts: list[Fact] = field(default_factory=list)  # HandInfo.facts
 
     @classmethod
-    def from_json(cls, obj: dict, seat: int, history: list[MoveRecord], options: Options, opening: list[Card]) -> "View":
+    def from_json(cls, obj: dict, seat: int, history: list[MoveRecord], options: Options, opening: list[Card],
+                  opening_facts: list[Fact] | None = None) -> "View":
         return cls(
             seat=seat,
             hand=parse_cards(obj["hand"]),
@@ -205,6 +235,7 @@ class View:
             history=history,
             options=options,
             opening=opening,
+            opening_facts=opening_facts or [],
         )
 
 
@@ -258,6 +289,11 @@ class Agent:
     def __init__(self, hand: HandInfo):
         self.info = hand
         self.rng = random.Random(hand.seed)
+        # Notes on the answer being made (a JSON object: tokens, latency,
+        # how a reply was read…): `run` sends them as the answer's "meta",
+        # which the harness keeps with the move in hands.jsonl, then clears
+        # them. At most 32 KiB.
+        self.meta: dict | None = None
 
     def move(self, view: View) -> Move | tuple[Move, Belief]:
         """The move to make; optionally with what the agent believes."""
@@ -305,10 +341,13 @@ class Session:
                 raise ValueError(f"this agent speaks protocol {PROTOCOL}, the harness {req.get('protocol')}")
             if req.get("rule_language") is not None:
                 self.rule_language = req["rule_language"]
+            # seed_string: the seed in decimal, exact in any language (a
+            # JSON number above 2**53 loses digits in JavaScript).
+            seed = int(req["seed_string"]) if req.get("seed_string") else req["seed"]
             self.info = HandInfo(
-                seat=req["seat"], players=req["players"], seed=req["seed"], options=Options.from_json(req["options"]),
-                mode=req["mode"], opening=parse_cards(req.get("opening")), protocol=req["protocol"],
-                rule_language=self.rule_language,
+                seat=req["seat"], players=req["players"], seed=seed, options=Options.from_json(req["options"]),
+                mode=req["mode"], opening=parse_cards(req.get("opening")), facts=_facts(req.get("facts")),
+                protocol=req["protocol"], rule_language=self.rule_language,
             )
             self.history = []
             self.agent = self.factory(self.info)
@@ -321,8 +360,18 @@ class Session:
             result = req.get("result")
             agent.end(Result.from_json(result) if result else None, self.history)
             return {}
-        view = View.from_json(req["view"], self.info.seat, self.history, self.info.options, self.info.opening)
+        view = View.from_json(req["view"], self.info.seat, self.history, self.info.options, self.info.opening,
+                              self.info.facts)
         a = self.agent
+        a.meta = None
+        ans = self._ask(a, kind, req, view)
+        if a.meta:
+            ans["meta"] = a.meta
+            a.meta = None
+        return ans
+
+    @staticmethod
+    def _ask(a: Agent, kind: str, req: dict, view: View) -> dict:
         if kind == "move":
             got = a.move(view)
             move, belief = got if isinstance(got, tuple) else (got, None)

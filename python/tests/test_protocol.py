@@ -4,7 +4,7 @@ import io
 import json
 import unittest
 
-from eleusis_agent import DECK, Agent, Belief, Card, Move, run
+from eleusis_agent import DECK, Agent, Fact, Belief, Card, Move, run
 from eleusis_agent.protocol import Options, View
 from eleusis_agent.table import observations
 from eleusis_agent.protocol import MoveRecord
@@ -73,19 +73,45 @@ class TestSession(unittest.TestCase):
         # seat, seed, history length, language known (kept from the first hand)
         self.assertEqual(Recorder.seen, [(1, 7, 0, True), (1, 7, 1, True), (2, 8, 0, True)])
 
+    def test_meta_seed_string_withdraw(self):
+        class Noter(Agent):
+            def move(self, v):
+                self.meta = {"tokens": 12, "seed": self.info.seed}
+                return Move.play(v.hand[0]), Belief(withdraw=True)
+
+            def guess(self, v):
+                return ""  # no meta: none sent
+
+        big = 2**64 - 5  # beyond a double's 53 bits: the decimal string is exact
+        answers = converse([
+            {"type": "new_hand", "id": 1, "protocol": 2, "mode": "per_hand", "seat": 1, "players": 2, "seed": float(big),
+             "seed_string": str(big), "options": OPTIONS},
+            {"type": "move", "id": 2, "view": view(), "moves": []},
+            {"type": "guess", "id": 3, "view": view(), "moves": []},
+        ], Noter)
+        self.assertEqual(answers[1], {"id": 2, "kind": "play", "cards": ["7S"], "belief": {"withdraw": True},
+                                      "meta": {"tokens": 12, "seed": big}})
+        self.assertEqual(answers[2], {"id": 3, "guess": ""})
+
     def test_wrong_protocol(self):
         answers = converse([{"type": "new_hand", "id": 1, "protocol": 3, "mode": "per_hand", "seat": 1, "players": 2, "seed": 7, "options": OPTIONS}])
         self.assertIn("protocol 2", answers[0]["error"])
 
 
 class TestObservations(unittest.TestCase):
-    def test_decoding(self):
+    def test_facts_on_the_main_line(self):
+        # The harness's facts (sim.DecodeMove) for: a wrong 5S, a sequence
+        # judged card by card (3C right, 4C wrong), a right "no play" and a
+        # wrong one with 6S put down.
         c = Card.parse
+        F = lambda at, card, ok: Fact(at, c(card), ok)
         hist = [
-            MoveRecord(1, 1, "play", [c("5S")], "no"),
-            MoveRecord(2, 2, "seq", [c("3C"), c("4C"), c("9D")], "no", accepted=[c("3C")]),
-            MoveRecord(3, 1, "noplay", [c("KH"), c("QH")], "yes"),
-            MoveRecord(4, 2, "noplay", [c("AS"), c("6S")], "no", accepted=[c("6S")], picked=c("6S")),
+            MoveRecord(1, 1, "play", [c("5S")], "no", facts=[F(1, "5S", False)]),
+            MoveRecord(2, 2, "seq", [c("3C"), c("4C"), c("9D")], "no", accepted=[c("3C")],
+                       facts=[F(1, "3C", True), F(2, "4C", False)]),
+            MoveRecord(3, 1, "noplay", [c("KH"), c("QH")], "yes", facts=[F(2, "KH", False), F(2, "QH", False)]),
+            MoveRecord(4, 2, "noplay", [c("AS"), c("6S")], "no", accepted=[c("6S")], picked=c("6S"),
+                       facts=[F(2, "6S", True)]),
         ]
         v = View(seat=1, hand=[], main_line=[c("2C"), c("3C"), c("6S")], errors=[], hand_sizes=[], eliminated=[], current=1,
                  turn=4, prophet=None, prophet_marker=None, sudden_death=False, deck_size=0, history=hist,
@@ -94,8 +120,11 @@ class TestObservations(unittest.TestCase):
         self.assertEqual(got, [
             ("2C", "5S", False), ("2C", "3C", True), ("2C 3C", "4C", False),
             ("2C 3C", "KH", False), ("2C 3C", "QH", False), ("2C 3C", "6S", True)])
-        v.options.sequence_judging = "all_or_nothing"  # a wrong sequence then says nothing of its cards
-        self.assertEqual([str(o.card) for o in observations(v)], ["5S", "KH", "QH", "6S"])
+
+    def test_facts_from_the_wire(self):
+        r = MoveRecord.from_json({"turn": 1, "player": 1, "kind": "play", "cards": ["5S"], "verdict": "no",
+                                  "facts": [{"at": 1, "card": "5S", "accepted": False}], "unknown_later": 1})
+        self.assertEqual(r.facts, [Fact(1, Card.parse("5S"), False)])
 
 
 if __name__ == "__main__":

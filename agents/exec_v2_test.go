@@ -1,0 +1,157 @@
+package agents
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// A process the agent starts in a session of its own (setsid, after a
+// double fork) dies with the hand (per hand) or with the run (persistent).
+func TestExecDaemonDiesWithItsAgent(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	for _, params := range []string{"", "persistent=true"} {
+		log := filepath.Join(t.TempDir(), "agent.log")
+		t.Setenv("EXEC_AGENT_LOG", log)
+		k := NewKit()
+		if _, err := playOne(t, k, []Spec{execSpec(t, "setsid", params), spec(t, "random"), spec(t, "random"), spec(t, "random")}, 1, opts); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(log + ".daemon")
+		if err != nil {
+			t.Fatalf("%s: the daemon did not start: %v", params, err)
+		}
+		pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+		if pid <= 0 {
+			t.Fatalf("daemon pid %q", b)
+		}
+		if params != "" && !running(pid) {
+			t.Errorf("persistent: the daemon %d died before the run ended", pid)
+		}
+		k.Close()
+		if alive(pid) {
+			t.Errorf("%q: the agent's daemon %d (its own session) outlived the run", params, pid)
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	}
+}
+
+// An answer's meta is kept, by question, in the move's record; other seats
+// never see it.
+func TestExecMetaKeptPerMove(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("express")
+	k := NewKit()
+	defer k.Close()
+	out, err := k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Seed: 3,
+		Lineup: []Spec{execSpec(t, "meta", ""), spec(t, "random"), spec(t, "random")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, guesses := 0, 0
+	for _, m := range out.Result.History {
+		if m.Player != 0 {
+			if m.Meta != nil {
+				t.Errorf("move %d by seat %d has meta %s", m.Turn, m.Player+1, m.Meta)
+			}
+			continue
+		}
+		moves++
+		var mm struct {
+			Move   int            `json:"move"`
+			Tokens map[string]int `json:"tokens"`
+		}
+		if err := json.Unmarshal(m.Meta["move"], &mm); err != nil || mm.Move != moves || mm.Tokens["prompt"] != 10*moves {
+			t.Errorf("move %d: meta %s (%v), want move %d", m.Turn, m.Meta["move"], err, moves)
+		}
+		if g, ok := m.Meta["guess"]; ok {
+			guesses++
+			if string(g) != `{"asked":"guess"}` {
+				t.Errorf("guess meta %s", g)
+			}
+		}
+	}
+	if moves == 0 || guesses == 0 {
+		t.Errorf("%d moves, %d guesses with meta", moves, guesses)
+	}
+	b, _ := json.Marshal(out.Result.History[0])
+	if !strings.Contains(string(b), `"meta":{"move":{"move":1,"tokens":{"prompt":10}}}`) {
+		t.Errorf("the record's JSON: %s", b)
+	}
+}
+
+// Answers are checked: meta must be a bounded object; an unknown field is
+// named, with the place for an agent's own data.
+func TestDecodeAnswerMetaAndUnknownFields(t *testing.T) {
+	for _, c := range []struct{ line, err string }{
+		{`{"id": 3, "kind": "noplay", "meta": {"a": [1, 2], "b": "x"}}`, ""},
+		{`{"id": 3, "kind": "noplay", "trace": "thinking…"}`, `unknown field "trace" (an agent's own data goes in "meta")`},
+		{`{"id": 3, "kind": "noplay", "meta": [1]}`, "meta must be a JSON object"},
+		{`{"id": 3, "kind": "noplay", "meta": {"raw": "` + strings.Repeat("x", maxMetaBytes) + `"}}`, "a meta of"},
+		{`{"id": 3, "meta": {}}`, `has no "kind"`},
+	} {
+		a, err := decodeAnswer([]byte(c.line), "move", 3)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("%s: %v", c.line, err)
+		case c.err == "" && string(a.Meta) != `{"a":[1,2],"b":"x"}`:
+			t.Errorf("meta kept as %s", a.Meta)
+		case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+			t.Errorf("%.60s: error %v, want %q", c.line, err, c.err)
+		}
+	}
+	if _, err := decodeAnswer([]byte(`{"id": 1, "meta": {}}`), "new_hand", 1); err == nil {
+		t.Error("meta on a new_hand answer accepted")
+	}
+}
+
+// An agent that gives up a hand ("error") is in step with the protocol: a
+// persistent one is kept for the next hand; one that breaks the protocol
+// is replaced.
+func TestExecGiveUpKeepsPersistentProgram(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	for _, c := range []struct {
+		mode   string
+		starts int
+	}{{"giveup", 1}, {"badjson", 2}} {
+		log := filepath.Join(t.TempDir(), "agent.log")
+		t.Setenv("EXEC_AGENT_LOG", log)
+		k := NewKit()
+		for seed := range uint64(2) {
+			if _, err := playOne(t, k, []Spec{execSpec(t, c.mode, "persistent=true"), spec(t, "random"), spec(t, "random"), spec(t, "random")}, seed, opts); err == nil {
+				t.Errorf("%s: hand %d did not fail", c.mode, seed)
+			}
+		}
+		k.Close()
+		b, _ := os.ReadFile(log)
+		if n := strings.Count(string(b), "start "); n != c.starts {
+			t.Errorf("%s: %d programs started, want %d:\n%s", c.mode, n, c.starts, b)
+		}
+	}
+}
+
+// A new program has the start-up time-out for its first new_hand, the
+// per-answer time-out after that.
+func TestExecStartupTimeout(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	k := NewKit()
+	defer k.Close()
+	for _, c := range []struct{ params, err string }{
+		{"timeout=0.5,startup=20", ""},
+		{"timeout=0.5,startup=0.5", "no answer to the new_hand request within 500ms"},
+	} {
+		_, err := playOne(t, k, []Spec{execSpec(t, "slowstart", c.params), spec(t, "random"), spec(t, "random"), spec(t, "random")}, 1, opts)
+		if (err != nil) != (c.err != "") || err != nil && !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%s: %v, want %q", c.params, err, c.err)
+		}
+	}
+}
