@@ -1,16 +1,26 @@
 """An agent that asks a language model, over any OpenAI-compatible
 chat-completions endpoint (OpenAI, vLLM, llama.cpp's server, Ollama's /v1…).
 
-    python3 -m eleusis_agent.llm --url http://localhost:11434/v1 --model qwen2.5
+    python3 -m eleusis_agent.llm --model-file models/gpt-4o-mini.yaml
 
-URL, model and key come from the flags or from ELEUSIS_LLM_URL (or
-OPENAI_BASE_URL), ELEUSIS_LLM_MODEL (or OPENAI_MODEL) and ELEUSIS_LLM_KEY (or
-OPENAI_API_KEY). Every move is one chat request: the rules, the rule language
-the harness sent, the table and the facts so far; the model answers with a
-JSON object naming its move and, optionally, the rule it believes and how
-sure it is. A reply that is not a legal move is answered once with the
-reason; a second bad reply (or a failing endpoint) gives a legal fallback,
-a random card of the hand, and the agent plays on.
+The model file (llm_client.py, MODEL_KEYS) names the base URL, the model, the
+variable holding the key, the token limit (max_completion_tokens, or
+max_tokens for servers that want it), temperature, reasoning effort and the
+price per million tokens. Without one, --url, --model and --key (or
+ELEUSIS_LLM_URL / OPENAI_BASE_URL, ELEUSIS_LLM_MODEL / OPENAI_MODEL,
+ELEUSIS_LLM_KEY / OPENAI_API_KEY) say the same.
+
+Every move is one chat request: the rules, what is measured, the rule
+language the harness sent, the table and the facts so far (each with its
+position n); the model may reason first and ends with a JSON object naming
+its move and, optionally, the rule it believes and how sure it is. Failed
+HTTP requests are retried with exponential back-off (a 429's Retry-After
+honoured). A reply that is not a usable answer is answered once with the
+reason; a second bad one, or an endpoint that fails after its retries,
+gives a fallback — a random card of the hand — which the answer's meta
+says, with its cause; after max_provider_errors failed requests in a row
+the seat fails the hand instead of playing on. Every answer's meta holds
+the tokens, cost, latency, finish reason, the raw reply and how it was read.
 """
 
 from __future__ import annotations
@@ -19,12 +29,11 @@ import argparse
 import json
 import os
 import sys
-import urllib.error
-import urllib.request
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import Card
+from .llm_client import BadReply, Client, Model, ModelFileError, ProviderError, final_json, load_model, usage_meta
 from .protocol import Agent, Belief, HandInfo, Move, View, run
 from .table import observations
 
@@ -33,77 +42,49 @@ MAX_RULE = 4096  # the harness's bound on a stated rule
 
 @dataclass
 class Config:
-    url: str
-    model: str
-    key: str = ""
-    temperature: float = 0.0
-    max_tokens: int = 400
-    http_timeout: float = 60.0
+    model: Model = field(default_factory=Model)
     declare: float = 0.9  # declare Prophet when its confidence is at least this
     guess: float = 0.7  # state its rule (Express) when its confidence is at least this
     facts: int = 60  # most recent facts in the prompt
     verbose: bool = False
 
 
-class BadReply(ValueError):
-    """A reply that is not a usable answer; the text says why, for the model."""
-
-
-class EndpointError(BadReply):
-    """The endpoint failed (HTTP error, time-out, no content)."""
+class SeatFailed(RuntimeError):
+    """The endpoint failed too many times in a row: the seat gives up the
+    hand (the harness records it as failed) rather than play on at random."""
 
 
 _endpoint_warned = False
 
 
 def warn_endpoint(err: str) -> None:
-    """Says once per process, --verbose or not, that the endpoint fails: the
-    agent then plays random legal cards, and a benchmark would measure those
-    (a mistyped --url would otherwise go unnoticed)."""
+    """Says once per process, --verbose or not, that the endpoint fails (a
+    mistyped URL would otherwise go unnoticed)."""
     global _endpoint_warned
     if not _endpoint_warned:
         _endpoint_warned = True
-        print(f"llm agent: {err}; playing random legal cards while it fails (--verbose logs every failure)",
-              file=sys.stderr, flush=True)
+        print(f"llm agent: {err}; its moves fall back to random legal cards (each one marked in its meta) and the seat "
+              "fails after too many failures in a row (--verbose logs every one)", file=sys.stderr, flush=True)
 
 
-def chat(cfg: Config, messages: list[dict], seed: int | None = None) -> str:
-    """One chat completion: the assistant's text."""
-    body = {"model": cfg.model, "messages": messages, "temperature": cfg.temperature, "max_tokens": cfg.max_tokens}
-    if seed is not None:
-        body["seed"] = seed % (2**31)  # for endpoints that sample reproducibly
-    req = urllib.request.Request(
-        cfg.url.rstrip("/") + "/chat/completions",
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", **({"Authorization": f"Bearer {cfg.key}"} if cfg.key else {})},
-        method="POST",
-    )
-    try:
-        with urllib.request.urlopen(req, timeout=cfg.http_timeout) as resp:
-            data = json.load(resp)
-    except urllib.error.HTTPError as e:
-        raise EndpointError(f"the endpoint answered HTTP {e.code}: {e.read(300).decode(errors='replace')}") from e
-    except (urllib.error.URLError, TimeoutError, OSError, json.JSONDecodeError) as e:
-        raise EndpointError(f"the endpoint failed: {e}") from e
-    try:
-        return data["choices"][0]["message"]["content"] or ""
-    except (KeyError, IndexError, TypeError) as e:
-        raise EndpointError(f"the endpoint's reply has no choices[0].message.content: {str(data)[:300]}") from e
+def fit(meta: dict, limit: int = 30000) -> None:
+    """Shortens the raw replies until the meta fits the harness's bound."""
+    while len(json.dumps(meta, ensure_ascii=False).encode()) > limit:
+        raws = [r for r in meta["replies"] if r.get("raw")]
+        if not raws:
+            return
+        for r in raws:
+            r["raw"] = r["raw"][len(r["raw"]) // 2:]
 
 
-def extract_json(text: str) -> dict:
-    """The first JSON object in a reply (code fences and prose around it are
-    allowed)."""
-    dec = json.JSONDecoder()
-    for i, ch in enumerate(text):
-        if ch == "{":
-            try:
-                obj, _ = dec.raw_decode(text, i)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(obj, dict):
-                return obj
-    raise BadReply("the reply holds no JSON object")
+# The longest raw reply kept in an answer's meta (characters, from its end:
+# the final JSON is there), so that a meta stays within the harness's 32 KiB.
+MAX_RAW = 2500
+
+
+def extract_json(text: str, needs: str = "kind") -> dict:
+    """The model's final JSON object (llm_client.final_json)."""
+    return final_json(text, needs)
 
 
 def _prob(obj: dict, key: str) -> float | None:
@@ -163,6 +144,7 @@ def rules_text(info: HandInfo) -> str:
                      "the penalty is twice the cards played.")
     lines.append(f'If you believe no card of your hand is legal you may say "no play" (kind "noplay"): you show your '
                  f'hand; if you are right you get new cards, if wrong you draw {o.penalty_wrong_no_play}.')
+    lines.append(measured_text(o))
     lang = info.rule_language or {}
     if lang:
         lines.append("\nThe rule language. " + lang.get("summary", ""))
@@ -176,11 +158,26 @@ def rules_text(info: HandInfo) -> str:
     return "\n".join(lines)
 
 
+def measured_text(o) -> str:
+    """What the benchmark scores, for the system message."""
+    text = ("\nWhat is measured. Above all, discovery: the benchmark checks the last rule you state (\"rule\", with your "
+            "\"confidence\" in it) against God's rule. It counts as found when it gives God's verdict on every card in "
+            "every position the hand could reach, whatever its wording; how early you settled on the right rule counts "
+            "too, and so does how well your confidence and your accept_prob forecast God's answers (calibration). State "
+            "your honest best guess on every move, with honest probabilities; a rule you no longer hold is best replaced. "
+            "Your game score counts as well: you score by getting rid of your cards, and wrong cards cost penalty cards.")
+    if o.guessing:
+        text += (" In this hand you may also guess the rule aloud after a right move: a right guess ends the hand in "
+                 "your favour.")
+    return text
+
+
 MOVE_FORMAT = (
-    'Answer with one JSON object and nothing else: {"kind": "play", "cards": ["7S"], '
-    '"rule": "<the rule you now believe, in the rule language>", "confidence": <probability 0-1 that your rule is '
-    'God\'s>, "accept_prob": <probability 0-1 that God accepts your move>}. kind is "play" (one card), "seq" (several '
-    'cards, in order) or "noplay" (no cards). Cards are written rank then suit letter: AS 2H ... 10D JC QS KH.'
+    'Think it through first if you like, in plain words. Then end your reply with one JSON object: {"kind": "play", '
+    '"cards": ["7S"], "rule": "<the rule you now believe, in the rule language>", "confidence": <probability 0-1 that '
+    'your rule is God\'s>, "accept_prob": <probability 0-1 that God accepts your move>}. kind is "play" (one card), '
+    '"seq" (several cards, in order) or "noplay" (no cards). Cards are written rank then suit letter: AS 2H ... 10D JC '
+    'QS KH. The last JSON object of your reply is taken as your answer.'
 )
 
 
@@ -196,10 +193,10 @@ def table_text(view: View, facts: int, stated: str | None) -> str:
     lines.append(f"Cards held by the others: {others}")
     obs = observations(view)[-facts:]
     if obs:
-        lines.append("Facts so far (the last cards of the main line before the card, then God's verdict):")
+        lines.append("Facts so far (n = the number of main-line cards before the card, the last of them, then God's verdict):")
         for o in obs:
             before = " ".join(map(str, o.line[-3:]))
-            lines.append(f"  after ... {before}: {o.card} {'accepted' if o.accepted else 'rejected'}")
+            lines.append(f"  n={len(o.line)} after ... {before}: {o.card} {'accepted' if o.accepted else 'rejected'}")
     if view.prophet is not None:
         lines.append(f"Seat {view.prophet} is the Prophet.")
     if stated:
@@ -209,42 +206,81 @@ def table_text(view: View, facts: int, stated: str | None) -> str:
 
 
 class LLMAgent(Agent):
-    def __init__(self, hand: HandInfo, cfg: Config):
+    def __init__(self, hand: HandInfo, cfg: Config, client: Client | None = None):
         super().__init__(hand)
-        if not cfg.url or not cfg.model:
-            raise ValueError("the LLM agent needs --url and --model (or ELEUSIS_LLM_URL and ELEUSIS_LLM_MODEL)")
+        if not cfg.model.base_url or not cfg.model.model:
+            raise ValueError("the LLM agent needs a model: --model-file FILE, or --url and --model "
+                             "(or ELEUSIS_LLM_URL and ELEUSIS_LLM_MODEL)")
         self.cfg = cfg
+        self.client = client or Client(cfg.model)
         self.rule: str | None = None
         self.confidence = 0.0
         self.guessed: set[str] = set()
         self.calls = self.retries = self.fallbacks = 0
 
-    def ask(self, question: str, view: View, parse):
-        """Asks the model; a bad reply is answered once with the reason; then
-        None (the caller falls back)."""
+    def ask(self, question: str, view: View, parse, needs: str):
+        """Asks the model; a bad reply is answered once with the reason. It
+        returns the parsed answer, or None for a fallback; either way
+        self.meta says what happened. Too many failed requests in a row
+        raise SeatFailed."""
         messages = [
             {"role": "system", "content": rules_text(self.info)},
             {"role": "user", "content": table_text(view, self.cfg.facts, self.rule) + "\n\n" + question},
         ]
+        m = self.cfg.model
+        meta: dict = {"model": m.model, "calls": 0, "http_attempts": 0, "prompt_tokens": 0, "completion_tokens": 0,
+                      "reasoning_tokens": 0, "latency_s": 0.0, "replies": []}
+        if m.price:
+            meta["cost_usd"] = 0.0
+        self.meta = meta
         for attempt in range(2):
             self.calls += 1
+            meta["calls"] += 1
             try:
-                reply = chat(self.cfg, messages, seed=self.info.seed + view.turn * 2 + attempt)
-            except EndpointError as e:  # ask the same again
+                reply = self.client.chat(messages, seed=self.info.seed + view.turn * 2 + attempt)
+            except ProviderError as e:
+                meta["http_attempts"] += e.attempts
+                meta["latency_s"] += e.latency
+                meta["replies"].append({"read": "provider_error", "error": str(e)[:500]})
+                meta["read"] = "provider_error"
                 self.log(str(e))
                 warn_endpoint(str(e))
-                self.retries += attempt == 0
-                continue
+                n = self.client.consecutive_errors
+                if n >= m.max_provider_errors:
+                    self.client.consecutive_errors = 0  # the next hand tries again
+                    raise SeatFailed(f"{n} requests in a row failed (retries spent), the last: {e}") from None
+                break  # its HTTP retries are spent: no second question
+            meta["http_attempts"] += reply.attempts
+            meta["latency_s"] += reply.latency
+            for k, v in usage_meta(reply.usage, m.price).items():
+                meta[k] = meta.get(k, 0) + v
+            rec = {"finish_reason": reply.finish_reason, "raw": reply.text[-MAX_RAW:]}
+            meta["replies"].append(rec)
+            meta["finish_reason"] = reply.finish_reason
             try:
-                return parse(extract_json(reply))
+                got = parse(final_json(reply.text, needs))
             except BadReply as e:
-                self.log(f"bad reply ({e}): {reply[:200]!r}")
+                rec["read"] = "truncated" if reply.finish_reason == "length" else "parse_error"
+                rec["why"] = str(e)[:500]
+                meta["read"] = rec["read"]
+                self.log(f"bad reply ({e}): {reply.text[:200]!r}")
                 if attempt == 0:
                     self.retries += 1
+                    hint = " Your reply was cut off at the token limit: keep it shorter." if rec["read"] == "truncated" else ""
                     messages += [
-                        {"role": "assistant", "content": reply},
-                        {"role": "user", "content": f"That answer cannot be used: {e}. Answer again with the JSON object only."},
+                        {"role": "assistant", "content": reply.text},
+                        {"role": "user", "content": f"That answer cannot be used: {e}.{hint} End your reply with the "
+                                                    "JSON object."},
                     ]
+                continue
+            rec["read"] = meta["read"] = "usable"
+            meta["latency_s"] = round(meta["latency_s"], 3)
+            fit(meta)
+            return got
+        last = meta["replies"][-1]
+        meta["fallback"] = f"{last['read']}: {last.get('why') or last.get('error') or ''}".strip()
+        meta["latency_s"] = round(meta["latency_s"], 3)
+        fit(meta)
         self.fallbacks += 1
         return None
 
@@ -253,7 +289,7 @@ class LLMAgent(Agent):
             print(f"llm agent (seat {self.info.seat}): {text}", file=sys.stderr, flush=True)
 
     def move(self, view: View):
-        got = self.ask("It is your move. " + MOVE_FORMAT, view, lambda obj: parse_move(obj, view))
+        got = self.ask("It is your move. " + MOVE_FORMAT, view, lambda obj: parse_move(obj, view), "kind")
         if got is None:
             return Move.play(self.rng.choice(view.hand))  # legal: the referee judges it like any card
         move, belief = got
@@ -268,20 +304,20 @@ class LLMAgent(Agent):
         what = "says no card of the hand is legal, showing " if move.kind == "noplay" else "plays "
         q = (f"You are the Prophet: you judge other players' moves before God does. Seat {mover} {what}"
              f"{' '.join(map(str, move.cards))}. Is the move right under God's rule? "
-             'Answer with one JSON object and nothing else: {"right": true} or {"right": false}.')
+             'Think first if you like; end your reply with {"right": true} or {"right": false}.')
 
         def parse(obj):
             if not isinstance(obj.get("right"), bool):
                 raise BadReply('"right" must be true or false')
             return obj["right"]
 
-        got = self.ask(q, view, parse)
+        got = self.ask(q, view, parse, "right")
         return True if got is None else got
 
     def pick(self, view: View, shown: list[Card]) -> Card:
         q = (f"You are the Prophet. The player's \"no play\" was wrong: put one legal card of the shown cards on the "
              f"main line. Shown cards: {' '.join(map(str, shown))}. "
-             'Answer with one JSON object and nothing else: {"card": "7S"}.')
+             'Think first if you like; end your reply with {"card": "7S"}.')
 
         def parse(obj):
             try:
@@ -292,7 +328,7 @@ class LLMAgent(Agent):
                 raise BadReply(f"{card} is not among the shown cards")
             return card
 
-        got = self.ask(q, view, parse)
+        got = self.ask(q, view, parse, "card")
         return shown[0] if got is None else got
 
     def guess(self, view: View) -> str:
@@ -305,28 +341,53 @@ class LLMAgent(Agent):
         self.log(f"hand over: {self.calls} calls, {self.retries} retries, {self.fallbacks} fallbacks")
 
 
-def config_from(argv: list[str] | None = None) -> Config:
-    env = os.environ.get
+def config_from(argv: list[str] | None = None, env=os.environ) -> Config:
     ap = argparse.ArgumentParser(prog="eleusis_agent.llm", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--url", default=env("ELEUSIS_LLM_URL") or env("OPENAI_BASE_URL") or "https://api.openai.com/v1",
-                    help="base URL of the OpenAI-compatible API (…/v1)")
-    ap.add_argument("--model", default=env("ELEUSIS_LLM_MODEL") or env("OPENAI_MODEL") or "", help="model name")
-    ap.add_argument("--key", default=env("ELEUSIS_LLM_KEY") or env("OPENAI_API_KEY") or "", help="API key (none for local servers)")
-    ap.add_argument("--temperature", type=float, default=0.0)
-    ap.add_argument("--max-tokens", type=int, default=400)
-    ap.add_argument("--http-timeout", type=float, default=60.0, help="seconds per request")
+    ap.add_argument("--model-file", help="a model file (YAML: base_url, model, key_env, max_completion_tokens or "
+                                         "max_tokens, temperature, reasoning_effort, price, …); the flags below override it")
+    ap.add_argument("--url", help="base URL of the OpenAI-compatible API (…/v1)")
+    ap.add_argument("--model", help="model name")
+    ap.add_argument("--key", help="API key (better: key_env in the model file, or ELEUSIS_LLM_KEY)")
+    ap.add_argument("--temperature", type=float)
+    ap.add_argument("--max-tokens", type=int, help="send max_tokens (servers that want the older name)")
+    ap.add_argument("--max-completion-tokens", type=int, help="send max_completion_tokens (current OpenAI models)")
+    ap.add_argument("--reasoning-effort", choices=["minimal", "low", "medium", "high"])
+    ap.add_argument("--http-timeout", type=float, help="seconds per HTTP request")
+    ap.add_argument("--retries", type=int, help="HTTP retries after a 429, a 5xx, a refused connection or a time-out")
+    ap.add_argument("--max-provider-errors", type=int, help="failed requests in a row after which the seat fails")
     ap.add_argument("--declare", type=float, default=0.9, help="declare Prophet at this confidence")
     ap.add_argument("--guess", type=float, default=0.7, help="state the rule (Express) at this confidence")
     ap.add_argument("--facts", type=int, default=60, help="most recent verdicts in the prompt")
     ap.add_argument("--verbose", action="store_true", help="log retries and fallbacks to stderr")
     a = ap.parse_args(argv)
-    return Config(url=a.url, model=a.model, key=a.key, temperature=a.temperature, max_tokens=a.max_tokens,
-                  http_timeout=a.http_timeout, declare=a.declare, guess=a.guess, facts=a.facts, verbose=a.verbose)
+    if a.model_file:
+        try:
+            m = load_model(a.model_file, env)
+        except ModelFileError as e:
+            ap.error(str(e))
+    else:
+        m = Model(base_url=env.get("ELEUSIS_LLM_URL") or env.get("OPENAI_BASE_URL") or Model.base_url,
+                  model=env.get("ELEUSIS_LLM_MODEL") or env.get("OPENAI_MODEL") or "",
+                  key=env.get("ELEUSIS_LLM_KEY") or env.get("OPENAI_API_KEY") or "")
+    for flag, attr in (("url", "base_url"), ("model", "model"), ("key", "key"), ("temperature", "temperature"),
+                       ("max_tokens", "max_tokens"), ("max_completion_tokens", "max_completion_tokens"),
+                       ("reasoning_effort", "reasoning_effort"), ("http_timeout", "http_timeout"),
+                       ("retries", "retries"), ("max_provider_errors", "max_provider_errors")):
+        if getattr(a, flag) is not None:
+            setattr(m, attr, getattr(a, flag))
+    if a.max_tokens is not None and a.max_completion_tokens is None:
+        m.max_completion_tokens = None  # the flag chose the older name
+    if a.max_completion_tokens is not None:
+        m.max_tokens = None
+    if m.max_provider_errors < 1:
+        ap.error("--max-provider-errors must be at least 1")
+    return Config(model=m, declare=a.declare, guess=a.guess, facts=a.facts, verbose=a.verbose)
 
 
 def main(argv: list[str] | None = None) -> None:
     cfg = config_from(argv)
-    run(lambda hand: LLMAgent(hand, cfg))
+    client = Client(cfg.model)  # one per process: consecutive errors count across hands
+    run(lambda hand: LLMAgent(hand, cfg, client))
 
 
 if __name__ == "__main__":

@@ -398,6 +398,8 @@ def run(factory: Callable[[HandInfo], Agent], stdin: TextIO = sys.stdin, stdout:
     keeps it in the hand's record) and the loop goes on to the next hand.
     """
     session = Session(factory)
+    if (getattr(stdout, "encoding", None) or "utf-8").lower().replace("-", "") != "utf8" and hasattr(stdout, "reconfigure"):
+        stdout.reconfigure(encoding="utf-8")  # the protocol is UTF-8, whatever the locale
     for line in stdin:
         req = json.loads(line)
         try:
@@ -407,5 +409,5 @@ def run(factory: Callable[[HandInfo], Agent], stdin: TextIO = sys.stdin, stdout:
             tb = traceback.format_exc(limit=4)
             ans = {"error": f"{type(e).__name__}: {e}\n{tb}"[:4000]}
         ans["id"] = req["id"]
-        stdout.write(json.dumps(ans) + "\n")
+        stdout.write(json.dumps(ans, ensure_ascii=False) + "\n")
         stdout.flush()
