@@ -148,12 +148,12 @@ func ofType(v, typ string) error {
 // Every CSV file rank and bench write is one table whose columns are those
 // results.md documents, in order, each value of its documented type.
 func TestRankAndBenchCSVDocumented(t *testing.T) {
-	lab := &reports.Lab{Bank: rulebank.Default(), Kit: agents.NewKit()}
+	runner := &reports.Lab{Bank: rulebank.Default(), Kit: agents.NewKit()}
 	dir := t.TempDir()
 	p := &reports.Plan{Seed: 3, Rules: []string{"same-suit", "black-high-red-low"}, Presets: []string{"new-eleusis"},
 		Lineups: [][]string{{"bayes-eig(size=3000)", "positive-tester(size=3000)", "random", "bounded-human(k=5)"}}, Hands: 3}
-	ranker := reports.NewRanker(p, lab.Bank, lab.Kit)
-	if _, err := lab.Run(context.Background(), p, reports.RunOptions{Out: dir + "/rank", Each: func(h *reports.HandRecord) error { ranker.Add(h); return nil }}); err != nil {
+	ranker := reports.NewRanker(p, runner.Bank, runner.Kit)
+	if _, err := runner.Run(context.Background(), p, reports.RunOptions{Out: dir + "/rank", Each: func(h *reports.HandRecord) error { ranker.Add(h); return nil }}); err != nil {
 		t.Fatal(err)
 	}
 	rk, err := ranker.Ranking()
@@ -168,7 +168,7 @@ func TestRankAndBenchCSVDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	bencher := reports.NewBencher(q)
-	if _, err := lab.Run(context.Background(), q, reports.RunOptions{Each: func(h *reports.HandRecord) error { bencher.Add(h); return nil }}); err != nil {
+	if _, err := runner.Run(context.Background(), q, reports.RunOptions{Each: func(h *reports.HandRecord) error { bencher.Add(h); return nil }}); err != nil {
 		t.Fatal(err)
 	}
 	lb := bencher.Leaderboard()

@@ -247,7 +247,7 @@ func LeaderboardPlot(dir string, lb *Leaderboard) error {
 		}
 		return notPlayed(dir, "reliability", relTitle, msg)
 	}
-	var rs []RuleSummary
+	var rs []Curve
 	var cals []NamedCalibration
 	for _, r := range lb.Strategies {
 		if r.Design != disc {
@@ -255,16 +255,16 @@ func LeaderboardPlot(dir string, lb *Leaderboard) error {
 		}
 		switch {
 		case len(r.Learning) > 0:
-			rs = append(rs, RuleSummary{Rule: r.Strategy, Learning: r.Learning})
+			rs = append(rs, Curve{r.Strategy, r.Learning})
 		case len(r.ObserverLearning) > 0 && r.Belief == "none":
-			rs = append(rs, RuleSummary{Rule: r.Strategy + " †", Learning: r.ObserverLearning})
+			rs = append(rs, Curve{r.Strategy + " †", r.ObserverLearning})
 		}
 		if r.Measured > 0 && r.Calibration.N > 0 {
 			cals = append(cals, NamedCalibration{r.Strategy, r.Calibration})
 		}
 	}
 	cap := fmt.Sprintf("%s; %s.", designTitle(disc, lb.Plan), planNote(lb.Plan))
-	if err := learningPlot(dir, "learning", learnTitle+", "+string(disc), rs, 1,
+	if err := learningPlot(dir, "learning", learnTitle+", "+string(disc), rs,
 		cap, "Each line: a strategy's mean posterior on God's local class after each move, over its measured seats; a hand that has ended counts with its last value. "+
 			"† a strategy without a belief of its own: the ideal observer of its hands. Outside agents' stated beliefs have no posterior and are not drawn."); err != nil {
 		return err

@@ -39,11 +39,11 @@ func ExampleKaplanMeier() {
 // in index order, to Each (nothing is kept in memory; with RunOptions.Out
 // the records also go to hands.jsonl, beside run.json).
 func ExampleLab_Run() {
-	lab := &reports.Lab{Bank: rulebank.Default(), Kit: agents.NewKit()}
+	runner := &reports.Lab{Bank: rulebank.Default(), Kit: agents.NewKit()}
 	plan := &reports.Plan{Seed: 1, Rules: []string{"same-suit", "only-red"}, Presets: []string{"new-eleusis"},
 		Lineups: [][]string{{"random", "random", "random", "random"}}, Hands: 3, NoDiscovery: true}
 	hands := map[string]int{}
-	_, err := lab.Run(context.Background(), plan, reports.RunOptions{Workers: 2, Each: func(h *reports.HandRecord) error {
+	_, err := runner.Run(context.Background(), plan, reports.RunOptions{Workers: 2, Each: func(h *reports.HandRecord) error {
 		hands[h.Rule]++
 		return nil
 	}})

@@ -10,7 +10,7 @@ import (
 func BenchmarkLabRandom(b *testing.B) {
 	p := &Plan{Seed: 1, Rules: []string{"black-high-red-low"}, Presets: []string{"new-eleusis"},
 		Lineups: [][]string{{"random", "random", "random", "random"}}, Hands: 1000, NoDiscovery: true}
-	l := lab()
+	l := newLab()
 	for b.Loop() {
 		if _, err := l.Run(context.Background(), p, RunOptions{Workers: 1}); err != nil {
 			b.Fatal(err)

@@ -26,11 +26,11 @@ func smallPlan() *Plan {
 
 var kit = sync.OnceValue(agents.NewKit)
 
-func lab() *Lab { return &Lab{Bank: rulebank.Default(), Kit: kit()} }
+func newLab() *Lab { return &Lab{Bank: rulebank.Default(), Kit: kit()} }
 
 func runTo(t *testing.T, p *Plan, ro RunOptions) []HandRecord {
 	t.Helper()
-	recs, err := lab().Run(context.Background(), p, ro)
+	recs, err := newLab().Run(context.Background(), p, ro)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestInterruptedRunResumes(t *testing.T) {
 	runTo(t, p, RunOptions{Out: whole, Workers: 2})
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
-	recs, err := lab().Run(ctx, p, RunOptions{Out: dir, Workers: 2, Progress: func(done, total int) {
+	recs, err := newLab().Run(ctx, p, RunOptions{Out: dir, Workers: 2, Progress: func(done, total int) {
 		if done == 5 {
 			cancel()
 		}
@@ -153,7 +153,7 @@ func TestInterruptedRunResumes(t *testing.T) {
 	f, _ := os.OpenFile(filepath.Join(dir, "hands.jsonl.part"), os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString(`{"index": 99, "see`)
 	f.Close()
-	all, err := lab().Run(context.Background(), p, RunOptions{Out: dir, Workers: 2, Resume: true})
+	all, err := newLab().Run(context.Background(), p, RunOptions{Out: dir, Workers: 2, Resume: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,13 +164,13 @@ func TestInterruptedRunResumes(t *testing.T) {
 		t.Error("interrupted + resumed differs from the uninterrupted run")
 	}
 	// Resuming a finished run plays nothing and returns its hands.
-	again, err := lab().Run(context.Background(), p, RunOptions{Out: dir, Resume: true, Progress: func(int, int) { t.Error("a finished run played a hand again") }})
+	again, err := newLab().Run(context.Background(), p, RunOptions{Out: dir, Resume: true, Progress: func(int, int) { t.Error("a finished run played a hand again") }})
 	if err != nil || len(again) != p.N() {
 		t.Errorf("resuming a finished run: %d hands, %v", len(again), err)
 	}
 	other := *p
 	other.Seed++
-	if _, err := lab().Run(context.Background(), &other, RunOptions{Out: dir, Resume: true}); err == nil ||
+	if _, err := newLab().Run(context.Background(), &other, RunOptions{Out: dir, Resume: true}); err == nil ||
 		!strings.Contains(err.Error(), "another run: plan.seed is 42 in "+filepath.Join(dir, "run.json")+", 43 in this command") {
 		t.Errorf("resuming another plan: %v", err)
 	}

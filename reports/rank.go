@@ -343,29 +343,6 @@ func (a *ruleAcc) add(h *HandRecord) {
 	}
 }
 
-// MeasuredSeats are the seats whose measures count: those with a belief of
-// their own, or, when no seat has one, the hand's ideal observer (once; a
-// record of an older run credited it to every seat without a belief).
-func (h *HandRecord) MeasuredSeats() []*hypotheses.Measures {
-	var own, obs []*hypotheses.Measures
-	for _, m := range h.Discovery {
-		switch {
-		case m == nil, m.Stated == "accept": // an agent that stated no rule has no best rule
-		case m.Own:
-			own = append(own, m)
-		case len(obs) == 0:
-			obs = append(obs, m)
-		}
-	}
-	switch {
-	case len(own) > 0:
-		return own
-	case h.Observer != nil:
-		return []*hypotheses.Measures{h.Observer}
-	}
-	return obs
-}
-
 func (a *ruleAcc) summary(seed uint64) RuleSummary {
 	s := RuleSummary{Hands: a.hands, Errors: a.errors, Problem: a.problem, Pairs: a.measured,
 		LocalExact: a.localExact && a.measured > 0, Observer: a.observer}
@@ -392,47 +369,6 @@ func (a *ruleAcc) summary(seed uint64) RuleSummary {
 	}
 	s.Learning = a.learn.curve()
 	return s
-}
-
-// curveAcc averages curves of different lengths, each carried at its last
-// value after it ends (a hand that is over keeps its final belief).
-type curveAcc struct {
-	sum  []float64 // Σ value at move t over the curves still running
-	tail []float64 // Σ last value of the curves that ended after t moves
-	n    int
-}
-
-func (c *curveAcc) add(curve []float64) {
-	c.n++
-	for t, v := range curve {
-		if t >= len(c.sum) {
-			c.sum = append(c.sum, 0)
-		}
-		c.sum[t] += v
-	}
-	if len(curve) == 0 {
-		return
-	}
-	for len(c.tail) <= len(curve) {
-		c.tail = append(c.tail, 0)
-	}
-	c.tail[len(curve)] += curve[len(curve)-1]
-}
-
-// curve is the mean at each move up to the longest curve (3 decimals).
-func (c *curveAcc) curve() []float64 {
-	if c.n == 0 {
-		return nil
-	}
-	out := make([]float64, len(c.sum))
-	carried := 0.0
-	for t := range out {
-		if t < len(c.tail) {
-			carried += c.tail[t]
-		}
-		out[t] = math.Round((c.sum[t]+carried)/float64(c.n)*1000) / 1000
-	}
-	return out
 }
 
 func meanOr(x []float64) float64 {

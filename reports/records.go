@@ -11,6 +11,7 @@ import (
 	"os"
 	"slices"
 
+	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -194,4 +195,27 @@ func CompareHands(a, b string) (string, error) {
 			return "", eb
 		}
 	}
+}
+
+// MeasuredSeats are the seats whose measures count: those with a belief of
+// their own, or, when no seat has one, the hand's ideal observer (once; a
+// record of an older run credited it to every seat without a belief).
+func (h *HandRecord) MeasuredSeats() []*hypotheses.Measures {
+	var own, obs []*hypotheses.Measures
+	for _, m := range h.Discovery {
+		switch {
+		case m == nil, m.Stated == "accept": // an agent that stated no rule has no best rule
+		case m.Own:
+			own = append(own, m)
+		case len(obs) == 0:
+			obs = append(obs, m)
+		}
+	}
+	switch {
+	case len(own) > 0:
+		return own
+	case h.Observer != nil:
+		return []*hypotheses.Measures{h.Observer}
+	}
+	return obs
 }

@@ -113,13 +113,13 @@ func TestOutHoldingAnotherRun(t *testing.T) {
 	runTo(t, tinyPlan(), RunOptions{Out: dir, Command: "rank"})
 	other := tinyPlan()
 	other.Seed = 8
-	_, err := lab().Run(context.Background(), other, RunOptions{Out: dir, Command: "rank"})
+	_, err := newLab().Run(context.Background(), other, RunOptions{Out: dir, Command: "rank"})
 	wantErr(t, "a second run into the folder", err, dir+" holds another run (rank, started ", "--resume", "--force")
 	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
 	os.WriteFile(filepath.Join(dir, "rank-correlations.csv"), []byte("old"), 0o644)
 	os.WriteFile(filepath.Join(dir, "hands.jsonl.part"), []byte("{\"index\": 0}\n"), 0o644)
 	var n int
-	_, err = lab().Run(context.Background(), other, RunOptions{Out: dir, Command: "rank", Force: true, Each: func(*HandRecord) error { n++; return nil }})
+	_, err = newLab().Run(context.Background(), other, RunOptions{Out: dir, Command: "rank", Force: true, Each: func(*HandRecord) error { n++; return nil }})
 	if err != nil || n != other.N() {
 		t.Fatalf("--force: %d hands, %v", n, err)
 	}
@@ -152,17 +152,17 @@ func TestResumeRefusesAnotherRun(t *testing.T) {
 	}
 
 	redo([]string{all[0], all[1], all[3]})
-	wantErr(t, "a deleted line", resume(p, lab()), part+":3: hand 3 comes where hand 2 was due: hand 2 is missing")
+	wantErr(t, "a deleted line", resume(p, newLab()), part+":3: hand 3 comes where hand 2 was due: hand 2 is missing")
 	redo([]string{all[0], all[1], all[1]})
-	wantErr(t, "a repeated line", resume(p, lab()), part+":3: hand 1 comes again, or out of order, where hand 2 was due")
+	wantErr(t, "a repeated line", resume(p, newLab()), part+":3: hand 1 comes again, or out of order, where hand 2 was due")
 	redo(append(all[:len(all):len(all)], all[0]))
-	wantErr(t, "a line too many", resume(p, lab()), "hand 0 is one more than the 8 hands of shard 1/1")
+	wantErr(t, "a line too many", resume(p, newLab()), "hand 0 is one more than the 8 hands of shard 1/1")
 	edited := seedOne.ReplaceAllString(all[1], `"seed":1,`)
 	redo([]string{all[0], edited})
-	wantErr(t, "an edited seed", resume(p, lab()), part+":2: hand 1 has seed 1")
+	wantErr(t, "an edited seed", resume(p, newLab()), part+":2: hand 1 has seed 1")
 	moved := strings.Replace(all[1], `"rule":"same-suit"`, `"rule":"black-high-red-low"`, 1)
 	redo([]string{all[0], moved})
-	wantErr(t, "a record of another rule", resume(p, lab()), "hand 1 has rule black-high-red-low, the plan's is same-suit")
+	wantErr(t, "a record of another rule", resume(p, newLab()), "hand 1 has rule black-high-red-low, the plan's is same-suit")
 
 	// A bank that redefines a rule of the plan.
 	redo(all[:2])
@@ -181,7 +181,7 @@ func TestResumeRefusesAnotherRun(t *testing.T) {
 
 	// The intact prefix resumes to the whole run.
 	redo(all[:3])
-	if err := resume(p, lab()); err != nil {
+	if err := resume(p, newLab()); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.Join(lines(t, hands), ""); got != strings.Join(all, "") {
@@ -189,7 +189,7 @@ func TestResumeRefusesAnotherRun(t *testing.T) {
 	}
 	// A finished run's hands are checked too.
 	writeLines(t, hands, all[:5])
-	wantErr(t, "a finished run with lines missing", resume(p, lab()), "has 5 hands, the run 8")
+	wantErr(t, "a finished run with lines missing", resume(p, newLab()), "has 5 hands, the run 8")
 }
 
 // A new run clears stale hands (the tester's case: an old hands.jsonl of
@@ -243,7 +243,7 @@ func TestMergeChecksEveryRecord(t *testing.T) {
 }
 
 func TestRunRefusesNegativeWorkers(t *testing.T) {
-	_, err := lab().Run(context.Background(), tinyPlan(), RunOptions{Workers: -3})
+	_, err := newLab().Run(context.Background(), tinyPlan(), RunOptions{Workers: -3})
 	wantErr(t, "--workers -3", err, "workers must be 0 (all cores) or more, not -3")
 }
 

@@ -87,7 +87,7 @@ Strategies, name(key=value,...):
 			if len(lf.lineups) > 0 {
 				return fmt.Errorf("bench seats --strategies by --design: --lineup is for rank")
 			}
-			p, lab, err := lf.plan(g)
+			p, runner, err := lf.plan(g)
 			if err != nil {
 				return err
 			}
@@ -95,8 +95,8 @@ Strategies, name(key=value,...):
 				return err
 			}
 			p.Calibration = true // the leaderboard reports calibration
-			sum := g.newSummary("bench", p, lab)
-			if err := lf.run(cmd.Context(), g, "bench", p, lab, sum.add); err != nil {
+			sum := g.newSummary("bench", p, runner)
+			if err := lf.run(cmd.Context(), g, "bench", p, runner, sum.add); err != nil {
 				return err
 			}
 			return sum.finish(g, lf.out)
@@ -194,8 +194,8 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 	if err != nil {
 		return err
 	}
-	lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
-	defer lab.Kit.Close() // outside agents kept between hands
+	runner := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
+	defer runner.Kit.Close() // outside agents kept between hands
 	rule := bank.Rules[0].Rule.Name
 	for _, r := range bank.Rules {
 		if r.Rule.Name == "black-high-red-low" {
@@ -208,7 +208,7 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 		// Warm up: spaces and behaviour classes are built once per run.
 		warm := *p
 		warm.Hands = 2
-		recs, err := lab.Run(ctx, &warm, reports.RunOptions{Workers: 1})
+		recs, err := runner.Run(ctx, &warm, reports.RunOptions{Workers: 1})
 		if err != nil {
 			return err
 		}
@@ -225,7 +225,7 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 			for time.Since(t0) < time.Second || done < hands {
 				n := 0
 				count := func(*reports.HandRecord) error { n++; return nil }
-				if _, err := lab.Run(ctx, &q, reports.RunOptions{Workers: w, Each: count}); err != nil {
+				if _, err := runner.Run(ctx, &q, reports.RunOptions{Workers: w, Each: count}); err != nil {
 					return 0, err
 				}
 				done += n
@@ -249,7 +249,7 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 			Measured: measured / float64(workers)}
 		if sp, err := agents.ParseSpec(s); err == nil {
 			if size, ok := sp.Params["size"]; ok {
-				if space, err := lab.Kit.Space(int(size)); err == nil {
+				if space, err := runner.Kit.Space(int(size)); err == nil {
 					row.IndexMiB = float64(space.Stats.IndexBytes) / (1 << 20)
 				}
 			} else if _, params := agents.Doc(sp.Name); slices.Contains(params, "size") || sp.Name == "bounded-human" {

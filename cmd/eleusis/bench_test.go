@@ -27,7 +27,7 @@ func TestBenchDesignsReproducibleWithPythonAgents(t *testing.T) {
 	}
 	random := "exec(persistent=true):python3 " + filepath.Join(examples, "random_agent.py")
 	eliminator := "exec(persistent=true):python3 " + filepath.Join(examples, "eliminator.py")
-	bench := func(workers string) (hands, csv, js []byte) {
+	benchAt := func(workers string) (hands, csv, js []byte) {
 		dir := t.TempDir()
 		if _, err := run(t, "bench", "--design", "solo,homogeneous,mixed", "--seats", "3", "--option", "min_players=3",
 			"--strategies", random+";"+eliminator+";bayes-eig(size=3000)", "--rules", "black-high-red-low,opposite-colour",
@@ -43,8 +43,8 @@ func TestBenchDesignsReproducibleWithPythonAgents(t *testing.T) {
 		}
 		return read("hands.jsonl"), read("bench.csv"), read("bench.json")
 	}
-	h1, c1, j1 := bench("1")
-	h2, c2, j2 := bench("2")
+	h1, c1, j1 := benchAt("1")
+	h2, c2, j2 := benchAt("2")
 	if strings.Contains(string(h1), `"error"`) {
 		t.Fatalf("hands with errors:\n%s", h1)
 	}

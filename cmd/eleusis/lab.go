@@ -161,7 +161,7 @@ func (t *tally) verdict(g *global, out string) error {
 
 // run plays a plan with Ctrl-C handling and a progress bar on a terminal,
 // handing every hand to each.
-func (lf *labFlags) run(ctx context.Context, g *global, command string, p *reports.Plan, lab *reports.Lab, each func(*reports.HandRecord) error) error {
+func (lf *labFlags) run(ctx context.Context, g *global, command string, p *reports.Plan, runner *reports.Lab, each func(*reports.HandRecord) error) error {
 	shard, err := sim.ParseShard(lf.shard)
 	if err != nil {
 		return err
@@ -187,8 +187,8 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *repor
 		progress = mpb.New(mpb.WithOutput(os.Stderr), mpb.WithWidth(40))
 		progressStart = time.Now()
 	}
-	_, err = lab.Run(ctx, p, ro)
-	lab.Kit.Close() // outside agents kept between hands
+	_, err = runner.Run(ctx, p, ro)
+	runner.Kit.Close() // outside agents kept between hands
 	if progress != nil {
 		if bar != nil {
 			if err == nil {
@@ -249,7 +249,7 @@ func (s *summary) finish(g *global, out string) error {
 
 // newSummary is the summary of a run of command ("rank" or "bench"): the
 // ranking of rules or the leaderboard of strategies.
-func (g *global) newSummary(command string, p *reports.Plan, lab *reports.Lab) *summary {
+func (g *global) newSummary(command string, p *reports.Plan, runner *reports.Lab) *summary {
 	if command == "bench" {
 		b := reports.NewBencher(p)
 		return &summary{addHand: b.Add, write: func(out string) error {
@@ -260,7 +260,7 @@ func (g *global) newSummary(command string, p *reports.Plan, lab *reports.Lab) *
 			return allFailed(lb)
 		}}
 	}
-	r := reports.NewRanker(p, lab.Bank, lab.Kit)
+	r := reports.NewRanker(p, runner.Bank, runner.Kit)
 	return &summary{addHand: r.Add, write: func(out string) error {
 		rk, err := r.Ranking()
 		if err != nil {
@@ -308,12 +308,12 @@ The files --out writes are described in docs/results.md.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g.outFiles = true
-			p, lab, err := lf.plan(g)
+			p, runner, err := lf.plan(g)
 			if err != nil {
 				return err
 			}
-			sum := g.newSummary("rank", p, lab)
-			if err := lf.run(cmd.Context(), g, "rank", p, lab, sum.add); err != nil {
+			sum := g.newSummary("rank", p, runner)
+			if err := lf.run(cmd.Context(), g, "rank", p, runner, sum.add); err != nil {
 				return err
 			}
 			return sum.finish(g, lf.out)

@@ -57,9 +57,9 @@ difference is named), and says so when the run was made by another revision.`,
 				lf.shard = meta.Shard
 			}
 			p := meta.Plan
-			lab := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
-			sum := g.newSummary(meta.Command, &p, lab)
-			if err := lf.run(cmd.Context(), g, meta.Command, &p, lab, sum.add); err != nil {
+			runner := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
+			sum := g.newSummary(meta.Command, &p, runner)
+			if err := lf.run(cmd.Context(), g, meta.Command, &p, runner, sum.add); err != nil {
 				return err
 			}
 			if err := sum.finish(g, lf.out); err != nil {
