@@ -9,7 +9,7 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -119,13 +119,13 @@ func (c *Config) finalHands() int {
 
 // Result is a finished search (design.json).
 type Result struct {
-	Config     Config          `json:"config"`
-	Pools      []PoolStats     `json:"pools"`
-	Candidates []*Candidate    `json:"candidates"`
-	Races      []*RaceResult   `json:"races"`
-	Final      *Final          `json:"final"`
-	Spent      int             `json:"hands_search"`
-	Plans      []*reports.Plan `json:"-"`
+	Config     Config        `json:"config"`
+	Pools      []PoolStats   `json:"pools"`
+	Candidates []*Candidate  `json:"candidates"`
+	Races      []*RaceResult `json:"races"`
+	Final      *Final        `json:"final"`
+	Spent      int           `json:"hands_search"`
+	Plans      []*lab.Plan   `json:"-"`
 }
 
 // Run searches the space of rules for those that maximise the objective:
@@ -168,7 +168,7 @@ func Run(ctx context.Context, base *rulebank.Bank, kit *agents.Kit, cfg Config) 
 		return nil, err
 	}
 	res := &Result{Config: cfg}
-	rn := &runner{cfg: &cfg, lab: &reports.Lab{Kit: kit}}
+	rn := &runner{cfg: &cfg, lab: &lab.Lab{Kit: kit}}
 	var bankProps []Proposal
 	for _, c := range parents {
 		bankProps = append(bankProps, c.Proposal)

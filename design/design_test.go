@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/agents"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/rulebank"
 )
 
@@ -39,7 +39,7 @@ func seedsOf(t *testing.T, dir string) map[string][]uint64 {
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<24)
 	for sc.Scan() {
-		var h reports.HandRecord
+		var h lab.HandRecord
 		if err := json.Unmarshal(sc.Bytes(), &h); err != nil {
 			t.Fatal(err)
 		}
@@ -94,9 +94,9 @@ func TestSearch(t *testing.T) {
 			}
 		}
 	}
-	var plans []*reports.Plan
+	var plans []*lab.Plan
 	for _, lr := range mustLog(t, out).Rounds {
-		m, err := reports.ReadRunMeta(filepath.Join(out, lr.Folder, "run.json"))
+		m, err := lab.ReadRunMeta(filepath.Join(out, lr.Folder, "run.json"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,7 +17,7 @@
 //  4. Output (Result.Write): the designed rules as a rule bank, the
 //     summaries in every format, the plot of the search.
 //
-// Every hand is played by the lab (reports.Lab): rounds and the final
+// Every hand is played by the lab (lab.Lab): rounds and the final
 // evaluation are lab runs in folders of their own, so that a search is
 // reproducible from its seed at any number of workers, resumable, and each
 // round replayable with `eleusis rerun`.

@@ -6,10 +6,11 @@ import (
 	"math"
 	"path/filepath"
 
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/rank"
+	"github.com/eleusis/eleusis/stats"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
-
-	"github.com/eleusis/eleusis/reports"
 )
 
 // Final is the final evaluation: the top designed rules and the bank's
@@ -17,7 +18,7 @@ import (
 // the ones reported: the search's own figures for its winners are biased
 // upwards, since they won by them (the winner's curse).
 type Final struct {
-	Plan *reports.Plan `json:"plan"`
+	Plan *lab.Plan `json:"plan"`
 	// Finalists: the designed rules in the search's order (the first is
 	// the designed top rule); Baselines: the bank's rules the search ranked
 	// best.
@@ -37,8 +38,8 @@ type Finalist struct {
 	// Search: the objective in the search (every hand of its last race).
 	Search Estimate `json:"search_objective"`
 	// Objective on the fresh deals, and the lab's summary of them.
-	Objective Estimate            `json:"objective"`
-	Summary   reports.RuleSummary `json:"summary"`
+	Objective Estimate         `json:"objective"`
+	Summary   rank.RuleSummary `json:"summary"`
 	// VsBest: the paired difference with the best baseline on the same
 	// fresh deals (none for the best baseline itself, or for the
 	// difficulty objective, which is not a mean of hands).
@@ -51,8 +52,8 @@ type Paired struct {
 	Against string `json:"against"`
 	// Diff: the mean difference (this rule minus the other) with its
 	// Student's t 95% interval over N deals both rules played.
-	Diff reports.Interval `json:"difference"`
-	N    int              `json:"deals"`
+	Diff stats.Interval `json:"difference"`
+	N    int            `json:"deals"`
 	// P: the two-sided p-value of the paired t-test of no difference.
 	P float64 `json:"p_value"`
 	// Apart: the two rules' own 95% intervals do not overlap.
@@ -63,14 +64,14 @@ type Paired struct {
 // left out with their pair): the mean difference with its t interval and
 // the two-sided p-value of the paired t-test, 2·(1 − F(|t|)) with F
 // Student's t distribution on n − 1 degrees of freedom and t = d̄/(s/√n).
-func PairedT(a, b []float64) (diff reports.Interval, n int, p float64) {
+func PairedT(a, b []float64) (diff stats.Interval, n int, p float64) {
 	var d []float64
 	for i := range min(len(a), len(b)) {
 		if !math.IsNaN(a[i]) && !math.IsNaN(b[i]) {
 			d = append(d, a[i]-b[i])
 		}
 	}
-	diff, n, p = reports.MeanT(d), len(d), math.NaN()
+	diff, n, p = stats.MeanT(d), len(d), math.NaN()
 	if n < 2 {
 		return diff, n, p
 	}
@@ -121,7 +122,7 @@ func finalEvaluation(ctx context.Context, rn *runner, res *Result) (*Final, erro
 		names = append(names, f.Candidate.Name)
 	}
 	measure := cfg.Objective.NeedsDiscovery() || cfg.Measure
-	var p *reports.Plan
+	var p *lab.Plan
 	for attempt := uint64(0); ; attempt++ {
 		p = rn.plan(deriveSeed(cfg.Seed, streamFinal, attempt), names, cfg.finalHands(), measure)
 		if _, ok := Disjoint(res.Plans, p); ok {
@@ -131,7 +132,7 @@ func finalEvaluation(ctx context.Context, rn *runner, res *Result) (*Final, erro
 	if p.Hands < 2 {
 		return nil, fmt.Errorf("the final evaluation's share of the budget gives %d hands a rule: give a larger --budget or --final-share", p.Hands)
 	}
-	ranker := reports.NewRanker(p, rn.lab.Bank, rn.lab.Kit)
+	ranker := rank.NewRanker(p, rn.lab.Bank, rn.lab.Kit)
 	values := map[string][]float64{}
 	tallies := map[string]*Tally{}
 	for _, n := range names {
@@ -142,7 +143,7 @@ func finalEvaluation(ctx context.Context, rn *runner, res *Result) (*Final, erro
 	if cfg.Out != "" {
 		dir = filepath.Join(cfg.Out, "final")
 	}
-	err := rn.run(ctx, p, dir, func(h *reports.HandRecord) {
+	err := rn.run(ctx, p, dir, func(h *lab.HandRecord) {
 		ranker.Add(h)
 		tallies[h.Rule].AddHand(h)
 		values[h.Rule][p.Coord(h.Index).Rep] = cfg.Objective.handValue(h)
@@ -154,7 +155,7 @@ func finalEvaluation(ctx context.Context, rn *runner, res *Result) (*Final, erro
 	if err != nil {
 		return nil, err
 	}
-	summaries := map[string]reports.RuleSummary{}
+	summaries := map[string]rank.RuleSummary{}
 	for _, s := range append(rk.Rules, rk.Outside...) {
 		summaries[s.Rule] = s
 	}

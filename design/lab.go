@@ -10,7 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/rulebank"
 )
 
@@ -40,19 +40,19 @@ func RoundSeed(seed uint64, g, r int) uint64 {
 // the final evaluation, each a lab run in its own folder under Out.
 type runner struct {
 	cfg *Config
-	lab *reports.Lab
+	lab *lab.Lab
 	// spent: hands played before the current run (for the progress bar).
 	spent int
 }
 
 // plan is a paired plan of rules: every rule the same deals.
-func (rn *runner) plan(seed uint64, rules []string, hands int, measure bool) *reports.Plan {
-	return &reports.Plan{Seed: seed, Rules: rules, Presets: []string{rn.cfg.Preset}, Options: rn.cfg.Options,
+func (rn *runner) plan(seed uint64, rules []string, hands int, measure bool) *lab.Plan {
+	return &lab.Plan{Seed: seed, Rules: rules, Presets: []string{rn.cfg.Preset}, Options: rn.cfg.Options,
 		Lineups: [][]string{rn.cfg.Lineup}, Hands: hands, Paired: true, NoDiscovery: !measure}
 }
 
 // roundPlan is the plan of a round.
-func (rn *runner) roundPlan(r *Round) *reports.Plan {
+func (rn *runner) roundPlan(r *Round) *lab.Plan {
 	return rn.plan(r.Seed, r.Candidates, r.Hands, rn.cfg.Objective.NeedsDiscovery())
 }
 
@@ -66,21 +66,21 @@ func (rn *runner) round(ctx context.Context, r *Round) (map[string]*Tally, error
 	if rn.cfg.Out != "" {
 		dir = filepath.Join(rn.cfg.Out, fmt.Sprintf("g%d", r.Generation), fmt.Sprintf("round-%02d", r.Index))
 	}
-	err := rn.run(ctx, rn.roundPlan(r), dir, func(h *reports.HandRecord) { tallies[h.Rule].AddHand(h) })
+	err := rn.run(ctx, rn.roundPlan(r), dir, func(h *lab.HandRecord) { tallies[h.Rule].AddHand(h) })
 	return tallies, err
 }
 
 // run plays a plan into dir (none when empty), resuming it there when the
 // search is resumed and the folder holds the run, handing every hand to
 // each.
-func (rn *runner) run(ctx context.Context, p *reports.Plan, dir string, each func(*reports.HandRecord)) error {
+func (rn *runner) run(ctx context.Context, p *lab.Plan, dir string, each func(*lab.HandRecord)) error {
 	resume := false
 	if dir != "" && rn.cfg.Resume {
 		_, err := os.Stat(filepath.Join(dir, "run.json"))
 		resume = err == nil
 	}
-	ro := reports.RunOptions{Out: dir, Workers: rn.cfg.Workers, Resume: resume, Force: rn.cfg.Force, Command: "rank", Args: rn.cfg.Args,
-		Each: func(h *reports.HandRecord) error { each(h); return nil },
+	ro := lab.RunOptions{Out: dir, Workers: rn.cfg.Workers, Resume: resume, Force: rn.cfg.Force, Command: "rank", Args: rn.cfg.Args,
+		Each: func(h *lab.HandRecord) error { each(h); return nil },
 		Progress: func(done, total int) {
 			if rn.cfg.Progress != nil {
 				rn.cfg.Progress(Progress{Stage: StageHands, Done: rn.spent + done, Total: rn.cfg.Budget})
@@ -125,15 +125,15 @@ func labBank(base *rulebank.Bank, cands []*Candidate) (*rulebank.Bank, error) {
 // Disjoint reports the first hand seed the final plan shares with a round
 // of the search (0 and false when they share none). Both are paired plans
 // of one preset and one line-up: a plan's deals are its repetitions' seeds.
-func Disjoint(rounds []*reports.Plan, final *reports.Plan) (uint64, bool) {
+func Disjoint(rounds []*lab.Plan, final *lab.Plan) (uint64, bool) {
 	seen := map[uint64]bool{}
 	for _, p := range rounds {
 		for rep := range p.Hands {
-			seen[p.HandSeed(reports.Coord{Rep: rep})] = true
+			seen[p.HandSeed(lab.Coord{Rep: rep})] = true
 		}
 	}
 	for rep := range final.Hands {
-		if s := final.HandSeed(reports.Coord{Rep: rep}); seen[s] {
+		if s := final.HandSeed(lab.Coord{Rep: rep}); seen[s] {
 			return s, false
 		}
 	}

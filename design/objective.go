@@ -3,11 +3,11 @@ package design
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/stats"
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/eleusis/eleusis/reports"
 )
 
 // The objectives a search can maximise.
@@ -16,7 +16,7 @@ const (
 	// best player's score: a rule some find and others do not).
 	GodScore = "god-score"
 	// SweetSpot: the share of hands in which some measured scientists
-	// identified the rule and others did not (reports.RuleSummary.Sweet).
+	// identified the rule and others did not (rank.RuleSummary.Sweet).
 	SweetSpot = "sweet-spot"
 	// Difficulty: closeness of the misidentified share (the lab's
 	// difficulty key) to the middle of a target band.
@@ -123,7 +123,7 @@ type Tally struct {
 func (t *Tally) Hands() int { return len(t.God) }
 
 // AddHand counts one hand.
-func (t *Tally) AddHand(h *reports.HandRecord) {
+func (t *Tally) AddHand(h *lab.HandRecord) {
 	if h.Error != "" {
 		t.Failed++
 		return
@@ -147,7 +147,7 @@ func (t *Tally) AddHand(h *reports.HandRecord) {
 // value is one hand's contribution to a mean objective (god-score,
 // sweet-spot), for paired comparisons; NaN for the difficulty objective,
 // which is not a mean of hands.
-func (o Objective) handValue(h *reports.HandRecord) float64 {
+func (o Objective) handValue(h *lab.HandRecord) float64 {
 	var t Tally
 	t.AddHand(h)
 	switch {
@@ -163,7 +163,7 @@ func (o Objective) handValue(h *reports.HandRecord) float64 {
 
 // Estimate is an objective's value with its 95% interval, over N hands.
 type Estimate struct {
-	reports.Interval
+	stats.Interval
 	N int `json:"hands"`
 }
 
@@ -184,32 +184,32 @@ func (e Estimate) MarshalJSON() ([]byte, error) {
 func (o Objective) Estimate(t *Tally, size int) Estimate {
 	n := t.Hands()
 	if n == 0 || (o.Kind == Difficulty && t.Pairs == 0) {
-		return Estimate{Interval: reports.Interval{Est: math.Inf(-1), Lo: math.NaN(), Hi: math.NaN()}, N: n}
+		return Estimate{Interval: stats.Interval{Est: math.Inf(-1), Lo: math.NaN(), Hi: math.NaN()}, N: n}
 	}
-	var iv reports.Interval
+	var iv stats.Interval
 	switch o.Kind {
 	case GodScore:
-		iv = reports.MeanT(t.God)
+		iv = stats.MeanT(t.God)
 	case SweetSpot:
-		iv = reports.Wilson(t.Sweet, n)
+		iv = stats.Wilson(t.Sweet, n)
 	case Difficulty:
-		m := reports.Wilson(t.Miss, t.Pairs)
+		m := stats.Wilson(t.Miss, t.Pairs)
 		iv = o.closeness(m)
 	}
 	pen := o.LengthPenalty * float64(size)
-	return Estimate{Interval: reports.Interval{Est: iv.Est - pen, Lo: iv.Lo - pen, Hi: iv.Hi - pen}, N: n}
+	return Estimate{Interval: stats.Interval{Est: iv.Est - pen, Lo: iv.Lo - pen, Hi: iv.Hi - pen}, N: n}
 }
 
 // closeness is −|m − c| for the band's middle c, with the interval of
 // that function over m's interval (0 at most when the interval holds c).
-func (o Objective) closeness(m reports.Interval) reports.Interval {
+func (o Objective) closeness(m stats.Interval) stats.Interval {
 	c := (o.Band[0] + o.Band[1]) / 2
 	d := func(x float64) float64 { return -math.Abs(x - c) }
 	lo, hi := math.Min(d(m.Lo), d(m.Hi)), math.Max(d(m.Lo), d(m.Hi))
 	if m.Lo <= c && c <= m.Hi {
 		hi = 0
 	}
-	return reports.Interval{Est: d(m.Est), Lo: lo, Hi: hi}
+	return stats.Interval{Est: d(m.Est), Lo: lo, Hi: hi}
 }
 
 // InBand reports whether a misidentified share lies in the target band.

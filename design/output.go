@@ -9,8 +9,10 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/stats"
 )
 
 // Write writes a finished search's files into dir: bank.yaml (the designed
@@ -23,10 +25,10 @@ func (res *Result) Write(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := reports.WriteFileAtomic(filepath.Join(dir, "bank.yaml"), bank); err != nil {
+	if err := lab.WriteFileAtomic(filepath.Join(dir, "bank.yaml"), bank); err != nil {
 		return err
 	}
-	if err := reports.WriteAll(dir, "design", res, res.Tables()); err != nil {
+	if err := render.WriteAll(dir, "design", res, res.Tables()); err != nil {
 		return err
 	}
 	return res.Plot(dir)
@@ -142,7 +144,7 @@ func estimateText(e Estimate) string {
 	return intervalText(e.Interval, prec)
 }
 
-func intervalText(iv reports.Interval, prec int) string {
+func intervalText(iv stats.Interval, prec int) string {
 	f := func(x float64) string { return fmt.Sprintf("%.*f", prec, x) }
 	if math.IsNaN(iv.Lo) || math.IsNaN(iv.Hi) {
 		return f(iv.Est)
@@ -183,7 +185,7 @@ func (res *Result) Plot(dir string) error {
 			origin[st.Name] = st.Candidate.Origin
 		}
 	}
-	var best, bank reports.Series
+	var best, bank render.Series
 	best.Name, bank.Name = "best candidate (search)", "best bank rule (search)"
 	for _, rr := range res.Races {
 		for k, pt := range rr.Curve {
@@ -203,11 +205,11 @@ func (res *Result) Plot(dir string) error {
 	end := float64(res.Spent + fin.Plan.N())
 	gap := 0.01 * end
 	top := fin.Finalists[0]
-	fresh := reports.Series{Name: top.Name + " (final, fresh deals)", Points: true, X: []float64{end - gap}, Y: []float64{top.Objective.Est},
+	fresh := render.Series{Name: top.Name + " (final, fresh deals)", Points: true, X: []float64{end - gap}, Y: []float64{top.Objective.Est},
 		Lo: []float64{top.Objective.Lo}, Hi: []float64{top.Objective.Hi}}
-	series := []reports.Series{best, bank, fresh}
+	series := []render.Series{best, bank, fresh}
 	if b := fin.baseline(fin.Best); b != nil {
-		series = append(series, reports.Series{Name: b.Name + " (final, fresh deals)", Points: true, X: []float64{end + gap}, Y: []float64{b.Objective.Est},
+		series = append(series, render.Series{Name: b.Name + " (final, fresh deals)", Points: true, X: []float64{end + gap}, Y: []float64{b.Objective.Est},
 			Lo: []float64{b.Objective.Lo}, Hi: []float64{b.Objective.Hi}})
 	}
 	cfg := res.Config
@@ -221,6 +223,6 @@ func (res *Result) Plot(dir string) error {
 		"Each search point: after a round of successive halving, the best candidate's objective over every hand it played in its race (each generation's race starts afresh), with its 95% interval; " +
 			"those figures are biased upwards (the candidate won on them). The final points are on deals no round played: they are the figures reported.",
 	}
-	return reports.LinePlot(dir, "search", "The search: the objective of the best candidate against hands spent",
+	return render.LinePlot(dir, "search", "The search: the objective of the best candidate against hands spent",
 		"hands spent", cfg.Objective.Label(), series, caption...)
 }

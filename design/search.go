@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/rulebank"
 )
 
@@ -20,17 +20,17 @@ const searchFile = "search.json"
 
 // SearchLog is search.json.
 type SearchLog struct {
-	Command string          `json:"command"` // "design"
-	Config  Config          `json:"config"`
-	Program reports.Program `json:"program"`
+	Command string      `json:"command"` // "design"
+	Config  Config      `json:"config"`
+	Program lab.Program `json:"program"`
 	// Args: the command line, program name first.
 	Args    []string  `json:"args,omitempty"`
 	Started time.Time `json:"started"`
 	Workers int       `json:"workers"`
 	// Parents: the bank's rules the search started from, as played, and
-	// their hash (reports.BankHash).
-	Parents  []reports.RuleDef `json:"parents"`
-	BankHash string            `json:"bank_sha256"`
+	// their hash (lab.BankHash).
+	Parents  []lab.RuleDef `json:"parents"`
+	BankHash string        `json:"bank_sha256"`
 	// Rounds: each round's seed, candidates and folder (its own run.json
 	// and hands.jsonl: `eleusis rerun` replays it).
 	Rounds    []LoggedRound `json:"rounds"`
@@ -63,12 +63,12 @@ var (
 // search, naming the first difference. Without a folder nothing is
 // written.
 func openSearch(cfg *Config, base *rulebank.Bank, parents []*Candidate) (*SearchLog, error) {
-	log := &SearchLog{Command: "design", Config: *cfg, Program: reports.ThisProgram(), Args: cfg.Args,
+	log := &SearchLog{Command: "design", Config: *cfg, Program: lab.ThisProgram(), Args: cfg.Args,
 		Started: time.Now().UTC().Truncate(time.Second), Workers: cfg.Workers}
 	for _, c := range parents {
-		log.Parents = append(log.Parents, reports.RuleDef{Name: c.Name, Expr: c.Expr, Starter: c.Starter})
+		log.Parents = append(log.Parents, lab.RuleDef{Name: c.Name, Expr: c.Expr, Starter: c.Starter})
 	}
-	log.BankHash = reports.BankHash(log.Parents)
+	log.BankHash = lab.BankHash(log.Parents)
 	if cfg.Out == "" {
 		return log, nil
 	}
@@ -153,7 +153,7 @@ func (l *SearchLog) write() error {
 	if err != nil {
 		return err
 	}
-	return reports.WriteFileAtomic(l.path, append(b, '\n'))
+	return lab.WriteFileAtomic(l.path, append(b, '\n'))
 }
 
 // firstDifference compares two values as JSON objects and names the first

@@ -2,11 +2,11 @@ package design
 
 import (
 	"fmt"
+	"github.com/eleusis/eleusis/render"
+	"github.com/eleusis/eleusis/stats"
 	"math"
 	"slices"
 	"strings"
-
-	"github.com/eleusis/eleusis/reports"
 )
 
 // Tables renders a search: design.csv (every finalist's figures on the
@@ -14,25 +14,25 @@ import (
 // round by round (design-search.csv), the pools (design-pools.csv), every
 // candidate in every round (design-rounds.csv) and every candidate pooled
 // (design-candidates.csv). docs/results.md documents every column.
-func (res *Result) Tables() []reports.Table {
+func (res *Result) Tables() []render.Table {
 	fin := res.Final
 	obj := res.Config.Objective
 	finals := append(slices.Clone(fin.Finalists), fin.Baselines...)
-	data := reports.Table{Only: reports.CSVOnly, Cols: []reports.Column{
-		{Name: "rank", Kind: reports.Int}, {Name: "rule"}, {Name: "baseline", Kind: reports.Bool}, {Name: "best_baseline", Kind: reports.Bool},
+	data := render.Table{Only: render.CSVOnly, Cols: []render.Column{
+		{Name: "rank", Kind: render.Int}, {Name: "rule"}, {Name: "baseline", Kind: render.Bool}, {Name: "best_baseline", Kind: render.Bool},
 		{Name: "candidate"}, {Name: "origin"}, {Name: "op"}, {Name: "parents"}, {Name: "expr"}, {Name: "starter"},
-		{Name: "hands", Kind: reports.Int}, {Name: "failed_hands", Kind: reports.Int}, {Name: "objective", Kind: reports.CI}, {Name: "search_objective", Kind: reports.CI},
-		{Name: "search_hands", Kind: reports.Int}, {Name: "vs_best", Kind: reports.CI}, {Name: "vs_best_p", Kind: reports.Float},
-		{Name: "vs_best_apart", Kind: reports.Bool}, {Name: "god_score", Kind: reports.CI}, {Name: "god_score_bootstrap", Kind: reports.CI},
-		{Name: "sweet_share", Kind: reports.Float}, {Name: "misidentified", Kind: reports.CI}, {Name: "pairs", Kind: reports.Int},
-		{Name: "acceptance", Kind: reports.Float}, {Name: "look_back"}, {Name: "size", Kind: reports.Int}, {Name: "description_length", Kind: reports.Int},
+		{Name: "hands", Kind: render.Int}, {Name: "failed_hands", Kind: render.Int}, {Name: "objective", Kind: render.CI}, {Name: "search_objective", Kind: render.CI},
+		{Name: "search_hands", Kind: render.Int}, {Name: "vs_best", Kind: render.CI}, {Name: "vs_best_p", Kind: render.Float},
+		{Name: "vs_best_apart", Kind: render.Bool}, {Name: "god_score", Kind: render.CI}, {Name: "god_score_bootstrap", Kind: render.CI},
+		{Name: "sweet_share", Kind: render.Float}, {Name: "misidentified", Kind: render.CI}, {Name: "pairs", Kind: render.Int},
+		{Name: "acceptance", Kind: render.Float}, {Name: "look_back"}, {Name: "size", Kind: render.Int}, {Name: "description_length", Kind: render.Int},
 	}}
 	title := fmt.Sprintf("Designed rules and the bank's best on %d fresh hands each (objective: %s; 95%% intervals in brackets)", fin.Plan.Hands, obj)
-	view := reports.Table{Only: reports.TextOnly, Title: title, Cols: []reports.Column{
-		{Name: "#", Kind: reports.Int}, {Name: "rule", Whole: true}, {Name: "fresh hands", Kind: reports.CI, Prec: precOf(obj)},
-		{Name: "search", Kind: reports.Float, Prec: precOf(obj)}, {Name: "− " + fin.Best, Kind: reports.CI, Prec: precOf(obj)}, {Name: "p", Whole: true},
-		{Name: "God score", Kind: reports.CI, Prec: 1}, {Name: "misidentified", Kind: reports.CI, Prec: 2}, {Name: "accept", Kind: reports.Float, Prec: 2},
-		{Name: "size", Kind: reports.Int},
+	view := render.Table{Only: render.TextOnly, Title: title, Cols: []render.Column{
+		{Name: "#", Kind: render.Int}, {Name: "rule", Whole: true}, {Name: "fresh hands", Kind: render.CI, Prec: precOf(obj)},
+		{Name: "search", Kind: render.Float, Prec: precOf(obj)}, {Name: "− " + fin.Best, Kind: render.CI, Prec: precOf(obj)}, {Name: "p", Whole: true},
+		{Name: "God score", Kind: render.CI, Prec: 1}, {Name: "misidentified", Kind: render.CI, Prec: 2}, {Name: "accept", Kind: render.Float, Prec: 2},
+		{Name: "size", Kind: render.Int},
 	}}
 	if obj.Kind == GodScore {
 		view.Cols[6].Wide = true // the objective column already shows it
@@ -40,7 +40,7 @@ func (res *Result) Tables() []reports.Table {
 	if obj.Kind == Difficulty {
 		view.Cols[4].Wide, view.Cols[5].Wide = true, true // no paired difference: not a mean of hands
 	}
-	rules := reports.Table{Only: reports.TextOnly, Title: "The rules", Cols: []reports.Column{
+	rules := render.Table{Only: render.TextOnly, Title: "The rules", Cols: []render.Column{
 		{Name: "rule", Whole: true}, {Name: "expression"}, {Name: "look-back", Whole: true, Wide: true}, {Name: "made as", Wide: true}}}
 	byName := map[string]*Candidate{}
 	for _, c := range res.Candidates {
@@ -48,36 +48,36 @@ func (res *Result) Tables() []reports.Table {
 	}
 	for i, f := range finals {
 		c, s := f.Candidate, f.Summary
-		rank := reports.Cell{}
+		rank := render.Cell{}
 		if i < len(fin.Finalists) {
-			rank = reports.IntCell(i + 1)
+			rank = render.IntCell(i + 1)
 		}
 		nan := math.NaN()
-		vs, p, apart := reports.CICell(reports.Interval{Est: nan, Lo: nan, Hi: nan}), reports.Cell{}, reports.Cell{} // a missing interval is three empty cells
+		vs, p, apart := render.CICell(stats.Interval{Est: nan, Lo: nan, Hi: nan}), render.Cell{}, render.Cell{} // a missing interval is three empty cells
 		pt := ""
 		if f.VsBest != nil {
-			vs, p, apart, pt = reports.CICell(f.VsBest.Diff), reports.FloatCell(f.VsBest.P), reports.BoolCell(f.VsBest.Apart), pText(f.VsBest.P)
+			vs, p, apart, pt = render.CICell(f.VsBest.Diff), render.FloatCell(f.VsBest.P), render.BoolCell(f.VsBest.Apart), pText(f.VsBest.P)
 		}
-		data.Cells = append(data.Cells, []reports.Cell{rank, reports.Str(f.Name), reports.BoolCell(c.Origin == FromBank), reports.BoolCell(f.Name == fin.Best),
-			reports.Str(c.Name), reports.Str(c.Origin), reports.Str(c.Op), reports.Str(strings.Join(c.Parents, " ")), reports.Str(c.Expr), reports.Str(c.Starter),
-			reports.IntCell(s.Hands), reports.IntCell(s.Errors), reports.CICell(f.Objective.Interval), reports.CICell(f.Search.Interval),
-			reports.IntCell(f.Search.N), vs, p, apart, reports.CICell(s.GodScore), reports.CICell(s.GodScoreBoot),
-			pairsShare(s.Sweet, s.Pairs), reports.CICell(s.Misidentified), reports.IntCell(s.Pairs),
-			reports.FloatCell(c.Acceptance), reports.Str(c.LookBack), reports.IntCell(c.Size), lengthCell(s.DescLength)})
+		data.Cells = append(data.Cells, []render.Cell{rank, render.Str(f.Name), render.BoolCell(c.Origin == FromBank), render.BoolCell(f.Name == fin.Best),
+			render.Str(c.Name), render.Str(c.Origin), render.Str(c.Op), render.Str(strings.Join(c.Parents, " ")), render.Str(c.Expr), render.Str(c.Starter),
+			render.IntCell(s.Hands), render.IntCell(s.Errors), render.CICell(f.Objective.Interval), render.CICell(f.Search.Interval),
+			render.IntCell(f.Search.N), vs, p, apart, render.CICell(s.GodScore), render.CICell(s.GodScoreBoot),
+			pairsShare(s.Sweet, s.Pairs), render.CICell(s.Misidentified), render.IntCell(s.Pairs),
+			render.FloatCell(c.Acceptance), render.Str(c.LookBack), render.IntCell(c.Size), lengthCell(s.DescLength)})
 		name := f.Name
 		if f.Name == fin.Best {
 			name += " *"
 		}
-		view.Cells = append(view.Cells, []reports.Cell{rank, reports.Str(name), reports.CICell(f.Objective.Interval), reports.FloatCell(f.Search.Est),
-			vs, reports.Str(pt), reports.CICell(s.GodScore), reports.CICell(s.Misidentified), reports.FloatCell(c.Acceptance), reports.IntCell(c.Size)})
+		view.Cells = append(view.Cells, []render.Cell{rank, render.Str(name), render.CICell(f.Objective.Interval), render.FloatCell(f.Search.Est),
+			vs, render.Str(pt), render.CICell(s.GodScore), render.CICell(s.Misidentified), render.FloatCell(c.Acceptance), render.IntCell(c.Size)})
 		made := "a rule of the bank"
 		if c.Origin != FromBank {
 			made = lineage(c, byName, 0)
 		}
-		rules.Cells = append(rules.Cells, []reports.Cell{reports.Str(f.Name), reports.Str(c.Expr), reports.Str(c.LookBack), reports.Str(made)})
+		rules.Cells = append(rules.Cells, []render.Cell{render.Str(f.Name), render.Str(c.Expr), render.Str(c.LookBack), render.Str(made)})
 	}
 	view.Title += "; * the bank's best on these hands; search: the objective in the search, biased upwards"
-	return append([]reports.Table{data, view, rules}, res.searchTable(), res.poolTable(), res.roundsTable(), res.candidatesTable())
+	return append([]render.Table{data, view, rules}, res.searchTable(), res.poolTable(), res.roundsTable(), res.candidatesTable())
 }
 
 // precOf: decimals of an objective's figures in the terminal.
@@ -89,26 +89,26 @@ func precOf(o Objective) int {
 }
 
 // pairsShare is a share that is missing when nothing was measured.
-func pairsShare(x float64, pairs int) reports.Cell {
+func pairsShare(x float64, pairs int) render.Cell {
 	if pairs == 0 {
-		return reports.Cell{}
+		return render.Cell{}
 	}
-	return reports.FloatCell(x)
+	return render.FloatCell(x)
 }
 
-func lengthCell(n int) reports.Cell {
+func lengthCell(n int) render.Cell {
 	if n <= 0 {
-		return reports.Cell{}
+		return render.Cell{}
 	}
-	return reports.IntCell(n)
+	return render.IntCell(n)
 }
 
 // searchTable: the best candidate after each round.
-func (res *Result) searchTable() reports.Table {
-	t := reports.Table{Name: "search", Title: "The search: the best candidate after each round (its objective over the hands of its race; biased upwards)",
-		Cols: []reports.Column{{Name: "generation", Head: "gen", Kind: reports.Int}, {Name: "round", Kind: reports.Int}, {Name: "candidates", Kind: reports.Int},
-			{Name: "hands_each", Head: "hands each", Kind: reports.Int}, {Name: "hands_spent", Head: "hands spent", Kind: reports.Int},
-			{Name: "best", Whole: true}, {Name: "objective", Kind: reports.CI, Prec: precOf(res.Config.Objective)}, {Name: "expr", Head: "expression"}}}
+func (res *Result) searchTable() render.Table {
+	t := render.Table{Name: "search", Title: "The search: the best candidate after each round (its objective over the hands of its race; biased upwards)",
+		Cols: []render.Column{{Name: "generation", Head: "gen", Kind: render.Int}, {Name: "round", Kind: render.Int}, {Name: "candidates", Kind: render.Int},
+			{Name: "hands_each", Head: "hands each", Kind: render.Int}, {Name: "hands_spent", Head: "hands spent", Kind: render.Int},
+			{Name: "best", Whole: true}, {Name: "objective", Kind: render.CI, Prec: precOf(res.Config.Objective)}, {Name: "expr", Head: "expression"}}}
 	expr := map[string]string{}
 	for _, c := range res.Candidates {
 		expr[c.Name] = c.Expr
@@ -116,20 +116,20 @@ func (res *Result) searchTable() reports.Table {
 	for _, rr := range res.Races {
 		for k, pt := range rr.Curve {
 			r := rr.Rounds[k]
-			t.Cells = append(t.Cells, []reports.Cell{reports.IntCell(pt.Generation), reports.IntCell(pt.Round), reports.IntCell(len(r.Candidates)), reports.IntCell(r.Hands),
-				reports.IntCell(pt.Spent), reports.Str(pt.Best), reports.CICell(pt.Estimate.Interval), reports.Str(expr[pt.Best])})
+			t.Cells = append(t.Cells, []render.Cell{render.IntCell(pt.Generation), render.IntCell(pt.Round), render.IntCell(len(r.Candidates)), render.IntCell(r.Hands),
+				render.IntCell(pt.Spent), render.Str(pt.Best), render.CICell(pt.Estimate.Interval), render.Str(expr[pt.Best])})
 		}
 	}
 	return t
 }
 
 // poolTable: how each generation's pool was made (one row per outcome).
-func (res *Result) poolTable() reports.Table {
-	t := reports.Table{Name: "pools", Title: "Candidates: proposals checked and pooled, by generation",
-		Cols: []reports.Column{{Name: "generation", Head: "gen", Kind: reports.Int}, {Name: "outcome", Whole: true}, {Name: "proposals", Kind: reports.Int}}}
+func (res *Result) poolTable() render.Table {
+	t := render.Table{Name: "pools", Title: "Candidates: proposals checked and pooled, by generation",
+		Cols: []render.Column{{Name: "generation", Head: "gen", Kind: render.Int}, {Name: "outcome", Whole: true}, {Name: "proposals", Kind: render.Int}}}
 	for _, st := range res.Pools {
 		add := func(what string, n int) {
-			t.Cells = append(t.Cells, []reports.Cell{reports.IntCell(st.Generation), reports.Str(what), reports.IntCell(n)})
+			t.Cells = append(t.Cells, []render.Cell{render.IntCell(st.Generation), render.Str(what), render.IntCell(n)})
 		}
 		add("carried (bank rules or survivors)", st.Carried)
 		add("new candidates", st.Kept)
@@ -143,14 +143,14 @@ func (res *Result) poolTable() reports.Table {
 }
 
 // roundsTable: every candidate at the end of every round it played.
-func (res *Result) roundsTable() reports.Table {
-	t := reports.Table{Name: "rounds", Only: reports.CSVOnly, Cols: []reports.Column{{Name: "generation", Kind: reports.Int}, {Name: "round", Kind: reports.Int},
-		{Name: "candidate"}, {Name: "hands", Kind: reports.Int}, {Name: "objective", Kind: reports.CI}, {Name: "kept", Kind: reports.Bool}}}
+func (res *Result) roundsTable() render.Table {
+	t := render.Table{Name: "rounds", Only: render.CSVOnly, Cols: []render.Column{{Name: "generation", Kind: render.Int}, {Name: "round", Kind: render.Int},
+		{Name: "candidate"}, {Name: "hands", Kind: render.Int}, {Name: "objective", Kind: render.CI}, {Name: "kept", Kind: render.Bool}}}
 	for _, rr := range res.Races {
 		for _, r := range rr.Rounds {
 			for _, x := range r.Results {
-				t.Cells = append(t.Cells, []reports.Cell{reports.IntCell(r.Generation), reports.IntCell(r.Index), reports.Str(x.Name), reports.IntCell(x.Estimate.N),
-					reports.CICell(x.Estimate.Interval), reports.BoolCell(x.Kept)})
+				t.Cells = append(t.Cells, []render.Cell{render.IntCell(r.Generation), render.IntCell(r.Index), render.Str(x.Name), render.IntCell(x.Estimate.N),
+					render.CICell(x.Estimate.Interval), render.BoolCell(x.Kept)})
 			}
 		}
 	}
@@ -158,10 +158,10 @@ func (res *Result) roundsTable() reports.Table {
 }
 
 // candidatesTable: every candidate pooled, with how far it got.
-func (res *Result) candidatesTable() reports.Table {
-	t := reports.Table{Name: "candidates", Only: reports.CSVOnly, Cols: []reports.Column{{Name: "generation", Kind: reports.Int}, {Name: "candidate"}, {Name: "origin"},
-		{Name: "op"}, {Name: "parents"}, {Name: "expr"}, {Name: "starter"}, {Name: "acceptance", Kind: reports.Float}, {Name: "look_back"},
-		{Name: "size", Kind: reports.Int}, {Name: "texts", Kind: reports.Int}, {Name: "last_round", Kind: reports.Int}, {Name: "objective", Kind: reports.CI}}}
+func (res *Result) candidatesTable() render.Table {
+	t := render.Table{Name: "candidates", Only: render.CSVOnly, Cols: []render.Column{{Name: "generation", Kind: render.Int}, {Name: "candidate"}, {Name: "origin"},
+		{Name: "op"}, {Name: "parents"}, {Name: "expr"}, {Name: "starter"}, {Name: "acceptance", Kind: render.Float}, {Name: "look_back"},
+		{Name: "size", Kind: render.Int}, {Name: "texts", Kind: render.Int}, {Name: "last_round", Kind: render.Int}, {Name: "objective", Kind: render.CI}}}
 	for _, rr := range res.Races {
 		for _, s := range rr.Standings {
 			c := s.Candidate
@@ -171,12 +171,12 @@ func (res *Result) candidatesTable() reports.Table {
 			if c.Origin == FromBank && rr.Generation > 1 {
 				continue
 			}
-			acc := reports.FloatCell(c.Acceptance)
+			acc := render.FloatCell(c.Acceptance)
 			if math.IsNaN(c.Acceptance) {
-				acc = reports.Cell{}
+				acc = render.Cell{}
 			}
-			t.Cells = append(t.Cells, []reports.Cell{reports.IntCell(rr.Generation), reports.Str(c.Name), reports.Str(c.Origin), reports.Str(c.Op), reports.Str(strings.Join(c.Parents, " ")),
-				reports.Str(c.Expr), reports.Str(c.Starter), acc, reports.Str(c.LookBack), reports.IntCell(c.Size), reports.IntCell(c.Texts), reports.IntCell(s.Round), reports.CICell(s.Estimate.Interval)})
+			t.Cells = append(t.Cells, []render.Cell{render.IntCell(rr.Generation), render.Str(c.Name), render.Str(c.Origin), render.Str(c.Op), render.Str(strings.Join(c.Parents, " ")),
+				render.Str(c.Expr), render.Str(c.Starter), acc, render.Str(c.LookBack), render.IntCell(c.Size), render.IntCell(c.Texts), render.IntCell(s.Round), render.CICell(s.Estimate.Interval)})
 		}
 	}
 	return t

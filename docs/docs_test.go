@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -143,7 +143,7 @@ func TestJSONExamples(t *testing.T) {
 	for _, b := range bs {
 		dec := json.NewDecoder(bytes.NewReader([]byte(b.text)))
 		dec.DisallowUnknownFields()
-		var h reports.HandReport
+		var h lessons.HandReport
 		if err := dec.Decode(&h); err != nil {
 			t.Errorf("%s: %v", b.where(), err)
 		}
@@ -165,9 +165,9 @@ func jsonFields(typ reflect.Type) []string {
 // Every field of the refereed hand's JSON is described in files.md.
 func TestJSONFieldsDocumented(t *testing.T) {
 	text := read(t, "files.md")
-	for _, typ := range []reflect.Type{reflect.TypeFor[reports.HandReport](), reflect.TypeFor[reports.PlayerOut](),
-		reflect.TypeFor[reports.MoveOut](), reflect.TypeFor[sim.ErrorGroup](), reflect.TypeFor[sim.TeamOutcome](),
-		reflect.TypeFor[reports.NameScore]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[lessons.HandReport](), reflect.TypeFor[lessons.PlayerOut](),
+		reflect.TypeFor[lessons.MoveOut](), reflect.TypeFor[sim.ErrorGroup](), reflect.TypeFor[sim.TeamOutcome](),
+		reflect.TypeFor[lessons.NameScore]()} {
 		for _, f := range jsonFields(typ) {
 			if !strings.Contains(text, "`"+f+"`") && !strings.Contains(text, "`"+f+"[]`") {
 				t.Errorf("files.md does not describe the field %s of %s", f, typ.Name())

@@ -13,22 +13,27 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/bench"
 	"github.com/eleusis/eleusis/design"
 	"github.com/eleusis/eleusis/hypotheses"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/lessons"
+	"github.com/eleusis/eleusis/rank"
+	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
+	"github.com/eleusis/eleusis/stats"
 )
 
 // Every field of run.json and hands.jsonl is described in results.md.
 func TestResultFieldsDocumented(t *testing.T) {
 	text := read(t, "results.md")
-	for _, typ := range []reflect.Type{reflect.TypeFor[reports.RunMeta](), reflect.TypeFor[reports.Plan](), reflect.TypeFor[reports.RuleDef](),
-		reflect.TypeFor[reports.Program](), reflect.TypeFor[reports.HandRecord](), reflect.TypeFor[hypotheses.Measures](),
-		reflect.TypeFor[sim.MoveRecord](), reflect.TypeFor[reports.Ranking](), reflect.TypeFor[reports.RuleSummary](),
-		reflect.TypeFor[reports.Correlation](), reflect.TypeFor[reports.KMStep](), reflect.TypeFor[reports.Leaderboard](),
-		reflect.TypeFor[reports.StrategyRow](), reflect.TypeFor[reports.PairDiff](), reflect.TypeFor[reports.Calibration](),
-		reflect.TypeFor[reports.CalibrationBin]()} {
+	for _, typ := range []reflect.Type{reflect.TypeFor[lab.RunMeta](), reflect.TypeFor[lab.Plan](), reflect.TypeFor[lab.RuleDef](),
+		reflect.TypeFor[lab.Program](), reflect.TypeFor[lab.HandRecord](), reflect.TypeFor[hypotheses.Measures](),
+		reflect.TypeFor[sim.MoveRecord](), reflect.TypeFor[rank.Ranking](), reflect.TypeFor[rank.RuleSummary](),
+		reflect.TypeFor[rank.Correlation](), reflect.TypeFor[stats.KMStep](), reflect.TypeFor[bench.Leaderboard](),
+		reflect.TypeFor[bench.StrategyRow](), reflect.TypeFor[bench.PairDiff](), reflect.TypeFor[stats.Calibration](),
+		reflect.TypeFor[stats.CalibrationBin]()} {
 		for _, f := range jsonFields(typ) {
 			if !strings.Contains(text, "`"+f+"`") {
 				t.Errorf("results.md does not describe the field %s of %s", f, typ.Name())
@@ -148,35 +153,35 @@ func ofType(v, typ string) error {
 // Every CSV file rank and bench write is one table whose columns are those
 // results.md documents, in order, each value of its documented type.
 func TestRankAndBenchCSVDocumented(t *testing.T) {
-	runner := &reports.Lab{Bank: rulebank.Default(), Kit: agents.NewKit()}
+	runner := &lab.Lab{Bank: rulebank.Default(), Kit: agents.NewKit()}
 	dir := t.TempDir()
-	p := &reports.Plan{Seed: 3, Rules: []string{"same-suit", "black-high-red-low"}, Presets: []string{"new-eleusis"},
+	p := &lab.Plan{Seed: 3, Rules: []string{"same-suit", "black-high-red-low"}, Presets: []string{"new-eleusis"},
 		Lineups: [][]string{{"bayes-eig(size=3000)", "positive-tester(size=3000)", "random", "bounded-human(k=5)"}}, Hands: 3}
-	ranker := reports.NewRanker(p, runner.Bank, runner.Kit)
-	if _, err := runner.Run(context.Background(), p, reports.RunOptions{Out: dir + "/rank", Each: func(h *reports.HandRecord) error { ranker.Add(h); return nil }}); err != nil {
+	ranker := rank.NewRanker(p, runner.Bank, runner.Kit)
+	if _, err := runner.Run(context.Background(), p, lab.RunOptions{Out: dir + "/rank", Each: func(h *lab.HandRecord) error { ranker.Add(h); return nil }}); err != nil {
 		t.Fatal(err)
 	}
 	rk, err := ranker.Ranking()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := reports.WriteAll(dir+"/rank", "rank", rk, rk.Tables()); err != nil {
+	if err := render.WriteAll(dir+"/rank", "rank", rk, rk.Tables()); err != nil {
 		t.Fatal(err)
 	}
-	q := &reports.Plan{Seed: 3, Rules: []string{"same-suit"}, Presets: []string{"new-eleusis"}, Hands: 2}
-	if err := q.SeatBench([]string{"bayes-eig(size=3000)", "random"}, reports.Designs, 3); err != nil {
+	q := &lab.Plan{Seed: 3, Rules: []string{"same-suit"}, Presets: []string{"new-eleusis"}, Hands: 2}
+	if err := q.SeatBench([]string{"bayes-eig(size=3000)", "random"}, lab.Designs, 3); err != nil {
 		t.Fatal(err)
 	}
-	bencher := reports.NewBencher(q)
-	if _, err := runner.Run(context.Background(), q, reports.RunOptions{Each: func(h *reports.HandRecord) error { bencher.Add(h); return nil }}); err != nil {
+	bencher := bench.NewBencher(q)
+	if _, err := runner.Run(context.Background(), q, lab.RunOptions{Each: func(h *lab.HandRecord) error { bencher.Add(h); return nil }}); err != nil {
 		t.Fatal(err)
 	}
 	lb := bencher.Leaderboard()
-	if err := reports.WriteAll(dir+"/bench", "bench", lb, lb.Tables()); err != nil {
+	if err := render.WriteAll(dir+"/bench", "bench", lb, lb.Tables()); err != nil {
 		t.Fatal(err)
 	}
 	schema := csvColumns(t)
-	files := append(reports.CSVFiles("rank", rk.Tables()), reports.CSVFiles("bench", lb.Tables())...)
+	files := append(render.CSVFiles("rank", rk.Tables()), render.CSVFiles("bench", lb.Tables())...)
 	if got := strings.Join(files, " "); got != "rank.csv rank-correlations.csv rank-problems.csv bench.csv bench-pairs.csv bench-calibration.csv" {
 		t.Errorf("the CSV files are %s", got)
 	}
@@ -196,7 +201,7 @@ func TestLessonCSVDocumented(t *testing.T) {
 			{Turn: 1, Player: 0, Kind: sim.Play, Cards: mustCards(t, "4C"), Verdict: sim.No},
 			{Turn: 2, Player: 1, Kind: sim.Sequence, Cards: mustCards(t, "5S 9D"), Verdict: sim.Yes, Accepted: mustCards(t, "5S 9D")},
 		}}
-	data, err := reports.TableCSV(res, &sim.Options{}, []string{"Ana", "Bia"})
+	data, err := lessons.TableCSV(res, &sim.Options{}, []string{"Ana", "Bia"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +235,7 @@ func TestDesignFilesDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	schema := csvColumns(t)
-	files := reports.CSVFiles("design", res.Tables())
+	files := render.CSVFiles("design", res.Tables())
 	if got := strings.Join(files, " "); got != "design.csv design-search.csv design-pools.csv design-rounds.csv design-candidates.csv" {
 		t.Errorf("the CSV files are %s", got)
 	}

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/eleusis/eleusis/reports/cardsvg"
+	"github.com/eleusis/eleusis/cardsvg"
 	"github.com/eleusis/eleusis/sim"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/eleusis/eleusis/agents"
-	"github.com/eleusis/eleusis/reports/cardsvg"
+	"github.com/eleusis/eleusis/cardsvg"
 	"github.com/eleusis/eleusis/sim"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/eleusis/eleusis/i18n"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 	"gonum.org/v1/plot"
@@ -119,7 +119,7 @@ func (t *table) makeReveal() {
 			rv.Mismatches = t.mismatches(rule)
 		}
 	}
-	rep := reports.NewHandReport("", t.setup.Preset, "God", names, res)
+	rep := lessons.NewHandReport("", t.setup.Preset, "God", names, res)
 	for _, p := range rep.Players {
 		var notes []i18n.Msg
 		for _, n := range []struct {
@@ -212,8 +212,8 @@ func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) ([]byte, er
 		if err != nil {
 			return nil, err
 		}
-		n := &reports.Narration{Result: res, Options: t.setup.Options, Truth: truth}
-		if err := reports.Narrate(n, sp, m.rec.Eps()); err != nil {
+		n := &lessons.Narration{Result: res, Options: t.setup.Options, Truth: truth}
+		if err := lessons.Narrate(n, sp, m.rec.Eps()); err != nil {
 			return nil, err
 		}
 		xy := plotter.XYs{{X: 0, Y: 0}}

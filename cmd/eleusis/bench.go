@@ -12,8 +12,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/bench"
 	"github.com/eleusis/eleusis/hypotheses"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/render"
 )
 
 // DefaultBench is the ladder `eleusis bench` compares when no strategies
@@ -76,7 +78,7 @@ Strategies, name(key=value,...):
 				}
 				return g.perf(cmd.Context(), splitSpecs(strategiesFlag), perfHands, lf.workers)
 			}
-			designs, err := reports.ParseDesigns(designFlag)
+			designs, err := lab.ParseDesigns(designFlag)
 			if err != nil {
 				return err
 			}
@@ -110,7 +112,7 @@ Strategies, name(key=value,...):
 	c.Flags().IntVar(&perfHands, "perf-hands", 400, "at least this many hands per measurement with --perf (and at least 1 s)")
 	c.RegisterFlagCompletionFunc("design", func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var names []string
-		for _, d := range reports.Designs {
+		for _, d := range lab.Designs {
 			names = append(names, string(d))
 		}
 		return listCompletions(names, toComplete), cobra.ShellCompDirectiveNoFileComp
@@ -121,7 +123,7 @@ Strategies, name(key=value,...):
 // allFailed is the error of a bench run in which every hand of some
 // strategy, in some design, failed: the summary was written, but it
 // measures nothing of that strategy there.
-func allFailed(lb *reports.Leaderboard) error {
+func allFailed(lb *bench.Leaderboard) error {
 	var lines []string
 	for _, r := range lb.AllFailed() {
 		lines = append(lines, fmt.Sprintf("every hand of %s in the %s design failed (%d hands), so nothing of it is measured there; the first error: %s",
@@ -194,7 +196,7 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 	if err != nil {
 		return err
 	}
-	runner := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
+	runner := &lab.Lab{Bank: bank, Kit: agents.NewKit()}
 	defer runner.Kit.Close() // outside agents kept between hands
 	rule := bank.Rules[0].Rule.Name
 	for _, r := range bank.Rules {
@@ -204,11 +206,11 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 	}
 	var rows []perfRow
 	for _, s := range strategies {
-		p := &reports.Plan{Seed: 1, Rules: []string{rule}, Presets: []string{"new-eleusis"}, Lineups: [][]string{{s, s, s, s}}, Hands: hands}
+		p := &lab.Plan{Seed: 1, Rules: []string{rule}, Presets: []string{"new-eleusis"}, Lineups: [][]string{{s, s, s, s}}, Hands: hands}
 		// Warm up: spaces and behaviour classes are built once per run.
 		warm := *p
 		warm.Hands = 2
-		recs, err := runner.Run(ctx, &warm, reports.RunOptions{Workers: 1})
+		recs, err := runner.Run(ctx, &warm, lab.RunOptions{Workers: 1})
 		if err != nil {
 			return err
 		}
@@ -224,8 +226,8 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 			done, t0 := 0, time.Now()
 			for time.Since(t0) < time.Second || done < hands {
 				n := 0
-				count := func(*reports.HandRecord) error { n++; return nil }
-				if _, err := runner.Run(ctx, &q, reports.RunOptions{Workers: w, Each: count}); err != nil {
+				count := func(*lab.HandRecord) error { n++; return nil }
+				if _, err := runner.Run(ctx, &q, lab.RunOptions{Workers: w, Each: count}); err != nil {
 					return 0, err
 				}
 				done += n
@@ -258,19 +260,19 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 		}
 		rows = append(rows, row)
 	}
-	t := reports.Table{Title: fmt.Sprintf("Speed: hands per second, 4 players of each strategy, rule %s, new-eleusis (each figure: at least 1 s and %d hands)", rule, hands),
-		Cols: []reports.Column{{Name: "strategy", Whole: true}, {Name: "hands_per_s_1_worker", Head: "1 worker", Kind: reports.Float},
-			{Name: "hands_per_s_all_workers", Head: fmt.Sprintf("%d workers", workers), Kind: reports.Float},
-			{Name: "hands_per_s_per_core", Head: "per core", Kind: reports.Float}, {Name: "scaling", Kind: reports.Float, Prec: 2},
-			{Name: "hands_per_s_per_core_with_discovery", Head: "per core with discovery", Kind: reports.Float},
-			{Name: "index_mib", Head: "index MiB", Kind: reports.Float, Prec: 1}}}
+	t := render.Table{Title: fmt.Sprintf("Speed: hands per second, 4 players of each strategy, rule %s, new-eleusis (each figure: at least 1 s and %d hands)", rule, hands),
+		Cols: []render.Column{{Name: "strategy", Whole: true}, {Name: "hands_per_s_1_worker", Head: "1 worker", Kind: render.Float},
+			{Name: "hands_per_s_all_workers", Head: fmt.Sprintf("%d workers", workers), Kind: render.Float},
+			{Name: "hands_per_s_per_core", Head: "per core", Kind: render.Float}, {Name: "scaling", Kind: render.Float, Prec: 2},
+			{Name: "hands_per_s_per_core_with_discovery", Head: "per core with discovery", Kind: render.Float},
+			{Name: "index_mib", Head: "index MiB", Kind: render.Float, Prec: 1}}}
 	for _, r := range rows {
-		index := reports.FloatCell(r.IndexMiB)
+		index := render.FloatCell(r.IndexMiB)
 		if r.IndexMiB == 0 {
-			index = reports.Cell{} // no hypothesis space
+			index = render.Cell{} // no hypothesis space
 		}
-		t.Cells = append(t.Cells, []reports.Cell{reports.Str(r.Strategy), reports.FloatCell(r.OneWorker), reports.FloatCell(r.AllWorkers),
-			reports.FloatCell(r.PerCore), reports.FloatCell(r.Scaling), reports.FloatCell(r.Measured), index})
+		t.Cells = append(t.Cells, []render.Cell{render.Str(r.Strategy), render.FloatCell(r.OneWorker), render.FloatCell(r.AllWorkers),
+			render.FloatCell(r.PerCore), render.FloatCell(r.Scaling), render.FloatCell(r.Measured), index})
 	}
 	return g.render(rows, t)
 }

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/eleusis/eleusis/bench"
+	"github.com/eleusis/eleusis/lab"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/eleusis/eleusis/reports"
 )
 
 // Every design of a bench run with seeded Python agents in persistent mode
@@ -51,16 +51,16 @@ func TestBenchDesignsReproducibleWithPythonAgents(t *testing.T) {
 	if !bytes.Equal(h1, h2) || !bytes.Equal(c1, c2) || !bytes.Equal(j1, j2) {
 		t.Fatalf("1 and 2 workers differ: hands %v, bench.csv %v, bench.json %v", bytes.Equal(h1, h2), bytes.Equal(c1, c2), bytes.Equal(j1, j2))
 	}
-	var lb reports.Leaderboard
+	var lb bench.Leaderboard
 	if err := json.Unmarshal(j1, &struct {
-		Designs    *[]reports.Design      `json:"designs"`
-		Strategies *[]reports.StrategyRow `json:"strategies"`
+		Designs    *[]lab.Design        `json:"designs"`
+		Strategies *[]bench.StrategyRow `json:"strategies"`
 	}{&lb.Designs, &lb.Strategies}); err != nil {
 		t.Fatal(err)
 	}
 	seen := 0
 	for _, r := range lb.Strategies {
-		if r.Design == reports.Mixed {
+		if r.Design == lab.Mixed {
 			if r.Seats == 0 {
 				t.Errorf("%s has no mixed score", r.Strategy)
 			}
@@ -107,12 +107,12 @@ func TestBenchCrashingAgent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var lb struct{ Strategies []reports.StrategyRow }
+	var lb struct{ Strategies []bench.StrategyRow }
 	if err := json.Unmarshal(b, &lb); err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range lb.Strategies {
-		if r.Design == reports.Mixed && r.Strategy == "random" && (r.Failed != 12 || r.Hands != 4 || r.Seats != 4 || !strings.Contains(r.FirstError, "exit 3")) {
+		if r.Design == lab.Mixed && r.Strategy == "random" && (r.Failed != 12 || r.Hands != 4 || r.Seats != 4 || !strings.Contains(r.FirstError, "exit 3")) {
 			t.Errorf("random, mixed: %+v", r)
 		}
 	}
@@ -121,24 +121,24 @@ func TestBenchCrashingAgent(t *testing.T) {
 // A strategy's solo and homogeneous figures do not depend on the others it
 // is compared with: its hands are its own, on the same seeds.
 func TestBenchFiguresIndependentOfLadder(t *testing.T) {
-	row := func(strategies string) reports.StrategyRow {
+	row := func(strategies string) bench.StrategyRow {
 		out, err := run(t, "bench", "--design", "solo,homogeneous", "--strategies", strategies, "--rules", "same-suit,opposite-colour",
 			"--hands", "3", "--format", "json")
 		if err != nil {
 			t.Fatal(err)
 		}
-		var lb struct{ Strategies []reports.StrategyRow }
+		var lb struct{ Strategies []bench.StrategyRow }
 		if err := json.Unmarshal([]byte(out), &lb); err != nil {
 			t.Fatal(err)
 		}
 		for _, r := range lb.Strategies {
-			if r.Strategy == "bayes-eig(size=3000)" && r.Design == reports.Homogeneous {
+			if r.Strategy == "bayes-eig(size=3000)" && r.Design == lab.Homogeneous {
 				r.Rank = 0
 				return r
 			}
 		}
 		t.Fatal("no row")
-		return reports.StrategyRow{}
+		return bench.StrategyRow{}
 	}
 	a, _ := json.Marshal(row("bayes-eig(size=3000),random"))
 	b, _ := json.Marshal(row("negative-tester(size=3000),oracle,bayes-eig(size=3000)"))

@@ -8,15 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eleusis/eleusis/render"
 	"github.com/mattn/go-runewidth"
 	"github.com/spf13/cobra"
-
-	"github.com/eleusis/eleusis/reports"
 )
 
 // tidyCSV checks that data is one table: every row as wide as the header,
 // no text stand-in for a missing value ("—"), no interval written as text.
-// (Typed cells — numbers, booleans true/false — are tested in reports.)
+// (Typed cells — numbers, booleans true/false — are tested in render.)
 func tidyCSV(t *testing.T, name, data string) [][]string {
 	t.Helper()
 	r := csv.NewReader(strings.NewReader(data)) // FieldsPerRecord 0: every row as wide as the first
@@ -73,7 +72,7 @@ func TestTablesFit(t *testing.T) {
 	} {
 		out, _ := run(t, args...) // rules check fails on the bank's dead ends; its table is printed first
 		for i, l := range strings.Split(out, "\n") {
-			if w := runewidth.StringWidth(l); w > reports.DefaultWidth {
+			if w := runewidth.StringWidth(l); w > render.DefaultWidth {
 				t.Errorf("%s, line %d: %d columns:\n%s", strings.Join(args, " "), i+1, w, l)
 				break
 			}
@@ -97,7 +96,7 @@ func TestHelpFits(t *testing.T) {
 			if c.Name() == "design" && strings.Contains(l, `(size=20000);bounded-human`) {
 				continue
 			}
-			if w := runewidth.StringWidth(l); w > reports.DefaultWidth {
+			if w := runewidth.StringWidth(l); w > render.DefaultWidth {
 				t.Errorf("%s --help, line %d: %d columns:\n%s", c.CommandPath(), i+1, w, l)
 			}
 		}

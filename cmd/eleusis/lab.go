@@ -14,7 +14,10 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 
 	"github.com/eleusis/eleusis/agents"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/bench"
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/rank"
+	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -81,7 +84,7 @@ func (lf *labFlags) check() error {
 	return err
 }
 
-func (lf *labFlags) plan(g *global) (*reports.Plan, *reports.Lab, error) {
+func (lf *labFlags) plan(g *global) (*lab.Plan, *lab.Lab, error) {
 	if err := lf.check(); err != nil {
 		return nil, nil, err
 	}
@@ -89,7 +92,7 @@ func (lf *labFlags) plan(g *global) (*reports.Plan, *reports.Lab, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := &reports.Plan{Seed: lf.seed, Presets: lf.presets, Options: lf.options, Hands: lf.hands, Moves: lf.moves}
+	p := &lab.Plan{Seed: lf.seed, Presets: lf.presets, Options: lf.options, Hands: lf.hands, Moves: lf.moves}
 	if len(lf.rules) > 0 {
 		p.Rules = lf.rules
 	} else {
@@ -114,7 +117,7 @@ func (lf *labFlags) plan(g *global) (*reports.Plan, *reports.Lab, error) {
 		}
 		p.Lineups = append(p.Lineups, seats)
 	}
-	return p, &reports.Lab{Bank: bank, Kit: agents.NewKit()}, nil
+	return p, &lab.Lab{Bank: bank, Kit: agents.NewKit()}, nil
 }
 
 func hasAny(have, want []string) bool {
@@ -132,7 +135,7 @@ type tally struct {
 	first         string // the first failure
 }
 
-func (t *tally) add(r *reports.HandRecord) {
+func (t *tally) add(r *lab.HandRecord) {
 	t.hands++
 	if r.Error != "" {
 		if t.failed == 0 {
@@ -161,12 +164,12 @@ func (t *tally) verdict(g *global, out string) error {
 
 // run plays a plan with Ctrl-C handling and a progress bar on a terminal,
 // handing every hand to each.
-func (lf *labFlags) run(ctx context.Context, g *global, command string, p *reports.Plan, runner *reports.Lab, each func(*reports.HandRecord) error) error {
+func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.Plan, runner *lab.Lab, each func(*lab.HandRecord) error) error {
 	shard, err := sim.ParseShard(lf.shard)
 	if err != nil {
 		return err
 	}
-	ro := reports.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume, Force: lf.force,
+	ro := lab.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume, Force: lf.force,
 		Command: command, Args: g.args, Each: each}
 	var progress *mpb.Progress
 	var bar *mpb.Bar
@@ -227,12 +230,12 @@ func isTerminal(f *os.File) bool {
 // per-rule or per-strategy sums is kept), and tallies the failed hands.
 type summary struct {
 	tally
-	addHand func(*reports.HandRecord)
+	addHand func(*lab.HandRecord)
 	// write writes the summaries into out (when not empty) and prints them.
 	write func(out string) error
 }
 
-func (s *summary) add(r *reports.HandRecord) error {
+func (s *summary) add(r *lab.HandRecord) error {
 	s.tally.add(r)
 	s.addHand(r)
 	return nil
@@ -249,32 +252,32 @@ func (s *summary) finish(g *global, out string) error {
 
 // newSummary is the summary of a run of command ("rank" or "bench"): the
 // ranking of rules or the leaderboard of strategies.
-func (g *global) newSummary(command string, p *reports.Plan, runner *reports.Lab) *summary {
+func (g *global) newSummary(command string, p *lab.Plan, runner *lab.Lab) *summary {
 	if command == "bench" {
-		b := reports.NewBencher(p)
+		b := bench.NewBencher(p)
 		return &summary{addHand: b.Add, write: func(out string) error {
 			lb := b.Leaderboard()
-			if err := g.writeSummary(out, "bench", lb, lb.Tables(), func(dir string) error { return reports.LeaderboardPlot(dir, lb) }); err != nil {
+			if err := g.writeSummary(out, "bench", lb, lb.Tables(), func(dir string) error { return bench.LeaderboardPlot(dir, lb) }); err != nil {
 				return err
 			}
 			return allFailed(lb)
 		}}
 	}
-	r := reports.NewRanker(p, runner.Bank, runner.Kit)
+	r := rank.NewRanker(p, runner.Bank, runner.Kit)
 	return &summary{addHand: r.Add, write: func(out string) error {
 		rk, err := r.Ranking()
 		if err != nil {
 			return err
 		}
-		return g.writeSummary(out, "rank", rk, rk.Tables(), func(dir string) error { return reports.RankPlots(dir, rk) })
+		return g.writeSummary(out, "rank", rk, rk.Tables(), func(dir string) error { return rank.RankPlots(dir, rk) })
 	}}
 }
 
 // writeSummary writes a summary's files and plots into out (when not
 // empty) and prints it in --format.
-func (g *global) writeSummary(out, base string, data any, tables []reports.Table, plots func(dir string) error) error {
+func (g *global) writeSummary(out, base string, data any, tables []render.Table, plots func(dir string) error) error {
 	if out != "" {
-		if err := reports.WriteAll(out, base, data, tables); err != nil {
+		if err := render.WriteAll(out, base, data, tables); err != nil {
 			return err
 		}
 		if err := plots(out); err != nil {
@@ -343,17 +346,17 @@ no --bank is needed.`,
 		Args:    cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g.outFiles = true
-			shards, err := reports.OpenShards(args)
+			shards, err := lab.OpenShards(args)
 			if err != nil {
 				return err
 			}
 			meta := shards.Meta
-			bank, err := reports.PlanBank(&meta.Plan)
+			bank, err := lab.PlanBank(&meta.Plan)
 			if err != nil {
 				return fmt.Errorf("merge: %w", err)
 			}
-			sum := g.newSummary(meta.Command, &meta.Plan, &reports.Lab{Bank: bank, Kit: agents.NewKit()})
-			if err := shards.Merge(reports.MergeOptions{Out: out, Force: force, Args: g.args, Each: sum.add}); err != nil {
+			sum := g.newSummary(meta.Command, &meta.Plan, &lab.Lab{Bank: bank, Kit: agents.NewKit()})
+			if err := shards.Merge(lab.MergeOptions{Out: out, Force: force, Args: g.args, Each: sum.add}); err != nil {
 				return err
 			}
 			return sum.finish(g, out)

@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/eleusis/eleusis/agents"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -36,7 +36,7 @@ func (hf *handFlags) register(c *cobra.Command, g *global) {
 
 // narrate plays the hand the flags describe (or reads it from the
 // transcript) and narrates it.
-func (g *global) narrate(c *cobra.Command, hf handFlags) (*reports.Narration, error) {
+func (g *global) narrate(c *cobra.Command, hf handFlags) (*lessons.Narration, error) {
 	bank, err := g.loadBank()
 	if err != nil {
 		return nil, err
@@ -70,7 +70,7 @@ func (g *global) narrate(c *cobra.Command, hf handFlags) (*reports.Narration, er
 				}
 			}
 		}
-		return reports.TranscriptLesson(kit, rule, t, hf.transcript)
+		return lessons.TranscriptLesson(kit, rule, t, hf.transcript)
 	}
 	r, err := bank.Get(hf.rule)
 	if err != nil {
@@ -91,7 +91,7 @@ func (g *global) narrate(c *cobra.Command, hf handFlags) (*reports.Narration, er
 	if hf.player < 1 || hf.player > len(specs) {
 		return nil, fmt.Errorf("--player %d: the line-up has seats 1 to %d", hf.player, len(specs))
 	}
-	return reports.PlayLesson(kit, reports.LessonHand{Rule: r, Preset: hf.preset, Options: opts, Lineup: specs, Seed: hf.seed, Follow: hf.player - 1})
+	return lessons.PlayLesson(kit, lessons.LessonHand{Rule: r, Preset: hf.preset, Options: opts, Lineup: specs, Seed: hf.seed, Follow: hf.player - 1})
 }
 
 func transcriptCmd(g *global) *cobra.Command {
@@ -165,7 +165,7 @@ func lessonCmd(g *global) *cobra.Command {
 			if err := n.Markdown(&md); err != nil {
 				return err
 			}
-			files, err := n.WritePack(out, reports.PackOptions{HandoutMove: handout, Markdown: md.Bytes()})
+			files, err := n.WritePack(out, lessons.PackOptions{HandoutMove: handout, Markdown: md.Bytes()})
 			if err != nil {
 				return err
 			}

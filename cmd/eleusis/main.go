@@ -16,10 +16,10 @@ import (
 	"runtime/pprof"
 	"strings"
 
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/render"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/eleusis/eleusis/reports"
 )
 
 // exitInterrupted is the exit status after Ctrl-C: 128 + SIGINT, as shells
@@ -69,7 +69,7 @@ type global struct {
 }
 
 func init() {
-	cobra.AddTemplateFunc("wrappedFlags", func(f *pflag.FlagSet) string { return f.FlagUsagesWrapped(reports.DefaultWidth) })
+	cobra.AddTemplateFunc("wrappedFlags", func(f *pflag.FlagSet) string { return f.FlagUsagesWrapped(render.DefaultWidth) })
 }
 
 func newRoot(out, errw io.Writer, args []string) *cobra.Command {
@@ -80,7 +80,7 @@ func newRoot(out, errw io.Writer, args []string) *cobra.Command {
 		Long: `eleusis plays and referees Eleusis (Robert Abbott, 1956; New Eleusis, 1977):
 God holds a secret rule about which card may follow the last one, and the
 scientists discover it by experiment.`,
-		Version:       reports.ThisProgram().String(),
+		Version:       lab.ThisProgram().String(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -98,7 +98,7 @@ scientists discover it by experiment.`,
 	root.PersistentFlags().StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile of the command to this `file` (for go tool pprof, or as cmd/eleusis/default.pgo)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if cmd.Flags().Lookup("format") != nil {
-			if err := reports.CheckFormat(g.format); err != nil {
+			if err := render.CheckFormat(g.format); err != nil {
 				return err
 			}
 		}
@@ -126,7 +126,7 @@ scientists discover it by experiment.`,
 func (g *global) formatFlags(c *cobra.Command) {
 	c.Flags().StringVar(&g.format, "format", "table", "output `format`: table, markdown, csv or json")
 	c.Flags().BoolVar(&g.wide, "wide", false, "table and markdown: every column and whole cells (by default tables fit 120 columns)")
-	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(reports.Formats, cobra.ShellCompDirectiveNoFileComp))
+	c.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(render.Formats, cobra.ShellCompDirectiveNoFileComp))
 }
 
 // bankFlags registers --bank and --number-line on a command that reads
@@ -139,13 +139,13 @@ func (g *global) bankFlags(c *cobra.Command) {
 
 // render prints a summary in --format. CSV is one table per file: the
 // first table is printed and the others named on stderr.
-func (g *global) render(data any, tables ...reports.Table) error {
-	if err := reports.RenderWith(g.out, reports.RenderOptions{Format: g.format, Wide: g.wide}, data, tables...); err != nil {
+func (g *global) render(data any, tables ...render.Table) error {
+	if err := render.RenderWith(g.out, render.RenderOptions{Format: g.format, Wide: g.wide}, data, tables...); err != nil {
 		return err
 	}
 	var names []string
 	for _, t := range tables {
-		if t.Only != reports.TextOnly {
+		if t.Only != render.TextOnly {
 			names = append(names, fmt.Sprintf("%q", cmp.Or(t.Title, t.Name)))
 		}
 	}

@@ -8,7 +8,8 @@ import (
 	"strings"
 
 	"github.com/eleusis/eleusis/agents"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lessons"
+	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 	"github.com/spf13/cobra"
@@ -86,7 +87,7 @@ func playCmd(g *global) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			rep := reports.NewHandReport(rule, preset, "God", names, res)
+			rep := lessons.NewHandReport(rule, preset, "God", names, res)
 			return g.render(rep, rep.Tables()...)
 		},
 	}
@@ -112,9 +113,9 @@ func presetsCmd(g *global) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			names := sim.PresetNames()
-			t := reports.Table{Cols: []reports.Column{{Name: "option", Whole: true}}}
+			t := render.Table{Cols: []render.Column{{Name: "option", Whole: true}}}
 			for _, n := range names {
-				t.Cols = append(t.Cols, reports.Column{Name: n})
+				t.Cols = append(t.Cols, render.Column{Name: n})
 			}
 			data := map[string]sim.Options{}
 			var cols []map[string]any
@@ -124,9 +125,9 @@ func presetsCmd(g *global) *cobra.Command {
 				cols = append(cols, o.Map())
 			}
 			for _, opt := range sim.OptionNames() {
-				row := []reports.Cell{reports.Str(opt)}
+				row := []render.Cell{render.Str(opt)}
 				for _, col := range cols {
-					row = append(row, reports.Str(fmt.Sprint(col[opt])))
+					row = append(row, render.Str(fmt.Sprint(col[opt])))
 				}
 				t.Cells = append(t.Cells, row)
 			}

@@ -6,7 +6,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 	"github.com/spf13/cobra"
@@ -44,7 +44,7 @@ move's number and the reason, and the exit status is non-zero.`,
 			if h == nil {
 				return rerr
 			}
-			rep := reports.NewHandReport(name, t.Preset, t.God, t.Players, h.Result())
+			rep := lessons.NewHandReport(name, t.Preset, t.God, t.Players, h.Result())
 			if rerr != nil {
 				rep.Error = rerr.Error()
 			}

@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/eleusis/eleusis/agents"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -36,18 +36,18 @@ difference is named), and says so when the run was made by another revision.`,
 			if err := atLeast("workers", lf.workers, 0); err != nil {
 				return err
 			}
-			meta, err := reports.ReadRunMeta(args[0])
+			meta, err := lab.ReadRunMeta(args[0])
 			if err != nil {
 				return err
 			}
-			bank, err := reports.PlanBank(&meta.Plan)
+			bank, err := lab.PlanBank(&meta.Plan)
 			if err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
 			if err := meta.CheckOptions(); err != nil {
 				return fmt.Errorf("%s: %w", args[0], err)
 			}
-			if prog := reports.ThisProgram(); meta.Program.Revision != "" && prog.Revision != "" && meta.Program.Revision != prog.Revision {
+			if prog := lab.ThisProgram(); meta.Program.Revision != "" && prog.Revision != "" && meta.Program.Revision != prog.Revision {
 				fmt.Fprintf(g.errw, "eleusis: the run was made by revision %s, this is %s: the hands may differ where the program changed\n", meta.Program.Revision, prog.Revision)
 			}
 			if meta.Shard != "" {
@@ -57,7 +57,7 @@ difference is named), and says so when the run was made by another revision.`,
 				lf.shard = meta.Shard
 			}
 			p := meta.Plan
-			runner := &reports.Lab{Bank: bank, Kit: agents.NewKit()}
+			runner := &lab.Lab{Bank: bank, Kit: agents.NewKit()}
 			sum := g.newSummary(meta.Command, &p, runner)
 			if err := lf.run(cmd.Context(), g, meta.Command, &p, runner, sum.add); err != nil {
 				return err
@@ -70,7 +70,7 @@ difference is named), and says so when the run was made by another revision.`,
 				fmt.Fprintf(g.errw, "eleusis: no %s to compare the new hands with\n", old)
 				return nil
 			}
-			diff, err := reports.CompareHands(old, filepath.Join(lf.out, "hands.jsonl"))
+			diff, err := lab.CompareHands(old, filepath.Join(lf.out, "hands.jsonl"))
 			if err != nil {
 				return err
 			}

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 	"github.com/spf13/cobra"
@@ -54,16 +54,16 @@ func rulesCmd(g *global) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			t := reports.Table{Cols: []reports.Column{
+			t := render.Table{Cols: []render.Column{
 				{Name: "name", Whole: true}, {Name: "expr", Head: "expression"}, {Name: "starter", Wide: true}, {Name: "look_back", Head: "look-back"},
-				{Name: "truth_table", Head: "table", Kind: reports.Bool, Wide: true}, {Name: "source", Wide: true},
+				{Name: "truth_table", Head: "table", Kind: render.Bool, Wide: true}, {Name: "source", Wide: true},
 				{Name: "tags", Wide: true}, {Name: "description"},
 			}}
 			var data []rulebank.Rule
 			for _, r := range b.Rules {
-				t.Cells = append(t.Cells, []reports.Cell{reports.Str(r.Rule.Name), reports.Str(r.Rule.Expr), reports.Str(r.Rule.Starter),
-					reports.Str(r.Reads.String()), reports.BoolCell(r.Table()), reports.Str(r.Rule.Source),
-					reports.Str(strings.Join(r.Rule.Tags, " ")), reports.Str(r.Rule.Description)})
+				t.Cells = append(t.Cells, []render.Cell{render.Str(r.Rule.Name), render.Str(r.Rule.Expr), render.Str(r.Rule.Starter),
+					render.Str(r.Reads.String()), render.BoolCell(r.Table()), render.Str(r.Rule.Source),
+					render.Str(strings.Join(r.Rule.Tags, " ")), render.Str(r.Rule.Description)})
 				data = append(data, r.Rule)
 			}
 			return g.render(data, t)
@@ -87,10 +87,10 @@ func rulesCmd(g *global) *cobra.Command {
 				return err
 			}
 			rep := rulebank.Analyse(r, rulebank.DefaultAnalyse)
-			t := reports.Table{Title: r.Rule.Name, Cols: []reports.Column{{Name: "field"}, {Name: "value"}}}
+			t := render.Table{Title: r.Rule.Name, Cols: []render.Column{{Name: "field"}, {Name: "value"}}}
 			for _, f := range [][2]string{{"expr", r.Rule.Expr}, {"starter", r.Rule.Starter}, {"description", r.Rule.Description},
 				{"hint", r.Rule.Hint}, {"source", r.Rule.Source}, {"tags", strings.Join(r.Rule.Tags, " ")}} {
-				t.Cells = append(t.Cells, []reports.Cell{reports.Str(f[0]), reports.Str(f[1])})
+				t.Cells = append(t.Cells, []render.Cell{render.Str(f[0]), render.Str(f[1])})
 			}
 			analysis := checkTable([]rulebank.Report{rep})
 			analysis.Name, analysis.Title = "analysis", "Analysis"
@@ -209,24 +209,24 @@ func analyseAll(rules []*rulebank.Compiled, cfg rulebank.AnalyseConfig) []ruleba
 	return reps
 }
 
-func checkTable(reps []rulebank.Report) reports.Table {
-	t := reports.Table{Cols: []reports.Column{{Name: "rule", Whole: true}, {Name: "look_back", Head: "look-back"}, {Name: "depth", Kind: reports.Int, Wide: true},
-		{Name: "starters", Kind: reports.Int}, {Name: "acceptance", Head: "accept", Kind: reports.Float, Prec: 3},
-		{Name: "dead_end_cards", Head: "dead end after", Kind: reports.Int}, {Name: "dead_end_kind", Head: "kind"},
+func checkTable(reps []rulebank.Report) render.Table {
+	t := render.Table{Cols: []render.Column{{Name: "rule", Whole: true}, {Name: "look_back", Head: "look-back"}, {Name: "depth", Kind: render.Int, Wide: true},
+		{Name: "starters", Kind: render.Int}, {Name: "acceptance", Head: "accept", Kind: render.Float, Prec: 3},
+		{Name: "dead_end_cards", Head: "dead end after", Kind: render.Int}, {Name: "dead_end_kind", Head: "kind"},
 		{Name: "dead_end_line", Head: "dead-end line", Wide: true}, {Name: "search", Wide: true}, {Name: "error"}}}
 	for _, r := range reps {
-		var after reports.Cell
+		var after render.Cell
 		kind, line := "", ""
 		if r.DeadEnd != nil {
-			after, line = reports.IntCell(len(r.DeadEnd.Line)), sim.CardsString(r.DeadEnd.Line)
+			after, line = render.IntCell(len(r.DeadEnd.Line)), sim.CardsString(r.DeadEnd.Line)
 			kind = "cards used up"
 			if r.DeadEnd.Structural {
 				kind = "no card legal"
 			}
 		}
-		depth := reports.IntCell(r.Depth) // -1: the rule reads line or n
-		t.Cells = append(t.Cells, []reports.Cell{reports.Str(r.Rule), reports.Str(r.LookBack), depth, reports.IntCell(r.Starters),
-			reports.FloatCell(r.Acceptance), after, reports.Str(kind), reports.Str(line), reports.Str(r.DeadEndSearch), reports.Str(r.Error)})
+		depth := render.IntCell(r.Depth) // -1: the rule reads line or n
+		t.Cells = append(t.Cells, []render.Cell{render.Str(r.Rule), render.Str(r.LookBack), depth, render.IntCell(r.Starters),
+			render.FloatCell(r.Acceptance), after, render.Str(kind), render.Str(line), render.Str(r.DeadEndSearch), render.Str(r.Error)})
 	}
 	return t
 }

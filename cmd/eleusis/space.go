@@ -7,7 +7,7 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
-	"github.com/eleusis/eleusis/reports"
+	"github.com/eleusis/eleusis/render"
 )
 
 func spaceCmd(g *global) *cobra.Command {
@@ -46,13 +46,13 @@ description length there, and how many hypotheses share its behaviour.`,
 					fams[h.Family.String()]++
 				}
 			}
-			summary := reports.Table{Title: "The hypothesis space", Cols: []reports.Column{{Name: "measure"}, {Name: "value", Kind: reports.Float, Prec: 1}}}
+			summary := render.Table{Title: "The hypothesis space", Cols: []render.Column{{Name: "measure"}, {Name: "value", Kind: render.Float, Prec: 1}}}
 			add := func(what string, v float64) {
-				c := reports.FloatCell(v)
+				c := render.FloatCell(v)
 				if v == float64(int(v)) {
-					c = reports.IntCell(int(v)) // a count: no decimals
+					c = render.IntCell(int(v)) // a count: no decimals
 				}
-				summary.Cells = append(summary.Cells, []reports.Cell{reports.Str(what), c})
+				summary.Cells = append(summary.Cells, []render.Cell{render.Str(what), c})
 			}
 			add("syntactic rules of the grammar", float64(st.Syntactic))
 			add("distinct behaviours among them", float64(st.Distinct))
@@ -65,9 +65,9 @@ description length there, and how many hypotheses share its behaviour.`,
 			add("index memory (MiB)", float64(st.IndexBytes)/(1<<20))
 			b := sp.NewBelief(0)
 			ids, ps := b.Top(top)
-			prior := reports.Table{Name: "top", Title: fmt.Sprintf("The %d most probable hypotheses a priori", len(ids)), Cols: []reports.Column{
-				{Name: "rank", Head: "#", Kind: reports.Int}, {Name: "hypothesis"}, {Name: "family"}, {Name: "bits", Kind: reports.Int},
-				{Name: "prior", Kind: reports.Float, Prec: 5}, {Name: "rules_merged", Head: "rules merged", Kind: reports.Int}}}
+			prior := render.Table{Name: "top", Title: fmt.Sprintf("The %d most probable hypotheses a priori", len(ids)), Cols: []render.Column{
+				{Name: "rank", Head: "#", Kind: render.Int}, {Name: "hypothesis"}, {Name: "family"}, {Name: "bits", Kind: render.Int},
+				{Name: "prior", Kind: render.Float, Prec: 5}, {Name: "rules_merged", Head: "rules merged", Kind: render.Int}}}
 			type hyp struct {
 				hypotheses.Hypothesis
 				Prior float64 `json:"prior"`
@@ -75,11 +75,11 @@ description length there, and how many hypotheses share its behaviour.`,
 			var tops []hyp
 			for i, id := range ids {
 				h := sp.Hyps[id]
-				prior.Cells = append(prior.Cells, []reports.Cell{reports.IntCell(i + 1), reports.Str(h.Expr), reports.Str(h.Family.String()),
-					reports.IntCell(h.Length), reports.FloatCell(ps[i]), reports.IntCell(h.Rules)})
+				prior.Cells = append(prior.Cells, []render.Cell{render.IntCell(i + 1), render.Str(h.Expr), render.Str(h.Family.String()),
+					render.IntCell(h.Length), render.FloatCell(ps[i]), render.IntCell(h.Rules)})
 				tops = append(tops, hyp{h, ps[i]})
 			}
-			tables := []reports.Table{summary, prior}
+			tables := []render.Table{summary, prior}
 			type place struct {
 				Rule        string `json:"rule"`
 				Expressible bool   `json:"expressible"`
@@ -94,10 +94,10 @@ description length there, and how many hypotheses share its behaviour.`,
 				if err != nil {
 					return err
 				}
-				t := reports.Table{Name: "rules", Title: "God's rules in the space", Cols: []reports.Column{
-					{Name: "rule", Whole: true}, {Name: "expressible", Kind: reports.Bool}, {Name: "bits", Kind: reports.Int},
-					{Name: "shortest", Head: "shortest description"}, {Name: "class_size", Head: "hypotheses alike", Kind: reports.Int},
-					{Name: "states", Kind: reports.Int}}}
+				t := render.Table{Name: "rules", Title: "God's rules in the space", Cols: []render.Column{
+					{Name: "rule", Whole: true}, {Name: "expressible", Kind: render.Bool}, {Name: "bits", Kind: render.Int},
+					{Name: "shortest", Head: "shortest description"}, {Name: "class_size", Head: "hypotheses alike", Kind: render.Int},
+					{Name: "states", Kind: render.Int}}}
 				for _, name := range rules {
 					r, err := bank.Get(name)
 					if err != nil {
@@ -109,12 +109,12 @@ description length there, and how many hypotheses share its behaviour.`,
 					}
 					p := place{Rule: name, Expressible: tr.Expressible, Length: tr.Length, Shortest: tr.Expr, Class: len(tr.IDs), States: tr.States}
 					places = append(places, p)
-					var bits reports.Cell // missing when not expressible
+					var bits render.Cell // missing when not expressible
 					if p.Expressible {
-						bits = reports.IntCell(p.Length)
+						bits = render.IntCell(p.Length)
 					}
-					t.Cells = append(t.Cells, []reports.Cell{reports.Str(name), reports.BoolCell(p.Expressible), bits,
-						reports.Str(p.Shortest), reports.IntCell(p.Class), reports.IntCell(p.States)})
+					t.Cells = append(t.Cells, []render.Cell{render.Str(name), render.BoolCell(p.Expressible), bits,
+						render.Str(p.Shortest), render.IntCell(p.Class), render.IntCell(p.States)})
 				}
 				tables = append(tables, t)
 			}

@@ -1,0 +1,430 @@
+package bench
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strings"
+
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/stats"
+)
+
+// StrategyRow is one strategy's figures in one design: a row of bench.csv.
+// A design's hands give the figures that can be credited to a strategy
+// there: discovery in solo and homogeneous tables, score in mixed ones;
+// the other fields are missing.
+type StrategyRow struct {
+	Strategy string     `json:"strategy"`
+	Design   lab.Design `json:"design"`
+	// Rank: its place in the design: by identified, then settle time (solo,
+	// homogeneous; 0 when its belief was not measured), by mean score
+	// (mixed).
+	Rank int `json:"rank"`
+	// Hands: the design's hands it sat at that were played; Failed: those
+	// that failed (left out of every figure), FirstError the first one's
+	// error.
+	Hands      int    `json:"hands"`
+	Failed     int    `json:"failed_hands"`
+	FirstError string `json:"first_error,omitempty"`
+
+	// Mixed: Seats, the (hand, seat) pairs it played; its mean score per
+	// seat (Student t) and the share of its seats with the hand's top score
+	// (Wilson).
+	Seats   int            `json:"seats"`
+	Score   stats.Interval `json:"score"`
+	WinRate stats.Interval `json:"win_rate"`
+
+	// Solo and homogeneous: one seat per hand is measured (solo: the only
+	// one; homogeneous: seat rep mod k, so every seat in turn), its hands
+	// being independent deals. Belief: "own" (the strategy's belief),
+	// "stated" (an outside agent's stated beliefs), "none" (random, oracle,
+	// a silent outside program: not measured). Measured: the hands whose
+	// measured seat stated or held a best rule, the n of Identified,
+	// IdentifiedAll and Settle.
+	Belief   string `json:"belief"`
+	Measured int    `json:"measured"`
+	// Identified: the share of those hands whose best rule at the end was in
+	// God's local class (Wilson); Settle: the Kaplan–Meier median of the
+	// moves until settled, censored at the hand's end, with the
+	// Brookmeyer–Crowley interval (KMMedianCI); IdentifiedAll: the share
+	// whose best rule agreed with God on every state from any starter.
+	Identified    stats.Interval `json:"identified"`
+	Settle        stats.Interval `json:"settle_median"`
+	IdentifiedAll stats.Interval `json:"identified_all_states"`
+	// Predictive: the mean, over hands, of the probability it gave to God's
+	// verdicts (Student t).
+	Predictive stats.Interval `json:"predictive"`
+	// Calibration of its final confidence in its best rule against that
+	// rule being God's on the hand's states; CalibrationExpressible: the
+	// same over the hands whose rule its space can express.
+	Calibration            stats.Calibration `json:"calibration"`
+	CalibrationExpressible stats.Calibration `json:"calibration_expressible"`
+	// Learning: its mean posterior on God's local class after each move
+	// (an ended hand carries its last value); none for stated beliefs.
+	Learning []float64 `json:"learning_curve,omitempty"`
+
+	// The ideal observer of its hands (the default space, ε = 0): what its
+	// table's experiments showed, whatever it believed.
+	ObserverIdentified stats.Interval `json:"observer_identified"`
+	ObserverSettle     stats.Interval `json:"observer_settle_median"`
+	ObserverLearning   []float64      `json:"observer_learning_curve,omitempty"`
+}
+
+// PairDiff is the paired difference in mean score between two strategies
+// over the same deals and rules (the mixed design).
+type PairDiff struct {
+	A    string         `json:"a"`
+	B    string         `json:"b"`
+	Diff stats.Interval `json:"a_minus_b"`
+	N    int            `json:"groups"`
+}
+
+// Leaderboard is the output of `eleusis bench`.
+type Leaderboard struct {
+	Plan *lab.Plan `json:"plan"`
+	// Designs: the designs played, in order (a plan without designs is
+	// rotations, summed up as mixed).
+	Designs []lab.Design `json:"designs"`
+	// Strategies: a row per strategy and design, design by design, each in
+	// its ranking order.
+	Strategies []StrategyRow `json:"strategies"`
+	Pairs      []PairDiff    `json:"pairs"`
+	Errors     int           `json:"failed_hands"`
+}
+
+// Bencher sums up a bench run one hand at a time. Add every record, then
+// Leaderboard.
+type Bencher struct {
+	plan    *lab.Plan
+	errors  int
+	designs []lab.Design
+	rows    map[rowKey]*rowAcc
+	order   []rowKey
+	// paired[group][strategy]: its mixed scores in that hand group (same
+	// rule, preset and repetition: the same deal); failedIn[group] the
+	// strategies at a table of the group that failed.
+	paired   map[groupKey]map[string][]float64
+	failedIn map[groupKey]map[string]bool
+}
+
+type groupKey struct {
+	rule, preset string
+	rep          int
+}
+
+type rowKey struct {
+	strategy string
+	design   lab.Design
+}
+
+type rowAcc struct {
+	hands, failed int
+	firstError    string
+	// mixed
+	scores     []float64
+	wins, seat int
+	// solo, homogeneous
+	own, observer        discAcc
+	owned, stated, blank int // measured seats by kind of belief
+}
+
+// discAcc sums a belief's discovery measures, one measured seat per hand.
+type discAcc struct {
+	measured, hits, all int
+	settleT             []float64
+	settleEv            []bool
+	conf, confX         []float64
+	hit, hitX           []bool
+	empty, emptyX       int
+	pred                []float64
+	learn               stats.CurveAcc
+}
+
+// add counts one hand of turns moves.
+func (a *discAcc) add(m *hypotheses.Measures, turns int) {
+	if m.Stated == "" || strings.Contains(m.Stated, "accept") {
+		a.pred = append(a.pred, m.Predictive)
+	}
+	if m.Stated != "" && !strings.Contains(m.Stated, "rule") {
+		return // probabilities of acceptance alone: no best rule
+	}
+	a.measured++
+	if m.Identified {
+		a.hits++
+		a.settleT, a.settleEv = append(a.settleT, float64(m.Settled)), append(a.settleEv, true)
+	} else {
+		a.settleT, a.settleEv = append(a.settleT, float64(turns)), append(a.settleEv, false)
+	}
+	if m.IdentifiedAll {
+		a.all++
+	}
+	if m.Empty {
+		a.empty++
+		if m.Expressible {
+			a.emptyX++
+		}
+	} else {
+		a.conf, a.hit = append(a.conf, m.Confidence), append(a.hit, m.Identified)
+		if m.Expressible {
+			a.confX, a.hitX = append(a.confX, m.Confidence), append(a.hitX, m.Identified)
+		}
+	}
+	if m.Stated == "" {
+		a.learn.Add(m.Posterior)
+	}
+}
+
+// NewBencher starts a leaderboard of the plan's line-ups: a row for every
+// strategy of every design, even one whose every hand fails.
+func NewBencher(p *lab.Plan) *Bencher {
+	b := &Bencher{plan: p, rows: map[rowKey]*rowAcc{}, paired: map[groupKey]map[string][]float64{}, failedIn: map[groupKey]map[string]bool{}}
+	for i, lu := range p.Lineups {
+		d := cmp.Or(p.Design(i), lab.Mixed)
+		if !slices.Contains(b.designs, d) {
+			b.designs = append(b.designs, d)
+		}
+		for _, s := range lu {
+			b.row(rowKey{s, d})
+		}
+	}
+	slices.SortStableFunc(b.designs, func(x, y lab.Design) int { return slices.Index(lab.Designs, x) - slices.Index(lab.Designs, y) })
+	return b
+}
+
+func (b *Bencher) row(k rowKey) *rowAcc {
+	a := b.rows[k]
+	if a == nil {
+		a = &rowAcc{}
+		b.rows[k] = a
+		b.order = append(b.order, k)
+	}
+	return a
+}
+
+// Bench sums up a run's hands.
+func Bench(p *lab.Plan, recs []lab.HandRecord) *Leaderboard {
+	b := NewBencher(p)
+	for i := range recs {
+		b.Add(&recs[i])
+	}
+	return b.Leaderboard()
+}
+
+// Add counts one hand. A failed hand counts against every strategy at its
+// table, in its design, and is left out of every figure.
+func (b *Bencher) Add(r *lab.HandRecord) {
+	c := b.plan.Coord(r.Index)
+	d := cmp.Or(b.plan.Design(c.Lineup), lab.Mixed)
+	gk := groupKey{r.Rule, r.Preset, c.Rep}
+	for i, s := range r.Players {
+		if slices.Contains(r.Players[:i], s) {
+			continue
+		}
+		a := b.row(rowKey{s, d})
+		if r.Error == "" {
+			a.hands++
+			continue
+		}
+		if a.failed == 0 {
+			a.firstError, _, _ = strings.Cut(r.Error, "\n")
+		}
+		a.failed++
+		if d != lab.Mixed {
+			continue
+		}
+		if b.failedIn[gk] == nil {
+			b.failedIn[gk] = map[string]bool{}
+		}
+		b.failedIn[gk][s] = true
+	}
+	if r.Error != "" {
+		b.errors++
+		return
+	}
+	if d == lab.Mixed {
+		b.addScores(r, gk)
+		return
+	}
+	// One seat per hand: the copies of a homogeneous table share their
+	// evidence, so their measures are not independent; the measured seat
+	// turns with the repetition.
+	seat := c.Rep % len(r.Players)
+	a := b.row(rowKey{r.Players[seat], d})
+	var m, obs *hypotheses.Measures
+	if seat < len(r.Discovery) {
+		m = r.Discovery[seat]
+	}
+	obs = r.Observer
+	if m != nil && !m.Own { // a record of an older run: the observer credited to the seat
+		m, obs = nil, cmp.Or(obs, m)
+	}
+	switch {
+	case m == nil:
+		a.blank++
+	case m.Stated != "":
+		a.stated++
+		a.own.add(m, r.Turns)
+	default:
+		a.owned++
+		a.own.add(m, r.Turns)
+	}
+	if obs != nil {
+		a.observer.add(obs, r.Turns)
+	}
+}
+
+func (b *Bencher) addScores(r *lab.HandRecord, gk groupKey) {
+	top := slices.Max(r.Scores)
+	if b.paired[gk] == nil {
+		b.paired[gk] = map[string][]float64{}
+	}
+	for seat, s := range r.Players {
+		a := b.row(rowKey{s, lab.Mixed})
+		a.seat++
+		a.scores = append(a.scores, float64(r.Scores[seat]))
+		b.paired[gk][s] = append(b.paired[gk][s], float64(r.Scores[seat]))
+		if r.Scores[seat] == top {
+			a.wins++
+		}
+	}
+}
+
+// na is a figure that was not measured.
+var na = stats.Interval{Est: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
+
+// wilsonOr is Wilson's interval, not measured when n is 0.
+func wilsonOr(k, n int) stats.Interval {
+	if n == 0 {
+		return na
+	}
+	return stats.Wilson(k, n)
+}
+
+func (a *discAcc) settle() stats.Interval {
+	if a.measured == 0 {
+		return na
+	}
+	return stats.KMMedianCI(stats.KaplanMeier(a.settleT, a.settleEv))
+}
+
+// Leaderboard sums up: the rows of each design in its order, and the
+// paired score differences of the mixed design.
+func (b *Bencher) Leaderboard() *Leaderboard {
+	lb := &Leaderboard{Plan: b.plan, Designs: b.designs, Errors: b.errors}
+	for _, d := range b.designs {
+		var rows []StrategyRow
+		for _, k := range b.order {
+			if k.design == d {
+				rows = append(rows, b.rows[k].summary(k))
+			}
+		}
+		if d == lab.Mixed {
+			sortRows(rows, func(r StrategyRow) (float64, float64) { return r.Score.Est, 0 })
+		} else {
+			sortRows(rows, func(r StrategyRow) (float64, float64) { return r.Identified.Est, r.Settle.Est })
+		}
+		for i := range rows {
+			if d == lab.Mixed && !math.IsNaN(rows[i].Score.Est) || d != lab.Mixed && !math.IsNaN(rows[i].Identified.Est) {
+				rows[i].Rank = i + 1
+			}
+		}
+		lb.Strategies = append(lb.Strategies, rows...)
+	}
+	lb.Pairs = b.pairs(lb.Strategies)
+	return lb
+}
+
+// cmpDesc orders larger first, NaN last; cmpAsc smaller first, NaN last.
+func cmpDesc(x, y float64) int { return cmpAsc(-x, -y) }
+
+func cmpAsc(x, y float64) int {
+	switch xn, yn := math.IsNaN(x), math.IsNaN(y); {
+	case xn && yn:
+		return 0
+	case xn:
+		return 1
+	case yn:
+		return -1
+	}
+	return cmp.Compare(x, y)
+}
+
+func (a *rowAcc) summary(k rowKey) StrategyRow {
+	r := StrategyRow{Strategy: k.strategy, Design: k.design, Hands: a.hands, Failed: a.failed, FirstError: a.firstError,
+		Score: na, WinRate: na, Identified: na, Settle: na, IdentifiedAll: na, Predictive: na,
+		ObserverIdentified: na, ObserverSettle: na}
+	if k.design == lab.Mixed {
+		r.Seats = a.seat
+		if a.seat > 0 {
+			r.Score, r.WinRate = stats.MeanT(a.scores), stats.Wilson(a.wins, a.seat)
+		}
+		return r
+	}
+	r.Belief = "none"
+	switch {
+	case a.owned > 0:
+		r.Belief = "own"
+	case a.stated > 0:
+		r.Belief = "stated"
+	}
+	o := &a.own
+	r.Measured = o.measured
+	r.Identified, r.IdentifiedAll, r.Settle = wilsonOr(o.hits, o.measured), wilsonOr(o.all, o.measured), o.settle()
+	if len(o.pred) > 0 {
+		r.Predictive = stats.MeanT(o.pred) // a mean of shares: its interval cut to [0, 1]
+		r.Predictive.Lo, r.Predictive.Hi = max(0, r.Predictive.Lo), min(1, r.Predictive.Hi)
+	}
+	r.Calibration, r.CalibrationExpressible = stats.Calibrate(o.conf, o.hit, o.empty), stats.Calibrate(o.confX, o.hitX, o.emptyX)
+	r.Learning = o.learn.Curve()
+	ob := &a.observer
+	r.ObserverIdentified, r.ObserverSettle, r.ObserverLearning = wilsonOr(ob.hits, ob.measured), ob.settle(), ob.learn.Curve()
+	return r
+}
+
+// pairs are the paired score differences of the mixed design, over the
+// hand groups in which neither strategy's table failed.
+func (b *Bencher) pairs(rows []StrategyRow) []PairDiff {
+	keys := make([]groupKey, 0, len(b.paired))
+	for k := range b.paired {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y groupKey) int {
+		return cmp.Or(cmp.Compare(x.rule, y.rule), cmp.Compare(x.preset, y.preset), cmp.Compare(x.rep, y.rep))
+	})
+	var mixed []string
+	for _, r := range rows {
+		if r.Design == lab.Mixed {
+			mixed = append(mixed, r.Strategy)
+		}
+	}
+	var out []PairDiff
+	for i, x := range mixed {
+		for _, y := range mixed[i+1:] {
+			var d []float64
+			for _, k := range keys {
+				xa, xb := b.paired[k][x], b.paired[k][y]
+				if len(xa) > 0 && len(xb) > 0 && !b.failedIn[k][x] && !b.failedIn[k][y] {
+					d = append(d, stat.Mean(xa, nil)-stat.Mean(xb, nil))
+				}
+			}
+			out = append(out, PairDiff{A: x, B: y, Diff: stats.MeanT(d), N: len(d)})
+		}
+	}
+	return out
+}
+
+// AllFailed lists the strategies whose every hand, in some design, failed:
+// nothing about them could be measured there.
+func (lb *Leaderboard) AllFailed() []StrategyRow {
+	var out []StrategyRow
+	for _, r := range lb.Strategies {
+		if r.Hands == 0 && r.Failed > 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,0 +1,453 @@
+package lab
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Plan is a simulation run: every rule × preset × line-up, Hands times
+// each. Hand i's coordinates and seed follow from the plan alone.
+type Plan struct {
+	Seed    uint64   `json:"seed"`
+	Rules   []string `json:"rules"`
+	Presets []string `json:"presets"`
+	// Options override every preset's options (name=value).
+	Options []string   `json:"options,omitempty"`
+	Lineups [][]string `json:"lineups"`
+	Hands   int        `json:"hands"`
+	// Moves: keep every move in hands.jsonl (for transcripts).
+	Moves bool `json:"moves"`
+	// NoDiscovery: skip the discovery measures (speed measurements only).
+	NoDiscovery bool `json:"no_discovery,omitempty"`
+	// Calibration: measure each scientist's confidence in its best rule
+	// (bench reports calibration; rank does not need it).
+	Calibration bool `json:"calibration,omitempty"`
+	// Designs: for bench, the design each line-up belongs to (solo,
+	// homogeneous, mixed: bench_design.go), in the order of Lineups. The
+	// mixed design's hands are played for score: no discovery measures.
+	Designs []Design `json:"designs,omitempty"`
+	// Paired: hand seeds leave the rule out, so that every rule of the
+	// plan plays the same deals (the designer's races compare rules hand
+	// by hand).
+	Paired bool `json:"paired,omitempty"`
+	// Defs: each rule of Rules as played (expression and starter), in the
+	// same order, and BankHash their hash (BankHash); Lab.Resolve fills
+	// them from the bank.
+	Defs     []RuleDef `json:"rule_defs,omitempty"`
+	BankHash string    `json:"bank_sha256,omitempty"`
+}
+
+// PresetOptions are the options of each preset of the plan, in order,
+// after the plan's overrides.
+func (p *Plan) PresetOptions() ([]sim.Options, error) {
+	var out []sim.Options
+	for _, name := range p.Presets {
+		o, err := sim.Preset(name)
+		if err != nil {
+			return nil, err
+		}
+		if err := o.Override(p.Options); err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// N is the number of hands of the plan.
+func (p *Plan) N() int { return len(p.Rules) * len(p.Presets) * len(p.Lineups) * p.Hands }
+
+// Coord is where a hand sits in the plan.
+type Coord struct{ Rule, Preset, Lineup, Rep int }
+
+// Coord of hand i: i = ((rule·P + preset)·L + lineup)·H + rep.
+func (p *Plan) Coord(i int) Coord {
+	c := Coord{Rep: i % p.Hands}
+	i /= p.Hands
+	c.Lineup = i % len(p.Lineups)
+	i /= len(p.Lineups)
+	c.Preset = i % len(p.Presets)
+	c.Rule = i / len(p.Presets)
+	return c
+}
+
+// HandSeed derives a hand's seed from the run's seed, the rule, the preset
+// and the repetition, not the line-up: every line-up plays the same deals
+// under the same rule (paired seeds). A Paired plan leaves the rule out
+// too: every rule plays the same deals.
+func (p *Plan) HandSeed(c Coord) uint64 {
+	h := fnv.New64a()
+	var buf [8]byte
+	binary.LittleEndian.PutUint64(buf[:], p.Seed)
+	h.Write(buf[:])
+	if !p.Paired {
+		h.Write([]byte(p.Rules[c.Rule]))
+	}
+	h.Write([]byte{0})
+	h.Write([]byte(p.Presets[c.Preset]))
+	h.Write([]byte{0})
+	binary.LittleEndian.PutUint64(buf[:], uint64(c.Rep))
+	h.Write(buf[:])
+	x := h.Sum64()
+	// splitmix64 finaliser: nearby inputs give unrelated seeds.
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// HandRecord is one line of hands.jsonl (docs/results.md).
+type HandRecord struct {
+	Index   int      `json:"index"`
+	Seed    uint64   `json:"seed"`
+	Rule    string   `json:"rule"`
+	Preset  string   `json:"preset"`
+	Lineup  int      `json:"lineup"`
+	Players []string `json:"players"`
+	// Opening: the starter, or the Divermazo opening (three cards on the
+	// main line and the two God laid under the last).
+	Opening   []sim.Card             `json:"opening,omitempty"`
+	End       sim.EndReason          `json:"end,omitempty"`
+	Turns     int                    `json:"turns"`
+	GodScore  int                    `json:"god_score"`
+	Scores    []int                  `json:"scores,omitempty"`
+	Cards     []int                  `json:"cards_left,omitempty"`
+	Prophets  []sim.ProphetStatus    `json:"prophet,omitempty"`
+	Discovery []*hypotheses.Measures `json:"discovery,omitempty"`
+	// Observer: what an ideal observer of the hand came to believe (the
+	// default space, ε = 0): the evidence the table's experiments gave.
+	Observer *hypotheses.Measures `json:"observer,omitempty"`
+	Moves    []sim.MoveRecord     `json:"moves,omitempty"`
+	// Error: the hand could not be played (a rule failing at run time, a
+	// misbehaving outside agent); the run went on.
+	Error string `json:"error,omitempty"`
+}
+
+// Lab plays plans: the bank the rules come from and the kit of spaces and
+// behaviour classes shared by all workers.
+type Lab struct {
+	Bank *rulebank.Bank
+	Kit  *agents.Kit
+}
+
+type prepared struct {
+	rules   []*rulebank.Compiled
+	options []sim.Options
+	lineups [][]agents.Spec
+}
+
+func (l *Lab) prepare(p *Plan) (*prepared, error) {
+	if p.Hands < 1 || len(p.Rules) == 0 || len(p.Presets) == 0 || len(p.Lineups) == 0 {
+		return nil, fmt.Errorf("an empty plan: %d rules, %d presets, %d line-ups, %d hands each", len(p.Rules), len(p.Presets), len(p.Lineups), p.Hands)
+	}
+	if len(p.Designs) != 0 && len(p.Designs) != len(p.Lineups) {
+		return nil, fmt.Errorf("the plan has %d line-ups and %d designs", len(p.Lineups), len(p.Designs))
+	}
+	pr := &prepared{}
+	for _, name := range p.Rules {
+		c, err := l.Bank.Get(name)
+		if err != nil {
+			return nil, err
+		}
+		pr.rules = append(pr.rules, c)
+	}
+	var err error
+	if pr.options, err = p.PresetOptions(); err != nil {
+		return nil, err
+	}
+	for li, lu := range p.Lineups {
+		var specs []agents.Spec
+		for _, s := range lu {
+			sp, err := agents.ParseSpec(s)
+			if err != nil {
+				return nil, fmt.Errorf("line-up %d: %w", li+1, err)
+			}
+			specs = append(specs, sp)
+		}
+		for pi, o := range pr.options {
+			if err := o.Validate(len(specs)); err != nil {
+				return nil, fmt.Errorf("line-up %d (%d players) with preset %s: %w", li+1, len(specs), p.Presets[pi], err)
+			}
+		}
+		pr.lineups = append(pr.lineups, specs)
+	}
+	return pr, nil
+}
+
+// play plays hand i of the plan; a failure becomes the record's Error.
+// ctx cancels hands waiting on outside agents.
+func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord {
+	c := p.Coord(i)
+	rec := HandRecord{Index: i, Seed: p.HandSeed(c), Rule: p.Rules[c.Rule], Preset: p.Presets[c.Preset], Lineup: c.Lineup, Players: p.Lineups[c.Lineup]}
+	out, err := l.Kit.Play(agents.HandSetup{Rule: pr.rules[c.Rule], Options: pr.options[c.Preset], Lineup: pr.lineups[c.Lineup], Seed: rec.Seed,
+		Measure: !p.NoDiscovery && p.Design(c.Lineup).measures(), Calibrate: p.Calibration, Context: ctx})
+	if err != nil {
+		rec.Error = err.Error()
+		return rec
+	}
+	r := out.Result
+	rec.Opening, rec.End, rec.Turns, rec.GodScore = r.Opening, r.End, r.Turns, r.GodScore
+	for _, pl := range r.Players {
+		rec.Scores = append(rec.Scores, pl.Score)
+		rec.Cards = append(rec.Cards, pl.Cards)
+		rec.Prophets = append(rec.Prophets, pl.Prophet)
+	}
+	if !slices.ContainsFunc(out.Measures, func(m *hypotheses.Measures) bool { return m != nil }) {
+		out.Measures = nil // no seat measured: no list of nulls
+	}
+	rec.Discovery, rec.Observer = out.Measures, out.Observer
+	if p.Moves {
+		rec.Moves = r.History
+	}
+	return rec
+}
+
+// RunOptions says where and how to run a plan.
+type RunOptions struct {
+	// Out is the run's folder: run.json, hands.jsonl (hands.jsonl.part
+	// while running). Empty: nothing is written.
+	Out     string
+	Workers int
+	Shard   sim.Shard
+	// Resume continues an interrupted run in Out; Force lets a new run
+	// replace another run's files in Out (refused otherwise).
+	Resume, Force bool
+	// Command, Args: the summary the run feeds ("rank", "bench") and the
+	// command line, for run.json.
+	Command string
+	Args    []string
+	// Progress is told of every finished hand (nil: silent).
+	Progress func(done, total int)
+	// Each, when set, receives every hand in index order (a resumed run's
+	// earlier hands first), its moves dropped, and Run keeps nothing: the
+	// records are not returned. An error from Each stops the run.
+	Each func(*HandRecord) error
+}
+
+// errCut marks a hand that failed because the run was being cancelled
+// (an outside agent killed by Ctrl-C): not a result, and not written.
+var errCut = errors.New("a hand was cut by the cancellation")
+
+// Run plays the plan (resolving its rule definitions first, see Resolve)
+// and returns its hands in index order, moves dropped (they are in
+// hands.jsonl), or hands them to ro.Each. On cancellation it keeps every
+// finished hand of the complete prefix in hands.jsonl.part and returns the
+// context's error; Resume continues from there. A hand that failed after
+// the cancellation is not kept: it is played again on resume.
+func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, error) {
+	if ro.Workers < 0 {
+		return nil, fmt.Errorf("workers must be 0 (all cores) or more, not %d", ro.Workers)
+	}
+	if ro.Shard.Of < 1 {
+		ro.Shard = sim.All
+	}
+	if err := l.Resolve(p); err != nil {
+		return nil, err
+	}
+	pr, err := l.prepare(p)
+	if err != nil {
+		return nil, err
+	}
+	defer l.Kit.Close() // the outside agents kept between hands (agents)
+	var recs []HandRecord
+	each := ro.Each
+	if each == nil {
+		each = func(r *HandRecord) error { recs = append(recs, *r); return nil }
+	}
+	var (
+		from, done int
+		w          *bufio.Writer
+		f          *os.File
+	)
+	part := filepath.Join(ro.Out, partFile)
+	if ro.Out != "" {
+		var finished bool
+		if f, done, finished, err = l.openRun(p, ro, each); err != nil || finished {
+			return recs, err
+		}
+		from = p.shardIndex(ro.Shard, done)
+		defer f.Close()
+		w = bufio.NewWriterSize(f, 1<<16)
+	}
+	total := p.shardSize(ro.Shard)
+	// A hand's JSON line is written by the worker that played it; only
+	// the in-order append happens under the runner's lock.
+	type played struct {
+		rec  HandRecord
+		line []byte
+		err  error
+	}
+	_, runErr := sim.Run(ctx, sim.RunConfig[played]{
+		N: p.N(), From: from, Shard: ro.Shard, Workers: ro.Workers,
+		Do: func(i int) played {
+			r := l.play(ctx, p, pr, i)
+			var pl played
+			if r.Error != "" && ctx.Err() != nil {
+				pl.err = errCut
+				return pl
+			}
+			if w != nil {
+				pl.line, pl.err = json.Marshal(r)
+			}
+			r.Moves = nil
+			pl.rec = r
+			return pl
+		},
+		Emit: func(i int, pl played) error {
+			if pl.err != nil {
+				return pl.err
+			}
+			if w != nil {
+				w.Write(pl.line)
+				if err := w.WriteByte('\n'); err != nil {
+					return fmt.Errorf("writing %s: %w", part, err)
+				}
+			}
+			done++
+			if err := each(&pl.rec); err != nil {
+				return err
+			}
+			if ro.Progress != nil {
+				ro.Progress(done, total)
+			}
+			return nil
+		},
+	})
+	if errors.Is(runErr, errCut) {
+		runErr = ctx.Err()
+	}
+	if w != nil {
+		if err := w.Flush(); err != nil && runErr == nil {
+			runErr = err
+		}
+		if err := f.Sync(); err != nil && runErr == nil {
+			runErr = err
+		}
+		if runErr == nil {
+			f.Close()
+			if err := os.Rename(part, filepath.Join(ro.Out, handsFile)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return recs, runErr
+}
+
+// shardSize is the number of hands of the plan in shard s.
+func (p *Plan) shardSize(s sim.Shard) int {
+	n := p.N()
+	if s.Of <= 1 {
+		return n
+	}
+	return (n - s.Index + s.Of - 1) / s.Of
+}
+
+// shardIndex is the plan index of the shard's k-th hand (k from 0).
+func (p *Plan) shardIndex(s sim.Shard, k int) int {
+	if s.Of <= 1 {
+		return k
+	}
+	return s.Index + k*s.Of
+}
+
+// meta is the run.json of a new run of p.
+func (l *Lab) meta(p *Plan, ro RunOptions) (RunMeta, error) {
+	m := RunMeta{Command: ro.Command, Plan: *p, Shard: ro.Shard.String(), Options: map[string]sim.Options{},
+		Program: ThisProgram(), Args: ro.Args, Started: time.Now().UTC().Truncate(time.Second), Workers: ro.Workers}
+	if m.Workers == 0 {
+		m.Workers = runtime.GOMAXPROCS(0)
+	}
+	opts, err := p.PresetOptions()
+	if err != nil {
+		return m, err
+	}
+	for i, name := range p.Presets {
+		m.Options[name] = opts[i]
+	}
+	return m, nil
+}
+
+// openRun prepares ro.Out for the plan. A new run refuses a folder holding
+// another run (unless ro.Force), writes run.json and an empty
+// hands.jsonl.part. A resumed one checks that run.json describes this run
+// (naming the first difference), hands the hands already played to each —
+// checking that they are exactly the shard's first hands, in order — and
+// returns hands.jsonl.part, cut after its last complete line, open for
+// appending; or, when the run had finished, finished is set.
+func (l *Lab) openRun(p *Plan, ro RunOptions, each func(*HandRecord) error) (f *os.File, done int, finished bool, err error) {
+	if err := os.MkdirAll(ro.Out, 0o755); err != nil {
+		return nil, 0, false, err
+	}
+	part := filepath.Join(ro.Out, partFile)
+	meta, err := l.meta(p, ro)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if !ro.Resume {
+		if err := refuseOrClear(ro.Out, ro.Force); err != nil {
+			return nil, 0, false, err
+		}
+		if err := writeJSONAtomic(filepath.Join(ro.Out, runFile), meta); err != nil {
+			return nil, 0, false, err
+		}
+		f, err = os.OpenFile(part, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		return f, 0, false, err
+	}
+	old, err := readMeta(ro.Out)
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("resume: %w (is %s a run folder?)", err, ro.Out)
+	}
+	if d := sameRun(old, &meta, filepath.Join(ro.Out, runFile), "this command"); d != "" {
+		return nil, 0, false, fmt.Errorf("resume: %s describes another run: %s", filepath.Join(ro.Out, runFile), d)
+	}
+	if old.Shard != meta.Shard {
+		return nil, 0, false, fmt.Errorf("resume: %s is shard %s, not %s", filepath.Join(ro.Out, runFile), old.Shard, meta.Shard)
+	}
+	seq := &sequence{plan: p, shard: ro.Shard}
+	if _, err := os.Stat(part); errors.Is(err, fs.ErrNotExist) {
+		whole := filepath.Join(ro.Out, handsFile)
+		if _, err := os.Stat(whole); err == nil {
+			n, _, err := seq.stream(whole, false, each)
+			if err == nil && n != p.shardSize(ro.Shard) {
+				err = fmt.Errorf("%s has %d hands, the run %d", whole, n, p.shardSize(ro.Shard))
+			}
+			return nil, n, true, err
+		}
+	}
+	n, end, err := seq.stream(part, true, each)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	if f, err = os.OpenFile(part, os.O_WRONLY|os.O_CREATE, 0o644); err != nil {
+		return nil, 0, false, err
+	}
+	// Drop a torn last line (an interrupted write) and append after the
+	// last complete one.
+	if err := f.Truncate(end); err != nil {
+		f.Close()
+		return nil, 0, false, err
+	}
+	if _, err := f.Seek(end, io.SeekStart); err != nil {
+		f.Close()
+		return nil, 0, false, err
+	}
+	return f, n, false, nil
+}

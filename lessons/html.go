@@ -1,0 +1,262 @@
+package lessons
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html"
+	"html/template"
+	"math"
+	"strings"
+
+	"github.com/eleusis/eleusis/cardsvg"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The printable classroom pack: lesson.html, the teacher's pages, and
+// handout.html, the students' page without the rule. Each is one file — its
+// style sheet, card pictures (cardsvg, the web table's) and plot
+// inline, no script, no link — that prints on A4 or Letter as it is.
+
+//go:embed lessonhtml
+var lessonFiles embed.FS
+
+var lessonTemplates = template.Must(template.New("").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).ParseFS(lessonFiles, "lessonhtml/*.html"))
+
+// htmlText writes the narration's sentences as HTML (textFormat).
+type htmlText struct{}
+
+func (htmlText) rule(r Ranked) string {
+	code := "<code>" + html.EscapeString(r.Expr) + "</code>"
+	if r.Phrase == "" {
+		return code
+	}
+	return "<q>" + html.EscapeString(r.Phrase) + "</q> " + code
+}
+
+func (htmlText) phrase(r Ranked) string {
+	if r.Phrase == "" {
+		return "<code>" + html.EscapeString(r.Expr) + "</code>"
+	}
+	return "<q>" + html.EscapeString(r.Phrase) + "</q>"
+}
+
+func (htmlText) cards(cs []sim.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		class := "cd"
+		if c.Red() {
+			class += " rd"
+		}
+		parts[i] = fmt.Sprintf(`<span class="%s">%s</span>`, class, html.EscapeString(c.Pretty()))
+	}
+	return strings.Join(parts, " ")
+}
+
+func (htmlText) strong(s string) string { return "<strong>" + html.EscapeString(s) + "</strong>" }
+func (htmlText) text(s string) string   { return html.EscapeString(s) }
+
+// safe marks a sentence built by htmlText (every variable part escaped).
+func safe(s string) template.HTML { return template.HTML(s) }
+
+// packCard is a card on the printed table, with the move that laid it.
+type packCard struct {
+	SVG  template.HTML
+	Move string // "" for God's opening
+	Gone bool   // went back into the deck later
+}
+
+type packColumn struct {
+	Main   packCard
+	Errors []packCard
+}
+
+// packTable draws the table up to a move as players lay it.
+func packTable(cards []PlacedCard, move int) []packColumn {
+	draw := func(p PlacedCard) packCard {
+		pc := packCard{SVG: template.HTML(cardsvg.Card(p.Card, cardsvg.Options{Width: 60})), Gone: p.Reshuffled > 0 && p.Reshuffled <= move}
+		if p.Move > 0 {
+			pc.Move = fmt.Sprint(p.Move)
+		}
+		return pc
+	}
+	var out []packColumn
+	for _, col := range columnsUpTo(cards, move) {
+		pc := packColumn{Main: draw(col.Main)}
+		for _, e := range col.Errors {
+			pc.Errors = append(pc.Errors, draw(e))
+		}
+		out = append(out, pc)
+	}
+	return out
+}
+
+// packMove is one row of the teacher's table of moves.
+type packMove struct {
+	N       int
+	Player  string
+	Cards   template.HTML
+	Verdict string
+	Test    string
+	PYes    string
+	Bits    string
+	Leaders template.HTML
+	Notes   template.HTML
+}
+
+type packMoment struct {
+	Move  int
+	Title string
+	Text  template.HTML
+}
+
+// packQA is a question with its answer for the teacher.
+type packQA struct {
+	Q, A template.HTML
+}
+
+// packPage is what the templates show.
+type packPage struct {
+	Title       string
+	GodRule     template.HTML
+	Hint        string
+	Setting     string
+	Follow      string
+	Opening     template.HTML
+	Table       []packColumn
+	Plot        template.HTML
+	Moments     []packMoment
+	Verdict     template.HTML
+	End         string
+	Moves       []packMove
+	Scores      [][3]string
+	HandoutMove int
+	Handout     []packColumn
+	HandoutLog  []packMove
+	Players     string
+	Questions   []packQA // discussion questions, with answers
+	Key         []packQA // the handout's questions, answered
+	Reshuffled  bool
+}
+
+// lessonHTML renders the teacher's pages and the handout.
+func (n *Narration) lessonHTML(handoutMove int) (lesson, handout []byte, err error) {
+	f := htmlText{}
+	placed := TableOf(n.Result, &n.Options)
+	pg := &packPage{
+		Title:       "Eleusis — one hand for a class",
+		GodRule:     safe(n.godRule(f)),
+		Hint:        n.Hint,
+		Setting:     n.setting(),
+		Follow:      n.followText(),
+		Opening:     safe(n.openingText(f)),
+		Table:       packTable(placed, math.MaxInt),
+		Verdict:     safe(n.verdictText(f)),
+		End:         n.endText(),
+		HandoutMove: handoutMove,
+		Handout:     packTable(placed, handoutMove),
+	}
+	for _, p := range placed {
+		pg.Reshuffled = pg.Reshuffled || p.Reshuffled > 0
+	}
+	var names []string
+	for i := range n.Players {
+		names = append(names, n.Players[i])
+	}
+	pg.Players = strings.Join(names, ", ")
+	fig, err := n.beliefFigure()
+	if err != nil {
+		return nil, nil, err
+	}
+	svg, err := fig.Encode("svg")
+	if err != nil {
+		return nil, nil, err
+	}
+	if i := bytes.Index(svg, []byte("<svg")); i >= 0 {
+		svg = svg[i:]
+	}
+	pg.Plot = template.HTML(svg)
+	for i := range n.Steps {
+		st := &n.Steps[i]
+		for _, mo := range st.Moments {
+			if mo.Kind == LeadChange {
+				continue // the plot marks them; the moves table says them
+			}
+			pg.Moments = append(pg.Moments, packMoment{Move: st.Move.Turn, Title: mo.Title, Text: safe(mo.say(f))})
+		}
+		pm := n.packMove(st, f)
+		pg.Moves = append(pg.Moves, pm)
+		if st.Move.Turn <= handoutMove {
+			pg.HandoutLog = append(pg.HandoutLog, packMove{N: pm.N, Player: n.Players[st.Move.Player], Cards: pm.Cards, Verdict: pm.Verdict})
+		}
+	}
+	for _, p := range n.Result.Players {
+		pg.Scores = append(pg.Scores, [3]string{n.seat(p.Seat), fmt.Sprint(p.Cards), fmt.Sprint(p.Score)})
+	}
+	pg.Questions = n.discussion(f)
+	pg.Key = n.answerKey(handoutMove, f)
+	var lb, hb bytes.Buffer
+	if err := lessonTemplates.ExecuteTemplate(&lb, "lesson.html", pg); err != nil {
+		return nil, nil, err
+	}
+	if err := lessonTemplates.ExecuteTemplate(&hb, "handout.html", pg); err != nil {
+		return nil, nil, err
+	}
+	return lb.Bytes(), hb.Bytes(), nil
+}
+
+// packMove is a move as a row of the teacher's table.
+func (n *Narration) packMove(st *NarratedMove, f htmlText) packMove {
+	m := &st.Move
+	pm := packMove{N: m.Turn, Player: n.Players[m.Player], Verdict: string(m.Verdict), Test: st.Test}
+	cards := f.cards(m.Cards)
+	switch m.Kind {
+	case sim.NoPlay:
+		cards = "no play: " + cards
+		if m.Picked != nil {
+			cards += " (God lays " + f.cards([]sim.Card{*m.Picked}) + ")"
+		}
+	case sim.Sequence:
+		cards = "sequence " + cards
+	}
+	if m.Guess != "" {
+		cards += "; states <code>" + html.EscapeString(m.Guess) + "</code>"
+	}
+	pm.Cards = safe(cards)
+	if st.Test == "" {
+		pm.Test = "—"
+	}
+	if !math.IsNaN(st.PYes) {
+		pm.PYes = fmt.Sprintf("%.2f", st.PYes)
+	}
+	if !math.IsNaN(st.Bits) {
+		pm.Bits = fmt.Sprintf("%.2f", st.Bits)
+		if st.Left == 0 && st.Possible > 0 {
+			pm.Bits = "—" // the answer was impossible for every rule left
+		}
+	}
+	var lead []string
+	for _, r := range st.Leaders[:min(2, len(st.Leaders))] {
+		lead = append(lead, fmt.Sprintf("%s %s", f.phrase(r), pct(r.Prob)))
+	}
+	if len(lead) == 0 {
+		lead = append(lead, "no rule left")
+	}
+	pm.Leaders = safe(strings.Join(lead, "<br>"))
+	var notes []string
+	for _, mo := range st.Moments {
+		notes = append(notes, f.strong(mo.Title))
+	}
+	if st.Parting != nil {
+		switch {
+		case st.Parting.Never:
+			notes = append(notes, "no card can tell the two apart")
+		case st.Best != nil:
+			notes = append(notes, "best test now: "+f.cards([]sim.Card{*st.Best}))
+		default:
+			notes = append(notes, "they part only after "+f.cards(st.Parting.Path))
+		}
+	}
+	pm.Notes = safe(strings.Join(notes, "; "))
+	return pm
+}

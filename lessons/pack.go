@@ -1,0 +1,61 @@
+package lessons
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/eleusis/eleusis/lab"
+)
+
+// PackOptions choose what a classroom pack holds.
+type PackOptions struct {
+	// HandoutMove: the handout shows the table after this move (0: the
+	// narration's HandoutMove).
+	HandoutMove int
+	// Markdown: the narration as hand.md (nil: not written).
+	Markdown []byte
+}
+
+// WritePack writes the classroom pack into dir and returns the names of
+// the files written.
+func (n *Narration) WritePack(dir string, o PackOptions) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var files []string
+	write := func(name string, data []byte) error {
+		files = append(files, name)
+		return lab.WriteFileAtomic(filepath.Join(dir, name), data)
+	}
+	if o.Markdown != nil {
+		if err := write("hand.md", o.Markdown); err != nil {
+			return files, err
+		}
+	}
+	csvData, err := TableCSV(n.Result, &n.Options, n.Players)
+	if err != nil {
+		return files, err
+	}
+	if err := write("table.csv", csvData); err != nil {
+		return files, err
+	}
+	move := o.HandoutMove
+	if move == 0 {
+		move = n.HandoutMove()
+	}
+	lesson, handout, err := n.lessonHTML(move)
+	if err != nil {
+		return files, err
+	}
+	if err := write("lesson.html", lesson); err != nil {
+		return files, err
+	}
+	if err := write("handout.html", handout); err != nil {
+		return files, err
+	}
+	if err := n.BeliefPlot(dir); err != nil {
+		return files, err
+	}
+	files = append(files, "hand-belief.png", "hand-belief.svg")
+	return files, nil
+}

@@ -1,0 +1,124 @@
+package lessons
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"github.com/eleusis/eleusis/internal/browsertest"
+)
+
+// The classroom pack in a real browser (Debian's chromium, driven by
+// chromedp, as the web table's tests do): each page printed on A4 and on
+// Letter — no element wider than the printable area, a sensible number of
+// pages — and a picture of the first page of each for the README
+// (lessons/screenshots, written with -update-screenshots). In CI, .ci/run
+// installs chromium; the test is skipped only when there is none and
+// ELEUSIS_SKIP_BROWSER=1 says that is intended.
+
+var updateScreenshots = flag.Bool("update-screenshots", false, "write the README's pictures of the lesson pack (lessons/screenshots)")
+
+// paper is a sheet and its printable width in CSS pixels (96 per inch)
+// within the pages' 12 mm side margins (lessonhtml/style.html, @page).
+type paper struct {
+	name  string
+	size  chromedp.PaperSize
+	width int64
+}
+
+var papers = []paper{
+	{"A4", chromedp.PaperA4, 702},         // (210 − 24) mm at 96 px per inch
+	{"Letter", chromedp.PaperLetter, 725}, // (215.9 − 24) mm
+}
+
+func TestLessonPackPrints(t *testing.T) {
+	opts := browsertest.Options(t)
+	n := lesson(t, "same-suit", 7, 0, "bayes-eig", "positive-tester", "bounded-human", "random")
+	dir := t.TempDir()
+	if _, err := n.WritePack(dir, PackOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	if err := chromedp.Do(ctx); err != nil { // start the browser without a time-out
+		t.Fatal(err)
+	}
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	defer cancelT()
+	pageObject := regexp.MustCompile(`/Type\s*/Page[^s]`)
+	for _, page := range []struct {
+		file     string
+		maxPages int
+	}{{"lesson.html", 12}, {"handout.html", 3}} {
+		url := "file://" + filepath.Join(dir, page.file)
+		media := chromedp.Action[chromedp.Void](func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+			return chromedp.Void{}, err
+		})
+		for _, p := range papers {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(p.width, 1000), chromedp.Navigate(url), media); err != nil {
+				t.Fatalf("%s: %v", page.file, err)
+			}
+			// Nothing may stick out of the printable width: the cards, the
+			// plot, the table of moves, the long expressions.
+			wide, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => {
+				const w = document.documentElement.clientWidth;
+				for (const e of document.querySelectorAll("body *")) {
+					const r = e.getBoundingClientRect();
+					if (r.width > 0 && r.right > w + 0.5) return e.tagName + "." + e.className + " ends at " + Math.round(r.right) + " px of " + w;
+				}
+				return "";
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if wide != "" {
+				t.Errorf("%s on %s: %s", page.file, p.name, wide)
+			}
+			pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(p.size), chromedp.PDFPrintBackground()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := len(pageObject.FindAll(pdf, -1))
+			t.Logf("%s on %s: %d pages", page.file, p.name, pages)
+			if pages < 1 || pages > page.maxPages {
+				t.Errorf("%s on %s prints on %d pages (at most %d)", page.file, p.name, pages, page.maxPages)
+			}
+		}
+		// The README's picture: the first page as printed on A4, seen at
+		// 96 dpi with a white margin.
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(820, 1160), chromedp.Navigate(url), media); err != nil {
+			t.Fatal(err)
+		}
+		shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(shot))
+		if err != nil || img.Bounds().Dx() < 800 {
+			t.Fatalf("%s: the picture is not a page: %v", page.file, err)
+		}
+		if *updateScreenshots {
+			name := filepath.Join("screenshots", page.file[:len(page.file)-len(".html")]+".png")
+			if err := os.MkdirAll("screenshots", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(name, shot, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("wrote %s", name)
+		}
+	}
+}

@@ -1,0 +1,503 @@
+package lessons
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The narration's sentences, written once for every output: a textFormat
+// says how a rule, cards and emphasis look in Markdown (here) or in the
+// printable pack's HTML (lesson_html.go).
+
+// NoCardSentence is the underdetermination sentence: two rules that no
+// card of any line the hand can still reach would tell apart.
+const NoCardSentence = "no card in the deck can tell these apart from here"
+
+// textFormat writes the parts of a sentence that are not plain words.
+type textFormat interface {
+	// rule is a rule in words with its expression beside it.
+	rule(r Ranked) string
+	// phrase is a rule in words alone (its expression is given nearby).
+	phrase(r Ranked) string
+	cards(cs []sim.Card) string
+	strong(s string) string
+	// text is plain words (escaped as the format needs).
+	text(s string) string
+}
+
+// markdown writes sentences for hand.md.
+type markdown struct{}
+
+func (markdown) rule(r Ranked) string {
+	if r.Phrase == "" {
+		return "`" + r.Expr + "`"
+	}
+	return "“" + r.Phrase + "” (`" + r.Expr + "`)"
+}
+
+func (markdown) phrase(r Ranked) string {
+	if r.Phrase == "" {
+		return "`" + r.Expr + "`"
+	}
+	return "“" + r.Phrase + "”"
+}
+
+func (markdown) cards(cs []sim.Card) string { return prettyCards(cs) }
+func (markdown) strong(s string) string     { return "**" + s + "**" }
+func (markdown) text(s string) string       { return s }
+
+// prettyCards writes cards with their suit symbols: "5♦ 10♠".
+func prettyCards(cs []sim.Card) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Pretty()
+	}
+	return strings.Join(parts, " ")
+}
+
+// cardSet lists the cards of a set (a bit per card), at most max of them.
+func cardSet(set uint64, most int) ([]sim.Card, int) {
+	var cs []sim.Card
+	total := 0
+	for c := sim.Card(0); c < sim.NumCards; c++ {
+		if set>>c&1 == 1 {
+			total++
+			if len(cs) < most {
+				cs = append(cs, c)
+			}
+		}
+	}
+	return cs, total
+}
+
+func pct(p float64) string {
+	switch {
+	case p > 0 && p < 0.01:
+		return "under 1%"
+	case p < 1 && p > 0.99:
+		return "over 99%"
+	}
+	return fmt.Sprintf("%.0f%%", 100*p)
+}
+
+func bitsText(b float64) string {
+	switch {
+	case b <= 0:
+		return "no information (0 bits)"
+	case b < 0.01:
+		return "less than 0.01 bits"
+	}
+	if math.Abs(b-1) < 0.005 {
+		return "1 bit"
+	}
+	return fmt.Sprintf("%.2f bits", b)
+}
+
+// count writes a number with thousands separators: 100,000.
+func count(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// who is the followed scientist, as the sentences name it.
+func (n *Narration) who() string {
+	if n.OwnBelief {
+		return "the scientist we follow"
+	}
+	return "the ideal scientist"
+}
+
+// seat names a seat: "Ana", "seat 2 (positive-tester)".
+func (n *Narration) seat(p int) string {
+	if p < 0 || p >= len(n.Players) {
+		return fmt.Sprintf("seat %d", p+1)
+	}
+	name := n.Players[p]
+	if p < len(n.Strategies) && n.Strategies[p] != "" && n.Strategies[p] != name {
+		return fmt.Sprintf("%s (%s)", name, n.Strategies[p])
+	}
+	return name
+}
+
+// moveWhat says what was claimed by a move and what "yes" meant.
+func moveWhat(m *sim.MoveRecord, f textFormat) (did string) {
+	switch m.Kind {
+	case sim.NoPlay:
+		return "says “no play”, showing " + f.cards(m.Cards)
+	case sim.Sequence:
+		return "plays the sequence " + f.cards(m.Cards)
+	}
+	return "plays " + f.cards(m.Cards)
+}
+
+// expected says what a rule expected of a move.
+func expected(m *sim.MoveRecord, yes bool) string {
+	switch {
+	case m.Kind == sim.NoPlay && yes:
+		return "that none of the cards shown fits"
+	case m.Kind == sim.NoPlay:
+		return "that some card shown fits"
+	case m.Kind == sim.Sequence && yes:
+		return "that every card of the sequence is legal"
+	case m.Kind == sim.Sequence:
+		return "that some card of the sequence is not legal"
+	case yes:
+		return "that the card is legal"
+	}
+	return "that the card is not legal"
+}
+
+// labelText says whose rule the move tested, and how.
+func (n *Narration) labelText(st *NarratedMove, f textFormat) string {
+	m := &st.Move
+	if st.Test == "" {
+		if st.NoTest == "" {
+			return ""
+		}
+		return fmt.Sprintf("Not a test of a rule of its own: %s.", f.text(st.NoTest))
+	}
+	yes := st.Test == "positive"
+	kind := map[bool]string{true: "positive test", false: "negative test"}[yes]
+	held := f.rule(*st.Held)
+	if !math.IsNaN(st.Held.Prob) {
+		held += fmt.Sprintf(", which it gave %s", pct(st.Held.Prob))
+	}
+	return fmt.Sprintf("A %s of its own best rule, %s: that rule expected %s.", f.strong(kind), held, expected(m, yes))
+}
+
+// moments names what is worth a discussion in a move.
+func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, lastNever *bool) {
+	m := st.Move
+	who := n.who()
+	mover := n.seat(m.Player)
+	pYes := st.PYes
+	if m.Verdict == sim.Yes && !math.IsNaN(pYes) && pYes <= riskyP {
+		if st.Held != nil && st.Test == "positive" {
+			held := *st.Held
+			st.Moments = append(st.Moments, Moment{Kind: Risky, Title: "A risky prediction came true", say: func(f textFormat) string {
+				return fmt.Sprintf("The rule of %s, %s, said “yes”, where %s gave “yes” only %s. God said yes: the rule passed a test it could have failed (a risky prediction, Popper would say, and its success corroborates the rule).",
+					f.text(mover), f.phrase(held), who, pct(pYes))
+			}})
+		} else {
+			b := st.Bits
+			st.Moments = append(st.Moments, Moment{Kind: Risky, Title: "A surprise", say: func(f textFormat) string {
+				return fmt.Sprintf("God said yes, though %s gave “yes” only %s: an unlikely answer, and so an informative one (%s).", who, pct(pYes), bitsText(b))
+			}})
+		}
+	}
+	if mapBefore >= 0 && len(st.Top) > 0 && st.Top[0].Prob >= favouriteP {
+		fav := st.Top[0]
+		said := expectsYes(func(line []sim.Card, c sim.Card) bool { return n.Space.Accepts(fav.ID, line, c) }, &m, st.Line)
+		if said != (m.Verdict == sim.Yes) {
+			verb, tail := "refutes", ""
+			if n.Eps > 0 {
+				verb, tail = "counts against", " (this scientist allows for mistakes in the answers: the rule stays, with less weight)"
+			}
+			st.Moments = append(st.Moments, Moment{Kind: Refuted, Title: "The favourite refuted", say: func(f textFormat) string {
+				return fmt.Sprintf("God's “%s” %s the favourite of %s, %s (%s): it expected %s%s.", m.Verdict, verb, who, f.rule(fav), pct(fav.Prob), expected(&m, said), tail)
+			}})
+		}
+	}
+	if st.Possible > 0 && st.Left == 0 {
+		why := ""
+		if n.Truth != nil && !n.Truth.Expressible {
+			why = fmt.Sprintf(" — it is not among the %s simplest rules of the grammar the scientist thinks in", count(n.Space.Len()))
+		}
+		st.Moments = append(st.Moments, Moment{Kind: ClosedWorld, Title: "A closed world", say: func(textFormat) string {
+			return fmt.Sprintf("Every rule %s could conceive has now been contradicted: its space of hypotheses is empty. God's rule was never among them%s. Nothing the table shows from now on can teach it anything: a scientist can only find a rule it can conceive.", who, why)
+		}})
+	}
+	if st.LeadChanged && len(st.Leaders) > 0 {
+		lead := st.Leaders[0]
+		st.Moments = append(st.Moments, Moment{Kind: LeadChange, Title: "The lead changes", say: func(f textFormat) string {
+			return fmt.Sprintf("%s is now the most probable rule (%s).", f.rule(lead), pct(lead.Prob))
+		}})
+	}
+	if p := st.Parting; p != nil && p.Never {
+		pair := [2]int{min(st.Leaders[0].ID, st.Leaders[1].ID), max(st.Leaders[0].ID, st.Leaders[1].ID)}
+		if !*lastNever || pair != *lastPair {
+			a, b := st.Leaders[0], st.Leaders[1]
+			exact := p.Exact
+			st.Moments = append(st.Moments, Moment{Kind: Underdetermined, Title: "Underdetermination", say: func(f textFormat) string {
+				if exact {
+					return fmt.Sprintf("The two leading rules, %s and %s, give the same verdict on every card in every main line this hand can still reach: %s. Whichever is God's, this hand cannot show it.",
+						f.rule(a), f.rule(b), NoCardSentence)
+				}
+				return fmt.Sprintf("The two leading rules, %s and %s, gave the same verdict on every card along %d random continuations of this hand (God's rule reads the main line beyond its last two cards, so its lines are sampled, not all checked): as far as we can tell, no card in the deck can tell them apart from here.",
+					f.rule(a), f.rule(b), hypotheses.SampleWalks)
+			}})
+		}
+		*lastPair = pair
+	}
+	*lastNever = st.Parting != nil && st.Parting.Never
+}
+
+// separationText says how the two leading rules could be told apart after
+// the move.
+func (n *Narration) separationText(st *NarratedMove, f textFormat) string {
+	p := st.Parting
+	if p == nil {
+		return ""
+	}
+	a, b := st.Leaders[0], st.Leaders[1]
+	switch {
+	case p.Never:
+		for _, mo := range st.Moments {
+			if mo.Kind == Underdetermined {
+				return "" // said in the moment
+			}
+		}
+		return fmt.Sprintf("Still %s: %s and %s.", NoCardSentence, f.phrase(a), f.phrase(b))
+	case st.Best != nil:
+		c := *st.Best
+		first, second := "yes", "no"
+		if !n.Space.Accepts(a.ID, st.MainLine, c) {
+			first, second = "no", "yes"
+		}
+		return fmt.Sprintf("The card that would best tell %s from %s now: %s (%s says %s, %s says %s).",
+			f.phrase(a), f.phrase(b), f.cards([]sim.Card{c}), f.phrase(a), first, f.phrase(b), second)
+	default:
+		then, total := cardSet(p.Then, 3)
+		more := ""
+		if total > len(then) {
+			more = fmt.Sprintf(" (or %d other cards)", total-len(then))
+		}
+		legal := "a card God would accept"
+		if len(p.Path) > 1 {
+			legal = "cards God would accept, in turn"
+		}
+		return fmt.Sprintf("No card tells %s from %s right now; they part only after %s (%s): then %s%s would tell them apart.",
+			f.phrase(a), f.phrase(b), f.cards(p.Path), legal, f.cards(then), more)
+	}
+}
+
+// verdictText is the end of the hand for the followed scientist.
+func (n *Narration) verdictText(f textFormat) string {
+	v := n.End
+	who := n.who()
+	if v.Empty {
+		return fmt.Sprintf("At the end %s holds no rule at all: every one it could conceive was contradicted. God's rule lay outside its world of hypotheses.", who)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "At the end the best rule of %s is %s, with probability %s. ", who, f.rule(*v.Best), pct(v.Best.Prob))
+	switch {
+	case v.RightEverywhere:
+		b.WriteString("It is God's rule: it gives God's verdict on every card after every main line, from any starter. ")
+	case v.RightHere:
+		b.WriteString("It is right on this hand: on every line this hand could have reached from its opening it gives God's verdict on every card. ")
+		b.WriteString("But it is not God's rule everywhere")
+		if w := v.Witness; w != nil {
+			fmt.Fprintf(&b, ": had the main line been %s, it would %s", f.cards(w.Line), n.witnessVerb(v.Best.ID, w, f))
+		}
+		b.WriteString(". No card of this hand could have shown the difference: that is underdetermination, not a mistake. ")
+	default:
+		b.WriteString("It is wrong, even on this hand")
+		switch w := v.Witness; {
+		case w == nil:
+		case v.Continues > 0 && len(w.Line) == v.Continues:
+			fmt.Fprintf(&b, ": right now, after the last card, it would %s", n.witnessVerb(v.Best.ID, w, f))
+		case v.Continues > 0:
+			legal := "a card God accepts"
+			if len(w.Line)-v.Continues > 1 {
+				legal = "cards God accepts in turn"
+			}
+			fmt.Fprintf(&b, ": had the hand gone on with %s (%s), it would then %s", f.cards(w.Line[v.Continues:]), legal, n.witnessVerb(v.Best.ID, w, f))
+		default:
+			fmt.Fprintf(&b, ": after the main line %s it would %s", f.cards(w.Line), n.witnessVerb(v.Best.ID, w, f))
+		}
+		b.WriteString(". ")
+	}
+	if v.Expressible && !v.RightEverywhere && v.GodPhrase != "" {
+		fmt.Fprintf(&b, "In the scientist's own words God's rule is %s. ", f.phrase(Ranked{Expr: n.Truth.Expr, Phrase: v.GodPhrase}))
+	}
+	if !v.Expressible && n.Truth != nil {
+		fmt.Fprintf(&b, "No rule of its space behaves as God's does everywhere: God's rule is not among the %s rules it can conceive. ", count(n.Space.Len()))
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// witnessVerb: what the best rule says of a card of the witness, which God
+// judges the other way (the witness's cards are where they disagree).
+func (n *Narration) witnessVerb(id int, w *hypotheses.Witness, f textFormat) string {
+	cs, _ := cardSet(w.Cards, 1)
+	if n.Space.Accepts(id, w.Line, cs[0]) {
+		return "accept " + f.cards(cs) + ", which God refuses"
+	}
+	return "refuse " + f.cards(cs) + ", which God accepts"
+}
+
+// Markdown writes the narration.
+func (n *Narration) Markdown(w io.Writer) error {
+	f := markdown{}
+	var b strings.Builder
+	title := "A hand of Eleusis"
+	fmt.Fprintf(&b, "# %s\n\n", title)
+	fmt.Fprintf(&b, "God's secret rule: %s.\n\n", n.godRule(f))
+	fmt.Fprintf(&b, "%s\n\n", n.setting())
+	fmt.Fprintf(&b, "%s\n\n", n.followText())
+	fmt.Fprintf(&b, "%s\n\n", n.openingText(f))
+	for i := range n.Steps {
+		st := &n.Steps[i]
+		m := &st.Move
+		mine := ""
+		if m.Player == n.Observer {
+			mine = " — the scientist we follow"
+		}
+		fmt.Fprintf(&b, "## Move %d — %s%s\n\n", m.Turn, n.seat(m.Player), mine)
+		fmt.Fprintf(&b, "%s\n\n", n.moveText(st, f))
+		if t := n.labelText(st, f); t != "" {
+			fmt.Fprintf(&b, "%s\n\n", t)
+		}
+		if len(st.Top) > 0 {
+			fmt.Fprintf(&b, "Before the answer %s gave “yes” a probability of %.2f. Its most probable rules:\n\n", n.who(), st.PYes)
+			for k, r := range st.Top {
+				fmt.Fprintf(&b, "%d. %s — %.2f\n", k+1, f.rule(r), r.Prob)
+			}
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "%s\n\n", n.answerText(st))
+		for _, mo := range st.Moments {
+			fmt.Fprintf(&b, "**%s.** %s\n\n", mo.Title, mo.say(f))
+		}
+		if t := n.separationText(st, f); t != "" {
+			fmt.Fprintf(&b, "%s\n\n", t)
+		}
+		fmt.Fprintf(&b, "Main line: %s\n\n", prettyCards(st.MainLine))
+	}
+	b.WriteString("## The end\n\n")
+	fmt.Fprintf(&b, "%s\n\n", n.endText())
+	fmt.Fprintf(&b, "%s\n\n", n.verdictText(f))
+	b.WriteString("| seat | player | cards left | score |\n|---|---|---|---|\n")
+	for _, p := range n.Result.Players {
+		fmt.Fprintf(&b, "| %d | %s | %d | %d |\n", p.Seat+1, n.seat(p.Seat), p.Cards, p.Score)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// godRule is God's rule in words, with its expression (no full stop).
+func (n *Narration) godRule(f textFormat) string {
+	if n.Description != "" {
+		return fmt.Sprintf("%s (%s)", f.text(strings.TrimSuffix(strings.TrimSpace(n.Description), ".")), f.rule(Ranked{Expr: n.Expr}))
+	}
+	if n.End.GodPhrase != "" {
+		return f.rule(Ranked{Expr: n.Expr, Phrase: n.End.GodPhrase})
+	}
+	return f.rule(Ranked{Expr: n.Expr})
+}
+
+// setting says where the hand comes from.
+func (n *Narration) setting() string {
+	var players []string
+	for i := range n.Players {
+		players = append(players, n.seat(i))
+	}
+	from := fmt.Sprintf("Preset %s, seed %d.", n.Preset, n.Seed)
+	if n.Source != "" {
+		from = fmt.Sprintf("Preset %s; the hand as written in %s.", n.Preset, n.Source)
+	}
+	return fmt.Sprintf("%s Players, clockwise from God's left: %s.", from, strings.Join(players, ", "))
+}
+
+// followText says whose belief the narration follows.
+func (n *Narration) followText() string {
+	switch {
+	case n.Observer < 0:
+		return "We follow what an ideal scientist watching the table would believe: one who holds every rule of its grammar possible, the simpler ones more probable, and rules out each one God's answers contradict."
+	case n.OwnBelief:
+		return fmt.Sprintf("We follow the beliefs of %s: what it holds possible, and how each answer changes that.", n.seat(n.Observer))
+	}
+	return fmt.Sprintf("%s plays without a belief we can show; we follow what an ideal scientist sitting beside it would believe from the same answers.", n.seat(n.Observer))
+}
+
+func (n *Narration) openingText(f textFormat) string {
+	if n.Options.Starter == sim.Chain3 && len(n.Result.Opening) == 5 {
+		return fmt.Sprintf("God opens with the chain %s and lays %s under its last card: they break the rule.", f.cards(n.Result.Opening[:3]), f.cards(n.Result.Opening[3:]))
+	}
+	return fmt.Sprintf("The starter: %s.", f.cards(n.Result.Opening))
+}
+
+// moveText is what happened: the move and God's answer.
+func (n *Narration) moveText(st *NarratedMove, f textFormat) string {
+	m := &st.Move
+	var b strings.Builder
+	b.WriteString(strings.ToUpper(moveWhat(m, f)[:1]) + moveWhat(m, f)[1:])
+	fmt.Fprintf(&b, ". God: %s", f.strong(string(m.Verdict)))
+	if m.Kind == sim.NoPlay && m.Picked != nil {
+		fmt.Fprintf(&b, " — %s fits, and goes on the main line", f.cards([]sim.Card{*m.Picked}))
+	}
+	if m.Penalty > 0 {
+		fmt.Fprintf(&b, "; draws %d", m.Penalty)
+	}
+	b.WriteString(".")
+	if m.Guess != "" {
+		verdict := "not God's rule"
+		if m.GuessRight {
+			verdict = f.strong("equivalent to God's rule")
+		} else if m.GuessError != "" {
+			verdict = "not a rule: " + f.text(m.GuessError)
+		}
+		r := Ranked{Expr: m.Guess}
+		if id, ok := n.Space.ByExpr(m.Guess); ok {
+			r.Phrase = n.Space.Phrase(id)
+		}
+		fmt.Fprintf(&b, " States the rule %s: %s.", f.rule(r), verdict)
+	}
+	return b.String()
+}
+
+// answerText is what the answer did to the followed belief.
+func (n *Narration) answerText(st *NarratedMove) string {
+	if st.Possible == 0 {
+		return fmt.Sprintf("The space of %s is empty: the answer teaches it nothing.", n.who())
+	}
+	if st.Left == 0 {
+		if st.Possible == 1 {
+			return fmt.Sprintf("The answer contradicted the one rule %s still held: none is left.", n.who())
+		}
+		return fmt.Sprintf("The answer contradicted every one of the %s rules %s still held: none is left.", count(st.Possible), n.who())
+	}
+	s := fmt.Sprintf("The answer carried %s and ruled out %s of %s rules (%s left)", bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible), count(st.Left))
+	if n.Truth != nil {
+		s += fmt.Sprintf("; belief in God's rule now %.2f", st.TrueProb)
+	}
+	return s + "."
+}
+
+// endText says how the hand ended.
+func (n *Narration) endText() string {
+	s := fmt.Sprintf("The hand ended after %d moves: %s. God scores %d.", n.Result.Turns, endWords[n.Result.End], n.Result.GodScore)
+	if tm := n.Result.Team; tm != nil {
+		if tm.Found {
+			s += fmt.Sprintf(" The team found the rule at move %d: `%s` (%s stated).", tm.Turn, tm.Rule, plural(tm.Guesses, "rule"))
+		} else {
+			s += fmt.Sprintf(" The team did not find the rule (%s stated).", plural(tm.Guesses, "rule"))
+		}
+	}
+	return s
+}
+
+// endWords says why a hand ended.
+var endWords = map[sim.EndReason]string{
+	sim.WentOut:       "a player went out",
+	sim.AllEliminated: "every player was eliminated",
+	sim.Guessed:       "the rule was found",
+	sim.DeckEmpty:     "the deck ran out",
+	sim.MaxTurns:      "the moves allowed ran out",
+	sim.Unfinished:    "the transcript stops here",
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
