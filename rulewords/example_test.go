@@ -43,7 +43,7 @@ func ExampleRead() {
 	}
 	// Output:
 	// (prev.color == "black") ? (card.rank >= 7) : (card.rank <= 6)
-	// ((prev.color == "red") and (card.color == "black")) or ((prev.color == "black") and (card.color == "red"))
+	// card.color != prev.color
 	// (card.color == "red") or (card.even and (card.rank > prev.rank))
 	// ((card.color == "red") or card.even) and (card.rank > prev.rank)
 	// error: cannot read it as a rule: stuck at "best" (word 3: play the best)

@@ -78,6 +78,18 @@ func (g *grammar) buildSentence() {
 		return not(and(atom("prev2 != nil"), f("prev2"), f("prev"), f("card")))
 	}, "never three $nps in a row", "no three $nps in a row", "no three consecutive $nps", "never three consecutive $nps",
 		"never play three $nps in a row")
+	// Alternating colours or parities is differing from the last card in
+	// them: said as that, the simplest expression.
+	g.def("sentence", "", func(v []any) any { return sameField(v[0].(string), "card", "prev", "!=") },
+		"alternate $altfield", "alternate between $altfield", "$altfield must|should alternate", "the $altfield must|should alternate",
+		"$altfield alternate", "the $altfield alternate", "alternating $altfield", "alternate the $altfield", "cards must alternate in $altfield",
+		"cards alternate in $altfield")
+	g.def("altfield", "", func([]any) any { return "color" }, "colours|colors|colour|color", "card colours|colors", "red and black",
+		"black and red", "red and black cards", "black and red cards", "reds and blacks", "blacks and reds")
+	g.def("altfield", "", func([]any) any { return "even" }, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers",
+		"odd and even cards|numbers", "evens and odds", "odds and evens")
+	g.def("altfield", "", func([]any) any { return "face" }, "face and number cards", "number and face cards", "face cards and number cards",
+		"number cards and face cards")
 	alt := func(v []any) any {
 		ab := v[0].([2]feature)
 		a, b := ab[0], ab[1]
@@ -86,12 +98,6 @@ func (g *grammar) buildSentence() {
 	g.def("sentence", "s.alt", alt, "alternate $altpair", "alternate between $altpair", "$altpair must|should alternate",
 		"the $altpair must|should alternate", "$altpair alternate", "the $altpair alternate", "alternating $altpair",
 		"play alternately $altpair", "alternate the $altpair", "cards must alternate in $altpair", "cards alternate in $altpair")
-	g.def("altpair", "", func([]any) any {
-		return [2]feature{func(r string) *pred { return guarded(r+`.color == "red"`, r) }, func(r string) *pred { return guarded(r+`.color == "black"`, r) }}
-	}, "colours|colors|colour|color", "card colours|colors", "the colours|colors")
-	g.def("altpair", "", func([]any) any {
-		return [2]feature{func(r string) *pred { return guarded(r+".even", r) }, func(r string) *pred { return guarded(r+".odd", r) }}
-	}, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers", "odd and even cards|numbers")
 	g.def("altpair", "", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np and $np", "$np with $np")
 	g.def("sentence", "s.iff", func(v []any) any { return iff(v[0].(*pred), v[1].(*pred)) },
 		"$pred if and only if $pred", "$pred iff $pred", "$pred exactly|precisely|just when $pred", "$pred when and only when $pred")

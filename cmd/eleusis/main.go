@@ -38,13 +38,17 @@ func main() {
 	os.Exit(exitCode(err, ctx))
 }
 
-// exitCode: 0 on success, 130 after Ctrl-C, 1 for any other error.
+// exitCode: 0 on success, 130 after Ctrl-C, a command's own status
+// (exitError), 1 for any other error.
 func exitCode(err error, ctx context.Context) int {
+	var own *exitError
 	switch {
 	case err == nil:
 		return 0
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		return exitInterrupted
+	case errors.As(err, &own):
+		return own.code
 	}
 	return 1
 }

@@ -189,7 +189,7 @@ rules failed and why.`,
 	check.Flags().IntVar(&cfg.Horizon, "horizon", cfg.Horizon, "longest main line the walks build")
 	g.formatFlags(check)
 	g.bankFlags(check)
-	cmd.AddCommand(check)
+	cmd.AddCommand(check, fromWordsCmd(g), compareCmd(g))
 	return cmd
 }
 

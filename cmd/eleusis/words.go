@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/eleusis/eleusis/docs"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/rulewords"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// exitError is an error with its own exit status (rules compare: 1 when
+// the rules differ, 2 when undecided).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// texts are the command's texts: the arguments, or one per line of --file
+// (- for standard input), blank lines and # comments skipped.
+func texts(args []string, file string, stdin io.Reader) ([]string, error) {
+	if file == "" {
+		if len(args) == 0 {
+			return nil, errors.New("give a text, or --file")
+		}
+		return []string{strings.Join(args, " ")}, nil
+	}
+	if len(args) > 0 {
+		return nil, errors.New("give a text or --file, not both")
+	}
+	r := stdin
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	var out []string
+	sc := bufio.NewScanner(r)
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out, sc.Err()
+}
+
+func fromWordsCmd(g *global) *cobra.Command {
+	var file string
+	var llm llmFlags
+	cmd := &cobra.Command{
+		Use:   "from-words TEXT",
+		Short: "Read a rule written in English: its expression, its words, its analysis",
+		Long: `from-words reads a rule written in plain English ("only red cards", "if the last
+card was black play 7 or higher, otherwise 6 or lower") and prints the expression it
+read, that rule said back in words (check that it is what you meant), its analysis
+(look-back, acceptance, dead ends) and a few main lines with God's verdicts. A text
+read in more than one way gives every reading and none is chosen; one it cannot read
+is an error: it never guesses. With --llm, a text the parser cannot read goes to a
+language model (OpenAI-compatible); its answer is compiled and said back, and refused
+if it is not a rule. The exit status is 1 when some text was not read.`,
+		Example: `  eleusis rules from-words 'red cards below 8, black cards above 7'
+  eleusis rules from-words --file rules.txt --format json
+  eleusis rules from-words --llm --llm-url http://localhost:11434/v1 --llm-model qwen2.5 'reds on odd turns'`,
+		RunE: func(c *cobra.Command, args []string) error {
+			ts, err := texts(args, file, c.InOrStdin())
+			if err != nil {
+				return err
+			}
+			translate, err := llm.translator()
+			if err != nil {
+				return err
+			}
+			failed := 0
+			enc := json.NewEncoder(g.out)
+			enc.SetEscapeHTML(false)
+			for i, t := range ts {
+				a := rulebank.AnswerWords(t, rulebank.DefaultAnalyse, translate)
+				if a.Error != "" || a.Expr == "" {
+					failed++
+				}
+				switch g.format {
+				case "json":
+					if a.Error != "" {
+						a = rulebank.Answer{Text: a.Text, Readings: a.Readings, Error: a.Error}
+					}
+					if err := enc.Encode(a); err != nil {
+						return err
+					}
+				case "table":
+					if i > 0 {
+						fmt.Fprintln(g.out)
+					}
+					fmt.Fprint(g.out, a.String())
+				default:
+					return fmt.Errorf("--format %s: from-words prints table or json", g.format)
+				}
+			}
+			if failed > 0 {
+				return fmt.Errorf("%d of %d texts could not be read as one rule", failed, len(ts))
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&file, "file", "", "read one text per line of this `file` (- for standard input)")
+	cmd.Flags().StringVar(&g.format, "format", "table", "output `format`: table or json (one object per text)")
+	llm.register(cmd)
+	return cmd
+}
+
+func compareCmd(g *global) *cobra.Command {
+	var pairs, preset string
+	cmd := &cobra.Command{
+		Use:   "compare A B",
+		Short: "Whether two rules give the same verdict in every reachable state",
+		Long: `compare decides whether two rules — bank names, expressions or rules in words —
+give the same verdict on every card in every state legal play can reach (the
+equivalence a stated guess is judged by), and if not, prints a shortest main line
+where they differ. Under a preset whose top card opens whatever it is (Express,
+the Spanish New Eleusis) every card can open; otherwise the cards A's starter
+predicate admits. Exit status: 0 the same, 1 different, 2 undecided or an error.
+--pairs reads one tab-separated pair per line and prints one JSON line each.`,
+		Example: `  eleusis rules compare 'card.color != prev.color' 'alternate colours'
+  eleusis rules compare higher 'play higher than the last card' --preset express
+  eleusis rules compare --pairs pairs.tsv`,
+		RunE: func(c *cobra.Command, args []string) error {
+			o, err := sim.Preset(preset)
+			if err != nil {
+				return err
+			}
+			b, err := g.loadBank()
+			if err != nil {
+				return err
+			}
+			any := o.Starter == sim.AlwaysValid
+			if pairs == "" {
+				if len(args) != 2 {
+					return errors.New("compare takes two rules (or --pairs)")
+				}
+				res := b.CompareSpecs(args[0], args[1], any)
+				if g.format == "json" {
+					if err := json.NewEncoder(g.out).Encode(res); err != nil {
+						return err
+					}
+					return comparisonStatus(res)
+				}
+				fmt.Fprint(g.out, comparisonText(res))
+				if err := comparisonStatus(res); err != nil {
+					return err
+				}
+				return nil
+			}
+			if len(args) > 0 {
+				return errors.New("give two rules or --pairs, not both")
+			}
+			lines, err := texts(nil, pairs, c.InOrStdin())
+			if err != nil {
+				return err
+			}
+			enc := json.NewEncoder(g.out)
+			enc.SetEscapeHTML(false)
+			worst := 0
+			for i, l := range lines {
+				a, bb, ok := strings.Cut(l, "\t")
+				var res rulebank.Comparison
+				if !ok {
+					res = rulebank.Comparison{A: l, Error: fmt.Sprintf("line %d: two rules separated by a tab", i+1)}
+				} else {
+					res = b.CompareSpecs(strings.TrimSpace(a), strings.TrimSpace(bb), any)
+				}
+				if err := enc.Encode(res); err != nil {
+					return err
+				}
+				var ee *exitError
+				if errors.As(comparisonStatus(res), &ee) {
+					worst = max(worst, ee.code)
+				}
+			}
+			if worst > 0 {
+				return &exitError{worst, fmt.Errorf("not every pair is the same rule")}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&pairs, "pairs", "", "compare the tab-separated pairs of this `file`, one per line (- for standard input)")
+	cmd.Flags().StringVar(&preset, "preset", "new-eleusis", "the `preset` whose opening decides which states are reachable")
+	cmd.Flags().StringVar(&g.format, "format", "table", "output `format`: table or json")
+	g.bankFlags(cmd)
+	cmd.RegisterFlagCompletionFunc("preset", completePresets)
+	return cmd
+}
+
+func comparisonText(c rulebank.Comparison) string {
+	switch {
+	case c.Same == nil:
+		return fmt.Sprintf("undecided: %s\n", c.Error)
+	case *c.Same && c.Exact:
+		return "the same rule: the same verdict in every reachable state (checked exactly)\n"
+	case *c.Same:
+		return "the same verdicts on 300 random legal main lines of up to 80 cards (a bounded check: the rules read the whole line)\n"
+	}
+	verdict := func(v *bool) string {
+		switch {
+		case v == nil:
+			return "?"
+		case *v:
+			return "accepts"
+		}
+		return "refuses"
+	}
+	return fmt.Sprintf("different: after %s, A %s %s and B %s it\n", sim.CardsString(c.Line), verdict(c.VerdictA), c.Card, verdict(c.VerdictB))
+}
+
+// comparisonStatus is compare's exit status as an error (nil: the same).
+func comparisonStatus(c rulebank.Comparison) error {
+	switch {
+	case c.Same == nil:
+		return &exitError{2, errors.New("the comparison was not decided")}
+	case !*c.Same:
+		return &exitError{1, errors.New("the rules differ")}
+	}
+	return nil
+}
+
+// llmFlags configure the language model of from-words: the LLM agent's
+// OpenAI-compatible configuration.
+type llmFlags struct {
+	on                 bool
+	url, model, keyEnv string
+}
+
+func (l *llmFlags) register(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&l.on, "llm", false, "send texts the parser cannot read to a language model (never needed; off by default)")
+	cmd.Flags().StringVar(&l.url, "llm-url", cmp.Or(os.Getenv("ELEUSIS_LLM_URL"), os.Getenv("OPENAI_BASE_URL")),
+		"the model's OpenAI-compatible base `URL` (default $ELEUSIS_LLM_URL or $OPENAI_BASE_URL)")
+	cmd.Flags().StringVar(&l.model, "llm-model", cmp.Or(os.Getenv("ELEUSIS_LLM_MODEL"), os.Getenv("OPENAI_MODEL")),
+		"the `model` (default $ELEUSIS_LLM_MODEL or $OPENAI_MODEL)")
+	cmd.Flags().StringVar(&l.keyEnv, "llm-key-env", "ELEUSIS_LLM_KEY", "the environment `variable` holding the API key (then OPENAI_API_KEY; none for local servers)")
+}
+
+func (l *llmFlags) translator() (rulebank.Translator, error) {
+	if !l.on {
+		return nil, nil
+	}
+	if l.url == "" || l.model == "" {
+		return nil, errors.New("--llm needs --llm-url and --llm-model (or ELEUSIS_LLM_URL and ELEUSIS_LLM_MODEL)")
+	}
+	m := rulewords.Model{URL: l.url, Name: l.model, Key: cmp.Or(os.Getenv(l.keyEnv), os.Getenv("OPENAI_API_KEY")), Manual: docs.RuleLanguage}
+	return func(text string) (string, error) { return m.Translate(context.Background(), text) }, nil
+}
