@@ -134,14 +134,14 @@ func (t *table) endWindow() error {
 }
 
 // answerCmd is the teacher's verdict as God.
-func (t *table) answerCmd(id int, yes bool, fits []int) error {
+func (t *table) answerCmd(id int, yes bool, fits []int, first int) error {
 	if t.settings.Revealed {
 		return errors.New("the hand is over")
 	}
 	if t.tj == nil {
 		return errors.New("God's rule judges at this table, not the teacher")
 	}
-	return t.answer(id, yes, fits)
+	return t.answer(id, yes, fits, first)
 }
 
 // settingsCmd changes the pace, pauses or resumes, steps one bot move,

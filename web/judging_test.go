@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,6 +22,17 @@ func answerAsGod(t *testing.T, ts *testServer, code string, q *question) {
 	switch q.Kind {
 	case "guess":
 		f.Set("verdict", map[bool]string{true: "yes", false: "no"}[q.Text == "card.color != prev.color"])
+	case "sequence":
+		f.Set("verdict", "yes")
+		line := slices.Clone(q.Line)
+		for i, c := range q.Cards {
+			if i >= q.Known && !opposite(line, c) {
+				f.Set("verdict", "no")
+				f.Set("first", strconv.Itoa(i))
+				break
+			}
+			line = append(line, c)
+		}
 	case "noplay":
 		f.Set("verdict", "set")
 		for i, c := range q.Cards {
@@ -186,5 +198,66 @@ func TestPersonAsProphet(t *testing.T) {
 		if strings.Contains(log[0].Then, "Prophet falls") {
 			break
 		}
+	}
+}
+
+// The teacher judges a whole sequence in one question: all of it follows
+// the rule, or which card is the first that breaks it.
+func TestTeacherJudgesASequenceInOneQuestion(t *testing.T) {
+	ts := newTestServer(t, "")
+	f := form("new-eleusis", "teacher", "", "person:Ana", "bot:random", "bot:random")
+	f.Set("opt_min_players", "3")
+	code := ts.openTable(t, f)
+	tb := ts.table(code)
+	ana := ts.join(t, code, 0)
+	var s *snapshot
+	for {
+		s = waitFor(t, tb, "Ana's turn or a question", func(s *snapshot) bool { return s.seats[0].YourTurn || s.seats[0].InWindow || s.teacher.Question != nil })
+		if s.seats[0].YourTurn {
+			break
+		}
+		if s.seats[0].InWindow {
+			mustPost(t, ts, ana+"pass", nil)
+			continue
+		}
+		answerAsGod(t, ts, code, s.teacher.Question)
+		waitFor(t, tb, "the answer", func(n *snapshot) bool {
+			return n.teacher.Question == nil || n.teacher.Question.ID != s.teacher.Question.ID
+		})
+	}
+	// Three cards whose second breaks "opposite colours" after the first.
+	line := s.public.Columns[len(s.public.Columns)-1].Card
+	var seq []sim.Card
+	hand := s.seats[0].Hand
+	pick := func(red bool, not []sim.Card) (sim.Card, bool) {
+		for _, c := range hand {
+			if c.Red() == red && !slices.Contains(not, c) {
+				return c, true
+			}
+		}
+		return hand[0], false
+	}
+	c1, ok1 := pick(!line.Red(), nil)
+	c2, ok2 := pick(c1.Red(), []sim.Card{c1})
+	c3, ok3 := pick(!c2.Red(), []sim.Card{c1, c2})
+	if !ok1 || !ok2 || !ok3 {
+		t.Skipf("Ana's hand %v has no such three cards", hand)
+	}
+	seq = []sim.Card{c1, c2, c3}
+	mustPost(t, ts, ana+"move", url.Values{"kind": {"play"}, "cards": {c1.String() + " " + c2.String() + " " + c3.String()}})
+	s = waitFor(t, tb, "the question", func(s *snapshot) bool { return s.teacher.Question != nil })
+	q := s.teacher.Question
+	if q.Kind != "sequence" || !slices.Equal(q.Cards, seq) || q.Known != 0 {
+		t.Fatalf("the teacher is asked %+v", q)
+	}
+	before := len(s.public.Log)
+	answerAsGod(t, ts, code, q) // "No: the second card is the first that breaks it"
+	s = waitFor(t, tb, "the sequence judged", func(s *snapshot) bool { return len(s.public.Log) > before })
+	if s.teacher.Question != nil && s.teacher.Question.About == q.About {
+		t.Fatalf("one answer was not enough: asked again %+v", s.teacher.Question)
+	}
+	l := s.public.Log[len(s.public.Log)-before-1]
+	if !strings.Contains(l.Move, "Ana plays the sequence") || l.Verdict != "no" {
+		t.Fatalf("the log says %+v", l)
 	}
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -118,7 +119,7 @@ func (t *table) tryPending() (bool, error) {
 	if pm.pYes == nil {
 		pm.pYes = t.predict(pm.move)
 	}
-	rec, err := h.Apply(pm.seat, pm.move, sim.Decisions{ProphetSays: pm.says, Pick: pm.pick})
+	rec, err := t.apply(pm)
 	var mv *missingVerdict
 	if errors.As(err, &mv) {
 		if done, err := t.await(pm); done {
@@ -290,8 +291,14 @@ func (t *table) askVerdict(mv *missingVerdict, pm *pendingMove, about string) {
 	q := &question{Kind: "card", Line: mv.Line, Cards: []sim.Card{mv.Card}, About: about}
 	if pm != nil {
 		q.About = describeMove(t.name(pm.seat), pm.move).String()
-		if pm.move.Kind == sim.NoPlay {
+		switch pm.move.Kind {
+		case sim.NoPlay:
 			q.Kind, q.Cards = "noplay", pm.move.Cards
+		case sim.Sequence:
+			// One question for the whole sequence: the engine asks card
+			// by card, each after the main line and the cards before it.
+			main := t.hand.View(0).MainLine
+			q.Kind, q.Line, q.Cards, q.Known = "sequence", slices.Clone(main), pm.move.Cards, len(mv.Line)-len(main)
 		}
 	}
 	t.ask(q)
@@ -305,7 +312,7 @@ func (t *table) ask(q *question) {
 }
 
 // answer records the teacher's verdict on the open question.
-func (t *table) answer(id int, yes bool, fits []int) error {
+func (t *table) answer(id int, yes bool, fits []int, first int) error {
 	q := t.question
 	if q == nil || q.ID != id {
 		return errors.New("that question has been answered already")
@@ -316,6 +323,24 @@ func (t *table) answer(id int, yes bool, fits []int) error {
 		t.log(action{A: "guess_verdict", Text: normGuess(q.Text), Yes: yes})
 	case "card":
 		t.setVerdict(q.Line, q.Cards[0], yes)
+	case "sequence":
+		// yes: every card follows; else first is the first that breaks
+		// the rule (the engine judges no further). The cards judged
+		// before keep their verdicts.
+		if !yes && (first < q.Known || first >= len(q.Cards)) {
+			return errors.New("choose the first card that breaks your rule, or say that all of them follow it")
+		}
+		line := slices.Clone(q.Line)
+		for i, c := range q.Cards {
+			if i >= q.Known {
+				ok := yes || i < first
+				t.setVerdict(line, c, ok)
+				if !ok {
+					break
+				}
+			}
+			line = append(line, c)
+		}
 	case "noplay":
 		fit := map[int]bool{}
 		for _, i := range fits {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/cardsvg"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -26,7 +27,9 @@ var funcs = template.FuncMap{
 	"back": func(width float64) template.HTML {
 		return template.HTML(cardsvg.Back(cardsvg.Options{Width: width}))
 	},
-	"group": groupCode,
+	"group":  groupCode,
+	"pretty": pretty,
+	"hasMsg": func(key string) bool { return i18n.Default().Has(key) },
 	"pct": func(p float64) string {
 		switch {
 		case p > 0 && p < 0.005:

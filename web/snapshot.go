@@ -88,6 +88,8 @@ type SeatState struct {
 	Seat      int
 	Name      string
 	Hand      []sim.Card
+	New       []bool  // per card of Hand: brought by the seat's last move
+	Last      *MyMove // the seat's last judged move
 	YourTurn  bool
 	MaxSeq    int
 	IsProphet bool
@@ -160,6 +162,10 @@ func (t *table) snapshot() *snapshot {
 			me := &s.seats[i]
 			me.Hand = slices.Clone(h.HandOf(i))
 			slices.SortFunc(me.Hand, func(a, b sim.Card) int { return cmp.Compare(a, b) }) // by suit, then rank
+			if t.fresh != nil {
+				me.New = newMarks(me.Hand, t.fresh[i])
+			}
+			me.Last = myMove(v.History, i)
 			me.IsProphet = v.Prophet == i
 			me.CanDeclare = h.CanDeclareAfterMove(i) && !p.Revealed
 			me.CanGuess = h.CanGuess(i) && !p.Revealed && t.guess == nil

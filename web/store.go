@@ -279,7 +279,7 @@ func (t *table) replayJournal(acts []action) error {
 		case "move":
 			pm := &pendingMove{seat: a.Seat, move: sim.Move{Kind: a.Kind, Cards: a.Cards}, says: a.Says, pick: a.Pick}
 			pm.pYes = t.predict(pm.move)
-			rec, err := t.hand.Apply(pm.seat, pm.move, sim.Decisions{ProphetSays: pm.says, Pick: pm.pick})
+			rec, err := t.apply(pm)
 			if err != nil {
 				return fail(err)
 			}

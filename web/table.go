@@ -52,6 +52,7 @@ type table struct {
 	lastMove time.Time
 	problem  string // a bot failed or the hand cannot be dealt: the table waits for the teacher
 	minds    []*mind
+	fresh    [][]sim.Card // per seat, the cards its last move (or a fall) brought
 	reveal   *reveal
 	version  int
 	dirty    bool
@@ -104,12 +105,16 @@ type pendingGuess struct {
 
 // question is what the teacher, as God, is asked.
 type question struct {
-	ID    int
-	Kind  string     // "card": may Cards[0] follow Line?  "noplay": which of Cards may?  "guess": is Text the rule?
+	ID int
+	// "card": may Cards[0] follow Line?  "noplay": which of Cards may?
+	// "sequence": do Cards follow Line one after the other, and if not,
+	// which is the first that breaks the rule?  "guess": is Text the rule?
+	Kind  string
 	Line  []sim.Card // the main line the card would follow
 	Cards []sim.Card
 	Text  string
 	About string // what is being judged, in words
+	Known int    // a sequence: its first cards already judged right
 }
 
 type command struct {

@@ -176,8 +176,14 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 			fits = append(fits, i)
 		}
 		yes := f.Get("verdict") == "yes"
+		first := -1
+		if v := f.Get("first"); v != "" {
+			if first, err = strconv.Atoi(v); err != nil {
+				err = errors.New("choose the first card that breaks your rule")
+			}
+		}
 		if err == nil {
-			err = t.do(ctx, func(t *table) error { return t.answerCmd(id, yes, fits) })
+			err = t.do(ctx, func(t *table) error { return t.answerCmd(id, yes, fits, first) })
 		}
 	case "settings":
 		var pace *float64

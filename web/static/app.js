@@ -9,6 +9,14 @@
   var picked = []; // indexes of the hand's cards, in the order clicked
 
   function $(sel, root) { return (root || document).querySelector(sel); }
+  // "Reconnecting…" while the server cannot be reached, instead of the
+  // browser's own words ("Failed to fetch").
+  function offline(on) {
+    var c = $("#conn");
+    if (!c) return;
+    c.textContent = on ? c.dataset.t : ""; // the page's words, in its language
+    c.hidden = !on;
+  }
   function $all(sel, root) { return Array.prototype.slice.call((root || document).querySelectorAll(sel)); }
 
   function flash(text) {
@@ -65,7 +73,7 @@
     if (loading) { again = true; return; }
     loading = true;
     fetch(base + "view", { headers: { "X-Eleusis-Fetch": "1" }, cache: "no-store" }).then(function (r) {
-      if (!r.ok) throw new Error("the table could not be loaded (" + r.status + ")");
+      if (!r.ok) throw new Error(r.status);
       return r.text();
     }).then(function (html) {
       var state = keep();
@@ -74,10 +82,22 @@
       if (v) live.dataset.version = v.dataset.version;
       restore(state);
       showPicked();
-    }).catch(function (e) { flash(e.message); }).then(function () {
+      newest();
+      offline(false);
+    }).catch(function () {
+      // The server restarts, the network drops: say so and try again.
+      offline(true);
+      setTimeout(refresh, 2000);
+    }).then(function () {
       loading = false;
       if (again) { again = false; refresh(); }
     });
+  }
+
+  // The newest card of the main line in view: the line scrolls sideways.
+  function newest() {
+    var line = $(".mainline", live);
+    if (line) line.scrollLeft = line.scrollWidth;
   }
 
   function listen() {
@@ -87,8 +107,11 @@
     if (!window.EventSource) { poll(); return; }
     var es = new EventSource(base + "events");
     es.onmessage = function (e) { if (e.data !== live.dataset.version) refresh(); };
-    es.onopen = function () { if (polling) { clearInterval(polling); polling = null; } };
-    es.onerror = function () { poll(); };
+    es.onopen = function () {
+      if (polling) { clearInterval(polling); polling = null; }
+      if (!$("#conn").hidden) refresh(); // back after a break: catch up
+    };
+    es.onerror = function () { offline(true); poll(); };
   }
 
   document.addEventListener("click", function (e) {
@@ -117,12 +140,31 @@
     fetch(form.action, { method: "POST", body: data, headers: { "X-Eleusis-Fetch": "1" } }).then(function (r) {
       if (r.ok) { flash(""); picked = []; return; }
       return r.text().then(function (t) { flash(t.trim()); });
-    }).catch(function (err) { flash($("#live").dataset.tNoanswer.replace("{error}", err.message)); }).then(function () {
+    }).catch(function () {
+      // Not the browser's own words ("Failed to fetch"): the server is
+      // being reconnected to.
+      offline(true);
+      flash($("#live").dataset.tNoanswer.replace("{error}", $("#conn").dataset.t));
+    }).then(function () {
       $all("button", form).forEach(function (b) { b.disabled = false; });
       refresh();
     });
   });
 
+  // y and n answer a yes-or-no question (the teacher as God, a Prophet);
+  // a digit names a card of a sequence. Not while typing.
+  document.addEventListener("keydown", function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    var t = e.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return;
+    var key = e.key.toLowerCase();
+    var b = live && live.querySelector("form.question button[data-key='" + key + "'], form.judge button[data-key='" + key + "']");
+    if (!b || b.disabled) return;
+    e.preventDefault();
+    b.click();
+  });
+
   showPicked();
+  newest();
   listen();
 })();
