@@ -35,7 +35,9 @@ func browser(t *testing.T) (context.Context, func()) {
 	opts := append(browsertest.Options(t), chromedp.WindowSize(1280, 900))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	// A guard against a hang, not a measure: a whole hand under a loaded
+	// machine takes minutes.
+	ctx, cancelTimeout := context.WithTimeout(ctx, 5*time.Minute)
 	return ctx, func() { cancelTimeout(); cancelCtx(); cancelAlloc() }
 }
 
