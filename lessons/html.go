@@ -9,7 +9,10 @@ import (
 	"math"
 	"strings"
 
+	"golang.org/x/text/language"
+
 	"github.com/eleusis/eleusis/cardsvg"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -117,6 +120,7 @@ type packQA struct {
 
 // packPage is what the templates show.
 type packPage struct {
+	L           *i18n.Printer // the handout's language (the teacher's pages are in English)
 	Title       string
 	GodRule     template.HTML
 	Hint        string
@@ -139,11 +143,17 @@ type packPage struct {
 	Reshuffled  bool
 }
 
-// lessonHTML renders the teacher's pages and the handout.
+// lessonHTML renders the teacher's pages and the handout in English.
 func (n *Narration) lessonHTML(handoutMove int) (lesson, handout []byte, err error) {
+	return n.lessonHTMLIn(handoutMove, language.English)
+}
+
+// lessonHTMLIn renders the teacher's pages and the handout in lang.
+func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (lesson, handout []byte, err error) {
 	f := htmlText{}
 	placed := TableOf(n.Result, &n.Options)
 	pg := &packPage{
+		L:           i18n.NewPrinter(lang),
 		Title:       "Eleusis — one hand for a class",
 		GodRule:     safe(n.godRule(f)),
 		Hint:        n.Hint,
@@ -161,7 +171,7 @@ func (n *Narration) lessonHTML(handoutMove int) (lesson, handout []byte, err err
 	}
 	var names []string
 	for i := range n.Players {
-		names = append(names, n.Players[i])
+		names = append(names, n.playerName(i, pg.L))
 	}
 	pg.Players = strings.Join(names, ", ")
 	fig, err := n.beliefFigure()
@@ -187,7 +197,7 @@ func (n *Narration) lessonHTML(handoutMove int) (lesson, handout []byte, err err
 		pm := n.packMove(st, f)
 		pg.Moves = append(pg.Moves, pm)
 		if st.Move.Turn <= handoutMove {
-			pg.HandoutLog = append(pg.HandoutLog, packMove{N: pm.N, Player: n.Players[st.Move.Player], Cards: pm.Cards, Verdict: pm.Verdict})
+			pg.HandoutLog = append(pg.HandoutLog, packMove{N: pm.N, Player: n.playerName(st.Move.Player, pg.L), Cards: handoutCards(&st.Move, f, pg.L), Verdict: pm.Verdict})
 		}
 	}
 	for _, p := range n.Result.Players {
@@ -203,6 +213,34 @@ func (n *Narration) lessonHTML(handoutMove int) (lesson, handout []byte, err err
 		return nil, nil, err
 	}
 	return lb.Bytes(), hb.Bytes(), nil
+}
+
+// playerName is a player's name on the handout: the seats a played
+// lesson numbers (PlayLesson's "Seat 2") are numbered in its language.
+func (n *Narration) playerName(p int, l *i18n.Printer) string {
+	if n.Players[p] == fmt.Sprintf("Seat %d", p+1) {
+		return l.T("pack.seat", p+1)
+	}
+	return n.Players[p]
+}
+
+// handoutCards is a move's cards as the handout lists them, in its
+// language: "no play: 8♥ 9♠ (God lays 5♣)", "sequence 2♦ 4♦".
+func handoutCards(m *sim.MoveRecord, f htmlText, l *i18n.Printer) template.HTML {
+	cards := f.cards(m.Cards)
+	switch m.Kind {
+	case sim.NoPlay:
+		if m.Picked != nil {
+			cards = string(l.HTML("pack.godLays", template.HTML(cards), template.HTML(f.cards([]sim.Card{*m.Picked}))))
+		}
+		cards = string(l.HTML("pack.noPlay", template.HTML(cards)))
+	case sim.Sequence:
+		cards = string(l.HTML("pack.sequence", template.HTML(cards)))
+	}
+	if m.Guess != "" {
+		cards += "; " + html.EscapeString(l.T("pack.states")) + " <code>" + html.EscapeString(m.Guess) + "</code>"
+	}
+	return safe(cards)
 }
 
 // packMove is a move as a row of the teacher's table.

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"golang.org/x/text/language"
+
 	"github.com/eleusis/eleusis/lab"
 )
 
@@ -14,6 +16,9 @@ type PackOptions struct {
 	HandoutMove int
 	// Markdown: the narration as hand.md (nil: not written).
 	Markdown []byte
+	// Lang: the handout's language, one of i18n.Languages (zero: English).
+	// The teacher's pages and hand.md are in English.
+	Lang language.Tag
 }
 
 // WritePack writes the classroom pack into dir and returns the names of
@@ -43,7 +48,11 @@ func (n *Narration) WritePack(dir string, o PackOptions) ([]string, error) {
 	if move == 0 {
 		move = n.HandoutMove()
 	}
-	lesson, handout, err := n.lessonHTML(move)
+	lang := o.Lang
+	if lang == (language.Tag{}) {
+		lang = language.English
+	}
+	lesson, handout, err := n.lessonHTMLIn(move, lang)
 	if err != nil {
 		return files, err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -128,6 +129,7 @@ func lessonCmd(g *global) *cobra.Command {
 	var hf handFlags
 	var out string
 	var handout int
+	var lang string
 	c := &cobra.Command{
 		Use:   "lesson",
 		Short: "Write a classroom pack: a printable lesson, a student handout, the table as CSV, plots",
@@ -165,7 +167,11 @@ func lessonCmd(g *global) *cobra.Command {
 			if err := n.Markdown(&md); err != nil {
 				return err
 			}
-			files, err := n.WritePack(out, lessons.PackOptions{HandoutMove: handout, Markdown: md.Bytes()})
+			tag, err := i18n.Parse(lang)
+			if err != nil {
+				return fmt.Errorf("--lang: %w", err)
+			}
+			files, err := n.WritePack(out, lessons.PackOptions{HandoutMove: handout, Markdown: md.Bytes(), Lang: tag})
 			if err != nil {
 				return err
 			}
@@ -175,6 +181,7 @@ func lessonCmd(g *global) *cobra.Command {
 	}
 	hf.register(c, g)
 	c.Flags().StringVar(&out, "out", "", "the `folder` for the pack")
+	c.Flags().StringVar(&lang, "lang", "en", "the handout's `language`: en, pt (Português), es (Español) or ca (Valencià); the teacher's pages stay in English")
 	c.Flags().IntVar(&handout, "handout-move", 0, "the handout shows the table after this `move` (0: the move after which the rule could be guessed — belief in it past one half — or two thirds of the hand)")
 	return c
 }
