@@ -49,6 +49,10 @@ type Candidate struct {
 	Size int `json:"size"`
 	// Texts: how many texts of this behaviour were proposed.
 	Texts int `json:"texts"`
+	// Orbit: the rule's images under the game's symmetries (suit
+	// renamings that keep colour pairs, the parity swap): candidates of one
+	// orbit are one idea (SameIdea).
+	Orbit Orbit `json:"orbit"`
 
 	compiled  *rulebank.Compiled
 	signature uint64
@@ -123,7 +127,7 @@ func (ck Checker) Check(p Proposal) (*Candidate, string) {
 		return nil, RejectRunTime
 	}
 	return &Candidate{Proposal: p, Name: p.Name, Acceptance: rep.Acceptance, LookBack: rep.LookBack, Depth: d,
-		Size: size(p.Expr), Texts: 1, compiled: c, signature: sig}, ""
+		Size: size(p.Expr), Texts: 1, Orbit: orbitOf(p, c, sig), compiled: c, signature: sig}, ""
 }
 
 // size counts the nodes of an expression's syntax tree.

@@ -44,7 +44,11 @@ type Finalist struct {
 	// fresh deals (none for the best baseline itself, or for the
 	// difficulty objective, which is not a mean of hands).
 	VsBest *Paired `json:"vs_best_baseline,omitempty"`
-	values []float64
+	// Variants: the search's candidates of this rule's idea (its orbit
+	// under the symmetries, SameIdea), itself included: the rule stands
+	// for them. Candidate.Orbit.Size is how many behaviours the orbit has.
+	Variants int `json:"variants"`
+	values   []float64
 }
 
 // Paired is a paired comparison of two rules' objectives, deal by deal.
@@ -88,21 +92,43 @@ func PairedT(a, b []float64) (diff stats.Interval, n int, p float64) {
 	return diff, n, p
 }
 
-// finalists picks the designed rules (from the last race's standings) and
-// the baselines (from the first race's, where every bank rule raced).
-func finalists(res *Result, top, baselines int) (designed, bank []*Finalist) {
+// finalists picks the designed rules (from the last race's standings),
+// one of each idea — the best of its orbit stands for the others
+// (Variants) —, and the baselines (from the first race's, where every
+// bank rule raced).
+func finalists(res *Result, top, baselines int) (designed, bank []*Finalist, err error) {
 	last := res.Races[len(res.Races)-1]
+next:
 	for _, s := range last.Standings {
-		if s.Candidate.Origin != FromBank && len(designed) < top {
-			designed = append(designed, &Finalist{Name: fmt.Sprintf("designed-%d", len(designed)+1), Candidate: s.Candidate, Search: s.Estimate})
+		if s.Candidate.Origin == FromBank || len(designed) >= top {
+			continue
 		}
+		for _, f := range designed {
+			if same, err := SameIdea(f.Candidate, s.Candidate); err != nil || same {
+				if err != nil {
+					return nil, nil, err
+				}
+				continue next
+			}
+		}
+		f := &Finalist{Name: fmt.Sprintf("designed-%d", len(designed)+1), Candidate: s.Candidate, Search: s.Estimate}
+		for _, c := range res.Candidates {
+			same, err := SameIdea(f.Candidate, c)
+			if err != nil {
+				return nil, nil, err
+			}
+			if same || c == f.Candidate {
+				f.Variants++
+			}
+		}
+		designed = append(designed, f)
 	}
 	for _, s := range res.Races[0].Standings {
 		if s.Candidate.Origin == FromBank && len(bank) < baselines {
-			bank = append(bank, &Finalist{Name: s.Name, Candidate: s.Candidate, Search: s.Estimate})
+			bank = append(bank, &Finalist{Name: s.Name, Candidate: s.Candidate, Search: s.Estimate, Variants: 1})
 		}
 	}
-	return designed, bank
+	return designed, bank, nil
 }
 
 // finalEvaluation plays the finalists on fresh deals: a paired plan whose
@@ -112,7 +138,10 @@ func finalists(res *Result, top, baselines int) (designed, bank []*Finalist) {
 // designed rule with the best baseline.
 func finalEvaluation(ctx context.Context, rn *runner, res *Result) (*Final, error) {
 	cfg := rn.cfg
-	designed, bank := finalists(res, cfg.Top, cfg.Baselines)
+	designed, bank, err := finalists(res, cfg.Top, cfg.Baselines)
+	if err != nil {
+		return nil, err
+	}
 	if len(designed) == 0 {
 		return nil, fmt.Errorf("no designed rule reached the end of the search")
 	}
@@ -143,7 +172,7 @@ func finalEvaluation(ctx context.Context, rn *runner, res *Result) (*Final, erro
 	if cfg.Out != "" {
 		dir = filepath.Join(cfg.Out, "final")
 	}
-	err := rn.run(ctx, p, dir, func(h *lab.HandRecord) {
+	err = rn.run(ctx, p, dir, func(h *lab.HandRecord) {
 		ranker.Add(h)
 		tallies[h.Rule].AddHand(h)
 		values[h.Rule][p.Coord(h.Index).Rep] = cfg.Objective.handValue(h)

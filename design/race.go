@@ -26,6 +26,9 @@ type RoundResult struct {
 	Name     string   `json:"name"`
 	Estimate Estimate `json:"objective"`
 	Kept     bool     `json:"kept"`
+	// SameIdea: the better candidate of this one's orbit (SameIdea) that
+	// went on in its place.
+	SameIdea string `json:"same_idea_as,omitempty"`
 }
 
 // Evaluator plays a round: each candidate of r.Candidates r.Hands hands,
@@ -162,17 +165,44 @@ func Race(ctx context.Context, gen int, pool []*Candidate, rc RaceConfig, obj Ob
 		if r+1 < len(sizes) {
 			next = sizes[r+1]
 		}
-		next = min(next, len(in))
-		for i, s := range in {
-			round.Results = append(round.Results, RoundResult{Name: s.Name, Estimate: s.Estimate, Kept: i < next})
+		kept, err := cutRound(in, next, round)
+		if err != nil {
+			return rr, err
 		}
 		rr.Spent += hands[r] * len(in)
 		rr.Curve = append(rr.Curve, Point{Generation: gen, Round: r + 1, Spent: spent + rr.Spent, Best: in[0].Name, Estimate: in[0].Estimate})
 		rr.Rounds = append(rr.Rounds, round)
-		in = in[:next]
+		in = kept
 	}
 	slices.SortStableFunc(rr.Standings, func(a, b *Standing) int { return cmp.Or(cmp.Compare(b.Round, a.Round), byEstimate(a, b)) })
 	return rr, nil
+}
+
+// cutRound keeps the best next standings of a round (sorted, best first), one
+// of each idea: a candidate in the orbit of a better one kept (SameIdea)
+// goes out, so that the variants of one idea take one place. It records
+// the round's results.
+func cutRound(in []*Standing, next int, round *Round) ([]*Standing, error) {
+	var kept []*Standing
+	for _, s := range in {
+		res := RoundResult{Name: s.Name, Estimate: s.Estimate}
+		for _, k := range kept {
+			same, err := SameIdea(k.Candidate, s.Candidate)
+			if err != nil {
+				return nil, err
+			}
+			if same {
+				res.SameIdea = k.Name
+				break
+			}
+		}
+		if res.SameIdea == "" && len(kept) < next {
+			res.Kept = true
+			kept = append(kept, s)
+		}
+		round.Results = append(round.Results, res)
+	}
+	return kept, nil
 }
 
 // byEstimate orders standings by objective, best first (a missing value
