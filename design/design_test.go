@@ -127,6 +127,17 @@ func TestSearch(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	// The designed rules are one of each idea, each standing for its variants.
+	for i, a := range res.Final.Finalists {
+		if a.Variants < 1 || a.Candidate.Orbit.Size < 1 {
+			t.Errorf("%s: %d variants, an orbit of %d", a.Name, a.Variants, a.Candidate.Orbit.Size)
+		}
+		for _, b := range res.Final.Finalists[i+1:] {
+			if same, err := SameIdea(a.Candidate, b.Candidate); err != nil || same {
+				t.Errorf("%s (%s) and %s (%s) are one idea (%v)", a.Name, a.Candidate.Expr, b.Name, b.Candidate.Expr, err)
+			}
+		}
+	}
 	// A second search into the folder is refused.
 	if _, err := Run(context.Background(), rulebank.Default(), agents.NewKit(), small(out, 2)); err == nil {
 		t.Error("a search into a folder holding another was not refused")

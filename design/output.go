@@ -80,6 +80,10 @@ func (res *Result) describe(f *Finalist) string {
 	if f.Candidate.Texts > 1 {
 		fmt.Fprintf(&b, " %d texts of this behaviour were proposed; this is the shortest.", f.Candidate.Texts)
 	}
+	if f.Variants > 1 {
+		fmt.Fprintf(&b, " It stands for %d candidates of one idea (the same rule with suits renamed, colours or parities swapped; %d behaviours in all), the best of them in the search.",
+			f.Variants, f.Candidate.Orbit.Size)
+	}
 	return b.String()
 }
 

@@ -1,6 +1,9 @@
 package design
 
 import (
+	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/eleusis/eleusis/rulebank"
@@ -142,5 +145,59 @@ func TestSameIdea(t *testing.T) {
 	}
 	if c := check(`card.even or card.color == "red"`); c.Orbit.Size != 4 {
 		t.Errorf("even or red: orbit of %d behaviours, want 4", c.Orbit.Size)
+	}
+}
+
+// A race keeps one candidate of each idea: with every variant of three
+// ideas planted above the unrelated rules, the five survivors are five
+// ideas, the variants left out named by the one kept in their place.
+func TestRaceOneOfEachIdea(t *testing.T) {
+	ideas := [][]string{
+		{`{"spades": "hearts", "hearts": "clubs", "clubs": "diamonds", "diamonds": "spades"}[prev.suit] == card.suit`,
+			`{"spades": "diamonds", "diamonds": "clubs", "clubs": "hearts", "hearts": "spades"}[prev.suit] == card.suit`},
+		{`card.color == "red"`, `card.color == "black"`},
+		{`card.suit == "hearts" or card.suit == "spades"`, `card.suit == "diamonds" or card.suit == "spades"`,
+			`card.suit == "hearts" or card.suit == "clubs"`, `card.suit == "diamonds" or card.suit == "clubs"`},
+		{`card.even`, `card.odd`},
+		{`card.suit != prev.suit`},
+		{`card.color != prev.color`},
+		{`card.rank > 6`},
+	}
+	means := map[string]float64{}
+	var pool []*Candidate
+	for i, idea := range ideas {
+		for j, e := range idea {
+			c, reason := DefaultChecker.Check(Proposal{Expr: e, Origin: FromGrammar})
+			if reason != "" {
+				t.Fatalf("%s: %s", e, reason)
+			}
+			c.Name = fmt.Sprintf("idea%d-%d", i, j)
+			means[c.Name] = 40 - 4*float64(i) - 0.2*float64(j) // every variant above the next idea
+			pool = append(pool, c)
+		}
+	}
+	rc := RaceConfig{Budget: 20000, Keep: 5, Eta: 2, MinHands: 2}
+	rr, err := Race(context.Background(), 1, pool, rc, Objective{Kind: GodScore}, func(r int) uint64 { return RoundSeed(7, 1, r) }, planted(means), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range rr.Survivors() {
+		got = append(got, c.Name[:5])
+	}
+	if !slices.Equal(got, []string{"idea0", "idea1", "idea2", "idea3", "idea4"}) {
+		t.Errorf("survivors %v, want one of each of the first five ideas", names(rr.Survivors()))
+	}
+	same := 0
+	for _, r := range rr.Rounds[0].Results {
+		if r.SameIdea != "" {
+			same++
+			if r.Kept || r.SameIdea[:5] != r.Name[:5] {
+				t.Errorf("%s: kept %v, same idea as %s", r.Name, r.Kept, r.SameIdea)
+			}
+		}
+	}
+	if same != len(pool)-len(ideas) {
+		t.Errorf("%d candidates named as variants in the first round, want %d", same, len(pool)-len(ideas))
 	}
 }

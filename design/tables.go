@@ -26,13 +26,14 @@ func (res *Result) Tables() []render.Table {
 		{Name: "vs_best_apart", Kind: render.Bool}, {Name: "god_score", Kind: render.CI}, {Name: "god_score_bootstrap", Kind: render.CI},
 		{Name: "sweet_share", Kind: render.Float}, {Name: "misidentified", Kind: render.CI}, {Name: "pairs", Kind: render.Int},
 		{Name: "acceptance", Kind: render.Float}, {Name: "look_back"}, {Name: "size", Kind: render.Int}, {Name: "description_length", Kind: render.Int},
+		{Name: "variants", Kind: render.Int}, {Name: "orbit_size", Kind: render.Int},
 	}}
 	title := fmt.Sprintf("Designed rules and the bank's best on %d fresh hands each (objective: %s; 95%% intervals in brackets)", fin.Plan.Hands, obj)
 	view := render.Table{Only: render.TextOnly, Title: title, Cols: []render.Column{
 		{Name: "#", Kind: render.Int}, {Name: "rule", Whole: true}, {Name: "fresh hands", Kind: render.CI, Prec: precOf(obj)},
 		{Name: "search", Kind: render.Float, Prec: precOf(obj)}, {Name: "− " + fin.Best, Kind: render.CI, Prec: precOf(obj)}, {Name: "p", Whole: true},
 		{Name: "God score", Kind: render.CI, Prec: 1}, {Name: "misidentified", Kind: render.CI, Prec: 2}, {Name: "accept", Kind: render.Float, Prec: 2},
-		{Name: "size", Kind: render.Int},
+		{Name: "size", Kind: render.Int}, {Name: "variants", Kind: render.Int},
 	}}
 	if obj.Kind == GodScore {
 		view.Cols[6].Wide = true // the objective column already shows it
@@ -63,20 +64,22 @@ func (res *Result) Tables() []render.Table {
 			render.IntCell(s.Hands), render.IntCell(s.Errors), render.CICell(f.Objective.Interval), render.CICell(f.Search.Interval),
 			render.IntCell(f.Search.N), vs, p, apart, render.CICell(s.GodScore), render.CICell(s.GodScoreBoot),
 			pairsShare(s.Sweet, s.Pairs), render.CICell(s.Misidentified), render.IntCell(s.Pairs),
-			render.FloatCell(c.Acceptance), render.Str(c.LookBack), render.IntCell(c.Size), lengthCell(s.DescLength)})
+			render.FloatCell(c.Acceptance), render.Str(c.LookBack), render.IntCell(c.Size), lengthCell(s.DescLength),
+			render.IntCell(f.Variants), render.IntCell(c.Orbit.Size)})
 		name := f.Name
 		if f.Name == fin.Best {
 			name += " *"
 		}
 		view.Cells = append(view.Cells, []render.Cell{rank, render.Str(name), render.CICell(f.Objective.Interval), render.FloatCell(f.Search.Est),
-			vs, render.Str(pt), render.CICell(s.GodScore), render.CICell(s.Misidentified), render.FloatCell(c.Acceptance), render.IntCell(c.Size)})
+			vs, render.Str(pt), render.CICell(s.GodScore), render.CICell(s.Misidentified), render.FloatCell(c.Acceptance), render.IntCell(c.Size), render.IntCell(f.Variants)})
 		made := "a rule of the bank"
 		if c.Origin != FromBank {
 			made = lineage(c, byName, 0)
 		}
 		rules.Cells = append(rules.Cells, []render.Cell{render.Str(f.Name), render.Str(c.Expr), render.Str(c.LookBack), render.Str(made)})
 	}
-	view.Title += "; * the bank's best on these hands; search: the objective in the search, biased upwards"
+	view.Title += "; * the bank's best on these hands; search: the objective in the search, biased upwards; " +
+		"variants: the candidates of the rule's idea (the same rule with suits renamed, colours or parities swapped) it stands for"
 	return append([]render.Table{data, view, rules}, res.searchTable(), res.poolTable(), res.roundsTable(), res.candidatesTable())
 }
 
@@ -145,12 +148,12 @@ func (res *Result) poolTable() render.Table {
 // roundsTable: every candidate at the end of every round it played.
 func (res *Result) roundsTable() render.Table {
 	t := render.Table{Name: "rounds", Only: render.CSVOnly, Cols: []render.Column{{Name: "generation", Kind: render.Int}, {Name: "round", Kind: render.Int},
-		{Name: "candidate"}, {Name: "hands", Kind: render.Int}, {Name: "objective", Kind: render.CI}, {Name: "kept", Kind: render.Bool}}}
+		{Name: "candidate"}, {Name: "hands", Kind: render.Int}, {Name: "objective", Kind: render.CI}, {Name: "kept", Kind: render.Bool}, {Name: "same_idea_as"}}}
 	for _, rr := range res.Races {
 		for _, r := range rr.Rounds {
 			for _, x := range r.Results {
 				t.Cells = append(t.Cells, []render.Cell{render.IntCell(r.Generation), render.IntCell(r.Index), render.Str(x.Name), render.IntCell(x.Estimate.N),
-					render.CICell(x.Estimate.Interval), render.BoolCell(x.Kept)})
+					render.CICell(x.Estimate.Interval), render.BoolCell(x.Kept), render.Str(x.SameIdea)})
 			}
 		}
 	}
@@ -161,7 +164,7 @@ func (res *Result) roundsTable() render.Table {
 func (res *Result) candidatesTable() render.Table {
 	t := render.Table{Name: "candidates", Only: render.CSVOnly, Cols: []render.Column{{Name: "generation", Kind: render.Int}, {Name: "candidate"}, {Name: "origin"},
 		{Name: "op"}, {Name: "parents"}, {Name: "expr"}, {Name: "starter"}, {Name: "acceptance", Kind: render.Float}, {Name: "look_back"},
-		{Name: "size", Kind: render.Int}, {Name: "texts", Kind: render.Int}, {Name: "last_round", Kind: render.Int}, {Name: "objective", Kind: render.CI}}}
+		{Name: "size", Kind: render.Int}, {Name: "texts", Kind: render.Int}, {Name: "orbit_size", Kind: render.Int}, {Name: "last_round", Kind: render.Int}, {Name: "objective", Kind: render.CI}}}
 	for _, rr := range res.Races {
 		for _, s := range rr.Standings {
 			c := s.Candidate
@@ -176,7 +179,7 @@ func (res *Result) candidatesTable() render.Table {
 				acc = render.Cell{}
 			}
 			t.Cells = append(t.Cells, []render.Cell{render.IntCell(rr.Generation), render.Str(c.Name), render.Str(c.Origin), render.Str(c.Op), render.Str(strings.Join(c.Parents, " ")),
-				render.Str(c.Expr), render.Str(c.Starter), acc, render.Str(c.LookBack), render.IntCell(c.Size), render.IntCell(c.Texts), render.IntCell(s.Round), render.CICell(s.Estimate.Interval)})
+				render.Str(c.Expr), render.Str(c.Starter), acc, render.Str(c.LookBack), render.IntCell(c.Size), render.IntCell(c.Texts), render.IntCell(c.Orbit.Size), render.IntCell(s.Round), render.CICell(s.Estimate.Interval)})
 		}
 	}
 	return t
