@@ -228,7 +228,7 @@ func meaningKey(v any) string {
 			parts = append(parts, meaningKey(x))
 		}
 		return "l:" + strings.Join(parts, "|")
-	case string, int, []int, [4]string, note:
+	case string, int, []int, [4]string, note, fieldName:
 		return fmt.Sprintf("%T:%v", v, v)
 	}
 	panic(fmt.Sprintf("rulewords: no meaning key for %T", v))

@@ -20,7 +20,13 @@ type Reading struct {
 // found, none chosen; readings may still be the same rule written two ways
 // (rulebank.ReadWords merges those). A text it cannot read is an error
 // that says where the reading stopped: Read never guesses.
-func Read(text string) ([]Reading, error) {
+func Read(text string) (out []Reading, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			// a slip of the grammar's actions: refuse the text, never crash
+			out, err = nil, fmt.Errorf("cannot read it as a rule (rulewords: %v)", p)
+		}
+	}()
 	toks := tokens(text)
 	if len(toks) == 0 {
 		return nil, fmt.Errorf("the text is empty")
@@ -30,7 +36,6 @@ func Read(text string) ([]Reading, error) {
 	if p.steps > maxSteps {
 		return nil, errTooLong
 	}
-	var out []Reading
 	seen := map[string]bool{}
 	onlyNotes := false
 	for _, r := range rs {

@@ -64,7 +64,7 @@ func (g *grammar) buildCard() {
 	g.def("rankn", "", func(v []any) any { return v[0] }, "$rankw", "a|an $rankw", "$num")
 	for _, f := range fieldWords {
 		f := f
-		g.def("field", "", func([]any) any { return f.field }, f.words...)
+		g.def("field", "", func([]any) any { return fieldName(f.field) }, f.words...)
 	}
 	g.def("steps", "", func(v []any) any { return 1 }, "one rank|step|card", "1 rank|step")
 	g.def("steps", "", func(v []any) any { return v[0] }, "$num ranks|steps|cards|places", "$num")
@@ -82,8 +82,8 @@ func (g *grammar) buildCard() {
 	parity := func(which string) func([]any) any {
 		return func([]any) any { return fe(func(r string) *pred { return guarded(r+"."+which, r) }) }
 	}
-	g.def("feature", "f.even", parity("even"), "even", "even numbered", "an even card|number", "of even rank|value", "even cards|numbers", "evens")
-	g.def("feature", "f.odd", parity("odd"), "odd", "odd numbered", "an odd card|number", "of odd rank|value", "odd cards|numbers", "odds")
+	g.def("feature", "f.even", parity("even"), "even", "even numbered", "with an even value|rank|number", "an even card|number", "of even rank|value", "even cards|numbers", "evens")
+	g.def("feature", "f.odd", parity("odd"), "odd", "odd numbered", "with an odd value|rank|number", "an odd card|number", "of odd rank|value", "odd cards|numbers", "odds")
 	g.def("feature", "f.face", parity("face"), "a face card", "a face|court|picture|figure|royal card", "a figure|face|court",
 		"face|court|picture|figure|royal cards", "figures", "faces", "courts")
 	g.def("feature", "", func([]any) any { return fe(func(r string) *pred { return not(guarded(r+".face", r)) }) },
@@ -142,22 +142,26 @@ func (g *grammar) buildCard() {
 		"lower than or equal to $ref", "equal to or lower than $ref", "as low or lower than $ref", "the same rank as or lower than $ref",
 		"lower than or the same as $ref", "less than or equal to $ref")
 	g.def("feature", "f.same", func(v []any) any {
-		field, ref := v[0].(string), v[1].(string)
-		return fe(func(r string) *pred { return sameField(field, r, ref, "==") })
+		fs, refs := slots(v)
+		return fe(func(r string) *pred { return sameField(fs[0], r, refs[0], "==") })
 	}, "the same $field as $ref", "of the same $field as $ref", "same $field as $ref", "in the same $field as $ref",
 		"matching $ref 's $field", "matching the $field of $ref", "of $ref 's $field", "$ref 's $field", "the $field of $ref")
 	g.def("feature", "f.different", func(v []any) any {
-		field, ref := v[0].(string), v[1].(string)
-		return fe(func(r string) *pred { return sameField(field, r, ref, "!=") })
+		fs, refs := slots(v)
+		return fe(func(r string) *pred { return sameField(fs[0], r, refs[0], "!=") })
 	}, "a different $field from $ref", "a different $field than|to $ref", "of a different $field from|than|to $ref",
 		"different in $field from $ref", "different $field from|than|to $ref", "not the same $field as $ref", "of another $field than $ref")
 	g.def("feature", "", func(v []any) any {
-		f1, f2, ref := v[0].(string), v[1].(string), v[2].(string)
-		return fe(func(r string) *pred { return or(sameField(f1, r, ref, "=="), sameField(f2, r, ref, "==")) })
+		fs, refs := slots(v)
+		return fe(func(r string) *pred {
+			return or(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "=="))
+		})
 	}, "[of] the same $field or [the] [same] $field as $ref", "[of] same $field or [the] [same] $field as $ref")
 	g.def("feature", "", func(v []any) any {
-		f1, f2, ref := v[0].(string), v[1].(string), v[2].(string)
-		return fe(func(r string) *pred { return and(sameField(f1, r, ref, "=="), sameField(f2, r, ref, "==")) })
+		fs, refs := slots(v)
+		return fe(func(r string) *pred {
+			return and(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "=="))
+		})
 	}, "[of] the same $field and [the] [same] $field as $ref")
 	step := func(up, wrap bool) func(v []any) any {
 		return func(v []any) any {
@@ -194,6 +198,35 @@ func (g *grammar) buildCard() {
 	g.def("feature", "f.below.wrap", step(false, true), suffixed(below, down)...)
 	g.def("feature", "f.above", step(true, false), append([]string{"exactly $steps above $ref"}, above...)...)
 	g.def("feature", "f.below", step(false, false), append([]string{"exactly $steps below $ref"}, below...)...)
+	g.def("feature", "", func(v []any) any {
+		k, ref := v[0].(int), v[1].(string)
+		return fe(func(r string) *pred {
+			return or(related(fmt.Sprintf("%s.rank == %s.rank + %d", r, ref, k), r, ref), related(fmt.Sprintf("%s.rank == %s.rank - %d", r, ref, k), r, ref))
+		})
+	}, "$steps higher or lower than $ref", "$steps above or below $ref", "$steps more or less than $ref", "exactly $steps above or below $ref")
+	g.def("feature", "", func(v []any) any {
+		k, _, ref := v[0].(int), v[1], v[2].(string)
+		if v[1].(int) != k {
+			return nil
+		}
+		return fe(func(r string) *pred {
+			return or(related(fmt.Sprintf("%s.rank == %s.rank + %d", r, ref, k), r, ref), related(fmt.Sprintf("%s.rank == %s.rank - %d", r, ref, k), r, ref))
+		})
+	}, "$steps higher or $steps lower than $ref", "$steps above or $steps below $ref")
+	// Without a card to compare with, the last card: "in ascending order",
+	// "of a higher value", "of the same suit".
+	g.def("feature", "", func([]any) any { return rankVs(">")([]any{"prev"}) }, "in ascending|increasing|rising order",
+		"of increasing|ascending|rising value|rank", "of a higher|greater value|rank", "a higher card", "a higher one", "a higher value|rank|number")
+	g.def("feature", "", func([]any) any { return rankVs("<")([]any{"prev"}) }, "in descending|decreasing|falling order",
+		"of decreasing|descending|falling value|rank", "of a lower|smaller value|rank", "a lower card", "a lower one", "a lower value|rank|number")
+	g.def("feature", "", func(v []any) any {
+		return fe(func(r string) *pred { return sameField(string(v[0].(fieldName)), r, "prev", "==") })
+	},
+		"of the same $field", "the same $field")
+	g.def("feature", "", func(v []any) any {
+		return fe(func(r string) *pred { return sameField(string(v[0].(fieldName)), r, "prev", "!=") })
+	},
+		"of a different $field", "a different $field", "of another $field")
 	g.def("feature", "", func(v []any) any { return step(true, false)([]any{1, v[0]}) }, "the next rank after $ref", "one more than $ref", "the rank after $ref")
 	g.def("feature", "f.within", func(v []any) any {
 		k, ref := v[0].(int), v[1].(string)
@@ -219,12 +252,19 @@ func (g *grammar) buildCard() {
 	// "red after a black card": featureA, so that "odd after odd and even
 	// after even" is two of them.
 	g.def("featureA", "", func(v []any) any { return v[0] }, "$feature")
+	g.def("featureA", "", func(v []any) any {
+		if v[0].(feature)("@").op != "or" {
+			return nil
+		}
+		return v[0]
+	}, "either $features")
 	g.def("featureA", "f.not", func(v []any) any { f := v[0].(feature); return fe(func(r string) *pred { return not(f(r)) }) }, "not $feature")
 	g.def("featureA", "", func(v []any) any {
 		a, b := v[0].(feature), v[1].(feature)
 		return fe(func(r string) *pred { return ifThen(b("prev"), a(r), yes) })
 	}, "$feature after $np", "$feature following $np")
 	g.def("feature", "", func(v []any) any { return v[0] }, "a value|rank|number of $features", "with a value|rank|number of $features",
+		"whose value|rank|number is $features", "with a value|rank|number $features", "numbered|valued|ranked $features",
 		"of a value|rank of $features", "a card with a value|rank of $features", "of value|rank $features")
 	g.def("feature", "", rankVs(">"), "a higher value|rank|number than $ref", "a higher card than $ref")
 	g.def("feature", "", rankVs("<"), "a lower value|rank|number than $ref", "a lower card than $ref")
@@ -267,6 +307,25 @@ func (g *grammar) buildCard() {
 	}, "$suits")
 	g.def("noun", "", func(v []any) any { return rankIs("==")(v) }, "$rankw")
 	g.def("nouns", "", func(v []any) any { return rankIs("==")(v) }, "$rankpl")
+}
+
+// fieldName is a card field a relation names ("color", "suit", "rank",
+// "even" for parity): its own type, so that an action finds its fields
+// and cards whatever their order in the words ("the suit of the last
+// card", "the last card's suit").
+type fieldName string
+
+// slots are an action's fields and cards, each in order.
+func slots(v []any) (fields, refs []string) {
+	for _, x := range v {
+		switch x := x.(type) {
+		case fieldName:
+			fields = append(fields, string(x))
+		case string:
+			refs = append(refs, x)
+		}
+	}
+	return fields, refs
 }
 
 // withArg fixes a rank comparison's number.

@@ -46,24 +46,37 @@ func (g *grammar) buildRule() {
 	// Verb phrases, said of a subject.
 	g.def("vp", "vp.is", func(v []any) any { return v[0] }, "is $features", "was|are|were $features",
 		"must|should|will|may|can|shall be $features", "has|have|needs|need to be $features", "must always be $features",
-		"is|are always $features", "may|can only be $features", "must be played as $features")
+		"is|are always $features", "may|can only be $features", "must be played as $features", "must be played $features",
+		"are|is played $features")
 	g.def("vp", "vp.isnot", func(v []any) any { f := v[0].(feature); return fe(func(r string) *pred { return not(f(r)) }) },
 		"is not $features", "was|are|were not $features", "must|should|may|can|will|shall not be $features", "cannot be $features",
 		"is|are never $features", "must|can|may|should never be $features", "is|are no $features")
 	same := func(op string) func(v []any) any {
 		return func(v []any) any {
-			field, ref := v[0].(string), v[1].(string)
-			return fe(func(r string) *pred { return sameField(field, r, ref, op) })
+			fs, refs := slots(v)
+			return fe(func(r string) *pred { return sameField(fs[0], r, refs[0], op) })
 		}
 	}
 	g.def("vp", "vp.same", same("=="), "has the same $field as $ref", "have|share|shares the same $field as $ref",
 		"must have|share the same $field as $ref", "matches|match the $field of $ref", "matches|match $ref in $field",
-		"matches|match $ref 's $field", "is|must be of the same $field as $ref")
+		"matches|match $ref 's $field", "is|must be of the same $field as $ref", "must match $ref 's $field", "must match the $field of $ref",
+		"must match $ref in $field")
 	g.def("vp", "vp.different", same("!="), "has a different $field from $ref", "has|have a different $field than|to $ref",
 		"must have a different $field from|than|to $ref", "does|do not have|share the same $field as $ref",
 		"must not have|share the same $field as $ref", "differs|differ from $ref in $field", "differs|differ in $field from $ref",
 		"does|do not match the $field of $ref", "does|do not match $ref 's $field", "is|must be of a different $field from|than $ref")
 	g.def("vp", "", func(v []any) any { return v[0] }, "$features")
+	higher, lower := func([]any) any { return rankVs(">")([]any{"prev"}) }, func([]any) any { return rankVs("<")([]any{"prev"}) }
+	g.def("vp", "", higher, "must|should|is|are be higher|greater|bigger|larger", "has|have|needs|need to be higher|greater|bigger|larger",
+		"is|are higher|greater|bigger|larger", "must|should ascend|increase|rise", "must|should go up", "has|have to ascend|increase|rise",
+		"has|have to go up", "ascend|ascends|increase|increases|rise|rises", "goes|go up", "must always go up", "must always increase|ascend")
+	g.def("vp", "", lower, "must|should be lower|smaller", "has|have|needs|need to be lower|smaller", "is|are lower|smaller",
+		"must|should descend|decrease|fall", "must|should go down", "has|have to descend|decrease|fall", "has|have to go down",
+		"descend|descends|decrease|decreases|fall|falls", "goes|go down", "must always go down", "must always decrease|descend")
+	g.def("vp", "", func(v []any) any {
+		ref, k := v[0].(string), v[1].(int)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) <= %d", r, ref, k), r, ref) })
+	}, "differs|differ from $ref by at most|no more than $steps", "must differ from $ref by at most|no more than $steps")
 
 	// Clauses.
 	g.def("clause", "c.subj", func(v []any) any { return v[1].(feature)(v[0].(string)) }, "$ref $vps")
@@ -76,20 +89,20 @@ func (g *grammar) buildRule() {
 		return guarded(fmt.Sprintf("%s.suit == %q", ref, s), ref)
 	}, "$ref 's suit is $suits", "$ref 's suit is $suit", "the suit of $ref is $suits")
 	g.def("clause", "", func(v []any) any {
-		a, field, b := v[0].(string), v[1].(string), v[3].(string)
-		if v[1] != v[2] {
+		fs, refs := slots(v)
+		if fs[0] != fs[1] {
 			return nil
 		}
-		return sameField(field, a, b, "==")
+		return sameField(fs[0], refs[0], refs[1], "==")
 	}, "$ref 's $field is|equals|matches $ref 's $field", "$ref 's $field is the same as $ref 's $field")
 	g.def("ref", "ref.lastof", func(v []any) any { return fmt.Sprintf("last(filter(line, %s))", v[0].(feature)("#").expr()) },
 		"the last card of the main line that $vps", "the last card on the main line that $vps")
 	g.def("clause", "", func(v []any) any {
-		a, field, b := v[0].(string), v[1].(string), v[3].(string)
-		if v[1] != v[2] {
+		fs, refs := slots(v)
+		if fs[0] != fs[1] {
 			return nil
 		}
-		return sameField(field, a, b, "!=")
+		return sameField(fs[0], refs[0], refs[1], "!=")
 	}, "$ref 's $field is not|differs from $ref 's $field", "$ref 's $field is different from $ref 's $field")
 	g.def("clause", "c.exists", func(v []any) any { return atom(v[0].(string) + " != nil") }, "there is $ref", "$ref exists")
 	g.def("clause", "c.missing", func(v []any) any { return atom(v[0].(string) + " == nil") }, "there is no $ref",

@@ -3,6 +3,7 @@ package rulewords
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Sentences: the rule's own shapes ("if …: …; otherwise: …", "play …",
@@ -17,7 +18,8 @@ func onCard(v []any) any { return v[0].(feature)("card") }
 
 func (g *grammar) buildSentence() {
 	g.def("npx", "", func(v []any) any { return v[0] }, "$nps", "$features")
-	play := []string{"play $npx", "play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
+	play := []string{"play $npx", "must play $npx", "only $nps may|can be played", "only $nps are allowed", "$nps only may be played",
+		"play higher|lower $npx", "play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
 		"you must|may|can|should only play $npx", "always play $npx", "$npx only", "you have to play $npx", "the card must be $features",
 		"cards must be $features", "must be $features", "choose|pick|put|lay|place $npx", "each player must play $npx", "play any $npx"}
 	g.def("simple", "s.play", onCard, play...)
@@ -25,14 +27,25 @@ func (g *grammar) buildSentence() {
 		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx"}
 	g.def("simple", "s.never", func(v []any) any { return not(v[0].(feature)("card")) }, never...)
 	g.def("simple", "s.bare", onCard, "$features", "$nps")
+	g.def("simple", "", func([]any) any { return rankVs(">")([]any{"prev"}).(feature)("card") }, "play higher", "go higher|up",
+		"cards|values|ranks|numbers must|should|always ascend|increase|rise", "cards|values|ranks|numbers must|should|always go up",
+		"ascend|increase", "play a higher card|value|one")
+	g.def("simple", "", func([]any) any { return rankVs("<")([]any{"prev"}).(feature)("card") }, "play lower", "go lower|down",
+		"cards|values|ranks|numbers must|should|always descend|decrease|fall", "cards|values|ranks|numbers must|should|always go down",
+		"descend|decrease", "play a lower card|value|one")
+	g.def("simple", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
+		"the $field must|should change every|each card|time", "the $field must|should change", "the $field changes every|each card|time",
+		"change $field every|each card|time", "change the $field every|each card|time", "change $field")
+	g.def("simple", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "==") },
+		"the $field must|should stay|remain the same", "keep the same $field", "follow $field", "keep $field")
 	g.def("simple", "", func(v []any) any { return not(v[0].(feature)("card")) }, "anything but $npx", "any card but|except $npx",
 		"all cards but|except $npx", "everything but|except $npx", "play anything but $npx", "play any card but|except $npx")
 	g.def("simple", "", func(v []any) any {
-		ref, f1, f2 := v[0].(string), v[1].(string), v[2].(string)
-		return or(sameField(f1, "card", ref, "=="), sameField(f2, "card", ref, "=="))
+		fs, refs := slots(v)
+		return or(sameField(fs[0], "card", refs[0], "=="), sameField(fs[1], "card", refs[0], "=="))
 	}, "match|matches $ref in $field or [in] $field", "match|matches $ref 's $field or $field", "match|matches the $field or [the] $field of $ref")
-	g.def("simple", "", func(v []any) any { return sameField(v[1].(string), "card", v[0].(string), "==") },
-		"match|matches $ref in $field", "match|matches $ref 's $field", "match|matches the $field of $ref", "follow $ref 's $field", "follow $field")
+	g.def("simple", "", func(v []any) any { fs, refs := slots(v); return sameField(fs[0], "card", refs[0], "==") },
+		"match|matches $ref in $field", "match|matches $ref 's $field", "match|matches the $field of $ref", "follow $ref 's $field")
 	g.def("simple", "", func(v []any) any { return v[0] }, "$pred")
 
 	g.def("sentence", "", func(v []any) any { return v[0] }, "$simple")
@@ -55,6 +68,13 @@ func (g *grammar) buildSentence() {
 		"$nps is|are followed by $npx", "every|each $np must be followed by $npx", "after $nps comes|come $npx",
 		"$nps has|have to be followed by $npx")
 	g.def("sentence", "", func(v []any) any { return follow([]any{v[1], v[0]}) }, "$npx must|should follow $nps", "$npx always follows|follow $nps")
+	g.def("sentence", "", func(v []any) any {
+		if strings.Contains(v[0].(feature)("card").expr(), "?") {
+			return nil // an "after" inside an "after" reads the other way
+		}
+		return follow([]any{v[1], v[0]})
+	}, "must|always play $npx after $nps",
+		"you must play $npx after $nps", "play $npx after $nps", "play $npx on $nps", "only play $npx after $nps")
 	g.def("sentence", "", func(v []any) any { return not(and(v[1].(feature)("prev"), v[0].(feature)("card"))) },
 		"never $npx after $nps", "no $npx after $nps", "$npx may|can|must not follow $nps", "$npx may|can|must never follow $nps",
 		"never play $npx after $nps", "do not play $npx after $nps", "$npx never follows|follow $nps")
@@ -65,7 +85,7 @@ func (g *grammar) buildSentence() {
 		"never two consecutive $nps", "two $nps may|can|must never|not follow each other", "never two $nps consecutively|together",
 		"no two $nps may|can be played in a row|consecutively", "two $nps cannot follow each other", "not two $nps in a row",
 		"two $nps in a row are not allowed", "no $nps twice in a row", "never $nps twice in a row", "never play two $nps in a row")
-	g.def("sentence", "", func(v []any) any { return sameField(v[0].(string), "card", "prev", "!=") },
+	g.def("sentence", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"never|no two cards of the same $field in a row", "never play two cards of the same $field in a row",
 		"no two consecutive cards of the same $field", "never two consecutive cards of the same $field", "not two cards of the same $field in a row")
 	g.def("sentence", "", func(v []any) any {
@@ -80,15 +100,16 @@ func (g *grammar) buildSentence() {
 		"never play three $nps in a row")
 	// Alternating colours or parities is differing from the last card in
 	// them: said as that, the simplest expression.
-	g.def("sentence", "", func(v []any) any { return sameField(v[0].(string), "card", "prev", "!=") },
+	g.def("sentence", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"alternate $altfield", "alternate between $altfield", "$altfield must|should alternate", "the $altfield must|should alternate",
 		"$altfield alternate", "the $altfield alternate", "alternating $altfield", "alternate the $altfield", "cards must alternate in $altfield",
-		"cards alternate in $altfield")
-	g.def("altfield", "", func([]any) any { return "color" }, "colours|colors|colour|color", "card colours|colors", "red and black",
+		"cards alternate in $altfield", "[the] cards must|should alternate [between|in] $altfield", "[the] cards alternate [between|in] $altfield",
+		"play alternately $altfield", "alternate $altfield cards")
+	g.def("altfield", "", func([]any) any { return fieldName("color") }, "colours|colors|colour|color", "card colours|colors", "red and black",
 		"black and red", "red and black cards", "black and red cards", "reds and blacks", "blacks and reds")
-	g.def("altfield", "", func([]any) any { return "even" }, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers",
+	g.def("altfield", "", func([]any) any { return fieldName("even") }, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers",
 		"odd and even cards|numbers", "evens and odds", "odds and evens")
-	g.def("altfield", "", func([]any) any { return "face" }, "face and number cards", "number and face cards", "face cards and number cards",
+	g.def("altfield", "", func([]any) any { return fieldName("face") }, "face and number cards", "number and face cards", "face cards and number cards",
 		"number cards and face cards")
 	alt := func(v []any) any {
 		ab := v[0].([2]feature)

@@ -247,7 +247,7 @@ type llmFlags struct {
 func (l *llmFlags) register(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&l.on, "llm", false, "send texts the parser cannot read to a language model (never needed; off by default)")
 	cmd.Flags().StringVar(&l.url, "llm-url", cmp.Or(os.Getenv("ELEUSIS_LLM_URL"), os.Getenv("OPENAI_BASE_URL")),
-		"the model's OpenAI-compatible base `URL` (default $ELEUSIS_LLM_URL or $OPENAI_BASE_URL)")
+		"the model's OpenAI-compatible base `url` (default $ELEUSIS_LLM_URL or $OPENAI_BASE_URL)")
 	cmd.Flags().StringVar(&l.model, "llm-model", cmp.Or(os.Getenv("ELEUSIS_LLM_MODEL"), os.Getenv("OPENAI_MODEL")),
 		"the `model` (default $ELEUSIS_LLM_MODEL or $OPENAI_MODEL)")
 	cmd.Flags().StringVar(&l.keyEnv, "llm-key-env", "ELEUSIS_LLM_KEY", "the environment `variable` holding the API key (then OPENAI_API_KEY; none for local servers)")
