@@ -88,7 +88,7 @@ func rulesCmd(g *global) *cobra.Command {
 			}
 			rep := rulebank.Analyse(r, rulebank.DefaultAnalyse)
 			t := render.Table{Title: r.Rule.Name, Cols: []render.Column{{Name: "field"}, {Name: "value"}}}
-			for _, f := range [][2]string{{"expr", r.Rule.Expr}, {"starter", r.Rule.Starter}, {"description", r.Rule.Description},
+			for _, f := range [][2]string{{"expr", r.Rule.Expr}, {"words", r.Rule.Words}, {"starter", r.Rule.Starter}, {"description", r.Rule.Description},
 				{"hint", r.Rule.Hint}, {"source", r.Rule.Source}, {"tags", strings.Join(r.Rule.Tags, " ")}} {
 				t.Cells = append(t.Cells, []render.Cell{render.Str(f[0]), render.Str(f[1])})
 			}
