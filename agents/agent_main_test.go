@@ -134,7 +134,11 @@ func runTestAgent(mode string) {
 					ans["belief"] = map[string]any{"withdraw": true}
 				}
 			case "meta": // its own notes, and a field of a later protocol in the new_hand answer's place
-				ans["meta"] = map[string]any{"move": moves, "tokens": map[string]int{"prompt": 10 * moves}}
+				meta := map[string]any{"move": moves, "tokens": map[string]int{"prompt": 10 * moves}, "prompt_tokens": 10, "cost_usd": 0.5}
+				if moves%3 == 0 {
+					meta["fallback"] = "parse_error: no JSON"
+				}
+				ans["meta"] = meta
 			case "badbelief":
 				ans["belief"] = map[string]any{"rule": "card.colour != prev.color", "rule_prob": 0.5}
 			case "misplaced":

@@ -2,6 +2,8 @@ package agents
 
 import (
 	"encoding/json"
+	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -82,8 +84,34 @@ func TestExecMetaKeptPerMove(t *testing.T) {
 		t.Errorf("%d moves, %d guesses with meta", moves, guesses)
 	}
 	b, _ := json.Marshal(out.Result.History[0])
-	if !strings.Contains(string(b), `"meta":{"move":{"move":1,"tokens":{"prompt":10}}}`) {
+	if !strings.Contains(string(b), `"meta":{"move":{"cost_usd":0.5,"move":1,"prompt_tokens":10,"tokens":{"prompt":10}}}`) {
 		t.Errorf("the record's JSON: %s", b)
+	}
+	// Usage: every answer with a meta, its fallbacks, the figures summed.
+	u := out.Usage[0]
+	if out.Usage[1] != nil || u == nil || u.Answers != moves+guesses || u.Fallbacks != moves/3 || u.PromptTokens != float64(10*moves) ||
+		u.CostUSD != 0.5*float64(moves) {
+		t.Errorf("usage %+v (seats %v), want %d answers, %d fallbacks", u, out.Usage, moves+guesses, moves/3)
+	}
+	b, _ = json.Marshal([]*Usage{{CostUSD: math.NaN()}, u})
+	var back []*Usage
+	if err := json.Unmarshal(b, &back); err != nil || !math.IsNaN(back[0].CostUSD) || *back[1] != *u {
+		t.Errorf("usage JSON %s read back as %+v, %+v (%v)", b, back[0], back[1], err)
+	}
+}
+
+// A hand a seat failed says which seat, after how many moves, with the
+// moves made until then.
+func TestHandFailureNamesTheSeat(t *testing.T) {
+	leakCheck(t)
+	opts, _ := sim.Preset("new-eleusis")
+	k := NewKit()
+	defer k.Close()
+	_, err := k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Seed: 3,
+		Lineup: []Spec{spec(t, "random"), spec(t, "random"), execSpec(t, "giveup", ""), spec(t, "random")}})
+	var hf *HandFailure
+	if !errors.As(err, &hf) || hf.Seat != 2 || hf.Turn == 0 || len(hf.History) != hf.Turn || !strings.Contains(hf.Error(), "gave up the hand") {
+		t.Fatalf("error %v (%+v)", err, hf)
 	}
 }
 

@@ -43,6 +43,9 @@ type Outcome struct {
 	// Observer: what an ideal observer of the hand came to believe (the
 	// default space, ε = 0): the evidence the table's experiments gave.
 	Observer *hypotheses.Measures
+	// Usage: per seat, what its answers' meta said (UsageOf); nil when no
+	// seat sent any.
+	Usage []*Usage
 }
 
 // Play plays one hand. A failing rule, a misbehaving outside agent or a
@@ -75,12 +78,12 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 		if ce := t.context().Err(); ce != nil {
 			return nil, fmt.Errorf("rule %s, seed %d: the hand was cut: %w", hs.Rule.Rule.Name, hs.Seed, ce)
 		}
-		return nil, fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err)
+		return nil, failure(fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err), h, players)
 	}
 	if hs.Inspect != nil {
 		hs.Inspect(players)
 	}
-	out = &Outcome{Result: res, Measures: make([]*hypotheses.Measures, len(players))}
+	out = &Outcome{Result: res, Measures: make([]*hypotheses.Measures, len(players)), Usage: UsageOf(res.History, len(players))}
 	if hs.Measure {
 		if err := t.measure(out, h, players, &hs.Options); err != nil {
 			return nil, fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err)
