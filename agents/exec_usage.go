@@ -124,6 +124,8 @@ type HandFailure struct {
 	Turn    int // moves made before the failure
 	History []sim.MoveRecord
 	Usage   []*Usage
+	// Scores: each seat's score had the hand ended at the failure.
+	Scores []int
 }
 
 func (f *HandFailure) Error() string { return f.Err.Error() }
@@ -136,6 +138,9 @@ func failure(err error, h *sim.Hand, players []sim.Player) *HandFailure {
 		r := h.Result()
 		f.Turn, f.History = len(r.History), r.History
 		f.Usage = UsageOf(r.History, len(players))
+		for _, p := range r.Players {
+			f.Scores = append(f.Scores, p.Score)
+		}
 	}
 	for seat, p := range players {
 		if fl, ok := p.(sim.Failer); ok && fl.Err() != nil {

@@ -110,7 +110,7 @@ func TestHandFailureNamesTheSeat(t *testing.T) {
 	_, err := k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Seed: 3,
 		Lineup: []Spec{spec(t, "random"), spec(t, "random"), execSpec(t, "giveup", ""), spec(t, "random")}})
 	var hf *HandFailure
-	if !errors.As(err, &hf) || hf.Seat != 2 || hf.Turn == 0 || len(hf.History) != hf.Turn || !strings.Contains(hf.Error(), "gave up the hand") {
+	if !errors.As(err, &hf) || hf.Seat != 2 || hf.Turn == 0 || len(hf.History) != hf.Turn || len(hf.Scores) != 4 || !strings.Contains(hf.Error(), "gave up the hand") {
 		t.Fatalf("error %v (%+v)", err, hf)
 	}
 }
