@@ -211,6 +211,13 @@ class TestModelFile(unittest.TestCase):
         with self.assertRaisesRegex(ModelFileError, "No such file"):
             load_model("/nonexistent/m.yaml", {})
 
+    def test_the_docs_model_file(self):
+        doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "agent-protocol.md"), encoding="utf-8").read()
+        block = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
+        m = load_model(self.write(block), {"OPENAI_API_KEY": "k"})
+        self.assertEqual((m.model, m.max_completion_tokens, m.reasoning_effort, m.price["completion"], m.max_provider_errors),
+                         ("gpt-4o-mini", 2000, "low", 0.60, 3))
+
     def test_yaml_subset(self):
         self.assertEqual(parse_yaml_subset("a: 'it''s # not a comment'\nb: 1.5\nc: true\nd: ~\ne: x#y\n", "f"),
                          {"a": "it's # not a comment", "b": 1.5, "c": True, "d": None, "e": "x#y"})
