@@ -250,7 +250,7 @@ func TestPythonLLMAgent(t *testing.T) {
 	defer k.Close()
 	s := spec(t, fmt.Sprintf("exec(persistent=true,timeout=30):ELEUSIS_LLM_KEY=test-key %s --url %s/v1 --model fake-model --declare 0.7",
 		pyExample(t, "llm_agent.py"), srv.URL))
-	guessed, beliefs := false, 0
+	guessed, beliefs, fallbacks := false, 0, 0
 	for name, opts := range presetsForAgents(t) {
 		players, res, err := playSeats(t, k, []Spec{s, spec(t, "random"), spec(t, "random"), spec(t, "random")}, opts,
 			`card.color != prev.color`, 4)
@@ -258,6 +258,25 @@ func TestPythonLLMAgent(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		guessed = guessed || res.End == sim.Guessed
+		for _, m := range res.History { // every answer of the model's seat says how it was read
+			if m.Player != 0 {
+				continue
+			}
+			var meta struct {
+				Read     string `json:"read"`
+				Fallback string `json:"fallback"`
+				Calls    int    `json:"calls"`
+			}
+			if err := json.Unmarshal(m.Meta["move"], &meta); err != nil || meta.Calls == 0 || meta.Read == "" {
+				t.Errorf("%s move %d: meta %s (%v)", name, m.Turn, m.Meta["move"], err)
+			}
+			if meta.Fallback != "" {
+				fallbacks++
+				if meta.Read != "parse_error" || !strings.HasPrefix(meta.Fallback, "parse_error: ") {
+					t.Errorf("%s move %d: a fallback read as %q: %q", name, m.Turn, meta.Read, meta.Fallback)
+				}
+			}
+		}
 		for _, b := range players[0].(BeliefStater).StatedBeliefs() {
 			beliefs++
 			if b.Rule != "card.color != prev.color" || b.Compiled == nil || b.RuleProb != 0.8 || b.AcceptProb == nil || *b.AcceptProb != 0.6 {
@@ -270,6 +289,9 @@ func TestPythonLLMAgent(t *testing.T) {
 	t.Logf("%d calls, %d retries, %d bad twice, %d judgements, %d beliefs", fake.calls, fake.retries, fake.twiceBad, fake.judged, beliefs)
 	if fake.badAuth > 0 || fake.badRequest > 0 {
 		t.Errorf("%d requests without the key, %d malformed", fake.badAuth, fake.badRequest)
+	}
+	if fallbacks == 0 {
+		t.Errorf("no fallback recorded in the moves' meta (%d replies bad twice)", fake.twiceBad)
 	}
 	if fake.retries == 0 || fake.twiceBad == 0 || fake.judged == 0 || beliefs == 0 || !guessed {
 		t.Errorf("retries %d, bad twice %d, judgements %d, beliefs %d, guessed in Express: %v", fake.retries, fake.twiceBad, fake.judged, beliefs, guessed)

@@ -6,8 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"gonum.org/v1/gonum/stat"
-
+	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/stats"
@@ -18,18 +17,28 @@ import (
 // there: discovery in solo and homogeneous tables, score in mixed ones;
 // the other fields are missing.
 type StrategyRow struct {
+	// Strategy: its name in tables and plots (the spec's name=, or the
+	// spec as written); Spec: the spec as written.
 	Strategy string     `json:"strategy"`
+	Spec     string     `json:"spec"`
 	Design   lab.Design `json:"design"`
 	// Rank: its place in the design: by identified, then settle time (solo,
 	// homogeneous; 0 when its belief was not measured), by mean score
 	// (mixed).
 	Rank int `json:"rank"`
 	// Hands: the design's hands it sat at that were played; Failed: those
-	// that failed (left out of every figure), FirstError the first one's
-	// error.
-	Hands      int    `json:"hands"`
-	Failed     int    `json:"failed_hands"`
-	FirstError string `json:"first_error,omitempty"`
+	// its own seat failed (a result: not identified, censored at the
+	// failure, the table's lowest score), FirstError the first one's error;
+	// Stopped: those another seat (or God's rule) failed, left out.
+	// FailedShare: Failed over every hand it sat at (Wilson).
+	Hands       int            `json:"hands"`
+	Failed      int            `json:"failed_hands"`
+	FirstError  string         `json:"first_error,omitempty"`
+	Stopped     int            `json:"stopped_hands"`
+	FailedShare stats.Interval `json:"failed_share"`
+	// What its answers' meta said (outside agents that send one: the kit's
+	// LLM agent), over its seats that sent any.
+	Usage UsageRow `json:"usage"`
 
 	// Mixed: Seats, the (hand, seat) pairs it played; its mean score per
 	// seat (Student t) and the share of its seats with the hand's top score
@@ -74,15 +83,6 @@ type StrategyRow struct {
 	ObserverLearning   []float64      `json:"observer_learning_curve,omitempty"`
 }
 
-// PairDiff is the paired difference in mean score between two strategies
-// over the same deals and rules (the mixed design).
-type PairDiff struct {
-	A    string         `json:"a"`
-	B    string         `json:"b"`
-	Diff stats.Interval `json:"a_minus_b"`
-	N    int            `json:"groups"`
-}
-
 // Leaderboard is the output of `eleusis bench`.
 type Leaderboard struct {
 	Plan *lab.Plan `json:"plan"`
@@ -92,7 +92,7 @@ type Leaderboard struct {
 	// Strategies: a row per strategy and design, design by design, each in
 	// its ranking order.
 	Strategies []StrategyRow `json:"strategies"`
-	Pairs      []PairDiff    `json:"pairs"`
+	Pairs      []PairRow     `json:"pairs"`
 	Errors     int           `json:"failed_hands"`
 }
 
@@ -104,16 +104,10 @@ type Bencher struct {
 	designs []lab.Design
 	rows    map[rowKey]*rowAcc
 	order   []rowKey
-	// paired[group][strategy]: its mixed scores in that hand group (same
-	// rule, preset and repetition: the same deal); failedIn[group] the
-	// strategies at a table of the group that failed.
-	paired   map[groupKey]map[string][]float64
-	failedIn map[groupKey]map[string]bool
-}
-
-type groupKey struct {
-	rule, preset string
-	rep          int
+	// deals[deal][spec]: each strategy's outcome on each deal, for the
+	// paired tests.
+	deals map[dealKey]map[string]*dealOutcome
+	shown map[string]string // spec → its name in tables
 }
 
 type rowKey struct {
@@ -122,14 +116,22 @@ type rowKey struct {
 }
 
 type rowAcc struct {
-	hands, failed int
-	firstError    string
+	hands, failed, stopped int
+	firstError             string
+	usage                  usageAcc
 	// mixed
 	scores     []float64
 	wins, seat int
 	// solo, homogeneous
 	own, observer        discAcc
 	owned, stated, blank int // measured seats by kind of belief
+}
+
+// addFailed counts a hand its seat failed after turns moves: measured,
+// not identified, censored at the failure.
+func (a *discAcc) addFailed(turns int) {
+	a.measured++
+	a.settleT, a.settleEv = append(a.settleT, float64(turns)), append(a.settleEv, false)
 }
 
 // discAcc sums a belief's discovery measures, one measured seat per hand.
@@ -181,7 +183,7 @@ func (a *discAcc) add(m *hypotheses.Measures, turns int) {
 // NewBencher starts a leaderboard of the plan's line-ups: a row for every
 // strategy of every design, even one whose every hand fails.
 func NewBencher(p *lab.Plan) *Bencher {
-	b := &Bencher{plan: p, rows: map[rowKey]*rowAcc{}, paired: map[groupKey]map[string][]float64{}, failedIn: map[groupKey]map[string]bool{}}
+	b := &Bencher{plan: p, rows: map[rowKey]*rowAcc{}, deals: map[dealKey]map[string]*dealOutcome{}, shown: map[string]string{}}
 	for i, lu := range p.Lineups {
 		d := cmp.Or(p.Design(i), lab.Mixed)
 		if !slices.Contains(b.designs, d) {
@@ -214,39 +216,46 @@ func Bench(p *lab.Plan, recs []lab.HandRecord) *Leaderboard {
 	return b.Leaderboard()
 }
 
-// Add counts one hand. A failed hand counts against every strategy at its
-// table, in its design, and is left out of every figure.
+// Add counts one hand. A hand a seat failed is a result for that seat's
+// strategy: not identified, censored at the failure, the table's lowest
+// score; it is left out for the other seats (stopped), as is a hand that
+// failed without a seat to blame (God's rule).
 func (b *Bencher) Add(r *lab.HandRecord) {
 	c := b.plan.Coord(r.Index)
 	d := cmp.Or(b.plan.Design(c.Lineup), lab.Mixed)
-	gk := groupKey{r.Rule, r.Preset, c.Rep}
+	dk := dealKey{d, r.Rule, r.Preset, c.Rep}
+	failed := -1 // the seat that failed
+	if r.Error != "" && r.FailedSeat != nil {
+		failed = *r.FailedSeat
+	}
 	for i, s := range r.Players {
+		a := b.row(rowKey{s, d})
+		if i < len(r.Usage) && r.Usage[i] != nil {
+			a.usage.add(r.Usage[i])
+		}
 		if slices.Contains(r.Players[:i], s) {
 			continue
 		}
-		a := b.row(rowKey{s, d})
-		if r.Error == "" {
+		switch {
+		case r.Error == "":
 			a.hands++
-			continue
+		case failed >= 0 && r.Players[failed] == s:
+			if a.failed == 0 {
+				a.firstError, _, _ = strings.Cut(r.Error, "\n")
+			}
+			a.failed++
+		default:
+			a.stopped++
 		}
-		if a.failed == 0 {
-			a.firstError, _, _ = strings.Cut(r.Error, "\n")
-		}
-		a.failed++
-		if d != lab.Mixed {
-			continue
-		}
-		if b.failedIn[gk] == nil {
-			b.failedIn[gk] = map[string]bool{}
-		}
-		b.failedIn[gk][s] = true
 	}
 	if r.Error != "" {
 		b.errors++
-		return
+		if failed < 0 || failed >= len(r.Players) {
+			return
+		}
 	}
 	if d == lab.Mixed {
-		b.addScores(r, gk)
+		b.addScores(r, dk, failed)
 		return
 	}
 	// One seat per hand: the copies of a homogeneous table share their
@@ -254,6 +263,15 @@ func (b *Bencher) Add(r *lab.HandRecord) {
 	// turns with the repetition.
 	seat := c.Rep % len(r.Players)
 	a := b.row(rowKey{r.Players[seat], d})
+	o := b.deal(dk, r.Players[seat])
+	if len(r.Scores) > seat && r.Error == "" {
+		o.scores = append(o.scores, float64(r.Scores[seat]))
+	}
+	if r.Error != "" { // its seat failed: measured, not identified, censored at the failure
+		a.own.addFailed(r.Turns)
+		o.measured, o.settleT = true, float64(r.Turns)
+		return
+	}
 	var m, obs *hypotheses.Measures
 	if seat < len(r.Discovery) {
 		m = r.Discovery[seat]
@@ -272,25 +290,69 @@ func (b *Bencher) Add(r *lab.HandRecord) {
 		a.owned++
 		a.own.add(m, r.Turns)
 	}
+	if m != nil && (m.Stated == "" || strings.Contains(m.Stated, "rule")) {
+		o.measured, o.identified = true, m.Identified
+		o.settleT, o.settled = float64(r.Turns), m.Identified
+		if m.Identified {
+			o.settleT = float64(m.Settled)
+		}
+	}
 	if obs != nil {
 		a.observer.add(obs, r.Turns)
 	}
 }
 
-func (b *Bencher) addScores(r *lab.HandRecord, gk groupKey) {
-	top := slices.Max(r.Scores)
-	if b.paired[gk] == nil {
-		b.paired[gk] = map[string][]float64{}
+// addScores counts a mixed hand's scores; in a hand seat failed stopped,
+// only that seat's, which is the table's lowest score at the failure.
+func (b *Bencher) addScores(r *lab.HandRecord, dk dealKey, failed int) {
+	if len(r.Scores) != len(r.Players) {
+		return
 	}
+	top, low := slices.Max(r.Scores), slices.Min(r.Scores)
 	for seat, s := range r.Players {
+		score := r.Scores[seat]
+		if failed >= 0 {
+			if seat != failed {
+				continue
+			}
+			score = low
+		}
 		a := b.row(rowKey{s, lab.Mixed})
 		a.seat++
-		a.scores = append(a.scores, float64(r.Scores[seat]))
-		b.paired[gk][s] = append(b.paired[gk][s], float64(r.Scores[seat]))
-		if r.Scores[seat] == top {
+		a.scores = append(a.scores, float64(score))
+		o := b.deal(dk, s)
+		o.scores = append(o.scores, float64(score))
+		if score == top && failed < 0 {
 			a.wins++
 		}
 	}
+}
+
+// deal is the strategy's outcome on a deal.
+func (b *Bencher) deal(k dealKey, spec string) *dealOutcome {
+	if b.deals[k] == nil {
+		b.deals[k] = map[string]*dealOutcome{}
+	}
+	o := b.deals[k][spec]
+	if o == nil {
+		o = &dealOutcome{}
+		b.deals[k][spec] = o
+	}
+	return o
+}
+
+// name is the strategy's name in tables: the spec's name= label, or the
+// spec as written.
+func (b *Bencher) name(spec string) string {
+	if n, ok := b.shown[spec]; ok {
+		return n
+	}
+	n := spec
+	if sp, err := agents.ParseSpec(spec); err == nil {
+		n = sp.Shown()
+	}
+	b.shown[spec] = n
+	return n
 }
 
 // na is a figure that was not measured.
@@ -319,13 +381,18 @@ func (b *Bencher) Leaderboard() *Leaderboard {
 		var rows []StrategyRow
 		for _, k := range b.order {
 			if k.design == d {
-				rows = append(rows, b.rows[k].summary(k))
+				r := b.rows[k].summary(k)
+				r.Strategy = b.name(k.strategy)
+				rows = append(rows, r)
 			}
 		}
 		if d == lab.Mixed {
-			sortRows(rows, func(r StrategyRow) (float64, float64) { return r.Score.Est, 0 })
+			sortRows(rows, func(r StrategyRow) (float64, float64, float64) { return r.Score.Est, 0, 0 })
 		} else {
-			sortRows(rows, func(r StrategyRow) (float64, float64) { return r.Identified.Est, r.Settle.Est })
+			// Failing is no way up: among equals, the one that failed less.
+			sortRows(rows, func(r StrategyRow) (float64, float64, float64) {
+				return r.Identified.Est, r.FailedShare.Est, r.Settle.Est
+			})
 		}
 		for i := range rows {
 			if d == lab.Mixed && !math.IsNaN(rows[i].Score.Est) || d != lab.Mixed && !math.IsNaN(rows[i].Identified.Est) {
@@ -334,7 +401,23 @@ func (b *Bencher) Leaderboard() *Leaderboard {
 		}
 		lb.Strategies = append(lb.Strategies, rows...)
 	}
-	lb.Pairs = b.pairs(lb.Strategies)
+	for _, d := range b.designs {
+		var specs, names []string
+		for _, r := range lb.Strategies {
+			if r.Design != d {
+				continue
+			}
+			specs, names = append(specs, r.Spec), append(names, r.Strategy)
+			if r.Belief == "none" { // its failed hands do not make it measured
+				for k, os := range b.deals {
+					if o := os[r.Spec]; o != nil && k.design == d {
+						o.measured = false
+					}
+				}
+			}
+		}
+		lb.Pairs = append(lb.Pairs, pairRows(d, specs, names, b.deals)...)
+	}
 	return lb
 }
 
@@ -354,7 +437,8 @@ func cmpAsc(x, y float64) int {
 }
 
 func (a *rowAcc) summary(k rowKey) StrategyRow {
-	r := StrategyRow{Strategy: k.strategy, Design: k.design, Hands: a.hands, Failed: a.failed, FirstError: a.firstError,
+	r := StrategyRow{Strategy: k.strategy, Spec: k.strategy, Design: k.design, Hands: a.hands, Failed: a.failed, FirstError: a.firstError,
+		Stopped: a.stopped, FailedShare: wilsonOr(a.failed, a.hands+a.failed+a.stopped), Usage: a.usage.row(),
 		Score: na, WinRate: na, Identified: na, Settle: na, IdentifiedAll: na, Predictive: na,
 		ObserverIdentified: na, ObserverSettle: na}
 	if k.design == lab.Mixed {
@@ -370,6 +454,8 @@ func (a *rowAcc) summary(k rowKey) StrategyRow {
 		r.Belief = "own"
 	case a.stated > 0:
 		r.Belief = "stated"
+	default:
+		a.own = discAcc{} // only failed hands: a strategy without a belief is not measured
 	}
 	o := &a.own
 	r.Measured = o.measured
@@ -383,38 +469,6 @@ func (a *rowAcc) summary(k rowKey) StrategyRow {
 	ob := &a.observer
 	r.ObserverIdentified, r.ObserverSettle, r.ObserverLearning = wilsonOr(ob.hits, ob.measured), ob.settle(), ob.learn.Curve()
 	return r
-}
-
-// pairs are the paired score differences of the mixed design, over the
-// hand groups in which neither strategy's table failed.
-func (b *Bencher) pairs(rows []StrategyRow) []PairDiff {
-	keys := make([]groupKey, 0, len(b.paired))
-	for k := range b.paired {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(x, y groupKey) int {
-		return cmp.Or(cmp.Compare(x.rule, y.rule), cmp.Compare(x.preset, y.preset), cmp.Compare(x.rep, y.rep))
-	})
-	var mixed []string
-	for _, r := range rows {
-		if r.Design == lab.Mixed {
-			mixed = append(mixed, r.Strategy)
-		}
-	}
-	var out []PairDiff
-	for i, x := range mixed {
-		for _, y := range mixed[i+1:] {
-			var d []float64
-			for _, k := range keys {
-				xa, xb := b.paired[k][x], b.paired[k][y]
-				if len(xa) > 0 && len(xb) > 0 && !b.failedIn[k][x] && !b.failedIn[k][y] {
-					d = append(d, stat.Mean(xa, nil)-stat.Mean(xb, nil))
-				}
-			}
-			out = append(out, PairDiff{A: x, B: y, Diff: stats.MeanT(d), N: len(d)})
-		}
-	}
-	return out
 }
 
 // AllFailed lists the strategies whose every hand, in some design, failed:

@@ -13,9 +13,10 @@ import (
 // The leaderboard's figures on hand-made records: one measured seat per
 // hand (turning with the repetition in homogeneous tables), strategies
 // without a belief not measured but their observer is, stated beliefs
-// measured, failed hands counted per strategy and left out, scores only
-// from the mixed design, paired differences only over groups without a
-// failed table.
+// measured, a hand a seat failed counted against that seat's strategy
+// (a strategy without a belief still unmeasured), one that failed without
+// a seat to blame left out (stopped), scores only from the mixed design,
+// pairs deal by deal in each design.
 func TestBencherByHand(t *testing.T) {
 	p := &lab.Plan{Seed: 1, Rules: []string{"r"}, Presets: []string{"new-eleusis"}, Hands: 2}
 	if err := p.SeatBench([]string{"a", "b"}, []lab.Design{lab.Homogeneous, lab.Mixed}, 2); err != nil {
@@ -29,6 +30,7 @@ func TestBencherByHand(t *testing.T) {
 		return &hypotheses.Measures{Settled: -1, Confidence: 0.6, Own: own, Expressible: true, Predictive: 0.6}
 	}
 	idx := func(lineup, rep int) int { return lineup*p.Hands + rep }
+	one := 1
 	recs := []lab.HandRecord{
 		// a, rep 0: seat 0 measured (found at 5); seat 1 missed (not read).
 		{Index: idx(0, 0), Rule: "r", Preset: "new-eleusis", Players: []string{"a", "a"}, Turns: 20, Scores: []int{1, 2},
@@ -39,7 +41,7 @@ func TestBencherByHand(t *testing.T) {
 		// b holds no belief: not measured; its observer is.
 		{Index: idx(1, 0), Rule: "r", Preset: "new-eleusis", Players: []string{"b", "b"}, Turns: 20, Scores: []int{0, 0},
 			Observer: missed(false)},
-		{Index: idx(1, 1), Rule: "r", Preset: "new-eleusis", Players: []string{"b", "b"}, Error: "seat 1 (b): it crashed\nstack"},
+		{Index: idx(1, 1), Rule: "r", Preset: "new-eleusis", Players: []string{"b", "b"}, Error: "seat 1 (b): it crashed\nstack", FailedSeat: &one, Turns: 4},
 		// mixed: [a b] scores 4, 0; [b a] failed at rep 0; rep 1 both played.
 		{Index: idx(2, 0), Rule: "r", Preset: "new-eleusis", Players: []string{"a", "b"}, Scores: []int{4, 0}},
 		{Index: idx(2, 1), Rule: "r", Preset: "new-eleusis", Players: []string{"a", "b"}, Scores: []int{2, 2}},
@@ -64,15 +66,18 @@ func TestBencherByHand(t *testing.T) {
 		t.Errorf("a's predictive %v, observer %v settled %v", a.Predictive, a.ObserverIdentified, a.ObserverSettle)
 	}
 	if b.Belief != "none" || b.Measured != 0 || !math.IsNaN(b.Identified.Est) || b.Rank != 0 || b.ObserverIdentified.Est != 0 ||
-		b.Hands != 1 || b.Failed != 1 || b.FirstError != "seat 1 (b): it crashed" {
+		b.Hands != 1 || b.Failed != 1 || b.FailedShare.Est != 0.5 || b.FirstError != "seat 1 (b): it crashed" {
 		t.Errorf("b homogeneous: %+v", b)
 	}
 	am, bm := row("a", lab.Mixed), row("b", lab.Mixed)
-	if am.Seats != 3 || am.Score.Est != 3 || am.Hands != 3 || am.Failed != 1 || bm.Score.Est != 1 || !math.IsNaN(am.Identified.Est) {
+	if am.Seats != 3 || am.Score.Est != 3 || am.Hands != 3 || am.Failed != 0 || am.Stopped != 1 || bm.Score.Est != 1 || !math.IsNaN(am.Identified.Est) {
 		t.Errorf("mixed: a %+v\nb %+v", am, bm)
 	}
-	// Only rep 1 is a group without a failed table: a − b = (2+3)/2 − (2+1)/2.
-	if len(lb.Pairs) != 1 || lb.Pairs[0].N != 1 || lb.Pairs[0].Diff.Est != 1 || lb.Pairs[0].A != "a" {
+	// Mixed, deal by deal: rep 0 a 4 − b 0 (the failed table left out),
+	// rep 1 (2+3)/2 − (2+1)/2 = 1. Homogeneous: b has no belief (no
+	// discovery pair), and no score on the deal its seat failed.
+	if len(lb.Pairs) != 2 || lb.Pairs[1].Design != lab.Mixed || lb.Pairs[1].Scored != 2 || lb.Pairs[1].ScoreDiff.Est != 2.5 || lb.Pairs[1].A != "a" ||
+		lb.Pairs[0].Identified != 0 || lb.Pairs[0].Scored != 1 || lb.Pairs[0].ScoreDiff.Est != 1 {
 		t.Errorf("pairs %+v", lb.Pairs)
 	}
 	if lb.Errors != 2 || len(lb.AllFailed()) != 0 {

@@ -3,6 +3,7 @@ package bench
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -55,8 +56,11 @@ func (lb *Leaderboard) Tables() []render.Table {
 			render.FloatCell(float64(c.Brier)), render.FloatCell(float64(c.ECE))}
 	}
 	data := render.Table{Only: render.CSVOnly, Cols: append(append([]render.Column{
-		{Name: "design"}, {Name: "rank", Kind: render.Int}, {Name: "strategy"}, {Name: "hands", Kind: render.Int}, {Name: "failed_hands", Kind: render.Int},
-		{Name: "first_error"}, {Name: "seats", Kind: render.Int}, {Name: "score", Kind: render.CI}, {Name: "win_rate", Kind: render.CI},
+		{Name: "design"}, {Name: "rank", Kind: render.Int}, {Name: "strategy"}, {Name: "spec"}, {Name: "hands", Kind: render.Int}, {Name: "failed_hands", Kind: render.Int},
+		{Name: "first_error"}, {Name: "stopped_hands", Kind: render.Int}, {Name: "failed_share", Kind: render.CI},
+		{Name: "usage_seats", Kind: render.Int}, {Name: "answers", Kind: render.Int}, {Name: "fallbacks", Kind: render.Int}, {Name: "fallback_share", Kind: render.CI},
+		{Name: "prompt_tokens_per_hand", Kind: render.Float}, {Name: "completion_tokens_per_hand", Kind: render.Float}, {Name: "reasoning_tokens_per_hand", Kind: render.Float},
+		{Name: "cost_usd_per_hand", Kind: render.Float}, {Name: "latency_s_per_answer", Kind: render.Float}, {Name: "seats", Kind: render.Int}, {Name: "score", Kind: render.CI}, {Name: "win_rate", Kind: render.CI},
 		{Name: "belief"}, {Name: "measured", Kind: render.Int}, {Name: "identified", Kind: render.CI}, {Name: "settle_median", Kind: render.CI},
 		{Name: "identified_all_states", Kind: render.CI}, {Name: "predictive", Kind: render.CI},
 		{Name: "observer_identified", Kind: render.CI}, {Name: "observer_settle_median", Kind: render.CI}},
@@ -77,20 +81,15 @@ func (lb *Leaderboard) Tables() []render.Table {
 		if r.Design == lab.Mixed {
 			seats = render.IntCell(r.Seats)
 		}
-		row := []render.Cell{render.Str(string(r.Design)), rank, render.Str(r.Strategy), render.IntCell(r.Hands), render.IntCell(r.Failed), render.Str(r.FirstError),
+		u := r.Usage
+		row := []render.Cell{render.Str(string(r.Design)), rank, render.Str(r.Strategy), render.Str(r.Spec), render.IntCell(r.Hands), render.IntCell(r.Failed), render.Str(r.FirstError),
+			render.IntCell(r.Stopped), render.CICell(r.FailedShare), render.IntCell(u.Seats), render.IntCell(u.Answers), render.IntCell(u.Fallbacks), render.CICell(u.FallbackShare),
+			numCell(u.PromptTokens), numCell(u.CompletionTokens), numCell(u.ReasoningTokens), numCell(u.CostUSD), numCell(u.LatencyS),
 			seats, render.CICell(r.Score), render.CICell(r.WinRate), belief, measuredCell(r), render.CICell(r.Identified), render.CICell(r.Settle),
 			render.CICell(r.IdentifiedAll), render.CICell(r.Predictive), render.CICell(r.ObserverIdentified), render.CICell(r.ObserverSettle)}
 		data.Cells = append(data.Cells, append(append(row, calCells(r, r.Calibration)...), calCells(r, r.CalibrationExpressible)...))
 	}
-	pairs := render.Table{Name: "pairs", Title: "Paired score differences, design mixed (A − B, 95% t interval over hand groups: one rule, preset and repetition, every line-up)",
-		Cols: []render.Column{{Name: "a", Head: "A"}, {Name: "b", Head: "B"}, {Name: "groups", Kind: render.Int},
-			{Name: "a_minus_b", Head: "A − B", Kind: render.CI, Prec: 1}}}
-	for _, x := range lb.Pairs {
-		pairs.Cells = append(pairs.Cells, []render.Cell{render.Str(x.A), render.Str(x.B), render.IntCell(x.N), render.CICell(x.Diff)})
-	}
-	if len(pairs.Cells) == 0 {
-		pairs.Only = render.CSVOnly // written with its header alone
-	}
+	pairs, pairsView := lb.pairTables()
 	bins := render.Table{Name: "calibration", Only: render.CSVOnly, Cols: []render.Column{{Name: "design"}, {Name: "strategy"}, {Name: "subset"},
 		{Name: "lo", Kind: render.Float}, {Name: "hi", Kind: render.Float}, {Name: "n", Kind: render.Int}, {Name: "confidence", Kind: render.Float}, {Name: "accuracy", Kind: render.CI}}}
 	for _, s := range lb.Strategies {
@@ -106,8 +105,14 @@ func (lb *Leaderboard) Tables() []render.Table {
 	}
 	out := append([]render.Table{data}, views...)
 	out = append(out, pairs)
+	if len(pairsView.Cells) > 0 {
+		out = append(out, pairsView)
+	}
 	if f := lb.failureView(); len(f.Cells) > 0 {
 		out = append(out, f)
+	}
+	if u := lb.usageView(); len(u.Cells) > 0 {
+		out = append(out, u)
 	}
 	return append(out, bins)
 }
@@ -126,7 +131,7 @@ func (lb *Leaderboard) beliefView(d lab.Design) render.Table {
 	t := render.Table{Only: render.TextOnly, Title: fmt.Sprintf("Discovery, %s (%s). Its own belief at the end of each hand; 95%% intervals",
 		designTitle(d, lb.Plan), planNote(lb.Plan)),
 		Cols: []render.Column{{Name: "#", Kind: render.Int}, {Name: "strategy"}, {Name: "belief", Whole: true}, {Name: "hands", Kind: render.Int},
-			{Name: "identified", Kind: render.CI, Prec: 2}, {Name: "settled by (move)", Kind: render.CI, Prec: 0}, {Name: "predictive", Kind: render.Float, Prec: 2},
+			{Name: "failed", Kind: render.Float, Prec: 2}, {Name: "identified", Kind: render.CI, Prec: 2}, {Name: "settled by (move)", Kind: render.CI, Prec: 0}, {Name: "predictive", Kind: render.Float, Prec: 2},
 			{Name: "confidence", Kind: render.Float, Prec: 2, Wide: true}, {Name: "accuracy", Kind: render.Float, Prec: 2, Wide: true}, {Name: "ECE", Kind: render.Float, Prec: 3},
 			{Name: "empty", Kind: render.Float, Prec: 2}}}
 	unmeasured := false
@@ -146,10 +151,10 @@ func (lb *Leaderboard) beliefView(d lab.Design) render.Table {
 		if r.Measured > 0 {
 			empty = render.FloatCell(c.Empty.Est)
 		}
-		t.Cells = append(t.Cells, []render.Cell{rank, render.Str(r.Strategy), render.Str(belief), render.IntCell(r.Hands), render.CICell(r.Identified), render.CICell(r.Settle),
+		t.Cells = append(t.Cells, []render.Cell{rank, render.Str(r.Strategy), render.Str(belief), render.IntCell(r.Hands + r.Failed), failedCell(r), render.CICell(r.Identified), render.CICell(r.Settle),
 			render.FloatCell(r.Predictive.Est), render.FloatCell(float64(c.Confidence)), render.FloatCell(float64(c.Accuracy)), render.FloatCell(float64(c.ECE)), empty})
 	}
-	t.Title += ". identified: its best rule was God's on every state the hand could reach; settled by: Kaplan–Meier median move since which it was (— past the last hand)"
+	t.Title += ". identified: its best rule was God's on every state the hand could reach (a hand its seat failed counts as not, and ranks it below an equal that failed less); settled by: Kaplan–Meier median move since which it was (— past the last hand; a failed hand censored at the failure); failed: the share of its hands its seat failed"
 	if unmeasured {
 		t.Title += "; belief none: a strategy without a belief (or an outside program that stated none) is not measured — the ideal observer of its hands is, below"
 	}
@@ -168,27 +173,45 @@ func (lb *Leaderboard) observerView(d lab.Design) render.Table {
 			rows = append(rows, r)
 		}
 	}
-	sortRows(rows, func(r StrategyRow) (float64, float64) { return r.ObserverIdentified.Est, r.ObserverSettle.Est })
+	sortRows(rows, func(r StrategyRow) (float64, float64, float64) {
+		return r.ObserverIdentified.Est, r.ObserverSettle.Est, 0
+	})
 	for _, r := range rows {
 		t.Cells = append(t.Cells, []render.Cell{render.Str(r.Strategy), render.CICell(r.ObserverIdentified), render.CICell(r.ObserverSettle)})
 	}
 	return t
 }
 
-// sortRows orders rows by a first key (larger first) and a second (smaller
-// first), missing values last.
-func sortRows(rows []StrategyRow, key func(StrategyRow) (float64, float64)) {
+// sortRows orders rows by a first key (larger first), then a second and a
+// third (smaller first), missing values last.
+func sortRows(rows []StrategyRow, key func(StrategyRow) (float64, float64, float64)) {
 	slices.SortStableFunc(rows, func(x, y StrategyRow) int {
-		x1, x2 := key(x)
-		y1, y2 := key(y)
-		return cmp.Or(cmpDesc(x1, y1), cmpAsc(x2, y2))
+		x1, x2, x3 := key(x)
+		y1, y2, y3 := key(y)
+		return cmp.Or(cmpDesc(x1, y1), cmpAsc(x2, y2), cmpAsc(x3, y3))
 	})
+}
+
+// failedCell is the share of its hands a strategy's seat failed.
+func failedCell(r StrategyRow) render.Cell {
+	if r.Hands+r.Failed+r.Stopped == 0 {
+		return render.Cell{}
+	}
+	return render.FloatCell(r.FailedShare.Est)
+}
+
+// numCell is a figure, missing when NaN.
+func numCell(x stats.Num) render.Cell {
+	if math.IsNaN(float64(x)) {
+		return render.Cell{}
+	}
+	return render.FloatCell(float64(x))
 }
 
 // scoreView: the mixed design's scores, best first.
 func (lb *Leaderboard) scoreView() render.Table {
 	t := render.Table{Only: render.TextOnly, Title: fmt.Sprintf("Score, %s (%s); 95%% intervals", designTitle(lab.Mixed, lb.Plan), planNote(lb.Plan)),
-		Cols: []render.Column{{Name: "#", Kind: render.Int}, {Name: "strategy"}, {Name: "seats", Kind: render.Int},
+		Cols: []render.Column{{Name: "#", Kind: render.Int}, {Name: "strategy"}, {Name: "seats", Kind: render.Int}, {Name: "failed", Kind: render.Float, Prec: 2},
 			{Name: "mean score", Kind: render.CI, Prec: 1}, {Name: "win rate", Kind: render.CI, Prec: 2}}}
 	for _, r := range lb.Strategies {
 		if r.Design != lab.Mixed {
@@ -198,19 +221,21 @@ func (lb *Leaderboard) scoreView() render.Table {
 		if r.Rank > 0 {
 			rank = render.IntCell(r.Rank)
 		}
-		t.Cells = append(t.Cells, []render.Cell{rank, render.Str(r.Strategy), render.IntCell(r.Seats), render.CICell(r.Score), render.CICell(r.WinRate)})
+		t.Cells = append(t.Cells, []render.Cell{rank, render.Str(r.Strategy), render.IntCell(r.Seats), failedCell(r), render.CICell(r.Score), render.CICell(r.WinRate)})
 	}
 	return t
 }
 
 // failureView: the strategies with failed hands, with the first error.
 func (lb *Leaderboard) failureView() render.Table {
-	t := render.Table{Only: render.TextOnly, Title: fmt.Sprintf("Failed hands: %d, left out of every figure above (a hand fails for every strategy at its table)", lb.Errors),
-		Cols: []render.Column{{Name: "strategy"}, {Name: "design", Whole: true}, {Name: "failed", Kind: render.Int}, {Name: "of", Kind: render.Int},
-			{Name: "first error"}}}
+	t := render.Table{Only: render.TextOnly, Title: fmt.Sprintf("Failed hands: %d. A hand a seat failed counts against that seat's strategy (not identified, "+
+		"censored at the failure, the table's lowest score); the other seats of it are stopped and left out", lb.Errors),
+		Cols: []render.Column{{Name: "strategy"}, {Name: "design", Whole: true}, {Name: "failed", Kind: render.Int}, {Name: "stopped", Kind: render.Int},
+			{Name: "of", Kind: render.Int}, {Name: "first error"}}}
 	for _, r := range lb.Strategies {
-		if r.Failed > 0 {
-			t.Cells = append(t.Cells, []render.Cell{render.Str(r.Strategy), render.Str(string(r.Design)), render.IntCell(r.Failed), render.IntCell(r.Failed + r.Hands), render.Str(r.FirstError)})
+		if r.Failed > 0 || r.Stopped > 0 {
+			t.Cells = append(t.Cells, []render.Cell{render.Str(r.Strategy), render.Str(string(r.Design)), render.IntCell(r.Failed), render.IntCell(r.Stopped),
+				render.IntCell(r.Failed + r.Hands + r.Stopped), render.Str(r.FirstError)})
 		}
 	}
 	return t

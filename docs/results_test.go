@@ -32,7 +32,7 @@ func TestResultFieldsDocumented(t *testing.T) {
 		reflect.TypeFor[lab.Program](), reflect.TypeFor[lab.HandRecord](), reflect.TypeFor[hypotheses.Measures](),
 		reflect.TypeFor[sim.MoveRecord](), reflect.TypeFor[rank.Ranking](), reflect.TypeFor[rank.RuleSummary](),
 		reflect.TypeFor[rank.Correlation](), reflect.TypeFor[stats.KMStep](), reflect.TypeFor[bench.Leaderboard](),
-		reflect.TypeFor[bench.StrategyRow](), reflect.TypeFor[bench.PairDiff](), reflect.TypeFor[stats.Calibration](),
+		reflect.TypeFor[bench.StrategyRow](), reflect.TypeFor[bench.PairRow](), reflect.TypeFor[bench.UsageRow](), reflect.TypeFor[agents.Usage](), reflect.TypeFor[stats.Calibration](),
 		reflect.TypeFor[stats.CalibrationBin]()} {
 		for _, f := range jsonFields(typ) {
 			if !strings.Contains(text, "`"+f+"`") {

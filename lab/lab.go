@@ -136,9 +136,16 @@ type HandRecord struct {
 	// default space, ε = 0): the evidence the table's experiments gave.
 	Observer *hypotheses.Measures `json:"observer,omitempty"`
 	Moves    []sim.MoveRecord     `json:"moves,omitempty"`
+	// Usage: per seat, what its answers' meta said (agents.UsageOf); nil
+	// for a seat that sent none, absent when no seat did.
+	Usage []*agents.Usage `json:"usage,omitempty"`
 	// Error: the hand could not be played (a rule failing at run time, a
 	// misbehaving outside agent); the run went on.
 	Error string `json:"error,omitempty"`
+	// FailedSeat: with Error, the seat (from 0) whose player failed; Turns
+	// is then the moves made before the failure and Scores the scores had
+	// the hand ended there (Moves, the moves until then).
+	FailedSeat *int `json:"failed_seat,omitempty"`
 }
 
 // Lab plays plans: the bank the rules come from and the kit of spaces and
@@ -201,6 +208,14 @@ func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord
 		Measure: !p.NoDiscovery && p.Design(c.Lineup).measures(), Calibrate: p.Calibration, Context: ctx})
 	if err != nil {
 		rec.Error = err.Error()
+		var hf *agents.HandFailure
+		if errors.As(err, &hf) && hf.Seat >= 0 {
+			seat := hf.Seat
+			rec.FailedSeat, rec.Turns, rec.Scores, rec.Usage = &seat, hf.Turn, hf.Scores, hf.Usage
+			if p.Moves {
+				rec.Moves = hf.History
+			}
+		}
 		return rec
 	}
 	r := out.Result
@@ -213,7 +228,7 @@ func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord
 	if !slices.ContainsFunc(out.Measures, func(m *hypotheses.Measures) bool { return m != nil }) {
 		out.Measures = nil // no seat measured: no list of nulls
 	}
-	rec.Discovery, rec.Observer = out.Measures, out.Observer
+	rec.Discovery, rec.Observer, rec.Usage = out.Measures, out.Observer, out.Usage
 	if p.Moves {
 		rec.Moves = r.History
 	}

@@ -69,6 +69,9 @@ Strategies, name(key=value,...):
 			if err := atLeast("seats", seats, 1); err != nil {
 				return err
 			}
+			if !(g.maxFailures >= 0 && g.maxFailures <= 1) {
+				return fmt.Errorf("--max-failures is a share from 0 to 1, not %v", g.maxFailures)
+			}
 			if perf {
 				if err := atLeast("perf-hands", perfHands, 1); err != nil {
 					return err
@@ -89,6 +92,9 @@ Strategies, name(key=value,...):
 			if len(lf.lineups) > 0 {
 				return fmt.Errorf("bench seats --strategies by --design: --lineup is for rank")
 			}
+			if err := uniqueNames(strategies); err != nil {
+				return err
+			}
 			p, runner, err := lf.plan(g)
 			if err != nil {
 				return err
@@ -108,6 +114,7 @@ Strategies, name(key=value,...):
 	c.Flags().StringVar(&strategiesFlag, "strategies", "", "`strategies` to compare, separated by commas (outside parentheses) or ';' (default: "+strings.Join(DefaultBench, ",")+")")
 	c.Flags().StringVar(&designFlag, "design", DefaultDesign, "`designs`: solo, homogeneous, mixed, or several separated by commas")
 	c.Flags().IntVar(&seats, "seats", 4, "players at a homogeneous or mixed table")
+	c.Flags().Float64Var(&g.maxFailures, "max-failures", bench.DefaultMaxFailures, "exit non-zero, naming the strategy, when its share of failed hands or of fallback answers (not its own: its meta says fallback) exceeds this `share`")
 	c.Flags().BoolVar(&perf, "perf", false, "measure hands per second per core instead")
 	c.Flags().IntVar(&perfHands, "perf-hands", 400, "at least this many hands per measurement with --perf (and at least 1 s)")
 	c.RegisterFlagCompletionFunc("design", func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
@@ -120,19 +127,33 @@ Strategies, name(key=value,...):
 	return c
 }
 
-// allFailed is the error of a bench run in which every hand of some
-// strategy, in some design, failed: the summary was written, but it
-// measures nothing of that strategy there.
-func allFailed(lb *bench.Leaderboard) error {
-	var lines []string
-	for _, r := range lb.AllFailed() {
-		lines = append(lines, fmt.Sprintf("every hand of %s in the %s design failed (%d hands), so nothing of it is measured there; the first error: %s",
-			r.Strategy, r.Design, r.Failed, r.FirstError))
-	}
+// tooManyFailures is the error of a bench run in which some strategy, in
+// some design, failed more of its hands, or fell back on more of its
+// answers, than max allows: the summary was written, but it measures a
+// strategy that did not play its own game.
+func tooManyFailures(lb *bench.Leaderboard, max float64) error {
+	lines := lb.TooManyFailures(max)
 	if len(lines) == 0 {
 		return nil
 	}
 	return errors.New(strings.Join(lines, "\n"))
+}
+
+// uniqueNames refuses two strategies that tables would show under one
+// name (a name= given twice, or the name of another's spec).
+func uniqueNames(specs []string) error {
+	seen := map[string]string{}
+	for _, s := range specs {
+		sp, err := agents.ParseSpec(s)
+		if err != nil {
+			return err
+		}
+		if other, ok := seen[sp.Shown()]; ok && other != s {
+			return fmt.Errorf("strategies %q and %q would both be called %q in the tables: give one another name=", other, s, sp.Shown())
+		}
+		seen[sp.Shown()] = s
+	}
+	return nil
 }
 
 // splitSpecs splits a list of strategies on ';' if it has one, else on the

@@ -260,7 +260,7 @@ func (g *global) newSummary(command string, p *lab.Plan, runner *lab.Lab) *summa
 			if err := g.writeSummary(out, "bench", lb, lb.Tables(), func(dir string) error { return bench.LeaderboardPlot(dir, lb) }); err != nil {
 				return err
 			}
-			return allFailed(lb)
+			return tooManyFailures(lb, g.maxFailures)
 		}}
 	}
 	r := rank.NewRanker(p, runner.Bank, runner.Kit)

@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/eleusis/eleusis/bench"
 	"io"
 	"os"
 	"os/signal"
@@ -70,6 +71,10 @@ type global struct {
 	outFiles bool
 	// args is the command line, program name first (for run.json).
 	args []string
+	// maxFailures: the share of failed hands or fallback answers above
+	// which a bench summary fails (bench --max-failures; merge and rerun
+	// of a bench run use the default).
+	maxFailures float64
 }
 
 func init() {
@@ -77,7 +82,7 @@ func init() {
 }
 
 func newRoot(out, errw io.Writer, args []string) *cobra.Command {
-	g := &global{out: out, errw: errw, args: append([]string{"eleusis"}, args...)}
+	g := &global{out: out, errw: errw, args: append([]string{"eleusis"}, args...), maxFailures: bench.DefaultMaxFailures}
 	root := &cobra.Command{
 		Use:   "eleusis",
 		Short: "A research harness for Eleusis, the game of science",

@@ -248,7 +248,7 @@ func TestBench(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Discovery, design solo", "| 1 | bayes-eig(size=3000) | own", "| none", "Experiments, design solo",
-		"Score, design mixed", "Paired score differences"} {
+		"Score, design mixed", "Pairs, deal by deal"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("bench lacks %q:\n%s", want, out)
 		}

@@ -1,0 +1,72 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/eleusis/eleusis/render"
+	"github.com/eleusis/eleusis/stats"
+)
+
+// pairTables: bench-pairs.csv (every pair of every design, every test) and
+// its text view.
+func (lb *Leaderboard) pairTables() (csv, text render.Table) {
+	csv = render.Table{Name: "pairs", Only: render.CSVOnly, Cols: []render.Column{{Name: "design"}, {Name: "a"}, {Name: "b"}, {Name: "deals", Kind: render.Int},
+		{Name: "identified_deals", Kind: render.Int}, {Name: "identified_a_only", Kind: render.Int}, {Name: "identified_b_only", Kind: render.Int},
+		{Name: "identified_p", Kind: render.Float}, {Name: "identified_p_holm", Kind: render.Float},
+		{Name: "settled_a_first", Kind: render.Int}, {Name: "settled_b_first", Kind: render.Int}, {Name: "settle_p", Kind: render.Float}, {Name: "settle_p_holm", Kind: render.Float},
+		{Name: "scored_deals", Kind: render.Int}, {Name: "score_a_minus_b", Kind: render.CI}, {Name: "score_t_p", Kind: render.Float}, {Name: "score_t_p_holm", Kind: render.Float},
+		{Name: "score_wilcoxon_p", Kind: render.Float}, {Name: "score_wilcoxon_p_holm", Kind: render.Float}, {Name: "score_wilcoxon_exact"}}}
+	text = render.Table{Only: render.TextOnly, Title: "Pairs, deal by deal (the same rule, preset and repetition): identified, exact McNemar on the deals one " +
+		"found the rule and the other did not; settled first, a log-rank test stratified by deal (a hand ended or failed unsettled is censored); score " +
+		"A − B, paired t and Wilcoxon signed-rank; p-values two-sided, Holm-adjusted over the design's pairs (p raw in bench-pairs.csv)",
+		Cols: []render.Column{{Name: "design", Whole: true}, {Name: "A"}, {Name: "B"}, {Name: "deals", Kind: render.Int}, {Name: "identified A:B", Whole: true},
+			{Name: "p", Whole: true}, {Name: "settled first A:B", Whole: true}, {Name: "p ", Whole: true}, {Name: "score A − B", Kind: render.CI, Prec: 1},
+			{Name: "t p", Whole: true}, {Name: "Wilcoxon p", Whole: true}}}
+	for _, x := range lb.Pairs {
+		csv.Cells = append(csv.Cells, []render.Cell{render.Str(string(x.Design)), render.Str(x.A), render.Str(x.B), render.IntCell(x.Deals),
+			render.IntCell(x.Identified), render.IntCell(x.AOnly), render.IntCell(x.BOnly), numCell(x.IdentifiedP), numCell(x.IdentifiedHolm),
+			render.IntCell(x.AFirst), render.IntCell(x.BFirst), numCell(x.SettleP), numCell(x.SettleHolm),
+			render.IntCell(x.Scored), render.CICell(x.ScoreDiff), numCell(x.ScoreTP), numCell(x.ScoreTHolm),
+			numCell(x.WilcoxonP), numCell(x.WilcoxonHolm), render.BoolCell(x.WilcoxonExact)})
+		ident, settle := render.Cell{}, render.Cell{}
+		if x.Identified > 0 {
+			ident = render.Str(fmt.Sprintf("%d:%d", x.AOnly, x.BOnly))
+			settle = render.Str(fmt.Sprintf("%d:%d", x.AFirst, x.BFirst))
+		}
+		text.Cells = append(text.Cells, []render.Cell{render.Str(string(x.Design)), render.Str(x.A), render.Str(x.B), render.IntCell(x.Deals),
+			ident, pCell(x.IdentifiedHolm), settle, pCell(x.SettleHolm), render.CICell(x.ScoreDiff), pCell(x.ScoreTHolm), pCell(x.WilcoxonHolm)})
+	}
+	return csv, text
+}
+
+// pCell writes a p-value to two significant digits (1e-26 stays readable).
+func pCell(p stats.Num) render.Cell {
+	x := float64(p)
+	switch {
+	case math.IsNaN(x):
+		return render.Cell{}
+	case x < 1e-4:
+		return render.Str(fmt.Sprintf("%.0e", x))
+	}
+	return render.Str(fmt.Sprintf("%.2g", x))
+}
+
+// usageView: what outside agents' answers said of themselves, for the
+// strategies whose seats sent a meta.
+func (lb *Leaderboard) usageView() render.Table {
+	t := render.Table{Only: render.TextOnly, Title: "Outside agents' own reports (each answer's meta): fallbacks are answers not the agent's own " +
+		"(a random card after its model failed or answered nonsense); tokens and cost per hand and seat, latency per answer",
+		Cols: []render.Column{{Name: "strategy"}, {Name: "design", Whole: true}, {Name: "answers", Kind: render.Int}, {Name: "fallbacks", Kind: render.CI, Prec: 2},
+			{Name: "prompt tok", Kind: render.Float, Prec: 0}, {Name: "completion tok", Kind: render.Float, Prec: 0}, {Name: "reasoning tok", Kind: render.Float, Prec: 0},
+			{Name: "US$/hand", Kind: render.Float, Prec: 4}, {Name: "s/answer", Kind: render.Float, Prec: 2}}}
+	for _, r := range lb.Strategies {
+		u := r.Usage
+		if u.Seats == 0 {
+			continue
+		}
+		t.Cells = append(t.Cells, []render.Cell{render.Str(r.Strategy), render.Str(string(r.Design)), render.IntCell(u.Answers), render.CICell(u.FallbackShare),
+			numCell(u.PromptTokens), numCell(u.CompletionTokens), numCell(u.ReasoningTokens), numCell(u.CostUSD), numCell(u.LatencyS)})
+	}
+	return t
+}
