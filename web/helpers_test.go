@@ -161,3 +161,11 @@ func appendFile(t *testing.T, dir, code, name, text string) {
 	defer f.Close()
 	f.WriteString(text)
 }
+
+// withAna opens a table and takes its first seat, Ana's: the code, the
+// table and Ana's page.
+func (ts *testServer) withAna(t *testing.T, f url.Values) (string, *table, string) {
+	t.Helper()
+	code := ts.openTable(t, f)
+	return code, ts.table(code), ts.join(t, code, 0)
+}

@@ -54,9 +54,7 @@ func answerAsGod(t *testing.T, ts *testServer, code string, q *question) {
 // replays with the engine.
 func TestTeacherJudgesAnExpressHand(t *testing.T) {
 	ts := newTestServer(t, "")
-	code := ts.openTable(t, form("express", "teacher", "", "person:Ana", "bot:bayes-eig(size=10000)", "bot:random"))
-	tb := ts.table(code)
-	ana := ts.join(t, code, 0)
+	code, tb, ana := ts.withAna(t, form("express", "teacher", "", "person:Ana", "bot:bayes-eig(size=10000)", "bot:random"))
 	asked := 0
 	for steps := 0; steps < 400; steps++ {
 		s := waitFor(t, tb, "a question or Ana", func(s *snapshot) bool {
@@ -98,9 +96,7 @@ func TestTeacherJudgesAnExpressHand(t *testing.T) {
 // right one ends the hand.
 func TestExpressStatedRule(t *testing.T) {
 	ts := newTestServer(t, "")
-	code := ts.openTable(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
-	tb := ts.table(code)
-	ana := ts.join(t, code, 0)
+	_, tb, ana := ts.withAna(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
 	for steps := 0; steps < 200; steps++ {
 		s := waitFor(t, tb, "Ana", func(s *snapshot) bool { return s.public.Ended || s.seats[0].YourTurn || s.seats[0].InWindow })
 		if s.public.Ended {
@@ -160,9 +156,7 @@ func TestPersonAsProphet(t *testing.T) {
 	f := form("new-eleusis", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random")
 	f.Set("opt_min_players", "3")
 	f.Set("opt_prophet", "true")
-	code := ts.openTable(t, f)
-	tb := ts.table(code)
-	ana := ts.join(t, code, 0)
+	_, tb, ana := ts.withAna(t, f)
 	s := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn })
 	ts.post(t, ana+"move", url.Values{"kind": {"play"}, "cards": {s.seats[0].Hand[0].String()}}, true)
 	s = waitFor(t, tb, "Ana's window", func(s *snapshot) bool { return s.seats[0].InWindow })
@@ -207,9 +201,7 @@ func TestTeacherJudgesASequenceInOneQuestion(t *testing.T) {
 	ts := newTestServer(t, "")
 	f := form("new-eleusis", "teacher", "", "person:Ana", "bot:random", "bot:random")
 	f.Set("opt_min_players", "3")
-	code := ts.openTable(t, f)
-	tb := ts.table(code)
-	ana := ts.join(t, code, 0)
+	code, tb, ana := ts.withAna(t, f)
 	var s *snapshot
 	for {
 		s = waitFor(t, tb, "Ana's turn or a question", func(s *snapshot) bool { return s.seats[0].YourTurn || s.seats[0].InWindow || s.teacher.Question != nil })

@@ -19,9 +19,7 @@ func TestBrowserLayoutPhoneAndLaptop(t *testing.T) {
 	ts := newTestServer(t, "")
 	f := form("new-eleusis", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random")
 	f.Set("opt_min_players", "3")
-	code := ts.openTable(t, f)
-	tb := ts.table(code)
-	ana := ts.join(t, code, 0)
+	_, tb, ana := ts.withAna(t, f)
 	// A long main line: Ana plays a right card when she has one.
 	for {
 		s := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.public.Ended || s.seats[0].YourTurn || s.seats[0].InWindow })

@@ -31,9 +31,7 @@ func TestRestartAtEveryPendingState(t *testing.T) {
 			f := form("new-eleusis", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random")
 			f.Set("opt_min_players", "3")
 			f.Set("opt_prophet", "true")
-			code := ts.openTable(t, f)
-			tb := ts.table(code)
-			ana := ts.join(t, code, 0)
+			code, tb, ana := ts.withAna(t, f)
 			s := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn })
 			mustPost(t, ts, ana+"move", url.Values{"kind": {"play"}, "cards": {s.seats[0].Hand[0].String()}})
 			waitFor(t, tb, "Ana's pause", func(s *snapshot) bool { return s.seats[0].InWindow })
@@ -46,9 +44,7 @@ func TestRestartAtEveryPendingState(t *testing.T) {
 			}
 		}},
 		{"a teacher's verdict", func(t *testing.T, ts *testServer) (string, func(*snapshot) bool) {
-			code := ts.openTable(t, form("express", "teacher", "", "person:Ana", "bot:random", "bot:random"))
-			tb := ts.table(code)
-			ana := ts.join(t, code, 0)
+			code, tb, ana := ts.withAna(t, form("express", "teacher", "", "person:Ana", "bot:random", "bot:random"))
 			// Ana moves first; then Popper's move waits for God.
 			s := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn || s.teacher.Question != nil })
 			for s.teacher.Question != nil {
@@ -77,9 +73,7 @@ func TestRestartAtEveryPendingState(t *testing.T) {
 			}
 		}, answerTheTeachersQuestion},
 		{"a no play awaiting the teacher", func(t *testing.T, ts *testServer) (string, func(*snapshot) bool) {
-			code := ts.openTable(t, form("express", "teacher", "", "person:Ana", "bot:random", "bot:random"))
-			tb := ts.table(code)
-			ana := ts.join(t, code, 0)
+			code, tb, ana := ts.withAna(t, form("express", "teacher", "", "person:Ana", "bot:random", "bot:random"))
 			for {
 				s := waitFor(t, tb, "Ana's turn or a question", func(s *snapshot) bool { return s.seats[0].YourTurn || s.teacher.Question != nil })
 				if s.seats[0].YourTurn {
@@ -91,9 +85,7 @@ func TestRestartAtEveryPendingState(t *testing.T) {
 			return code, func(s *snapshot) bool { return s.teacher.Question != nil && s.teacher.Question.Kind == "noplay" }
 		}, answerTheTeachersQuestion},
 		{"the pause after a move", func(t *testing.T, ts *testServer) (string, func(*snapshot) bool) {
-			code := ts.openTable(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
-			tb := ts.table(code)
-			ana := ts.join(t, code, 0)
+			code, tb, ana := ts.withAna(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
 			s := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn })
 			mustPost(t, ts, ana+"move", url.Values{"kind": {"play"}, "cards": {s.seats[0].Hand[0].String()}})
 			return code, func(s *snapshot) bool { return s.seats[0].InWindow }
@@ -102,9 +94,7 @@ func TestRestartAtEveryPendingState(t *testing.T) {
 			return func(n *snapshot) bool { return n.public.Turn > s.public.Turn }
 		}},
 		{"a stated rule awaiting the teacher", func(t *testing.T, ts *testServer) (string, func(*snapshot) bool) {
-			code := ts.openTable(t, form("express", "teacher", "", "person:Ana", "bot:random", "bot:random"))
-			tb := ts.table(code)
-			ana := ts.join(t, code, 0)
+			code, tb, ana := ts.withAna(t, form("express", "teacher", "", "person:Ana", "bot:random", "bot:random"))
 			for {
 				s := waitFor(t, tb, "Ana's pause or a question", func(s *snapshot) bool { return s.seats[0].YourTurn || s.seats[0].InWindow || s.teacher.Question != nil })
 				switch {
