@@ -106,20 +106,25 @@ func mindOf(kit *agents.Kit, s agents.Spec) (Mind, error) {
 }
 
 // TranscriptLesson narrates a hand written down (docs/files.md,
-// "Transcripts"): a class's own hand, refereed again move by move. The
-// players' ideas are not in a transcript, so no play is labelled a test,
-// and the narration follows an ideal scientist watching the table.
+// "Transcripts"): a class's own hand, refereed again move by move, and
+// followed by an ideal scientist watching the table. What a player said
+// they believed with a move (believed:) labels it a test of that rule —
+// read as an expression, or from words (rulebank.FromWords); a rule stated
+// in words (states) is told with its reading; where God's verdict as given
+// (god_said:) differs from the rule, the move says God erred, and the
+// scientist allows for mistakes in the answers.
 func TranscriptLesson(kit *agents.Kit, rule *rulebank.Compiled, t *sim.Transcript, source string) (*Narration, error) {
 	h, err := sim.Replay(t, rule.NewJudge())
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", source, err)
+		return nil, err // a *sim.TranscriptError naming the file and line
 	}
 	n := &Narration{Rule: rule.Rule.Name, Expr: rule.Rule.Expr, Description: rule.Rule.Description, Hint: rule.Rule.Hint,
 		Preset: t.Preset, Source: source, Players: t.Players, Strategies: make([]string, len(t.Players)), Observer: -1,
 		Options: t.Options, Result: h.Result(), Minds: make([]Mind, len(t.Players))}
 	for i := range n.Minds {
-		n.Minds[i].None = "a transcript does not record what a player believed"
+		n.Minds[i].None = "the transcript does not say what this player believed"
 	}
+	n.readClass(t, rule)
 	sp, err := kit.Space(hypotheses.DefaultSize)
 	if err != nil {
 		return nil, err
@@ -127,7 +132,97 @@ func TranscriptLesson(kit *agents.Kit, rule *rulebank.Compiled, t *sim.Transcrip
 	if n.Truth, err = kit.Truth(rule, sp.Len()); err != nil {
 		return nil, err
 	}
-	return n, Narrate(n, sp, 0)
+	eps := 0.0
+	if len(n.Erred) > 0 {
+		eps = classNoise
+	}
+	return n, Narrate(n, sp, eps)
+}
+
+// classNoise is the chance of a wrong answer the scientist allows for when
+// the transcript says God erred: without it, one mistaken "yes" would rule
+// out God's own rule for good.
+const classNoise = 0.05
+
+// readClass takes from a transcript what its people said: beliefs, rules
+// in words, God's verdicts as given.
+func (n *Narration) readClass(t *sim.Transcript, rule *rulebank.Compiled) {
+	seat := map[string]int{}
+	for i, p := range t.Players {
+		seat[p] = i
+	}
+	turn := 0 // the refereed move a line belongs to
+	for _, m := range t.Moves {
+		p := seat[m.Player]
+		switch m.Kind {
+		case "states":
+			if n.Said == nil {
+				n.Said = map[int][]SaidRule{}
+			}
+			n.Said[turn] = append(n.Said[turn], n.saidRule(p, m.Words, rule))
+			continue
+		case "guess":
+			continue
+		}
+		turn++
+		if turn > len(n.Result.History) {
+			break
+		}
+		if m.Believed != "" {
+			if n.Minds[p].Stated == nil {
+				n.Minds[p].Stated = map[int]StatedRule{}
+			}
+			n.Minds[p].Stated[turn] = believed(m.Believed)
+		}
+		if len(m.GodSaid) > 0 && godErred(rule, &n.Result.History[turn-1], n.lineBefore(turn-1)) {
+			if n.Erred == nil {
+				n.Erred = map[int]bool{}
+			}
+			n.Erred[turn] = true
+		}
+	}
+}
+
+// believed reads what a player said they believed: an expression of the
+// rule language, or words rulewords reads as one rule; else words alone.
+func believed(text string) StatedRule {
+	if r, err := rulebank.Compile(rulebank.Rule{Name: "believed", Expr: text}); err == nil {
+		return StatedRule{Text: text, Rule: r}
+	}
+	if rd, err := rulebank.FromWords(text); err == nil {
+		if r, err := rulebank.Compile(rulebank.Rule{Name: "believed", Expr: rd.Expr}); err == nil {
+			return StatedRule{Text: text, Rule: r, Words: true}
+		}
+	}
+	return StatedRule{Text: text, Words: true}
+}
+
+// saidRule is a rule a player stated in words, read and compared with
+// God's.
+func (n *Narration) saidRule(p int, words string, god *rulebank.Compiled) SaidRule {
+	s := SaidRule{Player: p, StatedRule: believed(words)}
+	if s.Rule != nil {
+		eq, err := rulebank.Compare(god, s.Rule, n.Options.Starter == sim.AlwaysValid)
+		s.Judged, s.Right = err == nil, err == nil && eq.Equal
+	}
+	return s
+}
+
+// lineBefore is the main line before the i-th move (0-based).
+func (n *Narration) lineBefore(i int) []sim.Card {
+	line := sim.DecodeOpening(n.Result.Opening, &n.Options).MainLine
+	for _, m := range n.Result.History[:i] {
+		line = append(line[:len(line):len(line)], m.Accepted...)
+	}
+	return line
+}
+
+// godErred reports whether God's verdict on a move differs from the
+// rule's.
+func godErred(rule *rulebank.Compiled, m *sim.MoveRecord, line []sim.Card) bool {
+	j := rule.NewJudge()
+	said := expectsYes(func(l []sim.Card, c sim.Card) bool { ok, err := j.Accepts(l, c); return ok && err == nil }, m, line)
+	return said != (m.Verdict == sim.Yes)
 }
 
 // HandoutMove is the move the handout shows the table after, when none is

@@ -113,9 +113,12 @@ type packMoment struct {
 	Text  template.HTML
 }
 
-// packQA is a question with its answer for the teacher.
+// packQA is a question with its answer for the teacher; Topic and Move
+// place it in the lesson plan.
 type packQA struct {
-	Q, A template.HTML
+	Q, A  template.HTML
+	Topic string
+	Move  int
 }
 
 // packPage is what the templates show.
@@ -141,15 +144,26 @@ type packPage struct {
 	Questions   []packQA // discussion questions, with answers
 	Key         []packQA // the handout's questions, answered
 	Reshuffled  bool
+	// The lesson plan (lesson_plan.go).
+	Plan  []planRow
+	Order []template.HTML
+	Board []template.HTML
+	Bots  []template.HTML
+	// SlideCard: the slide's card width, a CSS length (slideCard).
+	SlideCard template.CSS
 }
 
-// lessonHTML renders the teacher's pages and the handout in English.
-func (n *Narration) lessonHTML(handoutMove int) (lesson, handout []byte, err error) {
+// packPages are the pack's HTML pages, by file name, in the order written.
+var packPages = []string{"plan.html", "lesson.html", "handout.html", "slide.html"}
+
+// lessonHTML renders the pack's pages (packPages) in English.
+func (n *Narration) lessonHTML(handoutMove int) (map[string][]byte, error) {
 	return n.lessonHTMLIn(handoutMove, language.English)
 }
 
-// lessonHTMLIn renders the teacher's pages and the handout in lang.
-func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (lesson, handout []byte, err error) {
+// lessonHTMLIn renders the pack's pages, the students' ones (the handout
+// and the slide) in lang.
+func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (map[string][]byte, error) {
 	f := htmlText{}
 	placed := TableOf(n.Result, &n.Options)
 	pg := &packPage{
@@ -176,21 +190,27 @@ func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (lesson, ha
 	pg.Players = strings.Join(names, ", ")
 	fig, err := n.beliefFigure()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	svg, err := fig.Encode("svg")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if i := bytes.Index(svg, []byte("<svg")); i >= 0 {
 		svg = svg[i:]
 	}
 	pg.Plot = template.HTML(svg)
+	told := map[MomentKind]int{}
+	var again []int // the moves where the favourite fell again, not told
 	for i := range n.Steps {
 		st := &n.Steps[i]
 		for _, mo := range st.Moments {
-			if mo.Kind == LeadChange {
-				continue // the plot marks them; the moves table says them
+			if !packMomentShown(st, mo) {
+				continue
+			}
+			if told[mo.Kind]++; mo.Kind == Refuted && told[mo.Kind] > maxRefutedTold {
+				again = append(again, st.Move.Turn)
+				continue
 			}
 			pg.Moments = append(pg.Moments, packMoment{Move: st.Move.Turn, Title: mo.Title, Text: safe(mo.say(f))})
 		}
@@ -200,19 +220,47 @@ func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (lesson, ha
 			pg.HandoutLog = append(pg.HandoutLog, packMove{N: pm.N, Player: n.playerName(st.Move.Player, pg.L), Cards: handoutCards(&st.Move, f, pg.L), Verdict: pm.Verdict})
 		}
 	}
+	if len(again) > 0 {
+		pg.Moments = append(pg.Moments, packMoment{Move: again[0], Title: "The favourite refuted again", Text: safe(refutedAgain(again))})
+	}
 	for _, p := range n.Result.Players {
 		pg.Scores = append(pg.Scores, [3]string{n.seat(p.Seat), fmt.Sprint(p.Cards), fmt.Sprint(p.Score)})
 	}
 	pg.Questions = n.discussion(f)
 	pg.Key = n.answerKey(handoutMove, f)
-	var lb, hb bytes.Buffer
-	if err := lessonTemplates.ExecuteTemplate(&lb, "lesson.html", pg); err != nil {
-		return nil, nil, err
+	pg.Plan, pg.Order, pg.Board, pg.Bots = n.planParts(handoutMove), planOrder(handoutMove, pg.Questions), n.boardLines(f), n.bots(f)
+	pg.SlideCard = template.CSS(fmt.Sprintf("%.1fmm", slideCard(pg.Handout)))
+	out := map[string][]byte{}
+	for _, name := range packPages {
+		var b bytes.Buffer
+		if err := lessonTemplates.ExecuteTemplate(&b, name, pg); err != nil {
+			return nil, err
+		}
+		out[name] = b.Bytes()
 	}
-	if err := lessonTemplates.ExecuteTemplate(&hb, "handout.html", pg); err != nil {
-		return nil, nil, err
+	return out, nil
+}
+
+// maxRefutedTold is how many refuted favourites the teacher's list tells
+// in full; the others are listed by move.
+const maxRefutedTold = 2
+
+// packMomentShown says whether the teacher's list of moments tells mo:
+// not a change of lead (the plot marks them, the moves table says them),
+// not an answer that carried no information, and at the Wason moment's
+// refutation only the Wason moment, which tells it.
+func packMomentShown(st *NarratedMove, mo Moment) bool {
+	switch mo.Kind {
+	case LeadChange:
+		return false
+	case Underdetermined, ClosedWorld, WasonMoment:
+		return true
+	case Refuted, Surprise, Risky:
+		if hasMoment(st, WasonMoment) {
+			return false
+		}
 	}
-	return lb.Bytes(), hb.Bytes(), nil
+	return math.IsNaN(st.Bits) || st.Bits >= 0.01
 }
 
 // playerName is a player's name on the handout: the seats a played

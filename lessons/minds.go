@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/eleusis/eleusis/hypotheses"
@@ -99,12 +100,24 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 		accepts = func(line []sim.Card, c sim.Card) bool { return mind.Space.Accepts(id, line, c) }
 	case mind.Stated != nil:
 		sr, ok := mind.Stated[m.Turn]
-		if !ok || sr.Rule == nil {
-			st.NoTest = "it stated no rule (that the rule language reads) with this move"
+		switch {
+		case !ok && mind.None != "":
+			st.NoTest = mind.None
+			return
+		case !ok:
+			st.NoTest = "it stated no rule with this move"
+			return
+		case sr.Rule == nil && sr.Words:
+			st.NoTest = fmt.Sprintf("the player believed “%s”, words the program cannot read as one rule", sr.Text)
+			return
+		case sr.Rule == nil:
+			st.NoTest = "it stated no rule that the rule language reads with this move"
 			return
 		}
-		st.Held = &Ranked{ID: -1, Expr: sr.Text, Prob: math.NaN()}
-		if id, ok := n.Space.ByExpr(sr.Text); ok {
+		st.Held = &Ranked{ID: -1, Expr: sr.Rule.Rule.Expr, Prob: math.NaN()}
+		if sr.Words {
+			st.Held.Phrase = sr.Text // the player's own words
+		} else if id, ok := n.Space.ByExpr(sr.Text); ok {
 			st.Held.Phrase = n.Space.Phrase(id)
 		}
 		j := sr.Rule.NewJudge()
@@ -114,7 +127,7 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 		return
 	}
 	st.Test = "negative"
-	if expectsYes(accepts, m, st.Line) {
+	if positiveOf(m, expectsYes(accepts, m, st.Line)) {
 		st.Test = "positive"
 	}
 }

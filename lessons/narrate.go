@@ -60,6 +60,22 @@ type Narration struct {
 	Start NarratedMove
 	Steps []NarratedMove
 	End   Verdict
+	// Wason: the hand's Wason moment, if it has one (lesson_wason.go).
+	Wason *Wason
+	// A class's transcript: the rules players stated in words after each
+	// move (by move number; 0: before the first), and the moves where God's
+	// verdict as given was not the rule's.
+	Said  map[int][]SaidRule
+	Erred map[int]bool
+}
+
+// SaidRule is a rule a player stated in words, with its reading (Rule:
+// nil when the words could not be read) and, when read, whether it is
+// God's rule.
+type SaidRule struct {
+	Player int
+	StatedRule
+	Judged, Right bool
 }
 
 // Mind is how a seat's own best rule is known at each of its moves.
@@ -79,10 +95,13 @@ type Mind struct {
 	None string
 }
 
-// StatedRule is a rule an outside program said it believed, compiled.
+// StatedRule is a rule a program or a person said they believed: the text
+// as said, and compiled (nil when it could not be read); Words: the text
+// is words, read by rulewords, not an expression.
 type StatedRule struct {
-	Text string
-	Rule *rulebank.Compiled
+	Text  string
+	Rule  *rulebank.Compiled
+	Words bool
 }
 
 // Ranked is a rule with its words and probability.
@@ -130,7 +149,10 @@ type NarratedMove struct {
 	// LeadChanged: the most probable rule after the answer is not the one
 	// before it.
 	LeadChanged bool
-	Moments     []Moment
+	// TieSince: with an underdetermination moment, the move (0: the
+	// opening) from which no card could tell the two leading rules apart.
+	TieSince int
+	Moments  []Moment
 }
 
 // MomentKind names a moment worth a discussion.
@@ -138,7 +160,9 @@ type MomentKind string
 
 // The moments a narration names.
 const (
-	Risky           MomentKind = "risky"           // a "yes" the scientist thought unlikely
+	Risky           MomentKind = "risky"           // a "yes" a named rule predicted, which the scientist thought unlikely
+	Surprise        MomentKind = "surprise"        // a "yes" the scientist thought unlikely, that no named rule predicted
+	WasonMoment     MomentKind = "wason"           // a too-narrow rule confirmed by positive tests only (lesson_wason.go)
 	Refuted         MomentKind = "refuted"         // the answer contradicted its favourite
 	LeadChange      MomentKind = "lead"            // another rule became the most probable
 	Underdetermined MomentKind = "underdetermined" // no card can tell the leaders apart from here
@@ -263,7 +287,27 @@ func Narrate(n *Narration, sp *hypotheses.Space, eps float64) error {
 		n.Steps = append(n.Steps, st)
 	}
 	n.markInformative()
-	return n.verdict(rec)
+	if err := n.verdict(rec); err != nil {
+		return err
+	}
+	return n.markWason()
+}
+
+// probsOf is the followed belief's probability of hypothesis id after the
+// opening and after each move.
+func (n *Narration) probsOf(id int) []float64 {
+	b := n.Space.NewBelief(n.Eps)
+	b.Exact()
+	defer b.Release()
+	rec := hypotheses.NewRecord(b)
+	rec.Start(n.Result.Opening, &n.Options)
+	out := []float64{rec.Prob(id)}
+	for i := range n.Result.History {
+		m := n.Result.History[i]
+		rec.Apply(&m, &n.Options)
+		out = append(out, rec.Prob(id))
+	}
+	return out
 }
 
 // measure notes the belief after a move: in God's rule, in its local

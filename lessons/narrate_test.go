@@ -86,8 +86,10 @@ func TestLabelsScripted(t *testing.T) {
 		{0, sim.Play, "3C", sim.No, "negative"},
 		{0, sim.Sequence, "4D 9H", sim.Yes, "positive"},
 		{0, sim.Sequence, "8D 2C", sim.No, "negative"},
-		{0, sim.NoPlay, "2S 3C", sim.Yes, "positive"},
-		{0, sim.NoPlay, "2S 9D", sim.No, "negative"},
+		// A "no play" shows cards: a negative test when its rule forbids
+		// them all, a positive one when it allows one of them.
+		{0, sim.NoPlay, "2S 3C", sim.Yes, "negative"},
+		{0, sim.NoPlay, "2S 9D", sim.No, "positive"},
 		{2, sim.Play, "5D", sim.Yes, ""},
 	}
 	res := &sim.Result{Opening: cards(t, "5H")}
@@ -126,8 +128,13 @@ func TestLabelsScripted(t *testing.T) {
 	}
 	var md bytes.Buffer
 	n.Markdown(&md)
-	if !strings.Contains(md.String(), "A **negative test** of its own best rule, “red” (`card.color == \"red\"`): that rule expected that some card shown fits.") {
-		t.Errorf("the wrong \"no play\" is not told as a negative test:\n%s", md.String())
+	for _, want := range []string{
+		"A **negative test** of its own best rule, “red” (`card.color == \"red\"`): that rule expected that none of the cards shown fits.",
+		"A **positive test** of its own best rule, “red” (`card.color == \"red\"`): that rule expected that some card shown fits.",
+	} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("the \"no play\" moves are not told as %q:\n%s", want, md.String())
+		}
 	}
 }
 
@@ -336,25 +343,30 @@ func TestHandoutHoldsNoRule(t *testing.T) {
 		n := lesson(t, rule, 2, 0, "bayes-eig(size=3000)", "positive-tester(size=3000)", "random", "bounded-human")
 		for _, ml := range inEveryLanguage(1, n.HandoutMove(), len(n.Steps)) {
 			move := ml.move
-			lessonPage, handout, err := n.lessonHTMLIn(move, ml.lang)
+			pages, err := n.lessonHTMLIn(move, ml.lang)
 			if err != nil {
 				t.Fatal(err)
 			}
-			page := string(handout)
-			if left := i18n.Default().Untranslated(ml.lang, i18n.VisibleText(page)); len(left) > 0 {
-				t.Errorf("%s: the handout (move %d) in %s has English left: %v", rule, move, i18n.Name(ml.lang), left)
+			lessonPage := pages["lesson.html"]
+			for _, students := range []string{"handout.html", "slide.html"} {
+				if left := i18n.Default().Untranslated(ml.lang, i18n.VisibleText(string(pages[students]))); len(left) > 0 {
+					t.Errorf("%s: the %s (move %d) in %s has English left: %v", rule, students, move, i18n.Name(ml.lang), left)
+				}
 			}
 			secrets := []string{n.Expr, htmlEscape(n.Expr), n.Description, htmlEscape(n.Description), n.Rule, n.Hint, htmlEscape(n.Hint)}
 			if n.End.GodPhrase != "" {
 				secrets = append(secrets, n.End.GodPhrase, htmlEscape(n.End.GodPhrase))
 			}
-			for _, s := range secrets {
-				if strings.TrimSpace(s) != "" && strings.Contains(page, s) {
-					t.Errorf("%s: the handout (move %d) holds %q", rule, move, s)
+			for _, students := range []string{"handout.html", "slide.html"} {
+				page := string(pages[students])
+				for _, s := range secrets {
+					if strings.TrimSpace(s) != "" && strings.Contains(page, s) {
+						t.Errorf("%s: the %s (move %d) holds %q", rule, students, move, s)
+					}
 				}
-			}
-			if m := ref.FindString(page); m != "" {
-				t.Errorf("%s: the handout refers to another file (%q): check that file too", rule, m)
+				if m := ref.FindString(page); m != "" {
+					t.Errorf("%s: the %s refers to another file (%q): check that file too", rule, students, m)
+				}
 			}
 			if !strings.Contains(string(lessonPage), htmlEscape(n.Expr)) {
 				t.Errorf("%s: the teacher's page does not give the rule", rule)

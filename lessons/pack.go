@@ -52,15 +52,14 @@ func (n *Narration) WritePack(dir string, o PackOptions) ([]string, error) {
 	if lang == (language.Tag{}) {
 		lang = language.English
 	}
-	lesson, handout, err := n.lessonHTMLIn(move, lang)
+	pages, err := n.lessonHTMLIn(move, lang)
 	if err != nil {
 		return files, err
 	}
-	if err := write("lesson.html", lesson); err != nil {
-		return files, err
-	}
-	if err := write("handout.html", handout); err != nil {
-		return files, err
+	for _, name := range packPages {
+		if err := write(name, pages[name]); err != nil {
+			return files, err
+		}
 	}
 	if err := n.BeliefPlot(dir); err != nil {
 		return files, err

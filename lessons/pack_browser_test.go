@@ -30,15 +30,16 @@ var updateScreenshots = flag.Bool("update-screenshots", false, "write the README
 
 // paper is a sheet and its printable width in CSS pixels (96 per inch)
 // within the pages' 12 mm side margins (lessonhtml/style.html, @page).
+// (The slide prints in landscape within 10 mm margins: wide.)
 type paper struct {
-	name  string
-	size  chromedp.PaperSize
-	width int64
+	name        string
+	size        chromedp.PaperSize
+	width, wide int64
 }
 
 var papers = []paper{
-	{"A4", chromedp.PaperA4, 702},         // (210 − 24) mm at 96 px per inch
-	{"Letter", chromedp.PaperLetter, 725}, // (215.9 − 24) mm
+	{"A4", chromedp.PaperA4, 702, 1047},        // (210 − 24) mm at 96 px per inch; (297 − 20) mm
+	{"Letter", chromedp.PaperLetter, 725, 980}, // (215.9 − 24) mm; (279.4 − 20) mm
 }
 
 func TestLessonPackPrints(t *testing.T) {
@@ -59,16 +60,21 @@ func TestLessonPackPrints(t *testing.T) {
 	defer cancelT()
 	pageObject := regexp.MustCompile(`/Type\s*/Page[^s]`)
 	for _, page := range []struct {
-		file     string
-		maxPages int
-	}{{"lesson.html", 12}, {"handout.html", 3}} {
+		file      string
+		maxPages  int
+		landscape bool
+	}{{"plan.html", 1, false}, {"lesson.html", 12, false}, {"handout.html", 3, false}, {"slide.html", 1, true}} {
 		url := "file://" + filepath.Join(dir, page.file)
 		media := chromedp.Action[chromedp.Void](func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
 			return chromedp.Void{}, err
 		})
 		for _, p := range papers {
-			if err := chromedp.Do(ctx, chromedp.EmulateViewport(p.width, 1000), chromedp.Navigate(url), media); err != nil {
+			width, print := p.width, []chromedp.PDFOption{chromedp.PDFPaper(p.size), chromedp.PDFPrintBackground()}
+			if page.landscape {
+				width, print = p.wide, append(print, chromedp.PDFLandscape())
+			}
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(width, 1000), chromedp.Navigate(url), media); err != nil {
 				t.Fatalf("%s: %v", page.file, err)
 			}
 			// Nothing may stick out of the printable width: the cards, the
@@ -87,7 +93,7 @@ func TestLessonPackPrints(t *testing.T) {
 			if wide != "" {
 				t.Errorf("%s on %s: %s", page.file, p.name, wide)
 			}
-			pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(chromedp.PDFPaper(p.size), chromedp.PDFPrintBackground()))
+			pdf, err := chromedp.Run(ctx, chromedp.PrintToPDF(print...))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,8 +1,10 @@
 package lessons
 
 import (
+	"cmp"
 	"fmt"
 	"image/color"
+	"slices"
 	"strings"
 
 	"github.com/eleusis/eleusis/render"
@@ -75,13 +77,84 @@ func (n *Narration) beliefFigure() (*render.Figure, error) {
 		p.Add(line)
 		f.Legend = append(f.Legend, render.LegendEntry{Name: l.name, Thumb: line})
 	}
+	peaks := n.rivalPeaks()
+	for k, pk := range peaks {
+		// Each leading rival named where it stood highest, the names
+		// stepped up one above the other so that near peaks do not write
+		// over each other.
+		label, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: float64(pk.at), Y: pk.rule.Prob}}, Labels: []string{"“" + rivalName(pk.rule) + "”"}})
+		if err != nil {
+			return nil, err
+		}
+		label.TextStyle[0].Font.Size = vg.Points(8)
+		label.TextStyle[0].Color = color.RGBA{0xc0, 0x16, 0x2c, 255}
+		label.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(3 + 10*float64(k))}
+		if pk.at > len(n.Steps)/2 {
+			label.TextStyle[0].XAlign = draw.XRight
+			label.Offset.X = -vg.Points(3)
+		}
+		p.Add(label)
+	}
 	p.Add(plotter.NewGrid())
 	f.Panels = [][]*plot.Plot{{p}}
 	f.Caption = append(f.Caption, n.plotCaption())
+	if len(peaks) > 0 {
+		var named []string
+		for _, pk := range peaks {
+			when := fmt.Sprintf("after move %d", pk.at)
+			if pk.at == 0 {
+				when = "after the opening"
+			}
+			named = append(named, fmt.Sprintf("“%s”, %s %s", rivalName(pk.rule), pct(pk.rule.Prob), when))
+		}
+		f.Caption = append(f.Caption, "The leading rivals, named on the plot where each stood highest: "+strings.Join(named, "; ")+".")
+	}
 	if len(changes) > 0 {
 		f.Caption = append(f.Caption, "Dashed grey lines: the moves where another rule took the lead — "+strings.Join(changes, "; ")+".")
 	}
 	return f, nil
+}
+
+// rivalPeak is a leading rival where it stood highest, at a move (0: the
+// opening).
+type rivalPeak struct {
+	rule *Ranked
+	at   int
+}
+
+// rivalPeaks are the leading rivals worth naming: the line of the
+// leading rival is made of stretches where one rule leads the rivals; the
+// (at most three) stretches that rose highest, at least 5%, each at its
+// peak, in the order of the hand.
+func (n *Narration) rivalPeaks() []rivalPeak {
+	steps := append([]NarratedMove{n.Start}, n.Steps...)
+	var peaks []rivalPeak
+	for i := range steps {
+		r := steps[i].Rival
+		if r == nil {
+			continue
+		}
+		if k := len(peaks) - 1; k >= 0 && peaks[k].rule.ID == r.ID && (i == 0 || steps[i-1].Rival != nil && steps[i-1].Rival.ID == r.ID) {
+			if r.Prob > peaks[k].rule.Prob {
+				peaks[k] = rivalPeak{r, i}
+			}
+			continue
+		}
+		peaks = append(peaks, rivalPeak{r, i})
+	}
+	peaks = slices.DeleteFunc(peaks, func(p rivalPeak) bool { return p.rule.Prob < 0.05 })
+	slices.SortStableFunc(peaks, func(a, b rivalPeak) int { return cmp.Compare(b.rule.Prob, a.rule.Prob) })
+	peaks = peaks[:min(3, len(peaks))]
+	slices.SortFunc(peaks, func(a, b rivalPeak) int { return cmp.Compare(a.at, b.at) })
+	return peaks
+}
+
+// rivalName is a rule in words, or its expression.
+func rivalName(r *Ranked) string {
+	if r.Phrase != "" {
+		return r.Phrase
+	}
+	return r.Expr
 }
 
 func rivalProb(st NarratedMove) float64 {

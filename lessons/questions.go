@@ -32,58 +32,93 @@ func hasMoment(st *NarratedMove, k MomentKind) bool {
 	return false
 }
 
-// discussion is the questions the hand's moments raise, answered.
+// discussion is the questions the hand's moments raise, answered, each
+// with its topic and move for the lesson plan.
 func (n *Narration) discussion(f textFormat) []packQA {
 	var qs []packQA
-	add := func(q, a string) { qs = append(qs, packQA{safe(q), safe(a)}) }
+	add := func(topic string, move int, q, a string) {
+		qs = append(qs, packQA{Q: safe(q), A: safe(a), Topic: topic, Move: move})
+	}
 	// A test of a rule the mover held with some conviction (a favourite,
-	// or a person's chosen idea), if there is one; of any rule otherwise.
+	// or a person's chosen idea) that nothing before had contradicted, if
+	// there is one; of any rule not contradicted otherwise.
 	played := func(st *NarratedMove) bool {
-		return st.Move.Kind != sim.NoPlay && (math.IsNaN(st.Held.Prob) || st.Held.Prob >= favouriteP)
+		return st.Move.Kind != sim.NoPlay && n.heldStands(st) && (math.IsNaN(st.Held.Prob) || st.Held.Prob >= favouriteP)
 	}
 	if n.stepWhere(func(st *NarratedMove) bool { return st.Test != "" && played(st) }) < 0 {
-		played = func(st *NarratedMove) bool { return st.Move.Kind != sim.NoPlay }
+		played = func(st *NarratedMove) bool { return st.Move.Kind != sim.NoPlay && n.heldStands(st) }
 	}
 	// A positive test: what a "no" proves, and what a "yes" cannot.
 	if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "positive" && played(st) && st.Move.Verdict == sim.No }); i >= 0 {
 		st := &n.Steps[i]
-		add(fmt.Sprintf("At move %d, %s played %s, a card its own best rule, %s, allowed: a positive test. God said no. What did that answer prove? What would a “yes” have proved?",
-			st.Move.Turn, f.text(n.seat(st.Move.Player)), f.cards(st.Move.Cards), f.phrase(*st.Held)),
-			fmt.Sprintf("The “no” refutes %s — and with it every rule that allowed the card: it ruled out %s of the %s rules %s still held possible. A “yes” would have proved nothing for certain: many other rules allow the card too. Agreement with a theory never proves it; one clear disagreement refutes it (Popper's asymmetry).",
+		add("a positive test refused", st.Move.Turn, fmt.Sprintf("At move %d, %s played %s, which its own best rule, %s, allowed: a positive test. God said no. What did that answer prove? What would a “yes” have proved?",
+			st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f), f.phrase(*st.Held)),
+			fmt.Sprintf("The “no” refutes %s — and with it every rule that allowed it: it ruled out %s of the %s rules %s still held possible. The rule was too broad: it allowed what God refuses, the one kind of error a positive test can show. A “yes” would have proved nothing for certain: many other rules allow it too. Agreement with a theory never proves it; one clear disagreement refutes it (Popper's asymmetry).",
 				f.phrase(*st.Held), count(st.Possible-st.Left), count(st.Possible), n.who()))
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "positive" && played(st) }); i >= 0 {
 		st := &n.Steps[i]
-		add(fmt.Sprintf("At move %d, %s played %s, a card its own best rule, %s, allowed: a positive test. God said yes. Does that prove the rule?",
-			st.Move.Turn, f.text(n.seat(st.Move.Player)), f.cards(st.Move.Cards), f.phrase(*st.Held)),
-			fmt.Sprintf("No. The “yes” ruled out %s rules, but %s others still fitted everything seen: agreement never proves a rule, it only fails to refute it.",
+		add("a positive test accepted", st.Move.Turn, fmt.Sprintf("At move %d, %s played %s, which its own best rule, %s, allowed: a positive test. God said yes. Does that prove the rule?",
+			st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f), f.phrase(*st.Held)),
+			fmt.Sprintf("No. The “yes” ruled out %s rules, but %s others still fitted everything seen: agreement never proves a rule, it only fails to refute it. And a positive test can only show a rule too broad: if the rule is too narrow, every positive test will say yes.",
 				count(st.Possible-st.Left), count(st.Left)))
 	}
 	// A negative test: why play a card one expects to be refused?
-	if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "negative" && played(st) }); i >= 0 {
+	// (One that refuted the rule, if there is one: the case a positive
+	// test could not have made.)
+	i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "negative" && played(st) && st.Move.Verdict == sim.Yes })
+	if i < 0 {
+		i = n.stepWhere(func(st *NarratedMove) bool { return st.Test == "negative" && played(st) })
+	}
+	if i >= 0 {
 		st := &n.Steps[i]
 		outcome := "God said no, as the rule expected: it survived a test it could have failed."
 		if st.Move.Verdict == sim.Yes {
-			outcome = "God said yes: the rule was refuted at once."
+			outcome = "God said yes: the rule was refuted at once — it was too narrow, forbidding what God accepts, and only a negative test could show that."
 		}
-		add(fmt.Sprintf("At move %d, %s played %s, a card its own best rule, %s, forbade: a negative test. Why would a scientist play a card it expects to be refused?",
-			st.Move.Turn, f.text(n.seat(st.Move.Player)), f.cards(st.Move.Cards), f.phrase(*st.Held)),
-			fmt.Sprintf("To give the rule a chance to fail where it claims something. %s Klayman and Ha (1987) showed that people prefer positive tests, which can only catch a rule that is too narrow; a negative test catches a rule that is too broad. In Eleusis a refused card also costs cards, which is why players avoid them.", outcome))
+		add("a negative test", st.Move.Turn, fmt.Sprintf("At move %d, %s played %s, which its own best rule, %s, forbade: a negative test. Why would a scientist play what it expects to be refused?",
+			st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f), f.phrase(*st.Held)),
+			fmt.Sprintf("To give the rule a chance to fail where a positive test cannot reach. %s %s In Eleusis a refused card also costs cards, which is why players avoid negative tests.", outcome, klaymanHa))
 	}
-	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Risky) }); i >= 0 {
+	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, WasonMoment) }); i >= 0 && n.Wason != nil {
+		w := n.Wason
+		first := n.Steps[w.Tests[0]].Move.Turn
+		who := "the players"
+		if w.Holder >= 0 {
+			who = f.text(n.seat(w.Holder))
+		}
+		answer := fmt.Sprintf("Because %s is too narrow on this hand: every card it allows, God allows too. A card it allows is always accepted, so every positive test was bound to say yes — and the more yeses, the surer %s grew. Only a card it forbids could show it wrong: ", f.phrase(w.Rule), who)
+		if w.Refuted >= 0 {
+			st := &n.Steps[w.Refuted]
+			answer += fmt.Sprintf("at move %d %s did that with %s, and God said yes. ", st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f))
+		} else {
+			answer += "nobody played one, and the rule stood to the end. "
+		}
+		add("the Wason moment", n.Steps[i].Move.Turn, fmt.Sprintf("From move %d %s tested %s only with cards it allows, and God said yes every time. Why could those answers never show it wrong? Which card could have?", first, who, f.phrase(w.Rule)),
+			answer+wason246)
+	}
+	// (At the Wason moment's refutation, its own question tells the
+	// surprise and the refutation.)
+	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Risky) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
-		add(fmt.Sprintf("At move %d God said yes to %s, although %s gave that answer only %s. Why does an unlikely answer teach more than an expected one?",
-			st.Move.Turn, f.cards(st.Move.Cards), n.who(), pct(st.PYes)),
-			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and ruled out %s of %s rules. A rule that risks a bold prediction and survives has passed a severe test; a safe prediction that comes true tells little (Popper).",
+		add("a risky prediction", st.Move.Turn, fmt.Sprintf("At move %d the rule of %s, %s, predicted that God would say yes to %s, although %s gave that answer only %s. God said yes. Why does a prediction that could easily have failed count for more than a safe one?",
+			st.Move.Turn, f.text(n.seat(st.Move.Player)), f.phrase(*st.Held), moveNoun(&st.Move, f), n.who(), pct(st.PYes)),
+			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and ruled out %s of %s rules. A rule that risks a bold prediction and survives has passed a severe test; a safe prediction that comes true tells little (Popper). Here the bold prediction was %s's, and it is %s that earns the credit.",
+				bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible), f.text(n.seat(st.Move.Player)), f.phrase(*st.Held)))
+	} else if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Surprise) && !hasMoment(st, WasonMoment) }); i >= 0 {
+		st := &n.Steps[i]
+		add("a surprise", st.Move.Turn, fmt.Sprintf("At move %d God said yes to %s, although %s gave that answer only %s. Why does an unlikely answer teach more than an expected one?",
+			st.Move.Turn, moveNoun(&st.Move, f), n.who(), pct(st.PYes)),
+			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and ruled out %s of %s rules. But no rule the mover held had predicted it, so it corroborates no theory: it taught by ruling many out. Popper's credit for a bold prediction goes to a rule that made one and survived.",
 				bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible)))
 	}
-	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Refuted) }); i >= 0 {
+	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Refuted) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
 		fav := st.Top[0]
 		next := "no rule"
 		if len(st.Leaders) > 0 {
 			next = f.phrase(st.Leaders[0])
 		}
-		add(fmt.Sprintf("At move %d the favourite of %s, %s (%s), was refuted. Was it a mistake to hold it?", st.Move.Turn, n.who(), f.phrase(fav), pct(fav.Prob)),
+		add("the favourite refuted", st.Move.Turn, fmt.Sprintf("At move %d the favourite of %s, %s (%s), was refuted. Was it a mistake to hold it?", st.Move.Turn, n.who(), f.phrase(fav), pct(fav.Prob)),
 			fmt.Sprintf("No: it was the most probable rule given everything seen — simple, and consistent with every answer. Holding the best-supported hypothesis and dropping it when it fails is how science learns: the answer ruled out %s rules, and the new favourite is %s.",
 				count(st.Possible-st.Left), next))
 	}
@@ -92,16 +127,55 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		a, b := st.Leaders[0], st.Leaders[1]
 		answer := fmt.Sprintf("Not from this hand: %s and %s give the same verdict on every card after every main line the hand could still reach, so %s. The evidence underdetermines the theory: both explain every card equally well. ", f.phrase(a), f.phrase(b), NoCardSentence)
 		answer += n.whichIsGods(a, b, f)
-		add(fmt.Sprintf("From move %d, %s and %s could not be told apart by any card. Which is God's rule? Could the players have found out?", st.Move.Turn, f.phrase(a), f.phrase(b)), answer)
+		from := fmt.Sprintf("From move %d", st.TieSince)
+		if st.TieSince == 0 {
+			from = "From the opening"
+		}
+		add("underdetermination", st.Move.Turn, fmt.Sprintf("%s, %s and %s could not be told apart by any card. Which is God's rule? Could the players have found out?", from, f.phrase(a), f.phrase(b)), answer)
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, ClosedWorld) }); i >= 0 {
 		st := &n.Steps[i]
-		add(fmt.Sprintf("At move %d every rule %s could conceive had been contradicted. What does that tell us?", st.Move.Turn, n.who()),
+		add("a closed world", st.Move.Turn, fmt.Sprintf("At move %d every rule %s could conceive had been contradicted. What does that tell us?", st.Move.Turn, n.who()),
 			fmt.Sprintf("That God's rule was never among its candidates: a scientist can only confirm or refute the hypotheses it can formulate. Here the space held the %s simplest rules of its grammar; God's rule — %s — was not one of them. More evidence cannot help a closed world of hypotheses — a new idea can.",
 				count(n.Space.Len()), n.godRule(f)))
 	}
-	add(fmt.Sprintf("At the end of the hand, was %s right? Right on this hand, and right everywhere?", n.who()), n.verdictText(f))
+	add("the end", len(n.Steps), fmt.Sprintf("At the end of the hand, was %s right? Right on this hand, and right everywhere?", n.who()), n.verdictShort(f))
 	return qs
+}
+
+// moveNoun names what a move put before God: "the card 5♦", "the
+// sequence 5♦ 6♦ 7♦", "“no play”, showing …".
+func moveNoun(m *sim.MoveRecord, f textFormat) string {
+	switch m.Kind {
+	case sim.Sequence:
+		return "the sequence " + f.cards(m.Cards)
+	case sim.NoPlay:
+		return "“no play”, showing " + f.cards(m.Cards)
+	}
+	return "the card " + f.cards(m.Cards)
+}
+
+// heldStands reports whether the mover's rule at st fitted every answer
+// before it (a rule already refuted is no rule to ask a class about).
+func (n *Narration) heldStands(st *NarratedMove) bool {
+	if st.Held == nil {
+		return false
+	}
+	id, ok := n.Space.ByExpr(st.Held.Expr)
+	if !ok {
+		return true // a rule outside the followed space: not checked
+	}
+	accepts := func(line []sim.Card, c sim.Card) bool { return n.Space.Accepts(id, line, c) }
+	for i := range n.Steps {
+		prev := &n.Steps[i]
+		if prev.Move.Turn >= st.Move.Turn {
+			break
+		}
+		if expectsYes(accepts, &prev.Move, prev.Line) != (prev.Move.Verdict == sim.Yes) {
+			return false
+		}
+	}
+	return true
 }
 
 // whichIsGods says which of two rules a hand could not separate is God's,
@@ -127,7 +201,7 @@ func (n *Narration) whichIsGods(a, b Ranked, f textFormat) string {
 // answerKey answers the handout's questions at the move it stops.
 func (n *Narration) answerKey(move int, f textFormat) []packQA {
 	var qs []packQA
-	add := func(q, a string) { qs = append(qs, packQA{safe(q), safe(a)}) }
+	add := func(q, a string) { qs = append(qs, packQA{Q: safe(q), A: safe(a)}) }
 	if move < 1 || move > len(n.Steps) {
 		return nil
 	}
@@ -155,7 +229,7 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 		test = lowerFirst(n.separationText(st, f))
 	}
 	add("3. Which card would you play next to test your rule?",
-		fmt.Sprintf("The best test separates the leading rules. After move %d, for %s: %s A card that the student's own rule allows tests it positively, one it forbids negatively; either can refute it.", move, n.who(), test))
+		fmt.Sprintf("The best test separates the leading rules. After move %d, for %s: %s A card the student's own rule allows tests it positively (it can show the rule too broad), one it forbids negatively (it can show the rule too narrow).", move, n.who(), test))
 	var tests [2]int
 	for _, s := range n.Steps[:move] {
 		switch s.Test {
@@ -166,8 +240,8 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 		}
 	}
 	add("4–5. Is there a card your two rules judge differently? Would you rather play a card your rule allows, or one it forbids?",
-		fmt.Sprintf("If two rules judge every card alike after every line the game can reach, no experiment can tell them apart (underdetermination). Up to move %d the bots with a rule of their own made %d positive and %d negative tests. A positive test can be refused (refuting the rule) or accepted (which proves nothing); a negative test accepted refutes the rule too. What happened next: %s",
-			move, tests[0], tests[1], n.verdictText(f)))
+		fmt.Sprintf("If two rules judge every card alike after every line the game can reach, no experiment can tell them apart (underdetermination). Up to move %d the players whose own rule we know made %d positive and %d negative tests. A positive test refused shows a rule too broad; only a negative test accepted can show a rule too narrow. Either can refute; neither, passed, proves.",
+			move, tests[0], tests[1]))
 	return qs
 }
 

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"strings"
 
-	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -164,80 +164,14 @@ func (n *Narration) labelText(st *NarratedMove, f textFormat) string {
 		}
 		return fmt.Sprintf("Not a test of a rule of its own: %s.", f.text(st.NoTest))
 	}
-	yes := st.Test == "positive"
-	kind := map[bool]string{true: "positive test", false: "negative test"}[yes]
+	positive := st.Test == "positive"
+	kind := map[bool]string{true: "positive test", false: "negative test"}[positive]
+	yes := positive != (m.Kind == sim.NoPlay) // what the rule expected God to say
 	held := f.rule(*st.Held)
 	if !math.IsNaN(st.Held.Prob) {
 		held += fmt.Sprintf(", which it gave %s", pct(st.Held.Prob))
 	}
 	return fmt.Sprintf("A %s of its own best rule, %s: that rule expected %s.", f.strong(kind), held, expected(m, yes))
-}
-
-// moments names what is worth a discussion in a move.
-func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, lastNever *bool) {
-	m := st.Move
-	who := n.who()
-	mover := n.seat(m.Player)
-	pYes := st.PYes
-	if m.Verdict == sim.Yes && !math.IsNaN(pYes) && pYes <= riskyP {
-		if st.Held != nil && st.Test == "positive" {
-			held := *st.Held
-			st.Moments = append(st.Moments, Moment{Kind: Risky, Title: "A risky prediction came true", say: func(f textFormat) string {
-				return fmt.Sprintf("The rule of %s, %s, said “yes”, where %s gave “yes” only %s. God said yes: the rule passed a test it could have failed (a risky prediction, Popper would say, and its success corroborates the rule).",
-					f.text(mover), f.phrase(held), who, pct(pYes))
-			}})
-		} else {
-			b := st.Bits
-			st.Moments = append(st.Moments, Moment{Kind: Risky, Title: "A surprise", say: func(f textFormat) string {
-				return fmt.Sprintf("God said yes, though %s gave “yes” only %s: an unlikely answer, and so an informative one (%s).", who, pct(pYes), bitsText(b))
-			}})
-		}
-	}
-	if mapBefore >= 0 && len(st.Top) > 0 && st.Top[0].Prob >= favouriteP {
-		fav := st.Top[0]
-		said := expectsYes(func(line []sim.Card, c sim.Card) bool { return n.Space.Accepts(fav.ID, line, c) }, &m, st.Line)
-		if said != (m.Verdict == sim.Yes) {
-			verb, tail := "refutes", ""
-			if n.Eps > 0 {
-				verb, tail = "counts against", " (this scientist allows for mistakes in the answers: the rule stays, with less weight)"
-			}
-			st.Moments = append(st.Moments, Moment{Kind: Refuted, Title: "The favourite refuted", say: func(f textFormat) string {
-				return fmt.Sprintf("God's “%s” %s the favourite of %s, %s (%s): it expected %s%s.", m.Verdict, verb, who, f.rule(fav), pct(fav.Prob), expected(&m, said), tail)
-			}})
-		}
-	}
-	if st.Possible > 0 && st.Left == 0 {
-		why := ""
-		if n.Truth != nil && !n.Truth.Expressible {
-			why = fmt.Sprintf(" — it is not among the %s simplest rules of the grammar the scientist thinks in", count(n.Space.Len()))
-		}
-		st.Moments = append(st.Moments, Moment{Kind: ClosedWorld, Title: "A closed world", say: func(textFormat) string {
-			return fmt.Sprintf("Every rule %s could conceive has now been contradicted: its space of hypotheses is empty. God's rule was never among them%s. Nothing the table shows from now on can teach it anything: a scientist can only find a rule it can conceive.", who, why)
-		}})
-	}
-	if st.LeadChanged && len(st.Leaders) > 0 {
-		lead := st.Leaders[0]
-		st.Moments = append(st.Moments, Moment{Kind: LeadChange, Title: "The lead changes", say: func(f textFormat) string {
-			return fmt.Sprintf("%s is now the most probable rule (%s).", f.rule(lead), pct(lead.Prob))
-		}})
-	}
-	if p := st.Parting; p != nil && p.Never {
-		pair := [2]int{min(st.Leaders[0].ID, st.Leaders[1].ID), max(st.Leaders[0].ID, st.Leaders[1].ID)}
-		if !*lastNever || pair != *lastPair {
-			a, b := st.Leaders[0], st.Leaders[1]
-			exact := p.Exact
-			st.Moments = append(st.Moments, Moment{Kind: Underdetermined, Title: "Underdetermination", say: func(f textFormat) string {
-				if exact {
-					return fmt.Sprintf("The two leading rules, %s and %s, give the same verdict on every card in every main line this hand can still reach: %s. Whichever is God's, this hand cannot show it.",
-						f.rule(a), f.rule(b), NoCardSentence)
-				}
-				return fmt.Sprintf("The two leading rules, %s and %s, gave the same verdict on every card along %d random continuations of this hand (God's rule reads the main line beyond its last two cards, so its lines are sampled, not all checked): as far as we can tell, no card in the deck can tell them apart from here.",
-					f.rule(a), f.rule(b), hypotheses.SampleWalks)
-			}})
-		}
-		*lastPair = pair
-	}
-	*lastNever = st.Parting != nil && st.Parting.Never
 }
 
 // separationText says how the two leading rules could be told apart after
@@ -277,61 +211,6 @@ func (n *Narration) separationText(st *NarratedMove, f textFormat) string {
 		return fmt.Sprintf("No card tells %s from %s right now; they part only after %s (%s): then %s%s would tell them apart.",
 			f.phrase(a), f.phrase(b), f.cards(p.Path), legal, f.cards(then), more)
 	}
-}
-
-// verdictText is the end of the hand for the followed scientist.
-func (n *Narration) verdictText(f textFormat) string {
-	v := n.End
-	who := n.who()
-	if v.Empty {
-		return fmt.Sprintf("At the end %s holds no rule at all: every one it could conceive was contradicted. God's rule lay outside its world of hypotheses.", who)
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "At the end the best rule of %s is %s, with probability %s. ", who, f.rule(*v.Best), pct(v.Best.Prob))
-	switch {
-	case v.RightEverywhere:
-		b.WriteString("It is God's rule: it gives God's verdict on every card after every main line, from any starter. ")
-	case v.RightHere:
-		b.WriteString("It is right on this hand: on every line this hand could have reached from its opening it gives God's verdict on every card. ")
-		b.WriteString("But it is not God's rule everywhere")
-		if w := v.Witness; w != nil {
-			fmt.Fprintf(&b, ": had the main line been %s, it would %s", f.cards(w.Line), n.witnessVerb(v.Best.ID, w, f))
-		}
-		b.WriteString(". No card of this hand could have shown the difference: that is underdetermination, not a mistake. ")
-	default:
-		b.WriteString("It is wrong, even on this hand")
-		switch w := v.Witness; {
-		case w == nil:
-		case v.Continues > 0 && len(w.Line) == v.Continues:
-			fmt.Fprintf(&b, ": right now, after the last card, it would %s", n.witnessVerb(v.Best.ID, w, f))
-		case v.Continues > 0:
-			legal := "a card God accepts"
-			if len(w.Line)-v.Continues > 1 {
-				legal = "cards God accepts in turn"
-			}
-			fmt.Fprintf(&b, ": had the hand gone on with %s (%s), it would then %s", f.cards(w.Line[v.Continues:]), legal, n.witnessVerb(v.Best.ID, w, f))
-		default:
-			fmt.Fprintf(&b, ": after the main line %s it would %s", f.cards(w.Line), n.witnessVerb(v.Best.ID, w, f))
-		}
-		b.WriteString(". ")
-	}
-	if v.Expressible && !v.RightEverywhere && v.GodPhrase != "" {
-		fmt.Fprintf(&b, "In the scientist's own words God's rule is %s. ", f.phrase(Ranked{Expr: n.Truth.Expr, Phrase: v.GodPhrase}))
-	}
-	if !v.Expressible && n.Truth != nil {
-		fmt.Fprintf(&b, "No rule of its space behaves as God's does everywhere: God's rule is not among the %s rules it can conceive. ", count(n.Space.Len()))
-	}
-	return strings.TrimSpace(b.String())
-}
-
-// witnessVerb: what the best rule says of a card of the witness, which God
-// judges the other way (the witness's cards are where they disagree).
-func (n *Narration) witnessVerb(id int, w *hypotheses.Witness, f textFormat) string {
-	cs, _ := cardSet(w.Cards, 1)
-	if n.Space.Accepts(id, w.Line, cs[0]) {
-		return "accept " + f.cards(cs) + ", which God refuses"
-	}
-	return "refuse " + f.cards(cs) + ", which God accepts"
 }
 
 // Markdown writes the narration.
@@ -385,13 +264,29 @@ func (n *Narration) Markdown(w io.Writer) error {
 
 // godRule is God's rule in words, with its expression (no full stop).
 func (n *Narration) godRule(f textFormat) string {
-	if n.Description != "" {
-		return fmt.Sprintf("%s (%s)", f.text(strings.TrimSuffix(strings.TrimSpace(n.Description), ".")), f.rule(Ranked{Expr: n.Expr}))
+	if d := classWords(n.Description); d != "" {
+		return fmt.Sprintf("%s (%s)", f.text(d), f.rule(Ranked{Expr: n.Expr}))
 	}
 	if n.End.GodPhrase != "" {
 		return f.rule(Ranked{Expr: n.Expr, Phrase: n.End.GodPhrase})
 	}
 	return f.rule(Ranked{Expr: n.Expr})
+}
+
+// seedNote matches a bank description's note on where a rule comes from:
+// "(the seed's …)" or "The seed's …: " — words for the bank's readers, not
+// for a class.
+var seedNote = regexp.MustCompile(`\s*\([^()]*\bseed's\b[^()]*\)|^The seed's [^:]*:\s*`)
+
+// classWords is a bank description as a class reads it: without notes on
+// its source, without the final full stop, the first letter a capital.
+func classWords(d string) string {
+	d = strings.TrimSpace(seedNote.ReplaceAllString(strings.TrimSpace(d), ""))
+	d = strings.TrimSuffix(d, ".")
+	if d != "" && d[0] >= 'a' && d[0] <= 'z' {
+		d = string(d[0]-'a'+'A') + d[1:]
+	}
+	return d
 }
 
 // setting says where the hand comes from.
@@ -422,7 +317,11 @@ func (n *Narration) openingText(f textFormat) string {
 	if n.Options.Starter == sim.Chain3 && len(n.Result.Opening) == 5 {
 		return fmt.Sprintf("God opens with the chain %s and lays %s under its last card: they break the rule.", f.cards(n.Result.Opening[:3]), f.cards(n.Result.Opening[3:]))
 	}
-	return fmt.Sprintf("The starter: %s.", f.cards(n.Result.Opening))
+	s := fmt.Sprintf("The starter: %s.", f.cards(n.Result.Opening))
+	for _, said := range n.Said[0] {
+		s += " " + n.saidText(said, f)
+	}
+	return s
 }
 
 // moveText is what happened: the move and God's answer.
@@ -451,7 +350,27 @@ func (n *Narration) moveText(st *NarratedMove, f textFormat) string {
 		}
 		fmt.Fprintf(&b, " States the rule %s: %s.", f.rule(r), verdict)
 	}
+	if n.Erred[m.Turn] {
+		b.WriteString(" " + f.strong("God erred") + ": the rule says " + map[sim.Verdict]string{sim.Yes: "no", sim.No: "yes"}[m.Verdict] + "; the hand went on from what God said.")
+	}
+	for _, s := range n.Said[m.Turn] {
+		b.WriteString(" " + n.saidText(s, f))
+	}
 	return b.String()
+}
+
+// saidText tells a rule a player stated in words.
+func (n *Narration) saidText(s SaidRule, f textFormat) string {
+	t := fmt.Sprintf("%s states a rule in words: “%s”", f.text(n.seat(s.Player)), f.text(s.Text))
+	switch {
+	case s.Rule == nil:
+		return t + " (words the program cannot read as one rule)."
+	case !s.Judged:
+		return t + fmt.Sprintf(", read as %s.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
+	case s.Right:
+		return t + fmt.Sprintf(", read as %s: %s.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}), f.strong("God's rule"))
+	}
+	return t + fmt.Sprintf(", read as %s: not God's rule.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
 }
 
 // answerText is what the answer did to the followed belief.
@@ -474,7 +393,7 @@ func (n *Narration) answerText(st *NarratedMove) string {
 
 // endText says how the hand ended.
 func (n *Narration) endText() string {
-	s := fmt.Sprintf("The hand ended after %d moves: %s. God scores %d.", n.Result.Turns, endWords[n.Result.End], n.Result.GodScore)
+	s := fmt.Sprintf("The hand ended after %s: %s. God scores %d.", plural(n.Result.Turns, "move"), endWords[n.Result.End], n.Result.GodScore)
 	if tm := n.Result.Team; tm != nil {
 		if tm.Found {
 			s += fmt.Sprintf(" The team found the rule at move %d: `%s` (%s stated).", tm.Turn, tm.Rule, plural(tm.Guesses, "rule"))

@@ -135,16 +135,22 @@ func lessonCmd(g *global) *cobra.Command {
 		Short: "Write a classroom pack: a printable lesson, a student handout, the table as CSV, plots",
 		Long: `lesson plays one hand (or reads one with --transcript) and writes into --out:
 
-  lesson.html    the teacher's pages, printable on A4 or Letter: God's rule, the
-                 table drawn as cards, the moments worth a discussion, every move,
-                 the belief plot, discussion questions and an answer key
+  plan.html      the lesson plan on one page: the hour in minutes (rules, play,
+                 handout, discussion), which question when, what to write on
+                 the board, each bot in one sentence
+  lesson.html    the teacher's pages, printable on A4 or Letter: God's rule, who
+                 played, the table drawn as cards, the moments worth a
+                 discussion, the belief plot, discussion questions with their
+                 answers, an answer key, every move in an appendix
   handout.html   the students' page, without the rule: the table up to a move
                  (--handout-move), "what rule could it be? which card would you
                  play to test it?"
+  slide.html     the table at the handout move, one landscape page to project
+                 or pin up (without the rule)
   hand.md        the narrated hand (as eleusis transcript writes it)
   table.csv      every card laid, with the move and the player that laid it
-  hand-belief.png/svg   belief in God's rule and in the leading rival, move by
-                 move, the moves where the lead changed marked`,
+  hand-belief.png/svg   belief in God's rule and in the leading rival (named),
+                 move by move, the moves where the lead changed marked`,
 		Example: `  eleusis lesson --rule suit-cycle-sdch --out lesson/
   eleusis lesson --rule same-suit --seed 7 --handout-move 12 --out lesson/
   eleusis lesson --transcript our-hand.yaml --out lesson/`,
@@ -182,6 +188,6 @@ func lessonCmd(g *global) *cobra.Command {
 	hf.register(c, g)
 	c.Flags().StringVar(&out, "out", "", "the `folder` for the pack")
 	c.Flags().StringVar(&lang, "lang", "en", "the handout's `language`: en, pt (Português), es (Español) or ca (Valencià); the teacher's pages stay in English")
-	c.Flags().IntVar(&handout, "handout-move", 0, "the handout shows the table after this `move` (0: the move after which the rule could be guessed — belief in it past one half — or two thirds of the hand)")
+	c.Flags().IntVar(&handout, "handout-move", 0, "the handout shows the table after this `move` (0: the first move after which the rules this hand cannot tell from God's hold more than half the followed belief, but not before move 6; two thirds of the hand if they never do)")
 	return c
 }

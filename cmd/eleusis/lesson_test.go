@@ -98,7 +98,7 @@ func TestLessonFromTranscript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"the hand as written in " + file, "an ideal scientist watching the table", "## Move 1 — Ana", "a transcript does not record what a player believed"} {
+	for _, want := range []string{"the hand as written in " + file, "an ideal scientist watching the table", "## Move 1 — Ana", "the transcript does not say what this player believed"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("the transcript's narration lacks %q", want)
 		}

@@ -1,0 +1,80 @@
+package lessons
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/eleusis/eleusis/internal/testkit"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// A class's transcript told as a lesson: what the players said they
+// believed labels their moves as tests — in words too —, a rule stated in
+// words is told with its reading, and God's mistakes are said.
+func TestClassTranscriptLesson(t *testing.T) {
+	text := `# Thursday's class
+preset: new-eleusis
+options: {first_player: left_of_god}
+rule: 'card.rank <= 5 or card.color == "red"'
+god: Teacher
+players: [Ana, Bia, Caio, Duda]
+hand_sizes: {Ana: 14, Bia: 14, Caio: 14, Duda: 14}
+starter: 9H
+moves:
+  - move: Ana play 7H
+    believed: only red cards
+  - move: Bia play 9S
+    believed: only red cards
+  - move: Caio play 3C
+    believed: mumble jumble
+  - Caio states only red cards
+  - Duda play 8C god_said:yes
+`
+	tr, err := sim.ParseTranscriptFile("class.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: tr.Rule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := TranscriptLesson(testkit.Kit(), rule, tr, "class.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := []string{n.Steps[0].Test, n.Steps[1].Test, n.Steps[2].Test, n.Steps[3].Test}; strings.Join(got, ",") != "positive,negative,," {
+		t.Errorf("tests %q: Ana's red card is a positive test of “only red cards”, Bia's black one a negative test", got)
+	}
+	if !n.Erred[4] || len(n.Erred) != 1 || n.Eps == 0 {
+		t.Errorf("God's mistake at move 4: erred %v, eps %v", n.Erred, n.Eps)
+	}
+	var md bytes.Buffer
+	if err := n.Markdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"A **positive test** of its own best rule, “only red cards” (`",
+		"A **negative test** of its own best rule, “only red cards”",
+		"the player believed “mumble jumble”, words the program cannot read as one rule",
+		"Caio states a rule in words: “only red cards”, read as `",
+		": not God's rule.",
+		"**God erred**: the rule says no; the hand went on from what God said.",
+	} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("the narration lacks %q:\n%s", want, md.String())
+		}
+	}
+	if strings.Contains(md.String(), "the bots") {
+		t.Errorf("a class's hand talks of bots:\n%s", md.String())
+	}
+	// A replay error names the file and line once.
+	bad := strings.Replace(text, "  - Duda play 8C god_said:yes\n", "  - Caio play 8C\n", 1)
+	if tr, err = sim.ParseTranscriptFile("class.yaml", []byte(bad)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TranscriptLesson(testkit.Kit(), rule, tr, "class.yaml"); err == nil || !strings.HasPrefix(err.Error(), "class.yaml:17: move 5 (Caio play 8C): it is not Caio's turn") {
+		t.Errorf("error %v", err)
+	}
+}
