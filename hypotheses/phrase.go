@@ -2,6 +2,7 @@ package hypotheses
 
 import (
 	"fmt"
+	"github.com/eleusis/eleusis/rulewords"
 	"strings"
 )
 
@@ -116,22 +117,7 @@ func positionWords(k, r int) string {
 	if p < 2 {
 		p += k
 	}
-	return fmt.Sprintf("when it is the %s, %s, %s … card of the main line", ordinal(p), ordinal(p+k), ordinal(p+2*k))
-}
-
-// ordinal is 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st.
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
+	return fmt.Sprintf("when it is the %s, %s, %s … card of the main line", rulewords.Ordinal(p), rulewords.Ordinal(p+k), rulewords.Ordinal(p+2*k))
 }
 
 // joinWords is a op b in words, as join writes their texts. "And" binds

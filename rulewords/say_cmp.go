@@ -361,7 +361,7 @@ func placesSay(k, r int) string {
 	if p < 2 {
 		p += k
 	}
-	return fmt.Sprintf("%s, %s, %s …", ordinal(p), ordinal(p+k), ordinal(p+2*k))
+	return fmt.Sprintf("%s, %s, %s …", Ordinal(p), Ordinal(p+k), Ordinal(p+2*k))
 }
 
 // rankStep says card.rank == (prev.rank + d) % 13 + 1 (k ranks up or down,

@@ -175,7 +175,7 @@ func ordinalValue(w string) (int, bool) {
 	}
 	for _, suf := range []string{"st", "nd", "rd", "th"} {
 		if strings.HasSuffix(w, suf) {
-			if k, err := strconv.Atoi(strings.TrimSuffix(w, suf)); err == nil && ordinal(k) == w {
+			if k, err := strconv.Atoi(strings.TrimSuffix(w, suf)); err == nil && Ordinal(k) == w {
 				return k, true
 			}
 		}

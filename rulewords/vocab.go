@@ -140,8 +140,9 @@ func stepsSay(k int) string {
 	return fmt.Sprintf("%d ranks", k)
 }
 
-// ordinal is 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st.
-func ordinal(n int) string {
+// Ordinal is 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st (also the
+// scientists' phrases of positions, hypotheses.Space.Phrase).
+func Ordinal(n int) string {
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:
