@@ -7,14 +7,6 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// A context feature besides the card: the previous card (0..51), the class
-// of the card two back (none, red, black) and the parity of n.
-type state struct {
-	prev sim.Card
-	p2   uint8 // 0: no prev2; 1: red; 2: black
-	n12  uint8 // n % 12: enough for n % 2, n % 3 and n % 4
-}
-
 // node is a piece of a hypothesis: it gives the 52-bit row of accepted cards
 // (card atoms, relations to prev) or a truth value (conditions) in a state.
 type node struct {
@@ -231,17 +223,17 @@ func prev2Conditions() []node {
 			return 0
 		}}
 	}
-	prevRed := func(s state) uint64 {
+	prevRed := func(s state) int {
 		if red(s.prev) {
 			return 1
 		}
 		return 2
 	}
 	return []node{
-		mk(`prev2 != nil and prev2.color == prev.color`, "when the last two cards are the same colour", 5, func(s state) bool { return uint64(s.p2) == prevRed(s) }),
-		mk(`prev2 != nil and prev2.color == "red" and prev.color == "red"`, "when the last two cards are both red", 7, func(s state) bool { return s.p2 == 1 && red(s.prev) }),
-		mk(`prev2 != nil and prev2.color == "black" and prev.color == "black"`, "when the last two cards are both black", 7, func(s state) bool { return s.p2 == 2 && !red(s.prev) }),
-		mk(`prev2 != nil and prev2.color == "red"`, "when the card before the last one is red", 5, func(s state) bool { return s.p2 == 1 }),
+		mk(`prev2 != nil and prev2.color == prev.color`, "when the last two cards are the same colour", 5, func(s state) bool { return colourCode(s.p2) == prevRed(s) }),
+		mk(`prev2 != nil and prev2.color == "red" and prev.color == "red"`, "when the last two cards are both red", 7, func(s state) bool { return colourCode(s.p2) == 1 && red(s.prev) }),
+		mk(`prev2 != nil and prev2.color == "black" and prev.color == "black"`, "when the last two cards are both black", 7, func(s state) bool { return colourCode(s.p2) == 2 && !red(s.prev) }),
+		mk(`prev2 != nil and prev2.color == "red"`, "when the card before the last one is red", 5, func(s state) bool { return colourCode(s.p2) == 1 }),
 	}
 }
 

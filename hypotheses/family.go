@@ -6,88 +6,299 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// Family names the feature of the main line a hypothesis reads besides the
-// card; it fixes the hypothesis's contexts.
+// Family names what a hypothesis reads of the main line besides the card;
+// it fixes the hypothesis's contexts: the product of its features' values.
+// A feature is a projection of the line onto few values (prev2's rank
+// rather than prev2, the parity of the red cards so far), so that a family
+// of C contexts costs C × 52 bits per hypothesis in the index.
 type Family uint8
 
-// The families. A hypothesis that reads less than its family's feature is
-// moved to the smaller family when the space is built.
+// The families, each a list of features (familyDefs). A hypothesis that
+// reads less than its family's features is moved to the smallest family
+// whose features it reads when the space is built (normalise).
 const (
-	FamPrev  Family = iota // context: the previous card (52 values)
-	FamPrev2               // the previous card and the colour of prev2 (none, red, black)
-	FamMod2                // the previous card and n % 2
-	FamMod3                // the previous card and n % 3
-	FamMod4                // the previous card and n % 4
+	FamPrev      Family = iota // the previous card (52 contexts)
+	FamPrev2                   // prev and the colour of prev2 (none, red, black)
+	FamMod2                    // prev and n % 2
+	FamMod3                    // prev and n % 3
+	FamMod4                    // prev and n % 4
+	FamMod6                    // prev and n % 6
+	FamPrev2Rank               // prev and prev2's rank (none, 1..13)
+	FamPrev2Suit               // prev and prev2's suit (none or one of four)
+	FamPrev3                   // prev, prev2's colour and prev3's colour
+	FamPrev3Suit               // prev, prev2's colour and prev3's suit
+	FamStarter                 // the main line's first card (no prev)
+	FamRedCount                // prev and the parity of the red cards so far
+	FamFaceCount               // prev and the parity of the face cards so far
+	FamLastFace                // prev and the suit of the most recent face card (none or one of four)
+	FamRedBlack                // prev and how the red and black counts compare (<, =, >)
 	numFamilies
 )
 
-var familyNames = [numFamilies]string{"prev", "prev2", "mod2", "mod3", "mod4"}
+// feature is one projection of the main line.
+type feature uint8
 
-// modulus is the period a position family reads (0 for the others).
-func (f Family) modulus() int {
-	switch f {
-	case FamMod2:
-		return 2
-	case FamMod3:
-		return 3
-	case FamMod4:
-		return 4
-	}
-	return 0
+const (
+	ftPrev     feature = iota // the previous card, 52
+	ftP2Col                   // prev2's colour: 0 none, 1 red, 2 black
+	ftP2Rank                  // prev2's rank: 0 none, 1..13
+	ftP2Suit                  // prev2's suit: 0 none, 1 + sim.Suit
+	ftP3Col                   // prev3's colour: 0 none, 1 red, 2 black
+	ftP3Suit                  // prev3's suit: 0 none, 1 + sim.Suit
+	ftMod2                    // n % 2
+	ftMod3                    // n % 3
+	ftMod4                    // n % 4
+	ftMod6                    // n % 6
+	ftStart                   // the starter, line[0]: 52
+	ftRedPar                  // count(line, red) % 2
+	ftFacePar                 // count(line, face) % 2
+	ftLastFace                // suit of the last face card: 0 none, 1 + sim.Suit
+	ftRedCmp                  // sign(count red − count black) + 1
+	numFeatures
+)
+
+var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3}
+
+type familyDef struct {
+	name  string
+	reads string // "prev and prev2's colour": what the space command prints
+	// feats: most significant first; prev, when read, is last (x % 52 is
+	// prev, as the families' columns have always been laid out).
+	feats []feature
+	// chartable: the exact charts of local classes (a breadth-first search
+	// over prev2, prev and n mod 12) give this family's contexts; the others
+	// are checked on sampled states.
+	chartable bool
 }
+
+var familyDefs = [numFamilies]familyDef{
+	{"prev", "prev", []feature{ftPrev}, true},
+	{"prev2", "prev and prev2's colour", []feature{ftP2Col, ftPrev}, true},
+	{"mod2", "prev and n % 2", []feature{ftMod2, ftPrev}, true},
+	{"mod3", "prev and n % 3", []feature{ftMod3, ftPrev}, true},
+	{"mod4", "prev and n % 4", []feature{ftMod4, ftPrev}, true},
+	{"mod6", "prev and n % 6", []feature{ftMod6, ftPrev}, true},
+	{"prev2-rank", "prev and prev2's rank", []feature{ftP2Rank, ftPrev}, true},
+	{"prev2-suit", "prev and prev2's suit", []feature{ftP2Suit, ftPrev}, true},
+	{"prev3", "prev and the colours of prev2 and prev3", []feature{ftP3Col, ftP2Col, ftPrev}, false},
+	{"prev3-suit", "prev, prev2's colour and prev3's suit", []feature{ftP3Suit, ftP2Col, ftPrev}, false},
+	{"starter", "the starter (line[0])", []feature{ftStart}, false},
+	{"red-count", "prev and the parity of the red cards so far", []feature{ftRedPar, ftPrev}, false},
+	{"face-count", "prev and the parity of the face cards so far", []feature{ftFacePar, ftPrev}, false},
+	{"last-face", "prev and the suit of the last face card", []feature{ftLastFace, ftPrev}, false},
+	{"red-black", "prev and whether more red or black cards were played", []feature{ftRedCmp, ftPrev}, false},
+}
+
+// maxContexts is the most contexts of any family.
+var maxContexts = func() int {
+	m := 0
+	for f := range numFamilies {
+		m = max(m, f.Contexts())
+	}
+	return m
+}()
 
 func (f Family) String() string {
 	if f < numFamilies {
-		return familyNames[f]
+		return familyDefs[f].name
 	}
 	return fmt.Sprintf("Family(%d)", uint8(f))
 }
 
+// Reads says in words what the family reads besides the card.
+func (f Family) Reads() string { return familyDefs[f].reads }
+
+// Chartable reports whether the exact charts of God's reachable states
+// cover the family (otherwise its hypotheses are checked on sampled states).
+func (f Family) Chartable() bool { return familyDefs[f].chartable }
+
 // Contexts is the number of context values of the family.
 func (f Family) Contexts() int {
-	switch f {
-	case FamPrev2:
-		return 3 * 52
+	n := 1
+	for _, ft := range familyDefs[f].feats {
+		n *= featDomain[ft]
 	}
-	if k := f.modulus(); k > 0 {
-		return k * 52
-	}
-	return 52
+	return n
 }
 
 // context maps a state to the family's context value.
 func (f Family) context(s state) int {
-	switch f {
-	case FamPrev2:
-		return int(s.p2)*52 + int(s.prev)
+	x := 0
+	for _, ft := range familyDefs[f].feats {
+		x = x*featDomain[ft] + ft.value(s)
 	}
-	if k := f.modulus(); k > 0 {
-		return int(s.n12)%k*52 + int(s.prev)
-	}
-	return int(s.prev)
+	return x
 }
 
 // state is the inverse of context: a representative state of the value.
 func (f Family) state(x int) state {
-	switch f {
-	case FamPrev2:
-		return state{prev: sim.Card(x % 52), p2: uint8(x / 52)}
+	var s state
+	fs := familyDefs[f].feats
+	for i := len(fs) - 1; i >= 0; i-- {
+		d := featDomain[fs[i]]
+		fs[i].set(&s, x%d)
+		x /= d
 	}
-	if f.modulus() > 0 {
-		return state{prev: sim.Card(x % 52), n12: uint8(x / 52)}
+	return s
+}
+
+// reads reports whether family f reads feature ft.
+func (f Family) reads(ft feature) bool {
+	for _, g := range familyDefs[f].feats {
+		if g == ft {
+			return true
+		}
 	}
-	return state{prev: sim.Card(x)}
+	return false
+}
+
+// state is what a hypothesis can read of the main line before the card.
+type state struct {
+	prev sim.Card
+	p2   uint8 // 0: no prev2; otherwise the card + 1
+	p3   uint8 // 0: no prev3; otherwise the card + 1
+	n12  uint8 // n % 12: enough for n % 2, 3, 4 and 6
+	// start: the starter (line[0]).
+	start sim.Card
+	// sum: line summaries: bit 0 red count odd, bit 1 face count odd,
+	// bits 2–4 the suit of the last face card + 1 (0: none), bits 5–6
+	// sign(red − black) + 1.
+	sum uint8
+}
+
+func colourCode(c uint8) int { // 0 none, 1 red, 2 black; c is a card + 1
+	if c == 0 {
+		return 0
+	}
+	if sim.Card(c - 1).Red() {
+		return 1
+	}
+	return 2
+}
+
+func (ft feature) value(s state) int {
+	switch ft {
+	case ftPrev:
+		return int(s.prev)
+	case ftP2Col:
+		return colourCode(s.p2)
+	case ftP2Rank:
+		if s.p2 == 0 {
+			return 0
+		}
+		return sim.Card(s.p2 - 1).Rank()
+	case ftP2Suit:
+		if s.p2 == 0 {
+			return 0
+		}
+		return 1 + int(sim.Card(s.p2-1).Suit())
+	case ftP3Col:
+		return colourCode(s.p3)
+	case ftP3Suit:
+		if s.p3 == 0 {
+			return 0
+		}
+		return 1 + int(sim.Card(s.p3-1).Suit())
+	case ftMod2:
+		return int(s.n12) % 2
+	case ftMod3:
+		return int(s.n12) % 3
+	case ftMod4:
+		return int(s.n12) % 4
+	case ftMod6:
+		return int(s.n12) % 6
+	case ftStart:
+		return int(s.start)
+	case ftRedPar:
+		return int(s.sum & 1)
+	case ftFacePar:
+		return int(s.sum >> 1 & 1)
+	case ftLastFace:
+		return int(s.sum >> 2 & 7)
+	case ftRedCmp:
+		return int(s.sum >> 5 & 3)
+	}
+	panic("hypotheses: unknown feature")
+}
+
+// colourCard is a card of colour code v (1 red, 2 black) standing for it.
+func colourCard(v int) uint8 {
+	if v == 1 {
+		return uint8(sim.Card(13)) + 1 // the ace of hearts
+	}
+	return 1 // the ace of spades
+}
+
+// set gives s a value of the feature (a representative state: prev2 of a
+// rank is the spade of that rank, of a colour its ace).
+func (ft feature) set(s *state, v int) {
+	switch ft {
+	case ftPrev:
+		s.prev = sim.Card(v)
+	case ftP2Col, ftP3Col:
+		c := uint8(0)
+		if v > 0 {
+			c = colourCard(v)
+		}
+		if ft == ftP2Col {
+			s.p2 = c
+		} else {
+			s.p3 = c
+		}
+	case ftP2Rank:
+		s.p2 = uint8(v) // spade of rank v is card v−1, stored + 1
+	case ftP2Suit, ftP3Suit:
+		c := uint8(0)
+		if v > 0 {
+			c = uint8(v-1)*13 + 1
+		}
+		if ft == ftP2Suit {
+			s.p2 = c
+		} else {
+			s.p3 = c
+		}
+	case ftMod2, ftMod3, ftMod4, ftMod6:
+		s.n12 = uint8(v)
+	case ftStart:
+		s.start = sim.Card(v)
+	case ftRedPar:
+		s.sum = s.sum&^1 | uint8(v)
+	case ftFacePar:
+		s.sum = s.sum&^2 | uint8(v)<<1
+	case ftLastFace:
+		s.sum = s.sum&^(7<<2) | uint8(v)<<2
+	case ftRedCmp:
+		s.sum = s.sum&^(3<<5) | uint8(v)<<5
+	}
 }
 
 // stateOf is the state in which the next card of line is judged.
 func stateOf(line []sim.Card) state {
 	n := len(line)
-	s := state{prev: line[n-1], n12: uint8(n % 12)}
+	s := state{prev: line[n-1], n12: uint8(n % 12), start: line[0]}
 	if n >= 2 {
-		s.p2 = 2
-		if line[n-2].Red() {
-			s.p2 = 1
+		s.p2 = uint8(line[n-2]) + 1
+	}
+	if n >= 3 {
+		s.p3 = uint8(line[n-3]) + 1
+	}
+	reds, faces, last := 0, 0, 0
+	for _, c := range line {
+		if c.Red() {
+			reds++
+		}
+		if c.Face() {
+			faces++
+			last = 1 + int(c.Suit())
 		}
 	}
+	cmp := 1
+	switch {
+	case 2*reds < n:
+		cmp = 0
+	case 2*reds > n:
+		cmp = 2
+	}
+	s.sum = uint8(reds&1) | uint8(faces&1)<<1 | uint8(last)<<2 | uint8(cmp)<<5
 	return s
 }

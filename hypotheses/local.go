@@ -110,23 +110,42 @@ func (sp *Space) agreeVec(f Family, x int, mask uint64) []uint64 {
 // rule reads more than the family does: no hypothesis of it can agree) —
 // and the distinct states. It does not depend on any space, so a chart keeps
 // it per opening for every space's classes.
+//
+// The states come from two sources: exact ones (the breadth-first search
+// over prev2, prev and n mod 12, for rules that read no more) for the
+// chartable families, and sampled ones (random legal walks) for the
+// others — families reading prev3, the starter or summaries of the line,
+// which the search does not track — and for every family when the rule
+// itself is sampled.
 type verdicts struct {
-	ok      [numFamilies]bool
-	ctx     [numFamilies][]int32
-	masks   [numFamilies][]uint64
-	hstates []state
-	pairs   int // judged states summed up
+	ok    [numFamilies]bool
+	ctx   [numFamilies][]int32
+	masks [numFamilies][]uint64
+	// hstates: the distinct states of each source (0 exact, 1 sampled).
+	hstates [2][]state
+	exact   bool // the exact source is there
+	pairs   int  // judged states summed up
 }
 
-// summarise gathers judged states into verdicts.
-func summarise(pairs []judgedState) *verdicts {
-	v := &verdicts{pairs: len(pairs)}
-	var masks [4 * 52]uint64
-	var seen [4 * 52]bool
+// source is which of the verdicts' states family f is checked on.
+func (v *verdicts) source(f Family) int {
+	if v.exact && f.Chartable() {
+		return 0
+	}
+	return 1
+}
+
+// summarise gathers judged states into verdicts; exact is nil for a rule
+// charted by sampling only.
+func summarise(exact, sampled []judgedState) *verdicts {
+	v := &verdicts{pairs: len(exact) + len(sampled), exact: exact != nil}
+	src := [2][]judgedState{exact, sampled}
+	masks := make([]uint64, maxContexts)
+	seen := make([]bool, maxContexts)
 	for f := range numFamilies {
 		clear(seen[:f.Contexts()])
-		v.ok[f] = true
-		for _, js := range pairs {
+		v.ok[f] = len(src[v.source(f)]) > 0 // no states: no verdict to agree with
+		for _, js := range src[v.source(f)] {
 			x := f.context(js.s)
 			if seen[x] && masks[x] != js.mask {
 				v.ok[f], v.ctx[f], v.masks[f] = false, nil, nil
@@ -139,11 +158,13 @@ func summarise(pairs []judgedState) *verdicts {
 			}
 		}
 	}
-	var seenState [3 * 52 * 12]bool
-	for _, js := range pairs {
-		if k := (int(js.s.p2)*52+int(js.s.prev))*12 + int(js.s.n12); !seenState[k] {
-			seenState[k] = true
-			v.hstates = append(v.hstates, js.s)
+	for i, pairs := range src {
+		seenState := map[state]bool{}
+		for _, js := range pairs {
+			if !seenState[js.s] {
+				seenState[js.s] = true
+				v.hstates[i] = append(v.hstates[i], js.s)
+			}
 		}
 	}
 	return v
@@ -184,10 +205,9 @@ type Local struct {
 	// States: distinct (state, verdicts) pairs examined.
 	States int
 	sp     *Space
-	// hstates: the distinct states of the hand (God may give several
-	// verdict sets for one state of the hypotheses when he reads prev2's
-	// identity).
-	hstates []state
+	// v: the hand's verdicts (their distinct states: God may give several
+	// verdict sets for one state of the hypotheses when he reads more).
+	v *verdicts
 }
 
 // Agreeing is the set of hypotheses that agree with hypothesis id on every
@@ -195,17 +215,30 @@ type Local struct {
 // confidence that its best rule is right as far as the hand can tell.
 func (l *Local) Agreeing(id int) *Agreement {
 	f := l.sp.Hyps[id].Family
-	var rows [4 * 52]uint64
-	var done [4 * 52]bool
-	pairs := make([]judgedState, len(l.hstates))
-	for i, s := range l.hstates {
-		x := f.context(s)
-		if !done[x] {
-			rows[x], done[x] = l.sp.row(id, s), true
+	rows := map[int]uint64{}
+	rowsAt := func(states []state) []judgedState {
+		pairs := make([]judgedState, len(states))
+		for i, s := range states {
+			x := f.context(s)
+			r, ok := rows[x]
+			if !ok {
+				r = l.sp.row(id, s)
+				rows[x] = r
+			}
+			pairs[i] = judgedState{s, r}
 		}
-		pairs[i] = judgedState{s, rows[x]}
+		return pairs
 	}
-	return &Agreement{sp: l.sp, verdicts: summarise(pairs)}
+	// id's verdicts stand for God's: on both sources when id's family is
+	// charted exactly, on the sampled states otherwise (the exact states do
+	// not say what id reads).
+	var v *verdicts
+	if l.v.source(f) == 0 {
+		v = summarise(rowsAt(l.v.hstates[0]), rowsAt(l.v.hstates[1]))
+	} else {
+		v = summarise(nil, rowsAt(l.v.hstates[1]))
+	}
+	return &Agreement{sp: l.sp, verdicts: v}
 }
 
 // Agreement is the set of hypotheses that give the verdicts of a set of
@@ -304,7 +337,7 @@ func (sp *Space) row(id int, s state) uint64 {
 }
 
 func newLocal(sp *Space, v *verdicts, exact bool) *Local {
-	return &Local{Exact: exact, States: v.pairs, sp: sp, Class: sp.classOn(v), hstates: v.hstates}
+	return &Local{Exact: exact, States: v.pairs, sp: sp, Class: sp.classOn(v), v: v}
 }
 
 // reacher enumerates the states reachable under a rule that reads at most
@@ -361,16 +394,9 @@ type jstate struct {
 	n12      uint8
 }
 
-// p2code is what the joint state keeps of the card two back.
-func (r *reacher) p2code(c sim.Card) sim.Card {
-	if r.depth == 2 {
-		return c
-	}
-	if c.Red() {
-		return 13 // the ace of hearts stands for red
-	}
-	return 0 // the ace of spades for black
-}
+// p2code is what the joint state keeps of the card two back: the card
+// (hypotheses read its rank, suit and colour).
+func (r *reacher) p2code(c sim.Card) sim.Card { return c }
 
 func (r *reacher) mask(s jstate) uint64 {
 	if r.depth == 2 {
@@ -437,13 +463,7 @@ func (r *reacher) reach(starts []jstate) []judgedState {
 		first := len(out)
 		for ; codes != 0; codes &= codes - 1 {
 			p2 := sim.Card(bits.TrailingZeros64(codes))
-			js := judgedState{state{prev: prev, n12: n}, r.mask(jstate{p2: p2, prev: prev})}
-			if p2 != noPrev2 {
-				js.s.p2 = 2
-				if p2.Red() {
-					js.s.p2 = 1
-				}
-			}
+			js := judgedState{hstate(jstate{p2: p2, prev: prev, n12: n}), r.mask(jstate{p2: p2, prev: prev})}
 			if !slices.Contains(out[first:], js) {
 				out = append(out, js)
 			}
@@ -453,13 +473,10 @@ func (r *reacher) reach(starts []jstate) []judgedState {
 }
 
 // walk samples (state, verdicts) pairs by random legal walks from the
-// opening under God's rule, seeded by the opening so that every hand with
-// that opening sees the same sample.
+// opening under God's rule, seeded by the caller from the opening so that
+// every hand with that opening sees the same sample.
 func walk(rule *rulebank.Compiled, opening []sim.Card, cfg TruthConfig, seed uint64) ([]judgedState, error) {
 	j := rule.NewJudge()
-	for _, c := range opening {
-		seed = seed*53 + uint64(c) + 1
-	}
 	rng := rand.New(rand.NewPCG(seed, 0x6c6f63616c))
 	seen := map[judgedState]bool{}
 	var out []judgedState

@@ -60,12 +60,13 @@ func (t *Truth) Parting(line []sim.Card, a, b int) (Parting, error) {
 	}
 	ra, rb := t.sp.rowMemo(a), t.sp.rowMemo(b)
 	differ := func(s state, _ uint64) uint64 { return ra(s) ^ rb(s) }
-	p := Parting{Exact: t.chart.reach != nil}
+	fams := []Family{t.sp.Hyps[a].Family, t.sp.Hyps[b].Family}
+	p := Parting{Exact: t.chart.reach != nil && allChartable(fams)}
 	if p.Now = differ(stateOf(line), 0); p.Now != 0 {
 		p.States = 1
 		return p, nil
 	}
-	f, err := t.search([][]sim.Card{line}, differ)
+	f, err := t.search([][]sim.Card{line}, differ, fams...)
 	if err != nil {
 		return p, err
 	}
@@ -108,12 +109,14 @@ func (t *Truth) Witness(id int, from []sim.Card) (Witness, error) {
 		}
 	}
 	row := t.sp.rowMemo(id)
-	f, err := t.search(starts, func(s state, god uint64) uint64 { return row(s) ^ god })
+	fam := t.sp.Hyps[id].Family
+	exact := t.chart.reach != nil && fam.Chartable()
+	f, err := t.search(starts, func(s state, god uint64) uint64 { return row(s) ^ god }, fam)
 	if err != nil || !f.found {
-		return Witness{Exact: t.chart.reach != nil}, err
+		return Witness{Exact: exact}, err
 	}
 	start := starts[f.start]
-	return Witness{Line: append(start[:len(start):len(start)], f.path...), Cards: f.cards, Found: true, Exact: t.chart.reach != nil}, nil
+	return Witness{Line: append(start[:len(start):len(start)], f.path...), Cards: f.cards, Found: true, Exact: exact}, nil
 }
 
 // found is a search's result: the start it left from, the cards played
@@ -131,24 +134,32 @@ type found struct {
 // there) is not empty: breadth-first over the joint states when the rule's
 // states can be enumerated, so the run of cards is a shortest one; by
 // random legal walks otherwise.
-func (t *Truth) search(starts [][]sim.Card, differ func(s state, god uint64) uint64) (found, error) {
-	if r := t.chart.reach; r != nil {
+func (t *Truth) search(starts [][]sim.Card, differ func(s state, god uint64) uint64, fams ...Family) (found, error) {
+	if r := t.chart.reach; r != nil && allChartable(fams) {
 		return r.search(starts, differ), nil
 	}
 	return t.sampleSearch(starts, differ)
 }
 
+// allChartable reports whether every family is covered by exact charts.
+func allChartable(fams []Family) bool {
+	for _, f := range fams {
+		if !f.Chartable() {
+			return false
+		}
+	}
+	return true
+}
+
 // jointIndex numbers the joint states: (p2 code, prev, n mod 12).
 func jointIndex(s jstate) int { return (int(s.p2)*52+int(s.prev))*12 + int(s.n12) }
 
-// hstate is the hypotheses' view of a joint state: prev2's colour only.
+// hstate is the hypotheses' view of a joint state: prev2, prev and n mod
+// 12 (the chartable families read nothing else).
 func hstate(s jstate) state {
 	h := state{prev: s.prev, n12: s.n12}
 	if s.p2 != noPrev2 {
-		h.p2 = 2
-		if s.p2.Red() {
-			h.p2 = 1
-		}
+		h.p2 = uint8(s.p2) + 1
 	}
 	return h
 }
@@ -241,13 +252,15 @@ func (t *Truth) sampleSearch(starts [][]sim.Card, differ func(s state, god uint6
 // rowMemo is hypothesis id's accepted cards by state, each state's row
 // computed once.
 func (sp *Space) rowMemo(id int) func(s state) uint64 {
-	var rows [3 * 52 * 12]uint64
-	var done [3 * 52 * 12]bool
+	f := sp.Hyps[id].Family
+	rows := map[int]uint64{}
 	return func(s state) uint64 {
-		k := (int(s.p2)*52+int(s.prev))*12 + int(s.n12)
-		if !done[k] {
-			rows[k], done[k] = sp.row(id, s), true
+		x := f.context(s)
+		r, ok := rows[x]
+		if !ok {
+			r = sp.row(id, s)
+			rows[x] = r
 		}
-		return rows[k]
+		return r
 	}
 }

@@ -27,6 +27,10 @@ type Chart struct {
 	cfg    TruthConfig
 	reach  *reacher
 	states []judgedState // from every starter
+	// sampled: for an exact rule, states of random legal walks from every
+	// starter, on which the families the exact search does not cover are
+	// checked (nil for a sampled rule: states are all sampled).
+	sampled []judgedState
 
 	mu       sync.Mutex
 	openings map[string]*chartEntry
@@ -63,6 +67,19 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 			starts = append(starts, r.start([]sim.Card{st}))
 		}
 		ch.states = r.reach(starts)
+		seen := map[judgedState]bool{}
+		for _, st := range starters {
+			pairs, err := walk(rule, []sim.Card{st}, cfg, ch.walkSeed([]sim.Card{st}))
+			if err != nil {
+				return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
+			}
+			for _, js := range pairs {
+				if !seen[js] {
+					seen[js] = true
+					ch.sampled = append(ch.sampled, js)
+				}
+			}
+		}
 		return ch, nil
 	}
 	// Sampled: the walks from each starter are that starter's hands' states
@@ -70,12 +87,12 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 	seen := map[judgedState]bool{}
 	for _, st := range starters {
 		opening := []sim.Card{st}
-		pairs, err := walk(rule, opening, cfg, cfg.Seed)
+		pairs, err := walk(rule, opening, cfg, ch.walkSeed(opening))
 		if err != nil {
 			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
 		}
 		e := &chartEntry{}
-		e.once.Do(func() { e.v = summarise(pairs) })
+		e.once.Do(func() { e.v = summarise(nil, pairs) })
 		ch.openings[ch.openingKey(opening)] = e
 		for _, js := range pairs {
 			if !seen[js] {
@@ -87,14 +104,34 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 	return ch, nil
 }
 
-// openingKey is what the states reachable from an opening depend on: the
-// joint state it leaves for enumerable rules, the whole line otherwise.
+// openingKey is what the states reachable from an opening depend on: for
+// enumerable rules the hypotheses' state it leaves (God reads only prev2
+// and prev of it) with the difference of the red and black counts (the
+// summaries of later lines grow from it), the whole line otherwise.
 func (ch *Chart) openingKey(opening []sim.Card) string {
 	if ch.reach != nil {
-		s := ch.reach.start(opening)
-		return string([]byte{byte(s.p2), byte(s.prev), s.n12})
+		s := stateOf(opening)
+		d := 0
+		for _, c := range opening {
+			if c.Red() {
+				d++
+			} else {
+				d--
+			}
+		}
+		return fmt.Sprintf("%d/%d/%d/%d/%d/%d/%d", s.prev, s.p2, s.p3, s.n12, s.start, s.sum&^(3<<5), d)
 	}
 	return sim.CardsString(opening)
+}
+
+// walkSeed seeds the walks from an opening: by its key, so that every
+// opening sharing a key gets the same sample whichever comes first.
+func (ch *Chart) walkSeed(opening []sim.Card) uint64 {
+	seed := ch.cfg.Seed
+	for _, b := range []byte(ch.openingKey(opening)) {
+		seed = seed*131 + uint64(b) + 1
+	}
+	return seed
 }
 
 // opening sums up the states reachable from an opening, charted once per
@@ -112,16 +149,16 @@ func (ch *Chart) opening(opening []sim.Card) (string, *verdicts, error) {
 	}
 	ch.mu.Unlock()
 	e.once.Do(func() {
-		if ch.reach != nil {
-			e.v = summarise(ch.reach.reach([]jstate{ch.reach.start(opening)}))
-			return
-		}
-		pairs, err := walk(ch.Rule, opening, ch.cfg, ch.cfg.Seed)
+		pairs, err := walk(ch.Rule, opening, ch.cfg, ch.walkSeed(opening))
 		if err != nil {
 			e.err = fmt.Errorf("rule %s: %w", ch.Rule.Rule.Name, err)
 			return
 		}
-		e.v = summarise(pairs)
+		if ch.reach != nil {
+			e.v = summarise(ch.reach.reach([]jstate{ch.reach.start(opening)}), pairs)
+			return
+		}
+		e.v = summarise(nil, pairs)
 	})
 	return key, e.v, e.err
 }
@@ -152,6 +189,8 @@ type Truth struct {
 	// byCtx: per family, the states grouped by context value (God's
 	// verdicts there, with how many states gave them), for Agreement.
 	byCtx [numFamilies]map[int]map[uint64]int
+	// famStates: the states each family's byCtx sums up.
+	famStates [numFamilies]int
 
 	mu     sync.Mutex
 	locals map[string]*localEntry
@@ -191,9 +230,15 @@ func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, err
 // reads more than the family) holds no equivalent hypothesis.
 func (sp *Space) ClassifyChart(ch *Chart) *Truth {
 	t := &Truth{Rule: ch.Rule.Rule.Name, sp: sp, chart: ch, States: len(ch.states), Exact: ch.Exact, locals: map[string]*localEntry{}}
+	all := summarise(ch.exactStates(), ch.sampledStates())
 	for f := range numFamilies {
 		t.byCtx[f] = map[int]map[uint64]int{}
-		for _, js := range ch.states {
+		src := ch.states
+		if all.source(f) == 1 && ch.sampled != nil {
+			src = ch.sampled
+		}
+		t.famStates[f] = len(src)
+		for _, js := range src {
 			x := f.context(js.s)
 			if t.byCtx[f][x] == nil {
 				t.byCtx[f][x] = map[uint64]int{}
@@ -201,7 +246,7 @@ func (sp *Space) ClassifyChart(ch *Chart) *Truth {
 			t.byCtx[f][x][js.mask]++
 		}
 	}
-	t.Class = sp.classOn(summarise(ch.states))
+	t.Class = sp.classOn(all)
 	t.IDs = t.Class.IDs()
 	t.Expressible = len(t.IDs) > 0
 	for _, id := range t.IDs {
@@ -211,6 +256,21 @@ func (sp *Space) ClassifyChart(ch *Chart) *Truth {
 		}
 	}
 	return t
+}
+
+// exactStates and sampledStates are the chart's two sources for summarise.
+func (ch *Chart) exactStates() []judgedState {
+	if ch.reach != nil {
+		return ch.states
+	}
+	return nil
+}
+
+func (ch *Chart) sampledStates() []judgedState {
+	if ch.reach != nil {
+		return ch.sampled
+	}
+	return ch.states
 }
 
 // Local is God's local class for a hand that opens with opening (the main
@@ -235,10 +295,13 @@ func (t *Truth) Local(opening []sim.Card) (*Local, error) {
 // Agreement is the share of the examined (state, card) pairs on which
 // hypothesis id gives God's verdict.
 func (sp *Space) Agreement(t *Truth, id int) float64 {
-	if id < 0 || t.States == 0 {
+	if id < 0 {
 		return 0
 	}
 	f := sp.Hyps[id].Family
+	if t.famStates[f] == 0 {
+		return 0
+	}
 	agree := 0
 	for x, masks := range t.byCtx[f] {
 		row := sp.row(id, f.state(x))
@@ -246,5 +309,5 @@ func (sp *Space) Agreement(t *Truth, id int) float64 {
 			agree += n * (52 - bits.OnesCount64(row^mask))
 		}
 	}
-	return float64(agree) / float64(52*t.States)
+	return float64(agree) / float64(52*t.famStates[f])
 }
