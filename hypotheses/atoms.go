@@ -20,9 +20,22 @@ type node struct {
 	cost       int // description length in bits
 	// row: the accepted cards in a state; for a condition, all ones or zero.
 	row func(s state) uint64
-	// fam: the smallest family whose context the node reads.
-	fam Family
+	// fam: the smallest family whose context the node reads; feats: the
+	// features it reads (its family's, for the lexicon).
+	fam   Family
+	feats featSet
+	// card: the node reads the card (an atom; a condition does not, unless
+	// it is an atom used as one: "red ? low : high").
+	card bool
+	// tab: the node's rows over its family's contexts (row reads it).
+	tab []uint64
+	// concept: a Boolean concept among the atoms (as a rule on its own it
+	// is a concept rule).
+	concept bool
 }
+
+// cardOf is card number c (0..51).
+func cardOf(c int) sim.Card { return sim.Card(c) }
 
 const allCards = uint64(1)<<52 - 1
 

@@ -41,5 +41,5 @@ func ExampleRecord_Apply() {
 	show("after 8 verdicts")
 	// Output:
 	// before: 100000 hypotheses left; true (0.01) card.color == "red" (0.01)
-	// after 8 verdicts: 575 hypotheses left; card.color != prev.color (0.30) {"spades": "diamonds", "diamonds": "clubs", "clubs": "hearts", "hearts": "spades"}[prev.suit] == card.suit (0.02)
+	// after 8 verdicts: 632 hypotheses left; card.color != prev.color (0.26) {"spades": "diamonds", "diamonds": "clubs", "clubs": "hearts", "hearts": "spades"}[prev.suit] == card.suit (0.02)
 }

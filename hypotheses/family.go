@@ -98,6 +98,15 @@ var maxContexts = func() int {
 	return m
 }()
 
+// Families lists the families, in order.
+func Families() []Family {
+	out := make([]Family, numFamilies)
+	for f := range numFamilies {
+		out[f] = f
+	}
+	return out
+}
+
 func (f Family) String() string {
 	if f < numFamilies {
 		return familyDefs[f].name

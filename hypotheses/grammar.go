@@ -2,27 +2,88 @@ package hypotheses
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
-// The grammar, one production per kind (description length L in bits; the
-// prior is P(h) ∝ 2^−L(h)):
+// The grammar: the scientists' language is the rule language itself. A
+// hypothesis is an expression of the rule language (docs/rule-language.md)
+// derived from these productions; its description length L, in bits, is
+// the sum of the bits of the productions of its derivation, and its prior
+// is P(h) ∝ 2^−L(h) (summed over every derivation with the same behaviour).
+// This is the one place the bits are set:
 //
 //	rule   = atom                        L = L(atom)
-//	       | atom "and" atom             L = 1 + L(a) + L(b)
-//	       | atom "or" atom              L = 1 + L(a) + L(b)
-//	       | cond "?" branch ":" branch  L = 1 + L(c) + L(a) + L(b)
-//	       | concept                     L = literals + 1
-//	atom   = card predicate | relation to prev | "true"
-//	cond   = test on prev | test on prev2 and prev colours | "n % k == r" (k = 2, 3, 4)
-//	branch = atom
+//	       | atom "and" atom             L = 4 + L(a) + L(b)
+//	       | atom "or" atom              L = 4 + L(a) + L(b)
+//	       | cond "?" atom ":" atom      L = 4 + L(c) + L(a) + L(b)
+//	       | concept                     L = literals + 1       (concepts.go)
+//	atom   = lexicon atom                L as listed in atoms.go (card predicates,
+//	                                       relations to prev, "true" = 1)
+//	       | typed atom                  (below; it reads the card)
+//	cond   = lexicon condition           (tests on prev, prev2's and prev's colours,
+//	                                       n % k == r for k = 2, 3, 4)
+//	       | typed atom not reading the card
+//	       | card.color == "red", card.even, card.face   ("red ? low : high")
 //
-// Card predicates: colour, suit, parity, face, rank thresholds, ranks,
-// primes, rank ranges. Relations: same/different colour, suit, parity,
-// faceness; higher/lower/equal rank; rank ± k with wrap; |Δrank| ≤ k; the
-// six suit cycles. Concepts are the 254 non-constant Boolean functions of the
-// card's colour, parity and faceness (concepts.go), each priced by its
-// minimal literal count.
+// Typed atoms (terms.go), with X, Y among card, prev, prev2, prev3, line[0]
+// (naming costs slot(X) = 0, 1, 2, 3, 3 bits):
+//
+//	int  = X.rank                        L = 1 + slot(X)      (not prev3)
+//	     | int op int                    L = 3 + L(a) + L(b)  op: + − * %, abs(a − b),
+//	                                                           min, max, wrap sum
+//	     | int "%" k                     L = 4 + L(t)         k = 2..6
+//	atom = int cmp k                     L = 2 + L(t) + const(k)
+//	     | int cmp int                   L = 2 + L(a) + L(b)  cmp: == != <= >= < >
+//	     | card.rank between X.rank and Y.rank, closed or open
+//	                                     L = 3 + 1 + L(X.rank) + L(Y.rank)
+//	     | X.suit == "s"                 L = 2 + slot(X) + 2
+//	     | X.color == "red", X.even, X.face            L = 2 + slot(X)
+//	     | X.suit|color|face ==|!= Y.same              L = 2 + slot(X) + slot(Y)
+//	     | a summary of the line or n % 6 == r         L = 6
+//
+// where const(k) = 3 bits for 0..7, 4 for 8..15, 5 for 16..31. Integer
+// terms go up to 9 bits over at most three cards, typed atoms up to 15.
+// The bits are code lengths up to a constant per kind of production (they
+// need not satisfy Kraft's inequality: the prior is normalised over the
+// space kept), chosen so that the old atoms keep their lengths and the
+// Boolean concepts their exact minimal costs; a rule's two or three parts
+// cost 4 bits to combine, so that the space's budget of behaviours goes to
+// single ideas of the whole language before pairs of them.
+// Every term and atom is kept once per value table (observational
+// equivalence: two with the same value for every assignment of the ranks
+// they read are one, the shortest kept), and every rule once per behaviour
+// (Build): the space holds the shortest description of each behaviour.
+//
+// Canonical forms: every hypothesis's Expr is an expression of the rule
+// language that expr evaluates to the hypothesis's verdicts (a test checks
+// it in every family). The forms emitted, for the readable-words package:
+//
+//	lexicon atoms and conditions, as listed in atoms.go and concepts.go:
+//	  card.color == "red", card.even, not card.face, card.color == "black" and card.odd, card.suit != "clubs",
+//	  card.rank >= 8, card.rank >= 3 and card.rank <= 9, card.rank in [2, 3, 5, 7, 11, 13],
+//	  card.suit == prev.suit, card.rank > prev.rank, card.rank == (prev.rank + 2) % 13 + 1,
+//	  abs(card.rank - prev.rank) <= 2, {"spades": "hearts", ...}[prev.suit] == card.suit,
+//	  prev2 != nil and prev2.color == prev.color, n % 3 == 1
+//	typed integer terms: X.rank, a + b, a - b, a * b, a % b, t % k, abs(a - b),
+//	  min(a, b), max(a, b), (a + b - 1) % 13 + 1 (parenthesised as expr needs:
+//	  (card.rank + prev.rank) % 2, card.rank % prev.rank)
+//	typed atoms: t == 3, t != 0, t < k, t <= k, t > k, t >= k, a >= b ...;
+//	  card.rank >= min(prev.rank, prev2.rank) and card.rank <= max(prev.rank, prev2.rank)
+//	  (and the open form with > and <);
+//	  prev2.suit == "hearts", line[0].color == "red", prev2.even, prev2.face,
+//	  card.suit != prev2.suit, card.color == line[0].color, card.face == prev3.face
+//	  (only "red" is named: black is its negation, a branch swap);
+//	  count(line, .color == "red") % 2 == 0, count(line, .face) % 2 == 0,
+//	  count(line, .color == "red") > count(line, .color == "black") (also <, ==),
+//	  none(line, .face) or last(filter(line, .face)).suit == card.suit (also .color;
+//	  the summary on the left: expr misreads a shorthand predicate on the right of ==),
+//	  any(line, .face) and last(filter(line, .face)).color == "red", n % 6 == r
+//	nil guards: an atom reading prev2 or prev3 (the deepest it reads) is written
+//	  "prev2 == nil or A" when it reads the card (it holds while the line is too
+//	  short) and "prev2 != nil and C" as a condition (it fails then)
+//	compounds: A and B, A or B, (C) ? A : B, with a compound part in
+//	  parentheses: (prev2 == nil or card.suit != prev2.suit) and (card.rank > 7)
 const (
 	kindAtom uint8 = iota
 	kindAnd
@@ -31,67 +92,308 @@ const (
 	kindConcept
 )
 
+// Bits of the rule productions (see above).
+const (
+	andBits  = 1
+	orBits   = 1
+	condBits = 1
+)
+
 // candidate is one syntactic rule of the grammar, by indices into the
-// grammar's node lists.
+// grammar's node lists, with the family it is evaluated in.
 type candidate struct {
 	kind    uint8
+	fam     Family
 	a, b, c int32
 	cost    int32
 }
 
 type grammar struct {
-	atoms    []node // branches, with "true" last
+	atoms    []node // branches, with "true" first
 	conds    []node
 	concepts []node
+	// lifted: a node's rows in a larger family's contexts (Build).
+	lifted map[liftKey][]uint64
+}
+
+type liftKey struct {
+	list byte // 'a' atoms, 'c' conds, 'k' concepts
+	i    int32
+	f    Family
 }
 
 func newGrammar() *grammar {
-	g := &grammar{atoms: branches()}
-	g.atoms = append(g.atoms, node{text: "true", words: "any card", cost: 1, row: func(state) uint64 { return allCards }})
+	g := &grammar{lifted: map[liftKey][]uint64{}}
+	g.atoms = append([]node{{text: "true", words: "any card", cost: 1, card: true, row: func(state) uint64 { return allCards }}}, branches()...)
 	g.conds = append(prevConditions(), prev2Conditions()...)
 	g.conds = append(g.conds, positionConditions()...)
 	g.concepts = concepts()
+	for _, list := range [][]node{g.atoms, g.conds, g.concepts} {
+		for i := range list {
+			list[i].tabulate()
+		}
+	}
+	for i := range g.atoms {
+		g.atoms[i].card = true
+	}
+	for i := range g.concepts {
+		g.concepts[i].card = true
+	}
+	var typed []typedAtom
+	typed = append(typed, rankAtoms(intTerms())...)
+	typed = append(typed, categoryAtoms()...)
+	typed = append(typed, lineAtoms()...)
+	for _, ta := range typed {
+		n, ok := ta.node()
+		if !ok {
+			continue
+		}
+		if ta.card {
+			g.atoms = append(g.atoms, n)
+			continue
+		}
+		g.conds = append(g.conds, n)
+	}
+	// The card's simplest predicates condition too ("red ? low : high").
+	// One of each complementary pair (the other swaps the branches).
+	for _, a := range g.atoms[1:] {
+		if a.text == `card.color == "red"` || a.text == "card.even" || a.text == "card.face" {
+			g.conds = append(g.conds, a)
+		}
+	}
+	g.atoms = dedupNodes(g.atoms)
+	g.conds = dedupNodes(g.conds)
 	return g
 }
 
-// candidates lists every rule of the grammar.
-func (g *grammar) candidates() []candidate {
-	var out []candidate
-	n := int32(len(g.atoms))
-	trueAtom := n - 1
-	for a := int32(0); a < n; a++ {
-		out = append(out, candidate{kind: kindAtom, a: a, cost: int32(g.atoms[a].cost)})
+// node is the typed atom as a node of its family.
+func (ta typedAtom) node() (node, bool) {
+	f, ok := familyOf(ta.feats)
+	if !ok {
+		return node{}, false
 	}
-	for a := int32(0); a < trueAtom; a++ {
-		for b := a + 1; b < trueAtom; b++ {
-			l := int32(1 + g.atoms[a].cost + g.atoms[b].cost)
-			out = append(out, candidate{kind: kindAnd, a: a, b: b, cost: l}, candidate{kind: kindOr, a: a, b: b, cost: l})
+	text := ta.guardText()
+	n := node{text: text, words: fallbackWords(text), cost: ta.cost, fam: f, feats: ta.feats, card: ta.card, relational: ta.feats != 0}
+	n.tab = make([]uint64, f.Contexts())
+	for x := range n.tab {
+		s := f.state(x)
+		if ta.guard == slPrev2 && s.p2 == 0 || ta.guard == slPrev3 && s.p3 == 0 {
+			if ta.card {
+				n.tab[x] = allCards
+			}
+			continue
 		}
-	}
-	for a := range int32(len(g.concepts)) {
-		out = append(out, candidate{kind: kindConcept, a: a, cost: int32(g.concepts[a].cost)})
-	}
-	for c := range int32(len(g.conds)) {
-		for a := int32(0); a < n; a++ {
-			for b := int32(0); b < n; b++ {
-				if a == b {
-					continue
+		if !ta.card {
+			if ta.read(s, 0) {
+				n.tab[x] = allCards
+			}
+			continue
+		}
+		if ta.rankOnly {
+			for r := range 13 { // the spade of each rank stands for its rank
+				if ta.read(s, cardOf(r)) {
+					n.tab[x] |= rankCards << r
 				}
-				l := int32(1 + g.conds[c].cost + g.atoms[a].cost + g.atoms[b].cost)
-				out = append(out, candidate{kind: kindCond, a: a, b: b, c: c, cost: l})
+			}
+			continue
+		}
+		for c := range 52 {
+			if ta.read(s, cardOf(c)) {
+				n.tab[x] |= 1 << c
 			}
 		}
+	}
+	n.row = func(s state) uint64 { return n.tab[f.context(s)] }
+	return n, true
+}
+
+// rankCards is the four cards of the ace (shifted by r − 1: of rank r).
+const rankCards = 1 | 1<<13 | 1<<26 | 1<<39
+
+// tabulate computes a lexicon node's rows over its family's contexts.
+func (n *node) tabulate() {
+	n.feats = familyFeats[n.fam]
+	n.tab = make([]uint64, n.fam.Contexts())
+	for x := range n.tab {
+		n.tab[x] = n.row(n.fam.state(x))
+	}
+	tab, f := n.tab, n.fam
+	if f == FamPrev && constRows(tab) {
+		n.feats = 0 // reads the card only
+	}
+	n.row = func(s state) uint64 { return tab[f.context(s)] }
+}
+
+func constRows(rows []uint64) bool {
+	for _, r := range rows {
+		if r != rows[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// dedupNodes keeps the first (cheapest) node of each behaviour: nodes are
+// sorted by cost, the lexicon before typed atoms of the same cost.
+func dedupNodes(ns []node) []node {
+	slices.SortStableFunc(ns, func(a, b node) int { return a.cost - b.cost })
+	seen := map[uint64]bool{}
+	out := ns[:0]
+	for _, n := range ns {
+		if allZero(n.tab) {
+			continue
+		}
+		h := hashRows(n.fam, n.tab)
+		if seen[h] {
+			continue
+		}
+		seen[h] = true
+		out = append(out, n)
 	}
 	return out
 }
 
-// family is the smallest family whose context the candidate reads.
-func (g *grammar) family(k candidate) Family {
-	if k.kind == kindCond {
-		return g.conds[k.c].fam
+// levels enumerates the grammar's rules by description length, calling
+// visit with each rule of length L = 1, 2, … until visit returns false
+// after a whole length.
+func (g *grammar) levels(visit func(k candidate) bool) {
+	byCost := func(ns []node) map[int][]int32 {
+		m := map[int][]int32{}
+		for i, n := range ns {
+			m[n.cost] = append(m[n.cost], int32(i))
+		}
+		return m
 	}
-	return FamPrev
+	atoms, conds, concepts := byCost(g.atoms), byCost(g.conds), byCost(g.concepts)
+	maxL := condBits + g.conds[len(g.conds)-1].cost + 2*g.atoms[len(g.atoms)-1].cost
+	for L := 1; L <= maxL; L++ {
+		more := true
+		emit := func(k candidate) {
+			if !visit(k) {
+				more = false
+			}
+		}
+		for _, a := range atoms[L] {
+			if !g.atoms[a].concept { // a concept alone is a kindConcept rule
+				emit(candidate{kind: kindAtom, fam: g.atoms[a].fam, a: a, cost: int32(L)})
+			}
+		}
+		for _, a := range concepts[L] {
+			emit(candidate{kind: kindConcept, fam: FamPrev, a: a, cost: int32(L)})
+		}
+		for la := 1; la <= L-andBits-1; la++ {
+			lb := L - andBits - la
+			if lb < la {
+				break
+			}
+			for _, a := range atoms[la] {
+				for _, b := range atoms[lb] {
+					if la == lb && b <= a || a == 0 || b == 0 {
+						continue // unordered pairs; "true and A" is A
+					}
+					f, ok := familyOf(g.atoms[a].feats | g.atoms[b].feats)
+					if !ok {
+						continue
+					}
+					emit(candidate{kind: kindAnd, fam: f, a: a, b: b, cost: int32(L)})
+					emit(candidate{kind: kindOr, fam: f, a: a, b: b, cost: int32(L)})
+				}
+			}
+		}
+		for lc := 1; lc <= L-condBits-2; lc++ {
+			for la := 1; la <= L-condBits-lc-1; la++ {
+				lb := L - condBits - lc - la
+				for _, c := range conds[lc] {
+					for _, a := range atoms[la] {
+						for _, b := range atoms[lb] {
+							if a == b {
+								continue
+							}
+							f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats | g.atoms[b].feats)
+							if !ok {
+								continue
+							}
+							emit(candidate{kind: kindCond, fam: f, a: a, b: b, c: c, cost: int32(L)})
+						}
+					}
+				}
+			}
+		}
+		if !more {
+			return
+		}
+	}
 }
+
+// find is the grammar's shortest rule written as text (false when none is
+// at most maxL bits long).
+func (g *grammar) find(text string, maxL int) (candidate, bool) {
+	var out candidate
+	found := false
+	g.levels(func(k candidate) bool {
+		if !found && g.text(k) == text {
+			out, found = k, true
+		}
+		return !found && int(k.cost) < maxL
+	})
+	return out, found
+}
+
+// lift is a node's rows in the contexts of family f (which reads all the
+// node's features).
+func (g *grammar) lift(list byte, i int32, f Family) []uint64 {
+	n := g.node(list, i)
+	if n.fam == f {
+		return n.tab
+	}
+	k := liftKey{list, i, f}
+	if r, ok := g.lifted[k]; ok {
+		return r
+	}
+	r := make([]uint64, f.Contexts())
+	for x := range r {
+		r[x] = n.tab[n.fam.context(f.state(x))]
+	}
+	g.lifted[k] = r
+	return r
+}
+
+func (g *grammar) node(list byte, i int32) *node {
+	switch list {
+	case 'c':
+		return &g.conds[i]
+	case 'k':
+		return &g.concepts[i]
+	}
+	return &g.atoms[i]
+}
+
+// rows writes the candidate's rows over its family's contexts into out.
+func (g *grammar) rows(k candidate, out []uint64) {
+	switch k.kind {
+	case kindConcept:
+		copy(out, g.lift('k', k.a, k.fam))
+	case kindAtom:
+		copy(out, g.lift('a', k.a, k.fam))
+	case kindAnd, kindOr:
+		a, b := g.lift('a', k.a, k.fam), g.lift('a', k.b, k.fam)
+		for x := range out {
+			if k.kind == kindAnd {
+				out[x] = a[x] & b[x]
+			} else {
+				out[x] = a[x] | b[x]
+			}
+		}
+	case kindCond:
+		c, a, b := g.lift('c', k.c, k.fam), g.lift('a', k.a, k.fam), g.lift('a', k.b, k.fam)
+		for x := range out {
+			out[x] = c[x]&a[x] | ^c[x]&b[x]&allCards
+		}
+	}
+}
+
+// family is the family whose contexts the candidate is evaluated in.
+func (g *grammar) family(k candidate) Family { return k.fam }
 
 // row is the candidate's row of accepted cards in state s.
 func (g *grammar) row(k candidate, s state) uint64 {

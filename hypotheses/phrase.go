@@ -146,3 +146,33 @@ func joinWords(a, b formula, op byte) string {
 // hasAnd: the formula has an "and" somewhere (no literal's words contain
 // one), so an "or" around it needs commas.
 func hasAnd(f formula) bool { return strings.Contains(f.words, " and ") }
+
+// fallbackWords reads a typed atom's expression out in words, token by
+// token, until the readable-words package (rulewords) says it better: the
+// names and operators of the rule language in English, nothing else.
+func fallbackWords(expr string) string {
+	return strings.TrimSpace(strings.ReplaceAll(fallbackReplacer.Replace(expr), `"`, ""))
+}
+
+var fallbackReplacer = strings.NewReplacer(
+	"last(filter(line, .face)).", "the last face card's ",
+	"none(line, .face)", "no face card is down",
+	"any(line, .face)", "a face card is down",
+	`count(line, .color == "red")`, "the number of red cards down",
+	`count(line, .color == "black")`, "the number of black cards down",
+	"count(line, .face)", "the number of face cards down",
+	"prev3 == nil", "fewer than three cards are down",
+	"prev2 == nil", "only the starter is down",
+	"prev3 != nil", "three cards are down",
+	"prev2 != nil", "two cards are down",
+	"line[0].", "the starter's ",
+	"prev3.", "the third last card's ",
+	"prev2.", "the second last card's ",
+	"prev.", "the last card's ",
+	"card.", "the card's ",
+	"n % ", "the position modulo ",
+	"color", "colour",
+	" == ", " is ", " != ", " is not ", " <= ", " is at most ", " >= ", " is at least ",
+	" < ", " is below ", " > ", " is above ", " % ", " modulo ", " + ", " plus ", " - ", " minus ", " * ", " times ",
+	"abs(", "the distance (", "min(", "the lower of (", "max(", "the higher of (", ", ", " with ",
+)

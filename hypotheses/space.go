@@ -141,22 +141,24 @@ func Build(cfg Config) (*Space, error) {
 		return nil, fmt.Errorf("hypotheses: a space needs at least one hypothesis, not %d", cfg.Size)
 	}
 	g := newGrammar()
-	cands := byCost(g.candidates())
 	var (
 		ks      []*kept
 		seen    = map[uint64]int32{} // hash → kept index, or −1 when not kept
-		buf     = make([]uint64, 4*52)
-		minCost = float64(cands[0].cost)
-		stats   = Stats{Syntactic: len(cands)}
+		buf     = make([]uint64, maxContexts)
+		minCost = 1.0 // "true"
+		stats   Stats
+		// want: the behaviours to find before stopping after a whole
+		// length: at least the default space's, so that every smaller
+		// space is a prefix of the default one (Prefix).
+		want = max(cfg.Size, DefaultSize)
 	)
-	for _, k := range cands {
-		fam := g.family(k)
+	g.levels(func(k candidate) bool {
+		stats.Syntactic++
+		fam := k.fam
 		rows := buf[:fam.Contexts()]
-		for x := range rows {
-			rows[x] = g.row(k, fam.state(x))
-		}
+		g.rows(k, rows)
 		if allZero(rows) {
-			continue // accepts nothing: not a rule anyone plays under
+			return stats.Distinct < want // accepts nothing: not a rule anyone plays under
 		}
 		fam, rows = normalise(fam, rows)
 		h := hashRows(fam, rows)
@@ -165,10 +167,10 @@ func Build(cfg Config) (*Space, error) {
 			if i >= 0 && ks[i].fam == fam && slices.Equal(ks[i].rows, rows) {
 				ks[i].mass += mass
 				ks[i].rules++
-				continue
+				return stats.Distinct < want
 			}
 			if i < 0 {
-				continue // a behaviour past the size: counted once
+				return stats.Distinct < want // a behaviour past the size: counted once
 			}
 			// Otherwise a 64-bit hash collision between two behaviours: the
 			// newcomer is kept apart (and not registered).
@@ -180,7 +182,9 @@ func Build(cfg Config) (*Space, error) {
 		} else if _, ok := seen[h]; !ok {
 			seen[h] = -1
 		}
-	}
+		return stats.Distinct < want
+	})
+	g.lifted = nil // only Build lifts rows
 	sp := pack(g, ks, minCost)
 	sp.Stats.Syntactic, sp.Stats.Distinct = stats.Syntactic, stats.Distinct
 	sp.buildSample()
@@ -227,24 +231,6 @@ func (sp *Space) Prefix(size int) (*Space, error) {
 	return p, nil
 }
 
-// byCost orders candidates by description length, keeping the grammar's
-// order within a length (a counting sort: lengths are small integers).
-func byCost(cs []candidate) []candidate {
-	var count [64]int
-	for _, c := range cs {
-		count[c.cost+1]++
-	}
-	for i := 1; i < len(count); i++ {
-		count[i] += count[i-1]
-	}
-	out := make([]candidate, len(cs))
-	for _, c := range cs {
-		out[count[c.cost]] = c
-		count[c.cost]++
-	}
-	return out
-}
-
 func allZero(rows []uint64) bool {
 	for _, r := range rows {
 		if r != 0 {
@@ -254,20 +240,81 @@ func allZero(rows []uint64) bool {
 	return true
 }
 
-// normalise moves a rule that does not read its family's extra feature to
-// the prev family.
+// normalise moves a rule to the smallest family whose features it reads:
+// a family of fewer features on which its rows factor (the same row in
+// every context that agrees on the smaller family's features).
 func normalise(fam Family, rows []uint64) (Family, []uint64) {
-	if fam == FamPrev {
-		return fam, rows
+	if !familyFeats[fam].has(ftPrev) && constRows(rows) {
+		// Reads the card only: the prev family's rows, the same after
+		// every card.
+		out := make([]uint64, 52)
+		for x := range out {
+			out[x] = rows[0]
+		}
+		return FamPrev, out
 	}
-	n := len(rows) / 52
-	for part := 1; part < n; part++ {
-		if !slices.Equal(rows[:52], rows[part*52:(part+1)*52]) {
-			return fam, rows
+	for _, sub := range subFamilies[fam] {
+		proj := projections[fam][sub]
+		small := make([]uint64, sub.Contexts())
+		set := make([]bool, len(small))
+		ok := true
+		for x, r := range rows {
+			y := proj[x]
+			if !set[y] {
+				small[y], set[y] = r, true
+			} else if small[y] != r {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return normalise(sub, small)
 		}
 	}
-	return FamPrev, rows[:52]
+	return fam, rows
 }
+
+// coarser reports whether family g reads less than f: each of g's features
+// is one of f's or follows from one (n % 2 from n % 4 or n % 6, prev2's
+// colour from its suit).
+func coarser(g, f Family) bool {
+	for _, a := range familyDefs[g].feats {
+		ok := false
+		for _, b := range familyDefs[f].feats {
+			ok = ok || b == a || refines[[2]feature{b, a}]
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// refines: the first feature determines the second.
+var refines = map[[2]feature]bool{
+	{ftMod4, ftMod2}: true, {ftMod6, ftMod2}: true, {ftMod6, ftMod3}: true,
+	{ftP2Suit, ftP2Col}: true, {ftP3Suit, ftP3Col}: true,
+}
+
+// subFamilies lists, for each family, the families reading less than it
+// (coarser), fewest contexts first; projections maps a family's contexts to
+// each sub-family's.
+var subFamilies, projections = func() (subs [numFamilies][]Family, proj [numFamilies][numFamilies][]int32) {
+	for f := range numFamilies {
+		for g := range numFamilies {
+			if g == f || !coarser(g, f) {
+				continue
+			}
+			subs[f] = append(subs[f], g)
+			proj[f][g] = make([]int32, f.Contexts())
+			for x := range proj[f][g] {
+				proj[f][g][x] = int32(g.context(f.state(x)))
+			}
+		}
+		slices.SortStableFunc(subs[f], func(a, b Family) int { return a.Contexts() - b.Contexts() })
+	}
+	return subs, proj
+}()
 
 func hashRows(fam Family, rows []uint64) uint64 {
 	h := uint64(fam)*0x9e3779b97f4a7c15 + 1
@@ -340,17 +387,19 @@ func pack(g *grammar, ks []*kept, minCost float64) *Space {
 		fi := &sp.fams[f]
 		ctx := f.Contexts()
 		fi.cols = make([]uint64, ctx*52*fi.nw)
+		var m [64]uint64
 		for lw := range fi.nw {
-			for b := range 64 {
-				rows := rowsOf[(fi.w0+lw)*64+b]
-				if rows == nil {
-					continue
-				}
-				for x := range ctx {
-					for r := rows[x]; r != 0; r &= r - 1 {
-						c := bits.TrailingZeros64(r)
-						fi.cols[(x*52+c)*fi.nw+lw] |= 1 << b
+			base := (fi.w0 + lw) * 64
+			for x := range ctx {
+				for b := range 64 {
+					m[b] = 0
+					if rows := rowsOf[base+b]; rows != nil {
+						m[b] = rows[x]
 					}
+				}
+				transpose64(&m) // m[c]: the word's hypotheses accepting card c
+				for c := range 52 {
+					fi.cols[(x*52+c)*fi.nw+lw] = m[c]
 				}
 			}
 		}

@@ -20,12 +20,16 @@ func spaceCmd(g *global) *cobra.Command {
 grammar collapsed: syntactic rules, distinct behaviours, the behaviours kept
 (the shortest descriptions first) and the rules they stand for, hypotheses per
 family, the index's memory, and the most probable hypotheses a priori. With
---rules it says for each rule whether it is expressible in the space (some
-hypothesis behaves as it does on every state random legal play visits), its
-description length there, and how many hypotheses share its behaviour.`,
+--rules, or for every rule of --bank FILE when --rules is not given, it says
+for each rule whether it is expressible in the space (some hypothesis
+behaves as it does on every state it can reach: every one for rules of
+look-back ≤ 2 without n or line, random legal walks otherwise), its
+description length there in bits, its shortest description, and how many
+hypotheses share its behaviour.`,
 		Example: `  eleusis space
   eleusis space --size 30000 --top 30
-  eleusis space --rules same-suit,black-high-red-low,suit-cycle-sdch --format markdown`,
+  eleusis space --rules same-suit,black-high-red-low,suit-cycle-sdch --format markdown
+  eleusis space --bank mine.yaml --top 0`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := atLeast("size", size, 1); err != nil {
@@ -58,9 +62,8 @@ description length there, and how many hypotheses share its behaviour.`,
 			add("distinct behaviours among them", float64(st.Distinct))
 			add("behaviours kept (shortest first)", float64(st.Kept))
 			add("syntactic rules they stand for", float64(st.Collapsed))
-			for _, f := range []struct{ name, what string }{{"prev", "prev"}, {"prev2", "prev and prev2's colour"},
-				{"mod2", "prev and n % 2"}, {"mod3", "prev and n % 3"}, {"mod4", "prev and n % 4"}} {
-				add("hypotheses reading "+f.what, float64(fams[f.name]))
+			for _, f := range hypotheses.Families() {
+				add("hypotheses reading "+f.Reads(), float64(fams[f.String()]))
 			}
 			add("index memory (MiB)", float64(st.IndexBytes)/(1<<20))
 			b := sp.NewBelief(0)
@@ -89,11 +92,16 @@ description length there, and how many hypotheses share its behaviour.`,
 				States      int    `json:"states_visited"`
 			}
 			var places []place
-			if len(rules) > 0 {
-				bank, err := g.loadBank()
-				if err != nil {
-					return err
+			bank, extra, err := g.loadBanks()
+			if err != nil {
+				return err
+			}
+			if len(rules) == 0 && extra != nil {
+				for _, r := range extra.Rules { // --bank alone: every rule of it
+					rules = append(rules, r.Rule.Name)
 				}
+			}
+			if len(rules) > 0 {
 				t := render.Table{Name: "rules", Title: "God's rules in the space", Cols: []render.Column{
 					{Name: "rule", Whole: true}, {Name: "expressible", Kind: render.Bool}, {Name: "bits", Kind: render.Int},
 					{Name: "shortest", Head: "shortest description"}, {Name: "class_size", Head: "hypotheses alike", Kind: render.Int},

@@ -1,0 +1,607 @@
+package hypotheses
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The typed part of the grammar (grammar.go has the productions and their
+// bits): integer terms over the ranks of the cards the rule language names,
+// enumerated bottom-up by size and merged by value (two terms with the same
+// value for every assignment of ranks are one term, the shortest kept), and
+// the Boolean atoms made from them and from suits, colours, positions and
+// summaries of the main line.
+
+// slot is a card the rule language names.
+type slot uint8
+
+const (
+	slCard slot = iota
+	slPrev
+	slPrev2
+	slPrev3
+	slStart
+	numSlots
+)
+
+var slotName = [numSlots]string{"card", "prev", "prev2", "prev3", "line[0]"}
+
+// slotBits is what naming a slot costs: the card is the default subject.
+var slotBits = [numSlots]int{0, 1, 2, 3, 3}
+
+// featSet is a set of features (bit i: feature i).
+type featSet uint32
+
+func (fs featSet) has(ft feature) bool { return fs>>ft&1 == 1 }
+
+// familyOf is the smallest family reading every feature of fs (false when
+// no family reads them all together).
+func familyOf(fs featSet) (Family, bool) {
+	f := familyOfSet[fs]
+	return Family(f), f >= 0
+}
+
+// familyOfSet tabulates familyOf for every set of features.
+var familyOfSet = func() []int8 {
+	out := make([]int8, 1<<numFeatures)
+	for fs := range out {
+		out[fs] = -1
+		for f := range numFamilies {
+			if featSet(fs)&^familyFeats[f] == 0 && (out[fs] < 0 || f.Contexts() < Family(out[fs]).Contexts()) {
+				out[fs] = int8(f)
+			}
+		}
+	}
+	return out
+}()
+
+var familyFeats = func() (out [numFamilies]featSet) {
+	for f := range numFamilies {
+		for _, ft := range familyDefs[f].feats {
+			out[f] |= 1 << ft
+		}
+	}
+	return out
+}()
+
+// What a slot's attribute needs read: its rank, suit or colour.
+func rankFeat(s slot) (featSet, bool) {
+	switch s {
+	case slCard:
+		return 0, true
+	case slPrev:
+		return 1 << ftPrev, true
+	case slPrev2:
+		return 1 << ftP2Rank, true
+	case slStart:
+		return 1 << ftStart, true
+	}
+	return 0, false
+}
+
+func suitFeat(s slot) featSet {
+	return [numSlots]featSet{0, 1 << ftPrev, 1 << ftP2Suit, 1 << ftP3Suit, 1 << ftStart}[s]
+}
+
+func colourFeat(s slot) featSet {
+	return [numSlots]featSet{0, 1 << ftPrev, 1 << ftP2Col, 1 << ftP3Col, 1 << ftStart}[s]
+}
+
+// view is a state and a card decoded for the typed atoms: each slot's card
+// (−1 when the main line is too short to have it).
+type view [numSlots]int8
+
+func viewOf(s state, c sim.Card) view {
+	v := view{int8(c), int8(s.prev), int8(s.p2) - 1, int8(s.p3) - 1, int8(s.start)}
+	return v
+}
+
+func (v view) rank(s slot) int { return int(v[s])%13 + 1 }
+func (v view) suit(s slot) int { return int(v[s]) / 13 }
+func (v view) red(s slot) bool { return sim.Card(v[s]).Red() }
+
+// term is an integer expression over the ranks of some slots, with its
+// value for every assignment of ranks to them (1..13 each; the first slot
+// varies fastest).
+type term struct {
+	text  string
+	cost  int
+	slots []slot
+	vals  []int16
+	op    byte // the outermost infix operator ('+', '-', '*', '%'), 0 for a leaf or a call
+}
+
+func (t *term) mask() uint8 {
+	var m uint8
+	for _, s := range t.slots {
+		m |= 1 << s
+	}
+	return m
+}
+
+// at is the term's value for the ranks r (indexed by slot).
+func (t *term) at(r *[numSlots]int) int16 {
+	i := 0
+	for k := len(t.slots) - 1; k >= 0; k-- {
+		i = i*13 + r[t.slots[k]] - 1
+	}
+	return t.vals[i]
+}
+
+// assignments calls f with every assignment of ranks to the slots.
+func assignments(slots []slot, f func(r *[numSlots]int)) {
+	var r [numSlots]int
+	n := 1
+	for range slots {
+		n *= 13
+	}
+	for i := range n {
+		x := i
+		for _, s := range slots {
+			r[s] = x%13 + 1
+			x /= 13
+		}
+		f(&r)
+	}
+}
+
+func slotsOf(m uint8) []slot {
+	var out []slot
+	for s := range numSlots {
+		if m>>s&1 == 1 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// constBits is the description length of a small integer constant.
+func constBits(k int) int {
+	switch {
+	case k >= 0 && k <= 7:
+		return 3
+	case k >= 0 && k <= 15:
+		return 4
+	case k >= 0 && k <= 31:
+		return 5
+	}
+	return 6
+}
+
+// Term grammar limits: terms up to termBits bits over up to three slots.
+const (
+	termBits = 9
+	opBits   = 3 // choosing one of the binary operators
+	modBits  = 4 // "% k" for k = 2..6: the operator and k
+)
+
+// dependsOnAll reports whether vals (over slots) changes with every slot.
+func dependsOnAll(slots []slot, at func(r *[numSlots]int) int) bool {
+	for _, s := range slots {
+		varies := false
+		assignments(slots, func(r *[numSlots]int) {
+			if varies || r[s] != 1 {
+				return
+			}
+			a := at(r)
+			for k := 2; k <= 13 && !varies; k++ {
+				r[s] = k
+				varies = at(r) != a
+			}
+			r[s] = 1
+		})
+		if !varies {
+			return false
+		}
+	}
+	return true
+}
+
+// intTerms enumerates the integer terms bottom-up by size, one per value
+// table: leaves (X.rank), binary operations (+, −, *, abs(a − b), min, max,
+// the wrap-around sum (a + b − 1) % 13 + 1, a % b for a rank b) and
+// t % k for k = 2..6.
+func intTerms() []*term {
+	seen := map[string]bool{}
+	var all []*term
+	byCost := map[int][]*term{}
+	add := func(t *term) {
+		key := fmt.Sprint(t.mask(), t.vals)
+		if seen[key] {
+			return
+		}
+		seen[key] = true
+		all = append(all, t)
+		byCost[t.cost] = append(byCost[t.cost], t)
+	}
+	for s := range numSlots {
+		if _, ok := rankFeat(s); !ok {
+			continue
+		}
+		t := &term{text: slotName[s] + ".rank", cost: 1 + slotBits[s], slots: []slot{s}}
+		assignments(t.slots, func(r *[numSlots]int) { t.vals = append(t.vals, int16(r[s])) })
+		add(t)
+	}
+	type binop struct {
+		name string
+		f    func(a, b int) (int, bool)
+	}
+	ops := []binop{
+		{"+", func(a, b int) (int, bool) { return a + b, true }},
+		{"-", func(a, b int) (int, bool) { return a - b, true }},
+		{"*", func(a, b int) (int, bool) { return a * b, true }},
+		{"abs", func(a, b int) (int, bool) { return max(a-b, b-a), true }},
+		{"min", func(a, b int) (int, bool) { return min(a, b), true }},
+		{"max", func(a, b int) (int, bool) { return max(a, b), true }},
+		{"wrap", func(a, b int) (int, bool) { return ((a+b-1)%13+13)%13 + 1, a > 0 && b > 0 }},
+		{"%", func(a, b int) (int, bool) {
+			if b <= 0 {
+				return 0, false
+			}
+			return a % b, true
+		}},
+	}
+	for cost := 2; cost <= termBits; cost++ {
+		// t % k
+		for _, t := range byCost[cost-modBits] {
+			for k := 2; k <= 6; k++ {
+				nt := &term{text: fmt.Sprintf("%s %% %d", operand(t, '%', false), k), cost: cost, slots: t.slots, op: '%'}
+				for _, v := range t.vals {
+					nt.vals = append(nt.vals, v%int16(k))
+				}
+				if !constVals(nt.vals) {
+					add(nt)
+				}
+			}
+		}
+		for ca := 1; ca <= cost-opBits-1; ca++ {
+			cb := cost - opBits - ca
+			for _, a := range slices.Clone(byCost[ca]) {
+				for _, b := range slices.Clone(byCost[cb]) {
+					m := a.mask() | b.mask()
+					if a == b || len(slotsOf(m)) > 3 || (m>>slStart&1 == 1 && m&^(1<<slStart|1<<slCard) != 0) {
+						continue
+					}
+					for _, op := range ops {
+						if op.name == "%" && b.op != 0 || op.name == "wrap" && (len(a.slots) > 1 || len(b.slots) > 1) {
+							continue // a % b for a rank b; the wrap of two ranks
+						}
+						nt := &term{cost: cost, slots: slotsOf(m)}
+						ok := true
+						assignments(nt.slots, func(r *[numSlots]int) {
+							v, good := op.f(int(a.at(r)), int(b.at(r)))
+							ok = ok && good
+							nt.vals = append(nt.vals, int16(v))
+						})
+						if !ok || constVals(nt.vals) || !dependsOnAll(nt.slots, func(r *[numSlots]int) int { return int(nt.at(r)) }) {
+							continue
+						}
+						switch op.name {
+						case "abs":
+							nt.text = fmt.Sprintf("abs(%s - %s)", a.text, operand(b, '-', true))
+						case "min", "max":
+							nt.text = fmt.Sprintf("%s(%s, %s)", op.name, a.text, b.text)
+						case "wrap":
+							nt.text, nt.op = fmt.Sprintf("(%s + %s - 1) %% 13 + 1", a.text, b.text), '+'
+						default:
+							nt.text, nt.op = operand(a, op.name[0], false)+" "+op.name+" "+operand(b, op.name[0], true), op.name[0]
+						}
+						add(nt)
+					}
+				}
+			}
+		}
+	}
+	return all
+}
+
+func constVals(vals []int16) bool {
+	for _, v := range vals {
+		if v != vals[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// prec is an infix operator's binding power in the rule language.
+func prec(op byte) int {
+	switch op {
+	case '*', '%':
+		return 2
+	case '+', '-':
+		return 1
+	}
+	return 3
+}
+
+// operand writes t as an operand of op, with the parentheses expr needs.
+func operand(t *term, op byte, right bool) string {
+	p, q := prec(t.op), prec(op)
+	if p < q || right && p == q && !(op == '+' && t.op == '+' || op == '*' && t.op == '*') {
+		return "(" + t.text + ")"
+	}
+	return t.text
+}
+
+// typedAtom is an atom of the typed grammar: a Boolean expression with the
+// features it reads and whether it reads the card.
+type typedAtom struct {
+	text  string
+	cost  int
+	feats featSet
+	card  bool
+	// guard: the deepest optional slot read (prev2, prev3) or numSlots; a
+	// card atom holds, a condition fails, while the line is too short for it.
+	guard slot
+	// read: the atom's truth for card c in state s (the guard aside).
+	read func(s state, c sim.Card) bool
+	// rankOnly: it reads the card's rank only (not its suit).
+	rankOnly bool
+}
+
+// slotAtom is an atom on the slots' cards.
+func slotAtom(text string, cost int, feats featSet, m uint8, eval func(v view) bool) typedAtom {
+	return typedAtom{text: text, cost: cost, feats: feats, card: m&1 == 1, guard: deepest(m),
+		read: func(s state, c sim.Card) bool { return eval(viewOf(s, c)) }}
+}
+
+// guardText wraps an atom reading prev2 or prev3 in its nil test.
+func (a *typedAtom) guardText() string {
+	if a.guard == numSlots {
+		return a.text
+	}
+	t := a.text
+	if strings.Contains(t, " and ") || strings.Contains(t, " or ") {
+		t = "(" + t + ")"
+	}
+	if a.card {
+		return fmt.Sprintf("%s == nil or %s", slotName[a.guard], t)
+	}
+	return fmt.Sprintf("%s != nil and %s", slotName[a.guard], t)
+}
+
+func deepest(m uint8) slot {
+	switch {
+	case m>>slPrev3&1 == 1:
+		return slPrev3
+	case m>>slPrev2&1 == 1:
+		return slPrev2
+	}
+	return numSlots
+}
+
+var cmpOps = []struct {
+	name string
+	f    func(a, b int) bool
+}{
+	{"==", func(a, b int) bool { return a == b }},
+	{"!=", func(a, b int) bool { return a != b }},
+	{"<=", func(a, b int) bool { return a <= b }},
+	{">=", func(a, b int) bool { return a >= b }},
+	{"<", func(a, b int) bool { return a < b }},
+	{">", func(a, b int) bool { return a > b }},
+}
+
+// cmpBits is the description length of choosing a comparison.
+const cmpBits = 2
+
+// atomBits bounds the typed atoms' description length.
+const atomBits = 15
+
+// rankAtoms are the comparisons of terms with constants and with each
+// other, one per truth table over their slots' ranks.
+func rankAtoms(terms []*term) []typedAtom {
+	type cand struct {
+		text  string
+		cost  int
+		m     uint8
+		truth func(r *[numSlots]int) bool
+	}
+	var cands []cand
+	for _, t := range terms {
+		lo, hi := slices.Min(t.vals), slices.Max(t.vals)
+		for _, op := range cmpOps {
+			for k := max(int(lo), 0); k <= int(hi) && k <= 31; k++ {
+				cost := cmpBits + t.cost + constBits(k)
+				if cost > atomBits {
+					continue
+				}
+				cands = append(cands, cand{fmt.Sprintf("%s %s %d", t.text, op.name, k), cost, t.mask(), func(r *[numSlots]int) bool { return op.f(int(t.at(r)), k) }})
+			}
+		}
+	}
+	for i, a := range terms {
+		for _, b := range terms[i+1:] {
+			m := a.mask() | b.mask()
+			cost := cmpBits + a.cost + b.cost
+			if cost > atomBits || len(slotsOf(m)) > 3 || (m>>slStart&1 == 1 && m&^(1<<slStart|1<<slCard) != 0) {
+				continue
+			}
+			for _, op := range cmpOps {
+				cands = append(cands, cand{fmt.Sprintf("%s %s %s", a.text, op.name, b.text), cost, m, func(r *[numSlots]int) bool { return op.f(int(a.at(r)), int(b.at(r))) }})
+			}
+		}
+	}
+	// Between two cards: x within the closed (or open) range their ranks
+	// span, a comparison with two operands (one bit to choose it).
+	var leaves []*term
+	for _, t := range terms {
+		if len(t.slots) == 1 && t.op == 0 && !strings.Contains(t.text, "(") {
+			leaves = append(leaves, t)
+		}
+	}
+	for i, a := range leaves {
+		for _, b := range leaves[i+1:] {
+			if a.slots[0] == slCard || b.slots[0] == slCard {
+				continue
+			}
+			x := leaves[0] // card.rank
+			m := x.mask() | a.mask() | b.mask()
+			if m>>slStart&1 == 1 {
+				continue
+			}
+			cost := cmpBits + 1 + x.cost + a.cost + b.cost
+			lo, hi := fmt.Sprintf("min(%s, %s)", a.text, b.text), fmt.Sprintf("max(%s, %s)", a.text, b.text)
+			cands = append(cands,
+				cand{fmt.Sprintf("card.rank >= %s and card.rank <= %s", lo, hi), cost, m, func(r *[numSlots]int) bool {
+					return r[slCard] >= min(int(a.at(r)), int(b.at(r))) && r[slCard] <= max(int(a.at(r)), int(b.at(r)))
+				}},
+				cand{fmt.Sprintf("card.rank > %s and card.rank < %s", lo, hi), cost, m, func(r *[numSlots]int) bool {
+					return r[slCard] > min(int(a.at(r)), int(b.at(r))) && r[slCard] < max(int(a.at(r)), int(b.at(r)))
+				}})
+		}
+	}
+	// Shortest first, so that each truth table keeps its shortest text.
+	slices.SortStableFunc(cands, func(a, b cand) int { return a.cost - b.cost })
+	seen := map[string]bool{}
+	var out []typedAtom
+	for _, c := range cands {
+		slots := slotsOf(c.m)
+		tab := make([]byte, 0, 2197)
+		assignments(slots, func(r *[numSlots]int) {
+			b := byte('0')
+			if c.truth(r) {
+				b = '1'
+			}
+			tab = append(tab, b)
+		})
+		if constant16(tab) {
+			continue
+		}
+		key := string(rune(c.m)) + string(tab)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if !dependsOnAll(slots, func(r *[numSlots]int) int {
+			if c.truth(r) {
+				return 1
+			}
+			return 0
+		}) {
+			continue
+		}
+		var fs featSet
+		for _, s := range slots {
+			f, _ := rankFeat(s)
+			fs |= f
+		}
+		stride := make([]int, len(slots))
+		for i := range slots {
+			stride[i] = 1
+			for range i {
+				stride[i] *= 13
+			}
+		}
+		ta := slotAtom(c.text, c.cost, fs, c.m, func(v view) bool {
+			i := 0
+			for k, s := range slots {
+				i += (v.rank(s) - 1) * stride[k]
+			}
+			return tab[i] == '1'
+		})
+		ta.rankOnly = true
+		out = append(out, ta)
+	}
+	return out
+}
+
+func constant16(tab []byte) bool {
+	for _, b := range tab {
+		if b != tab[0] {
+			return false
+		}
+	}
+	return true
+}
+
+var suitNames = [4]string{"spades", "hearts", "diamonds", "clubs"}
+
+// categoryAtoms are the atoms on suits, colours, parity and faceness of the
+// cards beyond prev (the lexicon has the card's and prev's own): X.suit ==
+// "s", X.color == "red", X.even, X.face, and the same/different relations
+// between two cards' suits, colours and faceness.
+func categoryAtoms() []typedAtom {
+	var out []typedAtom
+	bit := func(s slot) uint8 { return 1 << s }
+	attrBits := 2 // choosing suit, colour, parity or faceness
+	for _, s := range []slot{slPrev2, slPrev3, slStart} {
+		s := s
+		base := 1 + slotBits[s] + attrBits
+		for i, name := range suitNames {
+			i := i
+			out = append(out, slotAtom(fmt.Sprintf("%s.suit == %q", slotName[s], name), base+2, suitFeat(s), bit(s), func(v view) bool { return v.suit(s) == i }))
+		}
+		out = append(out, slotAtom(slotName[s]+`.color == "red"`, base, colourFeat(s), bit(s), func(v view) bool { return v.red(s) }))
+		if rf, ok := rankFeat(s); ok {
+			out = append(out,
+				slotAtom(slotName[s]+".even", base, rf, bit(s), func(v view) bool { return v.rank(s)%2 == 0 }),
+				slotAtom(slotName[s]+".face", base, rf, bit(s), func(v view) bool { return v.rank(s) > 10 }))
+		}
+	}
+	pairs := [][2]slot{{slCard, slPrev2}, {slCard, slPrev3}, {slCard, slStart}, {slPrev, slPrev2}, {slPrev2, slPrev3}, {slPrev, slPrev3}}
+	for _, p := range pairs {
+		a, b := p[0], p[1]
+		base := 1 + slotBits[a] + slotBits[b] + attrBits
+		m := bit(a) | bit(b)
+		for _, eq := range []bool{true, false} {
+			op, eq := "==", eq
+			if !eq {
+				op = "!="
+			}
+			out = append(out,
+				slotAtom(fmt.Sprintf("%s.suit %s %s.suit", slotName[a], op, slotName[b]), base, suitFeat(a)|suitFeat(b), m,
+					func(v view) bool { return (v.suit(a) == v.suit(b)) == eq }),
+				slotAtom(fmt.Sprintf("%s.color %s %s.color", slotName[a], op, slotName[b]), base, colourFeat(a)|colourFeat(b), m,
+					func(v view) bool { return (v.red(a) == v.red(b)) == eq }))
+			ra, oka := rankFeat(a)
+			rb, okb := rankFeat(b)
+			if oka && okb {
+				out = append(out, slotAtom(fmt.Sprintf("%s.face %s %s.face", slotName[a], op, slotName[b]), base, ra|rb, m,
+					func(v view) bool { return (v.rank(a) > 10) == (v.rank(b) > 10) == eq }))
+			}
+		}
+	}
+	return out
+}
+
+// lineAtoms read summaries of the main line and the position: the parity
+// of the red and of the face cards so far, how the red and black counts
+// compare, the suit of the most recent face card, and n % 6.
+func lineAtoms() []typedAtom {
+	reds := `count(line, .color == "red")`
+	blacks := `count(line, .color == "black")`
+	lastFace := `last(filter(line, .face))`
+	// lastSuit: the suit of the most recent face card, −1 for none.
+	lastSuit := func(s state) int { return int(s.sum>>2&7) - 1 }
+	cmp := func(want uint8) func(s state, _ sim.Card) bool {
+		return func(s state, _ sim.Card) bool { return s.sum>>5&3 == want }
+	}
+	out := []typedAtom{
+		{text: reds + " % 2 == 0", cost: 6, feats: 1 << ftRedPar, read: func(s state, _ sim.Card) bool { return s.sum&1 == 0 }},
+		{text: "count(line, .face) % 2 == 0", cost: 6, feats: 1 << ftFacePar, read: func(s state, _ sim.Card) bool { return s.sum>>1&1 == 0 }},
+		{text: reds + " > " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(2)},
+		{text: reds + " < " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(0)},
+		{text: reds + " == " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(1)},
+		// The summary on the left of ==: expr reads a predicate's shorthand
+		// (.face) on the right of == against the left operand.
+		{text: "none(line, .face) or " + lastFace + ".suit == card.suit", cost: 6, feats: 1 << ftLastFace, card: true,
+			read: func(s state, c sim.Card) bool { return lastSuit(s) < 0 || int(c.Suit()) == lastSuit(s) }},
+		{text: "none(line, .face) or " + lastFace + ".color == card.color", cost: 6, feats: 1 << ftLastFace, card: true,
+			read: func(s state, c sim.Card) bool { return lastSuit(s) < 0 || c.Red() == sim.Suit(lastSuit(s)).Red() }},
+		{text: "any(line, .face) and " + lastFace + `.color == "red"`, cost: 6, feats: 1 << ftLastFace,
+			read: func(s state, _ sim.Card) bool { return lastSuit(s) >= 0 && sim.Suit(lastSuit(s)).Red() }},
+	}
+	for r := range 6 {
+		out = append(out, typedAtom{text: fmt.Sprintf("n %% 6 == %d", r), cost: 6, feats: 1 << ftMod6,
+			read: func(s state, _ sim.Card) bool { return int(s.n12)%6 == r }})
+	}
+	for i := range out {
+		out[i].guard = numSlots
+	}
+	return out
+}
