@@ -104,3 +104,13 @@ func BenchmarkConfidence(b *testing.B) {
 		rec.ProbAgreeing(rec.Discovery.Local.Agreeing(best).Visited(rec.line))
 	}
 }
+
+// BenchmarkBuildDefault builds the default space (the grammar, its
+// enumeration and the index): the issue asks for ≤ 3 s.
+func BenchmarkBuildDefault(b *testing.B) {
+	for b.Loop() {
+		if _, err := Build(Config{Size: DefaultSize}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

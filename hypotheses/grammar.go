@@ -2,6 +2,7 @@ package hypotheses
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -186,6 +187,12 @@ func (ta typedAtom) node() (node, bool) {
 		if !ta.card {
 			if ta.read(s, 0) {
 				n.tab[x] = allCards
+			}
+			continue
+		}
+		if ta.ranks != nil {
+			for rs := ta.ranks.cardRanks(s); rs != 0; rs &= rs - 1 {
+				n.tab[x] |= rankCards << bits.TrailingZeros16(rs)
 			}
 			continue
 		}

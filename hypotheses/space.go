@@ -150,7 +150,9 @@ func Build(cfg Config) (*Space, error) {
 		// want: the behaviours to find before stopping after a whole
 		// length: at least the default space's, so that every smaller
 		// space is a prefix of the default one (Prefix).
-		want = max(cfg.Size, DefaultSize)
+		want  = max(cfg.Size, DefaultSize)
+		arena rowArena
+		norm  normScratch
 	)
 	g.levels(func(k candidate) bool {
 		stats.Syntactic++
@@ -160,7 +162,7 @@ func Build(cfg Config) (*Space, error) {
 		if allZero(rows) {
 			return stats.Distinct < want // accepts nothing: not a rule anyone plays under
 		}
-		fam, rows = normalise(fam, rows)
+		fam, rows = norm.normalise(fam, rows)
 		h := hashRows(fam, rows)
 		mass := math.Exp2(minCost - float64(k.cost))
 		if i, ok := seen[h]; ok {
@@ -178,7 +180,7 @@ func Build(cfg Config) (*Space, error) {
 		stats.Distinct++
 		if len(ks) < cfg.Size {
 			seen[h] = int32(len(ks))
-			ks = append(ks, &kept{fam: fam, rows: slices.Clone(rows), cand: k, mass: mass, rules: 1, order: len(ks)})
+			ks = append(ks, &kept{fam: fam, rows: arena.clone(rows), cand: k, mass: mass, rules: 1, order: len(ks)})
 		} else if _, ok := seen[h]; !ok {
 			seen[h] = -1
 		}
@@ -231,6 +233,20 @@ func (sp *Space) Prefix(size int) (*Space, error) {
 	return p, nil
 }
 
+// rowArena hands out copies of rows from large blocks (one allocation per
+// block rather than per kept behaviour).
+type rowArena struct{ block []uint64 }
+
+func (a *rowArena) clone(rows []uint64) []uint64 {
+	if len(a.block) < len(rows) {
+		a.block = make([]uint64, max(1<<20, len(rows)))
+	}
+	out := a.block[:len(rows):len(rows)]
+	a.block = a.block[len(rows):]
+	copy(out, rows)
+	return out
+}
+
 func allZero(rows []uint64) bool {
 	for _, r := range rows {
 		if r != 0 {
@@ -244,10 +260,22 @@ func allZero(rows []uint64) bool {
 // a family of fewer features on which its rows factor (the same row in
 // every context that agrees on the smaller family's features).
 func normalise(fam Family, rows []uint64) (Family, []uint64) {
+	return new(normScratch).normalise(fam, rows)
+}
+
+// normScratch holds normalise's buffers, one per family (a family's rows
+// are only ever factored onto smaller ones, so they never alias).
+type normScratch struct {
+	small [numFamilies][]uint64
+	set   [numFamilies][]uint32
+	gen   uint32
+}
+
+func (ns *normScratch) normalise(fam Family, rows []uint64) (Family, []uint64) {
 	if !familyFeats[fam].has(ftPrev) && constRows(rows) {
 		// Reads the card only: the prev family's rows, the same after
 		// every card.
-		out := make([]uint64, 52)
+		out := ns.buf(FamPrev)
 		for x := range out {
 			out[x] = rows[0]
 		}
@@ -255,23 +283,31 @@ func normalise(fam Family, rows []uint64) (Family, []uint64) {
 	}
 	for _, sub := range subFamilies[fam] {
 		proj := projections[fam][sub]
-		small := make([]uint64, sub.Contexts())
-		set := make([]bool, len(small))
+		small, set := ns.buf(sub), ns.set[sub]
+		ns.gen++
 		ok := true
 		for x, r := range rows {
 			y := proj[x]
-			if !set[y] {
-				small[y], set[y] = r, true
+			if set[y] != ns.gen {
+				small[y], set[y] = r, ns.gen
 			} else if small[y] != r {
 				ok = false
 				break
 			}
 		}
 		if ok {
-			return normalise(sub, small)
+			return ns.normalise(sub, small)
 		}
 	}
 	return fam, rows
+}
+
+func (ns *normScratch) buf(f Family) []uint64 {
+	if ns.small[f] == nil {
+		ns.small[f] = make([]uint64, f.Contexts())
+		ns.set[f] = make([]uint32, f.Contexts())
+	}
+	return ns.small[f]
 }
 
 // coarser reports whether family g reads less than f: each of g's features

@@ -341,6 +341,37 @@ type typedAtom struct {
 	read func(s state, c sim.Card) bool
 	// rankOnly: it reads the card's rank only (not its suit).
 	rankOnly bool
+	// ranks: for a comparison of ranks, its truth table (read faster than
+	// through read when the rows are tabulated).
+	ranks *rankTable
+}
+
+// rankTable is a truth table over the ranks of some slots ('1' true).
+type rankTable struct {
+	slots  []slot
+	stride []int
+	tab    []byte
+}
+
+// cardRanks is the table's verdict for each rank of the card (bit r − 1)
+// in state s.
+func (rt *rankTable) cardRanks(s state) uint16 {
+	v := viewOf(s, 0)
+	base, cardStride := 0, 0
+	for k, sl := range rt.slots {
+		if sl == slCard {
+			cardStride = rt.stride[k]
+			continue
+		}
+		base += (v.rank(sl) - 1) * rt.stride[k]
+	}
+	var out uint16
+	for r := range 13 {
+		if rt.tab[base+r*cardStride] == '1' {
+			out |= 1 << r
+		}
+	}
+	return out
 }
 
 // slotAtom is an atom on the slots' cards.
@@ -505,6 +536,7 @@ func rankAtoms(terms []*term) []typedAtom {
 			return tab[i] == '1'
 		})
 		ta.rankOnly = true
+		ta.ranks = &rankTable{slots: slots, stride: stride, tab: tab}
 		out = append(out, ta)
 	}
 	return out
