@@ -230,7 +230,7 @@ func (p Param) parse(v string) (float64, error) {
 	return x, nil
 }
 
-// Range writes the allowed values, e.g. "[0, 0.5)" or "1 to 771,847".
+// Range writes the allowed values, e.g. "[0, 0.5)" or "1 to 300,000".
 func (p Param) Range() string {
 	switch p.Kind {
 	case Bool:
@@ -253,10 +253,11 @@ func thousands(x float64) string {
 	return s
 }
 
-// MaxSpaceSize is the number of distinct behaviours the hypothesis grammar
-// gives (`eleusis space`, "distinct behaviours among them"): a larger size
-// would build the same space. A test keeps it equal to the grammar's count.
-const MaxSpaceSize = 771_847
+// MaxSpaceSize bounds a space's size: the typed grammar has no end (its
+// rules are enumerated by length until the space is full), and a space of
+// 300,000 behaviours already enumerates rules two bits longer than the
+// default one, with an index of several hundred MiB.
+const MaxSpaceSize = 300_000
 
 // maxExecTimeout bounds exec(timeout=…): an hour is longer than any model
 // should think about one card, and keeps the time-out a valid duration.
@@ -266,7 +267,7 @@ const maxExecTimeout = 3600
 // thresholds).
 var decisionParams = []Param{
 	{Name: "size", Doc: "hypotheses in its space (the shortest behaviours of the grammar)", Kind: Integer,
-		Default: hypotheses.DefaultSize, Min: 1, Max: MaxSpaceSize, Why: "the grammar gives " + thousands(MaxSpaceSize) + " distinct behaviours"},
+		Default: hypotheses.DefaultSize, Min: 1, Max: MaxSpaceSize, Why: "larger spaces take too long to build and too much memory (" + thousands(MaxSpaceSize) + " at most)"},
 	{Name: "eps", Doc: "label noise: the chance that a verdict contradicts the rule (0 = strict elimination)",
 		Default: 0, Min: 0, Max: 0.5, MaxOpen: true},
 	{Name: "seq", Doc: "play a sequence while P(every card accepted) ≥ seq", Default: 0.95, Min: 0, Max: 1},
