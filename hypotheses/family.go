@@ -66,8 +66,10 @@ type familyDef struct {
 	// prev, as the families' columns have always been laid out).
 	feats []feature
 	// chartable: the exact charts of local classes (a breadth-first search
-	// over prev2, prev and n mod 12) give this family's contexts; the others
-	// are checked on sampled states.
+	// over prev2's colour — its card for rules of look-back 2 —, prev and
+	// n mod 12) give this family's contexts; the others are checked on
+	// sampled states (charting prev2's every card for every rule cost three
+	// times rank's memory).
 	chartable bool
 }
 
@@ -78,8 +80,8 @@ var familyDefs = [numFamilies]familyDef{
 	{"mod3", "prev and n % 3", []feature{ftMod3, ftPrev}, true},
 	{"mod4", "prev and n % 4", []feature{ftMod4, ftPrev}, true},
 	{"mod6", "prev and n % 6", []feature{ftMod6, ftPrev}, true},
-	{"prev2-rank", "prev and prev2's rank", []feature{ftP2Rank, ftPrev}, true},
-	{"prev2-suit", "prev and prev2's suit", []feature{ftP2Suit, ftPrev}, true},
+	{"prev2-rank", "prev and prev2's rank", []feature{ftP2Rank, ftPrev}, false},
+	{"prev2-suit", "prev and prev2's suit", []feature{ftP2Suit, ftPrev}, false},
 	{"prev3", "prev and the colours of prev2 and prev3", []feature{ftP3Col, ftP2Col, ftPrev}, false},
 	{"prev3-suit", "prev, prev2's colour and prev3's suit", []feature{ftP3Suit, ftP2Col, ftPrev}, false},
 	{"starter", "the starter (line[0])", []feature{ftStart}, false},

@@ -394,9 +394,18 @@ type jstate struct {
 	n12      uint8
 }
 
-// p2code is what the joint state keeps of the card two back: the card
-// (hypotheses read its rank, suit and colour).
-func (r *reacher) p2code(c sim.Card) sim.Card { return c }
+// p2code is what the joint state keeps of the card two back: the card for
+// rules of look-back 2, a card standing for its colour otherwise (the
+// chartable families read only prev2's colour).
+func (r *reacher) p2code(c sim.Card) sim.Card {
+	if r.depth == 2 {
+		return c
+	}
+	if c.Red() {
+		return 13 // the ace of hearts stands for red
+	}
+	return 0 // the ace of spades for black
+}
 
 func (r *reacher) mask(s jstate) uint64 {
 	if r.depth == 2 {
