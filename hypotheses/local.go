@@ -1,9 +1,11 @@
 package hypotheses
 
 import (
+	"cmp"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
@@ -70,6 +72,14 @@ type agreeKey struct {
 	mask uint64
 }
 
+// agreeShards: the cache is split so that workers rarely wait on one lock.
+const agreeShards = 16
+
+type agreeShard struct {
+	mu sync.RWMutex
+	m  map[agreeKey][]uint64
+}
+
 // agreeCacheWords bounds the words the space keeps in its cache of
 // agreement vectors (64 MiB); past it vectors are computed and not kept.
 const agreeCacheWords = 8 << 20
@@ -80,11 +90,15 @@ const agreeCacheWords = 8 << 20
 // best rules, ask for the same contexts again and again.
 func (sp *Space) agreeVec(f Family, x int, mask uint64) []uint64 {
 	k := agreeKey{f, int32(x), mask}
-	if v, ok := sp.agree.Load(k); ok {
-		return v.([]uint64)
+	sh := &sp.agree[(uint64(x)*0x9e3779b97f4a7c15^mask)>>60]
+	sh.mu.RLock()
+	v, ok := sh.m[k]
+	sh.mu.RUnlock()
+	if ok {
+		return v
 	}
 	fi := &sp.fams[f]
-	v := slices.Clone(sp.valid[fi.w0 : fi.w0+fi.nw])
+	v = slices.Clone(sp.valid[fi.w0 : fi.w0+fi.nw])
 	for c := range uint8(52) {
 		// Card by card over all words: each column is read in order.
 		col := fi.column(x, c)
@@ -99,7 +113,12 @@ func (sp *Space) agreeVec(f Family, x int, mask uint64) []uint64 {
 		}
 	}
 	if sp.agreeWords.Add(int64(len(v))) <= agreeCacheWords {
-		sp.agree.Store(k, v)
+		sh.mu.Lock()
+		if sh.m == nil {
+			sh.m = map[agreeKey][]uint64{}
+		}
+		sh.m[k] = v
+		sh.mu.Unlock()
 	}
 	return v
 }
@@ -144,8 +163,9 @@ func summarise(exact, sampled []judgedState) *verdicts {
 	seen := make([]bool, maxContexts)
 	for f := range numFamilies {
 		clear(seen[:f.Contexts()])
-		v.ok[f] = len(src[v.source(f)]) > 0 // no states: no verdict to agree with
-		for _, js := range src[v.source(f)] {
+		pairs := src[v.source(f)]
+		v.ok[f] = len(pairs) > 0 // no states: no verdict to agree with
+		for _, js := range pairs {
 			x := f.context(js.s)
 			if seen[x] && masks[x] != js.mask {
 				v.ok[f], v.ctx[f], v.masks[f] = false, nil, nil
@@ -157,17 +177,23 @@ func summarise(exact, sampled []judgedState) *verdicts {
 				v.masks[f] = append(v.masks[f], js.mask)
 			}
 		}
+		// Trim: the verdicts are kept per opening for the whole run.
+		v.ctx[f], v.masks[f] = slices.Clip(v.ctx[f]), slices.Clip(v.masks[f])
 	}
 	for i, pairs := range src {
-		seenState := map[state]bool{}
-		for _, js := range pairs {
-			if !seenState[js.s] {
-				seenState[js.s] = true
-				v.hstates[i] = append(v.hstates[i], js.s)
-			}
+		states := make([]state, len(pairs))
+		for k, js := range pairs {
+			states[k] = js.s
 		}
+		slices.SortFunc(states, compareState)
+		v.hstates[i] = slices.Clip(slices.Compact(states))
 	}
 	return v
+}
+
+func compareState(a, b state) int {
+	return cmp.Or(cmp.Compare(a.prev, b.prev), cmp.Compare(a.p2, b.p2), cmp.Compare(a.p3, b.p3),
+		cmp.Compare(a.n12, b.n12), cmp.Compare(a.start, b.start), cmp.Compare(a.sum, b.sum))
 }
 
 // classOn is the space's hypotheses that give every verdict.
@@ -464,15 +490,22 @@ func (r *reacher) reach(starts []jstate) []judgedState {
 			}
 		}
 	}
-	// One pair per (state of the hypotheses, verdicts): for look-back 2,
-	// several prev2 cards of one colour share a state of the hypotheses.
-	var out []judgedState
+	// One pair per (state of the hypotheses, verdicts). The families charted
+	// exactly read prev2's colour only (its rank and suit are checked on the
+	// sampled states), so prev2 is kept as its colour: for look-back 2,
+	// several prev2 cards of one colour share a state, with their verdicts
+	// (a family whose context they share then sees that it cannot agree).
+	total := 0
+	for _, codes := range reached {
+		total += bits.OnesCount64(codes)
+	}
+	out := make([]judgedState, 0, total)
 	for k, codes := range reached {
 		prev, n := sim.Card(k/12), uint8(k%12)
 		first := len(out)
 		for ; codes != 0; codes &= codes - 1 {
 			p2 := sim.Card(bits.TrailingZeros64(codes))
-			js := judgedState{hstate(jstate{p2: p2, prev: prev, n12: n}), r.mask(jstate{p2: p2, prev: prev})}
+			js := judgedState{hstate(jstate{p2: r.colourCode(p2), prev: prev, n12: n}), r.mask(jstate{p2: p2, prev: prev})}
 			if !slices.Contains(out[first:], js) {
 				out = append(out, js)
 			}
@@ -481,11 +514,40 @@ func (r *reacher) reach(starts []jstate) []judgedState {
 	return out
 }
 
+// colourCode is the card standing for a prev2 code's colour (noPrev2 kept).
+func (r *reacher) colourCode(p2 sim.Card) sim.Card {
+	if p2 == noPrev2 {
+		return p2
+	}
+	if p2.Red() {
+		return 13
+	}
+	return 0
+}
+
 // walk samples (state, verdicts) pairs by random legal walks from the
 // opening under God's rule, seeded by the caller from the opening so that
-// every hand with that opening sees the same sample.
-func walk(rule *rulebank.Compiled, opening []sim.Card, cfg TruthConfig, seed uint64) ([]judgedState, error) {
+// every hand with that opening sees the same sample. God's verdicts come
+// from the reacher's table when the rule has one (the same verdicts, no
+// expr in the loop), from the rule's expression otherwise.
+func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConfig, seed uint64) ([]judgedState, error) {
 	j := rule.NewJudge()
+	accepted := func(line []sim.Card) (uint64, error) {
+		if r != nil {
+			return r.mask(r.start(line)), nil
+		}
+		var mask uint64
+		for c := sim.Card(0); c < sim.NumCards; c++ {
+			ok, err := j.Accepts(line, c)
+			if err != nil {
+				return 0, err
+			}
+			if ok {
+				mask |= 1 << c
+			}
+		}
+		return mask, nil
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x6c6f63616c))
 	seen := map[judgedState]bool{}
 	var out []judgedState
@@ -493,15 +555,9 @@ func walk(rule *rulebank.Compiled, opening []sim.Card, cfg TruthConfig, seed uin
 	for range cfg.Walks {
 		line = append(line[:0], opening...)
 		for len(line) < len(opening)+cfg.Horizon {
-			var mask uint64
-			for c := sim.Card(0); c < sim.NumCards; c++ {
-				ok, err := j.Accepts(line, c)
-				if err != nil {
-					return nil, err
-				}
-				if ok {
-					mask |= 1 << c
-				}
+			mask, err := accepted(line)
+			if err != nil {
+				return nil, err
 			}
 			if js := (judgedState{stateOf(line), mask}); !seen[js] {
 				seen[js] = true

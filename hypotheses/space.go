@@ -101,7 +101,7 @@ type Space struct {
 	gram *grammar
 	// agree caches agreement vectors (local.go), agreeWords counts their
 	// words.
-	agree      sync.Map
+	agree      [agreeShards]agreeShard
 	agreeWords atomic.Int64
 }
 

@@ -69,7 +69,7 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 		ch.states = r.reach(starts)
 		seen := map[judgedState]bool{}
 		for _, st := range starters {
-			pairs, err := walk(rule, []sim.Card{st}, cfg, ch.walkSeed([]sim.Card{st}))
+			pairs, err := walk(rule, r, []sim.Card{st}, cfg, ch.walkSeed([]sim.Card{st}))
 			if err != nil {
 				return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
 			}
@@ -87,7 +87,7 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 	seen := map[judgedState]bool{}
 	for _, st := range starters {
 		opening := []sim.Card{st}
-		pairs, err := walk(rule, opening, cfg, ch.walkSeed(opening))
+		pairs, err := walk(rule, nil, opening, cfg, ch.walkSeed(opening))
 		if err != nil {
 			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
 		}
@@ -149,7 +149,7 @@ func (ch *Chart) opening(opening []sim.Card) (string, *verdicts, error) {
 	}
 	ch.mu.Unlock()
 	e.once.Do(func() {
-		pairs, err := walk(ch.Rule, opening, ch.cfg, ch.walkSeed(opening))
+		pairs, err := walk(ch.Rule, ch.reach, opening, ch.cfg, ch.walkSeed(opening))
 		if err != nil {
 			e.err = fmt.Errorf("rule %s: %w", ch.Rule.Rule.Name, err)
 			return
