@@ -106,6 +106,7 @@ func cardAtoms(who string) []cardAtom {
 		{who + `.face`, 2, func(c sim.Card) bool { return rank(c) > 10 }, "a face card", "a face card"},
 		{`not ` + who + `.face`, 3, func(c sim.Card) bool { return rank(c) <= 10 }, "not a face card", "a card that is not a face card"},
 		{who + `.rank in [2, 3, 5, 7, 11, 13]`, 4, func(c sim.Card) bool { return primes[rank(c)] }, "a prime (2, 3, 5, 7, J or K)", "a prime (2, 3, 5, 7, J or K)"},
+		{who + `.rank in [1, 4, 9]`, 5, func(c sim.Card) bool { return rank(c) == 1 || rank(c) == 4 || rank(c) == 9 }, "a square (ace, 4 or 9)", "a square (ace, 4 or 9)"},
 	}
 	for _, s := range suits {
 		s := s
@@ -182,6 +183,10 @@ func relations() []node {
 			relation(fmt.Sprintf(`card.rank == (prev.rank + %d) %% 13 + 1`, k-1), stepWords(k, "above", "king", "ace"), 6, func(p, c sim.Card) bool { return rank(c) == (rank(p)+k-1)%13+1 }),
 			relation(fmt.Sprintf(`card.rank == (prev.rank + %d) %% 13 + 1`, 12-k), stepWords(k, "below", "ace", "king"), 6, func(p, c sim.Card) bool { return rank(c) == (rank(p)+12-k)%13+1 }))
 		if k <= 4 {
+			rs = append(rs, relation(fmt.Sprintf(`abs(card.rank - prev.rank) == %d`, k), fmt.Sprintf("exactly %s away from the last card", ranksWords(k)), 5, func(p, c sim.Card) bool {
+				d := rank(c) - rank(p)
+				return d == k || d == -k
+			}))
 			rs = append(rs, relation(fmt.Sprintf(`abs(card.rank - prev.rank) <= %d`, k), fmt.Sprintf("within %s of the last card", ranksWords(k)), 5, func(p, c sim.Card) bool {
 				d := rank(c) - rank(p)
 				return d <= k && d >= -k

@@ -83,7 +83,7 @@ func TestSHJTypes(t *testing.T) {
 		literals      int
 		edges, maxDeg int // edges of the cube inside the category, and the largest degree
 	}{{1, 4, 2}, {4, 2, 1}, {4, 3, 2}, {5, 3, 3}, {6, 2, 2}, {10, 0, 0}}
-	sp := small()
+	sp := Default() // the SHJ types are in the default space at their minimal costs
 	for i, w := range want {
 		name := fmt.Sprintf("shj-%d", i+1)
 		c, err := bank.Get(name)

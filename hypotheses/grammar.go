@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/eleusis/eleusis/sim"
 )
 
 // The grammar: the scientists' language is the rule language itself. A
@@ -91,13 +93,16 @@ const (
 	kindOr
 	kindCond
 	kindConcept
+	kindIff
 )
 
 // Bits of the rule productions (see above).
 const (
 	andBits  = 1
 	orBits   = 1
-	condBits = 1
+	condBits = 4
+	impBits  = 1
+	iffBits  = 1
 )
 
 // candidate is one syntactic rule of the grammar, by indices into the
@@ -113,6 +118,11 @@ type grammar struct {
 	atoms    []node // branches, with "true" first
 	conds    []node
 	concepts []node
+	// opposite: per atom, the atom of the opposite verdicts, or −1.
+	opposite []int32
+	// cube: per atom and per condition, whether it is a Boolean function of
+	// the card's colour, parity and faceness alone (one of the concepts).
+	atomCube, condCube []bool
 	// lifted: a node's rows in a larger family's contexts (Build).
 	lifted map[liftKey][]uint64
 }
@@ -140,6 +150,23 @@ func newGrammar() *grammar {
 	for i := range g.concepts {
 		g.concepts[i].card = true
 	}
+	// Two-literal concepts are parts too: "an odd black card must be
+	// followed by an even red one" is a condition on prev and a branch,
+	// each of two literals.
+	for _, k := range g.concepts {
+		if k.cost != ConceptCost(2) {
+			continue
+		}
+		a := k
+		a.concept = true // alone it is already a concept rule
+		g.atoms = append(g.atoms, a)
+		if strings.Contains(k.text, " and ") {
+			m := k.tab[0]
+			g.conds = append(g.conds, prevCondition(strings.ReplaceAll(k.text, "card.", "prev."), "after a card that is "+k.words, k.cost,
+				func(p sim.Card) bool { return m>>p&1 == 1 }))
+			g.conds[len(g.conds)-1].tabulate()
+		}
+	}
 	var typed []typedAtom
 	typed = append(typed, rankAtoms(intTerms())...)
 	typed = append(typed, categoryAtoms()...)
@@ -164,6 +191,8 @@ func newGrammar() *grammar {
 	}
 	g.atoms = dedupNodes(g.atoms)
 	g.conds = dedupNodes(g.conds)
+	g.opposites()
+	g.atomCube, g.condCube = cubeNodes(g.atoms), cubeNodes(g.conds)
 	return g
 }
 
@@ -313,8 +342,8 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 				for _, c := range conds[lc] {
 					for _, a := range atoms[la] {
 						for _, b := range atoms[lb] {
-							if a == b {
-								continue
+							if a == b || b == 0 {
+								continue // "C ? A : true" is an implication (below)
 							}
 							f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats | g.atoms[b].feats)
 							if !ok {
@@ -326,8 +355,93 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 				}
 			}
 		}
+		// "C ? A : true" (after an odd black card, an even red one; any
+		// card otherwise): the rule people write most often with a
+		// condition, one idea with no second branch to choose.
+		for lc := 1; lc <= L-impBits-1; lc++ {
+			la := L - impBits - lc
+			for _, c := range conds[lc] {
+				for _, a := range atoms[la] {
+					if a == 0 || g.condCube[c] && g.atomCube[a] {
+						continue
+					}
+					f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats)
+					if !ok {
+						continue
+					}
+					emit(candidate{kind: kindCond, fam: f, a: a, b: 0, c: c, cost: int32(L)})
+				}
+			}
+		}
+		// "C ? A : the opposite of A" (red exactly when low, a low card
+		// after a high one): one idea, so it costs no second branch.
+		for lc := 1; lc <= L-iffBits-1; lc++ {
+			la := L - iffBits - lc
+			for _, c := range conds[lc] {
+				for _, a := range atoms[la] {
+					if a == 0 || g.condCube[c] && g.atomCube[a] {
+						continue // "C ? true : false" is the condition alone
+					}
+					f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats)
+					if !ok {
+						continue
+					}
+					emit(candidate{kind: kindIff, fam: f, a: a, b: g.opposite[a], c: c, cost: int32(L)})
+				}
+			}
+		}
 		if !more {
 			return
+		}
+	}
+}
+
+// cubeNodes marks the nodes that are Boolean concepts of the card (the same
+// cards in every context, a union of the cube's cells). A combination of
+// such parts is a concept too, and the concepts production gives every
+// concept its exact minimal cost (the SHJ types keep theirs): the cheap
+// condition productions (iff, implication) do not combine them.
+func cubeNodes(ns []node) []bool {
+	var cells [8]uint64
+	for c := sim.Card(0); c < 52; c++ {
+		cells[conceptCell(c)] |= 1 << c
+	}
+	out := make([]bool, len(ns))
+	for i, n := range ns {
+		if len(n.tab) == 0 || !constRows(n.tab) {
+			continue
+		}
+		var union uint64
+		for _, m := range cells {
+			if n.tab[0]&m == m {
+				union |= m
+			}
+		}
+		out[i] = union == n.tab[0]
+	}
+	return out
+}
+
+// opposites finds, for every atom, the atom that accepts exactly the cards
+// it refuses in every context (−1 when the grammar has none), so that an
+// iff reads as a condition with two named branches.
+func (g *grammar) opposites() {
+	byRows := map[uint64]int32{}
+	for i, a := range g.atoms {
+		if _, ok := byRows[hashRows(a.fam, a.tab)]; !ok {
+			byRows[hashRows(a.fam, a.tab)] = int32(i)
+		}
+	}
+	g.opposite = make([]int32, len(g.atoms))
+	neg := make([]uint64, 0, maxContexts)
+	for i, a := range g.atoms {
+		neg = neg[:0]
+		for _, r := range a.tab {
+			neg = append(neg, ^r&allCards)
+		}
+		g.opposite[i] = -1
+		if j, ok := byRows[hashRows(a.fam, neg)]; ok && slices.Equal(g.atoms[j].tab, neg) {
+			g.opposite[i] = j
 		}
 	}
 }
@@ -396,6 +510,11 @@ func (g *grammar) rows(k candidate, out []uint64) {
 		for x := range out {
 			out[x] = c[x]&a[x] | ^c[x]&b[x]&allCards
 		}
+	case kindIff:
+		c, a := g.lift('c', k.c, k.fam), g.lift('a', k.a, k.fam)
+		for x := range out {
+			out[x] = c[x]&a[x] | ^c[x]&^a[x]&allCards
+		}
 	}
 }
 
@@ -416,6 +535,9 @@ func (g *grammar) row(k candidate, s state) uint64 {
 	case kindCond:
 		c := g.conds[k.c].row(s)
 		return (c & a) | (^c & g.atoms[k.b].row(s) & allCards)
+	case kindIff:
+		c := g.conds[k.c].row(s)
+		return (c & a) | (^c & ^a & allCards)
 	}
 	return a
 }
@@ -433,6 +555,11 @@ func (g *grammar) text(k candidate) string {
 		return paren(a) + " or " + paren(g.atoms[k.b].text)
 	case kindCond:
 		return fmt.Sprintf("(%s) ? %s : %s", g.conds[k.c].text, paren(a), paren(g.atoms[k.b].text))
+	case kindIff:
+		if k.b >= 0 {
+			return fmt.Sprintf("(%s) ? %s : %s", g.conds[k.c].text, paren(a), paren(g.atoms[k.b].text))
+		}
+		return fmt.Sprintf("(%s) ? %s : not (%s)", g.conds[k.c].text, paren(a), a)
 	}
 	return a
 }

@@ -118,9 +118,9 @@ func TestDeduplication(t *testing.T) {
 		{`card.color == "red"`, `(card.suit == "hearts") or (card.suit == "diamonds")`},
 		{`card.rank >= 7`, `(card.rank >= 8) or (card.rank == 7)`},
 		{`card.color != prev.color`, `(prev.color == "red") ? (card.color == "black") : (card.color == "red")`},
-		{`card.rank <= 12`, `(card.rank <= 11) or (card.rank == 12)`},
+		{`card.rank <= 12`, `(card.even and card.face) or (card.rank <= 11)`}, // the even face card is the queen
 		{`card.suit == prev.suit`, `(card.color == prev.color) and (card.suit == prev.suit)`},
-		{`card.rank >= 12`, `(card.rank >= 13) or (card.rank == 12)`},
+		{`card.rank >= 12`, `(card.even and card.face) or (card.rank >= 13)`},
 	}
 	for _, pair := range same {
 		fa, ra := rowsOf(find(pair[0]))

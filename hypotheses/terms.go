@@ -420,6 +420,17 @@ var cmpOps = []struct {
 // cmpBits is the description length of choosing a comparison.
 const cmpBits = 2
 
+// divBits is the divisibility production's own bit.
+const divBits = 1
+
+// parenTerm wraps a compound term for "% k" (expr binds % before + and −).
+func parenTerm(text string) string {
+	if strings.Contains(text, " ") {
+		return "(" + text + ")"
+	}
+	return text
+}
+
 // atomBits bounds the typed atoms' description length.
 const atomBits = 15
 
@@ -442,6 +453,24 @@ func rankAtoms(terms []*term) []typedAtom {
 					continue
 				}
 				cands = append(cands, cand{fmt.Sprintf("%s %s %d", t.text, op.name, k), cost, t.mask(), func(r *[numSlots]int) bool { return op.f(int(t.at(r)), k) }})
+			}
+		}
+	}
+	// Divisibility is one idea ("a multiple of 3", "the sum divisible by
+	// 5"): t % k == 0 costs the term, one bit for the production and two
+	// for k = 2..6, less than the remainder term and its comparison.
+	for _, t := range terms {
+		if t.op == '%' {
+			continue // (a % k) % j: the remainder of a remainder
+		}
+		for k := 2; k <= 6; k++ {
+			cost := divBits + t.cost + 2
+			if cost > atomBits {
+				continue
+			}
+			for _, eq := range []bool{true, false} {
+				op := map[bool]string{true: "==", false: "!="}[eq]
+				cands = append(cands, cand{fmt.Sprintf("%s %% %d %s 0", parenTerm(t.text), k, op), cost, t.mask(), func(r *[numSlots]int) bool { return (int(t.at(r))%k == 0) == eq }})
 			}
 		}
 	}
@@ -593,8 +622,12 @@ func categoryAtoms() []typedAtom {
 			ra, oka := rankFeat(a)
 			rb, okb := rankFeat(b)
 			if oka && okb {
+				// The same rank is a category like the same suit ("the
+				// starter's colour or its rank").
 				out = append(out, slotAtom(fmt.Sprintf("%s.face %s %s.face", slotName[a], op, slotName[b]), base, ra|rb, m,
-					func(v view) bool { return (v.rank(a) > 10) == (v.rank(b) > 10) == eq }))
+					func(v view) bool { return (v.rank(a) > 10) == (v.rank(b) > 10) == eq }),
+					slotAtom(fmt.Sprintf("%s.rank %s %s.rank", slotName[a], op, slotName[b]), base, ra|rb, m,
+						func(v view) bool { return (v.rank(a) == v.rank(b)) == eq }))
 			}
 		}
 	}
