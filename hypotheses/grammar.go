@@ -17,17 +17,23 @@ import (
 // This is the one place the bits are set:
 //
 //	rule   = atom                        L = L(atom)
-//	       | atom "and" atom             L = 4 + L(a) + L(b)
-//	       | atom "or" atom              L = 4 + L(a) + L(b)
+//	       | atom "and" atom             L = 1 + L(a) + L(b)
+//	       | atom "or" atom              L = 1 + L(a) + L(b)
+//	       | cond "?" atom ":" "true"    L = 1 + L(c) + L(a)   implication: "after an odd
+//	                                                            black card, an even red one"
+//	       | cond "?" atom ":" ¬atom     L = 1 + L(c) + L(a)   iff: "red ? low : high",
+//	                                                            "a low card after a high one"
 //	       | cond "?" atom ":" atom      L = 4 + L(c) + L(a) + L(b)
 //	       | concept                     L = literals + 1       (concepts.go)
 //	atom   = lexicon atom                L as listed in atoms.go (card predicates,
 //	                                       relations to prev, "true" = 1)
+//	       | concept of two literals     L = 3 ("an odd black card")
 //	       | typed atom                  (below; it reads the card)
 //	cond   = lexicon condition           (tests on prev, prev2's and prev's colours,
 //	                                       n % k == r for k = 2, 3, 4)
 //	       | typed atom not reading the card
 //	       | card.color == "red", card.even, card.face   ("red ? low : high")
+//	       | prev's concept of two literals             L = 3 ("after an odd black card")
 //
 // Typed atoms (terms.go), with X, Y among card, prev, prev2, prev3, line[0]
 // (naming costs slot(X) = 0, 1, 2, 3, 3 bits):
@@ -42,7 +48,8 @@ import (
 //	                                     L = 3 + 1 + L(X.rank) + L(Y.rank)
 //	     | X.suit == "s"                 L = 2 + slot(X) + 2
 //	     | X.color == "red", X.even, X.face            L = 2 + slot(X)
-//	     | X.suit|color|face ==|!= Y.same              L = 2 + slot(X) + slot(Y)
+//	     | X.suit|color|face|rank ==|!= Y.same         L = 2 + slot(X) + slot(Y)
+//	     | int "%" k "==" 0, "!=" 0      L = 1 + L(t) + 2      divisibility, k = 2..6
 //	     | a summary of the line or n % 6 == r         L = 6
 //
 // where const(k) = 3 bits for 0..7, 4 for 8..15, 5 for 16..31. Integer
@@ -50,9 +57,12 @@ import (
 // The bits are code lengths up to a constant per kind of production (they
 // need not satisfy Kraft's inequality: the prior is normalised over the
 // space kept), chosen so that the old atoms keep their lengths and the
-// Boolean concepts their exact minimal costs; a rule's two or three parts
-// cost 4 bits to combine, so that the space's budget of behaviours goes to
-// single ideas of the whole language before pairs of them.
+// Boolean concepts their exact minimal costs (the implication and the iff do
+// not combine concepts of the card: the concepts production has them). The
+// general condition with two free branches costs 3 bits more than the forms
+// people write most (an implication, or a condition choosing between a test
+// and its opposite): its choices are many and few of them are ideas, and
+// the space's budget of behaviours is better spent on the others.
 // Every term and atom is kept once per value table (observational
 // equivalence: two with the same value for every assignment of the ranks
 // they read are one, the shortest kept), and every rule once per behaviour
@@ -85,7 +95,8 @@ import (
 //	nil guards: an atom reading prev2 or prev3 (the deepest it reads) is written
 //	  "prev2 == nil or A" when it reads the card (it holds while the line is too
 //	  short) and "prev2 != nil and C" as a condition (it fails then)
-//	compounds: A and B, A or B, (C) ? A : B, with a compound part in
+//	compounds: A and B, A or B, (C) ? A : B (B is true for an implication, A's
+//	  opposite for an iff, or not (A) when the lexicon has no opposite), with a compound part in
 //	  parentheses: (prev2 == nil or card.suit != prev2.suit) and (card.rank > 7)
 const (
 	kindAtom uint8 = iota
