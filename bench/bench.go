@@ -143,7 +143,7 @@ type discAcc struct {
 	hit, hitX           []bool
 	empty, emptyX       int
 	pred                []float64
-	learn               stats.CurveAcc
+	learn               stats.CurveMean
 }
 
 // add counts one hand of turns moves.

@@ -13,7 +13,7 @@
 //  3. The final evaluation: the top designed rules and the bank's best,
 //     on fresh deals no round played (Disjoint), so that the figures
 //     reported are free of the winner's curse; paired t-tests against the
-//     bank's best (PairedT).
+//     bank's best (stats.PairedTTest).
 //  4. Output (Result.Write): the designed rules as a rule bank, the
 //     summaries in every format, the plot of the search.
 //

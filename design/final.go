@@ -9,8 +9,6 @@ import (
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/rank"
 	"github.com/eleusis/eleusis/stats"
-	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Final is the final evaluation: the top designed rules and the bank's
@@ -62,34 +60,6 @@ type Paired struct {
 	P float64 `json:"p_value"`
 	// Apart: the two rules' own 95% intervals do not overlap.
 	Apart bool `json:"intervals_apart"`
-}
-
-// PairedT compares a and b deal by deal (NaN entries, failed hands, are
-// left out with their pair): the mean difference with its t interval and
-// the two-sided p-value of the paired t-test, 2·(1 − F(|t|)) with F
-// Student's t distribution on n − 1 degrees of freedom and t = d̄/(s/√n).
-func PairedT(a, b []float64) (diff stats.Interval, n int, p float64) {
-	var d []float64
-	for i := range min(len(a), len(b)) {
-		if !math.IsNaN(a[i]) && !math.IsNaN(b[i]) {
-			d = append(d, a[i]-b[i])
-		}
-	}
-	diff, n, p = stats.MeanT(d), len(d), math.NaN()
-	if n < 2 {
-		return diff, n, p
-	}
-	m, sd := stat.MeanStdDev(d, nil)
-	switch {
-	case sd > 0:
-		t := m / (sd / math.Sqrt(float64(n)))
-		p = 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Survival(math.Abs(t))
-	case m == 0:
-		p = 1
-	default:
-		p = 0 // every deal the same non-zero difference
-	}
-	return diff, n, p
 }
 
 // finalists picks the designed rules (from the last race's standings),
@@ -212,8 +182,8 @@ func finalEvaluation(ctx context.Context, rn *runner, res *Result) (*Final, erro
 		}
 		// The length penalty is a constant per rule, taken off every hand.
 		lam := cfg.Objective.LengthPenalty
-		d, n, pv := PairedT(shift(f.values, lam*float64(f.Candidate.Size)), shift(best.values, lam*float64(best.Candidate.Size)))
-		f.VsBest = &Paired{Against: best.Name, Diff: d, N: n, P: pv,
+		tt := stats.PairedTTest(shift(f.values, lam*float64(f.Candidate.Size)), shift(best.values, lam*float64(best.Candidate.Size)))
+		f.VsBest = &Paired{Against: best.Name, Diff: stats.Interval{Est: tt.Mean, Lo: tt.Lo, Hi: tt.Hi}, N: tt.N, P: tt.P,
 			Apart: f.Objective.Lo > best.Objective.Hi || f.Objective.Hi < best.Objective.Lo}
 	}
 	return fin, nil

@@ -3,11 +3,12 @@ package design
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/eleusis/eleusis/lab"
-	"github.com/eleusis/eleusis/stats"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/stats"
 )
 
 // The objectives a search can maximise.

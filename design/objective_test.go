@@ -63,26 +63,6 @@ func TestObjectiveEstimate(t *testing.T) {
 	}
 }
 
-// The paired t-test against the closed form of Student's t with 3 degrees
-// of freedom: F(t) = 1/2 + (1/π)(t/(√3(1 + t²/3)) + atan(t/√3)).
-func TestPairedT(t *testing.T) {
-	a := []float64{3, 5, 7, 9, math.NaN()}
-	b := []float64{1, 2, 3, 4, 5}
-	diff, n, p := PairedT(a, b)
-	// d = 2, 3, 4, 5: mean 3.5, sd √(5/3), t = 3.5/(sd/2).
-	tt := 3.5 / (math.Sqrt(5.0/3) / 2)
-	F := 0.5 + (tt/(math.Sqrt(3)*(1+tt*tt/3))+math.Atan(tt/math.Sqrt(3)))/math.Pi
-	if n != 4 || !near(diff.Est, 3.5, 1e-12) || !near(p, 2*(1-F), 1e-9) {
-		t.Errorf("diff %+v n %d p %g, want 3.5, 4, %g", diff, n, p, 2*(1-F))
-	}
-	if _, _, p := PairedT([]float64{1, 2, 3}, []float64{1, 2, 3}); p != 1 {
-		t.Errorf("no difference: p = %g", p)
-	}
-	if _, _, p := PairedT([]float64{2, 3, 4}, []float64{1, 2, 3}); p != 0 {
-		t.Errorf("the same difference on every deal: p = %g", p)
-	}
-}
-
 func TestParseBand(t *testing.T) {
 	for _, tc := range []struct {
 		s  string

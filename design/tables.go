@@ -2,11 +2,12 @@ package design
 
 import (
 	"fmt"
-	"github.com/eleusis/eleusis/render"
-	"github.com/eleusis/eleusis/stats"
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/eleusis/eleusis/render"
+	"github.com/eleusis/eleusis/stats"
 )
 
 // Tables renders a search: design.csv (every finalist's figures on the

@@ -86,7 +86,7 @@ func RankPlots(dir string, rk *Ranking) error {
 		if k%cols == 0 {
 			km.Panels = append(km.Panels, make([]*plot.Plot, cols))
 		}
-		p, err := render.KmPanel(titles[k], "pairs", curves[k], maxT)
+		p, err := render.KMPanel(titles[k], "pairs", curves[k], maxT)
 		if err != nil {
 			return err
 		}

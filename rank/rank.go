@@ -273,7 +273,7 @@ type ruleAcc struct {
 	localExact, observer                   bool
 	settleT                                []float64
 	settleEv                               []bool
-	learn                                  stats.CurveAcc
+	learn                                  stats.CurveMean
 }
 
 func (a *ruleAcc) add(h *lab.HandRecord) {

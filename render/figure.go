@@ -22,7 +22,7 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// figure is a drawing for a paper or a slide: a title, one plot or a grid
+// Figure is a drawing for a paper or a slide: a title, one plot or a grid
 // of panels, an optional legend beside the data (never over it), and a
 // caption under everything saying what was measured (n, line-up, preset,
 // seed, how the curves average). Text is wrapped to the figure's width,
@@ -126,7 +126,7 @@ func (f *Figure) draw(c draw.Canvas) {
 	}
 }
 
-// save writes the figure as dir/name.png and dir/name.svg, each
+// Save writes the figure as dir/name.png and dir/name.svg, each
 // atomically and readable by others (WriteFileAtomic).
 func (f *Figure) Save(dir, name string) error {
 	for _, ext := range []string{"png", "svg"} {
@@ -141,7 +141,7 @@ func (f *Figure) Save(dir, name string) error {
 	return nil
 }
 
-// encode draws the figure as a PNG (150 dpi) or an SVG document.
+// Encode draws the figure as a PNG (150 dpi) or an SVG document.
 func (f *Figure) Encode(ext string) ([]byte, error) {
 	var c vg.CanvasWriterTo
 	if ext == "png" {
@@ -157,7 +157,7 @@ func (f *Figure) Encode(ext string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// legendEntry is one line of a figure's legend.
+// LegendEntry is one line of a figure's legend.
 type LegendEntry struct {
 	Name  string
 	Thumb plot.Thumbnailer
@@ -168,10 +168,10 @@ func lineStyle(i int) draw.LineStyle {
 	return draw.LineStyle{Color: plotutil.Color(i), Width: vg.Points(1.4), Dashes: plotutil.Dashes(i / len(plotutil.DefaultColors))}
 }
 
-// kmPanel draws a Kaplan–Meier curve as steps from (0, 1), with a + where
+// KMPanel draws a Kaplan–Meier curve as steps from (0, 1), with a + where
 // subjects (hands, pairs: what) were censored (the hand ended first) and
 // the number at risk under each tick of the move axis.
-func KmPanel(title, what string, curve []stats.KMStep, maxT float64) (*plot.Plot, error) {
+func KMPanel(title, what string, curve []stats.KMStep, maxT float64) (*plot.Plot, error) {
 	p := plot.New()
 	p.Title.Text = title
 	p.Title.TextStyle.Font.Size = 10
@@ -226,7 +226,7 @@ func KmPanel(title, what string, curve []stats.KMStep, maxT float64) (*plot.Plot
 	return p, nil
 }
 
-// niceMax is the move axis's end: the last time of any curve, at least 1.
+// NiceMax is the move axis's end: the last time of any curve, at least 1.
 func NiceMax(ts ...float64) float64 {
 	m := 1.0
 	for _, t := range ts {
@@ -237,7 +237,7 @@ func NiceMax(ts ...float64) float64 {
 	return m
 }
 
-// moveTicks marks an axis of moves at whole moves: a labelled tick every 1,
+// MoveTicks marks an axis of moves at whole moves: a labelled tick every 1,
 // 2, 5, 10, 20, 50… moves (at most six labels), unlabelled ones between,
 // and labels without decimals (gonum's default ticks write a hand of 26
 // moves as 0.00 and 25.00).

@@ -11,10 +11,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// rowsHeight is the height of a figure with n rows of labels.
+// RowsHeight is the height of a figure with n rows of labels.
 func RowsHeight(n int) vg.Length { return max(3*vg.Inch, vg.Length(n)*vg.Points(15)+2*vg.Inch) }
 
-// intervalPlot draws one row per entry, top to bottom: an estimate with
+// IntervalPlot draws one row per entry, top to bottom: an estimate with
 // its interval. Entries without an estimate (every hand failed) are left
 // out; with none left, the figure says so.
 func IntervalPlot(dir, name, title, xlabel string, names []string, ivs []stats.Interval, caption ...string) error {
@@ -67,7 +67,7 @@ func IntervalPlot(dir, name, title, xlabel string, names []string, ivs []stats.I
 	return f.Save(dir, name)
 }
 
-// shownAsLine: a line plot of many rules shows the 8 first and the 8 last
+// ShownAsLine: a line plot of many rules shows the 8 first and the 8 last
 // (the hardest and the easiest), which stay readable.
 func ShownAsLine(i, n int) bool { return n <= 16 || i < 8 || i >= n-8 }
 
@@ -78,7 +78,7 @@ type Curve struct {
 	Learning []float64
 }
 
-// learningPlot draws each curve (the posterior on God's rule after each
+// LearningPlot draws each curve (the posterior on God's rule after each
 // move), the legend beside the data.
 func LearningPlot(dir, name, title string, rs []Curve, caption ...string) error {
 	p := plot.New()

@@ -2,15 +2,15 @@ package stats
 
 import "math"
 
-// curveAcc averages curves of different lengths, each carried at its last
+// CurveMean averages curves of different lengths, each carried at its last
 // value after it ends (a hand that is over keeps its final belief).
-type CurveAcc struct {
+type CurveMean struct {
 	sum  []float64 // Σ value at move t over the curves still running
 	tail []float64 // Σ last value of the curves that ended after t moves
 	n    int
 }
 
-func (c *CurveAcc) Add(curve []float64) {
+func (c *CurveMean) Add(curve []float64) {
 	c.n++
 	for t, v := range curve {
 		if t >= len(c.sum) {
@@ -27,8 +27,8 @@ func (c *CurveAcc) Add(curve []float64) {
 	c.tail[len(curve)] += curve[len(curve)-1]
 }
 
-// curve is the mean at each move up to the longest curve (3 decimals).
-func (c *CurveAcc) Curve() []float64 {
+// Curve is the mean at each move up to the longest curve (3 decimals).
+func (c *CurveMean) Curve() []float64 {
 	if c.n == 0 {
 		return nil
 	}

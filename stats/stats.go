@@ -63,7 +63,9 @@ func Wilson(k, n int) Interval {
 	return Interval{p, lo, hi}
 }
 
-// MeanT is the mean with Student's t interval: x̄ ± t(0.975, n−1)·s/√n.
+// MeanT is the mean with Student's t interval (Student 1908): x̄ ±
+// t(0.975, n−1)·s/√n, s the sample standard deviation (n − 1 in its
+// denominator), as R's t.test(x)$conf.int.
 func MeanT(x []float64) Interval {
 	n := len(x)
 	if n == 0 {
@@ -118,9 +120,10 @@ func ranks(x []float64) []float64 {
 	return r
 }
 
-// Spearman is Spearman's rank correlation: Pearson's correlation of the
-// ranks, ties given average ranks (so it is right with ties, unlike
-// 1 − 6Σd²/n(n²−1)). gonum has no Spearman; the correlation is gonum's.
+// Spearman is Spearman's rank correlation (Spearman 1904): Pearson's
+// correlation of the ranks, ties given average ranks (so it is right with
+// ties, unlike 1 − 6Σd²/n(n²−1)), as R's cor(method = "spearman"). gonum
+// has no Spearman; the correlation is gonum's.
 func Spearman(x, y []float64) float64 {
 	return stat.Correlation(ranks(x), ranks(y), nil)
 }
@@ -209,7 +212,8 @@ func KaplanMeier(t []float64, event []bool) []KMStep {
 	return out
 }
 
-// KMMedian is the smallest time at which survival is at or below 0.5, NaN
+// KMMedian is the median survival time as R's survfit reports it: the
+// smallest time at which survival is at or below 0.5, NaN
 // when the curve never gets there (fewer than half the hands found it).
 func KMMedian(curve []KMStep) float64 {
 	for _, st := range curve {
