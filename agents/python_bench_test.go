@@ -1,13 +1,13 @@
 package agents
 
 import (
-	"context"
 	"fmt"
 	"os/exec"
 	"testing"
 	"time"
 
 	"github.com/eleusis/eleusis/sim"
+	"golang.org/x/sync/errgroup"
 )
 
 // BenchmarkPythonAgent: the README's minimal Python agent
@@ -31,15 +31,21 @@ func BenchmarkPythonAgent(b *testing.B) {
 			defer k.Close()
 			play := func(n int) (turns int) {
 				res := make([]int, n)
-				sim.Run(context.Background(), sim.RunConfig[int]{N: n, Workers: workers,
-					Do: func(i int) int {
+				var g errgroup.Group
+				g.SetLimit(workers)
+				for i := range n {
+					g.Go(func() error {
 						out, err := k.Play(HandSetup{Rule: r, Options: opts, Lineup: lineup, Seed: uint64(i)})
 						if err != nil {
-							b.Fatal(err)
+							return err
 						}
-						return out.Result.Turns
-					},
-					Emit: func(i int, t int) error { res[i] = t; return nil }})
+						res[i] = out.Result.Turns
+						return nil
+					})
+				}
+				if err := g.Wait(); err != nil {
+					b.Fatal(err)
+				}
 				for _, t := range res {
 					turns += t
 				}

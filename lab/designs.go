@@ -56,7 +56,7 @@ func ParseDesigns(s string) ([]Design, error) {
 // measures reports whether the design's hands are measured for discovery.
 func (d Design) measures() bool { return d != Mixed }
 
-// design is the design of line-up i; "" for a plan without designs (rank's,
+// Design is the design of line-up i; "" for a plan without designs (rank's,
 // or a bench run written before designs: rotations, summed up as mixed).
 func (p *Plan) Design(i int) Design {
 	if i < len(p.Designs) {

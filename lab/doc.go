@@ -3,7 +3,8 @@
 // homogeneous, mixed, with the balanced Schedule); Lab.Run plays it on
 // paired seeds in parallel, each hand's seed derived from the run's seed and
 // the hand's coordinates, so the same plan gives the same records at any
-// number of workers. The records go to hands.jsonl beside run.json (RunMeta:
+// number of workers (Run, the worker pool, emits every hand in order
+// whatever order they finish in). The records go to hands.jsonl beside run.json (RunMeta:
 // the plan, the rules' definitions, the program), a run can be resumed or
 // cut into shards that OpenShards and Merge put back together, and every
 // file is written atomically.

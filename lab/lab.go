@@ -241,7 +241,7 @@ type RunOptions struct {
 	// while running). Empty: nothing is written.
 	Out     string
 	Workers int
-	Shard   sim.Shard
+	Shard   Shard
 	// Resume continues an interrupted run in Out; Force lets a new run
 	// replace another run's files in Out (refused otherwise).
 	Resume, Force bool
@@ -272,7 +272,7 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 		return nil, fmt.Errorf("workers must be 0 (all cores) or more, not %d", ro.Workers)
 	}
 	if ro.Shard.Of < 1 {
-		ro.Shard = sim.All
+		ro.Shard = All
 	}
 	if err := l.Resolve(p); err != nil {
 		return nil, err
@@ -310,7 +310,7 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 		line []byte
 		err  error
 	}
-	_, runErr := sim.Run(ctx, sim.RunConfig[played]{
+	_, runErr := Run(ctx, RunConfig[played]{
 		N: p.N(), From: from, Shard: ro.Shard, Workers: ro.Workers,
 		Do: func(i int) played {
 			r := l.play(ctx, p, pr, i)
@@ -367,7 +367,7 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 }
 
 // shardSize is the number of hands of the plan in shard s.
-func (p *Plan) shardSize(s sim.Shard) int {
+func (p *Plan) shardSize(s Shard) int {
 	n := p.N()
 	if s.Of <= 1 {
 		return n
@@ -376,7 +376,7 @@ func (p *Plan) shardSize(s sim.Shard) int {
 }
 
 // shardIndex is the plan index of the shard's k-th hand (k from 0).
-func (p *Plan) shardIndex(s sim.Shard, k int) int {
+func (p *Plan) shardIndex(s Shard, k int) int {
 	if s.Of <= 1 {
 		return k
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/eleusis/eleusis/rank"
 	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
-	"github.com/eleusis/eleusis/sim"
 )
 
 func rankJSON(t *testing.T, p *lab.Plan, recs []lab.HandRecord) []byte {
@@ -84,7 +83,7 @@ func TestShardsMergeToTheWhole(t *testing.T) {
 	var dirs []string
 	for i := range 2 {
 		d := t.TempDir()
-		lab.RunTo(t, p, lab.RunOptions{Out: d, Shard: sim.Shard{Index: i, Of: 2}, Workers: 2})
+		lab.RunTo(t, p, lab.RunOptions{Out: d, Shard: lab.Shard{Index: i, Of: 2}, Workers: 2})
 		dirs = append(dirs, d)
 	}
 	merged := t.TempDir()

@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/eleusis/eleusis/sim"
 )
 
 // Shards are the folders of the shards of one run, in shard order, read
@@ -28,13 +26,13 @@ func OpenShards(dirs []string) (*Shards, error) {
 		return nil, fmt.Errorf("merge: no folders")
 	}
 	var metas []*RunMeta
-	var shards []sim.Shard
+	var shards []Shard
 	for _, d := range dirs {
 		m, err := readMeta(d)
 		if err != nil {
 			return nil, fmt.Errorf("merge: %w (is %s a run folder?)", err, d)
 		}
-		sh, err := sim.ParseShard(m.Shard)
+		sh, err := ParseShard(m.Shard)
 		if err != nil {
 			return nil, fmt.Errorf("merge: %s: %w", filepath.Join(d, runFile), err)
 		}
@@ -65,7 +63,7 @@ func OpenShards(dirs []string) (*Shards, error) {
 		}
 	}
 	s.Meta = *metas[0]
-	s.Meta.Shard = sim.All.String()
+	s.Meta.Shard = All.String()
 	s.Meta.MergedFrom = nil
 	for _, d := range s.dirs {
 		for i := range dirs {
@@ -127,10 +125,10 @@ func (s *Shards) Merge(mo MergeOptions) error {
 	}
 	seqs := make([]*sequence, n)
 	for k := range seqs {
-		seqs[k] = &sequence{plan: p, shard: sim.Shard{Index: k, Of: n}}
+		seqs[k] = &sequence{plan: p, shard: Shard{Index: k, Of: n}}
 	}
 	if n == 1 {
-		seqs[0].shard = sim.All
+		seqs[0].shard = All
 	}
 	for i := range p.N() {
 		k := i % n

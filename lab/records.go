@@ -12,7 +12,6 @@ import (
 	"slices"
 
 	"github.com/eleusis/eleusis/hypotheses"
-	"github.com/eleusis/eleusis/sim"
 )
 
 // Check reports whether rec is the plan's hand rec.Index: the same seed,
@@ -46,7 +45,7 @@ func (p *Plan) Check(rec *HandRecord) error {
 // the plan's.
 type sequence struct {
 	plan  *Plan
-	shard sim.Shard
+	shard Shard
 	n     int // records seen
 }
 

@@ -12,7 +12,6 @@ import (
 
 	"github.com/eleusis/eleusis/internal/testkit"
 	"github.com/eleusis/eleusis/rulebank"
-	"github.com/eleusis/eleusis/sim"
 )
 
 func lines(t *testing.T, path string) []string {
@@ -175,7 +174,7 @@ func TestMergeChecksEveryRecord(t *testing.T) {
 	var dirs []string
 	for i := range 2 {
 		d := t.TempDir()
-		RunTo(t, p, RunOptions{Out: d, Shard: sim.Shard{Index: i, Of: 2}})
+		RunTo(t, p, RunOptions{Out: d, Shard: Shard{Index: i, Of: 2}})
 		dirs = append(dirs, d)
 	}
 	out := t.TempDir()
@@ -206,7 +205,7 @@ func TestMergeChecksEveryRecord(t *testing.T) {
 	q := TinyPlan()
 	q.Hands = 6
 	d := t.TempDir()
-	RunTo(t, q, RunOptions{Out: d, Shard: sim.Shard{Index: 1, Of: 2}})
+	RunTo(t, q, RunOptions{Out: d, Shard: Shard{Index: 1, Of: 2}})
 	_, err := OpenShards([]string{dirs[0], d})
 	wantErr(t, "shards of two runs", err, "are not shards of one run: plan.hands is 4 in "+dirs[0]+", 6 in "+d)
 	// A shard whose run.json was edited (an expression).

@@ -1,8 +1,7 @@
 // Package sim is the table and the referee of Eleusis: cards, decks, the main
 // line and its error columns, the options and presets of docs/rules.md, and the
-// engine that plays one hand (or a whole game) move by move; and Run, the
-// parallel runner that plays many hands on a worker pool and hands them on in
-// order, so that results do not depend on the number of workers.
+// engine that plays one hand (or a whole game) move by move. (Many hands
+// are played in parallel by the lab package's Run.)
 //
 // The engine never sees how God's rule is written: it asks a Judge (which the
 // rulebank package provides) whether a card may follow the main line. Players

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/eleusis/eleusis/bench"
-	"github.com/eleusis/eleusis/lab"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/eleusis/eleusis/bench"
+	"github.com/eleusis/eleusis/lab"
 )
 
 // Every design of a bench run with seeded Python agents in persistent mode

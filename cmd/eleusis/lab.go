@@ -80,7 +80,7 @@ func (lf *labFlags) check() error {
 	if lf.resume && lf.force {
 		return fmt.Errorf("--resume continues the run in --out and --force replaces it: give one of them")
 	}
-	_, err := sim.ParseShard(lf.shard)
+	_, err := lab.ParseShard(lf.shard)
 	return err
 }
 
@@ -165,7 +165,7 @@ func (t *tally) verdict(g *global, out string) error {
 // run plays a plan with Ctrl-C handling and a progress bar on a terminal,
 // handing every hand to each.
 func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.Plan, runner *lab.Lab, each func(*lab.HandRecord) error) error {
-	shard, err := sim.ParseShard(lf.shard)
+	shard, err := lab.ParseShard(lf.shard)
 	if err != nil {
 		return err
 	}

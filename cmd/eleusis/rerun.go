@@ -9,7 +9,6 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/lab"
-	"github.com/eleusis/eleusis/sim"
 )
 
 func rerunCmd(g *global) *cobra.Command {
@@ -51,7 +50,7 @@ difference is named), and says so when the run was made by another revision.`,
 				fmt.Fprintf(g.errw, "eleusis: the run was made by revision %s, this is %s: the hands may differ where the program changed\n", meta.Program.Revision, prog.Revision)
 			}
 			if meta.Shard != "" {
-				if _, err := sim.ParseShard(meta.Shard); err != nil {
+				if _, err := lab.ParseShard(meta.Shard); err != nil {
 					return fmt.Errorf("%s: %w", args[0], err)
 				}
 				lf.shard = meta.Shard
