@@ -129,10 +129,10 @@ func sortedKeys(m map[string]any) []string {
 	return sorted(ks)
 }
 
-// The README's minimal agent is python/examples/minimal.py (which the
+// The minimal agent of docs/strategies.md is python/examples/minimal.py (which the
 // Python tests play).
 func TestReadmeMinimalAgent(t *testing.T) {
-	readme, err := os.ReadFile("../README.md")
+	readme, err := os.ReadFile("../docs/strategies.md")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ type block struct {
 func (b block) where() string { return b.file + ":" + strconv.Itoa(b.line) }
 
 // documents are the Markdown files of this folder.
-var documents = []string{"README.md", "rule-language.md", "rules.md", "files.md", "results.md", "agent-protocol.md", "rules-in-words.md", "languages.md", "lessons.md"}
+var documents = []string{"README.md", "rule-language.md", "rules.md", "files.md", "results.md", "agent-protocol.md", "rules-in-words.md", "languages.md", "lessons.md", "researcher.md", "strategies.md", "teacher.md", "commands.md", "layout.md", "performance.md", "sources.md"}
 
 func read(t *testing.T, file string) string {
 	t.Helper()
