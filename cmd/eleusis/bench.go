@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"strings"
 	"time"
 
@@ -13,14 +12,9 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/bench"
-	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/render"
 )
-
-// DefaultBench is the ladder `eleusis bench` compares when no strategies
-// are given.
-var DefaultBench = []string{"random", "positive-tester", "negative-tester", "bayes-greedy", "bayes-eig", "bounded-human", "oracle"}
 
 // DefaultDesign is the design bench plays when none is given (README,
 // "Benchmarking strategies", says why).
@@ -79,15 +73,15 @@ Strategies, name(key=value,...):
 				if err := atLeast("workers", lf.workers, 0); err != nil {
 					return err
 				}
-				return g.perf(cmd.Context(), splitSpecs(strategiesFlag), perfHands, lf.workers)
+				return g.perf(cmd.Context(), agents.SplitStrategies(strategiesFlag), perfHands, lf.workers)
 			}
 			designs, err := lab.ParseDesigns(designFlag)
 			if err != nil {
 				return err
 			}
-			strategies := splitSpecs(strategiesFlag)
+			strategies := agents.SplitStrategies(strategiesFlag)
 			if len(strategies) == 0 {
-				strategies = DefaultBench
+				strategies = agents.DefaultBench
 			}
 			if len(lf.lineups) > 0 {
 				return fmt.Errorf("bench seats --strategies by --design: --lineup is for rank")
@@ -111,7 +105,7 @@ Strategies, name(key=value,...):
 		},
 	}
 	lf.register(c, g, 4)
-	c.Flags().StringVar(&strategiesFlag, "strategies", "", "`strategies` to compare, separated by commas (outside parentheses) or ';' (default: "+strings.Join(DefaultBench, ",")+")")
+	c.Flags().StringVar(&strategiesFlag, "strategies", "", "`strategies` to compare, separated by commas (outside parentheses) or ';' (default: "+strings.Join(agents.DefaultBench, ",")+")")
 	c.Flags().StringVar(&designFlag, "design", DefaultDesign, "`designs`: solo, homogeneous, mixed, or several separated by commas")
 	c.Flags().IntVar(&seats, "seats", 4, "players at a homogeneous or mixed table")
 	c.Flags().Float64Var(&g.maxFailures, "max-failures", bench.DefaultMaxFailures, "exit non-zero, naming the strategy, when its share of failed hands or of fallback answers (not its own: its meta says fallback) exceeds this `share`")
@@ -154,39 +148,6 @@ func uniqueNames(specs []string) error {
 		seen[sp.Shown()] = s
 	}
 	return nil
-}
-
-// splitSpecs splits a list of strategies on ';' if it has one, else on the
-// commas that are not inside parentheses ("bayes-eig(eps=0.02,lambda=1),random").
-func splitSpecs(s string) []string {
-	var out []string
-	add := func(x string) {
-		if x = strings.TrimSpace(x); x != "" {
-			out = append(out, x)
-		}
-	}
-	if strings.Contains(s, ";") {
-		for _, x := range strings.Split(s, ";") {
-			add(x)
-		}
-		return out
-	}
-	depth, start := 0, 0
-	for i, r := range s {
-		switch r {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				add(s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	add(s[start:])
-	return out
 }
 
 // perfRow is one strategy's speed.
@@ -271,12 +232,10 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 		row := perfRow{Strategy: s, OneWorker: one, AllWorkers: all, Workers: workers, PerCore: all / float64(workers), Scaling: all / one,
 			Measured: measured / float64(workers)}
 		if sp, err := agents.ParseSpec(s); err == nil {
-			if size, ok := sp.Params["size"]; ok {
-				if space, err := runner.Kit.Space(int(size)); err == nil {
+			if size, ok := agents.SpaceSize(sp); ok {
+				if space, err := runner.Kit.Space(size); err == nil {
 					row.IndexMiB = float64(space.Stats.IndexBytes) / (1 << 20)
 				}
-			} else if _, params := agents.Doc(sp.Name); slices.Contains(params, "size") || sp.Name == "bounded-human" {
-				row.IndexMiB = float64(hypotheses.Default().Stats.IndexBytes) / (1 << 20)
 			}
 		}
 		rows = append(rows, row)

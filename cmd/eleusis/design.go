@@ -72,12 +72,7 @@ an interrupted search. The files are described in docs/results.md.`,
 			if cfg.Checker.Acceptance, err = design.ParseBand(acceptance); err != nil {
 				return fmt.Errorf("--acceptance: %w", err)
 			}
-			cfg.Lineup = nil
-			for _, s := range strings.Split(lineup, ";") {
-				if s = strings.TrimSpace(s); s != "" {
-					cfg.Lineup = append(cfg.Lineup, s)
-				}
-			}
+			cfg.Lineup = agents.SplitLineup(lineup)
 			if err := atLeast("workers", cfg.Workers, 0); err != nil {
 				return err
 			}
@@ -124,7 +119,7 @@ an interrupted search. The files are described in docs/results.md.`,
 	fl.IntVar(&cfg.Checker.LookBack, "look-back", cfg.Checker.LookBack, "the most cards a candidate may look back (0 to 3; the position n is always allowed)")
 	fl.StringVar(&cfg.Preset, "preset", cfg.Preset, "the `preset` the rules are played under (eleusis presets lists them)")
 	fl.StringArrayVar(&cfg.Options, "option", nil, "override one option of the preset, `name=value` (repeatable)")
-	fl.StringVar(&lineup, "lineup", strings.Join(DefaultLineup, ";"), "the `line-up`: strategies by seat, separated by ';'")
+	fl.StringVar(&lineup, "lineup", strings.Join(agents.DefaultLineup, ";"), "the `line-up`: strategies by seat, separated by ';'")
 	fl.StringSliceVar(&cfg.Parents, "rules", nil, "the bank's rules to start from, `names` separated by commas (default: every rule of the bank)")
 	fl.BoolVar(&cfg.Measure, "measure", false, "discovery measures in the final evaluation even when the objective needs none (slower)")
 	fl.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "the search's seed (every round's and the final evaluation's deals derive from it)")

@@ -22,12 +22,6 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// DefaultLineup is the table `eleusis rank` seats when none is given: an
-// information-seeking scientist, a positive tester with a smaller space (so
-// that some rules are beyond it), and two people of different patience. Their
-// beliefs differ, so a rule can be found by some and not others.
-var DefaultLineup = []string{"bayes-eig", "positive-tester(size=20000)", "bounded-human", "bounded-human(k=8,memory=4,slip=0.1)"}
-
 // labFlags are the flags of the commands that run plans.
 type labFlags struct {
 	rules, presets []string
@@ -49,7 +43,7 @@ func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
 	f.StringSliceVar(&lf.tags, "tag", nil, "only rules with one of these `tags`")
 	f.StringSliceVar(&lf.presets, "preset", []string{"new-eleusis"}, "`presets` to play, separated by commas (eleusis presets lists them)")
 	f.StringArrayVar(&lf.options, "option", nil, "override one option of every preset, `name=value` (repeatable), e.g. prophet=true")
-	f.StringArrayVar(&lf.lineups, "lineup", nil, "a `line-up`: strategies by seat, separated by ';' (repeatable; default: "+strings.Join(DefaultLineup, "; ")+")")
+	f.StringArrayVar(&lf.lineups, "lineup", nil, "a `line-up`: strategies by seat, separated by ';' (repeatable; default: "+strings.Join(agents.DefaultLineup, "; ")+")")
 	f.IntVar(&lf.hands, "hands", hands, "hands per rule, preset and line-up")
 	f.Uint64Var(&lf.seed, "seed", 1, "the run's seed (every hand's seed derives from it)")
 	f.IntVar(&lf.workers, "workers", 0, "parallel workers (0: all cores)")
@@ -106,16 +100,10 @@ func (lf *labFlags) plan(g *global) (*lab.Plan, *lab.Lab, error) {
 		}
 	}
 	if len(lf.lineups) == 0 {
-		p.Lineups = [][]string{DefaultLineup}
+		p.Lineups = [][]string{agents.DefaultLineup}
 	}
 	for _, lu := range lf.lineups {
-		var seats []string
-		for _, s := range strings.Split(lu, ";") {
-			if s = strings.TrimSpace(s); s != "" {
-				seats = append(seats, s)
-			}
-		}
-		p.Lineups = append(p.Lineups, seats)
+		p.Lineups = append(p.Lineups, agents.SplitLineup(lu))
 	}
 	return p, &lab.Lab{Bank: bank, Kit: agents.NewKit()}, nil
 }

@@ -26,7 +26,7 @@ type handFlags struct {
 func (hf *handFlags) register(c *cobra.Command, g *global) {
 	c.Flags().StringVar(&hf.rule, "rule", "black-high-red-low", "God's rule (a `name` of the bank)")
 	c.Flags().StringVar(&hf.preset, "preset", "new-eleusis", "the `preset` (eleusis presets lists them)")
-	c.Flags().StringVar(&hf.lineup, "lineup", "bayes-eig;positive-tester;bounded-human;random", "strategies by seat, separated by ';'")
+	c.Flags().StringVar(&hf.lineup, "lineup", strings.Join(agents.LessonLineup, ";"), "strategies by seat, separated by ';'")
 	c.Flags().Uint64Var(&hf.seed, "seed", 1, "the hand's seed")
 	c.Flags().IntVar(&hf.player, "player", 1, "the `seat` (1 = left of God) whose belief is told; a strategy without a belief is told as an ideal observer")
 	c.Flags().StringVar(&hf.transcript, "transcript", "", "narrate the hand written in this transcript `file` (docs/files.md; the web table's download) instead of playing one")
@@ -81,13 +81,9 @@ func (g *global) narrate(c *cobra.Command, hf handFlags) (*lessons.Narration, er
 	if err != nil {
 		return nil, err
 	}
-	var specs []agents.Spec
-	for _, s := range strings.Split(hf.lineup, ";") {
-		sp, err := agents.ParseSpec(s)
-		if err != nil {
-			return nil, err
-		}
-		specs = append(specs, sp)
+	specs, err := agents.ParseLineup(hf.lineup)
+	if err != nil {
+		return nil, err
 	}
 	if hf.player < 1 || hf.player > len(specs) {
 		return nil, fmt.Errorf("--player %d: the line-up has seats 1 to %d", hf.player, len(specs))

@@ -296,16 +296,3 @@ func TestSpace(t *testing.T) {
 		t.Errorf("rules in the space: %+v", got.Rules)
 	}
 }
-
-func TestSplitSpecs(t *testing.T) {
-	for in, want := range map[string]string{
-		"bayes-eig(eps=0.02,lambda=1),random":       "bayes-eig(eps=0.02,lambda=1)|random",
-		"exec:python3 a.py --x=1,2;random":          "exec:python3 a.py --x=1,2|random",
-		" positive-tester(size=20000, eps=0.05) , ": "positive-tester(size=20000, eps=0.05)",
-		"": "",
-	} {
-		if got := strings.Join(splitSpecs(in), "|"); got != want {
-			t.Errorf("splitSpecs(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -38,11 +38,8 @@ func playCmd(g *global) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			o, err := sim.Preset(preset)
+			o, err := sim.PresetWith(preset, options)
 			if err != nil {
-				return err
-			}
-			if err := o.Override(options); err != nil {
 				return err
 			}
 			if rep := rulebank.Analyse(r, rulebank.AnalyseConfig{Decks: o.Decks, Walks: 40, Horizon: 40, Seed: 1}); rep.DeadEnd != nil &&
@@ -67,11 +64,11 @@ func playCmd(g *global) *cobra.Command {
 				tbl := kit.NewTable(r, seed, false)
 				tbl.Context = ctx
 				defer func() { agents.ClosePlayers(ps, res) }()
-				for i, s := range strings.Split(lineup, ";") {
-					sp, err := agents.ParseSpec(s)
-					if err != nil {
-						return err
-					}
+				specs, err := agents.ParseLineup(lineup)
+				if err != nil {
+					return err
+				}
+				for i, sp := range specs {
 					p, err := agents.NewPlayer(sp, tbl, i)
 					if err != nil {
 						return err
