@@ -94,11 +94,8 @@ func (c *Config) Check() error {
 	case c.Resume && c.Out == "":
 		return fmt.Errorf("--resume needs --out (the folder of the interrupted search)")
 	}
-	o, err := sim.Preset(c.Preset)
+	o, err := sim.PresetWith(c.Preset, c.Options)
 	if err != nil {
-		return err
-	}
-	if err := o.Override(c.Options); err != nil {
 		return err
 	}
 	for _, s := range c.Lineup {

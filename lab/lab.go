@@ -59,11 +59,8 @@ type Plan struct {
 func (p *Plan) PresetOptions() ([]sim.Options, error) {
 	var out []sim.Options
 	for _, name := range p.Presets {
-		o, err := sim.Preset(name)
+		o, err := sim.PresetWith(name, p.Options)
 		if err != nil {
-			return nil, err
-		}
-		if err := o.Override(p.Options); err != nil {
 			return nil, err
 		}
 		out = append(out, o)
@@ -106,12 +103,7 @@ func (p *Plan) HandSeed(c Coord) uint64 {
 	binary.LittleEndian.PutUint64(buf[:], uint64(c.Rep))
 	h.Write(buf[:])
 	x := h.Sum64()
-	// splitmix64 finaliser: nearby inputs give unrelated seeds.
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+	return sim.Splitmix64(x) // nearby inputs give unrelated seeds
 }
 
 // HandRecord is one line of hands.jsonl (docs/results.md).

@@ -236,6 +236,20 @@ var optionFields, optionNames = func() (map[string]int, []string) {
 	return fields, names
 }()
 
+// PresetWith is a preset with overrides, "name=value" settings (as given
+// with --option) applied on top of it: the one way a run, a search or a
+// hand builds its options.
+func PresetWith(name string, overrides []string) (Options, error) {
+	o, err := Preset(name)
+	if err != nil {
+		return Options{}, err
+	}
+	if err := o.Override(overrides); err != nil {
+		return Options{}, err
+	}
+	return o, nil
+}
+
 // Override applies "name=value" settings (as given with --option) on top of o.
 func (o *Options) Override(settings []string) error {
 	for _, s := range settings {
