@@ -210,11 +210,7 @@ func nth(set uint64, k int) sim.Card {
 // mix folds x into the hash h (splitmix64's finaliser).
 func mix(h, x uint64) uint64 {
 	h ^= x + 0x9e3779b97f4a7c15 + h<<6 + h>>2
-	h ^= h >> 30
-	h *= 0xbf58476d1ce4e5b9
-	h ^= h >> 27
-	h *= 0x94d049bb133111eb
-	return h ^ h>>31
+	return sim.Splitmix64(h)
 }
 
 // Pool is a set of candidates of distinct behaviours: a proposal that

@@ -206,7 +206,7 @@ func (r *Ranker) Ranking() (*Ranking, error) {
 	}
 	// Hardest first; rules with nothing measured (every hand failed) last.
 	order := func(a, b RuleSummary) int {
-		return cmp.Or(compareBool(a.Pairs == 0, b.Pairs == 0), cmp.Compare(hardness(b.Difficulty), hardness(a.Difficulty)),
+		return cmp.Or(cmp.Compare(min(b.Pairs, 1), min(a.Pairs, 1)), cmp.Compare(hardness(b.Difficulty), hardness(a.Difficulty)),
 			cmp.Compare(hardness(b.SettleMedian), hardness(a.SettleMedian)), cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.Preset, b.Preset))
 	}
 	slices.SortStableFunc(all, order)
@@ -219,16 +219,6 @@ func (r *Ranker) Ranking() (*Ranking, error) {
 	}
 	rk.Correlations = correlate(rk.Rules)
 	return rk, nil
-}
-
-func compareBool(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
 }
 
 // hardness orders a measure where higher is harder and a missing value

@@ -45,3 +45,14 @@ func (r *RandomPlayer) Judge(v *View, mover int, m Move) bool { return r.Rng.Int
 
 // Pick implements ProphetPlayer.
 func (r *RandomPlayer) Pick(v *View, shown []Card) Card { return shown[r.Rng.IntN(len(shown))] }
+
+// Splitmix64 is the finaliser of Steele, Lea and Flood's splitmix64 (2014):
+// it mixes the bits of x so that nearby inputs give unrelated outputs. The
+// lab derives hand seeds with it, design hashes behaviours with it.
+func Splitmix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
