@@ -22,13 +22,21 @@ import (
 // even card", "when the last two cards are both red", "when it is the 3rd,
 // 5th, 7th … card of the main line").
 
-// Phrase is hypothesis id in plain English: "the same suit as the last
-// card", "red after an even card, otherwise black". It panics on a padding
-// slot (a caller's mistake, like an index out of range).
+// Phrase is hypothesis id in plain English, as rulewords.Say words its
+// expression: "if the last card is even: the card is red; otherwise: the
+// card is black". Say brackets every compound part, so that a phrase reads
+// one way only ("the card is black and (the card is a face card if and only
+// if the last card is not a face card)"), and rulewords.Read reads it back
+// to the same rule (TestPhraseReadsBack). The grammar's own shorter words
+// (words, below) stand in where Say has none. It panics on a padding slot
+// (a caller's mistake, like an index out of range).
 func (sp *Space) Phrase(id int) string {
 	h := sp.Hyps[id]
 	if h.Expr == "" {
 		panic(fmt.Sprintf("hypotheses: slot %d holds no hypothesis", id))
+	}
+	if w, err := rulewords.Say(h.Expr); err == nil {
+		return w
 	}
 	return sp.gram.words(h.cand)
 }

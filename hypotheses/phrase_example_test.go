@@ -9,7 +9,7 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// Every hypothesis has a phrase in plain English, built with the grammar.
+// Every hypothesis has a phrase in plain English that reads one way only.
 func ExampleSpace_Phrase() {
 	space := hypotheses.Default()
 	for _, expr := range []string{`card.suit == prev.suit`, `(prev.even) ? (card.color == "red") : (card.color == "black")`, `card.rank >= 7`} {
@@ -17,9 +17,9 @@ func ExampleSpace_Phrase() {
 		fmt.Println(space.Phrase(id))
 	}
 	// Output:
-	// the same suit as the last card
-	// red after an even card, otherwise black
-	// 7 or higher
+	// the card has the same suit as the last card
+	// if the last card is even: the card is red; otherwise: the card is black
+	// the card is 7 or higher
 }
 
 // Underdetermination: under "follow suit", from a line of spades, "only

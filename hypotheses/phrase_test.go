@@ -1,8 +1,12 @@
 package hypotheses
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/eleusis/eleusis/rulewords"
+	"github.com/eleusis/eleusis/sim"
 )
 
 // Phrases worked out by hand, one per production of the grammar.
@@ -38,7 +42,7 @@ func TestPhraseByHand(t *testing.T) {
 	}
 	for _, tc := range cases {
 		id := hypID(t, sp, tc.expr)
-		if got := sp.Phrase(id); got != tc.want {
+		if got := sp.gram.words(sp.Hyps[id].cand); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.expr, got, tc.want)
 		}
 	}
@@ -110,4 +114,50 @@ func TestPhrasePrefix(t *testing.T) {
 	if n != 5000 {
 		t.Fatalf("%d hypotheses in a prefix of 5000", n)
 	}
+}
+
+// A phrase reads one way only, and it is the hypothesis: rulewords.Read
+// gives it back as rules that all behave as the hypothesis does, on random
+// main lines, in every family (a sample of each).
+func TestPhraseReadsBack(t *testing.T) {
+	sp := Default()
+	rng := rand.New(rand.NewPCG(3, 5))
+	byFam := map[Family][]int{}
+	for id, h := range sp.Hyps {
+		if h.Expr != "" {
+			byFam[h.Family] = append(byFam[h.Family], id)
+		}
+	}
+	checked := 0
+	for f := range numFamilies {
+		for range 20 {
+			id := byFam[f][rng.IntN(len(byFam[f]))]
+			h := sp.Hyps[id]
+			p := sp.Phrase(id)
+			readings, err := rulewords.Read(p)
+			if err != nil || len(readings) == 0 {
+				t.Errorf("%s: %q does not read back: %v", h.Expr, p, err)
+				continue
+			}
+			for _, r := range readings {
+				j := compile(t, r.Expr).NewJudge()
+				for range 200 {
+					line := make([]sim.Card, 1+rng.IntN(8))
+					for i := range line {
+						line[i] = sim.Card(rng.IntN(52))
+					}
+					c := sim.Card(rng.IntN(52))
+					got, err := j.Accepts(line, c)
+					if err != nil {
+						t.Fatalf("%s read from %q: %v", r.Expr, p, err)
+					}
+					if want := sp.accepts(id, stateOf(line), uint8(c)); got != want {
+						t.Fatalf("%q (%s) read back as %s, which says %v after %s to %s", p, h.Expr, r.Expr, got, sim.CardsString(line), c)
+					}
+				}
+			}
+			checked++
+		}
+	}
+	t.Logf("%d phrases read back", checked)
 }

@@ -119,7 +119,7 @@ func TestLabelsScripted(t *testing.T) {
 		if st.Test != s.want {
 			t.Errorf("move %d (%s %s): labelled %q, want %q", i+1, s.kind, s.cards, st.Test, s.want)
 		}
-		if s.want != "" && (st.Held == nil || st.Held.Expr != `card.color == "red"` || st.Held.Phrase != "red") {
+		if s.want != "" && (st.Held == nil || st.Held.Expr != `card.color == "red"` || st.Held.Phrase != "the card is red") {
 			t.Errorf("move %d: held rule %+v", i+1, st.Held)
 		}
 	}
@@ -129,8 +129,8 @@ func TestLabelsScripted(t *testing.T) {
 	var md bytes.Buffer
 	n.Markdown(&md)
 	for _, want := range []string{
-		"A **negative test** of its own best rule, “red” (`card.color == \"red\"`): that rule expected that none of the cards shown fits.",
-		"A **positive test** of its own best rule, “red” (`card.color == \"red\"`): that rule expected that some card shown fits.",
+		"A **negative test** of its own best rule, “the card is red” (`card.color == \"red\"`): that rule expected that none of the cards shown fits.",
+		"A **positive test** of its own best rule, “the card is red” (`card.color == \"red\"`): that rule expected that some card shown fits.",
 	} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("the \"no play\" moves are not told as %q:\n%s", want, md.String())

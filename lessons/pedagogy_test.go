@@ -109,12 +109,12 @@ func TestWasonMomentAndTooNarrow(t *testing.T) {
 	text := narrationText(t, n)
 	for _, want := range []string{
 		"A Wason moment (2-4-6)",
-		"From move 1 to move 5, Ana tested “red” only with cards it allows",
-		"At move 6 Bia played 3♣, which “red” forbids — a negative test — and God said yes: “red” is refuted.",
+		"From move 1 to move 5, Ana tested “the card is red” only with cards it allows",
+		"At move 6 Bia played 3♣, which “the card is red” forbids — a negative test — and God said yes: “the card is red” is refuted.",
 		"Wason's 2-4-6 task",
 		"is too narrow",
 		// Bia's own negative test, told with Klayman & Ha the right way round.
-		"At move 6, Bia played the card 3♣, which its own best rule, “red”, forbade: a negative test.",
+		"At move 6, Bia played the card 3♣, which its own best rule, “the card is red”, forbade: a negative test.",
 		"The hand ended after 6 moves",
 	} {
 		if !strings.Contains(text, want) {

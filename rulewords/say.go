@@ -160,7 +160,9 @@ func (s *sayer) negate(w said) said {
 		if rest, ok := strings.CutPrefix(w.vp, "is not "); ok {
 			return s.vpClause(w.subj, s.g.say("vp.is", rest))
 		}
-		if rest, ok := strings.CutPrefix(w.vp, "is "); ok {
+		// Not a list of alternatives: "is not a 2, 3 or king" would read
+		// as "(is not a 2) or 3 or king"; the whole clause is negated.
+		if rest, ok := strings.CutPrefix(w.vp, "is "); ok && !w.list {
 			return s.vpClause(w.subj, s.g.say("vp.isnot", rest))
 		}
 		if rest, ok := strings.CutPrefix(w.vp, "has the same "); ok {
