@@ -71,6 +71,10 @@ const (
 	// FixedMinusN: ScoreBase − N, + GuessBonus for the right guess, + OutBonus
 	// for going out (Eleusis Express: 12 − N, +6, +3).
 	FixedMinusN Scoring = "fixed_minus_n"
+	// Turns: the solo guessing protocol's turn score (TurnScore): the
+	// earlier the right statement, the more; each wrong one costs
+	// GuessPenalty. Cards do not count.
+	Turns Scoring = "turns"
 )
 
 // Options holds every option of docs/rules.md. The yaml names are the option
@@ -111,6 +115,14 @@ type Options struct {
 	ProphetSuddenDeathAfter int `yaml:"prophet_sudden_death_after" json:"prophet_sudden_death_after"`
 
 	Guessing bool `yaml:"guessing" json:"guessing"`
+	// GuessAnyTurn: with guessing, a player may state the rule after any
+	// move of their own, right or wrong (the solo guessing protocol), not
+	// only after a right one (Express).
+	GuessAnyTurn bool `yaml:"guess_any_turn" json:"guess_any_turn"`
+	// GuessPenalty: the points each wrong statement of the rule costs its
+	// player under scoring turns (2 in solo-guessing). Other scorings do
+	// not use it: in Express a wrong guess costs nothing.
+	GuessPenalty int `yaml:"guess_penalty" json:"guess_penalty"`
 	// CoopTurns > 0 makes the hand cooperative (new-eleusis-es, "Eleusis
 	// cooperativo"): the players share their hypotheses and work together
 	// for this many moves; after any move the mover may state the team's
@@ -137,7 +149,7 @@ type Options struct {
 
 // PresetNames lists the presets in the order of docs/rules.md.
 func PresetNames() []string {
-	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo", "original", "cooperative"}
+	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo", "original", "cooperative", "solo-guessing"}
 }
 
 // newEleusis is the New Eleusis of new-eleusis-pt (1977): 3 decks, 14 cards,
@@ -213,6 +225,23 @@ func Preset(name string) (Options, error) {
 		o.SuddenDeathAt = 0
 		o.Guessing, o.CoopTurns, o.MaxTurns = true, 40, 40
 		o.MaxPlayers = 7
+	case "solo-guessing":
+		// The solo guessing protocol of LLM benchmarks (no seed names it):
+		// one scientist alone plays one card a turn for at most 30 turns
+		// and may state the rule after any move; a right statement ends
+		// the hand, a wrong one costs 2 points; the turn score rewards an
+		// early right statement (TurnScore). Express cards and penalties;
+		// 31 cards, one more than the turns, so that nobody runs out of
+		// cards before the budget does (a move sheds at most one card).
+		o.Decks, o.HandSize, o.Starter, o.FirstPlayer = 2, 31, AlwaysValid, LeftOfGod
+		o.MaxSequence = 1
+		o.PenaltyWrongCard, o.PenaltyWrongNoPlay = 1, 1
+		o.NoPlayOutLimit, o.NoPlayRefund = 0, 1
+		o.SuddenDeathAt, o.MaxTurns = 0, 30
+		o.ProphetErrorPoints, o.ProphetSuddenDeathAfter = 0, 0
+		o.Guessing, o.GuessAnyTurn, o.GuessPenalty = true, true, 2
+		o.Scoring, o.OutBonus = Turns, 0
+		o.MinPlayers, o.MaxPlayers = 1, 3 // 3 × 31 + 1 ≤ 104
 	default:
 		return Options{}, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
 	}
@@ -339,9 +368,12 @@ func (o Options) Validate(players int) error {
 		add("sequence_penalty = %q: use double_count or double_clamped", o.SequencePenalty)
 	}
 	switch o.Scoring {
-	case MaxMinusN, FixedMinusN:
+	case MaxMinusN, FixedMinusN, Turns:
 	default:
-		add("scoring = %q: use max_minus_n or fixed_minus_n", o.Scoring)
+		add("scoring = %q: use max_minus_n, fixed_minus_n or turns", o.Scoring)
+	}
+	if o.GuessAnyTurn && !o.Guessing {
+		add("guess_any_turn = true needs guessing = true")
 	}
 	for _, v := range []struct {
 		name string
@@ -352,7 +384,7 @@ func (o Options) Validate(players int) error {
 		{"false_prophet_penalty", o.FalseProphetPenalty}, {"prophet_error_points", o.ProphetErrorPoints},
 		{"prophet_sudden_death_after", o.ProphetSuddenDeathAfter},
 		{"out_bonus", o.OutBonus}, {"score_base", o.ScoreBase}, {"guess_bonus", o.GuessBonus},
-		{"early_stop_bonus", o.EarlyStopBonus}} {
+		{"early_stop_bonus", o.EarlyStopBonus}, {"guess_penalty", o.GuessPenalty}} {
 		if v.val < 0 {
 			add("%s = %d: must not be negative", v.name, v.val)
 		}

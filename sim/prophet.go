@@ -177,12 +177,13 @@ func (h *Hand) whyNotProphet(p int) string {
 }
 
 // mayGuess reports whether seat p may state a rule now: right after their
-// own right move (Express), or after any own move in a cooperative hand.
+// own right move (Express), or after any own move in a cooperative hand or
+// under guess_any_turn (the solo guessing protocol).
 func (h *Hand) mayGuess(p int) bool {
 	if !h.opts.Guessing || len(h.history) == 0 || h.lastMover != p {
 		return false
 	}
-	return h.lastRight || h.opts.CoopTurns > 0
+	return h.lastRight || h.opts.CoopTurns > 0 || h.opts.GuessAnyTurn
 }
 
 // Guess lets seat p state a rule right after a right move (Express), or
@@ -196,6 +197,9 @@ func (h *Hand) Guess(p int, text string) (bool, error) {
 	if !h.mayGuess(p) {
 		if h.opts.CoopTurns > 0 {
 			return false, fmt.Errorf("%s may state the team's rule only right after their own move", h.who(p))
+		}
+		if h.opts.GuessAnyTurn {
+			return false, fmt.Errorf("%s may state a rule only right after their own move", h.who(p))
 		}
 		return false, fmt.Errorf("%s may guess only right after their own right move", h.who(p))
 	}

@@ -95,6 +95,11 @@ type PlayerResult struct {
 	Eliminated bool          `json:"eliminated"`
 	Prophet    ProphetStatus `json:"prophet"`
 	Guessed    bool          `json:"guessed"`
+	// GuessedAt: with Guessed, the move after which the right statement
+	// came; WrongGuesses: the rules stated that were not God's (invalid
+	// ones included).
+	GuessedAt    int `json:"guessed_at,omitempty"`
+	WrongGuesses int `json:"wrong_guesses,omitempty"`
 }
 
 // Result is the end of a hand.

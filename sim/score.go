@@ -5,6 +5,10 @@ type Tally struct {
 	Cards   []int // cards in each seat's hand (a Prophet's set-aside hand included)
 	WentOut int   // the seat that went out, or -1
 	Guessed int   // the seat that guessed the rule (Express), or -1
+	// GuessedAt: the move after which the right statement came (0: none);
+	// Wrong: each seat's wrong statements (nil: none).
+	GuessedAt int
+	Wrong     []int
 	// A standing Prophet (-1 if none), the main-line and error cards laid
 	// since the marker, and the table cards before it.
 	Prophet       int
@@ -20,6 +24,8 @@ type Tally struct {
 //     prophet_error_points × error cards since it.
 //   - fixed_minus_n (Express): score_base − N (12 − N), + guess_bonus (6) for
 //     the right guess, + out_bonus (3) for going out.
+//   - turns (the solo guessing protocol): TurnScore, + out_bonus for going
+//     out (0 in solo-guessing).
 //
 // God scores the best player score; with a standing Prophet, min(P, A) where
 // P is that best score and A = 2 × table cards before the marker.
@@ -31,6 +37,15 @@ func ScoreHand(o Options, t Tally) (players []int, god int) {
 	}
 	for p, c := range t.Cards {
 		switch o.Scoring {
+		case Turns:
+			at, wrong := 0, 0
+			if p == t.Guessed {
+				at = t.GuessedAt
+			}
+			if p < len(t.Wrong) {
+				wrong = t.Wrong[p]
+			}
+			players[p] = TurnScore(o.MaxTurns, at, wrong, o.GuessPenalty)
 		case FixedMinusN:
 			players[p] = o.ScoreBase - c
 			if p == t.Guessed {
@@ -57,11 +72,38 @@ func ScoreHand(o Options, t Tally) (players []int, god int) {
 	return players, god
 }
 
+// TurnScore is a player's score under the solo guessing protocol (scoring
+// turns; docs/rules.md, "The solo guessing protocol"), the one place it is
+// computed. A hand has a budget of B moves (max_turns); a right statement
+// of the rule after move T (1 ≤ T ≤ B) earns B + 1 − T, so a right
+// statement after the first move earns B and one after the last earns 1;
+// no right statement earns 0; each wrong statement costs penalty
+// (guess_penalty):
+//
+//	score = [right] × (B + 1 − T) − penalty × wrong
+//
+// rightAt is T, 0 for no right statement.
+func TurnScore(budget, rightAt, wrong, penalty int) int {
+	s := -penalty * wrong
+	if rightAt > 0 {
+		s += budget + 1 - rightAt
+	}
+	return s
+}
+
 // Result scores the hand and reports how it ended. Call it once Ended.
 func (h *Hand) Result() *Result {
-	t := Tally{WentOut: h.outSeat, Guessed: h.guesser, Prophet: h.prophet}
+	t := Tally{WentOut: h.outSeat, Guessed: h.guesser, Prophet: h.prophet, Wrong: make([]int, len(h.hands))}
 	for _, hd := range h.hands {
 		t.Cards = append(t.Cards, len(hd))
+	}
+	for _, m := range h.history {
+		switch {
+		case m.GuessRight:
+			t.GuessedAt = m.Turn
+		case m.Guess != "":
+			t.Wrong[m.Player]++
+		}
 	}
 	if h.prophet >= 0 {
 		t.ProphetMain = len(h.main) - h.markerMain
@@ -91,7 +133,10 @@ func (h *Hand) Result() *Result {
 	}
 	for p := range h.hands {
 		pr := PlayerResult{Seat: p, Cards: t.Cards[p], Score: scores[p], WentOut: p == h.outSeat,
-			Eliminated: h.eliminated[p], Prophet: NotProphet, Guessed: p == h.guesser}
+			Eliminated: h.eliminated[p], Prophet: NotProphet, Guessed: p == h.guesser, WrongGuesses: t.Wrong[p]}
+		if pr.Guessed {
+			pr.GuessedAt = t.GuessedAt
+		}
 		switch {
 		case p == h.prophet:
 			pr.Prophet = StandingProphet
