@@ -59,7 +59,7 @@ func runTestAgent(mode string) {
 			logf("child %d", c.Process.Pid)
 		}
 	}
-	moves := 0
+	moves, guesses := 0, 0
 	for in.Scan() {
 		var req struct {
 			Type  string     `json:"type"`
@@ -79,6 +79,7 @@ func runTestAgent(mode string) {
 		switch req.Type {
 		case "new_hand":
 			logf("hand %d %d", req.Seat, req.Seed)
+			guesses = 0
 			if req.SeedS != strconv.FormatUint(req.Seed, 10) {
 				ans["error"] = fmt.Sprintf("seed %d, seed_string %q", req.Seed, req.SeedS)
 			}
@@ -152,6 +153,13 @@ func runTestAgent(mode string) {
 			ans["card"] = req.Shown[0]
 		case "guess":
 			ans["guess"] = ""
+			guesses++
+			if mode == "guesser" { // a wrong rule at its first chance, God's at its second
+				ans["guess"] = "card.rank > 20"
+				if guesses > 1 {
+					ans["guess"] = "card.color != prev.color"
+				}
+			}
 			if mode == "meta" {
 				ans["meta"] = map[string]any{"asked": "guess"}
 			}

@@ -183,3 +183,27 @@ func TestExecStartupTimeout(t *testing.T) {
 		}
 	}
 }
+
+// Under the solo guessing protocol an outside agent is asked for a rule
+// after every move of its own, right or wrong: its wrong first statement
+// costs the penalty, its right second one ends the hand after move 2.
+func TestExecStatesOnAnyTurn(t *testing.T) {
+	leakCheck(t)
+	o, err := sim.Preset("solo-guessing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := NewKit()
+	defer k.Close()
+	for seed := uint64(1); seed <= 3; seed++ {
+		out, err := playOne(t, k, []Spec{execSpec(t, "guesser", "persistent=true")}, seed, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := out.Result
+		p := r.Players[0]
+		if r.End != sim.Guessed || r.Turns != 2 || p.GuessedAt != 2 || p.WrongGuesses != 1 || p.Score != sim.TurnScore(30, 2, 1, 5) {
+			t.Fatalf("seed %d: end %s after %d moves, %+v (history %+v)", seed, r.End, r.Turns, p, r.History)
+		}
+	}
+}

@@ -275,7 +275,7 @@ var decisionParams = []Param{
 	{Name: "declare", Doc: "declare Prophet when P(its best rule) ≥ declare (the game option prophet=true must be on)",
 		Default: 0.9, Min: 0, Max: 1, Aliases: []string{"prophet"},
 		Hint: "declare (once called prophet) is the probability at which the strategy declares; to let players be Prophet, give the game option --option prophet=true"},
-	{Name: "guess", Doc: "state its best rule (Express, cooperative) when P(best rule) ≥ guess", Default: 0.9, Min: 0, Max: 1},
+	{Name: "guess", Doc: "state its best rule (Express, cooperative, solo-guessing: after any move) when P(best rule) ≥ guess", Default: 0.9, Min: 0, Max: 1},
 }
 
 // execParams are exec's: exec(timeout=30,persistent=true):COMMAND.

@@ -81,6 +81,10 @@ type StrategyRow struct {
 	ObserverIdentified stats.Interval `json:"observer_identified"`
 	ObserverSettle     stats.Interval `json:"observer_settle_median"`
 	ObserverLearning   []float64      `json:"observer_learning_curve,omitempty"`
+
+	// Guessing: its statements of the rule, in a discovery design whose
+	// options let players state it (nil otherwise).
+	Guessing *GuessRow `json:"guessing,omitempty"`
 }
 
 // Leaderboard is the output of `eleusis bench`.
@@ -125,6 +129,7 @@ type rowAcc struct {
 	// solo, homogeneous
 	own, observer        discAcc
 	owned, stated, blank int // measured seats by kind of belief
+	guess                guessAcc
 }
 
 // addFailed counts a hand its seat failed after turns moves: measured,
@@ -267,6 +272,7 @@ func (b *Bencher) Add(r *lab.HandRecord) {
 	if len(r.Scores) > seat && r.Error == "" {
 		o.scores = append(o.scores, float64(r.Scores[seat]))
 	}
+	b.addGuesses(r, a, o, seat)
 	if r.Error != "" { // its seat failed: measured, not identified, censored at the failure
 		a.own.addFailed(r.Turns)
 		o.measured, o.settleT = true, float64(r.Turns)
@@ -468,6 +474,7 @@ func (a *rowAcc) summary(k rowKey) StrategyRow {
 	r.Learning = o.learn.Curve()
 	ob := &a.observer
 	r.ObserverIdentified, r.ObserverSettle, r.ObserverLearning = wilsonOr(ob.hits, ob.measured), ob.settle(), ob.learn.Curve()
+	r.Guessing = a.guess.row()
 	return r
 }
 

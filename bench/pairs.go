@@ -31,6 +31,9 @@ type dealOutcome struct {
 	settleT    float64 // moves until settled (event) or until the hand ended or failed (censored)
 	settled    bool
 	scores     []float64 // its seats' scores (a failed seat: its table's lowest)
+	// stated: the options let its measured seat state the rule; guessed:
+	// it stated God's rule.
+	stated, guessed bool
 }
 
 func (o *dealOutcome) score() float64 {
@@ -77,6 +80,14 @@ type PairRow struct {
 	WilcoxonP     stats.Num      `json:"score_wilcoxon_p"`
 	WilcoxonHolm  stats.Num      `json:"score_wilcoxon_p_holm"`
 	WilcoxonExact bool           `json:"score_wilcoxon_exact"`
+	// Guessed: under options that let players state the rule, the deals
+	// both could; the discordant ones (GuessedAOnly: A stated God's rule
+	// and B did not); the exact McNemar test.
+	Guessed      int       `json:"guessed_deals"`
+	GuessedAOnly int       `json:"guessed_a_only"`
+	GuessedBOnly int       `json:"guessed_b_only"`
+	GuessedP     stats.Num `json:"guessed_p"`
+	GuessedHolm  stats.Num `json:"guessed_p_holm"`
 }
 
 // pairRows compares every pair of a design's strategies (specs, in their
@@ -96,7 +107,7 @@ func pairRows(d lab.Design, specs, names []string, deals map[dealKey]map[string]
 		for j := i + 1; j < len(specs); j++ {
 			b := specs[j]
 			r := PairRow{Design: d, A: names[i], B: names[j]}
-			var ia, ib, ea, eb []bool
+			var ia, ib, ea, eb, ga, gb []bool
 			var ta, tb, sa, sb []float64
 			for _, k := range keys {
 				x, y := deals[k][a], deals[k][b]
@@ -110,7 +121,13 @@ func pairRows(d lab.Design, specs, names []string, deals map[dealKey]map[string]
 					tb, eb = append(tb, y.settleT), append(eb, y.settled)
 				}
 				sa, sb = append(sa, x.score()), append(sb, y.score())
+				if x.stated && y.stated {
+					ga, gb = append(ga, x.guessed), append(gb, y.guessed)
+				}
 			}
+			r.Guessed = len(ga)
+			gm := stats.McNemarExact(ga, gb)
+			r.GuessedAOnly, r.GuessedBOnly, r.GuessedP = gm.AOnly, gm.BOnly, stats.Num(gm.P)
 			r.Identified = len(ia)
 			mc := stats.McNemarExact(ia, ib)
 			r.AOnly, r.BOnly, r.IdentifiedP = mc.AOnly, mc.BOnly, stats.Num(mc.P)
@@ -136,5 +153,6 @@ func pairRows(d lab.Design, specs, names []string, deals map[dealKey]map[string]
 	holm(func(r *PairRow) *stats.Num { return &r.SettleP }, func(r *PairRow, x stats.Num) { r.SettleHolm = x })
 	holm(func(r *PairRow) *stats.Num { return &r.ScoreTP }, func(r *PairRow, x stats.Num) { r.ScoreTHolm = x })
 	holm(func(r *PairRow) *stats.Num { return &r.WilcoxonP }, func(r *PairRow, x stats.Num) { r.WilcoxonHolm = x })
+	holm(func(r *PairRow) *stats.Num { return &r.GuessedP }, func(r *PairRow, x stats.Num) { r.GuessedHolm = x })
 	return out
 }

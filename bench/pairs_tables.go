@@ -3,6 +3,7 @@ package bench
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/stats"
@@ -16,26 +17,42 @@ func (lb *Leaderboard) pairTables() (csv, text render.Table) {
 		{Name: "identified_p", Kind: render.Float}, {Name: "identified_p_holm", Kind: render.Float},
 		{Name: "settled_a_first", Kind: render.Int}, {Name: "settled_b_first", Kind: render.Int}, {Name: "settle_p", Kind: render.Float}, {Name: "settle_p_holm", Kind: render.Float},
 		{Name: "scored_deals", Kind: render.Int}, {Name: "score_a_minus_b", Kind: render.CI}, {Name: "score_t_p", Kind: render.Float}, {Name: "score_t_p_holm", Kind: render.Float},
-		{Name: "score_wilcoxon_p", Kind: render.Float}, {Name: "score_wilcoxon_p_holm", Kind: render.Float}, {Name: "score_wilcoxon_exact"}}}
+		{Name: "score_wilcoxon_p", Kind: render.Float}, {Name: "score_wilcoxon_p_holm", Kind: render.Float}, {Name: "score_wilcoxon_exact"},
+		{Name: "guessed_deals", Kind: render.Int}, {Name: "guessed_a_only", Kind: render.Int}, {Name: "guessed_b_only", Kind: render.Int},
+		{Name: "guessed_p", Kind: render.Float}, {Name: "guessed_p_holm", Kind: render.Float}}}
 	text = render.Table{Only: render.TextOnly, Title: "Pairs, deal by deal (the same rule, preset and repetition): identified, exact McNemar on the deals one " +
 		"found the rule and the other did not; settled first, a log-rank test stratified by deal (a hand ended or failed unsettled is censored); score " +
 		"A − B, paired t and Wilcoxon signed-rank; p-values two-sided, Holm-adjusted over the design's pairs (p raw in bench-pairs.csv)",
 		Cols: []render.Column{{Name: "design", Whole: true}, {Name: "A"}, {Name: "B"}, {Name: "deals", Kind: render.Int}, {Name: "identified A:B", Whole: true},
 			{Name: "p", Whole: true}, {Name: "settled first A:B", Whole: true}, {Name: "p ", Whole: true}, {Name: "score A − B", Kind: render.CI, Prec: 1},
 			{Name: "t p", Whole: true}, {Name: "Wilcoxon p", Whole: true}}}
+	guessed := slices.ContainsFunc(lb.Pairs, func(x PairRow) bool { return x.Guessed > 0 })
+	if guessed {
+		text.Title += "; guessed: exact McNemar on the deals one stated God's rule and the other did not"
+		text.Cols = append(text.Cols, render.Column{Name: "guessed A:B", Whole: true}, render.Column{Name: "p  ", Whole: true})
+	}
 	for _, x := range lb.Pairs {
 		csv.Cells = append(csv.Cells, []render.Cell{render.Str(string(x.Design)), render.Str(x.A), render.Str(x.B), render.IntCell(x.Deals),
 			render.IntCell(x.Identified), render.IntCell(x.AOnly), render.IntCell(x.BOnly), numCell(x.IdentifiedP), numCell(x.IdentifiedHolm),
 			render.IntCell(x.AFirst), render.IntCell(x.BFirst), numCell(x.SettleP), numCell(x.SettleHolm),
 			render.IntCell(x.Scored), render.CICell(x.ScoreDiff), numCell(x.ScoreTP), numCell(x.ScoreTHolm),
-			numCell(x.WilcoxonP), numCell(x.WilcoxonHolm), render.BoolCell(x.WilcoxonExact)})
+			numCell(x.WilcoxonP), numCell(x.WilcoxonHolm), render.BoolCell(x.WilcoxonExact),
+			render.IntCell(x.Guessed), render.IntCell(x.GuessedAOnly), render.IntCell(x.GuessedBOnly), numCell(x.GuessedP), numCell(x.GuessedHolm)})
 		ident, settle := render.Cell{}, render.Cell{}
 		if x.Identified > 0 {
 			ident = render.Str(fmt.Sprintf("%d:%d", x.AOnly, x.BOnly))
 			settle = render.Str(fmt.Sprintf("%d:%d", x.AFirst, x.BFirst))
 		}
-		text.Cells = append(text.Cells, []render.Cell{render.Str(string(x.Design)), render.Str(x.A), render.Str(x.B), render.IntCell(x.Deals),
-			ident, pCell(x.IdentifiedHolm), settle, pCell(x.SettleHolm), render.CICell(x.ScoreDiff), pCell(x.ScoreTHolm), pCell(x.WilcoxonHolm)})
+		row := []render.Cell{render.Str(string(x.Design)), render.Str(x.A), render.Str(x.B), render.IntCell(x.Deals),
+			ident, pCell(x.IdentifiedHolm), settle, pCell(x.SettleHolm), render.CICell(x.ScoreDiff), pCell(x.ScoreTHolm), pCell(x.WilcoxonHolm)}
+		if guessed {
+			g := render.Cell{}
+			if x.Guessed > 0 {
+				g = render.Str(fmt.Sprintf("%d:%d", x.GuessedAOnly, x.GuessedBOnly))
+			}
+			row = append(row, g, pCell(x.GuessedHolm))
+		}
+		text.Cells = append(text.Cells, row)
 	}
 	return csv, text
 }

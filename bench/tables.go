@@ -114,6 +114,7 @@ func (lb *Leaderboard) Tables() []render.Table {
 	if u := lb.usageView(); len(u.Cells) > 0 {
 		out = append(out, u)
 	}
+	out = append(out, lb.guessTables()...)
 	return append(out, bins)
 }
 
@@ -297,7 +298,10 @@ func LeaderboardPlot(dir string, lb *Leaderboard) error {
 			"† a strategy without a belief of its own: the ideal observer of its hands. Outside agents' stated beliefs have no posterior and are not drawn."); err != nil {
 		return err
 	}
-	return render.ReliabilityPlot(dir, "reliability", cap, cals)
+	if err := render.ReliabilityPlot(dir, "reliability", cap, cals); err != nil {
+		return err
+	}
+	return guessingPlot(dir, lb)
 }
 
 // notPlayed draws a plot of a design the run did not play: its message.

@@ -192,6 +192,23 @@ func TestRankAndBenchCSVDocumented(t *testing.T) {
 		}
 		checkCSV(t, filepath.Join(dir, sub, f), schema)
 	}
+	// Under the solo guessing protocol bench also writes bench-guessing.csv.
+	g := &lab.Plan{Seed: 3, Rules: []string{"same-suit"}, Presets: []string{"solo-guessing"}, Hands: 2}
+	if err := g.SeatBench([]string{"bayes-eig(size=3000,guess=0.3)", "random"}, []lab.Design{lab.Solo}, 1); err != nil {
+		t.Fatal(err)
+	}
+	bencher = bench.NewBencher(g)
+	if _, err := runner.Run(context.Background(), g, lab.RunOptions{Each: func(h *lab.HandRecord) error { bencher.Add(h); return nil }}); err != nil {
+		t.Fatal(err)
+	}
+	lb = bencher.Leaderboard()
+	if err := render.WriteAll(dir+"/guessing", "bench", lb, lb.Tables()); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(render.CSVFiles("bench", lb.Tables()), " "); got != "bench.csv bench-pairs.csv bench-guessing.csv bench-calibration.csv" {
+		t.Errorf("the CSV files under solo-guessing are %s", got)
+	}
+	checkCSV(t, filepath.Join(dir, "guessing", "bench-guessing.csv"), schema)
 }
 
 // The lesson's table.csv is as results.md says.

@@ -127,7 +127,11 @@ type HandRecord struct {
 	// Observer: what an ideal observer of the hand came to believe (the
 	// default space, ε = 0): the evidence the table's experiments gave.
 	Observer *hypotheses.Measures `json:"observer,omitempty"`
-	Moves    []sim.MoveRecord     `json:"moves,omitempty"`
+	// Guesses: under options that allow guessing, each seat's statements
+	// of the rule (at which move the right one came, how many were wrong;
+	// a failed hand's until the failure).
+	Guesses []sim.Statements `json:"guesses,omitempty"`
+	Moves   []sim.MoveRecord `json:"moves,omitempty"`
 	// Usage: per seat, what its answers' meta said (agents.UsageOf); nil
 	// for a seat that sent none, absent when no seat did.
 	Usage []*agents.Usage `json:"usage,omitempty"`
@@ -204,6 +208,9 @@ func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord
 		if errors.As(err, &hf) && hf.Seat >= 0 {
 			seat := hf.Seat
 			rec.FailedSeat, rec.Turns, rec.Scores, rec.Usage = &seat, hf.Turn, hf.Scores, hf.Usage
+			if pr.options[c.Preset].Guessing {
+				rec.Guesses = sim.StatementsOf(hf.History, len(rec.Players))
+			}
 			if p.Moves {
 				rec.Moves = hf.History
 			}
@@ -221,6 +228,9 @@ func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord
 		out.Measures = nil // no seat measured: no list of nulls
 	}
 	rec.Discovery, rec.Observer, rec.Usage = out.Measures, out.Observer, out.Usage
+	if pr.options[c.Preset].Guessing {
+		rec.Guesses = sim.StatementsOf(r.History, len(r.Players))
+	}
 	if p.Moves {
 		rec.Moves = r.History
 	}

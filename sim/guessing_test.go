@@ -9,7 +9,7 @@ import (
 // move T earns B + 1 − T, each wrong one costs the penalty.
 func TestTurnScore(t *testing.T) {
 	cases := []struct {
-		name                            string
+		name                             string
 		budget, at, wrong, penalty, want int
 	}{
 		{"right after the first move", 30, 1, 0, 2, 30},

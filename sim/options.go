@@ -120,7 +120,7 @@ type Options struct {
 	// only after a right one (Express).
 	GuessAnyTurn bool `yaml:"guess_any_turn" json:"guess_any_turn"`
 	// GuessPenalty: the points each wrong statement of the rule costs its
-	// player under scoring turns (2 in solo-guessing). Other scorings do
+	// player under scoring turns (5 in solo-guessing). Other scorings do
 	// not use it: in Express a wrong guess costs nothing.
 	GuessPenalty int `yaml:"guess_penalty" json:"guess_penalty"`
 	// CoopTurns > 0 makes the hand cooperative (new-eleusis-es, "Eleusis
@@ -229,7 +229,7 @@ func Preset(name string) (Options, error) {
 		// The solo guessing protocol of LLM benchmarks (no seed names it):
 		// one scientist alone plays one card a turn for at most 30 turns
 		// and may state the rule after any move; a right statement ends
-		// the hand, a wrong one costs 2 points; the turn score rewards an
+		// the hand, a wrong one costs 5 points; the turn score rewards an
 		// early right statement (TurnScore). Express cards and penalties;
 		// 31 cards, one more than the turns, so that nobody runs out of
 		// cards before the budget does (a move sheds at most one card).
@@ -239,7 +239,7 @@ func Preset(name string) (Options, error) {
 		o.NoPlayOutLimit, o.NoPlayRefund = 0, 1
 		o.SuddenDeathAt, o.MaxTurns = 0, 30
 		o.ProphetErrorPoints, o.ProphetSuddenDeathAfter = 0, 0
-		o.Guessing, o.GuessAnyTurn, o.GuessPenalty = true, true, 2
+		o.Guessing, o.GuessAnyTurn, o.GuessPenalty = true, true, 5
 		o.Scoring, o.OutBonus = Turns, 0
 		o.MinPlayers, o.MaxPlayers = 1, 3 // 3 × 31 + 1 ≤ 104
 	default:

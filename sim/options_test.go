@@ -168,7 +168,7 @@ func TestPresetValues(t *testing.T) {
 		"express-divermazo": "2 8 chain3 left_of_god 1 all_or_nothing double_count 1 1 0 1 0 false false 0 0 0 true 3..6",
 		"original":          "2 14 always_valid left_of_god 1 all_or_nothing double_count 2 2 4 4 0 false false 0 0 2 false 4..7",
 		"cooperative":       "2 14 always_valid left_of_god 4 all_or_nothing double_count 2 5 4 4 0 false false 0 0 2 true 4..7 coop 40",
-		"solo-guessing":     "2 31 always_valid left_of_god 1 all_or_nothing double_count 1 1 0 1 0 false false 0 0 0 true 1..3 any turn, penalty 2, turns of 30",
+		"solo-guessing":     "2 31 always_valid left_of_god 1 all_or_nothing double_count 1 1 0 1 0 false false 0 0 0 true 1..3 any turn, penalty 5, turns of 30",
 	}
 	for _, name := range PresetNames() {
 		o := mustPreset(t, name)

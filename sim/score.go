@@ -91,19 +91,41 @@ func TurnScore(budget, rightAt, wrong, penalty int) int {
 	return s
 }
 
+// Statements is one seat's statements of the rule in a hand (guessing).
+type Statements struct {
+	// RightAt: the move after which its right statement came (it ended the
+	// hand), 0 for none.
+	RightAt int `json:"right_at,omitempty"`
+	// Wrong: the rules it stated that were not God's, invalid ones included.
+	Wrong int `json:"wrong,omitempty"`
+}
+
+// StatementsOf reads each of seats' statements from a hand's moves.
+func StatementsOf(moves []MoveRecord, seats int) []Statements {
+	out := make([]Statements, seats)
+	for _, m := range moves {
+		if m.Player < 0 || m.Player >= seats {
+			continue
+		}
+		switch {
+		case m.GuessRight:
+			out[m.Player].RightAt = m.Turn
+		case m.Guess != "":
+			out[m.Player].Wrong++
+		}
+	}
+	return out
+}
+
 // Result scores the hand and reports how it ended. Call it once Ended.
 func (h *Hand) Result() *Result {
 	t := Tally{WentOut: h.outSeat, Guessed: h.guesser, Prophet: h.prophet, Wrong: make([]int, len(h.hands))}
 	for _, hd := range h.hands {
 		t.Cards = append(t.Cards, len(hd))
 	}
-	for _, m := range h.history {
-		switch {
-		case m.GuessRight:
-			t.GuessedAt = m.Turn
-		case m.Guess != "":
-			t.Wrong[m.Player]++
-		}
+	for p, st := range StatementsOf(h.history, len(h.hands)) {
+		t.Wrong[p] = st.Wrong
+		t.GuessedAt = max(t.GuessedAt, st.RightAt)
 	}
 	if h.prophet >= 0 {
 		t.ProphetMain = len(h.main) - h.markerMain

@@ -11,24 +11,17 @@ func CheckScores(o Options, r *Result) error {
 		mx = max(mx, p.Cards)
 	}
 	// The statements, read from the moves (not from the players' results).
-	at, wrong := make([]int, len(r.Players)), make([]int, len(r.Players))
-	for _, m := range r.History {
-		switch {
-		case m.GuessRight:
-			at[m.Player] = m.Turn
-		case m.Guess != "":
-			wrong[m.Player]++
-		}
-	}
+	sts := StatementsOf(r.History, len(r.Players))
 	for _, p := range r.Players {
-		if p.WrongGuesses != wrong[p.Seat] || p.GuessedAt != at[p.Seat] || p.Guessed != (at[p.Seat] > 0) {
+		st := sts[p.Seat]
+		if p.WrongGuesses != st.Wrong || p.GuessedAt != st.RightAt || p.Guessed != (st.RightAt > 0) {
 			return fmt.Errorf("seat %d: guessed %v at move %d with %d wrong, but its moves say %d wrong and a right one at move %d",
-				p.Seat+1, p.Guessed, p.GuessedAt, p.WrongGuesses, wrong[p.Seat], at[p.Seat])
+				p.Seat+1, p.Guessed, p.GuessedAt, p.WrongGuesses, st.Wrong, st.RightAt)
 		}
 		want := mx - p.Cards
 		switch o.Scoring {
 		case Turns:
-			want = TurnScore(o.MaxTurns, at[p.Seat], wrong[p.Seat], o.GuessPenalty)
+			want = TurnScore(o.MaxTurns, st.RightAt, st.Wrong, o.GuessPenalty)
 		case FixedMinusN:
 			want = o.ScoreBase - p.Cards
 			if p.Guessed {

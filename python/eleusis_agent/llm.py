@@ -130,8 +130,9 @@ def parse_move(obj: dict, view: View) -> tuple[Move, Belief | None]:
     return Move(kind, played), belief
 
 
-def rules_text(info: HandInfo) -> str:
-    """The game and the rule language, for the system message."""
+def rules_text(info: HandInfo, guess_at: float = 0.7) -> str:
+    """The game and the rule language, for the system message; guess_at is
+    the confidence at which the agent states its rule as a guess."""
     o = info.options
     lines = [
         "You are a scientist playing Eleusis, the game of science. God holds a secret rule that says which card may "
@@ -144,7 +145,7 @@ def rules_text(info: HandInfo) -> str:
                      "the penalty is twice the cards played.")
     lines.append(f'If you believe no card of your hand is legal you may say "no play" (kind "noplay"): you show your '
                  f'hand; if you are right you get new cards, if wrong you draw {o.penalty_wrong_no_play}.')
-    lines.append(measured_text(o))
+    lines.append(measured_text(o, guess_at))
     lang = info.rule_language or {}
     if lang:
         lines.append("\nThe rule language. " + lang.get("summary", ""))
@@ -158,8 +159,17 @@ def rules_text(info: HandInfo) -> str:
     return "\n".join(lines)
 
 
-def measured_text(o) -> str:
+def measured_text(o, guess_at: float = 0.7) -> str:
     """What the benchmark scores, for the system message."""
+    if o.guessing and o.scoring == "turns":
+        return ("\nWhat is measured: the solo guessing protocol. You have at most "
+                f"{o.max_turns} turns. After each of your moves, right or wrong, the rule you state (\"rule\") is "
+                f"announced to God as your guess when your \"confidence\" in it is at least {guess_at:g} (never the "
+                "same rule twice). A right guess (one that gives God's verdict on every card in every position, "
+                f"whatever its wording) ends the hand and scores {o.max_turns} + 1 minus the number of the move after "
+                f"which you made it; each wrong guess costs {o.guess_penalty} points; no right guess scores 0. So an "
+                "early right guess pays, and a wrong one costs: give the confidence you truly have. Cards in your "
+                "hand do not count.")
     text = ("\nWhat is measured. Above all, discovery: the benchmark checks the last rule you state (\"rule\", with your "
             "\"confidence\" in it) against God's rule. It counts as found when it gives God's verdict on every card in "
             "every position the hand could reach, whatever its wording; how early you settled on the right rule counts "
@@ -167,7 +177,8 @@ def measured_text(o) -> str:
             "your honest best guess on every move, with honest probabilities; a rule you no longer hold is best replaced. "
             "Your game score counts as well: you score by getting rid of your cards, and wrong cards cost penalty cards.")
     if o.guessing:
-        text += (" In this hand you may also guess the rule aloud after a right move: a right guess ends the hand in "
+        when = "after any move" if o.guess_any_turn else "after a right move"
+        text += (f" In this hand you may also guess the rule aloud {when}: a right guess ends the hand in "
                  "your favour.")
     return text
 
@@ -224,7 +235,7 @@ class LLMAgent(Agent):
         self.meta says what happened. Too many failed requests in a row
         raise SeatFailed."""
         messages = [
-            {"role": "system", "content": rules_text(self.info)},
+            {"role": "system", "content": rules_text(self.info, self.cfg.guess)},
             {"role": "user", "content": table_text(view, self.cfg.facts, self.rule) + "\n\n" + question},
         ]
         m = self.cfg.model

@@ -51,6 +51,8 @@ class Options:
     prophet_error_points: int = 2
     prophet_sudden_death_after: int = 20
     guessing: bool = False
+    guess_any_turn: bool = False
+    guess_penalty: int = 0
     coop_turns: int = 0
     scoring: str = "max_minus_n"
     out_bonus: int = 4
@@ -248,6 +250,8 @@ class PlayerResult:
     eliminated: bool
     prophet: str  # "none", "standing" or "fallen"
     guessed: bool
+    guessed_at: int = 0  # the move after which the right guess came
+    wrong_guesses: int = 0
 
 
 @dataclass(slots=True)
@@ -312,7 +316,8 @@ class Agent:
         return shown[0]
 
     def guess(self, view: View) -> str:
-        """Express and cooperative hands: a rule to state, or "" for none."""
+        """A rule to state, or "" for none: asked after the seat's own right
+        move (Express), after any own move (cooperative, guess_any_turn)."""
         return ""
 
     def end(self, result: Result | None, history: list[MoveRecord]) -> None:

@@ -270,7 +270,12 @@ class TestParsing(unittest.TestCase):
         self.assertIn("prev.odd != card.odd", text)  # the harness's examples, not our own
         self.assertIn("What is measured", text)
         self.assertIn("last rule you state", text)
-        self.assertIn("guess the rule aloud", text)  # guessing is on in INFO
+        self.assertIn("guess the rule aloud after a right move", text)  # guessing is on in INFO
+        solo = HandInfo(seat=1, players=1, seed=3, options=Options(guessing=True, guess_any_turn=True, guess_penalty=5, scoring="turns",
+                                                                  max_turns=30), mode="persistent", rule_language=INFO.rule_language)
+        text = llm.rules_text(solo, 0.8)
+        for want in ("solo guessing protocol", "at most 30 turns", "at least 0.8", "30 + 1 minus", "costs 5 points", "Cards in your hand do not count"):
+            self.assertIn(want, text)
         hist = [MoveRecord(1, 2, "play", [Card.parse("4D")], "yes", accepted=[Card.parse("4D")],
                            facts=[Fact(1, Card.parse("4D"), True)]),
                 MoveRecord(2, 1, "play", [Card.parse("5D")], "no", facts=[Fact(2, Card.parse("5D"), False)])]
