@@ -1,9 +1,12 @@
 package bench
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/stats"
@@ -31,6 +34,15 @@ func (lb *Leaderboard) pairTables() (csv, text render.Table) {
 		text.Title += "; guessed: exact McNemar on the deals one stated God's rule and the other did not"
 		text.Cols = append(text.Cols, render.Column{Name: "guessed A:B", Whole: true}, render.Column{Name: "p  ", Whole: true})
 	}
+	short := pairKeys(lb.Pairs)
+	if len(short) > 0 {
+		var legend []string
+		for _, name := range pairNames(lb.Pairs) {
+			legend = append(legend, short[name]+" = "+name)
+		}
+		text.Title += ". Strategies: " + strings.Join(legend, "; ")
+	}
+	shown := func(name string) string { return cmp.Or(short[name], name) }
 	for _, x := range lb.Pairs {
 		csv.Cells = append(csv.Cells, []render.Cell{render.Str(string(x.Design)), render.Str(x.A), render.Str(x.B), render.IntCell(x.Deals),
 			render.IntCell(x.Identified), render.IntCell(x.AOnly), render.IntCell(x.BOnly), numCell(x.IdentifiedP), numCell(x.IdentifiedHolm),
@@ -43,7 +55,7 @@ func (lb *Leaderboard) pairTables() (csv, text render.Table) {
 			ident = render.Str(fmt.Sprintf("%d:%d", x.AOnly, x.BOnly))
 			settle = render.Str(fmt.Sprintf("%d:%d", x.AFirst, x.BFirst))
 		}
-		row := []render.Cell{render.Str(string(x.Design)), render.Str(x.A), render.Str(x.B), render.IntCell(x.Deals),
+		row := []render.Cell{render.Str(string(x.Design)), render.Str(shown(x.A)), render.Str(shown(x.B)), render.IntCell(x.Deals),
 			ident, pCell(x.IdentifiedHolm), settle, pCell(x.SettleHolm), render.CICell(x.ScoreDiff), pCell(x.ScoreTHolm), pCell(x.WilcoxonHolm)}
 		if guessed {
 			g := render.Cell{}
@@ -55,6 +67,39 @@ func (lb *Leaderboard) pairTables() (csv, text render.Table) {
 		text.Cells = append(text.Cells, row)
 	}
 	return csv, text
+}
+
+// pairNameWidth is the longest strategy name the pairs' text view shows
+// as it is: two of them and nine figures fill 120 columns, and names cut
+// short ("bayes-eig(s…") would all look alike.
+const pairNameWidth = 14
+
+// pairNames lists the pairs' strategies in the order they first appear.
+func pairNames(pairs []PairRow) []string {
+	var names []string
+	for _, x := range pairs {
+		for _, n := range []string{x.A, x.B} {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// pairKeys gives every strategy of the pairs a short key (S1, S2, … in
+// order of appearance) when some name is longer than pairNameWidth; none
+// otherwise.
+func pairKeys(pairs []PairRow) map[string]string {
+	names := pairNames(pairs)
+	if !slices.ContainsFunc(names, func(n string) bool { return utf8.RuneCountInString(n) > pairNameWidth }) {
+		return nil
+	}
+	keys := map[string]string{}
+	for i, n := range names {
+		keys[n] = fmt.Sprintf("S%d", i+1)
+	}
+	return keys
 }
 
 // pCell writes a p-value to two significant digits (1e-26 stays readable).

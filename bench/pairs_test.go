@@ -4,10 +4,12 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/render"
+	"github.com/eleusis/eleusis/stats"
 )
 
 // R's sleep data (Student 1908), times 10: paired t = −4.0621, df = 9,
@@ -116,5 +118,41 @@ func TestPairsEveryDesign(t *testing.T) {
 				t.Errorf("no pairs table:\n%s", text.String())
 			}
 		})
+	}
+}
+
+// The pairs' text view fits 120 columns, whatever the strategies are
+// called: long names become keys (S1, S2…) spelt out in the title; short
+// ones stay.
+func TestPairsTextFits(t *testing.T) {
+	long := []string{"bayes-eig(size=3000,eps=0.01,declare=0.95,guess=0.8,lambda=0.2)", "exec(persistent=true):python3 /home/someone/agents/my_agent.py --model x", "random"}
+	for _, names := range [][]string{long, {"careful", "rash", "random"}} {
+		var pairs []PairRow
+		for i := range names {
+			for j := i + 1; j < len(names); j++ {
+				pairs = append(pairs, PairRow{Design: lab.Solo, A: names[i], B: names[j], Deals: 40, Identified: 40, AOnly: 3, BOnly: 1, IdentifiedHolm: 0.5,
+					Scored: 40, ScoreDiff: stats.Interval{Est: -12.25, Lo: -20.5, Hi: -3.125}, ScoreTHolm: 0.001, WilcoxonHolm: 0.002,
+					Guessed: 40, GuessedAOnly: 11, GuessedBOnly: 0, GuessedHolm: 0.00098})
+			}
+		}
+		lb := &Leaderboard{Pairs: pairs}
+		_, text := lb.pairTables()
+		var b strings.Builder
+		if err := render.Render(&b, "table", nil, text); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > 120 {
+				t.Errorf("a line of %d columns:\n%s", n, out)
+			}
+		}
+		keyed := strings.Contains(out, "│ S1 ")
+		if keyed != (names[0] == long[0]) || keyed && !strings.Contains(strings.Join(strings.Fields(out), " "), "S2 = exec(persistent=true):python3") {
+			t.Errorf("names %v:\n%s", names, out)
+		}
+		if !keyed && !strings.Contains(out, "careful") {
+			t.Errorf("short names are shown as they are:\n%s", out)
+		}
 	}
 }
