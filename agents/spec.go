@@ -38,6 +38,15 @@ func (s Spec) Shown() string {
 	return s.Text
 }
 
+// ShownName is a strategy's name in tables and plots: the name= label of
+// the spec, or the spec as written (also when it does not parse).
+func ShownName(spec string) string {
+	if sp, err := ParseSpec(spec); err == nil {
+		return sp.Shown()
+	}
+	return spec
+}
+
 // maxLabel bounds a name= label (a table column, a plot legend).
 const maxLabel = 40
 

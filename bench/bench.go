@@ -353,10 +353,7 @@ func (b *Bencher) name(spec string) string {
 	if n, ok := b.shown[spec]; ok {
 		return n
 	}
-	n := spec
-	if sp, err := agents.ParseSpec(spec); err == nil {
-		n = sp.Shown()
-	}
+	n := agents.ShownName(spec)
 	b.shown[spec] = n
 	return n
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/stats"
@@ -23,20 +24,32 @@ func ruleLabel(r *RuleSummary, presets int) string {
 	return r.Rule
 }
 
+// lineupNote names the plan's line-ups as tables and plots show
+// strategies (name= labels).
+func lineupNote(p *lab.Plan) string {
+	shown := func(lu []string) string {
+		names := make([]string, len(lu))
+		for i, s := range lu {
+			names[i] = agents.ShownName(s)
+		}
+		return strings.Join(names, ", ")
+	}
+	if len(p.Lineups) == 1 {
+		return "line-up: " + shown(p.Lineups[0])
+	}
+	var lus []string
+	for _, lu := range p.Lineups {
+		lus = append(lus, shown(lu))
+	}
+	return fmt.Sprintf("%d line-ups: %s", len(p.Lineups), strings.Join(lus, " | "))
+}
+
 // planCaption says what a plot of a run shows: hands, line-ups, presets,
 // options, seed.
 func planCaption(p *lab.Plan) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "n = %d hands per rule, preset and line-up", p.Hands)
-	if len(p.Lineups) == 1 {
-		fmt.Fprintf(&b, "; line-up: %s", strings.Join(p.Lineups[0], ", "))
-	} else {
-		var lus []string
-		for _, lu := range p.Lineups {
-			lus = append(lus, strings.Join(lu, ", "))
-		}
-		fmt.Fprintf(&b, "; %d line-ups: %s", len(p.Lineups), strings.Join(lus, " | "))
-	}
+	b.WriteString("; " + lineupNote(p))
 	if len(p.Presets) == 1 {
 		fmt.Fprintf(&b, "; preset %s", p.Presets[0])
 	} else {

@@ -78,3 +78,18 @@ func tinyPlan() *lab.Plan {
 	return &lab.Plan{Seed: 7, Rules: []string{"same-suit", "black-high-red-low"}, Presets: []string{"new-eleusis"},
 		Lineups: [][]string{{"random", "random", "random", "random"}}, Hands: 4, NoDiscovery: true}
 }
+
+// Tables and plots name a line-up's strategies by their name= labels.
+func TestLineupNoteUsesNames(t *testing.T) {
+	p := &lab.Plan{Hands: 2, Presets: []string{"new-eleusis"}, Lineups: [][]string{{"exec(name=mine):python3 /a/very/long/path/agent.py --flag", "random"}}}
+	if got, want := lineupNote(p), "line-up: mine, random"; got != want {
+		t.Errorf("lineupNote = %q, want %q", got, want)
+	}
+	if c := planCaption(p); !strings.Contains(c, "line-up: mine, random") || strings.Contains(c, "python3") {
+		t.Errorf("the caption %q", c)
+	}
+	p.Lineups = append(p.Lineups, []string{"bayes-eig(name=b)", "random"})
+	if got, want := lineupNote(p), "2 line-ups: mine, random | b, random"; got != want {
+		t.Errorf("lineupNote = %q, want %q", got, want)
+	}
+}

@@ -53,6 +53,9 @@ func (rk *Ranking) Tables() []render.Table {
 	if len(rk.Rules) > 0 && rk.Rules[0].Observer {
 		title += " (measured by an ideal observer: the line-up holds no beliefs)"
 	}
+	if rk.Plan != nil {
+		title += "; " + lineupNote(rk.Plan)
+	}
 	tables := []render.Table{data, rk.byDifficulty(title, rk.Rules)}
 	if len(rk.Outside) > 0 {
 		tables = append(tables, rk.byDifficulty("Outside the scientists' space: these scientists cannot express these rules (misidentified then says only that)", rk.Outside))
