@@ -108,6 +108,8 @@ func pCell(p stats.Num) render.Cell {
 	switch {
 	case math.IsNaN(x):
 		return render.Cell{}
+	case x < 1e-300: // below what a float64 holds (a normal approximation's tail)
+		return render.Str("<1e-300")
 	case x < 1e-4:
 		return render.Str(fmt.Sprintf("%.0e", x))
 	}

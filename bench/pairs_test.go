@@ -156,3 +156,20 @@ func TestPairsTextFits(t *testing.T) {
 		}
 	}
 }
+
+// p-values print to two significant digits; one that underflowed says so.
+func TestPCell(t *testing.T) {
+	for _, c := range []struct {
+		p    float64
+		want string
+	}{{0.0457, "0.046"}, {1, "1"}, {3.2e-26, "3e-26"}, {0, "<1e-300"}} {
+		var b strings.Builder
+		tb := render.Table{Cols: []render.Column{{Name: "p", Whole: true}}, Cells: [][]render.Cell{{pCell(stats.Num(c.p))}}}
+		if err := render.Render(&b, "csv", nil, tb); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.TrimSpace(strings.TrimPrefix(b.String(), "p\n")); got != c.want {
+			t.Errorf("pCell(%g) = %q, want %q", c.p, got, c.want)
+		}
+	}
+}
