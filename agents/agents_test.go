@@ -133,7 +133,7 @@ func TestStrategiesPlayEveryPreset(t *testing.T) {
 			for seed := uint64(1); seed <= 2; seed++ {
 				tbl := k.NewTable(r, seed, true)
 				var players []sim.Player
-				for seat := range 4 {
+				for seat := range min(4, opts.MaxPlayers) { // solo-guessing: 1 to 3
 					p, err := NewPlayer(spec(t, name+paramsFor(name)), tbl, seat)
 					if err != nil {
 						t.Fatal(err)

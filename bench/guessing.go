@@ -113,10 +113,7 @@ func (lb *Leaderboard) guessTables() []render.Table {
 func guessingNote(p *lab.Plan) string {
 	var notes []string
 	for _, name := range p.Presets {
-		o, err := sim.Preset(name)
-		if err == nil {
-			err = o.Override(p.Options)
-		}
+		o, err := sim.PresetWith(name, p.Options)
 		switch {
 		case err != nil || !o.Guessing:
 			continue

@@ -55,9 +55,9 @@ moves:
 		t.Fatal(err)
 	}
 	// 7C wrong (to the errors, one card drawn), 7H, 2S, 9D right: 31 − 3 = 28 cards. The
-	// right statement follows move 4: 30 + 1 − 4 = 27, less 2 × 2 for the
+	// right statement follows move 4: 30 + 1 − 4 = 27, less 2 × 5 for the
 	// wrong rule and the invalid one.
-	checkReplay(t, h, []wantMove{{No, 1}, {Yes, 0}, {Yes, 0}, {Yes, 0}}, []int{28}, []int{23}, 23, Guessed)
+	checkReplay(t, h, []wantMove{{No, 1}, {Yes, 0}, {Yes, 0}, {Yes, 0}}, []int{28}, []int{17}, 17, Guessed)
 	r := h.Result()
 	if p := r.Players[0]; !p.Guessed || p.GuessedAt != 4 || p.WrongGuesses != 2 {
 		t.Errorf("player result %+v, want guessed at move 4 with 2 wrong", p)

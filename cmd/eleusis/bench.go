@@ -48,6 +48,12 @@ none) is not measured; every strategy's hands are also shown through an ideal
 observer's eyes (what its experiments revealed). Several designs may be
 combined: --design solo,mixed. Each table says which design it comes from.
 
+--preset solo-guessing plays the solo guessing protocol of language-model
+benchmarks: a scientist may state the rule after any move; a right statement
+ends the hand, a wrong one costs points; a "Stating the rule" table (and
+bench-guessing.csv, guessing.png) gives each strategy's guessed share, the
+move of its right statement and its turn score (docs/strategies.md).
+
 --perf instead measures speed: hands per second per core for each strategy
 (4 players of it), at 1 worker and at all workers, and the scaling.
 
@@ -56,6 +62,7 @@ Strategies, name(key=value,...):
 		Example: `  eleusis bench --hands 20
   eleusis bench --design homogeneous --strategies "bayes-eig,random" --rules alternate-parity
   eleusis bench --design solo,mixed --strategies "bayes-eig,exec(persistent=true):python3 my_agent.py"
+  eleusis bench --preset solo-guessing --strategies "bayes-eig(guess=0.5),bayes-eig(guess=0,name=rash)"
   eleusis bench --perf`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
