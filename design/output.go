@@ -62,6 +62,9 @@ func (res *Result) Bank() ([]byte, error) {
 func (res *Result) describe(f *Finalist) string {
 	cfg, fin := res.Config, res.Final
 	var b strings.Builder
+	if w := inWords(f.Candidate.Expr); w != "" {
+		fmt.Fprintf(&b, "In words: %s. ", w)
+	}
 	fmt.Fprintf(&b, "Designed by eleusis design for %s under %s with the line-up %s: %s on %d fresh hands (seed %d; 95%% interval).",
 		cfg.Objective, cfg.Preset, strings.Join(cfg.Lineup, ", "), estimateText(f.Objective), f.Objective.N, cfg.Seed)
 	if cfg.Objective.Kind != GodScore && f.Summary.GodScore.Est == f.Summary.GodScore.Est {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/eleusis/eleusis/render"
+	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/stats"
 )
 
@@ -21,7 +22,7 @@ func (res *Result) Tables() []render.Table {
 	finals := append(slices.Clone(fin.Finalists), fin.Baselines...)
 	data := render.Table{Only: render.CSVOnly, Cols: []render.Column{
 		{Name: "rank", Kind: render.Int}, {Name: "rule"}, {Name: "baseline", Kind: render.Bool}, {Name: "best_baseline", Kind: render.Bool},
-		{Name: "candidate"}, {Name: "origin"}, {Name: "op"}, {Name: "parents"}, {Name: "expr"}, {Name: "starter"},
+		{Name: "candidate"}, {Name: "origin"}, {Name: "op"}, {Name: "parents"}, {Name: "expr"}, {Name: "words"}, {Name: "starter"},
 		{Name: "hands", Kind: render.Int}, {Name: "failed_hands", Kind: render.Int}, {Name: "objective", Kind: render.CI}, {Name: "search_objective", Kind: render.CI},
 		{Name: "search_hands", Kind: render.Int}, {Name: "vs_best", Kind: render.CI}, {Name: "vs_best_p", Kind: render.Float},
 		{Name: "vs_best_apart", Kind: render.Bool}, {Name: "god_score", Kind: render.CI}, {Name: "god_score_bootstrap", Kind: render.CI},
@@ -43,7 +44,7 @@ func (res *Result) Tables() []render.Table {
 		view.Cols[4].Wide, view.Cols[5].Wide = true, true // no paired difference: not a mean of hands
 	}
 	rules := render.Table{Only: render.TextOnly, Title: "The rules", Cols: []render.Column{
-		{Name: "rule", Whole: true}, {Name: "expression"}, {Name: "look-back", Whole: true, Wide: true}, {Name: "made as", Wide: true}}}
+		{Name: "rule", Whole: true}, {Name: "in words"}, {Name: "expression"}, {Name: "look-back", Whole: true, Wide: true}, {Name: "made as", Wide: true}}}
 	byName := map[string]*Candidate{}
 	for _, c := range res.Candidates {
 		byName[c.Name] = c
@@ -61,7 +62,7 @@ func (res *Result) Tables() []render.Table {
 			vs, p, apart, pt = render.CICell(f.VsBest.Diff), render.FloatCell(f.VsBest.P), render.BoolCell(f.VsBest.Apart), pText(f.VsBest.P)
 		}
 		data.Cells = append(data.Cells, []render.Cell{rank, render.Str(f.Name), render.BoolCell(c.Origin == FromBank), render.BoolCell(f.Name == fin.Best),
-			render.Str(c.Name), render.Str(c.Origin), render.Str(c.Op), render.Str(strings.Join(c.Parents, " ")), render.Str(c.Expr), render.Str(c.Starter),
+			render.Str(c.Name), render.Str(c.Origin), render.Str(c.Op), render.Str(strings.Join(c.Parents, " ")), render.Str(c.Expr), render.Str(inWords(c.Expr)), render.Str(c.Starter),
 			render.IntCell(s.Hands), render.IntCell(s.Errors), render.CICell(f.Objective.Interval), render.CICell(f.Search.Interval),
 			render.IntCell(f.Search.N), vs, p, apart, render.CICell(s.GodScore), render.CICell(s.GodScoreBoot),
 			pairsShare(s.Sweet, s.Pairs), render.CICell(s.Misidentified), render.IntCell(s.Pairs),
@@ -77,11 +78,21 @@ func (res *Result) Tables() []render.Table {
 		if c.Origin != FromBank {
 			made = lineage(c, byName, 0)
 		}
-		rules.Cells = append(rules.Cells, []render.Cell{render.Str(f.Name), render.Str(c.Expr), render.Str(c.LookBack), render.Str(made)})
+		rules.Cells = append(rules.Cells, []render.Cell{render.Str(f.Name), render.Str(inWords(c.Expr)), render.Str(c.Expr), render.Str(c.LookBack), render.Str(made)})
 	}
 	view.Title += "; * the bank's best on these hands; search: the objective in the search, biased upwards; " +
 		"variants: the candidates of the rule's idea (the same rule with suits renamed, colours or parities swapped) it stands for"
 	return append([]render.Table{data, view, rules}, res.searchTable(), res.poolTable(), res.roundsTable(), res.candidatesTable())
+}
+
+// inWords is a rule's expression in the scientists' words (rulewords.Say),
+// empty where rulewords has no words for it.
+func inWords(expr string) string {
+	w, err := rulewords.Say(expr)
+	if err != nil {
+		return ""
+	}
+	return w
 }
 
 // precOf: decimals of an objective's figures in the terminal.
@@ -164,7 +175,7 @@ func (res *Result) roundsTable() render.Table {
 // candidatesTable: every candidate pooled, with how far it got.
 func (res *Result) candidatesTable() render.Table {
 	t := render.Table{Name: "candidates", Only: render.CSVOnly, Cols: []render.Column{{Name: "generation", Kind: render.Int}, {Name: "candidate"}, {Name: "origin"},
-		{Name: "op"}, {Name: "parents"}, {Name: "expr"}, {Name: "starter"}, {Name: "acceptance", Kind: render.Float}, {Name: "look_back"},
+		{Name: "op"}, {Name: "parents"}, {Name: "expr"}, {Name: "words"}, {Name: "starter"}, {Name: "acceptance", Kind: render.Float}, {Name: "look_back"},
 		{Name: "size", Kind: render.Int}, {Name: "texts", Kind: render.Int}, {Name: "orbit_size", Kind: render.Int}, {Name: "last_round", Kind: render.Int}, {Name: "objective", Kind: render.CI}}}
 	for _, rr := range res.Races {
 		for _, s := range rr.Standings {
@@ -180,7 +191,7 @@ func (res *Result) candidatesTable() render.Table {
 				acc = render.Cell{}
 			}
 			t.Cells = append(t.Cells, []render.Cell{render.IntCell(rr.Generation), render.Str(c.Name), render.Str(c.Origin), render.Str(c.Op), render.Str(strings.Join(c.Parents, " ")),
-				render.Str(c.Expr), render.Str(c.Starter), acc, render.Str(c.LookBack), render.IntCell(c.Size), render.IntCell(c.Texts), render.IntCell(c.Orbit.Size), render.IntCell(s.Round), render.CICell(s.Estimate.Interval)})
+				render.Str(c.Expr), render.Str(inWords(c.Expr)), render.Str(c.Starter), acc, render.Str(c.LookBack), render.IntCell(c.Size), render.IntCell(c.Texts), render.IntCell(c.Orbit.Size), render.IntCell(s.Round), render.CICell(s.Estimate.Interval)})
 		}
 	}
 	return t

@@ -58,7 +58,7 @@ moves:
 		"A **positive test** of its own best rule, “only red cards” (`",
 		"A **negative test** of its own best rule, “only red cards”",
 		"the player believed “mumble jumble”, words the program cannot read as one rule",
-		"Caio states a rule in words: “only red cards”, read as `",
+		"Caio states a rule in words: “only red cards”, read as “the card is red” (`",
 		": not God's rule.",
 		"**God erred**: the rule says no; the hand went on from what God said.",
 	} {

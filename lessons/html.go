@@ -31,14 +31,14 @@ type htmlText struct{}
 
 func (htmlText) rule(r Ranked) string {
 	code := "<code>" + html.EscapeString(r.Expr) + "</code>"
-	if r.Phrase == "" {
+	if inWords(&r) == "" {
 		return code
 	}
 	return "<q>" + html.EscapeString(r.Phrase) + "</q> " + code
 }
 
 func (htmlText) phrase(r Ranked) string {
-	if r.Phrase == "" {
+	if inWords(&r) == "" {
 		return "<code>" + html.EscapeString(r.Expr) + "</code>"
 	}
 	return "<q>" + html.EscapeString(r.Phrase) + "</q>"

@@ -151,8 +151,9 @@ func (n *Narration) rivalPeaks() []rivalPeak {
 
 // rivalName is a rule in words, or its expression.
 func rivalName(r *Ranked) string {
-	if r.Phrase != "" {
-		return r.Phrase
+	c := *r
+	if w := inWords(&c); w != "" {
+		return w
 	}
 	return r.Expr
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -34,17 +35,27 @@ type textFormat interface {
 type markdown struct{}
 
 func (markdown) rule(r Ranked) string {
-	if r.Phrase == "" {
+	if inWords(&r) == "" {
 		return "`" + r.Expr + "`"
 	}
 	return "“" + r.Phrase + "” (`" + r.Expr + "`)"
 }
 
 func (markdown) phrase(r Ranked) string {
-	if r.Phrase == "" {
+	if inWords(&r) == "" {
 		return "`" + r.Expr + "`"
 	}
 	return "“" + r.Phrase + "”"
+}
+
+// inWords fills in a rule's words when it has none (a rule outside the
+// space: God's, a rule a player stated): the expression said by
+// rulewords, or "" where rulewords has no words for it.
+func inWords(r *Ranked) string {
+	if r.Phrase == "" && r.Expr != "" {
+		r.Phrase, _ = rulewords.Say(r.Expr)
+	}
+	return r.Phrase
 }
 
 func (markdown) cards(cs []sim.Card) string { return prettyCards(cs) }
@@ -265,7 +276,11 @@ func (n *Narration) Markdown(w io.Writer) error {
 // godRule is God's rule in words, with its expression (no full stop).
 func (n *Narration) godRule(f textFormat) string {
 	if d := classWords(n.Description); d != "" {
-		return fmt.Sprintf("%s (%s)", f.text(d), f.rule(Ranked{Expr: n.Expr}))
+		r := Ranked{Expr: n.Expr, Phrase: n.End.GodPhrase}
+		if inWords(&r) == "" {
+			return fmt.Sprintf("%s (%s)", f.text(d), f.rule(r))
+		}
+		return fmt.Sprintf("%s — in the scientists' words, %s", f.text(d), f.rule(r))
 	}
 	if n.End.GodPhrase != "" {
 		return f.rule(Ranked{Expr: n.Expr, Phrase: n.End.GodPhrase})

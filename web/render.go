@@ -72,6 +72,8 @@ type startForm struct {
 	Bands      []string
 	Seats      []seatRow
 	Strategies []strategyDoc
+	// Preview: the rule typed in words, read back for the teacher's yes.
+	Preview *wordsPreview
 }
 
 type optionRow struct {

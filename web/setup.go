@@ -38,6 +38,9 @@ type RuleChoice struct {
 	// Words: the rule in plain language, for the reveal (the bank's
 	// description, or what the teacher wrote).
 	Words string `json:"words,omitempty"`
+	// Said: the rule said back in the scientists' words (rulewords.Say),
+	// which the teacher checks against what they meant.
+	Said string `json:"said,omitempty"`
 	// How: how the rule was chosen ("by name", "at random among the easy
 	// rules tagged color"), for the teacher's console.
 	How string `json:"how,omitempty"`
@@ -98,7 +101,10 @@ func (fe formErrors) add(field, f string, a ...any) {
 // parseSetup reads the start page's form into a Setup. Every field's
 // problem is reported (by field name), with the engine's and the rule
 // checker's own words.
-func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) (Setup, *rulebank.Compiled, formErrors) {
+//
+// A rule typed in words opens no table until the teacher has seen it read
+// back: the preview is returned instead (see words.go).
+func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) (Setup, *rulebank.Compiled, *wordsPreview, formErrors) {
 	fe := formErrors{}
 	s := Setup{Preset: f.Get("preset"), Seed: seed}
 	if v := strings.TrimSpace(f.Get("seed")); v != "" {
@@ -184,7 +190,8 @@ func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) 
 	}
 
 	var rule *rulebank.Compiled
-	s.Rule, rule = chooseRule(f, bank, o, s.Seed, fe)
+	var preview *wordsPreview
+	s.Rule, rule, preview = chooseRule(f, bank, o, s.Seed, fe)
 	if s.Rule.Teacher {
 		for _, st := range s.Seats {
 			if sp, err := agents.ParseSpec(st.Bot); err == nil && sp.Name == "oracle" {
@@ -192,29 +199,32 @@ func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) 
 			}
 		}
 	}
-	return s, rule, fe
+	return s, rule, preview, fe
 }
 
 // chooseRule reads God's rule from the form: a bank rule by name, one drawn
 // from the bank by tag and difficulty band, a typed expression (checked as
-// `eleusis rules check` checks it), or the teacher's judgement.
-func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, seed uint64, fe formErrors) (RuleChoice, *rulebank.Compiled) {
+// `eleusis rules check` checks it), a rule in words (read, then shown
+// back: the preview), or the teacher's judgement.
+func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, seed uint64, fe formErrors) (RuleChoice, *rulebank.Compiled, *wordsPreview) {
 	allow := f.Get("allow_dead_ends") != ""
 	switch mode := f.Get("rule_mode"); mode {
 	case "teacher":
-		return RuleChoice{Teacher: true, How: "the teacher judges every card"}, nil
+		return RuleChoice{Teacher: true, How: "the teacher judges every card"}, nil, nil
+	case "words":
+		return readWordsRule(f, o, allow, fe)
 	case "expr":
 		expr := strings.TrimSpace(f.Get("expr"))
 		words := strings.TrimSpace(f.Get("words"))
 		starter := strings.TrimSpace(f.Get("starter"))
 		if expr == "" {
 			fe.add("expr", "type the rule as an expression of the rule language")
-			return RuleChoice{}, nil
+			return RuleChoice{}, nil, nil
 		}
 		for _, t := range []struct{ what, s string }{{"the rule", expr}, {"the starter predicate", starter}} {
 			if err := checkText(t.what, t.s, maxExpr); err != nil {
 				fe.add("expr", "%v", err)
-				return RuleChoice{}, nil
+				return RuleChoice{}, nil, nil
 			}
 		}
 		if len(words) > maxWords {
@@ -223,12 +233,12 @@ func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, seed uint64, f
 		r, err := rulebank.Compile(rulebank.Rule{Name: "typed", Expr: expr, Starter: starter, Description: words, File: "the start page"})
 		if err != nil {
 			fe.add("expr", "%v", err)
-			return RuleChoice{}, nil
+			return RuleChoice{}, nil, nil
 		}
 		if msg := checkRule(r, o, allow); msg != "" {
 			fe.add("expr", "%s", msg)
 		}
-		return RuleChoice{Expr: expr, Starter: starter, Words: words, How: "typed by the teacher"}, r
+		return RuleChoice{Expr: expr, Starter: starter, Words: words, Said: sayRule(expr), How: "typed by the teacher"}, r, nil
 	case "random":
 		tag, band := f.Get("tag"), f.Get("band")
 		var pool []*rulebank.Compiled
@@ -247,31 +257,31 @@ func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, seed uint64, f
 		}
 		if len(pool) == 0 {
 			fe.add("rule", "no rule of the bank is %s", strings.TrimPrefix(how, "at random from the bank, "))
-			return RuleChoice{}, nil
+			return RuleChoice{}, nil, nil
 		}
 		r := pool[rand.New(rand.NewPCG(seed, 0x72756c65)).IntN(len(pool))] // "rule"
 		if msg := checkRule(r, o, allow); msg != "" {
 			fe.add("rule", "%s", msg)
 		}
-		return bankChoice(r, how), r
+		return bankChoice(r, how), r, nil
 	case "bank", "":
 		r, err := bank.Get(f.Get("rule_name"))
 		if err != nil {
 			fe.add("rule", "%v", err)
-			return RuleChoice{}, nil
+			return RuleChoice{}, nil, nil
 		}
 		if msg := checkRule(r, o, allow || slices.Contains(r.Rule.Tags, "dead-end")); msg != "" {
 			fe.add("rule", "%s", msg)
 		}
-		return bankChoice(r, "by name"), r
+		return bankChoice(r, "by name"), r, nil
 	default:
 		fe.add("rule", "choose God's rule: from the bank, typed, or judged by the teacher")
-		return RuleChoice{}, nil
+		return RuleChoice{}, nil, nil
 	}
 }
 
 func bankChoice(r *rulebank.Compiled, how string) RuleChoice {
-	return RuleChoice{Name: r.Rule.Name, Expr: r.Rule.Expr, Starter: r.Rule.Starter, Words: r.Rule.Description, How: how}
+	return RuleChoice{Name: r.Rule.Name, Expr: r.Rule.Expr, Starter: r.Rule.Starter, Words: r.Rule.Description, Said: sayRule(r.Rule.Expr), How: how}
 }
 
 // checkRule analyses a rule as `eleusis rules check` does, and refuses it

@@ -59,7 +59,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		reply(w, r, s.TeacherPath(), err)
 		return
 	}
-	setup, _, fe := parseSetup(r.PostForm, s.cfg.Bank, randomSeed(), s.cfg.AllowExec)
+	setup, _, preview, fe := parseSetup(r.PostForm, s.cfg.Bank, randomSeed(), s.cfg.AllowExec)
 	pace := s.cfg.DefaultPace
 	if v := strings.TrimSpace(r.PostForm.Get("pace")); v != "" {
 		x, err := parsePace(v)
@@ -69,6 +69,14 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		pace = x
 	}
 	notebook := -1
+	if len(fe) == 0 && preview != nil {
+		// The rule in words, read back: the table opens when the teacher
+		// chooses a reading shown.
+		form := s.newStartForm(r.PostForm, fe)
+		form.Preview = preview
+		s.render(w, r, http.StatusOK, "start.html", s.teacherHomeData(form, ""))
+		return
+	}
 	if len(fe) == 0 {
 		setup.Code = s.newCode()
 		dir := ""
@@ -97,7 +105,9 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	s.render(w, r, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(s.newStartForm(r.PostForm, fe), "The table was not opened: see the notes below."))
+	form := s.newStartForm(r.PostForm, fe)
+	form.Preview = preview
+	s.render(w, r, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(form, "The table was not opened: see the notes below."))
 }
 
 // parsePace reads the seconds a bot waits: a finite number from 0 to 60

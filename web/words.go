@@ -1,0 +1,93 @@
+package web
+
+import (
+	"net/url"
+	"strings"
+
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/rulewords"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// A rule typed in words. The start page reads the teacher's words
+// (rulebank.ReadWords: rulewords' grammar, readings that are the same rule
+// merged) and, before any table opens, shows the rule back: said again in
+// the scientists' words, as an expression, and on cards — main lines legal
+// play can reach, with cards that would follow and cards that would not.
+// The teacher opens the table by choosing a reading shown (read_expr), so
+// that a misreading is seen before the class plays it.
+
+// wordsPreview is the rule read from the teacher's words, waiting for the
+// teacher's yes: one reading, or every reading of an ambiguous text.
+type wordsPreview struct {
+	Text     string
+	Readings []previewReading
+}
+
+// previewReading is one reading: its words and expression, a few examples
+// and what the rule checker says against it (a dead end).
+type previewReading struct {
+	Expr, Words string
+	Examples    []rulebank.Example
+	Problem     string
+}
+
+// previewSeed: the examples are the same each time the page is drawn, so
+// that the teacher who looks twice sees the same cards.
+const previewSeed = 1
+
+// examplesShown is how many main lines the preview draws.
+const examplesShown = 3
+
+// readWordsRule reads the start page's rule in words. It returns the rule
+// when the teacher chose one of the text's readings (read_expr), else the
+// preview to show (and no rule); problems go into fe under rule_words.
+func readWordsRule(f url.Values, o sim.Options, allow bool, fe formErrors) (RuleChoice, *rulebank.Compiled, *wordsPreview) {
+	text := strings.TrimSpace(f.Get("rule_words"))
+	switch {
+	case text == "":
+		fe.add("rule_words", "type the rule in words, as you would say it to the class")
+		return RuleChoice{}, nil, nil
+	case len(text) > maxWords:
+		fe.add("rule_words", "at most %d characters, please", maxWords)
+		return RuleChoice{}, nil, nil
+	}
+	if err := checkText("the rule in words", text, maxWords); err != nil {
+		fe.add("rule_words", "%v", err)
+		return RuleChoice{}, nil, nil
+	}
+	rs, err := rulebank.ReadWords(text)
+	if err != nil {
+		fe.add("rule_words", "%q: %v. Say it another way (docs/rules-in-words.md lists what is understood), or type it as an expression", text, err)
+		return RuleChoice{}, nil, nil
+	}
+	chosen := f.Get("read_expr")
+	p := &wordsPreview{Text: text}
+	for _, rd := range rs {
+		c, err := rulebank.Compile(rulebank.Rule{Name: "typed", Expr: rd.Expr, Description: text, File: "the start page"})
+		if err != nil { // ReadWords keeps only readings that compile
+			fe.add("rule_words", "%v", err)
+			return RuleChoice{}, nil, nil
+		}
+		problem := checkRule(c, o, allow)
+		if rd.Expr == chosen && problem == "" {
+			return RuleChoice{Expr: rd.Expr, Words: text, Said: rd.Words, How: "typed in words by the teacher"}, c, nil
+		}
+		pr := previewReading{Expr: rd.Expr, Words: rd.Words, Problem: problem}
+		if problem == "" {
+			pr.Examples, _ = rulebank.Examples(c, examplesShown, previewSeed)
+		}
+		p.Readings = append(p.Readings, pr)
+	}
+	return RuleChoice{}, nil, p
+}
+
+// sayRule is a rule's expression in the scientists' words, or "" when
+// rulewords has none for it (the expression is shown anyway).
+func sayRule(expr string) string {
+	w, err := rulewords.Say(expr)
+	if err != nil {
+		return ""
+	}
+	return w
+}
