@@ -69,6 +69,24 @@ moves:
 	if strings.Contains(md.String(), "the bots") {
 		t.Errorf("a class's hand talks of bots:\n%s", md.String())
 	}
+	// The teacher's table marks God's mistake, in the drawing and in the
+	// moves; the students' pages do not.
+	pages, err := n.lessonHTML(n.HandoutMove())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lesson := string(pages["lesson.html"])
+	if !strings.Contains(lesson, `<div class="col erred"><div class="mv">4 ✗</div>`) || !strings.Contains(lesson, `yes<br><span class="erred">God erred</span>`) {
+		t.Errorf("lesson.html does not mark God's mistake at move 4")
+	}
+	if strings.Count(lesson, "✗</") != 1 {
+		t.Errorf("lesson.html marks %d cards, God erred on one", strings.Count(lesson, "✗</"))
+	}
+	for _, p := range []string{"handout.html", "slide.html"} {
+		if strings.Contains(string(pages[p]), "✗") || strings.Contains(string(pages[p]), "God erred") {
+			t.Errorf("%s tells the students that God erred", p)
+		}
+	}
 	// A replay error names the file and line once.
 	bad := strings.Replace(text, "  - Duda play 8C god_said:yes\n", "  - Caio play 8C\n", 1)
 	if tr, err = sim.ParseTranscriptFile("class.yaml", []byte(bad)); err != nil {

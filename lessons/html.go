@@ -67,6 +67,9 @@ type packCard struct {
 	SVG  template.HTML
 	Move string // "" for God's opening
 	Gone bool   // went back into the deck later
+	// Erred: laid by a move God judged against the rule (a class's hand
+	// with god_said:), marked on the teacher's table only.
+	Erred bool
 }
 
 type packColumn struct {
@@ -74,10 +77,12 @@ type packColumn struct {
 	Errors []packCard
 }
 
-// packTable draws the table up to a move as players lay it.
-func packTable(cards []PlacedCard, move int) []packColumn {
+// packTable draws the table up to a move as players lay it, marking the
+// cards of the moves in erred (God's mistakes; nil on the students' pages).
+func packTable(cards []PlacedCard, move int, erred map[int]bool) []packColumn {
 	draw := func(p PlacedCard) packCard {
-		pc := packCard{SVG: template.HTML(cardsvg.Card(p.Card, cardsvg.Options{Width: 60})), Gone: p.Reshuffled > 0 && p.Reshuffled <= move}
+		pc := packCard{SVG: template.HTML(cardsvg.Card(p.Card, cardsvg.Options{Width: 60})), Gone: p.Reshuffled > 0 && p.Reshuffled <= move,
+			Erred: p.Move > 0 && erred[p.Move]}
 		if p.Move > 0 {
 			pc.Move = fmt.Sprint(p.Move)
 		}
@@ -100,6 +105,7 @@ type packMove struct {
 	Player  string
 	Cards   template.HTML
 	Verdict string
+	Erred   bool // God's verdict went against the rule
 	Test    string
 	PYes    string
 	Bits    string
@@ -144,11 +150,13 @@ type packPage struct {
 	Questions   []packQA // discussion questions, with answers
 	Key         []packQA // the handout's questions, answered
 	Reshuffled  bool
+	Erred       bool // God erred somewhere in the hand
 	// The lesson plan (lesson_plan.go).
-	Plan  []planRow
-	Order []template.HTML
-	Board []template.HTML
-	Bots  []template.HTML
+	Plan    []planRow
+	Minutes string // the plan's length
+	Order   []template.HTML
+	Board   []template.HTML
+	Bots    []template.HTML
 	// SlideCard: the slide's card width, a CSS length (slideCard).
 	SlideCard template.CSS
 }
@@ -174,11 +182,12 @@ func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (map[string
 		Setting:     n.setting(),
 		Follow:      n.followText(),
 		Opening:     safe(n.openingText(f)),
-		Table:       packTable(placed, math.MaxInt),
+		Table:       packTable(placed, math.MaxInt, n.Erred),
 		Verdict:     safe(n.verdictText(f)),
 		End:         n.endText(),
 		HandoutMove: handoutMove,
-		Handout:     packTable(placed, handoutMove),
+		Handout:     packTable(placed, handoutMove, nil),
+		Erred:       len(n.Erred) > 0,
 	}
 	for _, p := range placed {
 		pg.Reshuffled = pg.Reshuffled || p.Reshuffled > 0
@@ -228,7 +237,8 @@ func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (map[string
 	}
 	pg.Questions = n.discussion(f)
 	pg.Key = n.answerKey(handoutMove, f)
-	pg.Plan, pg.Order, pg.Board, pg.Bots = n.planParts(handoutMove), planOrder(handoutMove, pg.Questions), n.boardLines(f), n.bots(f)
+	pg.Plan, pg.Order, pg.Board, pg.Bots = n.planParts(handoutMove, len(pg.Questions)), planOrder(handoutMove, pg.Questions), n.boardLines(f), n.bots(f)
+	pg.Minutes = planMinutes(pg.Plan)
 	pg.SlideCard = template.CSS(fmt.Sprintf("%.1fmm", slideCard(pg.Handout)))
 	out := map[string][]byte{}
 	for _, name := range packPages {
@@ -294,7 +304,7 @@ func handoutCards(m *sim.MoveRecord, f htmlText, l *i18n.Printer) template.HTML 
 // packMove is a move as a row of the teacher's table.
 func (n *Narration) packMove(st *NarratedMove, f htmlText) packMove {
 	m := &st.Move
-	pm := packMove{N: m.Turn, Player: n.Players[m.Player], Verdict: string(m.Verdict), Test: st.Test}
+	pm := packMove{N: m.Turn, Player: n.Players[m.Player], Verdict: string(m.Verdict), Erred: n.Erred[m.Turn], Test: st.Test}
 	cards := f.cards(m.Cards)
 	switch m.Kind {
 	case sim.NoPlay:

@@ -3,6 +3,7 @@ package lessons
 import (
 	"fmt"
 	"html/template"
+	"strings"
 )
 
 // The lesson plan (plan.html): one printed page for the hour — the parts
@@ -15,15 +16,63 @@ type planRow struct {
 	What       template.HTML
 }
 
-// planParts is the hour, minute by minute (a class of about 50 minutes).
-func (n *Narration) planParts(handoutMove int) []planRow {
-	return []planRow{
-		{"0–8", "The rules", safe("God (you) has a secret rule saying which card may follow the last card laid. A player lays a card: God says <strong>yes</strong> and it joins the main line, or <strong>no</strong> and it goes in a column under the last card, and the player draws cards. Lay three or four cards on the board with the class to show it.")},
-		{"8–20", "Play", safe(fmt.Sprintf("Walk the class through this hand up to move %d on the slide (or let them play a few rounds with a rule of your own): before each of God's answers, ask “yes or no?”, and why.", handoutMove))},
-		{"20–32", "Handout", safe(fmt.Sprintf("Hand out <em>handout.html</em> and show <em>slide.html</em>, the table after move %d. In pairs, questions 1–5. Write two or three of their rules on the board, without judging them.", handoutMove))},
-		{"32–47", "Discussion", safe("The questions below, in order; the answers are in <em>lesson.html</em>. Reveal God's rule with the last one.")},
-		{"47–50", "Wrap-up", safe("Read the board aloud: positive and negative tests, too broad and too narrow, and what no card can tell apart.")},
+// planParts is the hour, part by part, its minutes from what the pack
+// holds: the rules take longer with a Prophet or a sudden death to
+// explain, the play about 45 s per move walked through up to the handout
+// move, the handout a fixed time for its five questions in pairs, the
+// discussion about three minutes a question. The parts' times add up to
+// the plan's length (planMinutes).
+func (n *Narration) planParts(handoutMove, questions int) []planRow {
+	rules := 6
+	if n.Options.Prophet {
+		rules += 2
 	}
+	if n.Options.SuddenDeathAt > 0 {
+		rules++
+	}
+	play := min(15, max(5, (3*handoutMove+2)/4))
+	discussion := min(20, max(6, 3*questions))
+	parts := []struct {
+		minutes    int
+		part, what string
+	}{
+		{rules, "The rules", "God (you) has a secret rule saying which card may follow the last card laid. A player lays a card: God says <strong>yes</strong> and it joins the main line, or <strong>no</strong> and it goes in a column under the last card, and the player draws cards. Lay three or four cards on the board with the class to show it." + n.rulesExtra()},
+		{play, "Play", fmt.Sprintf("Walk the class through this hand up to move %d on the slide (or let them play a few rounds with a rule of your own): before each of God's answers, ask “yes or no?”, and why.", handoutMove)},
+		{12, "Handout", fmt.Sprintf("Hand out <em>handout.html</em> and show <em>slide.html</em>, the table after move %d. In pairs, questions 1–5. Write two or three of their rules on the board, without judging them.", handoutMove)},
+		{discussion, "Discussion", fmt.Sprintf("The %s below, in order; the answers are in <em>lesson.html</em>. Reveal God's rule with the last one.", plural(questions, "discussion question"))},
+		{3, "Wrap-up", "Read the board aloud: positive and negative tests, too broad and too narrow, and what no card can tell apart."},
+	}
+	var out []planRow
+	at := 0
+	for _, p := range parts {
+		out = append(out, planRow{When: fmt.Sprintf("%d–%d", at, at+p.minutes), Part: p.part, What: safe(p.what)})
+		at += p.minutes
+	}
+	return out
+}
+
+// rulesExtra is what the rules part says of the preset's harder rules.
+func (n *Narration) rulesExtra() string {
+	var extra []string
+	if n.Options.Prophet {
+		extra = append(extra, "a Prophet (a player who says they know the rule and answers for God)")
+	}
+	if n.Options.SuddenDeathAt > 0 {
+		extra = append(extra, fmt.Sprintf("sudden death (a wrong card once %d cards are on the table puts its player out)", n.Options.SuddenDeathAt))
+	}
+	if len(extra) == 0 {
+		return ""
+	}
+	return " This hand's rules also have " + strings.Join(extra, " and ") + ": say what they are when the class meets them."
+}
+
+// planMinutes is the plan's length: the end of its last part.
+func planMinutes(rows []planRow) string {
+	if len(rows) == 0 {
+		return "0"
+	}
+	_, end, _ := strings.Cut(rows[len(rows)-1].When, "–")
+	return end
 }
 
 // planOrder is which question to ask when.
