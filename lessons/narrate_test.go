@@ -468,7 +468,7 @@ func errorsString(gs []sim.ErrorGroup) string {
 func TestNarrationSpeaksPlainly(t *testing.T) {
 	expr := regexp.MustCompile("(.{0,2})\\(`[^`]+`\\)")
 	want := map[string]bool{"1. “": false, "**The favourite refuted.**": false, "A **positive test**": false, "A **negative test**": false,
-		"God's secret rule: If the last card is black, play 7 or higher; if red, play 6 or lower — in the scientists' words, “if the last card is black: the card is 7 or higher; otherwise: the card is 6 or lower” (`": false}
+		"God's secret rule: If the last card is black, play 7 or higher; if red, play 6 or lower — in the scientists' words, “": false}
 	for seed := uint64(1); seed <= 3; seed++ {
 		n := lesson(t, "black-high-red-low", seed, 0, "bayes-eig(size=20000)", "positive-tester(size=3000)", "bounded-human", "random")
 		var md bytes.Buffer
