@@ -66,6 +66,11 @@ moves:
 			t.Errorf("the narration lacks %q:\n%s", want, md.String())
 		}
 	}
+	// God erred, so the scientist rules nothing out for good: the
+	// narration says so and never "ruled out 0 of".
+	if !strings.Contains(md.String(), "God erred in this hand, so it allows for a wrong answer now and then") || strings.Contains(md.String(), "ruled out 0") {
+		t.Errorf("a hand where God erred is told as if answers ruled rules out:\n%s", md.String())
+	}
 	if strings.Contains(md.String(), "the bots") {
 		t.Errorf("a class's hand talks of bots:\n%s", md.String())
 	}

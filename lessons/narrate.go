@@ -420,8 +420,7 @@ func (n *Narration) markInformative() {
 	}
 	st := &n.Steps[best]
 	st.Moments = append(st.Moments, Moment{Kind: Informative, Title: "The most informative answer", say: func(textFormat) string {
-		return fmt.Sprintf("God's answer carried %s: it ruled out %s of the %s rules still possible — more than any other answer in this hand.",
-			bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible))
+		return fmt.Sprintf("God's answer carried %s, more than any other answer in this hand: it %s.", bitsText(st.Bits), n.ruledOut(st))
 	}})
 }
 

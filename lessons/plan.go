@@ -36,7 +36,7 @@ func (n *Narration) planParts(handoutMove, questions int) []planRow {
 		minutes    int
 		part, what string
 	}{
-		{rules, "The rules", "God (you) has a secret rule saying which card may follow the last card laid. A player lays a card: God says <strong>yes</strong> and it joins the main line, or <strong>no</strong> and it goes in a column under the last card, and the player draws cards. Lay three or four cards on the board with the class to show it." + n.rulesExtra()},
+		{rules, "The rules", fmt.Sprintf("God (you) has a secret rule saying which card may follow the last card of the main line. A player lays a card: God says <strong>yes</strong> and it joins the main line, or <strong>no</strong> and it goes in a column under the main line's last card, and the player draws %s as a penalty. God never says why. Lay three or four cards on the board with the class to show it.", plural(n.Options.PenaltyWrongCard, "card")) + n.rulesExtra()},
 		{play, "Play", fmt.Sprintf("Walk the class through this hand up to move %d on the slide (or let them play a few rounds with a rule of your own): before each of God's answers, ask “yes or no?”, and why.", handoutMove)},
 		{12, "Handout", fmt.Sprintf("Hand out <em>handout.html</em> and show <em>slide.html</em>, the table after move %d. In pairs, questions 1–5. Write two or three of their rules on the board, without judging them.", handoutMove)},
 		{discussion, "Discussion", fmt.Sprintf("The %s below, in order; the answers are in <em>lesson.html</em>. Reveal God's rule with the last one.", plural(questions, "discussion question"))},
@@ -58,7 +58,7 @@ func (n *Narration) rulesExtra() string {
 		extra = append(extra, "a Prophet (a player who says they know the rule and answers for God)")
 	}
 	if n.Options.SuddenDeathAt > 0 {
-		extra = append(extra, fmt.Sprintf("sudden death (a wrong card once %d cards are on the table puts its player out)", n.Options.SuddenDeathAt))
+		extra = append(extra, fmt.Sprintf("sudden death (once %d cards are on the table, right or wrong, a player who errs is eliminated from the hand)", n.Options.SuddenDeathAt))
 	}
 	if len(extra) == 0 {
 		return ""

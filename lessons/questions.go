@@ -53,14 +53,14 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		st := &n.Steps[i]
 		add("a positive test refused", st.Move.Turn, fmt.Sprintf("At move %d, %s played %s, which its own best rule, %s, allowed: a positive test. God said no. What did that answer prove? What would a “yes” have proved?",
 			st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f), f.phrase(*st.Held)),
-			fmt.Sprintf("The “no” refutes %s — and with it every rule that allowed it: it ruled out %s of the %s rules %s still held possible. The rule was too broad: it allowed what God refuses, the one kind of error a positive test can show. A “yes” would have proved nothing for certain: many other rules allow it too. Agreement with a theory never proves it; one clear disagreement refutes it (Popper's asymmetry).",
-				f.phrase(*st.Held), count(st.Possible-st.Left), count(st.Possible), n.who()))
+			fmt.Sprintf("The “no” refutes %s — and with it every rule that allowed it: the answer %s. The rule was too broad: it allowed what God refuses, the one kind of error a positive test can show. A “yes” would have proved nothing for certain: many other rules allow it too. Agreement with a theory never proves it; one clear disagreement refutes it (Popper's asymmetry).",
+				f.phrase(*st.Held), n.ruledOut(st)))
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "positive" && played(st) }); i >= 0 {
 		st := &n.Steps[i]
 		add("a positive test accepted", st.Move.Turn, fmt.Sprintf("At move %d, %s played %s, which its own best rule, %s, allowed: a positive test. God said yes. Does that prove the rule?",
 			st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f), f.phrase(*st.Held)),
-			fmt.Sprintf("No. The “yes” ruled out %s rules, but %s others still fitted everything seen: agreement never proves a rule, it only fails to refute it. And a positive test can only show a rule too broad: if the rule is too narrow, every positive test will say yes.",
-				count(st.Possible-st.Left), count(st.Left)))
+			fmt.Sprintf("No. The “yes” %s: agreement never proves a rule, it only fails to refute it. And a positive test can only show a rule too broad: if the rule is too narrow, every positive test will say yes.",
+				n.stillFit(st)))
 	}
 	// A negative test: why play a card one expects to be refused?
 	// (One that refuted the rule, if there is one: the case a positive
@@ -102,14 +102,14 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		st := &n.Steps[i]
 		add("a risky prediction", st.Move.Turn, fmt.Sprintf("At move %d the rule of %s, %s, predicted that God would say yes to %s, although %s gave that answer only %s. God said yes. Why does a prediction that could easily have failed count for more than a safe one?",
 			st.Move.Turn, f.text(n.seat(st.Move.Player)), f.phrase(*st.Held), moveNoun(&st.Move, f), n.who(), pct(st.PYes)),
-			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and ruled out %s of %s rules. A rule that risks a bold prediction and survives has passed a severe test; a safe prediction that comes true tells little (Popper). Here the bold prediction was %s's, and it is %s that earns the credit.",
-				bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible), f.text(n.seat(st.Move.Player)), f.phrase(*st.Held)))
+			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and %s. A rule that risks a bold prediction and survives has passed a severe test; a safe prediction that comes true tells little (Popper). Here the bold prediction was %s's, and it is %s that earns the credit.",
+				bitsText(st.Bits), n.ruledOut(st), f.text(n.seat(st.Move.Player)), f.phrase(*st.Held)))
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Surprise) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
 		add("a surprise", st.Move.Turn, fmt.Sprintf("At move %d God said yes to %s, although %s gave that answer only %s. Why does an unlikely answer teach more than an expected one?",
 			st.Move.Turn, moveNoun(&st.Move, f), n.who(), pct(st.PYes)),
-			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and ruled out %s of %s rules. But no rule the mover held had predicted it, so it corroborates no theory: it taught by ruling many out. Popper's credit for a bold prediction goes to a rule that made one and survived.",
-				bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible)))
+			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and %s. But no rule the mover held had predicted it, so it corroborates no theory: it taught by ruling many out. Popper's credit for a bold prediction goes to a rule that made one and survived.",
+				bitsText(st.Bits), n.ruledOut(st)))
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Refuted) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
@@ -119,8 +119,8 @@ func (n *Narration) discussion(f textFormat) []packQA {
 			next = f.phrase(st.Leaders[0])
 		}
 		add("the favourite refuted", st.Move.Turn, fmt.Sprintf("At move %d the favourite of %s, %s (%s), was refuted. Was it a mistake to hold it?", st.Move.Turn, n.who(), f.phrase(fav), pct(fav.Prob)),
-			fmt.Sprintf("No: it was the most probable rule given everything seen — simple, and consistent with every answer. Holding the best-supported hypothesis and dropping it when it fails is how science learns: the answer ruled out %s rules, and the new favourite is %s.",
-				count(st.Possible-st.Left), next))
+			fmt.Sprintf("No: it was the most probable rule given everything seen — simple, and consistent with every answer. Holding the best-supported hypothesis and dropping it when it fails is how science learns: the answer %s, and the new favourite is %s.",
+				n.ruledOut(st), next))
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Underdetermined) }); i >= 0 {
 		st := &n.Steps[i]

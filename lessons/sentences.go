@@ -24,6 +24,26 @@ var botHabits = map[string]string{
 	"exec":            "is an outside program: what it stands for is its author's to say.",
 }
 
+// ruledOut says how many rules an answer ruled out: "ruled out 12 of the
+// 100 rules still possible". In a hand where God erred the scientist
+// allows for mistakes (Eps), and an answer makes rules less probable
+// without ruling any out: the sentence says so rather than "0 of".
+func (n *Narration) ruledOut(st *NarratedMove) string {
+	if n.Eps > 0 {
+		return "ruled no rule out for good (in this hand God erred, and the scientist allows for mistakes: an answer only makes the rules it contradicts less probable)"
+	}
+	return fmt.Sprintf("ruled out %s of the %s rules still possible", count(st.Possible-st.Left), count(st.Possible))
+}
+
+// stillFit is ruledOut with the rules left that fit every answer (none
+// is said where the scientist allows for God's mistakes).
+func (n *Narration) stillFit(st *NarratedMove) string {
+	if n.Eps > 0 {
+		return n.ruledOut(st)
+	}
+	return fmt.Sprintf("ruled out %s rules, but %s others still fitted everything seen", count(st.Possible-st.Left), count(st.Left))
+}
+
 // botSentence is a seat's strategy explained ("" for a person).
 func (n *Narration) botSentence(seat int) string {
 	if seat >= len(n.Strategies) || n.Strategies[seat] == "" {

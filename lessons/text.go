@@ -321,6 +321,9 @@ func (n *Narration) setting() string {
 func (n *Narration) followText() string {
 	switch {
 	case n.Observer < 0:
+		if n.Eps > 0 {
+			return fmt.Sprintf("We follow what an ideal scientist watching the table would believe: one who holds every rule of its grammar possible, the simpler ones more probable. God erred in this hand, so it allows for a wrong answer now and then (%.0f%% of answers): a rule God's answers contradict becomes less probable, but is not ruled out for good.", 100*n.Eps)
+		}
 		return "We follow what an ideal scientist watching the table would believe: one who holds every rule of its grammar possible, the simpler ones more probable, and rules out each one God's answers contradict."
 	case n.OwnBelief:
 		return fmt.Sprintf("We follow the beliefs of %s: what it holds possible, and how each answer changes that.", n.seat(n.Observer))
@@ -400,6 +403,9 @@ func (n *Narration) answerText(st *NarratedMove) string {
 		return fmt.Sprintf("The answer contradicted every one of the %s rules %s still held: none is left.", count(st.Possible), n.who())
 	}
 	s := fmt.Sprintf("The answer carried %s and ruled out %s of %s rules (%s left)", bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible), count(st.Left))
+	if n.Eps > 0 {
+		s = fmt.Sprintf("The answer carried %s and %s", bitsText(st.Bits), n.ruledOut(st))
+	}
 	if n.Truth != nil {
 		s += fmt.Sprintf("; belief in God's rule now %.2f", st.TrueProb)
 	}
