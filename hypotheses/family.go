@@ -17,21 +17,22 @@ type Family uint8
 // reads less than its family's features is moved to the smallest family
 // whose features it reads when the space is built (normalise).
 const (
-	FamPrev      Family = iota // the previous card (52 contexts)
-	FamPrev2                   // prev and the colour of prev2 (none, red, black)
-	FamMod2                    // prev and n % 2
-	FamMod3                    // prev and n % 3
-	FamMod4                    // prev and n % 4
-	FamMod6                    // prev and n % 6
-	FamPrev2Rank               // prev and prev2's rank (none, 1..13)
-	FamPrev2Suit               // prev and prev2's suit (none or one of four)
-	FamPrev3                   // prev, prev2's colour and prev3's colour
-	FamPrev3Suit               // prev, prev2's colour and prev3's suit
-	FamStarter                 // the main line's first card (no prev)
-	FamRedCount                // prev and the parity of the red cards so far
-	FamFaceCount               // prev and the parity of the face cards so far
-	FamLastFace                // prev and the suit of the most recent face card (none or one of four)
-	FamRedBlack                // prev and how the red and black counts compare (<, =, >)
+	FamPrev        Family = iota // the previous card (52 contexts)
+	FamPrev2                     // prev and the colour of prev2 (none, red, black)
+	FamMod2                      // prev and n % 2
+	FamMod3                      // prev and n % 3
+	FamMod4                      // prev and n % 4
+	FamMod6                      // prev and n % 6
+	FamPrev2Rank                 // prev and prev2's rank (none, 1..13)
+	FamPrev2Suit                 // prev and prev2's suit (none or one of four)
+	FamPrev3                     // prev, prev2's colour and prev3's colour
+	FamPrev3Suit                 // prev, prev2's colour and prev3's suit
+	FamStarter                   // the main line's first card (no prev)
+	FamRedCount                  // prev and the parity of the red cards so far
+	FamFaceCount                 // prev and the parity of the face cards so far
+	FamLastFace                  // prev and the suit of the most recent face card (none or one of four)
+	FamRedBlack                  // prev and how the red and black counts compare (<, =, >)
+	FamRecentSuits               // the suits among the last three cards (a set: 16 contexts)
 	numFamilies
 )
 
@@ -39,25 +40,31 @@ const (
 type feature uint8
 
 const (
-	ftPrev     feature = iota // the previous card, 52
-	ftP2Col                   // prev2's colour: 0 none, 1 red, 2 black
-	ftP2Rank                  // prev2's rank: 0 none, 1..13
-	ftP2Suit                  // prev2's suit: 0 none, 1 + sim.Suit
-	ftP3Col                   // prev3's colour: 0 none, 1 red, 2 black
-	ftP3Suit                  // prev3's suit: 0 none, 1 + sim.Suit
-	ftMod2                    // n % 2
-	ftMod3                    // n % 3
-	ftMod4                    // n % 4
-	ftMod6                    // n % 6
-	ftStart                   // the starter, line[0]: 52
-	ftRedPar                  // count(line, red) % 2
-	ftFacePar                 // count(line, face) % 2
-	ftLastFace                // suit of the last face card: 0 none, 1 + sim.Suit
-	ftRedCmp                  // sign(count red − count black) + 1
+	ftPrev        feature = iota // the previous card, 52
+	ftP2Col                      // prev2's colour: 0 none, 1 red, 2 black
+	ftP2Rank                     // prev2's rank: 0 none, 1..13
+	ftP2Suit                     // prev2's suit: 0 none, 1 + sim.Suit
+	ftP3Col                      // prev3's colour: 0 none, 1 red, 2 black
+	ftP3Suit                     // prev3's suit: 0 none, 1 + sim.Suit
+	ftMod2                       // n % 2
+	ftMod3                       // n % 3
+	ftMod4                       // n % 4
+	ftMod6                       // n % 6
+	ftStart                      // the starter, line[0]: 52
+	ftRedPar                     // count(line, red) % 2
+	ftFacePar                    // count(line, face) % 2
+	ftLastFace                   // suit of the last face card: 0 none, 1 + sim.Suit
+	ftRedCmp                     // sign(count red − count black) + 1
+	ftRecentSuits                // the suits of the last recentSuits cards, a set (bit sim.Suit)
 	numFeatures
 )
 
-var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3}
+// The window of "not seen in the last k cards": suits over the last three.
+// (A window of ranks has 8,192 sets of ranks for contexts: its family cost
+// rank twice its time; "no rank twice in five cards" stays outside.)
+const recentSuits = 3
+
+var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4}
 
 type familyDef struct {
 	name  string
@@ -89,6 +96,7 @@ var familyDefs = [numFamilies]familyDef{
 	{"face-count", "prev and the parity of the face cards so far", []feature{ftFacePar, ftPrev}, false},
 	{"last-face", "prev and the suit of the last face card", []feature{ftLastFace, ftPrev}, false},
 	{"red-black", "prev and whether more red or black cards were played", []feature{ftRedCmp, ftPrev}, false},
+	{"recent-suits", "the suits of the last three cards", []feature{ftRecentSuits}, false},
 }
 
 // maxContexts is the most contexts of any family.
@@ -175,6 +183,8 @@ type state struct {
 	// bits 2–4 the suit of the last face card + 1 (0: none), bits 5–6
 	// sign(red − black) + 1.
 	sum uint8
+	// suits: the suits among the last recentSuits cards (bit sim.Suit).
+	suits uint8
 }
 
 func colourCode(c uint8) int { // 0 none, 1 red, 2 black; c is a card + 1
@@ -228,6 +238,8 @@ func (ft feature) value(s state) int {
 		return int(s.sum >> 2 & 7)
 	case ftRedCmp:
 		return int(s.sum >> 5 & 3)
+	case ftRecentSuits:
+		return int(s.suits)
 	}
 	panic("hypotheses: unknown feature")
 }
@@ -280,6 +292,8 @@ func (ft feature) set(s *state, v int) {
 		s.sum = s.sum&^(7<<2) | uint8(v)<<2
 	case ftRedCmp:
 		s.sum = s.sum&^(3<<5) | uint8(v)<<5
+	case ftRecentSuits:
+		s.suits = uint8(v)
 	}
 }
 
@@ -311,5 +325,8 @@ func stateOf(line []sim.Card) state {
 		cmp = 2
 	}
 	s.sum = uint8(reds&1) | uint8(faces&1)<<1 | uint8(last)<<2 | uint8(cmp)<<5
+	for _, c := range line[max(0, n-recentSuits):] {
+		s.suits |= 1 << c.Suit()
+	}
 	return s
 }

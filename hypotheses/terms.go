@@ -661,6 +661,14 @@ func lineAtoms() []typedAtom {
 		{text: "any(line, .face) and " + lastFace + `.color == "red"`, cost: 6, feats: 1 << ftLastFace,
 			read: func(s state, _ sim.Card) bool { return lastSuit(s) >= 0 && sim.Suit(lastSuit(s)).Red() }},
 	}
+	// Not seen in the last k cards: the card's suit among the last three
+	// cards' suits.
+	recent := fmt.Sprintf("line[max(0, n - %d):]", recentSuits)
+	out = append(out,
+		typedAtom{text: "none(" + recent + ", {.suit == card.suit})", cost: 6, feats: 1 << ftRecentSuits, card: true,
+			read: func(s state, c sim.Card) bool { return s.suits>>c.Suit()&1 == 0 }},
+		typedAtom{text: "any(" + recent + ", {.suit == card.suit})", cost: 6, feats: 1 << ftRecentSuits, card: true,
+			read: func(s state, c sim.Card) bool { return s.suits>>c.Suit()&1 == 1 }})
 	for r := range 6 {
 		out = append(out, typedAtom{text: fmt.Sprintf("n %% 6 == %d", r), cost: 6, feats: 1 << ftMod6,
 			read: func(s state, _ sim.Card) bool { return int(s.n12)%6 == r }})

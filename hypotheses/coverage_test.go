@@ -1,0 +1,49 @@
+package hypotheses
+
+import (
+	"testing"
+
+	"github.com/eleusis/eleusis/rulebank"
+)
+
+// outsideDefault is every rule of the default bank the default space
+// cannot express, with the reason; docs/researcher.md names the same.
+var outsideDefault = map[string]string{
+	"two-odd-blacks-then-red-even-face": "a condition on the parity and colour of three cards",
+	"product-mod-four":                  "arithmetic on the ranks of three cards",
+	"alternate-odd-black-even-red":      "a general condition on two-literal concepts (13 bits: past the cut)",
+	"spade-up-else-down":                "a condition whose branch is itself an or",
+	"multiple-or-divisor":               "an or of two divisibility relations (23 bits)",
+	"three-colours-no-repeat":           "three cards' colours and prev3's suit at once",
+	"sum-of-three-even":                 "the parity of three cards' ranks (a 12-bit term: terms stop at 9)",
+	"rank-below-length":                 "n % 13 (the positions read are n % 2, 3, 4 and 6)",
+	"no-rank-repeat-in-five":            "a window of four cards' ranks (8,192 contexts: the family would double rank's time)",
+	"fewer-faces-than-numbers":          "a count of face cards compared with n",
+}
+
+// Every rule of the default bank is in the default space, at the length
+// of its shortest description there, but the named few.
+func TestDefaultBankCoverage(t *testing.T) {
+	sp := Default()
+	bank := rulebank.Default()
+	for _, c := range bank.Rules {
+		r := c.Rule
+		tr, err := sp.Classify(c, DefaultTruth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		why, named := outsideDefault[r.Name]
+		switch {
+		case !tr.Expressible && !named:
+			t.Errorf("%s (%s) is outside the default space", r.Name, r.Expr)
+		case tr.Expressible && named:
+			t.Errorf("%s is in the default space now (%s, %d bits): it was outside for %s", r.Name, tr.Expr, tr.Length, why)
+		case tr.Expressible:
+			for _, id := range tr.IDs {
+				if sp.Hyps[id].Length < tr.Length {
+					t.Errorf("%s: its length is %d bits, but %s is %d", r.Name, tr.Length, sp.Hyps[id].Expr, sp.Hyps[id].Length)
+				}
+			}
+		}
+	}
+}
