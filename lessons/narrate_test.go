@@ -547,8 +547,19 @@ func TestVerdict(t *testing.T) {
 	if !checked {
 		t.Fatal("no same-suit hand (seeds 7 to 11) ends on a rule right only here")
 	}
-	cycle := lesson(t, "suit-cycle-sdch", 1, 0, "bayes-eig(size=20000)", "positive-tester(size=20000)", "random", "random")
-	if !cycle.End.RightEverywhere || !strings.Contains(cycle.verdictText(markdown{}), "It is God's rule") {
-		t.Errorf("suit-cycle verdict %+v", cycle.End)
+	// A hand that ends on God's rule says so.
+	found := false
+	for seed := uint64(1); seed <= 8 && !found; seed++ {
+		cycle := lesson(t, "suit-cycle-sdch", seed, 0, "bayes-eig(size=20000)", "positive-tester(size=20000)", "random", "random")
+		if !cycle.End.RightEverywhere {
+			continue
+		}
+		found = true
+		if !strings.Contains(cycle.verdictText(markdown{}), "It is God's rule") {
+			t.Errorf("seed %d: suit-cycle verdict %+v", seed, cycle.End)
+		}
+	}
+	if !found {
+		t.Error("no suit-cycle hand (seeds 1 to 8) ends on God's rule")
 	}
 }
