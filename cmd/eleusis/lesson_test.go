@@ -17,7 +17,7 @@ func TestTranscriptCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"# A hand of Eleusis", "God's secret rule: Follow suit (`card.suit == prev.suit`).", "## Move 1",
+	for _, want := range []string{"# A hand of Eleusis", "God's secret rule: Follow suit — in the scientists' words, “the card has the same suit as the last card” (`card.suit == prev.suit`).", "## Move 1",
 		"Its most probable rules:", "ruled out", "God scores", "We follow the beliefs of Seat 1 (bayes-eig(size=3000))",
 		"Not a test of a rule of its own: it plays at random and holds no rule."} {
 		if !strings.Contains(md, want) {
