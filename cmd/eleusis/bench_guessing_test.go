@@ -11,9 +11,9 @@ import (
 
 // Under the solo guessing protocol a scientist that states its rule once
 // it holds it at even odds beats its rash twin, which states every new
-// favourite at once: the rash one finds the rule at least as often but pays
-// for its wrong statements (5 points each), and the pairs table says so deal
-// by deal.
+// favourite at once: the rash one may find the rule as often and sooner,
+// but pays for its wrong statements (5 points each), and the pairs table
+// says so deal by deal.
 func TestBenchSoloGuessingRewardsJudgement(t *testing.T) {
 	measured := "bayes-eig(size=3000,guess=0.5,name=measured)"
 	rash := "bayes-eig(size=3000,guess=0,name=rash)"
@@ -41,7 +41,7 @@ func TestBenchSoloGuessingRewardsJudgement(t *testing.T) {
 	if m == nil || r == nil || m.Hands != 40 || r.Hands != 40 {
 		t.Fatalf("guessing rows: %+v", lb.Strategies)
 	}
-	if !(m.Score.Est > r.Score.Est) || !(r.Wrong.Est > 2*m.Wrong.Est) || !(r.Guessed.Est >= m.Guessed.Est) {
+	if !(m.Score.Est > r.Score.Est) || !(r.Wrong.Est > 2*m.Wrong.Est) {
 		t.Errorf("measured %+v\nrash %+v", m, r)
 	}
 	if len(lb.Pairs) != 1 {

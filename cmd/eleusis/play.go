@@ -110,25 +110,39 @@ func presetsCmd(g *global) *cobra.Command {
 		Args:    cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			names := sim.PresetNames()
-			t := render.Table{Cols: []render.Column{{Name: "option", Whole: true}}}
-			for _, n := range names {
-				t.Cols = append(t.Cols, render.Column{Name: n})
-			}
 			data := map[string]sim.Options{}
-			var cols []map[string]any
 			for _, n := range names {
 				o, _ := sim.Preset(n)
 				data[n] = o
-				cols = append(cols, o.Map())
 			}
-			for _, opt := range sim.OptionNames() {
-				row := []render.Cell{render.Str(opt)}
-				for _, col := range cols {
-					row = append(row, render.Str(fmt.Sprint(col[opt])))
+			table := func(names []string) render.Table {
+				t := render.Table{Cols: []render.Column{{Name: "option", Whole: true}}}
+				for _, n := range names {
+					t.Cols = append(t.Cols, render.Column{Name: n})
 				}
-				t.Cells = append(t.Cells, row)
+				for _, opt := range sim.OptionNames() {
+					row := []render.Cell{render.Str(opt)}
+					for _, n := range names {
+						row = append(row, render.Str(fmt.Sprint(data[n].Map()[opt])))
+					}
+					t.Cells = append(t.Cells, row)
+				}
+				return t
 			}
-			return g.render(data, t)
+			all := table(names)
+			if g.wide {
+				return g.render(data, all)
+			}
+			// Eight presets do not fit 120 columns side by side: the text
+			// shows them four at a time (CSV and --wide, all in one table).
+			all.Only = render.CSVOnly
+			tables := []render.Table{all}
+			for i := 0; i < len(names); i += 4 {
+				t := table(names[i:min(i+4, len(names))])
+				t.Only = render.TextOnly
+				tables = append(tables, t)
+			}
+			return g.render(data, tables...)
 		},
 	}
 	g.formatFlags(c)
