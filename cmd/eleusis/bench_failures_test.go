@@ -1,14 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/eleusis/eleusis/bench"
 )
 
 // Failing is no way up: an agent that gives up a hand as soon as the facts
@@ -35,13 +32,7 @@ func TestBenchGiveUpTwinRanksBelowHonest(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var lb bench.Leaderboard
-	if err := json.Unmarshal(b, &struct {
-		Strategies *[]bench.StrategyRow `json:"strategies"`
-		Pairs      *[]bench.PairRow     `json:"pairs"`
-	}{&lb.Strategies, &lb.Pairs}); err != nil {
-		t.Fatal(err)
-	}
+	lb := readLeaderboard(t, b)
 	if len(lb.Strategies) != 2 || lb.Strategies[0].Strategy != "honest" || lb.Strategies[0].Rank != 1 || lb.Strategies[1].Strategy != "give-up" ||
 		lb.Strategies[1].Failed == 0 || lb.Strategies[1].Identified.Est > lb.Strategies[0].Identified.Est {
 		t.Fatalf("the leaderboard: %+v", lb.Strategies)

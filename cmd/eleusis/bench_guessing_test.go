@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
@@ -26,13 +25,7 @@ func TestBenchSoloGuessingRewardsJudgement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var lb bench.Leaderboard
-	if err := json.Unmarshal(b, &struct {
-		Strategies *[]bench.StrategyRow `json:"strategies"`
-		Pairs      *[]bench.PairRow     `json:"pairs"`
-	}{&lb.Strategies, &lb.Pairs}); err != nil {
-		t.Fatal(err)
-	}
+	lb := readLeaderboard(t, b)
 	rows := map[string]*bench.GuessRow{}
 	for _, r := range lb.Strategies {
 		rows[r.Strategy] = r.Guessing

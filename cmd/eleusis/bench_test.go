@@ -52,13 +52,7 @@ func TestBenchDesignsReproducibleWithPythonAgents(t *testing.T) {
 	if !bytes.Equal(h1, h2) || !bytes.Equal(c1, c2) || !bytes.Equal(j1, j2) {
 		t.Fatalf("1 and 2 workers differ: hands %v, bench.csv %v, bench.json %v", bytes.Equal(h1, h2), bytes.Equal(c1, c2), bytes.Equal(j1, j2))
 	}
-	var lb bench.Leaderboard
-	if err := json.Unmarshal(j1, &struct {
-		Designs    *[]lab.Design        `json:"designs"`
-		Strategies *[]bench.StrategyRow `json:"strategies"`
-	}{&lb.Designs, &lb.Strategies}); err != nil {
-		t.Fatal(err)
-	}
+	lb := readLeaderboard(t, j1)
 	seen := 0
 	for _, r := range lb.Strategies {
 		if r.Design == lab.Mixed {
@@ -147,4 +141,19 @@ func TestBenchFiguresIndependentOfLadder(t *testing.T) {
 	if !bytes.Equal(a, b) {
 		t.Errorf("the figures changed with the ladder:\n%s\n%s", a, b)
 	}
+}
+
+// readLeaderboard reads a bench.json's designs, strategies and pairs (the
+// plan is not read back).
+func readLeaderboard(t *testing.T, data []byte) bench.Leaderboard {
+	t.Helper()
+	var lb bench.Leaderboard
+	if err := json.Unmarshal(data, &struct {
+		Designs    *[]lab.Design        `json:"designs"`
+		Strategies *[]bench.StrategyRow `json:"strategies"`
+		Pairs      *[]bench.PairRow     `json:"pairs"`
+	}{&lb.Designs, &lb.Strategies, &lb.Pairs}); err != nil {
+		t.Fatal(err)
+	}
+	return lb
 }
