@@ -300,6 +300,7 @@ type entry struct {
 	doc    string
 	params []Param
 	build  func(s Spec, t *Table, seat int) (sim.Player, error)
+	mind   Mind // how what it believes is known (BeliefOf)
 }
 
 // registry holds the strategies by name (filled in init: their builders
@@ -308,23 +309,23 @@ var registry map[string]entry
 
 func init() {
 	registry = map[string]entry{
-		"random": {"any card at random; never a sequence, a \"no play\" or a guess", nil, newRandom},
+		"random": {"any card at random; never a sequence, a \"no play\" or a guess", nil, newRandom, NoRule},
 		"positive-tester": {"plays cards its most probable hypothesis says are legal (Klayman & Ha's positive test)",
-			decisionParams, newBayes(positive)},
+			decisionParams, newBayes(positive), PublicBelief},
 		"negative-tester": {"plays cards its most probable hypothesis says are illegal (Klayman & Ha's negative test; alias: falsifier)",
-			decisionParams, newBayes(falsify)},
-		"bayes-greedy": {"plays the card most likely to be accepted (sheds cards)", decisionParams, newBayes(greedy)},
+			decisionParams, newBayes(falsify), PublicBelief},
+		"bayes-greedy": {"plays the card most likely to be accepted (sheds cards)", decisionParams, newBayes(greedy), PublicBelief},
 		"bayes-eig": {"maximises expected information gain minus lambda × expected penalty",
 			append(slices.Clone(decisionParams), Param{Name: "lambda", Doc: "weight of the expected penalty against the information gain",
-				Default: 0.1, Min: 0, Max: 1e6}), newBayes(eig)}, // beyond 1e6 the gain no longer counts at all
+				Default: 0.1, Min: 0, Max: 1e6}), newBayes(eig), PublicBelief}, // beyond 1e6 the gain no longer counts at all
 		"bounded-human": {"a person: a few candidate rules that fit what it remembers, simple ones first (k, simplicity), a short memory (memory plays), occasional slips (slip)",
 			[]Param{
 				{Name: "k", Doc: "candidate rules it keeps in mind", Kind: Integer, Default: 20, Min: 1, Max: hypotheses.DefaultSize},
 				{Name: "memory", Doc: "plays it remembers", Kind: Integer, Default: 8, Min: 1, Max: 10_000},
 				{Name: "slip", Doc: "chance of a careless card", Default: 0.05, Min: 0, Max: 1},
 				{Name: "simplicity", Doc: "how much it prefers simple ideas: candidates drawn ∝ prior^simplicity (1: the prior)", Default: 2, Min: 0, Max: 8},
-			}, newHuman},
-		"oracle": {"knows the rule: the upper bound of scoring", nil, newOracle},
+			}, newHuman, OwnCandidates},
+		"oracle": {"knows the rule: the upper bound of scoring", nil, newOracle, KnowsRule},
 	}
 }
 

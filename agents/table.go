@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"slices"
 	"sync"
 
 	"github.com/eleusis/eleusis/hypotheses"
@@ -204,20 +203,4 @@ func (t *Table) release() {
 // of a hand.
 type Scientist interface {
 	Measures() (hypotheses.Measures, bool)
-}
-
-// SpaceSize is the size of the hypothesis space a strategy believes over;
-// ok is false for strategies without a belief (random, oracle, outside
-// programs).
-func SpaceSize(s Spec) (int, bool) {
-	e, ok := registry[s.Name]
-	switch {
-	case !ok:
-		return 0, false
-	case slices.ContainsFunc(e.params, func(p Param) bool { return p.Name == "size" }):
-		return int(s.param("size")), true
-	case s.Name == "bounded-human":
-		return hypotheses.DefaultSize, true
-	}
-	return 0, false
 }

@@ -84,25 +84,22 @@ func PlayLesson(kit *agents.Kit, h LessonHand) (*Narration, error) {
 	return n, Narrate(n, sp, eps)
 }
 
-// mindOf says how a strategy's best rule is known.
+// mindOf says how a strategy's best rule is known (agents.BeliefOf).
 func mindOf(kit *agents.Kit, s agents.Spec) (Mind, error) {
-	switch s.Name {
-	case "random":
+	b := agents.BeliefOf(s)
+	switch b.Mind {
+	case agents.NoRule:
 		return Mind{None: "it plays at random and holds no rule"}, nil
-	case "oracle":
+	case agents.KnowsRule:
 		return Mind{None: "it knows God's rule: its plays test nothing"}, nil
-	case "exec":
+	case agents.StatesBelief:
 		return Mind{None: "the program stated no rule with this move"}, nil
 	}
-	size, ok := agents.SpaceSize(s)
-	if !ok {
-		return Mind{None: "we do not know what it believed"}, nil
-	}
-	sp, err := kit.Space(size)
+	sp, err := kit.Space(b.Size)
 	if err != nil {
 		return Mind{}, err
 	}
-	return Mind{Space: sp, Eps: s.Params["eps"]}, nil
+	return Mind{Space: sp, Eps: b.Eps}, nil
 }
 
 // TranscriptLesson narrates a hand written down (docs/files.md,

@@ -240,9 +240,7 @@ func largestSpace(p *lab.Plan) (int, error) {
 			if err != nil {
 				return 0, err
 			}
-			if n, ok := agents.SpaceSize(sp); ok {
-				size = max(size, n)
-			}
+			size = max(size, agents.BeliefOf(sp).Size)
 		}
 	}
 	if size == 0 {

@@ -7,6 +7,7 @@ import (
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -36,25 +37,18 @@ type noteStep struct {
 	After  int
 }
 
-// beliefStrategies are the strategies whose belief is an agents.Table
-// record (the others are followed through an ideal observer).
-var beliefStrategies = map[string]bool{"positive-tester": true, "negative-tester": true, "bayes-greedy": true, "bayes-eig": true}
-
 // beliefOf is the space size and label noise of a bot's belief, and false
-// for a bot without one.
+// for a bot whose belief is not the public record's (agents.BeliefOf): it
+// is followed through an ideal observer.
 func beliefOf(spec string) (size int, eps float64, ok bool) {
 	sp, err := agents.ParseSpec(spec)
-	if err != nil || !beliefStrategies[sp.Name] {
+	if err != nil {
 		return hypotheses.DefaultSize, 0, false
 	}
-	size, eps = hypotheses.DefaultSize, 0
-	if v, ok := sp.Params["size"]; ok {
-		size = int(v)
+	if b := agents.BeliefOf(sp); b.Mind == agents.PublicBelief {
+		return b.Size, b.Eps, true
 	}
-	if v, ok := sp.Params["eps"]; ok {
-		eps = v
-	}
-	return size, eps, true
+	return hypotheses.DefaultSize, 0, false
 }
 
 // followMinds groups the bots by the belief they share.
@@ -115,7 +109,7 @@ func (t *table) observe(pm *pendingMove, rec *sim.MoveRecord) {
 	t.syncMinds()
 	for i, md := range t.minds {
 		after := md.rec.Count()
-		md.steps = append(md.steps, noteStep{Turn: rec.Turn, Move: describeMove(t.name(pm.seat), pm.move),
+		md.steps = append(md.steps, noteStep{Turn: rec.Turn, Move: lessons.MoveWords(t.name(pm.seat), pm.move),
 			PYes: pm.pYes[i], Yes: rec.Verdict == sim.Yes, Before: md.count, After: after})
 		md.count = after
 	}

@@ -239,7 +239,7 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 		row := perfRow{Strategy: s, OneWorker: one, AllWorkers: all, Workers: workers, PerCore: all / float64(workers), Scaling: all / one,
 			Measured: measured / float64(workers)}
 		if sp, err := agents.ParseSpec(s); err == nil {
-			if size, ok := agents.SpaceSize(sp); ok {
+			if size := agents.BeliefOf(sp).Size; size > 0 {
 				if space, err := runner.Kit.Space(size); err == nil {
 					row.IndexMiB = float64(space.Stats.IndexBytes) / (1 << 20)
 				}
