@@ -333,7 +333,7 @@ func (n *Narration) packMove(st *NarratedMove, f htmlText) packMove {
 	}
 	var lead []string
 	for _, r := range st.Leaders[:min(2, len(st.Leaders))] {
-		lead = append(lead, fmt.Sprintf("%s %s", f.phrase(r), pct(r.Prob)))
+		lead = append(lead, fmt.Sprintf("%s %s", f.phrase(r), Pct(r.Prob)))
 	}
 	if len(lead) == 0 {
 		lead = append(lead, "no rule left")

@@ -23,12 +23,12 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 			held := *st.Held
 			st.Moments = append(st.Moments, Moment{Kind: Risky, Title: "A risky prediction came true", say: func(f textFormat) string {
 				return fmt.Sprintf("The rule of %s, %s, said “yes”, where %s gave “yes” only %s. God said yes: the rule passed a test it could have failed (a risky prediction, Popper would say, and its success corroborates the rule).",
-					f.text(mover), f.phrase(held), who, pct(pYes))
+					f.text(mover), f.phrase(held), who, Pct(pYes))
 			}})
 		} else {
 			b := st.Bits
 			st.Moments = append(st.Moments, Moment{Kind: Surprise, Title: "A surprise", say: func(f textFormat) string {
-				return fmt.Sprintf("God said yes, though %s gave “yes” only %s: an unlikely answer, and so an informative one (%s). No rule the mover held predicted it, so no rule earns credit for a bold prediction here.", who, pct(pYes), bitsText(b))
+				return fmt.Sprintf("God said yes, though %s gave “yes” only %s: an unlikely answer, and so an informative one (%s). No rule the mover held predicted it, so no rule earns credit for a bold prediction here.", who, Pct(pYes), bitsText(b))
 			}})
 		}
 	}
@@ -41,7 +41,7 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 				verb, tail = "counts against", " (this scientist allows for mistakes in the answers: the rule stays, with less weight)"
 			}
 			st.Moments = append(st.Moments, Moment{Kind: Refuted, Title: "The favourite refuted", say: func(f textFormat) string {
-				return fmt.Sprintf("God's “%s” %s the favourite of %s, %s (%s): it expected %s%s. %s", m.Verdict, verb, who, f.rule(fav), pct(fav.Prob), expected(&m, said), tail, testDirection(&m, said))
+				return fmt.Sprintf("God's “%s” %s the favourite of %s, %s (%s): it expected %s%s. %s", m.Verdict, verb, who, f.rule(fav), Pct(fav.Prob), expected(&m, said), tail, testDirection(&m, said))
 			}})
 		}
 	}
@@ -57,7 +57,7 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 	if st.LeadChanged && len(st.Leaders) > 0 {
 		lead := st.Leaders[0]
 		st.Moments = append(st.Moments, Moment{Kind: LeadChange, Title: "The lead changes", say: func(f textFormat) string {
-			return fmt.Sprintf("%s is now the most probable rule (%s).", f.rule(lead), pct(lead.Prob))
+			return fmt.Sprintf("%s is now the most probable rule (%s).", f.rule(lead), Pct(lead.Prob))
 		}})
 	}
 	if p := st.Parting; p != nil && p.Never {
@@ -117,7 +117,7 @@ func (n *Narration) verdictText(f textFormat) string {
 		return fmt.Sprintf("At the end %s holds no rule at all: every one it could conceive was contradicted. God's rule lay outside its world of hypotheses.", who)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "At the end the best rule of %s is %s, with probability %s. ", who, f.rule(*v.Best), pct(v.Best.Prob))
+	fmt.Fprintf(&b, "At the end the best rule of %s is %s, with probability %s. ", who, f.rule(*v.Best), Pct(v.Best.Prob))
 	switch {
 	case v.RightEverywhere:
 		b.WriteString("It is God's rule: it gives God's verdict on every card after every main line, from any starter. ")

@@ -105,7 +105,7 @@ func (n *Narration) beliefFigure() (*render.Figure, error) {
 			if pk.at == 0 {
 				when = "after the opening"
 			}
-			named = append(named, fmt.Sprintf("“%s”, %s %s", rivalName(pk.rule), pct(pk.rule.Prob), when))
+			named = append(named, fmt.Sprintf("“%s”, %s %s", rivalName(pk.rule), Pct(pk.rule.Prob), when))
 		}
 		f.Caption = append(f.Caption, "The leading rivals, named on the plot where each stood highest: "+strings.Join(named, "; ")+".")
 	}

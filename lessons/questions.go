@@ -101,13 +101,13 @@ func (n *Narration) discussion(f textFormat) []packQA {
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Risky) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
 		add("a risky prediction", st.Move.Turn, fmt.Sprintf("At move %d the rule of %s, %s, predicted that God would say yes to %s, although %s gave that answer only %s. God said yes. Why does a prediction that could easily have failed count for more than a safe one?",
-			st.Move.Turn, f.text(n.seat(st.Move.Player)), f.phrase(*st.Held), moveNoun(&st.Move, f), n.who(), pct(st.PYes)),
+			st.Move.Turn, f.text(n.seat(st.Move.Player)), f.phrase(*st.Held), moveNoun(&st.Move, f), n.who(), Pct(st.PYes)),
 			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and %s. A rule that risks a bold prediction and survives has passed a severe test; a safe prediction that comes true tells little (Popper). Here the bold prediction was %s's, and it is %s that earns the credit.",
 				bitsText(st.Bits), n.ruledOut(st), f.text(n.seat(st.Move.Player)), f.phrase(*st.Held)))
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Surprise) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
 		add("a surprise", st.Move.Turn, fmt.Sprintf("At move %d God said yes to %s, although %s gave that answer only %s. Why does an unlikely answer teach more than an expected one?",
-			st.Move.Turn, moveNoun(&st.Move, f), n.who(), pct(st.PYes)),
+			st.Move.Turn, moveNoun(&st.Move, f), n.who(), Pct(st.PYes)),
 			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and %s. But no rule the mover held had predicted it, so it corroborates no theory: it taught by ruling many out. Popper's credit for a bold prediction goes to a rule that made one and survived.",
 				bitsText(st.Bits), n.ruledOut(st)))
 	}
@@ -118,7 +118,7 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		if len(st.Leaders) > 0 {
 			next = f.phrase(st.Leaders[0])
 		}
-		add("the favourite refuted", st.Move.Turn, fmt.Sprintf("At move %d the favourite of %s, %s (%s), was refuted. Was it a mistake to hold it?", st.Move.Turn, n.who(), f.phrase(fav), pct(fav.Prob)),
+		add("the favourite refuted", st.Move.Turn, fmt.Sprintf("At move %d the favourite of %s, %s (%s), was refuted. Was it a mistake to hold it?", st.Move.Turn, n.who(), f.phrase(fav), Pct(fav.Prob)),
 			fmt.Sprintf("No: it was the most probable rule given everything seen — simple, and consistent with every answer. Holding the best-supported hypothesis and dropping it when it fails is how science learns: the answer %s, and the new favourite is %s.",
 				n.ruledOut(st), next))
 	}
@@ -212,7 +212,7 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 		if n.Truth != nil && n.Truth.Class.Has(r.ID) {
 			mark = " — God's rule"
 		}
-		fits = append(fits, fmt.Sprintf("<li>%s, %s%s</li>", f.rule(r), pct(r.Prob), mark))
+		fits = append(fits, fmt.Sprintf("<li>%s, %s%s</li>", f.rule(r), Pct(r.Prob), mark))
 	}
 	hint := ""
 	if n.Hint != "" {

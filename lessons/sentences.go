@@ -102,7 +102,7 @@ func (n *Narration) wasonText(w *Wason, f textFormat) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "From move %d to move %d, %s tested %s only with cards it allows — %s — and God said yes every time; belief in it rose from %s to %s. ",
-		first, last, who, f.phrase(w.Rule), strings.Join(played, ", "), pct(w.From), pct(w.To))
+		first, last, who, f.phrase(w.Rule), strings.Join(played, ", "), Pct(w.From), Pct(w.To))
 	fmt.Fprintf(&b, "Those answers could not have shown it wrong: on this hand %s is too narrow — every card it allows God allows too, and God allows more — so a card it allows is always accepted. ", f.phrase(w.Rule))
 	if w.Refuted >= 0 {
 		st := &n.Steps[w.Refuted]

@@ -58,18 +58,9 @@ func inWords(r *Ranked) string {
 	return r.Phrase
 }
 
-func (markdown) cards(cs []sim.Card) string { return prettyCards(cs) }
+func (markdown) cards(cs []sim.Card) string { return CardList(cs) }
 func (markdown) strong(s string) string     { return "**" + s + "**" }
 func (markdown) text(s string) string       { return s }
-
-// prettyCards writes cards with their suit symbols: "5♦ 10♠".
-func prettyCards(cs []sim.Card) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.Pretty()
-	}
-	return strings.Join(parts, " ")
-}
 
 // cardSet lists the cards of a set (a bit per card), at most max of them.
 func cardSet(set uint64, most int) ([]sim.Card, int) {
@@ -84,16 +75,6 @@ func cardSet(set uint64, most int) ([]sim.Card, int) {
 		}
 	}
 	return cs, total
-}
-
-func pct(p float64) string {
-	switch {
-	case p > 0 && p < 0.01:
-		return "under 1%"
-	case p < 1 && p > 0.99:
-		return "over 99%"
-	}
-	return fmt.Sprintf("%.0f%%", 100*p)
 }
 
 func bitsText(b float64) string {
@@ -180,7 +161,7 @@ func (n *Narration) labelText(st *NarratedMove, f textFormat) string {
 	yes := positive != (m.Kind == sim.NoPlay) // what the rule expected God to say
 	held := f.rule(*st.Held)
 	if !math.IsNaN(st.Held.Prob) {
-		held += fmt.Sprintf(", which it gave %s", pct(st.Held.Prob))
+		held += fmt.Sprintf(", which it gave %s", Pct(st.Held.Prob))
 	}
 	return fmt.Sprintf("A %s of its own best rule, %s: that rule expected %s.", f.strong(kind), held, expected(m, yes))
 }
@@ -260,7 +241,7 @@ func (n *Narration) Markdown(w io.Writer) error {
 		if t := n.separationText(st, f); t != "" {
 			fmt.Fprintf(&b, "%s\n\n", t)
 		}
-		fmt.Fprintf(&b, "Main line: %s\n\n", prettyCards(st.MainLine))
+		fmt.Fprintf(&b, "Main line: %s\n\n", CardList(st.MainLine))
 	}
 	b.WriteString("## The end\n\n")
 	fmt.Fprintf(&b, "%s\n\n", n.endText())
@@ -414,7 +395,7 @@ func (n *Narration) answerText(st *NarratedMove) string {
 
 // endText says how the hand ended.
 func (n *Narration) endText() string {
-	s := fmt.Sprintf("The hand ended after %s: %s. God scores %d.", plural(n.Result.Turns, "move"), endWords[n.Result.End], n.Result.GodScore)
+	s := fmt.Sprintf("The hand ended after %s: %s. God scores %d.", plural(n.Result.Turns, "move"), EndWords(n.Result.End, n.Players, n.Result), n.Result.GodScore)
 	if tm := n.Result.Team; tm != nil {
 		if tm.Found {
 			s += fmt.Sprintf(" The team found the rule at move %d: `%s` (%s stated).", tm.Turn, tm.Rule, plural(tm.Guesses, "rule"))
@@ -423,16 +404,6 @@ func (n *Narration) endText() string {
 		}
 	}
 	return s
-}
-
-// endWords says why a hand ended.
-var endWords = map[sim.EndReason]string{
-	sim.WentOut:       "a player went out",
-	sim.AllEliminated: "every player was eliminated",
-	sim.Guessed:       "the rule was found",
-	sim.DeckEmpty:     "the deck ran out",
-	sim.MaxTurns:      "the moves allowed ran out",
-	sim.Unfinished:    "the transcript stops here",
 }
 
 func plural(n int, what string) string {

@@ -4,31 +4,14 @@ import (
 	"strings"
 
 	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
 // Moves and verdicts in words, for the table's log: messages of the
 // catalogue (i18n), said in each reader's language when a page is drawn.
-
-// pretty writes cards with their suit symbols: "8♥ 9♠".
-func pretty(cs []sim.Card) string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.Pretty()
-	}
-	return strings.Join(out, " ")
-}
-
-// describeMove is a move before God's answer: "Ana plays 8♥".
-func describeMove(who string, m sim.Move) i18n.Msg {
-	switch m.Kind {
-	case sim.Sequence:
-		return i18n.M("move.sequence", who, pretty(m.Cards))
-	case sim.NoPlay:
-		return i18n.M("move.noPlay", who, pretty(m.Cards))
-	}
-	return i18n.M("move.plays", who, pretty(m.Cards))
-}
+// A move, an end and a card list are said as the lessons say them
+// (lessons.MoveWords, EndWords, CardList).
 
 // verdictWord is God's or the Prophet's "yes" or "no".
 func verdictWord(v sim.Verdict) i18n.Msg {
@@ -53,7 +36,7 @@ type LogLine struct {
 
 // describeRecord tells a judged move.
 func describeRecord(names []string, r *sim.MoveRecord) LogLine {
-	move := describeMove(names[r.Player], sim.Move{Kind: r.Kind, Cards: r.Cards})
+	move := lessons.MoveWords(names[r.Player], sim.Move{Kind: r.Kind, Cards: r.Cards})
 	l := LogLine{Turn: r.Turn, Seat: r.Player, Move: move.String(), MoveMsg: move, Verdict: string(r.Verdict), Cards: r.Cards}
 	var then i18n.List
 	say := func(key string, args ...any) { then = append(then, i18n.M(key, args...)) }
@@ -74,7 +57,7 @@ func describeRecord(names []string, r *sim.MoveRecord) LogLine {
 	case r.Picked != nil:
 		say("then.picked", r.Picked.Pretty())
 	case r.Kind == sim.Sequence && r.Verdict == sim.No && len(r.Accepted) > 0:
-		say("then.accepted", pretty(r.Accepted))
+		say("then.accepted", lessons.CardList(r.Accepted))
 	}
 	if r.Spared {
 		say("then.spared")
@@ -114,29 +97,4 @@ func describeRecord(names []string, r *sim.MoveRecord) LogLine {
 	}
 	l.Then = strings.Join(en, "; ")
 	return l
-}
-
-// endWords tells why a hand ended.
-func endWords(e sim.EndReason, names []string, res *sim.Result) i18n.Msg {
-	who := func(pred func(sim.PlayerResult) bool) any {
-		for _, p := range res.Players {
-			if pred(p) {
-				return names[p.Seat]
-			}
-		}
-		return i18n.M("end.someone")
-	}
-	switch e {
-	case sim.WentOut:
-		return i18n.M("end.wentOut", who(func(p sim.PlayerResult) bool { return p.WentOut }))
-	case sim.Guessed:
-		return i18n.M("end.guessed", who(func(p sim.PlayerResult) bool { return p.Guessed }))
-	case sim.AllEliminated:
-		return i18n.M("end.allEliminated")
-	case sim.DeckEmpty:
-		return i18n.M("end.deckEmpty")
-	case sim.MaxTurns:
-		return i18n.M("end.maxTurns")
-	}
-	return i18n.M("end.stopped")
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -290,7 +291,7 @@ func (t *table) closeWindow(seat int) {
 func (t *table) askVerdict(mv *missingVerdict, pm *pendingMove, about string) {
 	q := &question{Kind: "card", Line: mv.Line, Cards: []sim.Card{mv.Card}, About: about}
 	if pm != nil {
-		q.About = describeMove(t.name(pm.seat), pm.move).String()
+		q.About = lessons.MoveWords(t.name(pm.seat), pm.move).String()
 		switch pm.move.Kind {
 		case sim.NoPlay:
 			q.Kind, q.Cards = "noplay", pm.move.Cards

@@ -11,6 +11,7 @@ import (
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/cardsvg"
 	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -28,20 +29,12 @@ var funcs = template.FuncMap{
 		return template.HTML(cardsvg.Back(cardsvg.Options{Width: width}))
 	},
 	"group":  groupCode,
-	"pretty": pretty,
+	"pretty": lessons.CardList,
 	"hasMsg": func(key string) bool { return i18n.Default().Has(key) },
-	"pct": func(p float64) string {
-		switch {
-		case p > 0 && p < 0.005:
-			return "<1%"
-		case p < 1 && p > 0.995:
-			return ">99%"
-		}
-		return fmt.Sprintf("%.0f%%", 100*p)
-	},
-	"add":  func(a, b int) int { return a + b },
-	"sub":  func(a, b int) int { return a - b },
-	"pace": func(x float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", x), "0"), ".") },
+	"pct":    lessons.Pct,
+	"add":    func(a, b int) int { return a + b },
+	"sub":    func(a, b int) int { return a - b },
+	"pace":   func(x float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", x), "0"), ".") },
 }
 
 // ruleName is a name of the rule language, shown beside the box where a

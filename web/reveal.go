@@ -108,7 +108,7 @@ func (t *table) makeReveal() {
 	res := t.hand.Result()
 	names := t.names()
 	rv := RevealView{Words: t.setup.Rule.Words, Expr: t.setup.Rule.Expr, Name: t.setup.Rule.Name, How: t.setup.Rule.How,
-		End: endWords(res.End, names, res), Turns: res.Turns, GodScore: res.GodScore}
+		End: lessons.EndWords(res.End, names, res), Turns: res.Turns, GodScore: res.GodScore}
 	if !t.hand.Ended() {
 		rv.End = i18n.M("reveal.stoppedEarly")
 	}
@@ -177,11 +177,11 @@ func (t *table) mismatches(rule *rulebank.Compiled) []string {
 	for _, v := range t.tj.order {
 		ok, err := j.Accepts(v.line, v.card)
 		if err != nil {
-			out = append(out, fmt.Sprintf("%s after %s: the expression fails (%v)", v.card.Pretty(), pretty(v.line), err))
+			out = append(out, fmt.Sprintf("%s after %s: the expression fails (%v)", v.card.Pretty(), lessons.CardList(v.line), err))
 			continue
 		}
 		if ok != v.yes {
-			out = append(out, fmt.Sprintf("%s after …%s: you said %s, the expression says %s", v.card.Pretty(), pretty(v.line[max(0, len(v.line)-3):]), yesNo(v.yes), yesNo(ok)))
+			out = append(out, fmt.Sprintf("%s after …%s: you said %s, the expression says %s", v.card.Pretty(), lessons.CardList(v.line[max(0, len(v.line)-3):]), yesNo(v.yes), yesNo(ok)))
 		}
 	}
 	return out

@@ -1,0 +1,75 @@
+package lessons
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The words of a hand that the lessons and the web table both say — a move,
+// why a hand ended, a list of cards, a probability — written once here.
+// Moves and ends are messages of the catalogue (i18n), said in the
+// reader's language; their String is the English.
+
+// CardList writes cards with their suit symbols: "8♥ 9♠".
+func CardList(cs []sim.Card) string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Pretty()
+	}
+	return strings.Join(out, " ")
+}
+
+// MoveWords is a move before God's answer: "Ana plays 8♥", "Ana plays the
+// sequence 8♥ 9♠", "Ana says "no play", showing …".
+func MoveWords(who string, m sim.Move) i18n.Msg {
+	switch m.Kind {
+	case sim.Sequence:
+		return i18n.M("move.sequence", who, CardList(m.Cards))
+	case sim.NoPlay:
+		return i18n.M("move.noPlay", who, CardList(m.Cards))
+	}
+	return i18n.M("move.plays", who, CardList(m.Cards))
+}
+
+// EndWords says why a hand ended, naming who went out or found the rule
+// (names by seat).
+func EndWords(e sim.EndReason, names []string, res *sim.Result) i18n.Msg {
+	who := func(pred func(sim.PlayerResult) bool) any {
+		for _, p := range res.Players {
+			if pred(p) && p.Seat < len(names) {
+				return names[p.Seat]
+			}
+		}
+		return i18n.M("end.someone")
+	}
+	switch e {
+	case sim.WentOut:
+		return i18n.M("end.wentOut", who(func(p sim.PlayerResult) bool { return p.WentOut }))
+	case sim.Guessed:
+		return i18n.M("end.guessed", who(func(p sim.PlayerResult) bool { return p.Guessed }))
+	case sim.AllEliminated:
+		return i18n.M("end.allEliminated")
+	case sim.DeckEmpty:
+		return i18n.M("end.deckEmpty")
+	case sim.MaxTurns:
+		return i18n.M("end.maxTurns")
+	case sim.Unfinished:
+		return i18n.M("end.unfinished")
+	}
+	return i18n.M("end.stopped")
+}
+
+// Pct writes a probability as a whole percentage; one that would round to
+// 0% or 100% without being either is "<1%" or ">99%".
+func Pct(p float64) string {
+	switch {
+	case p > 0 && p < 0.005:
+		return "<1%"
+	case p < 1 && p > 0.995:
+		return ">99%"
+	}
+	return fmt.Sprintf("%.0f%%", 100*p)
+}
