@@ -27,7 +27,7 @@ type human struct {
 	stale bool
 	// calibrate: measure its confidence at the end.
 	calibrate bool
-	memory    []seen
+	memory    []sim.Fact
 	// seenTotal counts verdicts ever remembered, checked those the
 	// candidates were last checked against.
 	seenTotal, checked int
@@ -40,13 +40,6 @@ type human struct {
 	neg     int
 	guessed map[string]bool
 	held    []HeldRule // its favourite at each of its moves (held.go)
-}
-
-// seen is one remembered verdict: card after line was accepted or not.
-type seen struct {
-	line []sim.Card
-	card sim.Card
-	ok   bool
 }
 
 func newHuman(s Spec, t *Table, seat int) (sim.Player, error) {
@@ -68,7 +61,7 @@ func newHuman(s Spec, t *Table, seat int) (sim.Player, error) {
 }
 
 func (h *human) remember(line []sim.Card, c sim.Card, ok bool) {
-	h.memory = append(h.memory, seen{line: line[:len(line):len(line)], card: c, ok: ok})
+	h.memory = append(h.memory, sim.Fact{Line: line[:len(line):len(line)], Card: c, Accepted: ok}) // a remembered verdict
 	h.seenTotal++
 	if len(h.memory) > h.mem {
 		h.memory = h.memory[1:]
@@ -144,7 +137,7 @@ func (h *human) refresh(newest int) {
 	held := len(h.cands)
 	h.cands = slices.DeleteFunc(h.cands, func(id int) bool {
 		for _, s := range recent {
-			if h.sp.Accepts(id, s.line, s.card) != s.ok {
+			if h.sp.Accepts(id, s.Line, s.Card) != s.Accepted {
 				return true
 			}
 		}
@@ -165,7 +158,7 @@ func (h *human) think() {
 	h.stale = false
 	facts := make([]hypotheses.Fact, len(h.memory))
 	for i, s := range h.memory {
-		facts[i] = hypotheses.Fact{Line: s.line, Card: s.card, Yes: s.ok}
+		facts[i] = hypotheses.Fact{Line: s.Line, Card: s.Card, Yes: s.Accepted}
 	}
 	for _, id := range h.sp.DrawFitting(h.rng, facts, h.simplicity, h.k) {
 		if len(h.cands) < h.k && !slices.Contains(h.cands, id) {

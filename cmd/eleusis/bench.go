@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -157,96 +155,19 @@ func uniqueNames(specs []string) error {
 	return nil
 }
 
-// perfRow is one strategy's speed.
-type perfRow struct {
-	Strategy   string  `json:"strategy"`
-	OneWorker  float64 `json:"hands_per_s_1_worker"`
-	AllWorkers float64 `json:"hands_per_s_all_workers"`
-	Workers    int     `json:"workers"`
-	PerCore    float64 `json:"hands_per_s_per_core"`
-	Scaling    float64 `json:"scaling"`
-	// Measured: hands/s per core with every seat's discovery measures (the
-	// lab's setting: strategies without a belief get an observer's).
-	Measured float64 `json:"hands_per_s_per_core_with_discovery"`
-	IndexMiB float64 `json:"index_mib,omitempty"`
-}
-
-// perf measures hands per second for each strategy with 4 players of it,
-// on one New Eleusis rule, at 1 worker and at all workers.
+// perf prints the lab's speed measurement (lab.MeasureSpeed).
 func (g *global) perf(ctx context.Context, strategies []string, hands, workers int) error {
-	if len(strategies) == 0 {
-		strategies = []string{"random", "oracle", "bounded-human", "positive-tester", "bayes-greedy",
-			"bayes-eig(size=10000)", "bayes-eig(size=30000)", "bayes-eig"}
-	}
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	bank, err := g.loadBank()
 	if err != nil {
 		return err
 	}
 	runner := &lab.Lab{Bank: bank, Kit: agents.NewKit()}
 	defer runner.Kit.Close() // outside agents kept between hands
-	rule := bank.Rules[0].Rule.Name
-	for _, r := range bank.Rules {
-		if r.Rule.Name == "black-high-red-low" {
-			rule = r.Rule.Name
-		}
+	rule, rows, err := runner.MeasureSpeed(ctx, lab.SpeedPlan{Strategies: strategies, Hands: hands, Workers: workers})
+	if err != nil {
+		return err
 	}
-	var rows []perfRow
-	for _, s := range strategies {
-		p := &lab.Plan{Seed: 1, Rules: []string{rule}, Presets: []string{"new-eleusis"}, Lineups: [][]string{{s, s, s, s}}, Hands: hands}
-		// Warm up: spaces and behaviour classes are built once per run.
-		warm := *p
-		warm.Hands = 2
-		recs, err := runner.Run(ctx, &warm, lab.RunOptions{Workers: 1})
-		if err != nil {
-			return err
-		}
-		for _, r := range recs {
-			if r.Error != "" {
-				return fmt.Errorf("%s: %s", s, r.Error)
-			}
-		}
-		// rate plays batches of hands until a second has passed: hands/s.
-		rate := func(w int, discovery bool) (float64, error) {
-			q := *p
-			q.NoDiscovery = !discovery
-			done, t0 := 0, time.Now()
-			for time.Since(t0) < time.Second || done < hands {
-				n := 0
-				count := func(*lab.HandRecord) error { n++; return nil }
-				if _, err := runner.Run(ctx, &q, lab.RunOptions{Workers: w, Each: count}); err != nil {
-					return 0, err
-				}
-				done += n
-				q.Seed++
-			}
-			return float64(done) / time.Since(t0).Seconds(), nil
-		}
-		one, err := rate(1, false)
-		if err != nil {
-			return err
-		}
-		all, err := rate(workers, false)
-		if err != nil {
-			return err
-		}
-		measured, err := rate(workers, true)
-		if err != nil {
-			return err
-		}
-		row := perfRow{Strategy: s, OneWorker: one, AllWorkers: all, Workers: workers, PerCore: all / float64(workers), Scaling: all / one,
-			Measured: measured / float64(workers)}
-		if sp, err := agents.ParseSpec(s); err == nil {
-			if size := agents.BeliefOf(sp).Size; size > 0 {
-				if space, err := runner.Kit.Space(size); err == nil {
-					row.IndexMiB = float64(space.Stats.IndexBytes) / (1 << 20)
-				}
-			}
-		}
-		rows = append(rows, row)
-	}
+	workers = rows[0].Workers
 	t := render.Table{Title: fmt.Sprintf("Speed: hands per second, 4 players of each strategy, rule %s, new-eleusis (each figure: at least 1 s and %d hands)", rule, hands),
 		Cols: []render.Column{{Name: "strategy", Whole: true}, {Name: "hands_per_s_1_worker", Head: "1 worker", Kind: render.Float},
 			{Name: "hands_per_s_all_workers", Head: fmt.Sprintf("%d workers", workers), Kind: render.Float},

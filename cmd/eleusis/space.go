@@ -10,6 +10,29 @@ import (
 	"github.com/eleusis/eleusis/render"
 )
 
+// spaceReport is what space --format json writes.
+type spaceReport struct {
+	Stats hypotheses.Stats `json:"stats"`
+	Top   []spaceHyp       `json:"top"`
+	Rules []spacePlace     `json:"rules,omitempty"`
+}
+
+// spaceHyp is one of the most probable hypotheses a priori.
+type spaceHyp struct {
+	hypotheses.Hypothesis
+	Prior float64 `json:"prior"`
+}
+
+// spacePlace is where one of God's rules sits in the space.
+type spacePlace struct {
+	Rule        string `json:"rule"`
+	Expressible bool   `json:"expressible"`
+	Length      int    `json:"description_length,omitempty"`
+	Shortest    string `json:"shortest,omitempty"`
+	Class       int    `json:"class_size"`
+	States      int    `json:"states_visited"`
+}
+
 func spaceCmd(g *global) *cobra.Command {
 	var size, top int
 	var rules []string
@@ -71,27 +94,15 @@ hypotheses share its behaviour.`,
 			prior := render.Table{Name: "top", Title: fmt.Sprintf("The %d most probable hypotheses a priori", len(ids)), Cols: []render.Column{
 				{Name: "rank", Head: "#", Kind: render.Int}, {Name: "hypothesis"}, {Name: "family"}, {Name: "bits", Kind: render.Int},
 				{Name: "prior", Kind: render.Float, Prec: 5}, {Name: "rules_merged", Head: "rules merged", Kind: render.Int}}}
-			type hyp struct {
-				hypotheses.Hypothesis
-				Prior float64 `json:"prior"`
-			}
-			var tops []hyp
+			var tops []spaceHyp
 			for i, id := range ids {
 				h := sp.Hyps[id]
 				prior.Cells = append(prior.Cells, []render.Cell{render.IntCell(i + 1), render.Str(h.Expr), render.Str(h.Family.String()),
 					render.IntCell(h.Length), render.FloatCell(ps[i]), render.IntCell(h.Rules)})
-				tops = append(tops, hyp{h, ps[i]})
+				tops = append(tops, spaceHyp{h, ps[i]})
 			}
 			tables := []render.Table{summary, prior}
-			type place struct {
-				Rule        string `json:"rule"`
-				Expressible bool   `json:"expressible"`
-				Length      int    `json:"description_length,omitempty"`
-				Shortest    string `json:"shortest,omitempty"`
-				Class       int    `json:"class_size"`
-				States      int    `json:"states_visited"`
-			}
-			var places []place
+			var places []spacePlace
 			bank, extra, err := g.loadBanks()
 			if err != nil {
 				return err
@@ -115,7 +126,7 @@ hypotheses share its behaviour.`,
 					if err != nil {
 						return err
 					}
-					p := place{Rule: name, Expressible: tr.Expressible, Length: tr.Length, Shortest: tr.Expr, Class: len(tr.IDs), States: tr.States}
+					p := spacePlace{Rule: name, Expressible: tr.Expressible, Length: tr.Length, Shortest: tr.Expr, Class: len(tr.IDs), States: tr.States}
 					places = append(places, p)
 					var bits render.Cell // missing when not expressible
 					if p.Expressible {
@@ -126,12 +137,7 @@ hypotheses share its behaviour.`,
 				}
 				tables = append(tables, t)
 			}
-			data := struct {
-				Stats hypotheses.Stats `json:"stats"`
-				Top   []hyp            `json:"top"`
-				Rules []place          `json:"rules,omitempty"`
-			}{st, tops, places}
-			return g.render(data, tables...)
+			return g.render(spaceReport{st, tops, places}, tables...)
 		},
 	}
 	c.Flags().IntVar(&size, "size", hypotheses.DefaultSize, "distinct behaviours to keep")
