@@ -339,7 +339,7 @@ func (o Options) Validate(players int) error {
 	var errs []string
 	add := func(f string, a ...any) { errs = append(errs, fmt.Sprintf(f, a...)) }
 	if o.Decks < 1 || o.Decks > 8 {
-		add("decks = %d: use 1 to 8 decks (2 or 3 in the seeds)", o.Decks)
+		add("decks = %d: use 1 to 8 decks (the source texts play with 2 or 3)", o.Decks)
 	}
 	if o.HandSize < 1 {
 		add("hand_size = %d: every player needs at least one card", o.HandSize)

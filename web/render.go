@@ -98,7 +98,7 @@ func (s *Server) newStartForm(values url.Values, fe formErrors) *startForm {
 			"seat0_kind": {"person"}, "seat1_kind": {"bot"}, "seat1_bot": {"bayes-eig"}, "seat2_kind": {"bot"}, "seat2_bot": {"bounded-human"},
 			"seat3_kind": {"bot"}, "seat3_bot": {"random"}}
 	}
-	f := &startForm{Values: values, Errors: fe, Presets: sim.PresetNames(), Bands: Bands}
+	f := &startForm{Values: values, Errors: fe, Presets: sim.PresetNames(), Bands: DifficultyBands}
 	maps := make([]map[string]any, len(f.Presets))
 	for i, n := range f.Presets {
 		o, _ := sim.Preset(n)
@@ -113,7 +113,7 @@ func (s *Server) newStartForm(values url.Values, fe formErrors) *startForm {
 	}
 	tags := map[string]bool{}
 	for _, r := range s.cfg.Bank.Rules {
-		f.Rules = append(f.Rules, ruleOption{Name: r.Rule.Name, Words: r.Rule.Description, Band: Band(r), Tags: strings.Join(r.Rule.Tags, " ")})
+		f.Rules = append(f.Rules, ruleOption{Name: r.Rule.Name, Words: r.Rule.Description, Band: DifficultyBand(r), Tags: strings.Join(r.Rule.Tags, " ")})
 		for _, t := range r.Rule.Tags {
 			tags[t] = true
 		}

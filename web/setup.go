@@ -73,13 +73,13 @@ var nameRE = regexp.MustCompile(`^[\p{L}\p{N}_.'-]+$`)
 // botNames are the default names of bot scientists.
 var botNames = []string{"Popper", "Curie", "Darwin", "Noether", "Galileo", "Hypatia", "Franklin", "Bacon"}
 
-// Bands are the difficulty bands a rule may be drawn from, read from the
+// DifficultyBands are the difficulty bands a rule may be drawn from, read from the
 // bank's tags: easy (tagged easy or beginner), hard (tagged hard), medium
 // (neither).
-var Bands = []string{"easy", "medium", "hard"}
+var DifficultyBands = []string{"easy", "medium", "hard"}
 
-// Band is a rule's difficulty band.
-func Band(r *rulebank.Compiled) string {
+// DifficultyBand is a rule's difficulty band (design.Band is another thing: a target range of shares).
+func DifficultyBand(r *rulebank.Compiled) string {
 	switch {
 	case slices.Contains(r.Rule.Tags, "hard"):
 		return "hard"
@@ -243,7 +243,7 @@ func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, seed uint64, f
 		tag, band := f.Get("tag"), f.Get("band")
 		var pool []*rulebank.Compiled
 		for _, r := range bank.Rules {
-			if (tag == "" || slices.Contains(r.Rule.Tags, tag)) && (band == "" || Band(r) == band) &&
+			if (tag == "" || slices.Contains(r.Rule.Tags, tag)) && (band == "" || DifficultyBand(r) == band) &&
 				(allow || !slices.Contains(r.Rule.Tags, "dead-end")) {
 				pool = append(pool, r)
 			}
