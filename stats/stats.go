@@ -98,25 +98,10 @@ func BootstrapMean(x []float64, b int, rng *rand.Rand) Interval {
 	return Interval{stat.Mean(x, nil), stat.Quantile(0.025, stat.Empirical, means, nil), stat.Quantile(0.975, stat.Empirical, means, nil)}
 }
 
-// ranks are the ranks of x, 1-based, ties given their average rank.
+// ranks are the ranks of x, 1-based, ties given their average rank
+// (ranksTies, which the Wilcoxon test reads its tie correction from too).
 func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	r := make([]float64, len(x))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
-			j++
-		}
-		avg := float64(i+j)/2 + 1
-		for k := i; k <= j; k++ {
-			r[idx[k]] = avg
-		}
-		i = j + 1
-	}
+	r, _ := ranksTies(x)
 	return r
 }
 
