@@ -123,6 +123,22 @@ func (sp *Space) agreeVec(f Family, x int, mask uint64) []uint64 {
 	return v
 }
 
+// agreeWord is the hypotheses of word lw that accept exactly the cards of
+// mask in context x (one word of agreeVec's vector, computed alone).
+func (fi *famIndex) agreeWord(x int, mask uint64, lw int) uint64 {
+	w := ^uint64(0)
+	for c := range uint8(52) {
+		col := fi.column(x, c)[lw]
+		if mask>>c&1 == 0 {
+			col = ^col
+		}
+		if w &= col; w == 0 {
+			return 0
+		}
+	}
+	return w
+}
+
 // verdicts sums up a set of judged states for the hypotheses: per family,
 // the contexts the states visit and God's verdicts there — or ok false when
 // two states share a context of the family but not their verdicts (the
@@ -207,9 +223,29 @@ func (sp *Space) classOn(v *verdicts) *Class {
 		}
 		fi := &sp.fams[f]
 		words = append(words[:0], sp.valid[fi.w0:fi.w0+fi.nw]...)
+		live := 0
 		for i, x := range v.ctx[f] {
+			if live*8 < fi.nw && i > 0 {
+				// Few words still hold hypotheses: check those words
+				// directly in the remaining contexts instead of building
+				// (and caching) whole vectors for them.
+				for lw, w := range words {
+					for j := i; j < len(v.ctx[f]) && w != 0; j++ {
+						w &= fi.agreeWord(int(v.ctx[f][j]), v.masks[f][j], lw)
+					}
+					words[lw] = w
+				}
+				break
+			}
+			live = 0
 			for lw, a := range sp.agreeVec(f, int(x), v.masks[f][i]) {
 				words[lw] &= a
+				if words[lw] != 0 {
+					live++
+				}
+			}
+			if live == 0 {
+				break
 			}
 		}
 		for lw, w := range words {
