@@ -13,19 +13,19 @@ import (
 // table's goroutine (table.do); its error is shown on the page as it is, so
 // a refused move reads in the engine's own words.
 
-var errNotStarted = errors.New("the hand has not started yet")
+var errNotStarted = sayErr("err.notStarted")
 
 // playing refuses a person's action when the hand is not in play.
 func (t *table) playing() error {
 	switch {
 	case t.settings.Revealed:
-		return errors.New("the hand is over: God's rule has been revealed")
+		return sayErr("err.revealed")
 	case t.hand == nil:
 		return errNotStarted
 	case t.hand.Ended():
 		return sim.ErrHandOver
 	case t.problem != "":
-		return errors.New("the table waits for the teacher")
+		return sayErr("err.waitsTeacher")
 	}
 	return nil
 }
@@ -37,11 +37,11 @@ func (t *table) personMove(seat int, m sim.Move) error {
 	}
 	switch {
 	case t.pending != nil:
-		return errors.New("wait: the last move has not been judged yet")
+		return sayErr("err.notJudged")
 	case t.window != nil && t.window.seat != seat:
-		return fmt.Errorf("wait: %s may still declare Prophet or state the rule", t.name(t.window.seat))
+		return sayErr("err.window", t.name(t.window.seat))
 	case t.window != nil:
-		return errors.New("it is not your turn (choose \"go on\" to let the next player move)")
+		return sayErr("err.goOn")
 	}
 	if m.Kind == sim.NoPlay && len(m.Cards) == 0 {
 		m.Cards = slices.Clone(t.hand.HandOf(seat))
@@ -63,10 +63,10 @@ func (t *table) prophetJudges(seat int, yes bool, pick *sim.Card) error {
 	}
 	pm := t.pending
 	if t.hand.Prophet() != seat {
-		return errors.New("you are not the Prophet")
+		return sayErr("err.notProphet")
 	}
 	if pm == nil || pm.says != nil {
-		return errors.New("there is no move for you to judge now")
+		return sayErr("err.nothingToJudge")
 	}
 	says := sim.No
 	if yes {
@@ -74,10 +74,10 @@ func (t *table) prophetJudges(seat int, yes bool, pick *sim.Card) error {
 	}
 	if !yes && pm.move.Kind == sim.NoPlay {
 		if pick == nil {
-			return errors.New("you judge the \"no play\" wrong: choose the card of the shown hand that fits")
+			return sayErr("err.pickFit")
 		}
 		if !slices.Contains(pm.move.Cards, *pick) {
-			return fmt.Errorf("%s is not among the cards shown", pick.Pretty())
+			return sayErr("err.notShown", pick.Pretty())
 		}
 		pm.pick = pick
 	}
@@ -106,7 +106,7 @@ func (t *table) personGuess(seat int, text string) error {
 		return err
 	}
 	if t.guess != nil {
-		return errors.New("God is still considering the last rule stated")
+		return sayErr("err.considering")
 	}
 	return t.startGuess(seat, text)
 }
@@ -117,7 +117,7 @@ func (t *table) pass(seat int) error {
 		return nil // already passed: nothing to do
 	}
 	if t.guess != nil && t.guess.seat == seat {
-		return errors.New("wait for God's answer to your rule")
+		return sayErr("err.waitAnswer")
 	}
 	return t.endWindow()
 }
@@ -270,7 +270,7 @@ func (t *table) applySwaps() error {
 // the seat can be joined again with the table code.
 func (t *table) freeSeat(seat int) error {
 	if seat < 0 || seat >= len(t.setup.Seats) || !t.setup.Seats[seat].Person() {
-		return errors.New("no person's seat there")
+		return sayErr("err.noSeat")
 	}
 	tok := t.settings.Tokens[seat]
 	if err := t.save(func() { t.settings.Tokens[seat] = "" }); err != nil {
@@ -283,10 +283,10 @@ func (t *table) freeSeat(seat int) error {
 // claimSeat gives a person's free seat a secret link.
 func (t *table) claimSeat(seat int) (string, error) {
 	if seat < 0 || seat >= len(t.setup.Seats) || !t.setup.Seats[seat].Person() {
-		return "", errors.New("no person's seat there")
+		return "", sayErr("err.noSeat")
 	}
 	if t.settings.Tokens[seat] != "" {
-		return "", fmt.Errorf("%s's seat is taken; if that is you, ask the teacher to free it", t.name(seat))
+		return "", sayErr("err.seatTaken", t.name(seat))
 	}
 	tok := newToken()
 	if err := t.save(func() { t.settings.Tokens[seat] = tok }); err != nil {

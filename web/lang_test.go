@@ -160,3 +160,78 @@ func TestDescribeRecordSaysEveryLanguage(t *testing.T) {
 		t.Errorf("Portuguese: %q", got)
 	}
 }
+
+// postLang sends a form with a browser's Accept-Language.
+func (ts *testServer) postLang(t *testing.T, path string, form url.Values, accept string) (int, string) {
+	t.Helper()
+	req, _ := http.NewRequest("POST", ts.ts.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept-Language", accept)
+	resp, err := ts.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// The teacher's pages in every language: the start page (with its tables,
+// a rule typed in words read back, a refused form), and the console of a
+// table the computer judges and of one the teacher judges, with God's
+// question waiting; none has English left but what is marked as English
+// (the engine's notes, the words of rules).
+func TestTeacherPagesInEveryLanguage(t *testing.T) {
+	ts := newTestServer(t, "")
+	bank := ts.openTable(t, form("new-eleusis", "bank", "black-high-red-low", "person:Ana", "bot:bayes-eig", "bot:random", "bot:random"))
+	judged := ts.openTable(t, form("express", "teacher", "", "bot:random", "bot:random", "bot:random"))
+	waitFor(t, ts.table(judged), "God's question", func(s *snapshot) bool { return s.teacher.Question != nil })
+	words := wordsForm("red cards low, black cards high")
+	refused := wordsForm("red colours only")
+	for _, l := range i18n.Codes()[1:] {
+		accept := l + ",en;q=0.5"
+		_, home := ts.getLang(t, ts.TeacherPath(), accept)
+		noEnglish(t, l, "the start page", home)
+		if status, page := ts.postLang(t, ts.TeacherPath()+"tables", words, accept); status != http.StatusOK || !strings.Contains(page, "wordspreview") {
+			t.Fatalf("%s: the rule in words: %d", l, status)
+		} else {
+			noEnglish(t, l, "the rule in words read back", page)
+		}
+		_, page := ts.postLang(t, ts.TeacherPath()+"tables", refused, accept)
+		noEnglish(t, l, "a refused form", page)
+		for _, code := range []string{bank, judged} {
+			_, page := ts.getLang(t, ts.TeacherPath()+"t/"+code+"/", accept)
+			noEnglish(t, l, "the console of "+code, page)
+			_, view := ts.getLang(t, ts.TeacherPath()+"t/"+code+"/view", accept)
+			noEnglish(t, l, "the console's view of "+code, view)
+		}
+	}
+	_, page := ts.getLang(t, ts.TeacherPath(), "pt-BR")
+	for _, want := range []string{"Abrir uma mesa", "A Regra Divina", "Os lugares, em sentido horário a partir de Deus"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the Portuguese start page lacks %q", want)
+		}
+	}
+}
+
+// The table's own refusals are said in the reader's language; the engine's
+// stay its own.
+func TestRefusalsInTheReadersLanguage(t *testing.T) {
+	ts := newTestServer(t, "")
+	code := ts.openTable(t, form("new-eleusis", "bank", "black-high-red-low", "person:Ana", "bot:random", "bot:random", "bot:random"))
+	req, _ := http.NewRequest("POST", ts.ts.URL+"/join", strings.NewReader(url.Values{"code": {code}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Accept-Language", "pt-BR")
+	resp, err := ts.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	loc, _ := url.Parse(resp.Header.Get("Location"))
+	if got := loc.Query().Get("flash"); got != "escolha o seu lugar" {
+		t.Errorf("joining without a seat, in Portuguese: %q", got)
+	}
+	if err := sayErr("err.seatTaken", "Ana"); err.Error() != "Ana's seat is taken; if that is you, ask the teacher to free it" {
+		t.Errorf("in English: %q", err)
+	}
+}

@@ -221,7 +221,7 @@ func (t *table) afterMove(pm *pendingMove, rec *sim.MoveRecord) {
 func (t *table) startGuess(seat int, text string) error {
 	text = strings.TrimSpace(text)
 	if text == "" {
-		return errors.New("write the rule first")
+		return sayErr("err.writeRule")
 	}
 	if err := checkText("the stated rule", text, maxGuess); err != nil {
 		return err
@@ -229,7 +229,7 @@ func (t *table) startGuess(seat int, text string) error {
 	if !t.hand.CanGuess(seat) {
 		_, err := t.hand.Guess(seat, text) // the engine's own words for why not
 		if err == nil {
-			err = errors.New("you may not state a rule now")
+			err = sayErr("err.noRuleNow")
 		}
 		return err
 	}

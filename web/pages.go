@@ -134,14 +134,18 @@ func reply(w http.ResponseWriter, r *http.Request, back string, err error) {
 	}
 	if r.Header.Get("X-Eleusis-Fetch") != "" {
 		if err != nil {
-			http.Error(w, err.Error(), status)
+			http.Error(w, sayError(r, err), status)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
 	if err != nil {
-		back += "?flash=" + url.QueryEscape(err.Error())
+		sep := "?"
+		if strings.Contains(back, "?") {
+			sep = "&" // the join page's own ?code=
+		}
+		back += sep + "flash=" + url.QueryEscape(sayError(r, err))
 	}
 	http.Redirect(w, r, back, http.StatusSeeOther)
 }
@@ -187,7 +191,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 	code := t.setup.Code
 	seat, err := strconv.Atoi(r.PostForm.Get("seat"))
 	if err != nil {
-		reply(w, r, "/join?code="+code, errors.New("choose your seat"))
+		reply(w, r, "/join?code="+code, sayErr("err.chooseSeat"))
 		return
 	}
 	var tok string
@@ -349,7 +353,7 @@ func (s *Server) seatAction(hot bool) http.HandlerFunc {
 			return
 		}
 		if seat < 0 {
-			reply(w, r, p.Base, errors.New("no person has to act now"))
+			reply(w, r, p.Base, sayErr("err.nobodyActs"))
 			return
 		}
 		f := r.PostForm
@@ -357,7 +361,7 @@ func (s *Server) seatAction(hot bool) http.HandlerFunc {
 			// The screen acts for the seat it showed: a stale page must not
 			// play for the next person.
 			if want := f.Get("seat"); want != strconv.Itoa(seat) {
-				reply(w, r, p.Base, errors.New("the table has moved on: look again"))
+				reply(w, r, p.Base, sayErr("err.movedOn"))
 				return
 			}
 		}

@@ -28,7 +28,12 @@ var funcs = template.FuncMap{
 	"back": func(width float64) template.HTML {
 		return template.HTML(cardsvg.Back(cardsvg.Options{Width: width}))
 	},
-	"group":  groupCode,
+	"group": groupCode,
+	// code marks a name of the program (a strategy, an option) as code:
+	// the same in every language.
+	"code": func(s string) template.HTML {
+		return template.HTML("<code>" + template.HTMLEscapeString(s) + "</code>")
+	},
 	"pretty": lessons.CardList,
 	"hasMsg": func(key string) bool { return i18n.Default().Has(key) },
 	"pct":    lessons.Pct,

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/eleusis/eleusis/i18n"
 )
 
 // The teacher's pages: the start page that opens tables, and each table's
@@ -27,19 +29,21 @@ func (s *Server) teacherOnly(h http.HandlerFunc) http.HandlerFunc {
 
 // tableRow is a table on the teacher's home page.
 type tableRow struct {
-	Code, Preset, Seats, Status string
-	Revealed                    bool
+	Code, Preset, Seats string
+	Status              i18n.Msg
+	Revealed            bool
 }
 
-func (s *Server) teacherHomeData(form *startForm, flash string) *page {
-	p := &page{Role: "start", Title: "Eleusis — the teacher's tables", TeacherBase: s.TeacherPath(), Form: form, Flash: flash, Broken: map[string]string{}}
+func (s *Server) teacherHomeData(r *http.Request, form *startForm, flash string) *page {
+	l := printer(r)
+	p := &page{L: l, Role: "start", Title: l.T("start.title"), TeacherBase: s.TeacherPath(), Form: form, Flash: flash, Broken: map[string]string{}}
 	for _, t := range s.tableList() {
 		sn := t.snap.Load().public
 		var seats []string
 		for _, st := range sn.Seats {
 			seats = append(seats, st.Name)
 		}
-		p.Tables = append(p.Tables, tableRow{Code: sn.Code, Preset: sn.Preset, Seats: strings.Join(seats, ", "), Status: sn.Status, Revealed: sn.Revealed})
+		p.Tables = append(p.Tables, tableRow{Code: sn.Code, Preset: sn.Preset, Seats: strings.Join(seats, ", "), Status: sn.StatusMsg, Revealed: sn.Revealed})
 	}
 	s.mu.Lock()
 	for k, v := range s.broken {
@@ -50,7 +54,7 @@ func (s *Server) teacherHomeData(form *startForm, flash string) *page {
 }
 
 func (s *Server) teacherHome(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusOK, "start.html", s.teacherHomeData(s.newStartForm(nil, nil), r.URL.Query().Get("flash")))
+	s.render(w, r, http.StatusOK, "start.html", s.teacherHomeData(r, s.newStartForm(nil, nil), r.URL.Query().Get("flash")))
 }
 
 // createTable opens a table from the start page's form.
@@ -74,7 +78,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		// chooses a reading shown.
 		form := s.newStartForm(r.PostForm, fe)
 		form.Preview = preview
-		s.render(w, r, http.StatusOK, "start.html", s.teacherHomeData(form, ""))
+		s.render(w, r, http.StatusOK, "start.html", s.teacherHomeData(r, form, ""))
 		return
 	}
 	if len(fe) == 0 {
@@ -107,7 +111,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	}
 	form := s.newStartForm(r.PostForm, fe)
 	form.Preview = preview
-	s.render(w, r, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(form, "The table was not opened: see the notes below."))
+	s.render(w, r, http.StatusUnprocessableEntity, "start.html", s.teacherHomeData(r, form, printer(r).T("start.notOpened")))
 }
 
 // parsePace reads the seconds a bot waits: a finite number from 0 to 60
@@ -143,7 +147,8 @@ func (s *Server) consoleData(r *http.Request) (*page, *table) {
 	sn := t.snap.Load()
 	pub, ts := sn.public, sn.teacher
 	base := s.TeacherPath() + "t/" + pub.Code + "/"
-	p := &page{Role: "teacher", Title: "Teacher — table " + groupCode(pub.Code), Base: base, TeacherBase: s.TeacherPath(),
+	l := printer(r)
+	p := &page{L: l, Role: "teacher", Title: l.T("console.title", groupCode(pub.Code)), Base: base, TeacherBase: s.TeacherPath(),
 		P: &pub, T: &ts, Flash: r.URL.Query().Get("flash"), Hotseat: "/hotseat/" + ts.Settings.Hotseat + "/", JoinURLs: s.cfg.JoinURLs}
 	if len(p.JoinURLs) == 0 {
 		p.JoinURLs = []string{"http://" + r.Host + "/"}
