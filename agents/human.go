@@ -156,11 +156,7 @@ func (h *human) think() {
 		return
 	}
 	h.stale = false
-	facts := make([]hypotheses.Fact, len(h.memory))
-	for i, s := range h.memory {
-		facts[i] = hypotheses.Fact{Line: s.Line, Card: s.Card, Yes: s.Accepted}
-	}
-	for _, id := range h.sp.DrawFitting(h.rng, facts, h.simplicity, h.k) {
+	for _, id := range h.sp.DrawFitting(h.rng, h.memory, h.simplicity, h.k) {
 		if len(h.cands) < h.k && !slices.Contains(h.cands, id) {
 			h.cands = append(h.cands, id)
 		}

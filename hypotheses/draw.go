@@ -14,14 +14,6 @@ import (
 // Drawing ideas as a person does: among the rules that fit what one
 // remembers, simple ones first.
 
-// Fact is one verdict: after the main line Line, God accepted Card (Yes) or
-// refused it.
-type Fact struct {
-	Line []sim.Card
-	Card sim.Card
-	Yes  bool
-}
-
 // fitWord is a word of hypotheses that fit, with the cumulative tempered
 // mass up to it (DrawFitting's scratch).
 type fitWord struct {
@@ -36,7 +28,7 @@ var fitScratch = sync.Pool{New: func() any { return new([]fitWord) }}
 // every fact's verdict, each with probability ∝ prior^beta; none when no
 // hypothesis fits. Words of negligible tempered mass are not read
 // (temperedCut).
-func (sp *Space) DrawFitting(rng *rand.Rand, facts []Fact, beta float64, n int) []int {
+func (sp *Space) DrawFitting(rng *rand.Rand, facts []sim.Fact, beta float64, n int) []int {
 	wt := sp.temperedWeights(beta)
 	cut := sp.temperedCut(beta)
 	buf := fitScratch.Get().(*[]fitWord)
@@ -53,7 +45,7 @@ func (sp *Space) DrawFitting(rng *rand.Rand, facts []Fact, beta float64, n int) 
 		for lw := range cut[f] {
 			m := sp.valid[fi.w0+lw]
 			for i := 0; i < len(facts) && m != 0; i++ {
-				if facts[i].Yes {
+				if facts[i].Accepted {
 					m &= cols[i][lw]
 				} else {
 					m &^= cols[i][lw]
