@@ -178,15 +178,9 @@ func signature(c *rulebank.Compiled) (uint64, error) {
 	for w := range sigWalks {
 		line = append(line[:0], nth(st, w*7919))
 		for step := range sigLength {
-			var m uint64
-			for k := sim.Card(0); k < sim.NumCards; k++ {
-				ok, err := j.Accepts(line, k)
-				if err != nil {
-					return 0, err
-				}
-				if ok {
-					m |= 1 << k
-				}
+			m, err := j.Legal(line)
+			if err != nil {
+				return 0, err
 			}
 			h = mix(h, m)
 			if m == 0 {

@@ -433,15 +433,11 @@ func newReacher(rule *rulebank.Compiled) (*reacher, error) {
 			line = append(line, sim.Card(w/52))
 		}
 		line = append(line, sim.Card(w%52))
-		for c := sim.Card(0); c < sim.NumCards; c++ {
-			ok, err := j.Accepts(line, c)
-			if err != nil {
-				return nil, err
-			}
-			if ok {
-				r.masks[w] |= 1 << c
-			}
+		m, err := j.Legal(line)
+		if err != nil {
+			return nil, err
 		}
+		r.masks[w] = m
 	}
 	return r, nil
 }
@@ -573,17 +569,7 @@ func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConf
 		if r != nil {
 			return r.mask(r.start(line)), nil
 		}
-		var mask uint64
-		for c := sim.Card(0); c < sim.NumCards; c++ {
-			ok, err := j.Accepts(line, c)
-			if err != nil {
-				return 0, err
-			}
-			if ok {
-				mask |= 1 << c
-			}
-		}
-		return mask, nil
+		return j.Legal(line)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6c6f63616c))
 	seen := map[judgedState]bool{}

@@ -224,15 +224,9 @@ func (t *Truth) sampleSearch(starts [][]sim.Card, differ func(s state, god uint6
 		start := w % len(starts)
 		line := append([]sim.Card(nil), starts[start]...)
 		for step := 0; step <= SampleHorizon; step++ {
-			var god uint64
-			for c := sim.Card(0); c < sim.NumCards; c++ {
-				ok, err := j.Accepts(line, c)
-				if err != nil {
-					return f, fmt.Errorf("rule %s after %s: %w", t.Rule, sim.CardsString(line), err)
-				}
-				if ok {
-					god |= 1 << c
-				}
+			god, err := j.Legal(line)
+			if err != nil {
+				return f, fmt.Errorf("rule %s after %s: %w", t.Rule, sim.CardsString(line), err)
 			}
 			f.states++
 			if d := differ(stateOf(line), god); d != 0 {

@@ -281,6 +281,24 @@ func (c *Compiled) NewJudge() *Judge {
 // Rule is the judge's compiled rule.
 func (j *Judge) Rule() *Compiled { return j.c }
 
+// Legal is the set of cards (bit c for card c) God accepts after line.
+func (j *Judge) Legal(line []sim.Card) (uint64, error) {
+	if t := j.c.table; t != nil {
+		return t[line[len(line)-1]], nil
+	}
+	var m uint64
+	for c := sim.Card(0); c < sim.NumCards; c++ {
+		ok, err := j.Accepts(line, c)
+		if err != nil {
+			return 0, err
+		}
+		if ok {
+			m |= 1 << c
+		}
+	}
+	return m, nil
+}
+
 // Accepts implements sim.Judge: a table lookup for card/prev rules, expr for
 // deeper ones.
 func (j *Judge) Accepts(line []sim.Card, card sim.Card) (bool, error) {
