@@ -42,12 +42,21 @@ func (c *Catalogue) Untranslated(lang language.Tag, text string) []string {
 	return left
 }
 
-// words are a text's words in lower case, placeholders and markup left out.
+// words are a text's words in lower case, placeholders and markup left out,
+// and words all in capitals too: those are codes (a table's code such as
+// 2ZJE-SAME, whose halves are random letters), not words of a language.
 func words(s string) []string {
 	s = verbRE.ReplaceAllString(tagRE.ReplaceAllString(s, " "), " ")
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+	var out []string
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\''
-	})
+	}) {
+		if len([]rune(w)) > 1 && strings.ToUpper(w) == w {
+			continue
+		}
+		out = append(out, strings.ToLower(w))
+	}
+	return out
 }
 
 var (
