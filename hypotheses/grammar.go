@@ -366,41 +366,35 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 				}
 			}
 		}
+		// A condition and one branch, at bits + L(c) + L(a); neither
+		// combines two concepts of the card (the concepts have their own
+		// production), nor takes "true" for its branch.
+		oneBranch := func(bits int, mk func(c, a int32, f Family) candidate) {
+			for lc := 1; lc <= L-bits-1; lc++ {
+				la := L - bits - lc
+				for _, c := range conds[lc] {
+					for _, a := range atoms[la] {
+						if a == 0 || g.condCube[c] && g.atomCube[a] {
+							continue
+						}
+						if f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats); ok {
+							emit(mk(c, a, f))
+						}
+					}
+				}
+			}
+		}
 		// "C ? A : true" (after an odd black card, an even red one; any
 		// card otherwise): the rule people write most often with a
 		// condition, one idea with no second branch to choose.
-		for lc := 1; lc <= L-impBits-1; lc++ {
-			la := L - impBits - lc
-			for _, c := range conds[lc] {
-				for _, a := range atoms[la] {
-					if a == 0 || g.condCube[c] && g.atomCube[a] {
-						continue
-					}
-					f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats)
-					if !ok {
-						continue
-					}
-					emit(candidate{kind: kindCond, fam: f, a: a, b: 0, c: c, cost: int32(L)})
-				}
-			}
-		}
+		oneBranch(impBits, func(c, a int32, f Family) candidate {
+			return candidate{kind: kindCond, fam: f, a: a, b: 0, c: c, cost: int32(L)}
+		})
 		// "C ? A : the opposite of A" (red exactly when low, a low card
 		// after a high one): one idea, so it costs no second branch.
-		for lc := 1; lc <= L-iffBits-1; lc++ {
-			la := L - iffBits - lc
-			for _, c := range conds[lc] {
-				for _, a := range atoms[la] {
-					if a == 0 || g.condCube[c] && g.atomCube[a] {
-						continue // "C ? true : false" is the condition alone
-					}
-					f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats)
-					if !ok {
-						continue
-					}
-					emit(candidate{kind: kindIff, fam: f, a: a, b: g.opposite[a], c: c, cost: int32(L)})
-				}
-			}
-		}
+		oneBranch(iffBits, func(c, a int32, f Family) candidate {
+			return candidate{kind: kindIff, fam: f, a: a, b: g.opposite[a], c: c, cost: int32(L)}
+		})
 		if !more {
 			return
 		}

@@ -76,11 +76,7 @@ func TestIndexAgreesWithExpr(t *testing.T) {
 			h := sp.Hyps[id]
 			j := compile(t, h.Expr).NewJudge()
 			for range 40 {
-				n := 1 + rng.IntN(8)
-				line := make([]sim.Card, n)
-				for i := range line {
-					line[i] = sim.Card(rng.IntN(52))
-				}
+				line := randomLine(rng)
 				c := sim.Card(rng.IntN(52))
 				want, err := j.Accepts(line, c)
 				if err != nil {
@@ -448,4 +444,14 @@ func TestWrongGuessRemovesTheHypothesis(t *testing.T) {
 	if r.Count() > n {
 		t.Error("count grew")
 	}
+}
+
+// randomLine is a main line of 1 to 8 random cards (states for checks
+// against expr; they need not be legal).
+func randomLine(rng *rand.Rand) []sim.Card {
+	line := make([]sim.Card, 1+rng.IntN(8))
+	for i := range line {
+		line[i] = sim.Card(rng.IntN(52))
+	}
+	return line
 }

@@ -52,23 +52,18 @@ func (g *grammar) words(k candidate) string {
 		return a + " and " + g.atoms[k.b].words
 	case kindOr:
 		return a + " or " + g.atoms[k.b].words
-	case kindIff:
-		other := "any other card"
+	case kindCond, kindIff:
+		other := "any other card" // an iff whose opposite the lexicon lacks
 		if k.b >= 0 {
 			other = g.atoms[k.b].words
 		}
 		if g.atoms[k.a].relational || g.conds[k.c].fam != FamPrev {
-			return fmt.Sprintf("%s, %s; otherwise %s", g.conds[k.c].words, a, other)
-		}
-		return fmt.Sprintf("%s %s, otherwise %s", a, g.conds[k.c].words, other)
-	case kindCond:
-		if g.atoms[k.a].relational || g.conds[k.c].fam != FamPrev {
 			// "after a heart, the same suit as the last card; otherwise a
 			// club": a branch that speaks of the last card, or a long
 			// condition, reads better after the condition.
-			return fmt.Sprintf("%s, %s; otherwise %s", g.conds[k.c].words, a, g.atoms[k.b].words)
+			return fmt.Sprintf("%s, %s; otherwise %s", g.conds[k.c].words, a, other)
 		}
-		return fmt.Sprintf("%s %s, otherwise %s", a, g.conds[k.c].words, g.atoms[k.b].words)
+		return fmt.Sprintf("%s %s, otherwise %s", a, g.conds[k.c].words, other)
 	}
 	return a
 }

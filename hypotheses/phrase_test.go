@@ -142,10 +142,7 @@ func TestPhraseReadsBack(t *testing.T) {
 			for _, r := range readings {
 				j := compile(t, r.Expr).NewJudge()
 				for range 200 {
-					line := make([]sim.Card, 1+rng.IntN(8))
-					for i := range line {
-						line[i] = sim.Card(rng.IntN(52))
-					}
+					line := randomLine(rng)
 					c := sim.Card(rng.IntN(52))
 					got, err := j.Accepts(line, c)
 					if err != nil {

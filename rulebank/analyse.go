@@ -164,14 +164,14 @@ func walk(j *Judge, depth int, starters uint64, cfg AnalyseConfig, memo map[int]
 
 func cachedMask(j *Judge, depth int, line []sim.Card, memo map[int]uint64) (uint64, error) {
 	if depth < 0 {
-		return j.mask(line)
+		return j.Legal(line)
 	}
 	w := line[max(0, len(line)-max(depth, 1)):]
 	k := windowKey(w)
 	if m, ok := memo[k]; ok {
 		return m, nil
 	}
-	m, err := j.mask(w)
+	m, err := j.Legal(w)
 	if err == nil {
 		memo[k] = m
 	}

@@ -7,11 +7,6 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// mask is the set of identities the rule admits after line.
-func (j *Judge) mask(line []sim.Card) (uint64, error) {
-	return j.classMask(line, identity, nil, 0)
-}
-
 // starters is the set of identities the starter predicate admits.
 func (j *Judge) starters() (uint64, error) {
 	var m uint64

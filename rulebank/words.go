@@ -138,7 +138,7 @@ func Examples(c *Compiled, count int, seed uint64) ([]Example, error) {
 		left[line[0]]--
 		length := 2 + k%4
 		for len(line) < length {
-			m, err := j.mask(line)
+			m, err := j.Legal(line)
 			if err != nil {
 				return nil, err
 			}
@@ -154,7 +154,7 @@ func Examples(c *Compiled, count int, seed uint64) ([]Example, error) {
 			left[next]--
 			line = append(line, next)
 		}
-		m, err := j.mask(line)
+		m, err := j.Legal(line)
 		if err != nil {
 			return nil, err
 		}
