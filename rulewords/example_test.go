@@ -48,3 +48,14 @@ func ExampleRead() {
 	// ((card.color == "red") or card.even) and (card.rank > prev.rank)
 	// error: cannot read it as a rule: stuck at "best" (word 3: play the best)
 }
+
+func ExampleSayIn() {
+	for _, lang := range []string{"pt", "es", "ca"} {
+		w, _ := rulewords.SayIn(lang, `prev.color == "black" ? card.rank >= 7 : card.color == "red" and card.odd`)
+		fmt.Println(w)
+	}
+	// Output:
+	// se a última carta é preta: a carta vale pelo menos 7; caso contrário: a carta é vermelha e ímpar
+	// si la última carta es negra: la carta vale al menos 7; en caso contrario: la carta es roja e impar
+	// si l'última carta és negra: la carta val almenys 7; en cas contrari: la carta és roja i imparella
+}

@@ -89,29 +89,48 @@ func (s *sayer) ofTerm(n ast.Node) string {
 
 // coll is a run of the main line a quantifier ranges over.
 func (s *sayer) coll(n ast.Node) string {
-	n = s.resolve(n)
-	if isLine(n) {
+	k, ok := s.run(n)
+	switch {
+	case !ok:
+		cannot(n)
+	case k == 0:
 		return s.g.say("coll.line")
 	}
-	if sl, ok := n.(*ast.SliceNode); ok && isLine(s.resolve(sl.Node)) && sl.To == nil && sl.From != nil {
-		if k, ok := intValue(sl.From); ok && k < 0 {
-			return s.g.say("coll.last", fmt.Sprint(-k))
-		}
-		// line[max(0, n - k):]
-		if m, ok := s.resolve(sl.From).(*ast.BuiltinNode); ok && m.Name == "max" && len(m.Arguments) == 2 {
-			if z, ok := intValue(m.Arguments[0]); ok && z == 0 {
-				if d, ok := s.resolve(m.Arguments[1]).(*ast.BinaryNode); ok && d.Operator == "-" {
-					if id, ok := s.resolve(d.Left).(*ast.IdentifierNode); ok && id.Value == "n" {
-						if k, ok := intValue(d.Right); ok && k > 0 {
-							return s.g.say("coll.last", fmt.Sprint(k))
-						}
-					}
-				}
-			}
-		}
+	return s.g.say("coll.last", fmt.Sprint(k))
+}
+
+// run is the run of the main line n is: the whole line (k = 0), or its
+// last k cards (line[-k:], line[max(0, n - k):]).
+func (s *sayer) run(n ast.Node) (k int, ok bool) {
+	n = s.resolve(n)
+	if isLine(n) {
+		return 0, true
 	}
-	cannot(n)
-	return ""
+	sl, ok := n.(*ast.SliceNode)
+	if !ok || !isLine(s.resolve(sl.Node)) || sl.To != nil || sl.From == nil {
+		return 0, false
+	}
+	if k, ok := intValue(sl.From); ok && k < 0 {
+		return -k, true
+	}
+	m, ok := s.resolve(sl.From).(*ast.BuiltinNode)
+	if !ok || m.Name != "max" || len(m.Arguments) != 2 {
+		return 0, false
+	}
+	if z, ok := intValue(m.Arguments[0]); !ok || z != 0 {
+		return 0, false
+	}
+	d, ok := s.resolve(m.Arguments[1]).(*ast.BinaryNode)
+	if !ok || d.Operator != "-" {
+		return 0, false
+	}
+	if id, ok := s.resolve(d.Left).(*ast.IdentifierNode); !ok || id.Value != "n" {
+		return 0, false
+	}
+	if k, ok := intValue(d.Right); ok && k > 0 {
+		return k, true
+	}
+	return 0, false
 }
 
 // elementVP is a predicate on the element of a quantifier as a verb

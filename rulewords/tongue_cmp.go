@@ -1,0 +1,485 @@
+package rulewords
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// SayIn's comparisons, numbers and quantifiers over the main line. A
+// negated comparison turns its operator ("not (a < b)" is "a >= b").
+
+var negOp = map[string]string{"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+func (s *tsayer) comparison(x *ast.BinaryNode, neg bool) (tsaid, bool) {
+	op := x.Operator
+	l, r := s.resolve(x.Left), s.resolve(x.Right)
+	if _, ok := flipOp[op]; !ok && op != "in" && op != "not in" {
+		return tsaid{}, false
+	}
+	lk, rk := s.kindOf(l), s.kindOf(r)
+	switch {
+	case op == "not in":
+		return s.comparison(&ast.BinaryNode{Operator: "in", Left: l, Right: r}, !neg)
+	case lk == "bool" && rk == "bool" && (op == "==" || op == "!="):
+		if b, ok := r.(*ast.BoolNode); ok {
+			return s.sentence(l, neg != (b.Value != (op == "=="))), true
+		}
+		a, b := s.sentence(l, false), s.sentence(r, (op == "!=") != neg)
+		return tsaid{text: s.t.say("iff", "a", tbracket(a, "iff"), "b", tbracket(b, "iff")), kind: "iff"}, true
+	case lk == "nil" || rk == "nil":
+		if lk == "nil" {
+			l = r
+		}
+		ref, ok := s.card(l)
+		name := map[string]string{"prev": "prev", "prev2": "prev2", "prev3": "prev3", "line[0]": "starter"}[ref]
+		if !ok || name == "" || (op != "==" && op != "!=") {
+			return tsaid{}, false
+		}
+		if (op == "==") != neg {
+			return tclause(s.t.say("missing." + name)), true
+		}
+		return tclause(s.t.say("exists." + name)), true
+	case lk == "string" || rk == "string":
+		return s.stringComparison(op, l, r, neg)
+	case lk == "int" || rk == "int":
+		return s.numberComparison(op, l, r, neg)
+	}
+	return tsaid{}, false
+}
+
+// suitFeature is "de copas"; suitName is "copas".
+func (s *tsayer) suitFeature(suit string) string {
+	if !slices.Contains([]string{"spades", "hearts", "diamonds", "clubs"}, suit) {
+		panic(sayError{fmt.Sprintf("the suit %q", suit)})
+	}
+	return s.t.say(suit)
+}
+
+func (s *tsayer) stringComparison(op string, l, r ast.Node, neg bool) (tsaid, bool) {
+	if _, ok := l.(*ast.StringNode); ok {
+		l, r = r, l
+	}
+	if op == "in" {
+		ref, field, ok := s.memberOf(l)
+		arr, isArr := r.(*ast.ArrayNode)
+		if !ok || !isArr || field != "suit" {
+			return tsaid{}, false
+		}
+		var fs []string
+		for _, e := range arr.Nodes {
+			str, ok := e.(*ast.StringNode)
+			if !ok {
+				return tsaid{}, false
+			}
+			fs = append(fs, s.suitFeature(str.Value))
+		}
+		return s.alternatives(ref, fs, fs, neg), true
+	}
+	if op != "==" && op != "!=" {
+		return tsaid{}, false
+	}
+	if op == "!=" {
+		neg = !neg
+	}
+	lref, lfield, lok := s.memberOf(l)
+	if str, ok := r.(*ast.StringNode); ok && lok {
+		switch lfield {
+		case "color":
+			if str.Value != "red" && str.Value != "black" {
+				return tsaid{}, false
+			}
+			return s.clauseOf(lref, s.is(s.t.say(str.Value), s.t.say(str.Value+".many")), neg), true
+		case "suit":
+			f := s.suitFeature(str.Value)
+			return s.clauseOf(lref, s.is(f, f), neg), true
+		}
+		return tsaid{}, false
+	}
+	rref, rfield, rok := s.memberOf(r)
+	if lok && rok && lfield == rfield && (lfield == "color" || lfield == "suit") {
+		if rref == "#" && lref != "#" {
+			lref, rref = rref, lref
+		}
+		key := "same."
+		if neg {
+			key = "different."
+		}
+		return s.clauseOf(lref, tvp{one: s.t.say(key+lfield, "ref", s.refSay(rref))}, false), true
+	}
+	// a suit cycle, or another map of every suit to a suit
+	for _, side := range [][2]ast.Node{{l, r}, {r, l}} {
+		m, ok := side[0].(*ast.MemberNode)
+		if !ok {
+			continue
+		}
+		from, field, ok2 := s.memberOf(m.Property)
+		to, tfield, ok3 := s.memberOf(side[1])
+		if !ok2 || !ok3 || field != "suit" || tfield != "suit" {
+			continue
+		}
+		if cyc, ok := suitCycle(m.Node); ok {
+			names := make([]string, 5)
+			for i := range 5 {
+				names[i] = s.t.say(cyc[i%4] + ".name")
+			}
+			f := s.t.say("cycle", "ref", s.refSay(from), "cycle", strings.Join(names, " → "))
+			return s.clauseOf(to, s.is(f, ""), neg), true
+		}
+		if pairs, ok := suitPairs(m.Node); ok {
+			for _, suit := range []string{"spades", "hearts", "diamonds", "clubs"} {
+				pairs = strings.ReplaceAll(pairs, suit, s.t.say(suit+".name"))
+			}
+			f := s.t.say("suitmap", "ref", s.refSay(from), "pairs", pairs)
+			return s.clauseOf(to, s.is(f, ""), neg), true
+		}
+	}
+	return tsaid{}, false
+}
+
+// alternatives is "a carta é um ás, um 3 ou um 5", negated "a carta não é
+// nem um ás, nem um 3, nem um 5".
+func (s *tsayer) alternatives(ref string, xs, xmanys []string, neg bool) tsaid {
+	if neg {
+		return s.clauseOf(ref, s.is(s.nor(xs), s.nor(xmanys)), true)
+	}
+	v := s.is(s.or(xs), s.or(xmanys))
+	v.list = len(xs) > 1
+	return s.clauseOf(ref, v, false)
+}
+
+var relPhrase = map[string]string{">": "higher", "<": "lower", ">=": "atleast", "<=": "atmost"}
+var rankPhrase = map[string]string{">=": "rank.ge", ">": "rank.gt", "<=": "rank.le", "<": "rank.lt"}
+var termPhrase = map[string]string{"==": "t.eq", "!=": "t.ne", ">": "t.gt", "<": "t.lt", ">=": "t.ge", "<=": "t.le"}
+
+func (s *tsayer) rankWords(k int) string {
+	if k < 1 || k > 13 {
+		panic(sayError{fmt.Sprintf("the rank %d", k)})
+	}
+	return s.t.say(fmt.Sprintf("rank.%d", k))
+}
+
+func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bool) {
+	if op == "in" {
+		return s.membership(l, r, neg)
+	}
+	if _, ok := intValue(l); ok {
+		l, r, op = r, l, flipOp[op]
+	}
+	if w, ok := s.rankStep(op, l, r, neg); ok {
+		return w, true
+	}
+	k, isK := intValue(r)
+	// n % m == k: the card's place on the main line; x % 2: parity;
+	// x % m == 0: a multiple
+	if b, ok := l.(*ast.BinaryNode); ok && b.Operator == "%" && isK && (op == "==" || op == "!=") {
+		is := (op == "==") != neg
+		m, mok := intValue(b.Right)
+		if id, ok := s.resolve(b.Left).(*ast.IdentifierNode); ok && id.Value == "n" && mok && m >= 2 && m <= 12 && k >= 0 && k < m {
+			w := s.clauseOf("card", tvp{one: s.t.say("pos", "places", s.places(m, k))}, !is)
+			w.subj = "" // not shared: "… carta da fila principal e …" would run on
+			return w, true
+		}
+		if mok && m == 2 && (k == 0 || k == 1) {
+			key := "t.even"
+			if (k == 0) != is {
+				key = "t.odd"
+			}
+			return tclause(s.t.say(key, "a", s.term(b.Left))), true
+		}
+		if mok && k == 0 {
+			if ref, field, ok := s.memberOf(b.Left); ok && field == "rank" {
+				return s.clauseOf(ref, tvp{one: s.t.say("rank.multiple", "k", fmt.Sprint(m))}, !is), true
+			}
+			key := "t.multiple"
+			if !is {
+				key = "t.notmultiple"
+			}
+			return tclause(s.t.say(key, "a", s.term(b.Left), "b", s.term(b.Right))), true
+		}
+	}
+	if neg {
+		op = negOp[op]
+	}
+	lref, lfield, lok := s.memberOf(l)
+	if lok && lfield == "rank" && isK {
+		switch op {
+		case "==", "!=":
+			return s.clauseOf(lref, s.is(s.rankWords(k), ""), op == "!="), true
+		}
+		return s.clauseOf(lref, tvp{one: s.t.say(rankPhrase[op], "k", fmt.Sprint(k))}, false), true
+	}
+	rref, rfield, rok := s.memberOf(r)
+	if lok && rok && lfield == "rank" && rfield == "rank" {
+		if rref == "#" && lref != "#" {
+			lref, rref, op = rref, lref, flipOp[op]
+		}
+		key := relPhrase[op]
+		switch op {
+		case "==":
+			key = "same.rank"
+		case "!=":
+			key = "different.rank"
+		}
+		return s.clauseOf(lref, tvp{one: s.t.say(key, "ref", s.refSay(rref))}, false), true
+	}
+	return tclause(s.t.say(termPhrase[op], "a", s.term(l), "b", s.term(r))), true
+}
+
+// places are the places of the cards with n % m == k: the card with n
+// cards before it is the (n+1)-th, and the 1st is the starter.
+func (s *tsayer) places(m, k int) string {
+	p := k + 1
+	if p < 2 {
+		p += m
+	}
+	ord := func(i int) string { return s.t.say("ordinal", "k", fmt.Sprint(i)) }
+	return fmt.Sprintf("%s, %s, %s …", ord(p), ord(p+m), ord(p+2*m))
+}
+
+func (s *tsayer) steps(k int) string {
+	if k == 1 {
+		return s.t.say("steps", "k", "1")
+	}
+	return s.t.say("steps.many", "k", fmt.Sprint(k))
+}
+
+// rankStep says a card k ranks above or below another (counting round or
+// not) and abs(a.rank - b.rank) <= k.
+func (s *tsayer) rankStep(op string, l, r ast.Node, neg bool) (tsaid, bool) {
+	if call, ok := l.(*ast.BuiltinNode); ok && call.Name == "abs" && op == "<=" && len(call.Arguments) == 1 {
+		if k, ok := intValue(r); ok && k >= 1 {
+			if d, ok := s.resolve(call.Arguments[0]).(*ast.BinaryNode); ok && d.Operator == "-" {
+				a, af, aok := s.memberOf(d.Left)
+				b, bf, bok := s.memberOf(d.Right)
+				if aok && bok && af == "rank" && bf == "rank" {
+					return s.clauseOf(a, tvp{one: s.t.say("within", "steps", s.steps(k), "ref", s.refSay(b))}, neg), true
+				}
+			}
+		}
+	}
+	lref, lfield, lok := s.memberOf(l)
+	rb, ok := r.(*ast.BinaryNode)
+	if !lok || lfield != "rank" || (op != "==" && op != "!=") || !ok {
+		return tsaid{}, false
+	}
+	if op == "!=" {
+		neg = !neg
+	}
+	// (ref.rank + d) % 13 + 1
+	if rb.Operator == "+" {
+		if one, ok := intValue(rb.Right); ok && one == 1 {
+			if m, ok := s.resolve(rb.Left).(*ast.BinaryNode); ok && m.Operator == "%" {
+				if t, ok := intValue(m.Right); ok && t == 13 {
+					if sum, ok := s.resolve(m.Left).(*ast.BinaryNode); ok && sum.Operator == "+" {
+						ref, f, ok := s.memberOf(sum.Left)
+						d, ok2 := intValue(sum.Right)
+						if ok && ok2 && f == "rank" && d >= 0 && d <= 11 {
+							key, k := "above.wrap", d+1
+							if k > 6 {
+								key, k = "below.wrap", 12-d
+							}
+							return s.clauseOf(lref, tvp{one: s.t.say(key, "steps", s.steps(k), "ref", s.refSay(ref))}, neg), true
+						}
+					}
+				}
+			}
+		}
+	}
+	if rb.Operator == "+" || rb.Operator == "-" {
+		ref, f, ok := s.memberOf(rb.Left)
+		k, ok2 := intValue(rb.Right)
+		if ok && ok2 && f == "rank" && k > 0 {
+			key := "above"
+			if rb.Operator == "-" {
+				key = "below"
+			}
+			return s.clauseOf(lref, tvp{one: s.t.say(key, "steps", s.steps(k), "ref", s.refSay(ref))}, neg), true
+		}
+	}
+	return tsaid{}, false
+}
+
+// membership says x in [list] and x in a..b.
+func (s *tsayer) membership(l, r ast.Node, neg bool) (tsaid, bool) {
+	ref, field, isRank := s.memberOf(l)
+	isRank = isRank && field == "rank"
+	var ks []int
+	switch x := r.(type) {
+	case *ast.ArrayNode:
+		for _, e := range x.Nodes {
+			k, ok := intValue(e)
+			if !ok {
+				return tsaid{}, false
+			}
+			ks = append(ks, k)
+		}
+	case *ast.BinaryNode:
+		a, ok1 := intValue(x.Left)
+		b, ok2 := intValue(x.Right)
+		if x.Operator != ".." || !ok1 || !ok2 {
+			return tsaid{}, false
+		}
+		if isRank {
+			return s.clauseOf(ref, tvp{one: s.t.say("rank.between", "a", fmt.Sprint(a), "b", fmt.Sprint(b))}, neg), true
+		}
+		w := tclause(s.t.say("t.range", "a", s.term(l), "lo", fmt.Sprint(a), "hi", fmt.Sprint(b)))
+		if neg {
+			w = tclause(s.t.say("not.clause", "a", w.text))
+		}
+		return w, true
+	default:
+		return tsaid{}, false
+	}
+	if len(ks) == 0 {
+		return s.sentence(&ast.BoolNode{Value: false}, neg), true
+	}
+	if isRank && !slices.ContainsFunc(ks, func(k int) bool { return k < 1 || k > 13 }) {
+		words := make([]string, len(ks))
+		for i, k := range ks {
+			words[i] = s.rankWords(k)
+		}
+		return s.alternatives(ref, words, make([]string, len(ks)), neg), true
+	}
+	nums := make([]string, len(ks))
+	for i, k := range ks {
+		nums[i] = fmt.Sprint(k)
+	}
+	w := tclause(s.t.say("t.in", "a", s.term(l), "list", strings.Join(nums, ", ")))
+	if neg {
+		w = tclause(s.t.say("not.clause", "a", w.text))
+	}
+	return w, true
+}
+
+var arithPhrase = map[string]string{"+": "t.plus", "-": "t.minus", "*": "t.times", "%": "t.mod", "/": "t.div"}
+
+// term is a number in words; a compound operand is bracketed.
+func (s *tsayer) term(n ast.Node) string {
+	n = s.resolve(n)
+	if k, ok := intValue(n); ok {
+		return fmt.Sprint(k)
+	}
+	switch x := n.(type) {
+	case *ast.IdentifierNode:
+		if x.Value == "n" {
+			return s.t.say("t.n")
+		}
+	case *ast.MemberNode:
+		if ref, field, ok := s.member(x); ok && field == "rank" {
+			return s.t.say("t.rank", "ref", s.refSay(ref))
+		}
+	case *ast.BinaryNode:
+		if key := arithPhrase[x.Operator]; key != "" {
+			return s.t.say(key, "a", s.operand(x.Left), "b", s.operand(x.Right))
+		}
+	case *ast.ConditionalNode:
+		return s.t.say("t.if", "a", s.term(x.Exp1), "c", tbracket(s.sentence(x.Cond, false), "if"), "b", s.term(x.Exp2))
+	case *ast.BuiltinNode:
+		args := x.Arguments
+		switch {
+		case x.Name == "abs" && len(args) == 1:
+			if d, ok := s.resolve(args[0]).(*ast.BinaryNode); ok && d.Operator == "-" {
+				return s.t.say("t.distance", "a", s.operand(d.Left), "b", s.operand(d.Right))
+			}
+			return s.t.say("t.abs", "a", s.operand(args[0]))
+		case (x.Name == "min" || x.Name == "max") && len(args) == 2:
+			return s.t.say("t."+x.Name, "a", s.operand(args[0]), "b", s.operand(args[1]))
+		case x.Name == "len" && len(args) == 1 && isLine(s.resolve(args[0])):
+			return s.t.say("t.n")
+		case x.Name == "len" && len(args) == 1:
+			if f, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && f.Name == "filter" && len(f.Arguments) == 2 {
+				return s.count(f.Arguments[0], f.Arguments[1])
+			}
+		case x.Name == "count" && len(args) == 2:
+			return s.count(args[0], args[1])
+		case x.Name == "sum" && len(args) == 1:
+			if m, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
+				if _, f, ok := s.memberOf(m.Arguments[1]); ok && f == "rank" {
+					kind, k := s.coll(m.Arguments[0])
+					return s.t.say("sum."+kind, "k", k)
+				}
+			}
+		}
+	}
+	cannot(n)
+	return ""
+}
+
+// operand is a term as a part of another: bracketed when compound, or
+// when its words hold the language's "and" ("a diferença entre (o menor
+// entre A e B) e C").
+func (s *tsayer) operand(n ast.Node) string {
+	t := s.term(n)
+	compound := false
+	switch x := s.resolve(n).(type) {
+	case *ast.BinaryNode:
+		compound = arithPhrase[x.Operator] != ""
+	case *ast.BuiltinNode:
+		compound = x.Name == "abs" || x.Name == "min" || x.Name == "max"
+	}
+	if (compound || slices.Contains(strings.Fields(t), s.t.say("and"))) && !wholeParen(t) {
+		return "(" + t + ")"
+	}
+	return t
+}
+
+// coll is a run of the main line a quantifier ranges over: ("line", "")
+// or ("last", k).
+func (s *tsayer) coll(n ast.Node) (kind, k string) {
+	count, ok := s.run(n)
+	switch {
+	case !ok:
+		cannot(n)
+	case count == 0:
+		return "line", ""
+	}
+	return "last", fmt.Sprint(count)
+}
+
+// elementVP is what a quantifier says of each card of the main line.
+func (s *tsayer) elementVP(n ast.Node, neg bool) tvp {
+	w := s.sentence(n, neg)
+	if w.subj == "#" && w.vp.one != "" {
+		return w.vp
+	}
+	panic(sayError{fmt.Sprintf("%q about each card of the main line", n.String())})
+}
+
+// count is "o número de cartas da fila principal que são vermelhas".
+func (s *tsayer) count(coll, pred ast.Node) string {
+	kind, k := s.coll(coll)
+	v := s.elementVP(pred, false)
+	if v.many == "" {
+		panic(sayError{fmt.Sprintf("%q said of several cards", pred.String())})
+	}
+	return s.t.say("count."+kind, "k", k, "vp", v.many)
+}
+
+// quantifier says all, any, none and one over the main line; negated,
+// all is some-not, some is none and none is some.
+func (s *tsayer) quantifier(x *ast.BuiltinNode, neg bool) (tsaid, bool) {
+	name := x.Name
+	if !slices.Contains([]string{"all", "any", "none", "one"}, name) || len(x.Arguments) != 2 {
+		return tsaid{}, false
+	}
+	kind, k := s.coll(x.Arguments[0])
+	elemNeg := false
+	if neg {
+		switch name {
+		case "all":
+			name, elemNeg = "any", true
+		case "any":
+			name = "none"
+		case "none":
+			name = "any"
+		case "one":
+			w, _ := s.quantifier(x, false)
+			return tclause(s.t.say("not.clause", "a", w.text)), true
+		}
+	}
+	v := s.elementVP(x.Arguments[1], elemNeg)
+	return tclause(s.t.say(name+"."+kind, "k", k, "vp", v.one)), true
+}

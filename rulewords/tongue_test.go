@@ -1,0 +1,224 @@
+package rulewords_test
+
+import (
+	"errors"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/rulewords"
+)
+
+// Rules worked out by hand in each language: agreement (a carta é
+// vermelha; la carta es roja; la carta és roja, parella), the game's
+// words, contractions (da, do, al, del, pel) and euphony (roja e impar).
+func TestSayInByHand(t *testing.T) {
+	cases := []struct{ expr, pt, es, ca string }{
+		{`card.color == "red"`, "a carta é vermelha", "la carta es roja", "la carta és roja"},
+		{`card.color == "black" and card.odd`, "a carta é preta e ímpar", "la carta es negra e impar", "la carta és negra i imparella"},
+		{`not card.face`, "a carta não é uma figura", "la carta no es una figura", "la carta no és una figura"},
+		{`card.suit == prev.suit or card.rank == prev.rank`,
+			"a carta tem o mesmo naipe que a última carta ou tem o mesmo valor que a última carta",
+			"la carta tiene el mismo palo que la última carta o tiene el mismo valor que la última carta",
+			"la carta té el mateix pal que l'última carta o té el mateix valor que l'última carta"},
+		{`prev.color == "black" ? card.rank >= 7 : card.rank <= 6`,
+			"se a última carta é preta: a carta vale pelo menos 7; caso contrário: a carta vale no máximo 6",
+			"si la última carta es negra: la carta vale al menos 7; en caso contrario: la carta vale como máximo 6",
+			"si l'última carta és negra: la carta val almenys 7; en cas contrari: la carta val com a màxim 6"},
+		{`card.rank == 12 or card.rank == 11`, "a carta é uma dama ou um valete", "la carta es una reina o una jota",
+			"la carta és una reina o un valet"},
+		{`card.rank in [1, 11, 13]`, "a carta é um ás, um valete ou um rei", "la carta es un as, una jota o un rey",
+			"la carta és un as, un valet o un rei"},
+		{`not (card.rank in [1, 8])`, "a carta não é nem um ás, nem um 8", "la carta no es ni un as, ni un 8",
+			"la carta no és ni un as, ni un 8"},
+		{`card.rank in [7, 8]`, "a carta é um 7 ou um 8", "la carta es un 7 o un 8", "la carta és un 7 o un 8"},
+		{`card.color == "black" and card.face != prev.face`,
+			"a carta é preta e (a carta é uma figura se e somente se a última carta não é uma figura)",
+			"la carta es negra y (la carta es una figura si y solo si la última carta no es una figura)",
+			"la carta és negra i (la carta és una figura si i només si l'última carta no és una figura)"},
+		{`not (card.color == "red" and card.even)`, "a carta não é vermelha ou não é par", "la carta no es roja o no es par",
+			"la carta no és roja o no és parella"},
+		{`card.rank >= 3 and card.rank <= 9`, "a carta vale de 3 a 9", "la carta vale de 3 a 9", "la carta val de 3 a 9"},
+		{`prev2 == nil or card.rank > prev2.rank`,
+			"não há penúltima carta ou a carta vale mais que a penúltima carta",
+			"no hay penúltima carta o la carta vale más que la penúltima carta",
+			"no hi ha penúltima carta o la carta val més que la penúltima carta"},
+		{`card.rank == (prev.rank + 0) % 13 + 1`,
+			"a carta vale 1 valor a mais que a última carta, contando em roda (depois do rei vem o ás)",
+			"la carta vale 1 valor más que la última carta, contando en círculo (después del rey viene el as)",
+			"la carta val 1 valor més que l'última carta, comptant en roda (després del rei ve l'as)"},
+		{`{"spades": "diamonds", "diamonds": "clubs", "clubs": "hearts", "hearts": "spades"}[prev.suit] == card.suit`,
+			"a carta é do naipe que segue o da última carta no ciclo espadas → ouros → paus → copas → espadas",
+			"la carta es del palo que sigue al de la última carta en el ciclo picas → diamantes → tréboles → corazones → picas",
+			"la carta és del pal que seguix al de l'última carta en el cicle piques → diamants → trèvols → cors → piques"},
+		{`n % 4 == 3 ? card.color == "red" : card.color == "black"`,
+			"se a carta é a 4.ª, 8.ª, 12.ª … carta da fila principal: a carta é vermelha; caso contrário: a carta é preta",
+			"si la carta es la 4.ª, 8.ª, 12.ª … carta de la línea principal: la carta es roja; en caso contrario: la carta es negra",
+			"si la carta és la 4a, 8a, 12a … carta de la fila principal: la carta és roja; en cas contrari: la carta és negra"},
+		{`none(line[max(0, n - 4):], .rank == card.rank)`,
+			"nenhuma das últimas 4 cartas da fila principal tem o mesmo valor que a carta",
+			"ninguna de las últimas 4 cartas de la línea principal tiene el mismo valor que la carta",
+			"cap de les últimes 4 cartes de la fila principal no té el mateix valor que la carta"},
+		{`count(line, .color == "red") > count(line, .color == "black")`,
+			"o número de cartas da fila principal que são vermelhas é maior que o número de cartas da fila principal que são pretas",
+			"el número de cartas de la línea principal que son rojas es mayor que el número de cartas de la línea principal que son negras",
+			"el número de cartes de la fila principal que són roges és major que el número de cartes de la fila principal que són negres"},
+		{`none(line, .face) or last(filter(line, .face)).color == card.color`,
+			"nenhuma carta da fila principal é uma figura ou a última carta da fila principal que é uma figura tem a mesma cor que a carta",
+			"ninguna carta de la línea principal es una figura o la última carta de la línea principal que es una figura tiene el mismo color que la carta",
+			"cap carta de la fila principal no és una figura o l'última carta de la fila principal que és una figura té el mateix color que la carta"},
+		{`(card.suit == "hearts" or card.suit == "clubs") and prev.color == "red"`,
+			"(a carta é de copas ou de paus) e a última carta é vermelha",
+			"(la carta es de corazones o de tréboles) y la última carta es roja",
+			"(la carta és de cors o de trèvols) i l'última carta és roja"},
+		{`abs(card.rank - prev.rank) <= 2`,
+			"a carta está a no máximo 2 valores de distância da última carta",
+			"la carta dista como máximo 2 valores de la última carta",
+			"la carta dista com a màxim 2 valors de l'última carta"},
+		{`prev2 == nil or prev.rank > prev2.rank % card.rank`,
+			"não há penúltima carta ou o valor da última carta é maior que o resto do valor da penúltima carta dividido pelo valor da carta",
+			"no hay penúltima carta o el valor de la última carta es mayor que el resto del valor de la penúltima carta dividido entre el valor de la carta",
+			"no hi ha penúltima carta o el valor de l'última carta és major que el residu del valor de la penúltima carta dividit entre el valor de la carta"},
+		{`card.rank % 3 != 0`, "a carta não vale um múltiplo de 3", "la carta no vale un múltiplo de 3", "la carta no val un múltiple de 3"},
+		{`true`, "qualquer carta", "cualquier carta", "qualsevol carta"},
+	}
+	for _, tc := range cases {
+		for _, l := range []struct{ lang, want string }{{"pt", tc.pt}, {"es", tc.es}, {"ca", tc.ca}} {
+			got, err := rulewords.SayIn(l.lang, tc.expr)
+			if err != nil || got != l.want {
+				t.Errorf("SayIn(%s, %s)\n got %q (%v)\nwant %q", l.lang, tc.expr, got, err, l.want)
+			}
+		}
+	}
+}
+
+// English is Say; a regional tag is its language; a language without a
+// phrase file is refused by name.
+func TestSayInLanguages(t *testing.T) {
+	if got := rulewords.Languages(); !slices.Equal(got, []string{"ca", "es", "pt"}) {
+		t.Errorf("Languages() = %q", got)
+	}
+	e := `card.color == "red"`
+	en, _ := rulewords.Say(e)
+	for _, lang := range []string{"", "en", "en-GB"} {
+		if got, err := rulewords.SayIn(lang, e); err != nil || got != en {
+			t.Errorf("SayIn(%q) = %q, %v; want Say's %q", lang, got, err, en)
+		}
+	}
+	for lang, want := range map[string]string{"pt-BR": "a carta é vermelha", "ca-ES-valencia": "la carta és roja", "ES": "la carta es roja"} {
+		if got, err := rulewords.SayIn(lang, e); err != nil || got != want {
+			t.Errorf("SayIn(%q) = %q, %v; want %q", lang, got, err, want)
+		}
+	}
+	if _, err := rulewords.SayIn("fr", e); err == nil || !strings.Contains(err.Error(), `"fr"`) || !strings.Contains(err.Error(), "pt") {
+		t.Errorf("SayIn(fr): %v", err)
+	}
+	if _, err := rulewords.SayIn("pt", "card.color =="); err == nil {
+		t.Error("SayIn of a broken expression: no error")
+	}
+	if _, err := rulewords.SayIn("pt", "card.weight > 3"); err == nil || !strings.Contains(err.Error(), "no words for") {
+		t.Errorf("SayIn of a field no rule has: %v", err)
+	}
+}
+
+// Code the words must never show: the rule language's names and signs.
+var codeLeft = regexp.MustCompile(`card\.|prev|line\[|==|!=|<=|>=|[<>%?"{}\[\]]|\bnil\b|\btrue\b|\bfalse\b`)
+
+// englishWords are the words of Say's English phrases no pt/es/ca phrase
+// file may use ("a", "no" and "1" are words of those languages too).
+var sharedWords = map[string]bool{"a": true, "no": true, "de": true, "e": true, "o": true, "i": true, "as": true}
+
+// vocabulary is every word the phrase file of lang can write, as Say's
+// output tokens (numbers and punctuation aside).
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return strings.ContainsRune(" ,;:()…→.ª", r) || (r >= '0' && r <= '9')
+	})
+}
+
+// Every hypothesis of the default space in each language: said, with no
+// code and no English left, and no two hypotheses — two behaviours, the
+// space merges rules by behaviour — with the same words.
+func TestSayInEveryHypothesis(t *testing.T) {
+	sp := hypotheses.Default()
+	english := map[string]bool{}
+	var exprs []string
+	for id, h := range sp.Hyps {
+		if h.Expr == "" {
+			continue
+		}
+		exprs = append(exprs, h.Expr)
+		for _, w := range words(sp.Phrase(id)) {
+			if !sharedWords[w] {
+				english[w] = true
+			}
+		}
+	}
+	for _, lang := range rulewords.Languages() {
+		seen := make(map[string]string, len(exprs))
+		for _, e := range exprs {
+			p, err := rulewords.SayIn(lang, e)
+			if err != nil {
+				t.Fatalf("%s: SayIn(%s): %v", lang, e, err)
+			}
+			if p == "" || strings.TrimSpace(p) != p || strings.Contains(p, "  ") || strings.Count(p, "(") != strings.Count(p, ")") {
+				t.Fatalf("%s: %s: %q", lang, e, p)
+			}
+			if c := codeLeft.FindString(p); c != "" {
+				t.Fatalf("%s: %s: %q holds the code %q", lang, e, p, c)
+			}
+			for _, w := range words(p) {
+				if english[w] {
+					t.Fatalf("%s: %s: %q holds the English word %q", lang, e, p, w)
+				}
+			}
+			if other, dup := seen[p]; dup {
+				t.Fatalf("%s: %q says both %s and %s", lang, p, other, e)
+			}
+			seen[p] = e
+		}
+		t.Logf("%s: %d hypotheses, %d phrases", lang, len(exprs), len(seen))
+	}
+}
+
+// Rules people write (the default bank, and rules built of the banks'
+// parts): every one is said in each language, and two rules with the same
+// words are the same rule.
+func TestSayInBankAndGenerated(t *testing.T) {
+	var exprs []string
+	for _, r := range rulebank.Default().Rules {
+		exprs = append(exprs, r.Rule.Expr)
+	}
+	exprs = append(exprs, generated(300)...)
+	for _, lang := range rulewords.Languages() {
+		seen := map[string]string{}
+		for _, e := range exprs {
+			if _, err := rulebank.Compile(rulebank.Rule{Name: "e", Expr: e}); err != nil {
+				continue
+			}
+			p, err := rulewords.SayIn(lang, e)
+			if err != nil {
+				if _, enErr := rulewords.Say(e); enErr == nil {
+					t.Errorf("%s: SayIn(%s): %v (Say has words for it)", lang, e, err)
+				}
+				continue
+			}
+			if c := codeLeft.FindString(p); c != "" {
+				t.Errorf("%s: %s: %q holds the code %q", lang, e, p, c)
+			}
+			if other, dup := seen[p]; dup && other != e {
+				ok, err := same(t, other, e)
+				if err != nil && !errors.Is(err, rulebank.ErrUndecided) {
+					t.Fatal(err)
+				}
+				if !ok && err == nil {
+					t.Errorf("%s: %q says both %s and %s", lang, p, other, e)
+				}
+			}
+			seen[p] = e
+		}
+	}
+}
