@@ -156,7 +156,11 @@ func (n *Narration) readClass(t *sim.Transcript, rule *rulebank.Compiled) {
 			if n.Said == nil {
 				n.Said = map[int][]SaidRule{}
 			}
-			n.Said[turn] = append(n.Said[turn], n.saidRule(p, m.Words, rule))
+			s := n.saidRule(p, m.Words, rule)
+			if len(m.GodSaid) > 0 {
+				s.GodSaid = &m.GodSaid[0]
+			}
+			n.Said[turn] = append(n.Said[turn], s)
 			continue
 		case "guess":
 			continue

@@ -101,3 +101,45 @@ moves:
 		t.Errorf("error %v", err)
 	}
 }
+
+// God's answers to stated rules as a class's transcript gives them: a
+// "yes" God gave to a wrong rule is told as God's mistake, and a rule in
+// words God refused, though it reads as God's rule, says that the answer
+// and the reading disagree.
+func TestClassTranscriptStatedRules(t *testing.T) {
+	head := `preset: express
+options: {first_player: left_of_god}
+rule: 'card.rank <= 5 or card.color == "red"'
+god: Teacher
+players: [Ana, Bia, Caio]
+hand_sizes: {Ana: 12, Bia: 12, Caio: 12}
+starter: 9H
+moves:
+  - Ana play 7H
+`
+	rule, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: `card.rank <= 5 or card.color == "red"`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ line, want string }{
+		{`  - Ana guess card.color == "red" god_said:yes`, "God said yes, though it is not God's rule: **God erred**, and the hand ended on it."},
+		{"  - Ana states the card is red or at most 5 god_said:no", "Ana states a rule in words: “the card is red or at most 5”, read as "},
+		{"  - Ana states the card is red or at most 5 god_said:no", ": **God's rule**. God said **no**. God's answer and the reading disagree"},
+	} {
+		tr, err := sim.ParseTranscriptFile("class.yaml", []byte(head+c.line+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := TranscriptLesson(testkit.Kit(), rule, tr, "class.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var md bytes.Buffer
+		if err := n.Markdown(&md); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(md.String(), c.want) {
+			t.Errorf("%s: the narration lacks %q:\n%s", c.line, c.want, md.String())
+		}
+	}
+}

@@ -65,7 +65,11 @@ type MoveOut struct {
 	Guess       string       `json:"guess,omitempty"`
 	GuessRight  bool         `json:"guess_right,omitempty"`
 	GuessError  string       `json:"guess_error,omitempty"`
-	Reshuffled  bool         `json:"reshuffled,omitempty"`
+	// GuessInWords, GuessGodErred: as sim.MoveRecord's (God's answer as
+	// a transcript gives it).
+	GuessInWords  bool `json:"guess_in_words,omitempty"`
+	GuessGodErred bool `json:"guess_god_erred,omitempty"`
+	Reshuffled    bool `json:"reshuffled,omitempty"`
 }
 
 // NewHandReport names the seats and God in a hand's result.
@@ -82,7 +86,7 @@ func NewHandReport(rule, preset, god string, names []string, r *sim.Result) Hand
 			SuddenDeath: m.SuddenDeath, Eliminated: m.Eliminated, WentOut: m.WentOut,
 			ProphetSaid: m.ProphetSaid, ProphetFell: m.ProphetFell, Spared: m.Spared,
 			Declared: m.DeclaredProphet, Guess: m.Guess, GuessRight: m.GuessRight,
-			GuessError: m.GuessError, Reshuffled: m.Reshuffled}
+			GuessError: m.GuessError, GuessInWords: m.GuessInWords, GuessGodErred: m.GuessGodErred, Reshuffled: m.Reshuffled}
 		if m.Prophet >= 0 {
 			mo.Prophet = names[m.Prophet]
 		}
@@ -168,6 +172,10 @@ func notes(m MoveOut) string {
 	}
 	if m.Guess != "" {
 		switch {
+		case m.GuessInWords:
+			n = append(n, fmt.Sprintf("stated %q in words: God said %s", m.Guess, map[bool]string{true: "yes", false: "no"}[m.GuessRight]))
+		case m.GuessGodErred:
+			n = append(n, fmt.Sprintf("guessed %q: God said %s and erred", m.Guess, map[bool]string{true: "yes", false: "no"}[m.GuessRight]))
 		case m.GuessError != "":
 			n = append(n, fmt.Sprintf("invalid guess %q", m.Guess))
 		case m.GuessRight:

@@ -296,9 +296,18 @@ func handoutCards(m *sim.MoveRecord, f htmlText, l *i18n.Printer) template.HTML 
 		cards = string(l.HTML("pack.sequence", template.HTML(cards)))
 	}
 	if m.Guess != "" {
-		cards += "; " + html.EscapeString(l.T("pack.states")) + " <code>" + html.EscapeString(m.Guess) + "</code>"
+		cards += "; " + html.EscapeString(l.T("pack.states")) + " " + statedHTML(m)
 	}
 	return safe(cards)
+}
+
+// statedHTML is the rule stated after a move: an expression as code,
+// words as words.
+func statedHTML(m *sim.MoveRecord) string {
+	if m.GuessInWords {
+		return "<q>" + html.EscapeString(m.Guess) + "</q>"
+	}
+	return "<code>" + html.EscapeString(m.Guess) + "</code>"
 }
 
 // packMove is a move as a row of the teacher's table.
@@ -316,7 +325,7 @@ func (n *Narration) packMove(st *NarratedMove, f htmlText) packMove {
 		cards = "sequence " + cards
 	}
 	if m.Guess != "" {
-		cards += "; states <code>" + html.EscapeString(m.Guess) + "</code>"
+		cards += "; states " + statedHTML(m)
 	}
 	pm.Cards = safe(cards)
 	if st.Test == "" {

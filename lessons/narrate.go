@@ -71,11 +71,13 @@ type Narration struct {
 
 // SaidRule is a rule a player stated in words, with its reading (Rule:
 // nil when the words could not be read) and, when read, whether it is
-// God's rule.
+// God's rule; GodSaid: God's answer as the transcript gives it (nil: none
+// given).
 type SaidRule struct {
 	Player int
 	StatedRule
 	Judged, Right bool
+	GodSaid       *sim.Verdict
 }
 
 // Mind is how a seat's own best rule is known at each of its moves.

@@ -336,11 +336,16 @@ func (n *Narration) moveText(st *NarratedMove, f textFormat) string {
 		fmt.Fprintf(&b, "; draws %d", m.Penalty)
 	}
 	b.WriteString(".")
-	if m.Guess != "" {
+	if m.Guess != "" && !m.GuessInWords { // words: told with the rules said (Said)
 		verdict := "not God's rule"
-		if m.GuessRight {
+		switch {
+		case m.GuessGodErred && m.GuessRight:
+			verdict = "God said yes, though it is not God's rule: " + f.strong("God erred") + ", and the hand ended on it"
+		case m.GuessGodErred:
+			verdict = "God said no, though it is God's rule in other words: " + f.strong("God erred") + ", and the hand went on"
+		case m.GuessRight:
 			verdict = f.strong("equivalent to God's rule")
-		} else if m.GuessError != "" {
+		case m.GuessError != "":
 			verdict = "not a rule: " + f.text(m.GuessError)
 		}
 		r := Ranked{Expr: m.Guess}
@@ -363,13 +368,22 @@ func (n *Narration) saidText(s SaidRule, f textFormat) string {
 	t := fmt.Sprintf("%s states a rule in words: “%s”", f.text(n.seat(s.Player)), f.text(s.Text))
 	switch {
 	case s.Rule == nil:
-		return t + " (words the program cannot read as one rule)."
+		t += " (words the program cannot read as one rule)."
 	case !s.Judged:
-		return t + fmt.Sprintf(", read as %s.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
+		t += fmt.Sprintf(", read as %s.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
 	case s.Right:
-		return t + fmt.Sprintf(", read as %s: %s.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}), f.strong("God's rule"))
+		t += fmt.Sprintf(", read as %s: %s.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}), f.strong("God's rule"))
+	default:
+		t += fmt.Sprintf(", read as %s: not God's rule.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
 	}
-	return t + fmt.Sprintf(", read as %s: not God's rule.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
+	if s.GodSaid == nil {
+		return t
+	}
+	t += " God said " + f.strong(string(*s.GodSaid)) + "."
+	if s.Judged && s.Right != (*s.GodSaid == sim.Yes) {
+		t += " God's answer and the reading disagree: God erred, or the words mean something the reading missed."
+	}
+	return t
 }
 
 // answerText is what the answer did to the followed belief.

@@ -191,6 +191,24 @@ func (h *Hand) mayGuess(p int) bool {
 // to God's rule) ends the hand; a wrong or malformed one costs nothing. It
 // reports whether the guess was right.
 func (h *Hand) Guess(p int, text string) (bool, error) {
+	return h.statement(p, text, false, nil)
+}
+
+// GuessAsGiven is a rule stated at a real table, with God's answer as
+// God gave it (a transcript's god_said:): an expression (inWords false)
+// or words (inWords true). said nil: the rule judges the expression, as
+// Guess does; words need said. Where God's answer differs from the rule's
+// judgement of an expression, God erred (the record's GuessGodErred), and
+// the hand follows God: a "yes" ends it as a right guess.
+func (h *Hand) GuessAsGiven(p int, text string, inWords bool, said *Verdict) (bool, error) {
+	if inWords && said == nil {
+		return false, fmt.Errorf("a rule stated in words is judged by God's answer alone: give god_said:yes or god_said:no")
+	}
+	return h.statement(p, text, inWords, said)
+}
+
+// statement is Guess and GuessAsGiven.
+func (h *Hand) statement(p int, text string, inWords bool, said *Verdict) (bool, error) {
 	if !h.opts.Guessing {
 		return false, fmt.Errorf("guessing is off in these options")
 	}
@@ -211,16 +229,23 @@ func (h *Hand) Guess(p int, text string) (bool, error) {
 	if text == "" {
 		return false, fmt.Errorf("an empty guess")
 	}
-	gj, ok := h.judge.(GuessJudge)
-	if !ok {
-		return false, fmt.Errorf("this rule cannot judge guesses")
+	eq := false
+	if inWords {
+		rec.GuessInWords, eq = true, *said == Yes
+	} else {
+		gj, ok := h.judge.(GuessJudge)
+		if !ok {
+			return false, fmt.Errorf("this rule cannot judge guesses")
+		}
+		var err error
+		if eq, err = gj.Equivalent(text); err != nil {
+			rec.GuessError, eq = err.Error(), false
+		}
+		if said != nil && (*said == Yes) != eq {
+			rec.GuessGodErred, eq = true, *said == Yes
+		}
 	}
 	rec.Guess = text
-	eq, err := gj.Equivalent(text)
-	if err != nil {
-		rec.GuessError = err.Error()
-		return false, nil
-	}
 	if eq {
 		rec.GuessRight = true
 		h.guesser = p

@@ -74,6 +74,13 @@ type MoveRecord struct {
 	Guess      string `json:"guess,omitempty"`
 	GuessRight bool   `json:"guess_right,omitempty"`
 	GuessError string `json:"guess_error,omitempty"`
+	// A rule stated at a real table, with God's answer as given (a
+	// transcript's god_said:): GuessInWords, the rule was said in words,
+	// judged by God's answer alone; GuessGodErred, God's answer went
+	// against the rule's judgement of the expression (GuessRight is God's
+	// answer, which the hand followed).
+	GuessInWords  bool `json:"guess_in_words,omitempty"`
+	GuessGodErred bool `json:"guess_god_erred,omitempty"`
 
 	// Reshuffled: the error columns went back into the deck during this move.
 	Reshuffled bool `json:"reshuffled,omitempty"`

@@ -3,6 +3,7 @@ package sim
 import (
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 )
@@ -247,5 +248,82 @@ func TestTranscriptGodSaidNoPlay(t *testing.T) {
 	}
 	if _, err := replay("  - A play QS\n  - B noplay 2D 4D god_said:no\n"); err == nil || !strings.Contains(err.Error(), "pick:") {
 		t.Errorf("without pick: %v", err)
+	}
+}
+
+// god_said: after a guess or a rule stated in words: God's answer as
+// given. A "yes" God gave to a wrong rule ends the hand as a right guess;
+// a "no" to a right one lets it go on; words are judged by God's answer
+// alone; and the hand writes back as a transcript that replays the same.
+func TestTranscriptGodSaidOnStatedRules(t *testing.T) {
+	data, err := os.ReadFile("testdata/express.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := string(data[:strings.Index(string(data), "moves:\n")+len("moves:\n")])
+	first := "  - Pau play 7C\n  - Vicent play 7H\n"
+	right := `(prev.color == "red") == (card.color == "black")`
+	cases := []struct {
+		name, moves string
+		end         EndReason
+		right       bool // the stated rule counted right
+		words, err  bool // GuessInWords, GuessGodErred
+	}{
+		{"a wrong rule accepted", first + "  - Vicent guess card.rank > 3 god_said:yes\n", Guessed, true, false, true},
+		{"a right rule refused", first + "  - Vicent guess " + right + " god_said:no\n", Unfinished, false, false, true},
+		{"agreeing", first + "  - Vicent guess card.rank > 3 god_said:no\n", Unfinished, false, false, false},
+		{"words accepted", first + "  - Vicent states red and black take turns god_said:yes\n", Guessed, true, true, false},
+		{"words refused", first + "  - Vicent states high cards god_said:no\n", Unfinished, false, true, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			tr, err := ParseTranscript([]byte(head + c.moves))
+			if err != nil {
+				t.Fatal(err)
+			}
+			h, err := Replay(tr, colourAlternates)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := h.Result()
+			m := r.History[1]
+			if r.End != c.end || m.GuessRight != c.right || m.GuessInWords != c.words || m.GuessGodErred != c.err {
+				t.Errorf("end %s, move 2 %+v", r.End, m)
+			}
+			if got := r.Players[1].Guessed; got != c.right {
+				t.Errorf("Vicent guessed: %v", got)
+			}
+			back, err := TranscriptOf(r, Transcript{Preset: tr.Preset, Options: tr.Options, Rule: tr.Rule, God: tr.God, Players: tr.Players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := back.Moves[2].String(), strings.TrimSpace(strings.TrimPrefix(c.moves[len(first):], "  - ")); (c.words || c.err) && got != want {
+				t.Errorf("written back as %q, want %q", got, want)
+			}
+			h2, err := Replay(back, colourAlternates)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r2 := h2.Result(); fmt.Sprint(r2.History) != fmt.Sprint(r.History) || r2.End != r.End {
+				t.Errorf("the written transcript replays otherwise: %+v", r2.History)
+			}
+		})
+	}
+	// States without God's answer are words kept; in a game without
+	// guessing, God's answer is kept too, not refereed.
+	tr, err := ParseTranscript([]byte(classHand + "  - Bia states low after red god_said:yes\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := tr.Moves[4]; m.Words != "low after red" || len(m.GodSaid) != 1 || m.GodSaid[0] != Yes {
+		t.Errorf("states line read as %+v", m)
+	}
+	if h, err := Replay(tr, blackHighRedLow); err != nil || h.Result().End != Unfinished {
+		t.Errorf("new-eleusis with a stated rule God accepted: %v", err)
+	}
+	for _, bad := range []string{"  - Vicent guess card.rank > 3 god_said:yes,no\n", "  - Vicent guess god_said:yes\n", "  - Vicent states red god_said:perhaps\n"} {
+		if _, err := ParseTranscript([]byte(head + first + bad)); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }

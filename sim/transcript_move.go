@@ -61,14 +61,20 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 		return m, fmt.Errorf("%q is not one of the players", m.Player)
 	}
 	switch m.Kind {
-	case "guess":
-		if m.Guess = afterFields(s, 2); m.Guess == "" {
+	case "guess", "states":
+		rule, said, err := statedRule(afterFields(s, 2))
+		m.GodSaid = said
+		switch {
+		case err != nil:
+			return m, err
+		case rule == "" && m.Kind == "guess":
 			return m, fmt.Errorf("a guess needs a rule after the word guess")
-		}
-		return m, nil
-	case "states":
-		if m.Words = afterFields(s, 2); m.Words == "" {
+		case rule == "":
 			return m, fmt.Errorf("states needs the rule, in words, after the word states")
+		case m.Kind == "guess":
+			m.Guess = rule
+		default:
+			m.Words = rule
 		}
 		return m, nil
 	}
@@ -83,12 +89,11 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 			}
 			m.Judged = &v
 		case strings.HasPrefix(w, "god_said:"):
-			for _, v := range strings.Split(strings.TrimPrefix(w, "god_said:"), ",") {
-				if v := Verdict(v); v != Yes && v != No {
-					return m, fmt.Errorf("god_said: is yes or no (for a sequence, one per card: yes,yes,no), not %q", v)
-				}
-				m.GodSaid = append(m.GodSaid, Verdict(v))
+			said, err := godSaid(w)
+			if err != nil {
+				return m, err
 			}
+			m.GodSaid = said
 		case strings.HasPrefix(w, "pick:"), strings.HasPrefix(w, "godpick:"):
 			word, card, _ := strings.Cut(w, ":")
 			c, err := ParseCard(card)
@@ -117,6 +122,34 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 		return m, fmt.Errorf("god_said: gives %d verdicts; one for a play or a \"no play\", one per card or one in all for a sequence", k)
 	}
 	return m, nil
+}
+
+// godSaid reads a god_said: word: yes or no, or for a sequence one per
+// card (yes,yes,no).
+func godSaid(w string) ([]Verdict, error) {
+	var said []Verdict
+	for _, v := range strings.Split(strings.TrimPrefix(w, "god_said:"), ",") {
+		if v := Verdict(v); v != Yes && v != No {
+			return nil, fmt.Errorf("god_said: is yes or no (for a sequence, one per card: yes,yes,no), not %q", v)
+		}
+		said = append(said, Verdict(v))
+	}
+	return said, nil
+}
+
+// statedRule splits the rest of a guess or states line into the rule and
+// God's answer, a last word god_said:yes or god_said:no.
+func statedRule(rest string) (string, []Verdict, error) {
+	i := strings.LastIndexFunc(rest, unicode.IsSpace)
+	last := rest[i+1:]
+	if !strings.HasPrefix(last, "god_said:") {
+		return rest, nil, nil
+	}
+	said, err := godSaid(last)
+	if err == nil && len(said) != 1 {
+		err = fmt.Errorf("god_said: after a stated rule is one answer, yes or no")
+	}
+	return strings.TrimSpace(rest[:max(i, 0)]), said, err
 }
 
 // afterFields is s without its first k white-space separated fields and

@@ -31,13 +31,18 @@ func Replay(t *Transcript, judge Judge) (h *Hand, err error) {
 		}
 		p := seat[m.Player]
 		switch m.Kind {
-		case "states":
-			continue // words: kept in the transcript, not refereed
-		case "guess":
+		case "states", "guess":
+			if m.Kind == "states" && (len(m.GodSaid) == 0 || !t.Options.Guessing) {
+				continue // words kept in the transcript, not refereed
+			}
 			// A guess belongs to the move before it: it may follow even a
 			// move after which the hand ended (the deck or the turns ran
 			// out), as the table asks for it before the hand ends.
-			if _, err := h.Guess(p, m.Guess); err != nil {
+			var said *Verdict
+			if len(m.GodSaid) > 0 {
+				said = &m.GodSaid[0]
+			}
+			if _, err := h.GuessAsGiven(p, m.Guess+m.Words, m.Kind == "states", said); err != nil {
 				if h.Ended() && !h.mayGuess(p) {
 					err = fmt.Errorf("the hand ended before this guess (%s)", h.end)
 				}

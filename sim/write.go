@@ -73,7 +73,17 @@ func TranscriptOf(r *Result, head Transcript) (*Transcript, error) {
 		}
 		t.Moves = append(t.Moves, m)
 		if rec.Guess != "" {
-			t.Moves = append(t.Moves, TranscriptMove{Player: m.Player, Kind: "guess", Guess: rec.Guess})
+			g := TranscriptMove{Player: m.Player, Kind: "guess", Guess: rec.Guess}
+			if rec.GuessInWords {
+				g.Kind, g.Guess, g.Words = "states", "", rec.Guess
+			}
+			if rec.GuessInWords || rec.GuessGodErred { // God's answer, which the rule would not give
+				g.GodSaid = []Verdict{No}
+				if rec.GuessRight {
+					g.GodSaid[0] = Yes
+				}
+			}
+			t.Moves = append(t.Moves, g)
 		}
 	}
 	for i := range t.Moves {
@@ -140,10 +150,12 @@ func dealtSizes(r *Result) ([]int, error) {
 // String writes the move as a line of `moves:`.
 func (m TranscriptMove) String() string {
 	switch m.Kind {
-	case "guess":
-		return m.Player + " guess " + m.Guess
-	case "states":
-		return m.Player + " states " + m.Words
+	case "guess", "states":
+		s := m.Player + " " + m.Kind + " " + m.Guess + m.Words
+		if len(m.GodSaid) == 1 {
+			s += " god_said:" + string(m.GodSaid[0])
+		}
+		return s
 	}
 	var b strings.Builder
 	b.WriteString(m.Player + " " + m.Kind)
