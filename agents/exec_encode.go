@@ -167,6 +167,8 @@ func appendMove(b []byte, m *wireMove) []byte {
 		b = append(b, `,"guess_error":`...)
 		b = appendString(b, m.GuessError)
 	}
+	b = appendTrue(b, `,"guess_in_words":true`, m.GuessInWords)
+	b = appendTrue(b, `,"guess_god_erred":true`, m.GuessGodErred)
 	b = appendTrue(b, `,"reshuffled":true`, m.Reshuffled)
 	if len(m.Facts) > 0 {
 		b = append(b, `,"facts":[`...)

@@ -129,6 +129,8 @@ type wireMove struct {
 	Guess           string       `json:"guess,omitempty"`
 	GuessRight      bool         `json:"guess_right,omitempty"`
 	GuessError      string       `json:"guess_error,omitempty"`
+	GuessInWords    bool         `json:"guess_in_words,omitempty"`
+	GuessGodErred   bool         `json:"guess_god_erred,omitempty"`
 	Reshuffled      bool         `json:"reshuffled,omitempty"`
 	// Facts: the single judgements God's answer settled (sim.DecodeMove,
 	// Evidence.Facts): the harness's one reading of a move as evidence.
@@ -170,7 +172,7 @@ func wireMoves(rs []sim.MoveRecord, line []sim.Card, o *sim.Options) (*[]wireMov
 			SuddenDeath: r.SuddenDeath, Eliminated: r.Eliminated, WentOut: r.WentOut, Prophet: seatOf(r.Prophet),
 			ProphetSaid: r.ProphetSaid, ProphetFell: r.ProphetFell, ProphetPenalty: r.ProphetPenalty, Spared: r.Spared,
 			DeclaredProphet: r.DeclaredProphet, Guess: r.Guess, GuessRight: r.GuessRight, GuessError: r.GuessError,
-			Reshuffled: r.Reshuffled, Facts: wireFacts(e)}
+			GuessInWords: r.GuessInWords, GuessGodErred: r.GuessGodErred, Reshuffled: r.Reshuffled, Facts: wireFacts(e)}
 	}
 	return &out, line
 }

@@ -182,6 +182,8 @@ class MoveRecord:
     guess: str = ""
     guess_right: bool = False
     guess_error: str = ""
+    guess_in_words: bool = False  # replayed class transcripts only: stated in words, judged by God's answer
+    guess_god_erred: bool = False  # replayed class transcripts only: God's answer went against the rule
     reshuffled: bool = False
     facts: list[Fact] = field(default_factory=list)  # what God's answer settled
 
