@@ -10,6 +10,11 @@
 // what Say writes is what Read reads, and the round trip
 // Read(Say(e)) ≡ e is tested over many expressions.
 //
+// SayIn says the same in Portuguese, Spanish and Valencian ("pt", "es",
+// "ca"), from phrase files a translator edits without reading Go
+// (locales/*.yaml, tongue.go): the same bracketing, a negation said inside
+// its clause, the game's words of each language's rule texts.
+//
 // The package imports no project package: it knows the rule language's
 // names (card, prev, prev2, prev3, line, n and the card fields) but not how
 // rules are compiled or judged. Callers compare readings by behaviour with

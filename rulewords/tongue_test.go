@@ -2,6 +2,7 @@ package rulewords_test
 
 import (
 	"errors"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -220,5 +221,39 @@ func TestSayInBankAndGenerated(t *testing.T) {
 			}
 			seen[p] = e
 		}
+	}
+}
+
+// The manual's table of rules said in Portuguese, Spanish and Valencian
+// (docs/rules-in-words.md) is what SayIn says.
+func TestSayInManualTable(t *testing.T) {
+	data, err := os.ReadFile("../docs/rules-in-words.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	langs := map[string]int{}
+	rows := 0
+	for i, line := range strings.Split(string(data), "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), " | ")
+		if len(cells) == 4 && cells[0] == "expression" {
+			langs = map[string]int{"pt": slices.Index(cells, "português"), "es": slices.Index(cells, "español"), "ca": slices.Index(cells, "valencià")}
+			continue
+		}
+		if len(langs) == 0 || !strings.HasPrefix(line, "| `") {
+			if len(langs) > 0 && rows > 0 && !strings.HasPrefix(line, "|") {
+				break
+			}
+			continue
+		}
+		expr := strings.Trim(cells[0], "`")
+		for lang, col := range langs {
+			if got, err := rulewords.SayIn(lang, expr); err != nil || got != cells[col] {
+				t.Errorf("rules-in-words.md:%d: %s in %s is %q (%v), the manual says %q", i+1, expr, lang, got, err, cells[col])
+			}
+		}
+		rows++
+	}
+	if rows < 5 {
+		t.Fatalf("%d rows of the manual's table found", rows)
 	}
 }

@@ -35,6 +35,8 @@ var funcs = template.FuncMap{
 		return template.HTML("<code>" + template.HTMLEscapeString(s) + "</code>")
 	},
 	"pretty": lessons.CardList,
+	// say is a rule in the scientists' words in the page's language.
+	"say":    sayIn,
 	"hasMsg": func(key string) bool { return i18n.Default().Has(key) },
 	"pct":    lessons.Pct,
 	"add":    func(a, b int) int { return a + b },

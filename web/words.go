@@ -82,10 +82,15 @@ func readWordsRule(f url.Values, o sim.Options, allow bool, fe formErrors) (Rule
 	return RuleChoice{}, nil, p
 }
 
-// sayRule is a rule's expression in the scientists' words, or "" when
-// rulewords has none for it (the expression is shown anyway).
-func sayRule(expr string) string {
-	w, err := rulewords.Say(expr)
+// sayRule is a rule's expression in the scientists' English words, or ""
+// when rulewords has none for it (the expression is shown anyway).
+func sayRule(expr string) string { return sayIn("en", expr) }
+
+// sayIn is a rule's expression in the scientists' words in a page's
+// language (rulewords.SayIn: en, pt, es, ca), or "" when there are none:
+// the pages show the expression beside it anyway.
+func sayIn(lang, expr string) string {
+	w, err := rulewords.SayIn(lang, expr)
 	if err != nil {
 		return ""
 	}
