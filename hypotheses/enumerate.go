@@ -1,0 +1,172 @@
+package hypotheses
+
+import (
+	"slices"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// levels enumerates the grammar's rules by description length, calling
+// visit with each rule of length L = 1, 2, … until visit returns false
+// after a whole length.
+func (g *grammar) levels(visit func(k candidate) bool) {
+	byCost := func(ns []node) map[int][]int32 {
+		m := map[int][]int32{}
+		for i, n := range ns {
+			m[n.cost] = append(m[n.cost], int32(i))
+		}
+		return m
+	}
+	atoms, conds, concepts := byCost(g.atoms), byCost(g.conds), byCost(g.concepts)
+	maxL := condBits + g.conds[len(g.conds)-1].cost + 2*g.atoms[len(g.atoms)-1].cost
+	for L := 1; L <= maxL; L++ {
+		more := true
+		emit := func(k candidate) {
+			if !visit(k) {
+				more = false
+			}
+		}
+		for _, a := range atoms[L] {
+			if !g.atoms[a].concept { // a concept alone is a kindConcept rule
+				emit(candidate{kind: kindAtom, fam: g.atoms[a].fam, a: a, cost: int32(L)})
+			}
+		}
+		for _, a := range concepts[L] {
+			emit(candidate{kind: kindConcept, fam: FamPrev, a: a, cost: int32(L)})
+		}
+		for la := 1; la <= L-andBits-1; la++ {
+			lb := L - andBits - la
+			if lb < la {
+				break
+			}
+			for _, a := range atoms[la] {
+				for _, b := range atoms[lb] {
+					if la == lb && b <= a || a == 0 || b == 0 {
+						continue // unordered pairs; "true and A" is A
+					}
+					f, ok := familyOf(g.atoms[a].feats | g.atoms[b].feats)
+					if !ok {
+						continue
+					}
+					emit(candidate{kind: kindAnd, fam: f, a: a, b: b, cost: int32(L)})
+					emit(candidate{kind: kindOr, fam: f, a: a, b: b, cost: int32(L)})
+				}
+			}
+		}
+		for lc := 1; lc <= L-condBits-2; lc++ {
+			for la := 1; la <= L-condBits-lc-1; la++ {
+				lb := L - condBits - lc - la
+				for _, c := range conds[lc] {
+					for _, a := range atoms[la] {
+						for _, b := range atoms[lb] {
+							if a == b || b == 0 {
+								continue // "C ? A : true" is an implication (below)
+							}
+							f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats | g.atoms[b].feats)
+							if !ok {
+								continue
+							}
+							emit(candidate{kind: kindCond, fam: f, a: a, b: b, c: c, cost: int32(L)})
+						}
+					}
+				}
+			}
+		}
+		// A condition and one branch, at bits + L(c) + L(a); neither
+		// combines two concepts of the card (the concepts have their own
+		// production), nor takes "true" for its branch.
+		oneBranch := func(bits int, mk func(c, a int32, f Family) candidate) {
+			for lc := 1; lc <= L-bits-1; lc++ {
+				la := L - bits - lc
+				for _, c := range conds[lc] {
+					for _, a := range atoms[la] {
+						if a == 0 || g.condCube[c] && g.atomCube[a] {
+							continue
+						}
+						if f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats); ok {
+							emit(mk(c, a, f))
+						}
+					}
+				}
+			}
+		}
+		// "C ? A : true" (after an odd black card, an even red one; any
+		// card otherwise): the rule people write most often with a
+		// condition, one idea with no second branch to choose.
+		oneBranch(impBits, func(c, a int32, f Family) candidate {
+			return candidate{kind: kindCond, fam: f, a: a, b: 0, c: c, cost: int32(L)}
+		})
+		// "C ? A : the opposite of A" (red exactly when low, a low card
+		// after a high one): one idea, so it costs no second branch.
+		oneBranch(iffBits, func(c, a int32, f Family) candidate {
+			return candidate{kind: kindIff, fam: f, a: a, b: g.opposite[a], c: c, cost: int32(L)}
+		})
+		if !more {
+			return
+		}
+	}
+}
+
+// cubeNodes marks the nodes that are Boolean concepts of the card (the same
+// cards in every context, a union of the cube's cells). A combination of
+// such parts is a concept too, and the concepts production gives every
+// concept its exact minimal cost (the SHJ types keep theirs): the cheap
+// condition productions (iff, implication) do not combine them.
+func cubeNodes(ns []node) []bool {
+	var cells [8]uint64
+	for c := sim.Card(0); c < 52; c++ {
+		cells[conceptCell(c)] |= 1 << c
+	}
+	out := make([]bool, len(ns))
+	for i, n := range ns {
+		if len(n.tab) == 0 || !constRows(n.tab) {
+			continue
+		}
+		var union uint64
+		for _, m := range cells {
+			if n.tab[0]&m == m {
+				union |= m
+			}
+		}
+		out[i] = union == n.tab[0]
+	}
+	return out
+}
+
+// opposites finds, for every atom, the atom that accepts exactly the cards
+// it refuses in every context (−1 when the grammar has none), so that an
+// iff reads as a condition with two named branches.
+func (g *grammar) opposites() {
+	byRows := map[uint64]int32{}
+	for i, a := range g.atoms {
+		if _, ok := byRows[hashRows(a.fam, a.tab)]; !ok {
+			byRows[hashRows(a.fam, a.tab)] = int32(i)
+		}
+	}
+	g.opposite = make([]int32, len(g.atoms))
+	neg := make([]uint64, 0, maxContexts)
+	for i, a := range g.atoms {
+		neg = neg[:0]
+		for _, r := range a.tab {
+			neg = append(neg, ^r&allCards)
+		}
+		g.opposite[i] = -1
+		if j, ok := byRows[hashRows(a.fam, neg)]; ok && slices.Equal(g.atoms[j].tab, neg) {
+			g.opposite[i] = j
+		}
+	}
+}
+
+// find is the grammar's shortest rule written as text (false when none is
+// at most maxL bits long).
+func (g *grammar) find(text string, maxL int) (candidate, bool) {
+	var out candidate
+	found := false
+	g.levels(func(k candidate) bool {
+		if !found && g.text(k) == text {
+			out, found = k, true
+		}
+		return !found && int(k.cost) < maxL
+	})
+	return out, found
+}

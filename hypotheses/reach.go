@@ -1,0 +1,210 @@
+package hypotheses
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// reacher enumerates the states reachable under a rule that reads at most
+// prev2 and neither n nor line. A joint state is (prev2, prev, n mod 12):
+// prev2 is the card (God reads it) or, for rules of look-back ≤ 1, a card
+// standing for its colour (the hypotheses read only that); noPrev2 while
+// the main line has one card.
+type reacher struct {
+	depth int
+	// masks: God's accepted cards per window: by prev for look-back ≤ 1,
+	// by prev2·52 + prev (prev2 = noPrev2 for one-card lines) for 2.
+	masks []uint64
+}
+
+const noPrev2 = 52
+
+// newReacher charts God's verdicts in every window, once per rule.
+func newReacher(rule *rulebank.Compiled) (*reacher, error) {
+	j := rule.NewJudge()
+	r := &reacher{depth: max(1, rule.Reads.Depth())}
+	windows := 52
+	if r.depth == 2 {
+		windows = 53 * 52
+	}
+	r.masks = make([]uint64, windows)
+	line := make([]sim.Card, 0, 2)
+	for w := range windows {
+		line = line[:0]
+		if r.depth == 2 && w/52 != noPrev2 {
+			line = append(line, sim.Card(w/52))
+		}
+		line = append(line, sim.Card(w%52))
+		m, err := j.Legal(line)
+		if err != nil {
+			return nil, err
+		}
+		r.masks[w] = m
+	}
+	return r, nil
+}
+
+// exactRule reports whether a rule's reachable states can be enumerated.
+func exactRule(rule *rulebank.Compiled) bool {
+	d := rule.Reads.Depth()
+	return d >= 0 && d <= 2
+}
+
+type jstate struct {
+	p2, prev sim.Card
+	n12      uint8
+}
+
+// p2code is what the joint state keeps of the card two back: the card for
+// rules of look-back 2, a card standing for its colour otherwise (the
+// chartable families read only prev2's colour).
+func (r *reacher) p2code(c sim.Card) sim.Card {
+	if r.depth == 2 {
+		return c
+	}
+	if c.Red() {
+		return 13 // the ace of hearts stands for red
+	}
+	return 0 // the ace of spades for black
+}
+
+func (r *reacher) mask(s jstate) uint64 {
+	if r.depth == 2 {
+		return r.masks[int(s.p2)*52+int(s.prev)]
+	}
+	return r.masks[s.prev]
+}
+
+// start is the joint state after a main line (the opening).
+func (r *reacher) start(line []sim.Card) jstate {
+	n := len(line)
+	s := jstate{p2: noPrev2, prev: line[n-1], n12: uint8(n % 12)}
+	if n >= 2 {
+		s.p2 = r.p2code(line[n-2])
+	}
+	return s
+}
+
+// reach is every (state, God's verdicts) pair reachable from the starts.
+// It searches over nodes (prev, n mod 12), each with the set of prev2 codes
+// (53 bits) that reach it: a node passes on, to each card its new codes
+// accept, the code of its prev — the whole breadth-first search in a few
+// word operations per node and code.
+func (r *reacher) reach(starts []jstate) []judgedState {
+	const nodes = 52 * 12
+	var reached, done [nodes]uint64
+	var queued [nodes]bool
+	queue := make([]int, 0, nodes)
+	push := func(k int) {
+		if !queued[k] {
+			queued[k] = true
+			queue = append(queue, k)
+		}
+	}
+	for _, s := range starts {
+		k := int(s.prev)*12 + int(s.n12)
+		reached[k] |= 1 << s.p2
+		push(k)
+	}
+	for len(queue) > 0 {
+		k := queue[len(queue)-1]
+		queue, queued[k] = queue[:len(queue)-1], false
+		fresh := reached[k] &^ done[k]
+		done[k] |= fresh
+		prev, n := sim.Card(k/12), k%12
+		var accepted uint64
+		for ; fresh != 0; fresh &= fresh - 1 {
+			accepted |= r.mask(jstate{p2: sim.Card(bits.TrailingZeros64(fresh)), prev: prev})
+		}
+		code := uint64(1) << r.p2code(prev)
+		for ; accepted != 0; accepted &= accepted - 1 {
+			next := bits.TrailingZeros64(accepted)*12 + (n+1)%12
+			if reached[next]&code == 0 {
+				reached[next] |= code
+				push(next)
+			}
+		}
+	}
+	// One pair per (state of the hypotheses, verdicts). The families charted
+	// exactly read prev2's colour only (its rank and suit are checked on the
+	// sampled states), so prev2 is kept as its colour: for look-back 2,
+	// several prev2 cards of one colour share a state, with their verdicts
+	// (a family whose context they share then sees that it cannot agree).
+	total := 0
+	for _, codes := range reached {
+		total += bits.OnesCount64(codes)
+	}
+	out := make([]judgedState, 0, total)
+	for k, codes := range reached {
+		prev, n := sim.Card(k/12), uint8(k%12)
+		first := len(out)
+		for ; codes != 0; codes &= codes - 1 {
+			p2 := sim.Card(bits.TrailingZeros64(codes))
+			js := judgedState{hstate(jstate{p2: r.colourCode(p2), prev: prev, n12: n}), r.mask(jstate{p2: p2, prev: prev})}
+			if !slices.Contains(out[first:], js) {
+				out = append(out, js)
+			}
+		}
+	}
+	return out
+}
+
+// colourCode is the card standing for a prev2 code's colour (noPrev2 kept).
+func (r *reacher) colourCode(p2 sim.Card) sim.Card {
+	if p2 == noPrev2 {
+		return p2
+	}
+	if p2.Red() {
+		return 13
+	}
+	return 0
+}
+
+// walk samples (state, verdicts) pairs by random legal walks from the
+// opening under God's rule, seeded by the caller from the opening so that
+// every hand with that opening sees the same sample. God's verdicts come
+// from the reacher's table when the rule has one (the same verdicts, no
+// expr in the loop), from the rule's expression otherwise.
+func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConfig, seed uint64) ([]judgedState, error) {
+	j := rule.NewJudge()
+	accepted := func(line []sim.Card) (uint64, error) {
+		if r != nil {
+			return r.mask(r.start(line)), nil
+		}
+		return j.Legal(line)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6c6f63616c))
+	seen := map[judgedState]bool{}
+	var out []judgedState
+	line := make([]sim.Card, 0, len(opening)+cfg.Horizon+1)
+	for range cfg.Walks {
+		line = append(line[:0], opening...)
+		for len(line) < len(opening)+cfg.Horizon {
+			mask, err := accepted(line)
+			if err != nil {
+				return nil, err
+			}
+			if js := (judgedState{stateOf(line), mask}); !seen[js] {
+				seen[js] = true
+				out = append(out, js)
+			}
+			if mask == 0 {
+				break
+			}
+			line = append(line, nth(mask, rng.IntN(bits.OnesCount64(mask))))
+		}
+	}
+	return out, nil
+}
+
+// nth is the k-th card (0-based) of a set.
+func nth(set uint64, k int) sim.Card {
+	for ; k > 0; k-- {
+		set &= set - 1
+	}
+	return sim.Card(bits.TrailingZeros64(set))
+}
