@@ -11,12 +11,9 @@ import (
 var outsideDefault = map[string]string{
 	"two-odd-blacks-then-red-even-face": "a condition on the parity and colour of three cards",
 	"product-mod-four":                  "arithmetic on the ranks of three cards",
-	"alternate-odd-black-even-red":      "a general condition on two-literal concepts (13 bits: past the cut)",
 	"spade-up-else-down":                "a condition whose branch is itself an or",
 	"multiple-or-divisor":               "an or of two divisibility relations (23 bits)",
 	"three-colours-no-repeat":           "three cards' colours and prev3's suit at once",
-	"sum-of-three-even":                 "the parity of three cards' ranks (a 12-bit term: terms stop at 9)",
-	"rank-below-length":                 "n % 13 (the positions read are n % 2, 3, 4 and 6)",
 	"no-rank-repeat-in-five":            "a window of four cards' ranks (8,192 contexts: the family would double rank's time)",
 	"fewer-faces-than-numbers":          "a count of face cards compared with n",
 }

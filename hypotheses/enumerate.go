@@ -101,6 +101,28 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 		oneBranch(iffBits, func(c, a int32, f Family) candidate {
 			return candidate{kind: kindIff, fam: f, a: a, b: g.opposite[a], c: c, cost: int32(L)}
 		})
+		// "C(prev) ? A : C(card)" (odd black and even red cards
+		// alternate: after an odd black card an even red one, otherwise an
+		// odd black one): one idea, two classes of cards that take turns —
+		// two classes apart (no card in both), each a class of the card
+		// alone.
+		for lc := 1; lc <= L-altBits-1; lc++ {
+			la := L - altBits - lc
+			for _, c := range conds[lc] {
+				t := g.twin[c]
+				if t < 0 {
+					continue
+				}
+				for _, a := range atoms[la] {
+					if at := &g.atoms[a]; at.feats != 0 || at.fam != FamPrev || at.tab[0]&g.atoms[t].tab[0] != 0 || a == g.opposite[t] {
+						continue // not a class of cards apart from C's, or the iff's
+					}
+					if f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats); ok {
+						emit(candidate{kind: kindCond, fam: f, a: a, b: t, c: c, cost: int32(L)})
+					}
+				}
+			}
+		}
 		if !more {
 			return
 		}
@@ -153,6 +175,41 @@ func (g *grammar) opposites() {
 		g.opposite[i] = -1
 		if j, ok := byRows[hashRows(a.fam, neg)]; ok && slices.Equal(g.atoms[j].tab, neg) {
 			g.opposite[i] = j
+		}
+	}
+}
+
+// twins finds, for every condition that holds for a set of previous cards
+// (in every state, whatever else it holds), the atom that accepts that set
+// of cards itself: the second class of an alternation.
+func (g *grammar) twins() {
+	byCards := map[uint64]int32{}
+	for i, a := range g.atoms {
+		if a.fam == FamPrev && a.feats == 0 && len(a.tab) > 0 {
+			if _, ok := byCards[a.tab[0]]; !ok {
+				byCards[a.tab[0]] = int32(i)
+			}
+		}
+	}
+	g.twin = make([]int32, len(g.conds))
+	for i, c := range g.conds {
+		g.twin[i] = -1
+		if c.fam != FamPrev || len(c.tab) != 52 {
+			continue
+		}
+		var set uint64
+		whole := true
+		for x, r := range c.tab {
+			switch r {
+			case allCards:
+				set |= 1 << x
+			case 0:
+			default:
+				whole = false
+			}
+		}
+		if j, ok := byCards[set]; ok && whole {
+			g.twin[i] = j
 		}
 	}
 }

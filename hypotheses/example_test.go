@@ -41,5 +41,5 @@ func ExampleRecord_Apply() {
 	show("after 8 verdicts")
 	// Output:
 	// before: 100000 hypotheses left; true (0.01) card.color == "red" (0.01)
-	// after 8 verdicts: 376 hypotheses left; card.color != prev.color (0.24) (prev.color == "black" and prev.odd) ? (card.color == "red") : (card.color == "black") (0.06)
+	// after 8 verdicts: 369 hypotheses left; card.color != prev.color (0.21) (prev.color == "black" and prev.odd) ? (card.color == "red") : (card.color == "black") (0.05)
 }

@@ -33,6 +33,7 @@ const (
 	FamLastFace                  // prev and the suit of the most recent face card (none or one of four)
 	FamRedBlack                  // prev and how the red and black counts compare (<, =, >)
 	FamRecentSuits               // the suits among the last three cards (a set: 16 contexts)
+	FamMod13                     // n % 13, the line's length counted round the ranks (no prev)
 	numFamilies
 )
 
@@ -56,6 +57,7 @@ const (
 	ftLastFace                   // suit of the last face card: 0 none, 1 + sim.Suit
 	ftRedCmp                     // sign(count red − count black) + 1
 	ftRecentSuits                // the suits of the last recentSuits cards, a set (bit sim.Suit)
+	ftMod13                      // n % 13
 	numFeatures
 )
 
@@ -64,7 +66,7 @@ const (
 // rank twice its time; "no rank twice in five cards" stays outside.)
 const recentSuits = 3
 
-var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4}
+var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4, 13}
 
 type familyDef struct {
 	name  string
@@ -97,6 +99,7 @@ var familyDefs = [numFamilies]familyDef{
 	{"last-face", "prev and the suit of the last face card", []feature{ftLastFace, ftPrev}, false},
 	{"red-black", "prev and whether more red or black cards were played", []feature{ftRedCmp, ftPrev}, false},
 	{"recent-suits", "the suits of the last three cards", []feature{ftRecentSuits}, false},
+	{"mod13", "n % 13 (the main line's length counted round the 13 ranks)", []feature{ftMod13}, false},
 }
 
 // maxContexts is the most contexts of any family.
@@ -185,6 +188,7 @@ type state struct {
 	sum uint8
 	// suits: the suits among the last recentSuits cards (bit sim.Suit).
 	suits uint8
+	n13   uint8 // n % 13
 }
 
 func colourCode(c uint8) int { // 0 none, 1 red, 2 black; c is a card + 1
@@ -240,6 +244,8 @@ func (ft feature) value(s state) int {
 		return int(s.sum >> 5 & 3)
 	case ftRecentSuits:
 		return int(s.suits)
+	case ftMod13:
+		return int(s.n13)
 	}
 	panic("hypotheses: unknown feature")
 }
@@ -294,13 +300,15 @@ func (ft feature) set(s *state, v int) {
 		s.sum = s.sum&^(3<<5) | uint8(v)<<5
 	case ftRecentSuits:
 		s.suits = uint8(v)
+	case ftMod13:
+		s.n13 = uint8(v)
 	}
 }
 
 // stateOf is the state in which the next card of line is judged.
 func stateOf(line []sim.Card) state {
 	n := len(line)
-	s := state{prev: line[n-1], n12: uint8(n % 12), start: line[0]}
+	s := state{prev: line[n-1], n12: uint8(n % 12), n13: uint8(n % 13), start: line[0]}
 	if n >= 2 {
 		s.p2 = uint8(line[n-2]) + 1
 	}

@@ -23,6 +23,11 @@ import (
 //	                                                            black card, an even red one"
 //	       | cond "?" atom ":" ¬atom     L = 1 + L(c) + L(a)   iff: "red ? low : high",
 //	                                                            "a low card after a high one"
+//	       | cond "?" atom ":" twin(c)   L = 1 + L(c) + L(a)   alternation: c is a set of
+//	                                                            previous cards, twin(c) the
+//	                                                            same set for the card ("odd
+//	                                                            black and even red cards
+//	                                                            take turns")
 //	       | cond "?" atom ":" atom      L = 4 + L(c) + L(a) + L(b)
 //	       | concept                     L = literals + 1       (concepts.go)
 //	atom   = lexicon atom                L as listed in atoms.go (card predicates,
@@ -36,9 +41,12 @@ import (
 //	       | prev's concept of two literals             L = 3 ("after an odd black card")
 //
 // Typed atoms (terms.go), with X, Y among card, prev, prev2, prev3, line[0]
-// (naming costs slot(X) = 0, 1, 2, 3, 3 bits):
+// (naming costs slot(X) = 0, 1, 2, 3, 3 bits), and the position counted
+// round the ranks, n % 13, a rank-like leaf of 0..12 (4 bits):
 //
 //	int  = X.rank                        L = 1 + slot(X)      (not prev3)
+//	     | n % 13                        L = 5                (with the card only)
+//	     | card.rank + prev.rank + prev2.rank   L = 7         the last three's sum
 //	     | int op int                    L = 3 + L(a) + L(b)  op: + − * %, abs(a − b),
 //	                                                           min, max, wrap sum
 //	     | int "%" k                     L = 4 + L(t)         k = 2..6
@@ -114,6 +122,7 @@ const (
 	condBits = 4
 	impBits  = 1
 	iffBits  = 1
+	altBits  = 1
 )
 
 // candidate is one syntactic rule of the grammar, by indices into the
@@ -131,6 +140,9 @@ type grammar struct {
 	concepts []node
 	// opposite: per atom, the atom of the opposite verdicts, or −1.
 	opposite []int32
+	// twin: per condition that is a set of previous cards, the atom that
+	// is the same set of cards for the card itself, or −1 (alternation).
+	twin []int32
 	// cube: per atom and per condition, whether it is a Boolean function of
 	// the card's colour, parity and faceness alone (one of the concepts).
 	atomCube, condCube []bool
@@ -203,6 +215,7 @@ func newGrammar() *grammar {
 	g.atoms = dedupNodes(g.atoms)
 	g.conds = dedupNodes(g.conds)
 	g.opposites()
+	g.twins()
 	g.atomCube, g.condCube = cubeNodes(g.atoms), cubeNodes(g.conds)
 	return g
 }

@@ -24,13 +24,17 @@ const (
 	slPrev2
 	slPrev3
 	slStart
+	// slPos is the main line's length counted round the 13 ranks, n % 13,
+	// read as a rank would be (0..12): "at least the position".
+	slPos
 	numSlots
 )
 
-var slotName = [numSlots]string{"card", "prev", "prev2", "prev3", "line[0]"}
+var slotName = [numSlots]string{"card", "prev", "prev2", "prev3", "line[0]", "n % 13"}
 
-// slotBits is what naming a slot costs: the card is the default subject.
-var slotBits = [numSlots]int{0, 1, 2, 3, 3}
+// slotBits is what naming a slot costs: the card is the default subject;
+// the position counted round 13 is a modulus as well as a name.
+var slotBits = [numSlots]int{0, 1, 2, 3, 3, 4}
 
 // featSet is a set of features (bit i: feature i).
 type featSet uint32
@@ -78,16 +82,18 @@ func rankFeat(s slot) (featSet, bool) {
 		return 1 << ftP2Rank, true
 	case slStart:
 		return 1 << ftStart, true
+	case slPos:
+		return 1 << ftMod13, true
 	}
 	return 0, false
 }
 
 func suitFeat(s slot) featSet {
-	return [numSlots]featSet{0, 1 << ftPrev, 1 << ftP2Suit, 1 << ftP3Suit, 1 << ftStart}[s]
+	return [numSlots]featSet{0, 1 << ftPrev, 1 << ftP2Suit, 1 << ftP3Suit, 1 << ftStart, 0}[s]
 }
 
 func colourFeat(s slot) featSet {
-	return [numSlots]featSet{0, 1 << ftPrev, 1 << ftP2Col, 1 << ftP3Col, 1 << ftStart}[s]
+	return [numSlots]featSet{0, 1 << ftPrev, 1 << ftP2Col, 1 << ftP3Col, 1 << ftStart, 0}[s]
 }
 
 // view is a state and a card decoded for the typed atoms: each slot's card
@@ -95,7 +101,7 @@ func colourFeat(s slot) featSet {
 type view [numSlots]int8
 
 func viewOf(s state, c sim.Card) view {
-	v := view{int8(c), int8(s.prev), int8(s.p2) - 1, int8(s.p3) - 1, int8(s.start)}
+	v := view{int8(c), int8(s.prev), int8(s.p2) - 1, int8(s.p3) - 1, int8(s.start), int8(s.n13)}
 	return v
 }
 
@@ -148,6 +154,17 @@ func assignments(slots []slot, f func(r *[numSlots]int)) {
 	}
 }
 
+// unreadable reports whether slots m mix the starter or the position with a
+// card other than the one judged: no family reads them together.
+func unreadable(m uint8) bool {
+	for _, s := range []slot{slStart, slPos} {
+		if m>>s&1 == 1 && m&^(1<<s|1<<slCard) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
 func slotsOf(m uint8) []slot {
 	var out []slot
 	for s := range numSlots {
@@ -176,6 +193,7 @@ const (
 	termBits = 9
 	opBits   = 3 // choosing one of the binary operators
 	modBits  = 4 // "% k" for k = 2..6: the operator and k
+	sum3Bits = 7 // card.rank + prev.rank + prev2.rank
 )
 
 // dependsOnAll reports whether vals (over slots) changes with every slot.
@@ -222,7 +240,26 @@ func intTerms() []*term {
 			continue
 		}
 		t := &term{text: slotName[s] + ".rank", cost: 1 + slotBits[s], slots: []slot{s}}
-		assignments(t.slots, func(r *[numSlots]int) { t.vals = append(t.vals, int16(r[s])) })
+		if s == slPos {
+			// n % 13 takes 0..12 where a rank takes 1..13; a % written
+			// out, for the parentheses expr needs around it.
+			t.text, t.op = slotName[s], '%'
+		}
+		assignments(t.slots, func(r *[numSlots]int) {
+			v := r[s]
+			if s == slPos {
+				v--
+			}
+			t.vals = append(t.vals, int16(v))
+		})
+		add(t)
+	}
+	// The sum of the card and the two before it is one idea ("the last
+	// three add up to an even number"), one production at a bit more than
+	// the sum of two cards, not a sum of a sum.
+	{
+		t := &term{text: "card.rank + prev.rank + prev2.rank", cost: sum3Bits, slots: []slot{slCard, slPrev, slPrev2}, op: '+'}
+		assignments(t.slots, func(r *[numSlots]int) { t.vals = append(t.vals, int16(r[slCard]+r[slPrev]+r[slPrev2])) })
 		add(t)
 	}
 	type binop struct {
@@ -262,7 +299,7 @@ func intTerms() []*term {
 			for _, a := range slices.Clone(byCost[ca]) {
 				for _, b := range slices.Clone(byCost[cb]) {
 					m := a.mask() | b.mask()
-					if a == b || len(slotsOf(m)) > 3 || (m>>slStart&1 == 1 && m&^(1<<slStart|1<<slCard) != 0) {
+					if a == b || len(slotsOf(m)) > 3 || unreadable(m) {
 						continue
 					}
 					for _, op := range ops {

@@ -30,8 +30,9 @@ func TestTermsAgreeWithBruteForce(t *testing.T) {
 		}
 	}
 	for _, tm := range intTerms() {
-		if len(tm.slots) == 1 && tm.op == 0 && tm.cost <= 5 && tm.vals[1]-tm.vals[0] == 1 {
-			note(tm) // the leaves X.rank
+		leaf := len(tm.slots) == 1 && tm.text == slotName[tm.slots[0]]+".rank" || tm.text == "n % 13"
+		if leaf || tm.text == "card.rank + prev.rank + prev2.rank" {
+			note(tm) // the leaves X.rank and n % 13, and the sum of three
 		}
 	}
 	for cost := 2; cost <= termBits; cost++ {
@@ -53,7 +54,7 @@ func TestTermsAgreeWithBruteForce(t *testing.T) {
 					if fmt.Sprint(a.mask(), a.vals) == fmt.Sprint(b.mask(), b.vals) {
 						continue // the grammar combines two different terms
 					}
-					if len(slotsOf(m)) > 3 || (m>>slStart&1 == 1 && m&^(1<<slStart|1<<slCard) != 0) {
+					if len(slotsOf(m)) > 3 || (m>>slStart&1 == 1 && m&^(1<<slStart|1<<slCard) != 0) || (m>>slPos&1 == 1 && m&^(1<<slPos|1<<slCard) != 0) {
 						continue
 					}
 					for _, op := range []string{"+", "-", "*", "abs", "min", "max", "wrap", "%"} {

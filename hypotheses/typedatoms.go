@@ -81,7 +81,7 @@ func rankAtoms(terms []*term) []typedAtom {
 		for _, b := range terms[i+1:] {
 			m := a.mask() | b.mask()
 			cost := cmpBits + a.cost + b.cost
-			if cost > atomBits || len(slotsOf(m)) > 3 || (m>>slStart&1 == 1 && m&^(1<<slStart|1<<slCard) != 0) {
+			if cost > atomBits || len(slotsOf(m)) > 3 || unreadable(m) {
 				continue
 			}
 			for _, op := range cmpOps {
@@ -104,7 +104,7 @@ func rankAtoms(terms []*term) []typedAtom {
 			}
 			x := leaves[0] // card.rank
 			m := x.mask() | a.mask() | b.mask()
-			if m>>slStart&1 == 1 {
+			if m>>slStart&1 == 1 || m>>slPos&1 == 1 {
 				continue
 			}
 			cost := cmpBits + 1 + x.cost + a.cost + b.cost
