@@ -67,7 +67,7 @@ var (
 	hiddenRE = regexp.MustCompile(`(?is)<(script|style|svg|code)\b.*?</(script|style|svg|code)>`)
 	// ownLangRE: an element marked as written in a language of its own
 	// (the switch's names, words only English has yet) is not the page's.
-	ownLangRE = regexp.MustCompile(`(?is)<(p|span|b|a|i|li|dd|option|textarea)\b[^>]*\blang="[a-zA-Z-]+"[^>]*>.*?</(p|span|b|a|i|li|dd|option|textarea)>`)
+	ownLangRE = regexp.MustCompile(`(?is)<(p|span|b|a|i|li|dd|option|textarea|q)\b[^>]*\blang="[a-zA-Z-]+"[^>]*>.*?</(p|span|b|a|i|li|dd|option|textarea|q)>`)
 )
 
 // VisibleText is what a reader reads on an HTML page in the page's

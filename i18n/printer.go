@@ -86,6 +86,12 @@ func (p *Printer) CardName(rank int, suit string) string {
 // Number writes a number in the language's form (1,234.5 or 1.234,5).
 func (p *Printer) Number(x any) string { return p.p.Sprint(number.Decimal(x)) }
 
+// Decimal writes x with exactly digits decimals in the language's form
+// (0.25 or 0,25).
+func (p *Printer) Decimal(x float64, digits int) string {
+	return p.p.Sprint(number.Decimal(x, number.Scale(digits)))
+}
+
 // Date writes a day in the language's long form: "1 December 2026",
 // "1 de dezembro de 2026".
 func (p *Printer) Date(t time.Time) string {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -89,11 +90,11 @@ func mindOf(kit *agents.Kit, s agents.Spec) (Mind, error) {
 	b := agents.BeliefOf(s)
 	switch b.Mind {
 	case agents.NoRule:
-		return Mind{None: "it plays at random and holds no rule"}, nil
+		return Mind{None: i18n.M("notest.random")}, nil
 	case agents.KnowsRule:
-		return Mind{None: "it knows God's rule: its plays test nothing"}, nil
+		return Mind{None: i18n.M("notest.oracle")}, nil
 	case agents.StatesBelief:
-		return Mind{None: "the program stated no rule with this move"}, nil
+		return Mind{None: i18n.M("notest.program")}, nil
 	}
 	sp, err := kit.Space(b.Size)
 	if err != nil {
@@ -119,7 +120,7 @@ func TranscriptLesson(kit *agents.Kit, rule *rulebank.Compiled, t *sim.Transcrip
 		Preset: t.Preset, Source: source, Players: t.Players, Strategies: make([]string, len(t.Players)), Observer: -1,
 		Options: t.Options, Result: h.Result(), Minds: make([]Mind, len(t.Players))}
 	for i := range n.Minds {
-		n.Minds[i].None = "the transcript does not say what this player believed"
+		n.Minds[i].None = i18n.M("notest.transcript")
 	}
 	n.readClass(t, rule)
 	sp, err := kit.Space(hypotheses.DefaultSize)

@@ -26,22 +26,49 @@ var lessonFiles embed.FS
 
 var lessonTemplates = template.Must(template.New("").Funcs(template.FuncMap{"inc": func(i int) int { return i + 1 }}).ParseFS(lessonFiles, "lessonhtml/*.html"))
 
-// htmlText writes the narration's sentences as HTML (textFormat).
-type htmlText struct{}
+// htmlText writes the narration's sentences as HTML (textFormat), in L's
+// language (English when nil).
+type htmlText struct{ L *i18n.Printer }
 
-func (htmlText) rule(r Ranked) string {
-	code := "<code>" + html.EscapeString(r.Expr) + "</code>"
-	if inWords(&r) == "" {
-		return code
+func (h htmlText) lang() *i18n.Printer {
+	if h.L == nil {
+		return english
 	}
-	return "<q>" + html.EscapeString(r.Phrase) + "</q> " + code
+	return h.L
 }
 
-func (htmlText) phrase(r Ranked) string {
-	if inWords(&r) == "" {
-		return "<code>" + html.EscapeString(r.Expr) + "</code>"
+// say is a message whose text arguments the format wrote (escaped
+// already): they stand as they are.
+func (h htmlText) say(key string, args ...any) string {
+	in := make([]any, len(args))
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			a = template.HTML(s)
+		}
+		in[i] = a
 	}
-	return "<q>" + html.EscapeString(r.Phrase) + "</q>"
+	return string(h.lang().HTML(key, in...))
+}
+
+func (h htmlText) rule(r Ranked) string {
+	code := "<code>" + html.EscapeString(r.Expr) + "</code>"
+	if inWordsIn(&r, h.lang()) == "" {
+		return code
+	}
+	return h.phrase(r) + " " + code
+}
+
+// phrase is a rule in words; words left in English on another
+// language's page say so (lang="en").
+func (h htmlText) phrase(r Ranked) string {
+	w, en := wordsIn(&r, h.lang())
+	switch {
+	case w == "":
+		return "<code>" + html.EscapeString(r.Expr) + "</code>"
+	case en:
+		return `<q lang="en">` + html.EscapeString(w) + "</q>"
+	}
+	return "<q>" + html.EscapeString(w) + "</q>"
 }
 
 func (htmlText) cards(cs []sim.Card) string {
@@ -105,7 +132,8 @@ type packMove struct {
 	Player  string
 	Cards   template.HTML
 	Verdict string
-	Erred   bool // God's verdict went against the rule
+	Said    string // the verdict in the page's language
+	Erred   bool   // God's verdict went against the rule
 	Test    string
 	PYes    string
 	Bits    string
@@ -129,18 +157,19 @@ type packQA struct {
 
 // packPage is what the templates show.
 type packPage struct {
-	L           *i18n.Printer // the handout's language (the teacher's pages are in English)
+	L           *i18n.Printer // the pages' language
 	Title       string
 	GodRule     template.HTML
 	Hint        string
-	Setting     string
-	Follow      string
+	HintHTML    template.HTML // the hint marked as English (lang="en")
+	Setting     template.HTML
+	Follow      template.HTML
 	Opening     template.HTML
 	Table       []packColumn
 	Plot        template.HTML
 	Moments     []packMoment
 	Verdict     template.HTML
-	End         string
+	End         template.HTML
 	Moves       []packMove
 	Scores      [][3]string
 	HandoutMove int
@@ -169,22 +198,22 @@ func (n *Narration) lessonHTML(handoutMove int) (map[string][]byte, error) {
 	return n.lessonHTMLIn(handoutMove, language.English)
 }
 
-// lessonHTMLIn renders the pack's pages, the students' ones (the handout
-// and the slide) in lang.
+// lessonHTMLIn renders the pack's pages in lang.
 func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (map[string][]byte, error) {
-	f := htmlText{}
+	f := htmlText{L: i18n.NewPrinter(lang)}
 	placed := TableOf(n.Result, &n.Options)
 	pg := &packPage{
-		L:           i18n.NewPrinter(lang),
-		Title:       "Eleusis — one hand for a class",
+		L:           f.L,
+		Title:       f.L.T("lesson.title"),
 		GodRule:     safe(n.godRule(f)),
 		Hint:        n.Hint,
-		Setting:     n.setting(),
-		Follow:      n.followText(),
+		HintHTML:    safe(n.hintText(f)),
+		Setting:     safe(n.setting(f)),
+		Follow:      safe(n.followText(f)),
 		Opening:     safe(n.openingText(f)),
 		Table:       packTable(placed, math.MaxInt, n.Erred),
 		Verdict:     safe(n.verdictText(f)),
-		End:         n.endText(),
+		End:         safe(n.endText(f)),
 		HandoutMove: handoutMove,
 		Handout:     packTable(placed, handoutMove, nil),
 		Erred:       len(n.Erred) > 0,
@@ -197,7 +226,7 @@ func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (map[string
 		names = append(names, n.playerName(i, pg.L))
 	}
 	pg.Players = strings.Join(names, ", ")
-	fig, err := n.beliefFigure()
+	fig, err := n.beliefFigure(f.L)
 	if err != nil {
 		return nil, err
 	}
@@ -221,23 +250,23 @@ func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (map[string
 				again = append(again, st.Move.Turn)
 				continue
 			}
-			pg.Moments = append(pg.Moments, packMoment{Move: st.Move.Turn, Title: mo.Title, Text: safe(mo.say(f))})
+			pg.Moments = append(pg.Moments, packMoment{Move: st.Move.Turn, Title: mo.title(f), Text: safe(mo.say(f))})
 		}
 		pm := n.packMove(st, f)
 		pg.Moves = append(pg.Moves, pm)
 		if st.Move.Turn <= handoutMove {
-			pg.HandoutLog = append(pg.HandoutLog, packMove{N: pm.N, Player: n.playerName(st.Move.Player, pg.L), Cards: handoutCards(&st.Move, f, pg.L), Verdict: pm.Verdict})
+			pg.HandoutLog = append(pg.HandoutLog, packMove{N: pm.N, Player: n.playerName(st.Move.Player, pg.L), Cards: handoutCards(&st.Move, f, pg.L), Verdict: pm.Verdict, Said: pm.Said})
 		}
 	}
 	if len(again) > 0 {
-		pg.Moments = append(pg.Moments, packMoment{Move: again[0], Title: "The favourite refuted again", Text: safe(refutedAgain(again))})
+		pg.Moments = append(pg.Moments, packMoment{Move: again[0], Title: f.say("moment.again.title"), Text: safe(refutedAgain(again, f))})
 	}
 	for _, p := range n.Result.Players {
-		pg.Scores = append(pg.Scores, [3]string{n.seat(p.Seat), fmt.Sprint(p.Cards), fmt.Sprint(p.Score)})
+		pg.Scores = append(pg.Scores, [3]string{n.seatIn(p.Seat, f.L), fmt.Sprint(p.Cards), fmt.Sprint(p.Score)})
 	}
 	pg.Questions = n.discussion(f)
 	pg.Key = n.answerKey(handoutMove, f)
-	pg.Plan, pg.Order, pg.Board, pg.Bots = n.planParts(handoutMove, len(pg.Questions)), planOrder(handoutMove, pg.Questions), n.boardLines(f), n.bots(f)
+	pg.Plan, pg.Order, pg.Board, pg.Bots = n.planParts(handoutMove, len(pg.Questions), f), planOrder(handoutMove, pg.Questions, f), n.boardLines(f), n.bots(f)
 	pg.Minutes = planMinutes(pg.Plan)
 	pg.SlideCard = template.CSS(fmt.Sprintf("%.1fmm", slideCard(pg.Handout)))
 	out := map[string][]byte{}
@@ -313,53 +342,54 @@ func statedHTML(m *sim.MoveRecord) string {
 // packMove is a move as a row of the teacher's table.
 func (n *Narration) packMove(st *NarratedMove, f htmlText) packMove {
 	m := &st.Move
-	pm := packMove{N: m.Turn, Player: n.Players[m.Player], Verdict: string(m.Verdict), Erred: n.Erred[m.Turn], Test: st.Test}
+	l := f.lang()
+	pm := packMove{N: m.Turn, Player: n.playerName(m.Player, l), Verdict: string(m.Verdict), Said: l.T("pack." + string(m.Verdict)), Erred: n.Erred[m.Turn], Test: "—"}
+	if st.Test != "" {
+		pm.Test = l.T("lesson.test." + st.Test)
+	}
 	cards := f.cards(m.Cards)
 	switch m.Kind {
 	case sim.NoPlay:
-		cards = "no play: " + cards
 		if m.Picked != nil {
-			cards += " (God lays " + f.cards([]sim.Card{*m.Picked}) + ")"
+			cards = f.say("pack.godLays", cards, f.cards([]sim.Card{*m.Picked}))
 		}
+		cards = f.say("pack.noPlay", cards)
 	case sim.Sequence:
-		cards = "sequence " + cards
+		cards = f.say("pack.sequence", cards)
 	}
 	if m.Guess != "" {
-		cards += "; states " + statedHTML(m)
+		cards += "; " + f.say("pack.states") + " " + statedHTML(m)
 	}
 	pm.Cards = safe(cards)
-	if st.Test == "" {
-		pm.Test = "—"
-	}
 	if !math.IsNaN(st.PYes) {
-		pm.PYes = fmt.Sprintf("%.2f", st.PYes)
+		pm.PYes = l.Decimal(st.PYes, 2)
 	}
 	if !math.IsNaN(st.Bits) {
-		pm.Bits = fmt.Sprintf("%.2f", st.Bits)
+		pm.Bits = l.Decimal(st.Bits, 2)
 		if st.Left == 0 && st.Possible > 0 {
 			pm.Bits = "—" // the answer was impossible for every rule left
 		}
 	}
 	var lead []string
 	for _, r := range st.Leaders[:min(2, len(st.Leaders))] {
-		lead = append(lead, fmt.Sprintf("%s %s", f.phrase(r), Pct(r.Prob)))
+		lead = append(lead, f.phrase(r)+" "+fpct(f, r.Prob))
 	}
 	if len(lead) == 0 {
-		lead = append(lead, "no rule left")
+		lead = append(lead, f.say("lesson.noRuleLeft"))
 	}
 	pm.Leaders = safe(strings.Join(lead, "<br>"))
 	var notes []string
 	for _, mo := range st.Moments {
-		notes = append(notes, f.strong(mo.Title))
+		notes = append(notes, f.strong(mo.title(f)))
 	}
 	if st.Parting != nil {
 		switch {
 		case st.Parting.Never:
-			notes = append(notes, "no card can tell the two apart")
+			notes = append(notes, f.say("lesson.note.never"))
 		case st.Best != nil:
-			notes = append(notes, "best test now: "+f.cards([]sim.Card{*st.Best}))
+			notes = append(notes, f.say("lesson.note.best", f.cards([]sim.Card{*st.Best})))
 		default:
-			notes = append(notes, "they part only after "+f.cards(st.Parting.Path))
+			notes = append(notes, f.say("lesson.note.part", f.cards(st.Parting.Path)))
 		}
 	}
 	pm.Notes = safe(strings.Join(notes, "; "))

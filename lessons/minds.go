@@ -1,10 +1,10 @@
 package lessons
 
 import (
-	"fmt"
 	"math"
 
 	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -75,7 +75,7 @@ func (n *Narration) mindRecords() ([]*hypotheses.Record, func()) {
 func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 	m := &st.Move
 	if m.Player >= len(n.Minds) {
-		st.NoTest = "we do not know what this player believed"
+		st.NoTest = i18n.M("notest.unknown")
 		return
 	}
 	mind := n.Minds[m.Player]
@@ -85,7 +85,7 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 		r := minds[m.Player]
 		id, p := r.MAP()
 		if id < 0 {
-			st.NoTest = "its space of hypotheses is empty, so it has no rule left to test"
+			st.NoTest = i18n.M("notest.empty")
 			return
 		}
 		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyps[id].Expr, Phrase: mind.Space.Phrase(id), Prob: p}
@@ -93,7 +93,7 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 	case mind.Held != nil:
 		id, ok := mind.Held[m.Turn]
 		if !ok || id < 0 {
-			st.NoTest = "it had no idea left that fitted what it remembered"
+			st.NoTest = i18n.M("notest.noIdea")
 			return
 		}
 		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyps[id].Expr, Phrase: mind.Space.Phrase(id), Prob: math.NaN()}
@@ -101,17 +101,17 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 	case mind.Stated != nil:
 		sr, ok := mind.Stated[m.Turn]
 		switch {
-		case !ok && mind.None != "":
+		case !ok && !mind.None.IsZero():
 			st.NoTest = mind.None
 			return
 		case !ok:
-			st.NoTest = "it stated no rule with this move"
+			st.NoTest = i18n.M("notest.noRule")
 			return
 		case sr.Rule == nil && sr.Words:
-			st.NoTest = fmt.Sprintf("the player believed “%s”, words the program cannot read as one rule", sr.Text)
+			st.NoTest = i18n.M("notest.unread", sr.Text)
 			return
 		case sr.Rule == nil:
-			st.NoTest = "it stated no rule that the rule language reads with this move"
+			st.NoTest = i18n.M("notest.unreadable")
 			return
 		}
 		st.Held = &Ranked{ID: -1, Expr: sr.Rule.Rule.Expr, Prob: math.NaN()}

@@ -1,11 +1,11 @@
 package lessons
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
 	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -94,7 +94,7 @@ type Mind struct {
 	// Stated: the rule an outside program stated with each move.
 	Stated map[int]StatedRule
 	// None says why the seat has no best rule ("plays at random").
-	None string
+	None i18n.Msg
 }
 
 // StatedRule is a rule a program or a person said they believed: the text
@@ -134,7 +134,7 @@ type NarratedMove struct {
 	// it expected "no"; NoTest says why a move is not labelled.
 	Held   *Ranked
 	Test   string
-	NoTest string
+	NoTest i18n.Msg
 	// TrueProb: after the answer, the posterior on God's rule (hypotheses
 	// that behave as it does everywhere); LocalProb: on God's local class
 	// (as far as this hand can show it).
@@ -181,6 +181,21 @@ type Moment struct {
 
 // Text is the moment in Markdown.
 func (m Moment) Text() string { return m.say(markdown{}) }
+
+// momentTitles are the catalogue's keys of the moments' titles.
+var momentTitles = map[MomentKind]string{
+	Risky: "moment.risky.title", Surprise: "moment.surprise.title", WasonMoment: "moment.wason.title",
+	Refuted: "moment.refuted.title", LeadChange: "moment.lead.title", Underdetermined: "moment.under.title",
+	ClosedWorld: "moment.closed.title", Informative: "moment.informative.title",
+}
+
+// title is the moment's title in the format's language.
+func (m Moment) title(f textFormat) string {
+	if k, ok := momentTitles[m.Kind]; ok {
+		return f.say(k)
+	}
+	return m.Title
+}
 
 // Verdict is the end of the hand for the followed scientist: is its best
 // rule right on this hand, and right everywhere?
@@ -421,8 +436,8 @@ func (n *Narration) markInformative() {
 		return
 	}
 	st := &n.Steps[best]
-	st.Moments = append(st.Moments, Moment{Kind: Informative, Title: "The most informative answer", say: func(textFormat) string {
-		return fmt.Sprintf("God's answer carried %s, more than any other answer in this hand: it %s.", bitsText(st.Bits), n.ruledOut(st))
+	st.Moments = append(st.Moments, Moment{Kind: Informative, Title: "The most informative answer", say: func(f textFormat) string {
+		return f.say("moment.informative", fbits(f, st.Bits), n.ruledOut(st, f))
 	}})
 }
 

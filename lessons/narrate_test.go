@@ -16,6 +16,7 @@ import (
 	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/internal/testkit"
 	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -110,7 +111,7 @@ func TestLabelsScripted(t *testing.T) {
 		}
 	}
 	n := &Narration{Result: res, Options: opts, Truth: tr, Players: []string{"Ana", "Bia", "Caio"}, Observer: -1,
-		Minds: []Mind{{Space: sp, Held: held}, {None: "it plays at random and holds no rule"}, {Space: sp, Held: map[int]int{8: -1}}}}
+		Minds: []Mind{{Space: sp, Held: held}, {None: i18n.M("notest.random")}, {Space: sp, Held: map[int]int{8: -1}}}}
 	if err := Narrate(n, sp, 0); err != nil {
 		t.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func TestLabelsScripted(t *testing.T) {
 			t.Errorf("move %d: held rule %+v", i+1, st.Held)
 		}
 	}
-	if !strings.Contains(n.Steps[1].NoTest, "at random") || !strings.Contains(n.Steps[7].NoTest, "no idea left") {
+	if !strings.Contains(n.Steps[1].NoTest.String(), "at random") || !strings.Contains(n.Steps[7].NoTest.String(), "no idea left") {
 		t.Errorf("unlabelled moves say %q and %q", n.Steps[1].NoTest, n.Steps[7].NoTest)
 	}
 	var md bytes.Buffer
@@ -356,6 +357,9 @@ func TestHandoutHoldsNoRule(t *testing.T) {
 			secrets := []string{n.Expr, htmlEscape(n.Expr), n.Description, htmlEscape(n.Description), n.Rule, n.Hint, htmlEscape(n.Hint)}
 			if n.End.GodPhrase != "" {
 				secrets = append(secrets, n.End.GodPhrase, htmlEscape(n.End.GodPhrase))
+			}
+			if w, err := rulewords.SayIn(ml.lang.String(), n.Expr); err == nil { // the rule in the page's words
+				secrets = append(secrets, w, htmlEscape(w))
 			}
 			for _, students := range []string{"handout.html", "slide.html"} {
 				page := string(pages[students])

@@ -16,8 +16,8 @@ type PackOptions struct {
 	HandoutMove int
 	// Markdown: the narration as hand.md (nil: not written).
 	Markdown []byte
-	// Lang: the handout's language, one of i18n.Languages (zero: English).
-	// The teacher's pages and hand.md are in English.
+	// Lang: the pack's language, one of i18n.Languages (zero: English):
+	// every page, hand.md made with MarkdownIn, and the plot.
 	Lang language.Tag
 }
 
@@ -61,7 +61,7 @@ func (n *Narration) WritePack(dir string, o PackOptions) ([]string, error) {
 			return files, err
 		}
 	}
-	if err := n.BeliefPlot(dir); err != nil {
+	if err := n.BeliefPlotIn(dir, lang); err != nil {
 		return files, err
 	}
 	files = append(files, "hand-belief.png", "hand-belief.svg")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/internal/testkit"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
@@ -44,7 +45,7 @@ func builtHand(t *testing.T, god, starter string, moves []builtMove) *Narration 
 	j := rule.NewJudge()
 	res := &sim.Result{Opening: cards(t, starter), Turns: len(moves), End: sim.Unfinished}
 	line := cards(t, starter)
-	minds := []Mind{{Space: sp, Held: map[int]int{}}, {Space: sp, Held: map[int]int{}}, {None: "it plays at random and holds no rule"}}
+	minds := []Mind{{Space: sp, Held: map[int]int{}}, {Space: sp, Held: map[int]int{}}, {None: i18n.M("notest.random")}}
 	for i, bm := range moves {
 		c := cards(t, bm.card)
 		ok, err := j.Accepts(line, c[0])

@@ -22,7 +22,7 @@ type planRow struct {
 // move, the handout a fixed time for its five questions in pairs, the
 // discussion about three minutes a question. The parts' times add up to
 // the plan's length (planMinutes).
-func (n *Narration) planParts(handoutMove, questions int) []planRow {
+func (n *Narration) planParts(handoutMove, questions int, f textFormat) []planRow {
 	rules := 6
 	if n.Options.Prophet {
 		rules += 2
@@ -32,15 +32,19 @@ func (n *Narration) planParts(handoutMove, questions int) []planRow {
 	}
 	play := min(15, max(5, (3*handoutMove+2)/4))
 	discussion := min(20, max(6, 3*questions))
+	rulesWhat := f.say("plan.rules.what", f.say("plan.nCards", n.Options.PenaltyWrongCard))
+	if extra := n.rulesExtra(f); extra != "" {
+		rulesWhat += " " + extra
+	}
 	parts := []struct {
 		minutes    int
 		part, what string
 	}{
-		{rules, "The rules", fmt.Sprintf("God (you) has a secret rule saying which card may follow the last card of the main line. A player lays a card: God says <strong>yes</strong> and it joins the main line, or <strong>no</strong> and it goes in a column under the main line's last card, and the player draws %s as a penalty. God never says why. Lay three or four cards on the board with the class to show it.", plural(n.Options.PenaltyWrongCard, "card")) + n.rulesExtra()},
-		{play, "Play", fmt.Sprintf("Walk the class through this hand up to move %d on the slide (or let them play a few rounds with a rule of your own): before each of God's answers, ask “yes or no?”, and why.", handoutMove)},
-		{12, "Handout", fmt.Sprintf("Hand out <em>handout.html</em> and show <em>slide.html</em>, the table after move %d. In pairs, questions 1–5. Write two or three of their rules on the board, without judging them.", handoutMove)},
-		{discussion, "Discussion", fmt.Sprintf("The %s below, in order; the answers are in <em>lesson.html</em>. Reveal God's rule with the last one.", plural(questions, "discussion question"))},
-		{3, "Wrap-up", "Read the board aloud: positive and negative tests, too broad and too narrow, and what no card can tell apart."},
+		{rules, f.say("plan.rules"), rulesWhat},
+		{play, f.say("plan.play"), f.say("plan.play.what", handoutMove)},
+		{12, f.say("plan.handout"), f.say("plan.handout.what", handoutMove)},
+		{discussion, f.say("plan.discussion"), f.say("plan.discussion.what", questions)},
+		{3, f.say("plan.wrap"), f.say("plan.wrap.what")},
 	}
 	var out []planRow
 	at := 0
@@ -52,18 +56,21 @@ func (n *Narration) planParts(handoutMove, questions int) []planRow {
 }
 
 // rulesExtra is what the rules part says of the preset's harder rules.
-func (n *Narration) rulesExtra() string {
+func (n *Narration) rulesExtra(f textFormat) string {
 	var extra []string
 	if n.Options.Prophet {
-		extra = append(extra, "a Prophet (a player who says they know the rule and answers for God)")
+		extra = append(extra, f.say("plan.prophet"))
 	}
 	if n.Options.SuddenDeathAt > 0 {
-		extra = append(extra, fmt.Sprintf("sudden death (once %d cards are on the table, right or wrong, a player who errs is eliminated from the hand)", n.Options.SuddenDeathAt))
+		extra = append(extra, f.say("plan.suddenDeath", n.Options.SuddenDeathAt))
 	}
-	if len(extra) == 0 {
+	switch len(extra) {
+	case 0:
 		return ""
+	case 1:
+		return f.say("plan.rules.extra", extra[0])
 	}
-	return " This hand's rules also have " + strings.Join(extra, " and ") + ": say what they are when the class meets them."
+	return f.say("plan.rules.extra", f.say("lesson.list2", extra[0], extra[1]))
 }
 
 // planMinutes is the plan's length: the end of its last part.
@@ -76,14 +83,14 @@ func planMinutes(rows []planRow) string {
 }
 
 // planOrder is which question to ask when.
-func planOrder(handoutMove int, qs []packQA) []template.HTML {
-	out := []template.HTML{safe(fmt.Sprintf("After the handout: the class's rules for the table after move %d — do they fit every card? Then the handout's question 3: which card would test them?", handoutMove))}
+func planOrder(handoutMove int, qs []packQA, f textFormat) []template.HTML {
+	out := []template.HTML{safe(f.say("plan.order.first", handoutMove))}
 	for i, q := range qs {
-		where := fmt.Sprintf("move %d", q.Move)
+		where := f.say("plan.order.move", q.Move)
 		if q.Move == 0 {
-			where = "the opening"
+			where = f.say("plan.order.opening")
 		}
-		out = append(out, safe(fmt.Sprintf("Discussion question %d (%s, %s).", i+1, where, q.Topic)))
+		out = append(out, safe(f.say("plan.order.q", i+1, where, q.Topic)))
 	}
 	return out
 }
@@ -91,22 +98,18 @@ func planOrder(handoutMove int, qs []packQA) []template.HTML {
 // boardLines is what to write on the board: the words the hour teaches,
 // and the hand's own moments that show them.
 func (n *Narration) boardLines(f htmlText) []template.HTML {
-	lines := []string{
-		"<strong>positive test</strong>: a card my rule allows — it can show my rule is <strong>too broad</strong>",
-		"<strong>negative test</strong>: a card my rule forbids — the only way to show my rule is <strong>too narrow</strong> (Wason, 2-4-6)",
-		"a “yes” never proves a rule; one “no” can refute it (Popper)",
-	}
+	lines := []string{f.say("plan.board.positive"), f.say("plan.board.negative"), f.say("plan.board.popper")}
 	if w := n.Wason; w != nil {
 		if w.Refuted >= 0 {
 			st := &n.Steps[w.Refuted]
-			lines = append(lines, fmt.Sprintf("move %d: %s — yes! %s refuted by a negative test", st.Move.Turn, f.cards(st.Move.Cards), f.phrase(w.Rule)))
+			lines = append(lines, f.say("plan.board.wasonRefuted", st.Move.Turn, f.cards(st.Move.Cards), f.phrase(w.Rule)))
 		} else {
-			lines = append(lines, fmt.Sprintf("%s: only positive tests, never refuted", f.phrase(w.Rule)))
+			lines = append(lines, f.say("plan.board.wasonStood", f.phrase(w.Rule)))
 		}
 	}
 	for i := range n.Steps {
 		if hasMoment(&n.Steps[i], Underdetermined) {
-			lines = append(lines, "<strong>underdetermination</strong>: two rules no card of this hand can tell apart")
+			lines = append(lines, f.say("plan.board.under"))
 			break
 		}
 	}
@@ -121,8 +124,8 @@ func (n *Narration) boardLines(f htmlText) []template.HTML {
 func (n *Narration) bots(f htmlText) []template.HTML {
 	var out []template.HTML
 	for seat := range n.Players {
-		if s := n.botSentence(seat); s != "" {
-			out = append(out, safe(f.text(s)))
+		if s := n.botSentence(seat, f); s != "" {
+			out = append(out, safe(s))
 		}
 	}
 	return out

@@ -30,7 +30,7 @@ func TestPlanTimingsFollowThePlan(t *testing.T) {
 		}
 		return out
 	}
-	short, long := minutes(n.planParts(4, 2)), minutes(n.planParts(16, 5))
+	short, long := minutes(n.planParts(4, 2, htmlText{})), minutes(n.planParts(16, 5, htmlText{}))
 	if short[1] >= long[1] {
 		t.Errorf("play: %d minutes for 4 moves, %d for 16", short[1], long[1])
 	}
@@ -38,17 +38,17 @@ func TestPlanTimingsFollowThePlan(t *testing.T) {
 		t.Errorf("discussion: %d minutes for 2 questions, %d for 5", short[3], long[3])
 	}
 	n.Options.Prophet = false
-	plain := minutes(n.planParts(4, 2))
+	plain := minutes(n.planParts(4, 2, htmlText{}))
 	n.Options.Prophet = true
-	prophet := minutes(n.planParts(4, 2))
-	if prophet[0] <= plain[0] || !strings.Contains(string(n.planParts(4, 2)[0].What), "a Prophet") {
+	prophet := minutes(n.planParts(4, 2, htmlText{}))
+	if prophet[0] <= plain[0] || !strings.Contains(string(n.planParts(4, 2, htmlText{})[0].What), "a Prophet") {
 		t.Errorf("the rules part: %d minutes with a Prophet, %d without", prophet[0], plain[0])
 	}
 	pages, err := n.lessonHTML(n.HandoutMove())
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "about " + planMinutes(n.planParts(n.HandoutMove(), len(n.discussion(htmlText{})))) + " minutes"
+	want := "about " + planMinutes(n.planParts(n.HandoutMove(), len(n.discussion(htmlText{})), htmlText{})) + " minutes"
 	if !strings.Contains(string(pages["plan.html"]), want) {
 		t.Errorf("plan.html does not say %q", want)
 	}

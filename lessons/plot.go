@@ -7,6 +7,9 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/text/language"
+
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/render"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -21,11 +24,12 @@ import (
 // where another rule took the lead.
 
 // beliefFigure draws the followed belief over the hand.
-func (n *Narration) beliefFigure() (*render.Figure, error) {
+func (n *Narration) beliefFigure(l *i18n.Printer) (*render.Figure, error) {
+	tf := markdown{L: l} // plain words
 	p := plot.New()
-	p.X.Label.Text = "move"
+	p.X.Label.Text = l.T("plot.move")
 	p.X.Tick.Marker = render.MoveTicks{}
-	p.Y.Label.Text = "probability"
+	p.Y.Label.Text = l.T("plot.probability")
 	p.Y.Min, p.Y.Max = 0, 1
 	p.X.Min, p.X.Max = 0, float64(max(1, len(n.Steps)))
 	god := plotter.XYs{{X: 0, Y: n.Start.TrueProb}}
@@ -37,7 +41,7 @@ func (n *Narration) beliefFigure() (*render.Figure, error) {
 		local = append(local, plotter.XY{X: x, Y: st.LocalProb})
 		rival = append(rival, plotter.XY{X: x, Y: rivalProb(st)})
 	}
-	f := &render.Figure{Title: "Belief in God's rule and in its leading rival, move by move", W: 7 * vg.Inch, H: 4.2 * vg.Inch}
+	f := &render.Figure{Title: l.T("plot.title"), W: 7 * vg.Inch, H: 4.2 * vg.Inch}
 	var changes []string
 	for i, st := range n.Steps {
 		if !st.LeadChanged {
@@ -57,16 +61,16 @@ func (n *Narration) beliefFigure() (*render.Figure, error) {
 		label.TextStyle[0].Font.Size = vg.Points(7)
 		label.Offset = vg.Point{X: vg.Points(2), Y: -vg.Points(8)}
 		p.Add(label)
-		changes = append(changes, fmt.Sprintf("move %d: “%s”", i+1, st.Leaders[0].Phrase))
+		changes = append(changes, l.T("plot.change", i+1, rivalName(&st.Leaders[0], l)))
 	}
 	lines := []struct {
 		xy    plotter.XYs
 		name  string
 		style draw.LineStyle
 	}{
-		{local, "the rules this hand cannot tell from God's", draw.LineStyle{Color: color.RGBA{0x9a, 0xb7, 0xd6, 255}, Width: vg.Points(4)}},
-		{god, "God's rule", draw.LineStyle{Color: color.RGBA{0x1f, 0x3b, 0x73, 255}, Width: vg.Points(1.8)}},
-		{rival, "the leading rival", draw.LineStyle{Color: color.RGBA{0xc0, 0x16, 0x2c, 255}, Width: vg.Points(1.4), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}},
+		{local, l.T("plot.local"), draw.LineStyle{Color: color.RGBA{0x9a, 0xb7, 0xd6, 255}, Width: vg.Points(4)}},
+		{god, l.T("plot.god"), draw.LineStyle{Color: color.RGBA{0x1f, 0x3b, 0x73, 255}, Width: vg.Points(1.8)}},
+		{rival, l.T("plot.rival"), draw.LineStyle{Color: color.RGBA{0xc0, 0x16, 0x2c, 255}, Width: vg.Points(1.4), Dashes: []vg.Length{vg.Points(5), vg.Points(3)}}},
 	}
 	for _, l := range lines {
 		line, err := plotter.NewLine(l.xy)
@@ -82,7 +86,7 @@ func (n *Narration) beliefFigure() (*render.Figure, error) {
 		// Each leading rival named where it stood highest, the names
 		// stepped up one above the other so that near peaks do not write
 		// over each other.
-		label, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: float64(pk.at), Y: pk.rule.Prob}}, Labels: []string{"“" + rivalName(pk.rule) + "”"}})
+		label, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: float64(pk.at), Y: pk.rule.Prob}}, Labels: []string{l.T("lesson.quoted", rivalName(pk.rule, l))}})
 		if err != nil {
 			return nil, err
 		}
@@ -97,20 +101,20 @@ func (n *Narration) beliefFigure() (*render.Figure, error) {
 	}
 	p.Add(plotter.NewGrid())
 	f.Panels = [][]*plot.Plot{{p}}
-	f.Caption = append(f.Caption, n.plotCaption())
+	f.Caption = append(f.Caption, n.plotCaption(tf))
 	if len(peaks) > 0 {
 		var named []string
 		for _, pk := range peaks {
-			when := fmt.Sprintf("after move %d", pk.at)
+			when := l.T("plot.afterMove", pk.at)
 			if pk.at == 0 {
-				when = "after the opening"
+				when = l.T("plot.afterOpening")
 			}
-			named = append(named, fmt.Sprintf("“%s”, %s %s", rivalName(pk.rule), Pct(pk.rule.Prob), when))
+			named = append(named, l.T("plot.rivalAt", rivalName(pk.rule, l), fpct(tf, pk.rule.Prob), when))
 		}
-		f.Caption = append(f.Caption, "The leading rivals, named on the plot where each stood highest: "+strings.Join(named, "; ")+".")
+		f.Caption = append(f.Caption, l.T("plot.rivals", strings.Join(named, "; ")))
 	}
 	if len(changes) > 0 {
-		f.Caption = append(f.Caption, "Dashed grey lines: the moves where another rule took the lead — "+strings.Join(changes, "; ")+".")
+		f.Caption = append(f.Caption, l.T("plot.changes", strings.Join(changes, "; ")))
 	}
 	return f, nil
 }
@@ -150,9 +154,9 @@ func (n *Narration) rivalPeaks() []rivalPeak {
 }
 
 // rivalName is a rule in words, or its expression.
-func rivalName(r *Ranked) string {
+func rivalName(r *Ranked, l *i18n.Printer) string {
 	c := *r
-	if w := inWords(&c); w != "" {
+	if w := inWordsIn(&c, l); w != "" {
 		return w
 	}
 	return r.Expr
@@ -166,28 +170,32 @@ func rivalProb(st NarratedMove) float64 {
 }
 
 // plotCaption says what the plot shows and where the hand comes from.
-func (n *Narration) plotCaption() string {
-	who := fmt.Sprintf("an ideal scientist watching the table (the grammar's %s simplest rules, the simpler more probable)", count(n.Space.Len()))
+func (n *Narration) plotCaption(f textFormat) string {
+	who := f.say("plot.who.ideal", n.Space.Len())
 	if n.Observer >= 0 {
-		who = fmt.Sprintf("%s, from its own belief", n.seat(n.Observer))
+		who = f.say("plot.who.own", n.seatIn(n.Observer, f.lang()))
 		if !n.OwnBelief {
-			who = fmt.Sprintf("an ideal scientist beside %s", n.seat(n.Observer))
+			who = f.say("plot.who.beside", n.seatIn(n.Observer, f.lang()))
 		}
 	}
 	rule := n.Rule
 	if rule == "" {
 		rule = n.Expr
 	}
-	from := fmt.Sprintf("preset %s, seed %d", n.Preset, n.Seed)
+	from := f.say("plot.from.seed", n.Preset, fmt.Sprint(n.Seed))
 	if n.Source != "" {
-		from = fmt.Sprintf("preset %s, the hand written in %s", n.Preset, n.Source)
+		from = f.say("plot.from.file", n.Preset, n.Source)
 	}
-	return fmt.Sprintf("One hand of rule %s (%s). The probabilities are those of %s, after the opening (move 0) and after each move. The pale band holds God's rule and every rule that gives the same verdicts on all the lines this hand could reach: where it stands above God's rule, the hand cannot tell them apart.", rule, from, who)
+	return f.say("plot.caption", rule, from, who)
 }
 
-// BeliefPlot writes the belief plot as dir/hand-belief.png and .svg.
-func (n *Narration) BeliefPlot(dir string) error {
-	f, err := n.beliefFigure()
+// BeliefPlot writes the belief plot as dir/hand-belief.png and .svg, in
+// English.
+func (n *Narration) BeliefPlot(dir string) error { return n.BeliefPlotIn(dir, language.English) }
+
+// BeliefPlotIn writes the belief plot in lang.
+func (n *Narration) BeliefPlotIn(dir string, lang language.Tag) error {
+	f, err := n.beliefFigure(i18n.NewPrinter(lang))
 	if err != nil {
 		return err
 	}

@@ -1,9 +1,10 @@
 package lessons
 
 import (
-	"fmt"
 	"math"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/eleusis/eleusis/sim"
 )
@@ -37,8 +38,9 @@ func hasMoment(st *NarratedMove, k MomentKind) bool {
 func (n *Narration) discussion(f textFormat) []packQA {
 	var qs []packQA
 	add := func(topic string, move int, q, a string) {
-		qs = append(qs, packQA{Q: safe(q), A: safe(a), Topic: topic, Move: move})
+		qs = append(qs, packQA{Q: safe(q), A: safe(a), Topic: f.say("q.topic." + topic), Move: move})
 	}
+	seat := func(p int) string { return f.text(n.seatIn(p, f.lang())) }
 	// A test of a rule the mover held with some conviction (a favourite,
 	// or a person's chosen idea) that nothing before had contradicted, if
 	// there is one; of any rule not contradicted otherwise.
@@ -51,16 +53,12 @@ func (n *Narration) discussion(f textFormat) []packQA {
 	// A positive test: what a "no" proves, and what a "yes" cannot.
 	if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "positive" && played(st) && st.Move.Verdict == sim.No }); i >= 0 {
 		st := &n.Steps[i]
-		add("a positive test refused", st.Move.Turn, fmt.Sprintf("At move %d, %s played %s, which its own best rule, %s, allowed: a positive test. God said no. What did that answer prove? What would a “yes” have proved?",
-			st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f), f.phrase(*st.Held)),
-			fmt.Sprintf("The “no” refutes %s — and with it every rule that allowed it: the answer %s. The rule was too broad: it allowed what God refuses, the one kind of error a positive test can show. A “yes” would have proved nothing for certain: many other rules allow it too. Agreement with a theory never proves it; one clear disagreement refutes it (Popper's asymmetry).",
-				f.phrase(*st.Held), n.ruledOut(st)))
+		add("positiveRefused", st.Move.Turn, f.say("q.positiveRefused", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f), f.phrase(*st.Held)),
+			f.say("a.positiveRefused", f.phrase(*st.Held), n.ruledOut(st, f)))
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "positive" && played(st) }); i >= 0 {
 		st := &n.Steps[i]
-		add("a positive test accepted", st.Move.Turn, fmt.Sprintf("At move %d, %s played %s, which its own best rule, %s, allowed: a positive test. God said yes. Does that prove the rule?",
-			st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f), f.phrase(*st.Held)),
-			fmt.Sprintf("No. The “yes” %s: agreement never proves a rule, it only fails to refute it. And a positive test can only show a rule too broad: if the rule is too narrow, every positive test will say yes.",
-				n.stillFit(st)))
+		add("positiveAccepted", st.Move.Turn, f.say("q.positiveAccepted", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f), f.phrase(*st.Held)),
+			f.say("a.positiveAccepted", n.stillFit(st, f)))
 	}
 	// A negative test: why play a card one expects to be refused?
 	// (One that refuted the rule, if there is one: the case a positive
@@ -71,75 +69,70 @@ func (n *Narration) discussion(f textFormat) []packQA {
 	}
 	if i >= 0 {
 		st := &n.Steps[i]
-		outcome := "God said no, as the rule expected: it survived a test it could have failed."
+		outcome := f.say("a.negative.no")
 		if st.Move.Verdict == sim.Yes {
-			outcome = "God said yes: the rule was refuted at once — it was too narrow, forbidding what God accepts, and only a negative test could show that."
+			outcome = f.say("a.negative.yes")
 		}
-		add("a negative test", st.Move.Turn, fmt.Sprintf("At move %d, %s played %s, which its own best rule, %s, forbade: a negative test. Why would a scientist play what it expects to be refused?",
-			st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f), f.phrase(*st.Held)),
-			fmt.Sprintf("To give the rule a chance to fail where a positive test cannot reach. %s %s In Eleusis a refused card also costs cards, which is why players avoid negative tests.", outcome, klaymanHa))
+		add("negative", st.Move.Turn, f.say("q.negative", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f), f.phrase(*st.Held)),
+			f.say("a.negative", outcome, f.say("lesson.klaymanHa")))
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, WasonMoment) }); i >= 0 && n.Wason != nil {
 		w := n.Wason
 		first := n.Steps[w.Tests[0]].Move.Turn
-		who := "the players"
-		if w.Holder >= 0 {
-			who = f.text(n.seat(w.Holder))
-		}
-		answer := fmt.Sprintf("Because %s is too narrow on this hand: every card it allows, God allows too. A card it allows is always accepted, so every positive test was bound to say yes — and the more yeses, the surer %s grew. Only a card it forbids could show it wrong: ", f.phrase(w.Rule), who)
+		rule := f.phrase(w.Rule)
+		end := f.say("a.wason.stood")
 		if w.Refuted >= 0 {
 			st := &n.Steps[w.Refuted]
-			answer += fmt.Sprintf("at move %d %s did that with %s, and God said yes. ", st.Move.Turn, f.text(n.seat(st.Move.Player)), moveNoun(&st.Move, f))
-		} else {
-			answer += "nobody played one, and the rule stood to the end. "
+			end = f.say("a.wason.refuted", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f))
 		}
-		add("the Wason moment", n.Steps[i].Move.Turn, fmt.Sprintf("From move %d %s tested %s only with cards it allows, and God said yes every time. Why could those answers never show it wrong? Which card could have?", first, who, f.phrase(w.Rule)),
-			answer+wason246)
+		q := f.say("q.wason.table", first, rule)
+		a := f.say("a.wason.table", rule, end, f.say("lesson.wason246"))
+		if w.Holder >= 0 {
+			q = f.say("q.wason", first, seat(w.Holder), rule)
+			a = f.say("a.wason", rule, seat(w.Holder), end, f.say("lesson.wason246"))
+		}
+		add("wason", n.Steps[i].Move.Turn, q, a)
 	}
 	// (At the Wason moment's refutation, its own question tells the
 	// surprise and the refutation.)
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Risky) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
-		add("a risky prediction", st.Move.Turn, fmt.Sprintf("At move %d the rule of %s, %s, predicted that God would say yes to %s, although %s gave that answer only %s. God said yes. Why does a prediction that could easily have failed count for more than a safe one?",
-			st.Move.Turn, f.text(n.seat(st.Move.Player)), f.phrase(*st.Held), moveNoun(&st.Move, f), n.who(), Pct(st.PYes)),
-			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and %s. A rule that risks a bold prediction and survives has passed a severe test; a safe prediction that comes true tells little (Popper). Here the bold prediction was %s's, and it is %s that earns the credit.",
-				bitsText(st.Bits), n.ruledOut(st), f.text(n.seat(st.Move.Player)), f.phrase(*st.Held)))
+		add("risky", st.Move.Turn, f.say("q.risky", st.Move.Turn, seat(st.Move.Player), f.phrase(*st.Held), moveNoun(&st.Move, f), n.who(f), fpct(f, st.PYes)),
+			f.say("a.risky", fbits(f, st.Bits), n.ruledOut(st, f), seat(st.Move.Player), f.phrase(*st.Held)))
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Surprise) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
-		add("a surprise", st.Move.Turn, fmt.Sprintf("At move %d God said yes to %s, although %s gave that answer only %s. Why does an unlikely answer teach more than an expected one?",
-			st.Move.Turn, moveNoun(&st.Move, f), n.who(), Pct(st.PYes)),
-			fmt.Sprintf("An answer given probability p carries log₂(1/p) bits of information: this one carried %s and %s. But no rule the mover held had predicted it, so it corroborates no theory: it taught by ruling many out. Popper's credit for a bold prediction goes to a rule that made one and survived.",
-				bitsText(st.Bits), n.ruledOut(st)))
+		add("surprise", st.Move.Turn, f.say("q.surprise", st.Move.Turn, moveNoun(&st.Move, f), n.who(f), fpct(f, st.PYes)),
+			f.say("a.surprise", fbits(f, st.Bits), n.ruledOut(st, f)))
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Refuted) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
 		fav := st.Top[0]
-		next := "no rule"
+		next := f.say("lesson.noRule")
 		if len(st.Leaders) > 0 {
 			next = f.phrase(st.Leaders[0])
 		}
-		add("the favourite refuted", st.Move.Turn, fmt.Sprintf("At move %d the favourite of %s, %s (%s), was refuted. Was it a mistake to hold it?", st.Move.Turn, n.who(), f.phrase(fav), Pct(fav.Prob)),
-			fmt.Sprintf("No: it was the most probable rule given everything seen — simple, and consistent with every answer. Holding the best-supported hypothesis and dropping it when it fails is how science learns: the answer %s, and the new favourite is %s.",
-				n.ruledOut(st), next))
+		add("refuted", st.Move.Turn, f.say("q.refuted", st.Move.Turn, n.who(f), f.phrase(fav), fpct(f, fav.Prob)),
+			f.say("a.refuted", n.ruledOut(st, f), next))
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Underdetermined) }); i >= 0 {
 		st := &n.Steps[i]
 		a, b := st.Leaders[0], st.Leaders[1]
-		answer := fmt.Sprintf("Not from this hand: %s and %s give the same verdict on every card after every main line the hand could still reach, so %s. The evidence underdetermines the theory: both explain every card equally well. ", f.phrase(a), f.phrase(b), NoCardSentence)
-		answer += n.whichIsGods(a, b, f)
-		from := fmt.Sprintf("From move %d", st.TieSince)
-		if st.TieSince == 0 {
-			from = "From the opening"
+		answer := f.say("a.under", f.phrase(a), f.phrase(b), f.say("lesson.noCard"))
+		if g := n.whichIsGods(a, b, f); g != "" {
+			answer += " " + g
 		}
-		add("underdetermination", st.Move.Turn, fmt.Sprintf("%s, %s and %s could not be told apart by any card. Which is God's rule? Could the players have found out?", from, f.phrase(a), f.phrase(b)), answer)
+		from := f.say("q.under.from", st.TieSince)
+		if st.TieSince == 0 {
+			from = f.say("q.under.opening")
+		}
+		add("under", st.Move.Turn, f.say("q.under", from, f.phrase(a), f.phrase(b)), answer)
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, ClosedWorld) }); i >= 0 {
 		st := &n.Steps[i]
-		add("a closed world", st.Move.Turn, fmt.Sprintf("At move %d every rule %s could conceive had been contradicted. What does that tell us?", st.Move.Turn, n.who()),
-			fmt.Sprintf("That God's rule was never among its candidates: a scientist can only confirm or refute the hypotheses it can formulate. Here the space held the %s simplest rules of its grammar; God's rule — %s — was not one of them. More evidence cannot help a closed world of hypotheses — a new idea can.",
-				count(n.Space.Len()), n.godRule(f)))
+		add("closed", st.Move.Turn, f.say("q.closed", st.Move.Turn, n.who(f)),
+			f.say("a.closed", n.Space.Len(), n.godRule(f)))
 	}
-	add("the end", len(n.Steps), fmt.Sprintf("At the end of the hand, was %s right? Right on this hand, and right everywhere?", n.who()), n.verdictShort(f))
+	add("end", len(n.Steps), f.say("q.end", n.who(f)), n.verdictShort(f))
 	return qs
 }
 
@@ -148,11 +141,11 @@ func (n *Narration) discussion(f textFormat) []packQA {
 func moveNoun(m *sim.MoveRecord, f textFormat) string {
 	switch m.Kind {
 	case sim.Sequence:
-		return "the sequence " + f.cards(m.Cards)
+		return f.say("noun.sequence", f.cards(m.Cards))
 	case sim.NoPlay:
-		return "“no play”, showing " + f.cards(m.Cards)
+		return f.say("noun.noPlay", f.cards(m.Cards))
 	}
-	return "the card " + f.cards(m.Cards)
+	return f.say("noun.card", f.cards(m.Cards))
 }
 
 // heldStands reports whether the mover's rule at st fitted every answer
@@ -189,13 +182,13 @@ func (n *Narration) whichIsGods(a, b Ranked, f textFormat) string {
 		if !n.Truth.Class.Has(god.ID) {
 			continue
 		}
-		s := fmt.Sprintf("God's rule is %s.", f.phrase(god))
+		s := f.say("gods.is", f.phrase(god))
 		if w, err := n.Truth.Witness(other.ID, nil); err == nil && w.Found {
-			s += fmt.Sprintf(" Another hand could show it: after the main line %s, %s would %s.", f.cards(w.Line), f.phrase(other), n.witnessVerb(other.ID, &w, f))
+			s += " " + f.say("gods.another", f.cards(w.Line), f.phrase(other), n.witnessVerb(other.ID, &w, f))
 		}
 		return s
 	}
-	return fmt.Sprintf("In fact neither is God's rule: %s.", n.godRule(f))
+	return f.say("gods.neither", n.godRule(f))
 }
 
 // answerKey answers the handout's questions at the move it stops.
@@ -208,28 +201,25 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 	st := &n.Steps[move-1]
 	var fits []string
 	for _, r := range st.Leaders {
-		mark := ""
+		key := "key.fit"
 		if n.Truth != nil && n.Truth.Class.Has(r.ID) {
-			mark = " — God's rule"
+			key = "key.fitGod"
 		}
-		fits = append(fits, fmt.Sprintf("<li>%s, %s%s</li>", f.rule(r), Pct(r.Prob), mark))
+		fits = append(fits, "<li>"+f.say(key, f.rule(r), fpct(f, r.Prob))+"</li>")
 	}
-	hint := ""
+	a12 := f.say("key.a12", n.godRule(f), move, n.who(f), f.say("lesson.nRules", st.Left), strings.Join(fits, ""))
 	if n.Hint != "" {
-		hint = fmt.Sprintf(" A hint you may give the class: “%s”.", f.text(n.Hint))
+		a12 += " " + f.say("key.hint", n.hintText(f))
 	}
-	add("1–2. Which rule could God be using? Write two different rules that fit every card.",
-		fmt.Sprintf("God's rule: %s. After move %d, %s still held %s rules possible; the most probable were:<ol>%s</ol>Any rule that accepts every main-line card after the card before it, and refuses every error card after the main-line card above it, is a right answer for the handout.%s",
-			n.godRule(f), move, n.who(), count(st.Left), strings.Join(fits, ""), hint))
-	test := "its space was empty: it had no rule left to test."
+	add(f.say("key.q12"), a12)
+	test := f.say("key.empty")
 	switch {
 	case st.Parting != nil && st.Parting.Never:
-		test = fmt.Sprintf("its two leading rules were %s and %s, and %s.", f.phrase(st.Leaders[0]), f.phrase(st.Leaders[1]), NoCardSentence)
+		test = f.say("key.never", f.phrase(st.Leaders[0]), f.phrase(st.Leaders[1]), f.say("lesson.noCard"))
 	case st.Parting != nil:
 		test = lowerFirst(n.separationText(st, f))
 	}
-	add("3. Which card would you play next to test your rule?",
-		fmt.Sprintf("The best test separates the leading rules. After move %d, for %s: %s A card the student's own rule allows tests it positively (it can show the rule too broad), one it forbids negatively (it can show the rule too narrow).", move, n.who(), test))
+	add(f.say("key.q3"), f.say("key.a3", move, n.who(f), test))
 	var tests [2]int
 	for _, s := range n.Steps[:move] {
 		switch s.Test {
@@ -239,16 +229,24 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 			tests[1]++
 		}
 	}
-	add("4–5. Is there a card your two rules judge differently? Would you rather play a card your rule allows, or one it forbids?",
-		fmt.Sprintf("If two rules judge every card alike after every line the game can reach, no experiment can tell them apart (underdetermination). Up to move %d the players whose own rule we know made %d positive and %d negative tests. A positive test refused shows a rule too broad; only a negative test accepted can show a rule too narrow. Either can refute; neither, passed, proves.",
-			move, tests[0], tests[1]))
+	add(f.say("key.q45"), f.say("key.a45", move, tests[0], tests[1]))
 	return qs
+}
+
+// hintText is the bank's hint, in English: on another language's page it
+// says so (lang="en").
+func (n *Narration) hintText(f textFormat) string {
+	if _, html := f.(htmlText); html && f.lang().Lang() != "en" {
+		return `<span lang="en">` + f.text(n.Hint) + "</span>"
+	}
+	return f.text(n.Hint)
 }
 
 // lowerFirst puts a sentence after a colon: "No card …" → "no card …".
 func lowerFirst(s string) string {
-	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+	r, size := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError || !unicode.IsUpper(r) {
 		return s
 	}
-	return string(s[0]+'a'-'A') + s[1:]
+	return string(unicode.ToLower(r)) + s[size:]
 }

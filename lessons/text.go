@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 
+	"golang.org/x/text/language"
+
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -19,7 +22,9 @@ import (
 // card of any line the hand can still reach would tell apart.
 const NoCardSentence = "no card in the deck can tell these apart from here"
 
-// textFormat writes the parts of a sentence that are not plain words.
+// textFormat writes the parts of a sentence that are not plain words, and
+// the sentences themselves: messages of the catalogue (i18n) in the
+// format's language.
 type textFormat interface {
 	// rule is a rule in words with its expression beside it.
 	rule(r Ranked) string
@@ -29,20 +34,37 @@ type textFormat interface {
 	strong(s string) string
 	// text is plain words (escaped as the format needs).
 	text(s string) string
+	// say is a message of the catalogue; its text arguments are written
+	// by the format already (rule, cards, text…), numbers are numbers.
+	say(key string, args ...any) string
+	// lang is the format's language.
+	lang() *i18n.Printer
 }
 
-// markdown writes sentences for hand.md.
-type markdown struct{}
+// english is the printer of a format made without one.
+var english = i18n.NewPrinter(language.English)
 
-func (markdown) rule(r Ranked) string {
-	if inWords(&r) == "" {
+// markdown writes sentences for hand.md.
+type markdown struct{ L *i18n.Printer }
+
+func (m markdown) lang() *i18n.Printer {
+	if m.L == nil {
+		return english
+	}
+	return m.L
+}
+
+func (m markdown) say(key string, args ...any) string { return m.lang().T(key, args...) }
+
+func (m markdown) rule(r Ranked) string {
+	if inWordsIn(&r, m.lang()) == "" {
 		return "`" + r.Expr + "`"
 	}
 	return "“" + r.Phrase + "” (`" + r.Expr + "`)"
 }
 
-func (markdown) phrase(r Ranked) string {
-	if inWords(&r) == "" {
+func (m markdown) phrase(r Ranked) string {
+	if inWordsIn(&r, m.lang()) == "" {
 		return "`" + r.Expr + "`"
 	}
 	return "“" + r.Phrase + "”"
@@ -56,6 +78,25 @@ func inWords(r *Ranked) string {
 		r.Phrase, _ = rulewords.Say(r.Expr)
 	}
 	return r.Phrase
+}
+
+// inWordsIn is inWords in a language: the scientists' phrases are
+// English, and another language says the expression with
+// rulewords.SayIn (the English words where it has none: english).
+func inWordsIn(r *Ranked, l *i18n.Printer) string {
+	w, _ := wordsIn(r, l)
+	return w
+}
+
+func wordsIn(r *Ranked, l *i18n.Printer) (words string, english bool) {
+	if l.Lang() != "en" && r.Expr != "" {
+		if w, err := rulewords.SayIn(l.Lang(), r.Expr); err == nil && w != "" {
+			r.Phrase = w
+			return w, false
+		}
+	}
+	w := inWords(r)
+	return w, l.Lang() != "en"
 }
 
 func (markdown) cards(cs []sim.Card) string { return CardList(cs) }
@@ -100,20 +141,24 @@ func count(n int) string {
 }
 
 // who is the followed scientist, as the sentences name it.
-func (n *Narration) who() string {
+func (n *Narration) who(f textFormat) string {
 	if n.OwnBelief {
-		return "the scientist we follow"
+		return f.say("lesson.who.own")
 	}
-	return "the ideal scientist"
+	return f.say("lesson.who.ideal")
 }
 
-// seat names a seat: "Ana", "seat 2 (positive-tester)".
-func (n *Narration) seat(p int) string {
+// seat names a seat: "Ana", "Seat 2 (positive-tester)".
+func (n *Narration) seat(p int) string { return n.seatIn(p, english) }
+
+// seatIn is seat in a language (a played lesson's "Seat 2" numbered in
+// it).
+func (n *Narration) seatIn(p int, l *i18n.Printer) string {
 	if p < 0 || p >= len(n.Players) {
-		return fmt.Sprintf("seat %d", p+1)
+		return l.T("lesson.seat", p+1)
 	}
-	name := n.Players[p]
-	if p < len(n.Strategies) && n.Strategies[p] != "" && n.Strategies[p] != name {
+	name := n.playerName(p, l)
+	if p < len(n.Strategies) && n.Strategies[p] != "" && n.Strategies[p] != n.Players[p] {
 		return fmt.Sprintf("%s (%s)", name, n.Strategies[p])
 	}
 	return name
@@ -123,47 +168,46 @@ func (n *Narration) seat(p int) string {
 func moveWhat(m *sim.MoveRecord, f textFormat) (did string) {
 	switch m.Kind {
 	case sim.NoPlay:
-		return "says “no play”, showing " + f.cards(m.Cards)
+		return f.say("md.noPlay", f.cards(m.Cards))
 	case sim.Sequence:
-		return "plays the sequence " + f.cards(m.Cards)
+		return f.say("md.sequence", f.cards(m.Cards))
 	}
-	return "plays " + f.cards(m.Cards)
+	return f.say("md.plays", f.cards(m.Cards))
 }
 
 // expected says what a rule expected of a move.
-func expected(m *sim.MoveRecord, yes bool) string {
+func expected(m *sim.MoveRecord, yes bool, f textFormat) string {
 	switch {
 	case m.Kind == sim.NoPlay && yes:
-		return "that none of the cards shown fits"
+		return f.say("expect.noneFits")
 	case m.Kind == sim.NoPlay:
-		return "that some card shown fits"
+		return f.say("expect.someFits")
 	case m.Kind == sim.Sequence && yes:
-		return "that every card of the sequence is legal"
+		return f.say("expect.seqLegal")
 	case m.Kind == sim.Sequence:
-		return "that some card of the sequence is not legal"
+		return f.say("expect.seqNot")
 	case yes:
-		return "that the card is legal"
+		return f.say("expect.legal")
 	}
-	return "that the card is not legal"
+	return f.say("expect.notLegal")
 }
 
 // labelText says whose rule the move tested, and how.
 func (n *Narration) labelText(st *NarratedMove, f textFormat) string {
 	m := &st.Move
 	if st.Test == "" {
-		if st.NoTest == "" {
+		if st.NoTest.IsZero() {
 			return ""
 		}
-		return fmt.Sprintf("Not a test of a rule of its own: %s.", f.text(st.NoTest))
+		return f.say("md.noTest", f.text(f.lang().Say(st.NoTest)))
 	}
 	positive := st.Test == "positive"
-	kind := map[bool]string{true: "positive test", false: "negative test"}[positive]
+	kind := f.strong(f.say(map[bool]string{true: "md.positiveTest", false: "md.negativeTest"}[positive]))
 	yes := positive != (m.Kind == sim.NoPlay) // what the rule expected God to say
-	held := f.rule(*st.Held)
 	if !math.IsNaN(st.Held.Prob) {
-		held += fmt.Sprintf(", which it gave %s", Pct(st.Held.Prob))
+		return f.say("md.testGave", kind, f.rule(*st.Held), fpct(f, st.Held.Prob), expected(m, yes, f))
 	}
-	return fmt.Sprintf("A %s of its own best rule, %s: that rule expected %s.", f.strong(kind), held, expected(m, yes))
+	return f.say("md.test", kind, f.rule(*st.Held), expected(m, yes, f))
 }
 
 // separationText says how the two leading rules could be told apart after
@@ -181,92 +225,92 @@ func (n *Narration) separationText(st *NarratedMove, f textFormat) string {
 				return "" // said in the moment
 			}
 		}
-		return fmt.Sprintf("Still %s: %s and %s.", NoCardSentence, f.phrase(a), f.phrase(b))
+		return f.say("sep.still", f.say("lesson.noCard"), f.phrase(a), f.phrase(b))
 	case st.Best != nil:
 		c := *st.Best
-		first, second := "yes", "no"
+		first, second := f.say("pack.yes"), f.say("pack.no")
 		if !n.Space.Accepts(a.ID, st.MainLine, c) {
-			first, second = "no", "yes"
+			first, second = second, first
 		}
-		return fmt.Sprintf("The card that would best tell %s from %s now: %s (%s says %s, %s says %s).",
-			f.phrase(a), f.phrase(b), f.cards([]sim.Card{c}), f.phrase(a), first, f.phrase(b), second)
+		return f.say("sep.best", f.phrase(a), f.phrase(b), f.cards([]sim.Card{c}), f.phrase(a), first, f.phrase(b), second)
 	default:
 		then, total := cardSet(p.Then, 3)
 		more := ""
 		if total > len(then) {
-			more = fmt.Sprintf(" (or %d other cards)", total-len(then))
+			more = f.say("sep.more", total-len(then))
 		}
-		legal := "a card God would accept"
+		legal := f.say("sep.legalOne")
 		if len(p.Path) > 1 {
-			legal = "cards God would accept, in turn"
+			legal = f.say("sep.legalMany")
 		}
-		return fmt.Sprintf("No card tells %s from %s right now; they part only after %s (%s): then %s%s would tell them apart.",
-			f.phrase(a), f.phrase(b), f.cards(p.Path), legal, f.cards(then), more)
+		return f.say("sep.later", f.phrase(a), f.phrase(b), f.cards(p.Path), legal, f.cards(then), more)
 	}
 }
 
-// Markdown writes the narration.
-func (n *Narration) Markdown(w io.Writer) error {
-	f := markdown{}
+// Markdown writes the narration in English.
+func (n *Narration) Markdown(w io.Writer) error { return n.MarkdownIn(w, language.English) }
+
+// MarkdownIn writes the narration in lang (i18n.Languages).
+func (n *Narration) MarkdownIn(w io.Writer, lang language.Tag) error {
+	f := markdown{L: i18n.NewPrinter(lang)}
+	l := f.lang()
 	var b strings.Builder
-	title := "A hand of Eleusis"
-	fmt.Fprintf(&b, "# %s\n\n", title)
-	fmt.Fprintf(&b, "God's secret rule: %s.\n\n", n.godRule(f))
-	fmt.Fprintf(&b, "%s\n\n", n.setting())
-	fmt.Fprintf(&b, "%s\n\n", n.followText())
+	fmt.Fprintf(&b, "# %s\n\n", f.say("md.title"))
+	fmt.Fprintf(&b, "%s\n\n", f.say("md.rule", n.godRule(f)))
+	fmt.Fprintf(&b, "%s\n\n", n.setting(f))
+	fmt.Fprintf(&b, "%s\n\n", n.followText(f))
 	fmt.Fprintf(&b, "%s\n\n", n.openingText(f))
 	for i := range n.Steps {
 		st := &n.Steps[i]
 		m := &st.Move
-		mine := ""
+		head := f.say("md.move", m.Turn, n.seatIn(m.Player, l))
 		if m.Player == n.Observer {
-			mine = " — the scientist we follow"
+			head = f.say("md.moveFollowed", m.Turn, n.seatIn(m.Player, l))
 		}
-		fmt.Fprintf(&b, "## Move %d — %s%s\n\n", m.Turn, n.seat(m.Player), mine)
+		fmt.Fprintf(&b, "## %s\n\n", head)
 		fmt.Fprintf(&b, "%s\n\n", n.moveText(st, f))
 		if t := n.labelText(st, f); t != "" {
 			fmt.Fprintf(&b, "%s\n\n", t)
 		}
 		if len(st.Top) > 0 {
-			fmt.Fprintf(&b, "Before the answer %s gave “yes” a probability of %.2f. Its most probable rules:\n\n", n.who(), st.PYes)
+			fmt.Fprintf(&b, "%s\n\n", f.say("md.before", n.who(f), l.Decimal(st.PYes, 2)))
 			for k, r := range st.Top {
-				fmt.Fprintf(&b, "%d. %s — %.2f\n", k+1, f.rule(r), r.Prob)
+				fmt.Fprintf(&b, "%d. %s — %s\n", k+1, f.rule(r), l.Decimal(r.Prob, 2))
 			}
 			b.WriteString("\n")
 		}
-		fmt.Fprintf(&b, "%s\n\n", n.answerText(st))
+		fmt.Fprintf(&b, "%s\n\n", n.answerText(st, f))
 		for _, mo := range st.Moments {
-			fmt.Fprintf(&b, "**%s.** %s\n\n", mo.Title, mo.say(f))
+			fmt.Fprintf(&b, "**%s.** %s\n\n", mo.title(f), mo.say(f))
 		}
 		if t := n.separationText(st, f); t != "" {
 			fmt.Fprintf(&b, "%s\n\n", t)
 		}
-		fmt.Fprintf(&b, "Main line: %s\n\n", CardList(st.MainLine))
+		fmt.Fprintf(&b, "%s\n\n", f.say("md.mainLine", CardList(st.MainLine)))
 	}
-	b.WriteString("## The end\n\n")
-	fmt.Fprintf(&b, "%s\n\n", n.endText())
+	fmt.Fprintf(&b, "## %s\n\n", f.say("md.end"))
+	fmt.Fprintf(&b, "%s\n\n", n.endText(f))
 	fmt.Fprintf(&b, "%s\n\n", n.verdictText(f))
-	b.WriteString("| seat | player | cards left | score |\n|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| %s | %s | %s | %s |\n|---|---|---|---|\n", f.say("md.col.seat"), f.say("reveal.player"), f.say("reveal.cardsLeft"), f.say("reveal.score"))
 	for _, p := range n.Result.Players {
-		fmt.Fprintf(&b, "| %d | %s | %d | %d |\n", p.Seat+1, n.seat(p.Seat), p.Cards, p.Score)
+		fmt.Fprintf(&b, "| %d | %s | %d | %d |\n", p.Seat+1, n.seatIn(p.Seat, l), p.Cards, p.Score)
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// godRule is God's rule in words, with its expression (no full stop).
+// godRule is God's rule in words, with its expression (no full stop). The
+// bank's description is English: another language says the rule with the
+// scientists' words alone.
 func (n *Narration) godRule(f textFormat) string {
-	if d := classWords(n.Description); d != "" {
-		r := Ranked{Expr: n.Expr, Phrase: n.End.GodPhrase}
+	r := Ranked{Expr: n.Expr, Phrase: n.End.GodPhrase}
+	if d := classWords(n.Description); d != "" && f.lang().Lang() == "en" {
 		if inWords(&r) == "" {
-			return fmt.Sprintf("%s (%s)", f.text(d), f.rule(r))
+			return f.say("lesson.godRule.desc", f.text(d), f.rule(r))
 		}
-		return fmt.Sprintf("%s — in the scientists' words, %s", f.text(d), f.rule(r))
+		return f.say("lesson.godRule.words", f.text(d), f.rule(r))
 	}
-	if n.End.GodPhrase != "" {
-		return f.rule(Ranked{Expr: n.Expr, Phrase: n.End.GodPhrase})
-	}
-	return f.rule(Ranked{Expr: n.Expr})
+	return f.rule(r)
 }
 
 // seedNote matches a bank description's note on where a rule comes from:
@@ -286,37 +330,37 @@ func classWords(d string) string {
 }
 
 // setting says where the hand comes from.
-func (n *Narration) setting() string {
+func (n *Narration) setting(f textFormat) string {
 	var players []string
 	for i := range n.Players {
-		players = append(players, n.seat(i))
+		players = append(players, n.seatIn(i, f.lang()))
 	}
-	from := fmt.Sprintf("Preset %s, seed %d.", n.Preset, n.Seed)
+	from := f.say("lesson.setting.seed", f.text(n.Preset), fmt.Sprint(n.Seed))
 	if n.Source != "" {
-		from = fmt.Sprintf("Preset %s; the hand as written in %s.", n.Preset, n.Source)
+		from = f.say("lesson.setting.file", f.text(n.Preset), f.text(n.Source))
 	}
-	return fmt.Sprintf("%s Players, clockwise from God's left: %s.", from, strings.Join(players, ", "))
+	return f.say("lesson.setting.players", from, f.text(strings.Join(players, ", ")))
 }
 
 // followText says whose belief the narration follows.
-func (n *Narration) followText() string {
+func (n *Narration) followText(f textFormat) string {
 	switch {
 	case n.Observer < 0:
 		if n.Eps > 0 {
-			return fmt.Sprintf("We follow what an ideal scientist watching the table would believe: one who holds every rule of its grammar possible, the simpler ones more probable. God erred in this hand, so it allows for a wrong answer now and then (%.0f%% of answers): a rule God's answers contradict becomes less probable, but is not ruled out for good.", 100*n.Eps)
+			return f.say("lesson.follow.idealEps", int(math.Round(100*n.Eps)))
 		}
-		return "We follow what an ideal scientist watching the table would believe: one who holds every rule of its grammar possible, the simpler ones more probable, and rules out each one God's answers contradict."
+		return f.say("lesson.follow.ideal")
 	case n.OwnBelief:
-		return fmt.Sprintf("We follow the beliefs of %s: what it holds possible, and how each answer changes that.", n.seat(n.Observer))
+		return f.say("lesson.follow.own", f.text(n.seatIn(n.Observer, f.lang())))
 	}
-	return fmt.Sprintf("%s plays without a belief we can show; we follow what an ideal scientist sitting beside it would believe from the same answers.", n.seat(n.Observer))
+	return f.say("lesson.follow.beside", f.text(n.seatIn(n.Observer, f.lang())))
 }
 
 func (n *Narration) openingText(f textFormat) string {
 	if n.Options.Starter == sim.Chain3 && len(n.Result.Opening) == 5 {
-		return fmt.Sprintf("God opens with the chain %s and lays %s under its last card: they break the rule.", f.cards(n.Result.Opening[:3]), f.cards(n.Result.Opening[3:]))
+		return f.say("lesson.opening.chain", f.cards(n.Result.Opening[:3]), f.cards(n.Result.Opening[3:]))
 	}
-	s := fmt.Sprintf("The starter: %s.", f.cards(n.Result.Opening))
+	s := f.say("lesson.opening.starter", f.cards(n.Result.Opening))
 	for _, said := range n.Said[0] {
 		s += " " + n.saidText(said, f)
 	}
@@ -327,35 +371,35 @@ func (n *Narration) openingText(f textFormat) string {
 func (n *Narration) moveText(st *NarratedMove, f textFormat) string {
 	m := &st.Move
 	var b strings.Builder
-	b.WriteString(strings.ToUpper(moveWhat(m, f)[:1]) + moveWhat(m, f)[1:])
-	fmt.Fprintf(&b, ". God: %s", f.strong(string(m.Verdict)))
+	b.WriteString(f.say("md.moveWhat", moveWhat(m, f), f.strong(f.say("pack."+string(m.Verdict)))))
 	if m.Kind == sim.NoPlay && m.Picked != nil {
-		fmt.Fprintf(&b, " — %s fits, and goes on the main line", f.cards([]sim.Card{*m.Picked}))
+		b.WriteString(f.say("md.picked", f.cards([]sim.Card{*m.Picked})))
 	}
 	if m.Penalty > 0 {
-		fmt.Fprintf(&b, "; draws %d", m.Penalty)
+		b.WriteString(f.say("md.draws", m.Penalty))
 	}
 	b.WriteString(".")
 	if m.Guess != "" && !m.GuessInWords { // words: told with the rules said (Said)
-		verdict := "not God's rule"
+		verdict := f.say("md.guess.wrong")
 		switch {
 		case m.GuessGodErred && m.GuessRight:
-			verdict = "God said yes, though it is not God's rule: " + f.strong("God erred") + ", and the hand ended on it"
+			verdict = f.say("md.guess.erredYes", f.strong(f.say("lesson.godErred")))
 		case m.GuessGodErred:
-			verdict = "God said no, though it is God's rule in other words: " + f.strong("God erred") + ", and the hand went on"
+			verdict = f.say("md.guess.erredNo", f.strong(f.say("lesson.godErred")))
 		case m.GuessRight:
-			verdict = f.strong("equivalent to God's rule")
+			verdict = f.strong(f.say("md.guess.right"))
 		case m.GuessError != "":
-			verdict = "not a rule: " + f.text(m.GuessError)
+			verdict = f.say("md.guess.invalid", f.text(m.GuessError))
 		}
 		r := Ranked{Expr: m.Guess}
 		if id, ok := n.Space.ByExpr(m.Guess); ok {
 			r.Phrase = n.Space.Phrase(id)
 		}
-		fmt.Fprintf(&b, " States the rule %s: %s.", f.rule(r), verdict)
+		b.WriteString(" " + f.say("md.guess", f.rule(r), verdict))
 	}
 	if n.Erred[m.Turn] {
-		b.WriteString(" " + f.strong("God erred") + ": the rule says " + map[sim.Verdict]string{sim.Yes: "no", sim.No: "yes"}[m.Verdict] + "; the hand went on from what God said.")
+		says := map[sim.Verdict]string{sim.Yes: "pack.no", sim.No: "pack.yes"}[m.Verdict]
+		b.WriteString(" " + f.say("md.erred", f.strong(f.say("lesson.godErred")), f.say(says)))
 	}
 	for _, s := range n.Said[m.Turn] {
 		b.WriteString(" " + n.saidText(s, f))
@@ -365,59 +409,70 @@ func (n *Narration) moveText(st *NarratedMove, f textFormat) string {
 
 // saidText tells a rule a player stated in words.
 func (n *Narration) saidText(s SaidRule, f textFormat) string {
-	t := fmt.Sprintf("%s states a rule in words: “%s”", f.text(n.seat(s.Player)), f.text(s.Text))
+	who, words := f.text(n.seatIn(s.Player, f.lang())), f.text(s.Text)
+	var t string
 	switch {
 	case s.Rule == nil:
-		t += " (words the program cannot read as one rule)."
+		t = f.say("lesson.said.unread", who, words)
 	case !s.Judged:
-		t += fmt.Sprintf(", read as %s.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
+		t = f.say("lesson.said.read", who, words, f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
 	case s.Right:
-		t += fmt.Sprintf(", read as %s: %s.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}), f.strong("God's rule"))
+		t = f.say("lesson.said.right", who, words, f.rule(Ranked{Expr: s.Rule.Rule.Expr}), f.strong(f.say("lesson.said.godsRule")))
 	default:
-		t += fmt.Sprintf(", read as %s: not God's rule.", f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
+		t = f.say("lesson.said.wrong", who, words, f.rule(Ranked{Expr: s.Rule.Rule.Expr}))
 	}
 	if s.GodSaid == nil {
 		return t
 	}
-	t += " God said " + f.strong(string(*s.GodSaid)) + "."
+	t += " " + f.say("lesson.said.god", f.strong(f.say("pack."+string(*s.GodSaid))))
 	if s.Judged && s.Right != (*s.GodSaid == sim.Yes) {
-		t += " God's answer and the reading disagree: God erred, or the words mean something the reading missed."
+		t += " " + f.say("lesson.said.disagree")
 	}
 	return t
 }
 
 // answerText is what the answer did to the followed belief.
-func (n *Narration) answerText(st *NarratedMove) string {
+func (n *Narration) answerText(st *NarratedMove, f textFormat) string {
 	if st.Possible == 0 {
-		return fmt.Sprintf("The space of %s is empty: the answer teaches it nothing.", n.who())
+		return f.say("md.answer.empty", n.who(f))
 	}
 	if st.Left == 0 {
 		if st.Possible == 1 {
-			return fmt.Sprintf("The answer contradicted the one rule %s still held: none is left.", n.who())
+			return f.say("md.answer.lastOne", n.who(f))
 		}
-		return fmt.Sprintf("The answer contradicted every one of the %s rules %s still held: none is left.", count(st.Possible), n.who())
+		return f.say("md.answer.all", st.Possible, n.who(f))
 	}
-	s := fmt.Sprintf("The answer carried %s and ruled out %s of %s rules (%s left)", bitsText(st.Bits), count(st.Possible-st.Left), count(st.Possible), count(st.Left))
+	s := f.say("md.answer", fbits(f, st.Bits), st.Possible-st.Left, st.Possible, st.Left)
 	if n.Eps > 0 {
-		s = fmt.Sprintf("The answer carried %s and %s", bitsText(st.Bits), n.ruledOut(st))
+		s = f.say("md.answer.eps", fbits(f, st.Bits), n.ruledOut(st, f))
 	}
 	if n.Truth != nil {
-		s += fmt.Sprintf("; belief in God's rule now %.2f", st.TrueProb)
+		s = f.say("md.answer.belief", s, f.lang().Decimal(st.TrueProb, 2))
 	}
 	return s + "."
 }
 
 // endText says how the hand ended.
-func (n *Narration) endText() string {
-	s := fmt.Sprintf("The hand ended after %s: %s. God scores %d.", plural(n.Result.Turns, "move"), EndWords(n.Result.End, n.Players, n.Result), n.Result.GodScore)
+func (n *Narration) endText(f textFormat) string {
+	l := f.lang()
+	s := f.say("lesson.endText", n.Result.Turns, f.text(l.Say(EndWords(n.Result.End, n.seatNames(l), n.Result))), n.Result.GodScore)
 	if tm := n.Result.Team; tm != nil {
 		if tm.Found {
-			s += fmt.Sprintf(" The team found the rule at move %d: `%s` (%s stated).", tm.Turn, tm.Rule, plural(tm.Guesses, "rule"))
+			s += " " + f.say("lesson.team.found", tm.Turn, "`"+f.text(tm.Rule)+"`", f.say("lesson.nRules", tm.Guesses))
 		} else {
-			s += fmt.Sprintf(" The team did not find the rule (%s stated).", plural(tm.Guesses, "rule"))
+			s += " " + f.say("lesson.team.notFound", f.say("lesson.nRules", tm.Guesses))
 		}
 	}
 	return s
+}
+
+// seatNames are the seats' names in a language.
+func (n *Narration) seatNames(l *i18n.Printer) []string {
+	out := make([]string, len(n.Players))
+	for i := range out {
+		out[i] = n.playerName(i, l)
+	}
+	return out
 }
 
 func plural(n int, what string) string {

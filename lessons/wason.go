@@ -51,7 +51,7 @@ func (n *Narration) markWason() error {
 			at = len(n.Steps) - 1
 		}
 		// First among the move's moments: it tells the others.
-		mo := Moment{Kind: WasonMoment, Title: wasonTitle, say: func(f textFormat) string { return n.wasonText(w, f) }}
+		mo := Moment{Kind: WasonMoment, Title: "A Wason moment (2-4-6)", say: func(f textFormat) string { return n.wasonText(w, f) }}
 		n.Steps[at].Moments = append([]Moment{mo}, n.Steps[at].Moments...)
 	}
 	return nil

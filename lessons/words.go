@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/eleusis/eleusis/i18n"
@@ -72,4 +73,15 @@ func Pct(p float64) string {
 		return ">99%"
 	}
 	return fmt.Sprintf("%.0f%%", 100*p)
+}
+
+// pctIn is Pct in a language: "27%", "27 %" in Spanish and Valencian.
+func pctIn(l *i18n.Printer, p float64) string {
+	switch {
+	case p > 0 && p < 0.005:
+		return l.T("lesson.below1")
+	case p < 1 && p > 0.995:
+		return l.T("lesson.above99")
+	}
+	return l.T("lesson.percent", int(math.RoundToEven(100*p)))
 }

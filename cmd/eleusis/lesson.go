@@ -93,6 +93,7 @@ func (g *global) narrate(c *cobra.Command, hf handFlags) (*lessons.Narration, er
 
 func transcriptCmd(g *global) *cobra.Command {
 	var hf handFlags
+	var lang string
 	c := &cobra.Command{
 		Use:   "transcript",
 		Short: "Narrate one hand as Markdown for a class",
@@ -110,14 +111,19 @@ right on this hand, and right everywhere.`,
   eleusis transcript --transcript our-hand.yaml`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			tag, err := i18n.Parse(lang)
+			if err != nil {
+				return fmt.Errorf("--lang: %w", err)
+			}
 			n, err := g.narrate(cmd, hf)
 			if err != nil {
 				return err
 			}
-			return n.Markdown(g.out)
+			return n.MarkdownIn(g.out, tag)
 		},
 	}
 	hf.register(c, g)
+	c.Flags().StringVar(&lang, "lang", "en", "the narration's `language`: en, pt (Português), es (Español) or ca (Valencià)")
 	return c
 }
 
@@ -165,13 +171,13 @@ func lessonCmd(g *global) *cobra.Command {
 			if handout > len(n.Steps) {
 				return fmt.Errorf("--handout-move %d: the hand has %d moves", handout, len(n.Steps))
 			}
-			var md bytes.Buffer
-			if err := n.Markdown(&md); err != nil {
-				return err
-			}
 			tag, err := i18n.Parse(lang)
 			if err != nil {
 				return fmt.Errorf("--lang: %w", err)
+			}
+			var md bytes.Buffer
+			if err := n.MarkdownIn(&md, tag); err != nil {
+				return err
 			}
 			files, err := n.WritePack(out, lessons.PackOptions{HandoutMove: handout, Markdown: md.Bytes(), Lang: tag})
 			if err != nil {
@@ -183,7 +189,7 @@ func lessonCmd(g *global) *cobra.Command {
 	}
 	hf.register(c, g)
 	c.Flags().StringVar(&out, "out", "", "the `folder` for the pack")
-	c.Flags().StringVar(&lang, "lang", "en", "the handout's `language`: en, pt (Português), es (Español) or ca (Valencià); the teacher's pages stay in English")
+	c.Flags().StringVar(&lang, "lang", "en", "the pack's `language`: en, pt (Português), es (Español) or ca (Valencià) — every page, hand.md and the plot")
 	c.Flags().IntVar(&handout, "handout-move", 0, "the handout shows the table after this `move` (0: the first move after which the rules this hand cannot tell from God's hold more than half the followed belief, but not before move 6; two thirds of the hand if they never do)")
 	return c
 }

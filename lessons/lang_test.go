@@ -1,0 +1,139 @@
+package lessons
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"golang.org/x/text/language"
+
+	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/internal/testkit"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// A class's hand that says every kind of thing a transcript can: beliefs
+// in words and as expressions, rules stated in words with God's answer,
+// God's mistakes.
+const classHandAllKinds = `preset: new-eleusis
+options: {first_player: left_of_god}
+rule: 'card.rank <= 5 or card.color == "red"'
+god: Teacher
+players: [Ana, Bia, Caio, Duda]
+hand_sizes: {Ana: 14, Bia: 14, Caio: 14, Duda: 14}
+starter: 9H
+moves:
+  - move: Ana play 7H
+    believed: only red cards
+  - move: Bia play 9S
+    believed: only red cards
+  - move: Caio play 3C
+    believed: mumble jumble
+  - Caio states the card is red or at most 5 god_said:no
+  - Duda play 8C god_said:yes
+  - Ana play 2S
+`
+
+// englishLeft matches what English a page in another language may not
+// hold besides its words: "1 cards", a count in the singular form.
+var wrongSingular = regexp.MustCompile(`\b1 (cartas|cartes|regras|reglas|regles|jogadas|jugadas|jugades)\b`)
+
+// codeRE: code in Markdown (expressions), which is no language's words.
+var codeRE = regexp.MustCompile("`[^`]*`")
+
+// Every page of the pack, and hand.md, in Portuguese, Spanish and
+// Valencian: no English left (the checker of i18n), no key without a
+// message, no "1 cartas"; for played hands of several kinds and a class's
+// transcript.
+func TestPackInEveryLanguage(t *testing.T) {
+	var hands []*Narration
+	for _, c := range []struct {
+		rule   string
+		seed   uint64
+		follow int
+		lineup []string
+	}{
+		{"same-suit", 7, 0, []string{"bayes-eig(size=3000)", "positive-tester(size=3000)", "bounded-human", "random"}},
+		{"low-or-red", 2, 1, []string{"bayes-eig(size=3000)", "positive-tester(size=3000)", "negative-tester(size=3000)", "random"}},
+		{"suit-cycle-sdch", 2, 0, []string{"bayes-eig(size=3000)", "positive-tester(size=3000)", "bounded-human", "random"}},
+	} {
+		hands = append(hands, lesson(t, c.rule, c.seed, c.follow, c.lineup...))
+	}
+	tr, err := sim.ParseTranscriptFile("class.yaml", []byte(classHandAllKinds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: tr.Rule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	class, err := TranscriptLesson(testkit.Kit(), rule, tr, "class.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands = append(hands, class)
+	for _, n := range hands {
+		for _, lang := range i18n.Languages[1:] {
+			pages, err := n.lessonHTMLIn(n.HandoutMove(), lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var md bytes.Buffer
+			if err := n.MarkdownIn(&md, lang); err != nil {
+				t.Fatal(err)
+			}
+			texts := map[string]string{"hand.md": codeRE.ReplaceAllString(md.String(), " ")}
+			for name, page := range pages {
+				texts[name] = i18n.VisibleText(string(page))
+			}
+			f, err := n.beliefFigure(i18n.NewPrinter(lang))
+			if err != nil {
+				t.Fatal(err)
+			}
+			texts["the plot"] = strings.Join(append([]string{f.Title}, f.Caption...), " ")
+			// Names are no language's words: the strategies' (bayes-eig,
+			// random), the rule's and the file's, and what the class said
+			// in its own words.
+			names := append([]string{n.Rule, n.Source}, n.Strategies...)
+			for _, m := range tr.Moves {
+				names = append(names, m.Words, m.Believed)
+			}
+			for name, text := range texts {
+				for _, s := range names {
+					if s != "" {
+						text = strings.ReplaceAll(text, s, " ")
+					}
+				}
+				if left := i18n.Default().Untranslated(lang, text); len(left) > 0 {
+					t.Errorf("%s, %s in %s: English left: %v", n.Rule, name, i18n.Name(lang), left)
+				}
+				for _, bad := range []string{"[no message", "%!"} {
+					if strings.Contains(text, bad) {
+						t.Errorf("%s, %s in %s holds %q", n.Rule, name, i18n.Name(lang), bad)
+					}
+				}
+				if m := wrongSingular.FindString(text); m != "" {
+					t.Errorf("%s, %s in %s: %q", n.Rule, name, i18n.Name(lang), m)
+				}
+			}
+		}
+	}
+}
+
+// The pack's English stays as it was: the catalogue says the narration's
+// sentences word for word.
+func TestPackEnglishUnchanged(t *testing.T) {
+	n := lesson(t, "same-suit", 7, 0, "bayes-eig(size=3000)", "positive-tester(size=3000)", "bounded-human", "random")
+	var a, b bytes.Buffer
+	if err := n.Markdown(&a); err != nil {
+		t.Fatal(err)
+	}
+	if err := n.MarkdownIn(&b, language.English); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() || !strings.Contains(a.String(), "## Move 1 — ") {
+		t.Errorf("hand.md in English differs from Markdown's")
+	}
+}
