@@ -101,6 +101,22 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 		oneBranch(iffBits, func(c, a int32, f Family) candidate {
 			return candidate{kind: kindIff, fam: f, a: a, b: g.opposite[a], c: c, cost: int32(L)}
 		})
+		// "C ? R : R the other way round" (red goes up, black goes down; the
+		// same colour ? higher : lower): one idea, a direction that flips.
+		for lc := 1; lc <= L-mirBits-1; lc++ {
+			la := L - mirBits - lc
+			for _, c := range conds[lc] {
+				for _, a := range atoms[la] {
+					m := g.mirror[a]
+					if m < 0 {
+						continue
+					}
+					if f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats | g.atoms[m].feats); ok {
+						emit(candidate{kind: kindCond, fam: f, a: a, b: m, c: c, cost: int32(L)})
+					}
+				}
+			}
+		}
 		// "C(prev) ? A : C(card)" (odd black and even red cards
 		// alternate: after an odd black card an even red one, otherwise an
 		// odd black one): one idea, two classes of cards that take turns —
@@ -210,6 +226,40 @@ func (g *grammar) twins() {
 		}
 		if j, ok := byCards[set]; ok && whole {
 			g.twin[i] = j
+		}
+	}
+}
+
+// mirrors finds, for every atom relating the card to the last card (a
+// table over prev × card), the atom with the transposed table: the same
+// relation with the two cards swapped ("higher" and "lower", "one rank up"
+// and "one rank down"); symmetric relations have none.
+func (g *grammar) mirrors() {
+	byRows := map[uint64]int32{}
+	for i, a := range g.atoms {
+		if a.fam == FamPrev && a.feats != 0 {
+			if _, ok := byRows[hashRows(a.fam, a.tab)]; !ok {
+				byRows[hashRows(a.fam, a.tab)] = int32(i)
+			}
+		}
+	}
+	g.mirror = make([]int32, len(g.atoms))
+	tr := make([]uint64, 52)
+	for i, a := range g.atoms {
+		g.mirror[i] = -1
+		if a.fam != FamPrev || a.feats == 0 || len(a.tab) != 52 {
+			continue
+		}
+		clear(tr)
+		for x, r := range a.tab {
+			for c := range 52 {
+				if r>>c&1 == 1 {
+					tr[c] |= 1 << x
+				}
+			}
+		}
+		if j, ok := byRows[hashRows(FamPrev, tr)]; ok && j != int32(i) && j != g.opposite[i] && slices.Equal(g.atoms[j].tab, tr) {
+			g.mirror[i] = j
 		}
 	}
 }

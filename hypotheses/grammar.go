@@ -28,6 +28,11 @@ import (
 //	                                                            same set for the card ("odd
 //	                                                            black and even red cards
 //	                                                            take turns")
+//	       | cond "?" rel ":" mirror(rel)  L = 1 + L(c) + L(rel)  a direction that flips:
+//	                                                            rel relates the card to the
+//	                                                            last one, mirror(rel) swaps
+//	                                                            them ("red goes up, black
+//	                                                            goes down")
 //	       | cond "?" atom ":" atom      L = 4 + L(c) + L(a) + L(b)
 //	       | concept                     L = literals + 1       (concepts.go)
 //	atom   = lexicon atom                L as listed in atoms.go (card predicates,
@@ -38,6 +43,8 @@ import (
 //	                                       n % k == r for k = 2, 3, 4)
 //	       | typed atom not reading the card
 //	       | card.color == "red", card.even, card.face   ("red ? low : high")
+//	       | card.X == prev.X for suit, colour, rank, parity, faceness
+//	                                             ("the same colour ? higher : lower")
 //	       | prev's concept of two literals             L = 3 ("after an odd black card")
 //
 // Typed atoms (terms.go), with X, Y among card, prev, prev2, prev3, line[0]
@@ -50,6 +57,8 @@ import (
 //	     | int op int                    L = 3 + L(a) + L(b)  op: + − * %, abs(a − b),
 //	                                                           min, max, wrap sum
 //	     | int "%" k                     L = 4 + L(t)         k = 2..6
+//	     | (a - b + 13) % 13             L = 3 + L(a) + L(b)  ranks up from b to a, counting
+//	                                                           round (a, b ranks)
 //	atom = int cmp k                     L = 2 + L(t) + const(k)
 //	     | int cmp int                   L = 2 + L(a) + L(b)  cmp: == != <= >= < >
 //	     | card.rank between X.rank and Y.rank, closed or open
@@ -58,6 +67,10 @@ import (
 //	     | X.color == "red", X.even, X.face            L = 2 + slot(X)
 //	     | X.suit|color|face|rank ==|!= Y.same         L = 2 + slot(X) + slot(Y)
 //	     | int "%" k "==" 0, "!=" 0      L = 1 + L(t) + 2      divisibility, k = 2..6
+//	     | int "in" [primes]             L = 1 + L(t) + 2      a prime, as the card's own
+//	     | int ">=" a "and" int "<=" b   L = 2 + L(t) + const(a) + const(b)   a range (terms
+//	                                                           of two cards or more)
+//	     | n % k < r (k = 4, 6)          L = 7                 blocks of positions
 //	     | a summary of the line or n % 6 == r         L = 6
 //
 // where const(k) = 3 bits for 0..7, 4 for 8..15, 5 for 16..31. Integer
@@ -123,6 +136,7 @@ const (
 	impBits  = 1
 	iffBits  = 1
 	altBits  = 1
+	mirBits  = 1
 )
 
 // candidate is one syntactic rule of the grammar, by indices into the
@@ -140,6 +154,9 @@ type grammar struct {
 	concepts []node
 	// opposite: per atom, the atom of the opposite verdicts, or −1.
 	opposite []int32
+	// mirror: per atom relating the card to the last one, the atom of the
+	// same relation the other way round (higher ↔ lower), or −1.
+	mirror []int32
 	// twin: per condition that is a set of previous cards, the atom that
 	// is the same set of cards for the card itself, or −1 (alternation).
 	twin []int32
@@ -205,10 +222,15 @@ func newGrammar() *grammar {
 		}
 		g.conds = append(g.conds, n)
 	}
-	// The card's simplest predicates condition too ("red ? low : high").
-	// One of each complementary pair (the other swaps the branches).
+	// The card's simplest predicates condition too ("red ? low : high"),
+	// and so do its sameness with the last card ("the same colour ?
+	// higher : lower"). One of each complementary pair (the other swaps
+	// the branches).
+	asCond := map[string]bool{`card.color == "red"`: true, "card.even": true, "card.face": true,
+		"card.color == prev.color": true, "card.suit == prev.suit": true, "card.rank == prev.rank": true,
+		"card.even == prev.even": true, "card.face == prev.face": true}
 	for _, a := range g.atoms[1:] {
-		if a.text == `card.color == "red"` || a.text == "card.even" || a.text == "card.face" {
+		if asCond[a.text] {
 			g.conds = append(g.conds, a)
 		}
 	}
@@ -216,6 +238,7 @@ func newGrammar() *grammar {
 	g.conds = dedupNodes(g.conds)
 	g.opposites()
 	g.twins()
+	g.mirrors()
 	g.atomCube, g.condCube = cubeNodes(g.atoms), cubeNodes(g.conds)
 	return g
 }

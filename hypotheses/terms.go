@@ -274,6 +274,8 @@ func intTerms() []*term {
 		{"min", func(a, b int) (int, bool) { return min(a, b), true }},
 		{"max", func(a, b int) (int, bool) { return max(a, b), true }},
 		{"wrap", func(a, b int) (int, bool) { return ((a+b-1)%13+13)%13 + 1, a > 0 && b > 0 }},
+		// How many ranks up from b to a, counting round from king to ace.
+		{"up", func(a, b int) (int, bool) { return ((a-b)%13 + 13) % 13, a > 0 && b > 0 }},
 		{"%", func(a, b int) (int, bool) {
 			if b <= 0 {
 				return 0, false
@@ -303,8 +305,9 @@ func intTerms() []*term {
 						continue
 					}
 					for _, op := range ops {
-						if op.name == "%" && b.op != 0 || op.name == "wrap" && (len(a.slots) > 1 || len(b.slots) > 1) {
-							continue // a % b for a rank b; the wrap of two ranks
+						if op.name == "%" && b.op != 0 || op.name == "wrap" && (len(a.slots) > 1 || len(b.slots) > 1) ||
+							op.name == "up" && (len(a.slots) > 1 || len(b.slots) > 1 || a.op != 0 || b.op != 0) {
+							continue // a % b for a rank b; the wrap of two ranks; ranks up between two ranks
 						}
 						nt := &term{cost: cost, slots: slotsOf(m)}
 						ok := true
@@ -323,6 +326,8 @@ func intTerms() []*term {
 							nt.text = fmt.Sprintf("%s(%s, %s)", op.name, a.text, b.text)
 						case "wrap":
 							nt.text, nt.op = fmt.Sprintf("(%s + %s - 1) %% 13 + 1", a.text, b.text), '+'
+						case "up":
+							nt.text, nt.op = fmt.Sprintf("(%s - %s + 13) %% 13", a.text, b.text), '%'
 						default:
 							nt.text, nt.op = operand(a, op.name[0], false)+" "+op.name+" "+operand(b, op.name[0], true), op.name[0]
 						}

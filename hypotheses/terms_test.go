@@ -57,8 +57,10 @@ func TestTermsAgreeWithBruteForce(t *testing.T) {
 					if len(slotsOf(m)) > 3 || (m>>slStart&1 == 1 && m&^(1<<slStart|1<<slCard) != 0) || (m>>slPos&1 == 1 && m&^(1<<slPos|1<<slCard) != 0) {
 						continue
 					}
-					for _, op := range []string{"+", "-", "*", "abs", "min", "max", "wrap", "%"} {
-						if op == "%" && (len(b.slots) > 1 || b.cost > 4) || op == "wrap" && (len(a.slots) > 1 || len(b.slots) > 1) {
+					for _, op := range []string{"+", "-", "*", "abs", "min", "max", "wrap", "up", "%"} {
+						rankLeaf := func(t *term) bool { return len(t.slots) == 1 && t.cost <= 4 }
+						if op == "%" && (len(b.slots) > 1 || b.cost > 4) || op == "wrap" && (len(a.slots) > 1 || len(b.slots) > 1) ||
+							op == "up" && (!rankLeaf(a) || !rankLeaf(b)) {
 							continue
 						}
 						nt := &term{cost: cost, slots: slotsOf(m)}
@@ -81,6 +83,8 @@ func TestTermsAgreeWithBruteForce(t *testing.T) {
 								v = max(x, y)
 							case "wrap":
 								v, ok = ((x+y-1)%13+13)%13+1, ok && x > 0 && y > 0
+							case "up":
+								v, ok = ((x-y)%13+13)%13, ok && x > 0 && y > 0
 							case "%":
 								if y <= 0 {
 									ok = false

@@ -23,8 +23,23 @@ var cmpOps = []struct {
 // cmpBits is the description length of choosing a comparison.
 const cmpBits = 2
 
-// divBits is the divisibility production's own bit.
+// divBits is the divisibility production's own bit (and the prime's).
 const divBits = 1
+
+// rangeBits is the range production's own bits.
+const rangeBits = 2
+
+func isPrime(n int) bool {
+	if n < 2 {
+		return false
+	}
+	for d := 2; d*d <= n; d++ {
+		if n%d == 0 {
+			return false
+		}
+	}
+	return true
+}
 
 // parenTerm wraps a compound term for "% k" (expr binds % before + and −).
 func parenTerm(text string) string {
@@ -76,6 +91,41 @@ func rankAtoms(terms []*term) []typedAtom {
 				cands = append(cands, cand{fmt.Sprintf("%s %% %d %s 0", parenTerm(t.text), k, op), cost, t.mask(), func(r *[numSlots]int) bool { return (int(t.at(r))%k == 0) == eq }})
 			}
 		}
+	}
+	// A term within a range ("one to three ranks up, counting round",
+	// "the two add up to between 10 and 15"): the term and its two bounds,
+	// like the card's own ranges (the lexicon has those).
+	for _, t := range terms {
+		if len(t.slots) < 2 {
+			continue
+		}
+		lo, hi := int(slices.Min(t.vals)), int(slices.Max(t.vals))
+		for a := max(lo+1, 0); a < hi; a++ {
+			for b := a + 1; b < hi && b <= 31; b++ {
+				cost := rangeBits + t.cost + constBits(a) + constBits(b)
+				if cost > atomBits {
+					continue
+				}
+				cands = append(cands, cand{fmt.Sprintf("%s >= %d and %s <= %d", t.text, a, t.text, b), cost, t.mask(),
+					func(r *[numSlots]int) bool { v := int(t.at(r)); return v >= a && v <= b }})
+			}
+		}
+	}
+	// A prime ("the sum of the last three is prime"), at the bits of the
+	// card's own "a prime": the production and the term.
+	for _, t := range terms {
+		hi := int(slices.Max(t.vals))
+		if len(t.slots) < 2 || t.op == '%' || hi < 4 || divBits+t.cost+2 > atomBits {
+			continue
+		}
+		var ps []string
+		for p := 2; p <= hi; p++ {
+			if isPrime(p) {
+				ps = append(ps, fmt.Sprint(p))
+			}
+		}
+		cands = append(cands, cand{fmt.Sprintf("%s in [%s]", parenTerm(t.text), strings.Join(ps, ", ")), divBits + t.cost + 2, t.mask(),
+			func(r *[numSlots]int) bool { return isPrime(int(t.at(r))) }})
 	}
 	for i, a := range terms {
 		for _, b := range terms[i+1:] {
@@ -275,6 +325,14 @@ func lineAtoms() []typedAtom {
 	for r := range 6 {
 		out = append(out, typedAtom{text: fmt.Sprintf("n %% 6 == %d", r), cost: 6, feats: 1 << ftMod6,
 			read: func(s state, _ sim.Card) bool { return int(s.n12)%6 == r }})
+	}
+	// Blocks of positions ("three red cards, then three black"): the first
+	// r places of every k, a comparison more than n % k == r.
+	for _, k := range []int{4, 6} {
+		for r := 2; r <= k-2; r++ {
+			out = append(out, typedAtom{text: fmt.Sprintf("n %% %d < %d", k, r), cost: 7, feats: 1 << map[int]feature{4: ftMod4, 6: ftMod6}[k],
+				read: func(s state, _ sim.Card) bool { return int(s.n12)%k < r }})
+		}
 	}
 	for i := range out {
 		out[i].guard = numSlots

@@ -37,6 +37,6 @@ func ExampleRanker() {
 		fmt.Printf("outside the scientists' space: %s\n", s.Rule)
 	}
 	// Output:
-	// same-suit: 2 hands, misidentified 0.00, God scored 24.0
+	// same-suit: 2 hands, misidentified 0.00, God scored 23.5
 	// outside the scientists' space: black-high-red-low
 }

@@ -26,6 +26,11 @@ func (s *sayer) term(n ast.Node) string {
 		if c, ok := s.resolve(n).(*ast.ConditionalNode); ok && c != nil {
 			return t // bracketed already
 		}
+		if b, ok := s.resolve(n).(*ast.BuiltinNode); ok && (b.Name == "min" || b.Name == "max") {
+			// "(the larger of A and B) modulo 5": without the brackets
+			// the modulo reads as B's alone.
+			return "(" + t + ")"
+		}
 		return t
 	}
 	switch x := n.(type) {
