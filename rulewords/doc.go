@@ -13,7 +13,10 @@
 // SayIn says the same in Portuguese, Spanish and Valencian ("pt", "es",
 // "ca"), from phrase files a translator edits without reading Go
 // (locales/*.yaml, tongue.go): the same bracketing, a negation said inside
-// its clause, the game's words of each language's rule texts.
+// its clause, the game's words of each language's rule texts. ReadIn
+// reads those languages back (what SayIn writes, and the usual ways of
+// saying a rule listed in the same files), on the same grammar engine as
+// Read.
 //
 // The package imports no project package: it knows the rule language's
 // names (card, prev, prev2, prev3, line, n and the card fields) but not how

@@ -59,3 +59,17 @@ func ExampleSayIn() {
 	// si la última carta es negra: la carta vale al menos 7; en caso contrario: la carta es roja e impar
 	// si l'última carta és negra: la carta val almenys 7; en cas contrari: la carta és roja i imparella
 }
+
+func ExampleReadIn() {
+	rs, err := rulewords.ReadIn("pt", "Se a carta anterior for preta, jogue 7 ou maior; senão, 6 ou menor.")
+	if err != nil {
+		fmt.Println("error:", err)
+	}
+	for _, r := range rs {
+		fmt.Println(r.Expr)
+		fmt.Println(r.Words)
+	}
+	// Output:
+	// (prev.color == "black") ? (card.rank >= 7) : (card.rank <= 6)
+	// se a última carta é preta: a carta vale pelo menos 7; caso contrário: a carta vale no máximo 6
+}

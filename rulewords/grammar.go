@@ -28,13 +28,22 @@ type grammar struct {
 	keys  map[string]*production
 	// special nonterminals are parsed by code (numbers, coordination).
 	special map[string]func(p *reader, i int) []result
+	// the language's words for coordination and lists ("and", "or", and
+	// the articles a list item may have: "a", "an")
+	and, or  string
+	articles []string
 }
 
 var theGrammar = sync.OnceValue(func() *grammar {
-	g := &grammar{prods: map[string][]*production{}, keys: map[string]*production{}, special: map[string]func(*reader, int) []result{}}
+	g := newGrammar("and", "or", "a", "an")
 	g.build()
 	return g
 })
+
+func newGrammar(and, or string, articles ...string) *grammar {
+	return &grammar{prods: map[string][]*production{}, keys: map[string]*production{}, special: map[string]func(*reader, int) []result{},
+		and: and, or: or, articles: articles}
+}
 
 // def adds a production; key "" for one Say never writes.
 func (g *grammar) def(nt, key string, act func(v []any) any, pats ...string) {

@@ -30,32 +30,35 @@ func (g *grammar) buildSpecial() {
 	g.special["cycle"] = cycle
 	g.special["ordlist"] = ordlist
 	g.special["suitmap"] = suitmap
-	predComb := func(op string, xs []any) any {
-		ps := make([]*pred, len(xs))
-		for i, x := range xs {
-			ps[i] = x.(*pred)
-		}
-		return join(op, ps...)
-	}
-	featComb := func(op string, xs []any) any {
-		fs := make([]feature, len(xs))
-		for i, x := range xs {
-			fs[i] = x.(feature)
-		}
-		return fe(func(r string) *pred {
-			ps := make([]*pred, len(fs))
-			for i, f := range fs {
-				ps[i] = f(r)
-			}
-			return join(op, ps...)
-		})
-	}
 	g.special["pred"] = func(p *reader, i int) []result { return p.coordinate("clause", i, predComb) }
 	g.special["features"] = func(p *reader, i int) []result { return p.coordinate("featureA", i, featComb) }
 	g.special["vps"] = func(p *reader, i int) []result { return p.coordinate("vp", i, featComb) }
 	g.special["nps"] = func(p *reader, i int) []result { return p.coordinate("np", i, featComb) }
 	g.special["term"] = arithmetic
 	g.special["rule"] = sentences
+}
+
+// predComb joins coordinated predicates; featComb coordinated features.
+func predComb(op string, xs []any) any {
+	ps := make([]*pred, len(xs))
+	for i, x := range xs {
+		ps[i] = x.(*pred)
+	}
+	return join(op, ps...)
+}
+
+func featComb(op string, xs []any) any {
+	fs := make([]feature, len(xs))
+	for i, x := range xs {
+		fs[i] = x.(feature)
+	}
+	return fe(func(r string) *pred {
+		ps := make([]*pred, len(fs))
+		for i, f := range fs {
+			ps[i] = f(r)
+		}
+		return join(op, ps...)
+	})
 }
 
 // listOf reads "2, 3, 5 or 7" (at least two items; article allowed before
@@ -65,7 +68,7 @@ func listOf(item string, article bool) func(p *reader, i int) []result {
 		var out []result
 		var walk func(i int, ks []int)
 		walk = func(i int, ks []int) {
-			if article && i < len(p.toks) && (p.toks[i] == "a" || p.toks[i] == "an") {
+			if article && i < len(p.toks) && slices.Contains(p.g.articles, p.toks[i]) {
 				i++
 			}
 			for _, r := range p.parse(item, i) {
@@ -73,11 +76,11 @@ func listOf(item string, article bool) func(p *reader, i int) []result {
 				j := r.end
 				if j < len(p.toks) && p.toks[j] == "," {
 					walk(j+1, k)
-					if j+1 < len(p.toks) && (p.toks[j+1] == "or" || p.toks[j+1] == "and") {
+					if j+1 < len(p.toks) && (p.toks[j+1] == p.g.or || p.toks[j+1] == p.g.and) {
 						last(p, j+2, k, item, article, &out)
 					}
 				}
-				if j < len(p.toks) && (p.toks[j] == "or" || p.toks[j] == "and") {
+				if j < len(p.toks) && (p.toks[j] == p.g.or || p.toks[j] == p.g.and) {
 					last(p, j+1, k, item, article, &out)
 				}
 			}
@@ -88,7 +91,7 @@ func listOf(item string, article bool) func(p *reader, i int) []result {
 }
 
 func last(p *reader, i int, ks []int, item string, article bool, out *[]result) {
-	if article && i < len(p.toks) && (p.toks[i] == "a" || p.toks[i] == "an") {
+	if article && i < len(p.toks) && slices.Contains(p.g.articles, p.toks[i]) {
 		i++
 	}
 	for _, r := range p.parse(item, i) {
@@ -183,6 +186,21 @@ func ordinalValue(w string) (int, bool) {
 	return 0, false
 }
 
+// periodic: places of a periodic position, at least three, a step of 2 to
+// 12 apart.
+func periodic(ps []int) (step int, ok bool) {
+	if len(ps) < 3 {
+		return 0, false
+	}
+	step = ps[1] - ps[0]
+	for x := 2; x < len(ps); x++ {
+		if ps[x]-ps[x-1] != step {
+			return 0, false
+		}
+	}
+	return step, step >= 2 && step <= 12
+}
+
 // ordlist reads the places of a periodic position, "3rd, 5th, 7th …":
 // the card in place p has n = p − 1 cards before it.
 func ordlist(p *reader, i int) []result {
@@ -199,16 +217,8 @@ func ordlist(p *reader, i int) []result {
 			j++
 		}
 	}
-	if len(ps) < 3 {
-		return nil
-	}
-	step := ps[1] - ps[0]
-	for x := 2; x < len(ps); x++ {
-		if ps[x]-ps[x-1] != step {
-			return nil
-		}
-	}
-	if step < 2 || step > 12 {
+	step, ok := periodic(ps)
+	if !ok {
 		return nil
 	}
 	for _, end := range [][]string{{"…"}, {"and", "so", "on"}, {"etc"}, {"etc", "."}} {
@@ -222,10 +232,14 @@ func ordlist(p *reader, i int) []result {
 
 // connectives between coordinated items: the words and their op; a comma
 // before and/or sets off a looser grouping.
-var connectives = []struct {
+type connective struct {
 	words []string
 	op    string
-}{{[]string{",", "and"}, ",and"}, {[]string{",", "or"}, ",or"}, {[]string{"and"}, "and"}, {[]string{"or"}, "or"}, {[]string{","}, ","}}
+}
+
+func (g *grammar) connectives() []connective {
+	return []connective{{[]string{",", g.and}, ",and"}, {[]string{",", g.or}, ",or"}, {[]string{g.and}, "and"}, {[]string{g.or}, "or"}, {[]string{","}, ","}}
+}
 
 // coordinate reads items joined by and, or and commas, with every grouping
 // the words allow: "a and b or c" is (a and b) or c and a and (b or c); "a
@@ -242,7 +256,7 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 			if len(its) >= 12 || p.steps > maxSteps {
 				continue
 			}
-			for _, c := range connectives {
+			for _, c := range p.g.connectives() {
 				j := r.end
 				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
 					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))

@@ -29,6 +29,13 @@ type tongue struct {
 	// euphony: a word written otherwise before certain sounds (Spanish
 	// "y" → "e" before "i", "o" → "u" before "o").
 	euphony []euphony
+	// read: the patterns ReadIn reads, by production (read_tongue.go),
+	// besides the phrase SayIn writes; articles a list item may have.
+	read     map[string][]string
+	articles []string
+	once     sync.Once
+	g        *grammar
+	gErr     error
 }
 
 type euphony struct {
@@ -128,6 +135,22 @@ func parseTongue(name string, data []byte) (*tongue, error) {
 		case "euphony":
 			if err := v.Decode(&t.euphony); err != nil {
 				return nil, fmt.Errorf("%s:%d: euphony: %w", name, v.Line, err)
+			}
+			continue
+		case "articles":
+			if err := v.Decode(&t.articles); err != nil {
+				return nil, fmt.Errorf("%s:%d: articles: %w", name, v.Line, err)
+			}
+			continue
+		case "read":
+			if err := v.Decode(&t.read); err != nil {
+				return nil, fmt.Errorf("%s:%d: read: %w", name, v.Line, err)
+			}
+			prods := tongueProds()
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				if _, ok := prods[v.Content[j].Value]; !ok {
+					return nil, fmt.Errorf("%s:%d: read: no production %q", name, v.Content[j].Line, v.Content[j].Value)
+				}
 			}
 			continue
 		}

@@ -37,6 +37,17 @@ func TestPhraseFiles(t *testing.T) {
 				}
 			}
 		}
+		for k := range ref.read {
+			if _, ok := tg.read[k]; !ok {
+				t.Errorf("%s: read: %s, which %s has", tg.file, k, ref.file)
+			}
+		}
+		if len(tg.articles) == 0 || len(tg.read) != len(ref.read) {
+			t.Errorf("%s: %d articles, %d ways of reading (%s: %d)", tg.file, len(tg.articles), len(tg.read), ref.file, len(ref.read))
+		}
+		if _, err := tg.grammar(); err != nil {
+			t.Errorf("%s: %v", tg.file, err)
+		}
 		if len(tg.contract) == 0 {
 			t.Errorf("%s: no contractions", tg.file)
 		}
@@ -46,6 +57,7 @@ func TestPhraseFiles(t *testing.T) {
 		{"and: \"e\"\nand: \"y\"\n", "locales/xx.yaml:2: and twice"},
 		{"and:\n  - e\n", "locales/xx.yaml:1: and is not one phrase"},
 		{"contract:\n  - \"de a da\"\n", `locales/xx.yaml:2: contract "de a da" is not "words → written"`},
+		{"read:\n  f.colour: [\"x\"]\n", `locales/xx.yaml:2: read: no production "f.colour"`},
 	} {
 		_, err := parseTongue("locales/xx.yaml", []byte(c.data))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -88,6 +88,11 @@ func (s *tsayer) clauseOf(ref string, v tvp, neg bool) tsaid {
 	if neg {
 		v = s.not(v)
 	}
+	// a verb phrase that names a card by a relative clause ("… que é uma
+	// figura") ends a run: what follows could be read as part of it
+	if rel := strings.TrimSpace(s.t.say("lastof", "vp", "")); strings.Contains(v.one, rel) {
+		v.rel = true
+	}
 	return tsaid{text: s.refSay(ref) + " " + v.one, kind: "clause", subj: ref, vp: v}
 }
 

@@ -213,7 +213,7 @@ func sentences(p *reader, i int) []result {
 			if len(g) >= 5 {
 				continue
 			}
-			for _, sep := range [][]string{{"."}, {";"}, {";", "and"}, {","}} {
+			for _, sep := range [][]string{{"."}, {";"}, {";", p.g.and}, {","}} {
 				j := r.end
 				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
 					if len(sep) == 1 && sep[0] == "," && (!ok || s.op != "if") {
@@ -228,35 +228,44 @@ func sentences(p *reader, i int) []result {
 	return out
 }
 
+// arithOp is an operator of numbers in words, and how tight it binds (1
+// before 2).
+type arithOp struct {
+	words []string
+	op    string
+	level int
+}
+
+var englishArith = []arithOp{{[]string{"plus"}, "+", 2}, {[]string{"+"}, "+", 2}, {[]string{"minus"}, "-", 2}, {[]string{"times"}, "*", 1},
+	{[]string{"multiplied", "by"}, "*", 1}, {[]string{"*"}, "*", 1}, {[]string{"modulo"}, "%", 1}, {[]string{"mod"}, "%", 1},
+	{[]string{"%"}, "%", 1}, {[]string{"divided", "by"}, "/", 1}, {[]string{"/"}, "/", 1}}
+
 // arithmetic reads numbers with operators, times and modulo before plus and
 // minus, each from the left: "the card's rank plus the last card's rank".
-func arithmetic(p *reader, i int) []result {
-	ops := []struct {
-		words []string
-		op    string
-		level int
-	}{{[]string{"plus"}, "+", 2}, {[]string{"+"}, "+", 2}, {[]string{"minus"}, "-", 2}, {[]string{"times"}, "*", 1},
-		{[]string{"multiplied", "by"}, "*", 1}, {[]string{"*"}, "*", 1}, {[]string{"modulo"}, "%", 1}, {[]string{"mod"}, "%", 1},
-		{[]string{"%"}, "%", 1}, {[]string{"divided", "by"}, "/", 1}, {[]string{"/"}, "/", 1}}
-	var out []result
-	var walk func(i int, ts []term, os []string, levels []int)
-	walk = func(i int, ts []term, os []string, levels []int) {
-		for _, r := range p.parse("tatom", i) {
-			t2 := append(slices.Clone(ts), r.val.(term))
-			out = append(out, result{r.end, combineTerms(t2, os, levels)})
-			if len(t2) >= 5 {
-				continue
-			}
-			for _, o := range ops {
-				j := r.end
-				if j+len(o.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(o.words)], o.words) {
-					walk(j+len(o.words), t2, append(slices.Clone(os), o.op), append(slices.Clone(levels), o.level))
+func arithmetic(p *reader, i int) []result { return arithmeticWith(englishArith)(p, i) }
+
+func arithmeticWith(ops []arithOp) func(p *reader, i int) []result {
+	return func(p *reader, i int) []result {
+		var out []result
+		var walk func(i int, ts []term, os []string, levels []int)
+		walk = func(i int, ts []term, os []string, levels []int) {
+			for _, r := range p.parse("tatom", i) {
+				t2 := append(slices.Clone(ts), r.val.(term))
+				out = append(out, result{r.end, combineTerms(t2, os, levels)})
+				if len(t2) >= 5 {
+					continue
+				}
+				for _, o := range ops {
+					j := r.end
+					if j+len(o.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(o.words)], o.words) {
+						walk(j+len(o.words), t2, append(slices.Clone(os), o.op), append(slices.Clone(levels), o.level))
+					}
 				}
 			}
 		}
+		walk(i, nil, nil, nil)
+		return out
 	}
-	walk(i, nil, nil, nil)
-	return out
 }
 
 // combineTerms applies the operators, tighter level first, left to right.

@@ -1,7 +1,9 @@
 package web
 
 import (
+	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/eleusis/eleusis/rulebank"
@@ -21,6 +23,7 @@ import (
 // teacher's yes: one reading, or every reading of an ambiguous text.
 type wordsPreview struct {
 	Text     string
+	Lang     string // the language the words were read in (the start page marks the teacher's text with it, "und" when none read it)
 	Readings []previewReading
 }
 
@@ -56,13 +59,13 @@ func readWordsRule(f url.Values, o sim.Options, allow bool, fe formErrors) (Rule
 		fe.add("rule_words", "%v", err)
 		return RuleChoice{}, nil, nil
 	}
-	rs, err := rulebank.ReadWords(text)
+	rs, lang, err := readWords(f.Get("words_lang"), text)
 	if err != nil {
 		fe.add("rule_words", "%q: %v. Say it another way (docs/rules-in-words.md lists what is understood), or type it as an expression", text, err)
 		return RuleChoice{}, nil, nil
 	}
 	chosen := f.Get("read_expr")
-	p := &wordsPreview{Text: text}
+	p := &wordsPreview{Text: text, Lang: lang}
 	for _, rd := range rs {
 		c, err := rulebank.Compile(rulebank.Rule{Name: "typed", Expr: rd.Expr, Description: text, File: "the start page"})
 		if err != nil { // ReadWords keeps only readings that compile
@@ -80,6 +83,50 @@ func readWordsRule(f url.Values, o sim.Options, allow bool, fe formErrors) (Rule
 		p.Readings = append(p.Readings, pr)
 	}
 	return RuleChoice{}, nil, p
+}
+
+// readWords reads the teacher's words in the language of the page they
+// were typed on (the start page's words_lang), else as English (the
+// reader's first language; rulebank.ReadWords): readings that are the
+// same rule count as one.
+func readWords(lang, text string) (rs []rulewords.Reading, readIn string, err error) {
+	if lang == "" || lang == "en" {
+		rs, err = rulebank.ReadWords(text)
+		return rs, "en", err
+	}
+	rs, err = rulewords.ReadIn(lang, text)
+	if err != nil {
+		if en, enErr := rulebank.ReadWords(text); enErr == nil {
+			return en, "en", nil
+		}
+		return nil, "", err
+	}
+	var out []rulewords.Reading
+	var kept []*rulebank.Compiled
+	for _, r := range rs {
+		c, err := rulebank.Compile(rulebank.Rule{Name: "words", Expr: r.Expr})
+		if err != nil {
+			continue
+		}
+		if !slices.ContainsFunc(kept, func(o *rulebank.Compiled) bool { return sameRule(o, c) }) {
+			out, kept = append(out, r), append(kept, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil, "", fmt.Errorf("the words read as no rule that compiles")
+	}
+	return out, lang, nil
+}
+
+// sameRule: a and b give the same verdict in every state either reaches
+// (an undecided comparison counts as different: both readings are shown).
+func sameRule(a, b *rulebank.Compiled) bool {
+	for _, p := range [][2]*rulebank.Compiled{{a, b}, {b, a}} {
+		if e, err := rulebank.Compare(p[0], p[1], true); err != nil || !e.Equal {
+			return false
+		}
+	}
+	return true
 }
 
 // sayRule is a rule's expression in the scientists' English words, or ""

@@ -11,8 +11,9 @@ import (
 	"github.com/eleusis/eleusis/i18n"
 )
 
-// A teacher whose browser asks for Portuguese types God's rule in words:
-// the start page reads it back in Portuguese words, the console keeps it
+// A teacher whose browser asks for Portuguese types God's rule in
+// Portuguese words (the seed's own example): the start page reads it back
+// in the scientists' Portuguese words, the console keeps it
 // in Portuguese among God's secrets, and the lab notebook on the class
 // screen says the scientists' rules in Portuguese, with no English left.
 func TestBrowserRuleInPortugueseWords(t *testing.T) {
@@ -40,11 +41,11 @@ func TestBrowserRuleInPortugueseWords(t *testing.T) {
 		chromedp.SetValue(css(`select[name=seat1_kind]`), "bot"),
 		chromedp.SetValue(css(`input[name=seat1_bot]`), "bayes-eig"),
 		chromedp.Click(css(`input[name=rule_mode][value=words]`)),
-		chromedp.SendKeys(css(`textarea[name=rule_words]`), "if the last card was black play 7 or higher, otherwise 6 or lower"),
+		chromedp.SendKeys(css(`textarea[name=rule_words]`), "Se a carta anterior for preta, jogue 7 ou maior. Se a carta anterior for vermelha, jogue 6 ou menor."),
 		chromedp.Click(css(`form.newtable > button.primary`)),
 		chromedp.WaitVisible(css(`.wordspreview`)),
 	)
-	want := "se a última carta é preta: a carta vale pelo menos 7; caso contrário: a carta vale no máximo 6"
+	want := "(se a última carta é preta: a carta vale pelo menos 7; caso contrário: qualquer carta) e (se a última carta é vermelha: a carta vale no máximo 6; caso contrário: qualquer carta)"
 	if said := text(t, teacher, `.wordspreview .said`); said != want {
 		t.Fatalf("the rule is read back as %q, want %q", said, want)
 	}

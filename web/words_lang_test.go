@@ -59,3 +59,40 @@ func TestRulesInThePagesLanguage(t *testing.T) {
 		noEnglish(t, l, "the board at the reveal", board)
 	}
 }
+
+// The teacher types God's rule in the words of the start page's language
+// (words_lang, the page's own): it is read in that language, read back in
+// it, and opens the table; English words are still read on any page, and
+// words no language reads are refused, saying where reading stopped.
+func TestRuleTypedInThePagesLanguage(t *testing.T) {
+	ts := newTestServer(t, "")
+	want := `(prev.color == "black") ? (card.rank >= 7) : (card.rank <= 6)`
+	for _, c := range []struct{ lang, text string }{
+		{"pt", "Se a carta anterior for preta, jogue 7 ou maior; senão, 6 ou menor."},
+		{"es", "si la última carta es negra, juegue 7 o más; si no, 6 o menos"},
+		{"ca", "si l'última carta és negra, juga 7 o més; si no, 6 o menys"},
+		{"pt", "if the last card was black play 7 or higher, otherwise 6 or lower"},
+	} {
+		f := wordsForm(c.text)
+		f.Set("words_lang", c.lang)
+		status, page := ts.postLang(t, ts.TeacherPath()+"tables", f, c.lang)
+		m := readExprRE.FindAllStringSubmatch(page, -1)
+		if status != http.StatusOK || len(m) != 1 || html(m[0][1]) != want {
+			t.Errorf("%s: %q: %d, readings %q: %s", c.lang, c.text, status, m, errorsOn(page))
+			continue
+		}
+		said, _ := rulewords.SayIn(c.lang, want)
+		if !strings.Contains(page, `<p class="said">`+template.HTMLEscapeString(said)+`</p>`) {
+			t.Errorf("%s: the reading is not said back as %q", c.lang, said)
+		}
+		f.Set("read_expr", want)
+		if status, _, body := ts.post(t, ts.TeacherPath()+"tables", f, false); status != http.StatusSeeOther && status != http.StatusOK {
+			t.Errorf("%s: opening the table with the reading: %d %s", c.lang, status, errorsOn(body))
+		}
+	}
+	f := wordsForm("jogue a melhor carta")
+	f.Set("words_lang", "pt")
+	if _, page := ts.postLang(t, ts.TeacherPath()+"tables", f, "pt"); !strings.Contains(html(errorsOn(page)), `cannot read it as a rule: stuck at "a" (word 2: jogue a)`) {
+		t.Errorf("words that do not read: %q", errorsOn(page))
+	}
+}

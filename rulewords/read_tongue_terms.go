@@ -1,0 +1,214 @@
+package rulewords
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// ReadIn's numbers, places on the main line, suit cycles and lists of
+// what a card is not: the productions and special readers a tongue adds
+// to its grammar (read_tongue.go).
+
+func addTermProds(ps map[string]tongueProd) {
+	ab := map[string]string{"a": "term", "b": "term"}
+	two := func(format string) func(v []any) any {
+		return func(v []any) any {
+			a, b := v[0].(term), v[1].(term)
+			return term{fmt.Sprintf(format, a.text, b.text), append(slices.Clone(a.refs), b.refs...)}
+		}
+	}
+	ps["t.rank"] = tongueProd{nt: "tatom", say: "t.rank", slots: map[string]string{"ref": "ref"}, act: func(v []any) any {
+		r := v[0].(string)
+		return term{r + ".rank", []string{r}}
+	}}
+	ps["t.n"] = tongueProd{nt: "tatom", say: "t.n", act: constant(term{"n", nil})}
+	ps["t.distance"] = tongueProd{nt: "tatom", say: "t.distance", slots: ab, act: two("abs(%s - %s)")}
+	ps["t.min"] = tongueProd{nt: "tatom", say: "t.min", slots: ab, act: two("min(%s, %s)")}
+	ps["t.max"] = tongueProd{nt: "tatom", say: "t.max", slots: ab, act: two("max(%s, %s)")}
+	ps["t.mod"] = tongueProd{nt: "tatom", say: "t.mod", slots: ab, act: func(v []any) any {
+		a, b := v[0].(term), v[1].(term)
+		return term{fmt.Sprintf("%s %% %s", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...)}
+	}}
+	ps["t.abs"] = tongueProd{nt: "tatom", say: "t.abs", slots: map[string]string{"a": "term"}, act: func(v []any) any {
+		t := v[0].(term)
+		return term{"abs(" + t.text + ")", t.refs}
+	}}
+	count := func(coll string) func(v []any) any {
+		return func(v []any) any {
+			c, f := "line", v[len(v)-1].(feature)
+			if coll == "last" {
+				c = fmt.Sprintf("line[max(0, n - %d):]", v[0].(int))
+			}
+			return term{fmt.Sprintf("count(%s, %s)", c, f("#").expr()), nil}
+		}
+	}
+	ps["t.count.line"] = tongueProd{nt: "tatom", say: "count.line", slots: map[string]string{"vp": "vps"}, act: count("line")}
+	ps["t.count.last"] = tongueProd{nt: "tatom", say: "count.last", slots: map[string]string{"k": "num", "vp": "vps"}, act: count("last")}
+	ps["t.sum.line"] = tongueProd{nt: "tatom", say: "sum.line", act: constant(term{"sum(map(line, .rank))", nil})}
+	ps["t.sum.last"] = tongueProd{nt: "tatom", say: "sum.last", slots: map[string]string{"k": "num"}, act: func(v []any) any {
+		return term{fmt.Sprintf("sum(map(line[max(0, n - %d):], .rank))", v[0].(int)), nil}
+	}}
+	ps["t.if"] = tongueProd{nt: "tatom", say: "t.if", slots: map[string]string{"a": "term", "c": "cond", "b": "term"}, act: func(v []any) any {
+		a, c, b := v[0].(term), v[1].(*pred), v[2].(term)
+		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil}
+	}}
+	for key, op := range map[string]string{"t.eq": "==", "t.ne": "!=", "t.gt": ">", "t.lt": "<", "t.ge": ">=", "t.le": "<="} {
+		ps[key] = tongueProd{nt: "clause", say: key, slots: ab, act: cmp(op)}
+	}
+	parity := func(r int) func(v []any) any {
+		return func(v []any) any {
+			a := v[0].(term)
+			return guarded(fmt.Sprintf("%s %% 2 == %d", paren(a.text), r), a.refs...)
+		}
+	}
+	ps["t.even"] = tongueProd{nt: "clause", say: "t.even", slots: map[string]string{"a": "term"}, act: parity(0)}
+	ps["t.odd"] = tongueProd{nt: "clause", say: "t.odd", slots: map[string]string{"a": "term"}, act: parity(1)}
+	multiple := func(neg bool) func(v []any) any {
+		return func(v []any) any {
+			a, b := v[0].(term), v[1].(term)
+			p := guarded(fmt.Sprintf("%s %% %s == 0", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...)...)
+			if neg {
+				return not(p)
+			}
+			return p
+		}
+	}
+	ps["t.multiple"] = tongueProd{nt: "clause", say: "t.multiple", slots: ab, act: multiple(false)}
+	ps["t.notmultiple"] = tongueProd{nt: "clause", say: "t.notmultiple", slots: ab, act: multiple(true)}
+	ps["t.in"] = tongueProd{nt: "clause", say: "t.in", slots: map[string]string{"a": "term", "list": "numcommas"}, act: func(v []any) any {
+		a := v[0].(term)
+		return guarded(fmt.Sprintf("%s in %s", a.text, intList(v[1].([]int))), a.refs...)
+	}}
+	ps["t.range"] = tongueProd{nt: "clause", say: "t.range", slots: map[string]string{"a": "term", "lo": "num", "hi": "num"}, act: func(v []any) any {
+		a, lo, hi := v[0].(term), v[1].(int), v[2].(int)
+		return guarded(fmt.Sprintf("%s >= %d and %s <= %d", a.text, lo, a.text, hi), a.refs...)
+	}}
+
+	// the card's place on the main line: "a carta é a 4.ª, 8.ª, 12.ª … carta"
+	pos := func(neg bool) func(v []any) any {
+		return func(v []any) any {
+			if v[0].(string) != "card" {
+				return nil
+			}
+			if neg {
+				return not(v[1].(*pred))
+			}
+			return v[1]
+		}
+	}
+	places := map[string]string{"places": "places"}
+	ps["c.pos"] = tongueProd{nt: "clause", say: "pos", prefix: "$ref", slots: places, act: pos(false)}
+	ps["c.notpos"] = tongueProd{nt: "clause", say: "pos", wrap: "not.vp", prefix: "$ref", slots: places, act: pos(true)}
+
+	// suit cycles and maps: "do naipe que segue o da última carta no ciclo …"
+	ps["f.cycle"] = tongueProd{nt: "feature", say: "cycle", slots: map[string]string{"ref": "ref", "cycle": "cycle"}, act: func(v []any) any {
+		ref, cyc := v[0].(string), v[1].([4]string)
+		return fe(func(r string) *pred {
+			return related(fmt.Sprintf("%s[%s.suit] == %s.suit", cycleMap(cyc), ref, r), r, ref)
+		})
+	}}
+	ps["f.suitmap"] = tongueProd{nt: "feature", say: "suitmap", slots: map[string]string{"ref": "ref", "pairs": "suitmap"}, act: func(v []any) any {
+		ref, m := v[0].(string), v[1].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("%s[%s.suit] == %s.suit", m, ref, r), r, ref) })
+	}}
+	// what a card is not: "não é nem um ás, nem um 8"
+	ps["vp.nor"] = tongueProd{nt: "vp", act: func(v []any) any { return v[0] }}
+}
+
+// addTermSpecials are the special readers a tongue's terms need.
+func (t *tongue) addTermSpecials(g *grammar) {
+	var ops []arithOp
+	for key, op := range map[string]string{"t.plus": "+", "t.minus": "-", "t.times": "*", "t.div": "/"} {
+		// the words between the two numbers: "{a} mais {b}" → "mais"
+		mid := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t.phrases[key], "{a}"), "{b}"))
+		level := 2
+		if op == "*" || op == "/" {
+			level = 1
+		}
+		ops = append(ops, arithOp{strings.Fields(t.patternTokens(mid)), op, level})
+	}
+	slices.SortFunc(ops, func(a, b arithOp) int { return strings.Compare(a.op, b.op) })
+	g.special["term"] = arithmeticWith(ops)
+	g.special["numcommas"] = func(p *reader, i int) []result {
+		var ks []int
+		var out []result
+		for j := i; j < len(p.toks); {
+			k, err := strconv.Atoi(p.toks[j])
+			if err != nil {
+				break
+			}
+			ks = append(ks, k)
+			j++
+			if len(ks) >= 2 {
+				out = append(out, result{j, slices.Clone(ks)})
+			}
+			if j >= len(p.toks) || p.toks[j] != "," {
+				break
+			}
+			j++
+		}
+		return out
+	}
+	g.special["places"] = t.places
+	g.special["cycle"] = cycle
+	g.special["suitmap"] = suitmap
+	g.def("suits", "", func(v []any) any { return v[0] }, "$suit")
+	nor := t.phrases["nor"]
+	g.special["norlist"] = func(p *reader, i int) []result {
+		var out []result
+		var walk func(i int, fs []feature)
+		walk = func(i int, fs []feature) {
+			if i >= len(p.toks) || p.toks[i] != nor {
+				return
+			}
+			for _, r := range p.parse("featureA", i+1) {
+				f2 := append(slices.Clone(fs), r.val.(feature))
+				if len(f2) >= 2 {
+					out = append(out, result{r.end, fe(func(ref string) *pred {
+						ps := make([]*pred, len(f2))
+						for k, f := range f2 {
+							ps[k] = f(ref)
+						}
+						return not(or(ps...))
+					})})
+				}
+				if r.end < len(p.toks) && p.toks[r.end] == "," && len(f2) < 13 {
+					walk(r.end+1, f2)
+				}
+			}
+		}
+		walk(i, nil)
+		return out
+	}
+}
+
+// places reads the places of a periodic position as the tongue writes
+// them, "4.ª, 8.ª, 12.ª …" or "4a, 8a, 12a …": the card in place p has
+// n = p − 1 cards before it.
+func (t *tongue) places(p *reader, i int) []result {
+	var ps []int
+	j := i
+	for j < len(p.toks) {
+		digits := strings.TrimRightFunc(p.toks[j], func(r rune) bool { return r < '0' || r > '9' })
+		k, err := strconv.Atoi(digits)
+		if err != nil {
+			break
+		}
+		want := t.readTokens(t.say("ordinal", "k", fmt.Sprint(k)))
+		if j+len(want) > len(p.toks) || !slices.Equal(p.toks[j:j+len(want)], want) {
+			break
+		}
+		ps = append(ps, k)
+		j += len(want)
+		if j < len(p.toks) && p.toks[j] == "," {
+			j++
+		}
+	}
+	step, ok := periodic(ps)
+	if !ok || j >= len(p.toks) || p.toks[j] != "…" {
+		return nil
+	}
+	return []result{{j + 1, atom(fmt.Sprintf("n %% %d == %d", step, (ps[0]-1)%step))}}
+}
