@@ -38,7 +38,7 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 				key = "moment.refutedEps"
 			}
 			st.Moments = append(st.Moments, Moment{Kind: Refuted, Title: "The favourite refuted", say: func(f textFormat) string {
-				return f.say(key, f.say("pack."+string(m.Verdict)), n.who(f), f.rule(fav), fpct(f, fav.Prob), expected(&m, said, f), testDirection(&m, said, f))
+				return f.say(key, f.say("pack."+string(m.Verdict)), n.whoOf(f), f.rule(fav), fpct(f, fav.Prob), expected(&m, said, f), testDirection(&m, said, f))
 			}})
 		}
 	}
@@ -111,7 +111,7 @@ func (n *Narration) verdictText(f textFormat) string {
 	if v.Empty {
 		return f.say("verdict.empty", who)
 	}
-	parts := []string{f.say("verdict.best", who, f.rule(*v.Best), fpct(f, v.Best.Prob))}
+	parts := []string{f.say("verdict.best", n.whoOf(f), f.rule(*v.Best), fpct(f, v.Best.Prob))}
 	switch w := v.Witness; {
 	case v.RightEverywhere:
 		parts = append(parts, f.say("verdict.everywhere"))

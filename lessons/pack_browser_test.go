@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"golang.org/x/text/language"
 
 	"github.com/eleusis/eleusis/internal/browsertest"
 )
@@ -44,11 +45,6 @@ var papers = []paper{
 
 func TestLessonPackPrints(t *testing.T) {
 	opts := browsertest.Options(t)
-	n := lesson(t, "same-suit", 7, 0, "bayes-eig", "positive-tester", "bounded-human", "random")
-	dir := t.TempDir()
-	if _, err := n.WritePack(dir, PackOptions{}); err != nil {
-		t.Fatal(err)
-	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(actx)
@@ -59,6 +55,27 @@ func TestLessonPackPrints(t *testing.T) {
 	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
 	defer cancelT()
 	pageObject := regexp.MustCompile(`/Type\s*/Page[^s]`)
+	// The README's pack, and a longer one in Spanish (whose sentences run
+	// longer than English's): the plan still on one page.
+	for k, pack := range []struct {
+		n    *Narration
+		lang language.Tag
+	}{
+		{lesson(t, "same-suit", 7, 0, "bayes-eig", "positive-tester", "bounded-human", "random"), language.English},
+		{lesson(t, "low-or-red", 2, 1, "bayes-eig", "positive-tester", "bounded-human", "random"), language.Spanish},
+	} {
+		dir := t.TempDir()
+		if _, err := pack.n.WritePack(dir, PackOptions{Lang: pack.lang}); err != nil {
+			t.Fatal(err)
+		}
+		printsOnPages(ctx, t, dir, pageObject, k == 0)
+	}
+}
+
+// printsOnPages prints each page of the pack in dir on A4 and Letter: at
+// most so many pages, nothing wider than the paper; with shots, the
+// README's pictures.
+func printsOnPages(ctx context.Context, t *testing.T, dir string, pageObject *regexp.Regexp, shots bool) {
 	for _, page := range []struct {
 		file      string
 		maxPages  int
@@ -102,6 +119,9 @@ func TestLessonPackPrints(t *testing.T) {
 			if pages < 1 || pages > page.maxPages {
 				t.Errorf("%s on %s prints on %d pages (at most %d)", page.file, p.name, pages, page.maxPages)
 			}
+		}
+		if !shots {
+			continue
 		}
 		// The README's picture: the first page as printed on A4, seen at
 		// 96 dpi with a white margin.

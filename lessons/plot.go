@@ -82,19 +82,52 @@ func (n *Narration) beliefFigure(l *i18n.Printer) (*render.Figure, error) {
 		f.Legend = append(f.Legend, render.LegendEntry{Name: l.name, Thumb: line})
 	}
 	peaks := n.rivalPeaks()
-	for k, pk := range peaks {
-		// Each leading rival named where it stood highest, the names
-		// stepped up one above the other so that near peaks do not write
-		// over each other.
-		label, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: float64(pk.at), Y: pk.rule.Prob}}, Labels: []string{l.T("lesson.quoted", rivalName(pk.rule, l))}})
+	type placed struct {
+		at    int
+		prob  float64
+		above bool
+		lines int
+	}
+	var done []placed
+	for _, pk := range peaks {
+		// Each leading rival named where it stood highest, in short lines
+		// (a long name that ran past the plot's edge would shrink the plot
+		// to make room for it), written away from the nearer edge, and
+		// above its peak unless a name near it is there already: then
+		// below a lower peak, or higher up.
+		name := wrapWords(l.T("lesson.quoted", rivalName(pk.rule, l)), 30)
+		label, err := plotter.NewLabels(plotter.XYLabels{XYs: []plotter.XY{{X: float64(pk.at), Y: pk.rule.Prob}}, Labels: []string{name}})
 		if err != nil {
 			return nil, err
 		}
-		label.TextStyle[0].Font.Size = vg.Points(8)
-		label.TextStyle[0].Color = color.RGBA{0xc0, 0x16, 0x2c, 255}
-		label.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(3 + 10*float64(k))}
-		if pk.at > len(n.Steps)/2 {
-			label.TextStyle[0].XAlign = draw.XRight
+		ts := &label.TextStyle[0]
+		ts.Font.Size = vg.Points(8)
+		ts.Color = color.RGBA{0xc0, 0x16, 0x2c, 255}
+		me := placed{at: pk.at, prob: pk.rule.Prob, above: true, lines: strings.Count(name, "\n") + 1}
+		lift := 3.0
+		for _, o := range done {
+			if !o.above || 4*abs(o.at-me.at) > len(n.Steps) {
+				continue
+			}
+			if me.prob < o.prob {
+				me.above = false
+				break
+			}
+			lift += 9.5 * float64(o.lines)
+		}
+		label.Offset = vg.Point{X: vg.Points(3), Y: vg.Points(lift)}
+		if !me.above {
+			ts.YAlign = draw.YTop
+			label.Offset.Y = -vg.Points(4)
+		}
+		done = append(done, me)
+		switch 3 * pk.at / max(1, len(n.Steps)) {
+		case 0:
+		case 1:
+			ts.XAlign = draw.XCenter
+			label.Offset.X = 0
+		default:
+			ts.XAlign = draw.XRight
 			label.Offset.X = -vg.Points(3)
 		}
 		p.Add(label)
@@ -200,4 +233,30 @@ func (n *Narration) BeliefPlotIn(dir string, lang language.Tag) error {
 		return err
 	}
 	return f.Save(dir, "hand-belief")
+}
+
+// wrapWords breaks s into lines of at most width runes where it can, at
+// spaces.
+func wrapWords(s string, width int) string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		if line != "" && len([]rune(line))+1+len([]rune(w)) > width {
+			lines = append(lines, line)
+			line = w
+			continue
+		}
+		if line != "" {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

@@ -111,7 +111,7 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		if len(st.Leaders) > 0 {
 			next = f.phrase(st.Leaders[0])
 		}
-		add("refuted", st.Move.Turn, f.say("q.refuted", st.Move.Turn, n.who(f), f.phrase(fav), fpct(f, fav.Prob)),
+		add("refuted", st.Move.Turn, f.say("q.refuted", st.Move.Turn, n.whoOf(f), f.phrase(fav), fpct(f, fav.Prob)),
 			f.say("a.refuted", n.ruledOut(st, f), next))
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Underdetermined) }); i >= 0 {

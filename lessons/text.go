@@ -148,6 +148,15 @@ func (n *Narration) who(f textFormat) string {
 	return f.say("lesson.who.ideal")
 }
 
+// whoOf is the followed scientist after "of": "of the ideal scientist"
+// (in languages that join "of" and "the": "do cientista ideal").
+func (n *Narration) whoOf(f textFormat) string {
+	if n.OwnBelief {
+		return f.say("lesson.whoOf.own")
+	}
+	return f.say("lesson.whoOf.ideal")
+}
+
 // seat names a seat: "Ana", "Seat 2 (positive-tester)".
 func (n *Narration) seat(p int) string { return n.seatIn(p, english) }
 
@@ -434,7 +443,7 @@ func (n *Narration) saidText(s SaidRule, f textFormat) string {
 // answerText is what the answer did to the followed belief.
 func (n *Narration) answerText(st *NarratedMove, f textFormat) string {
 	if st.Possible == 0 {
-		return f.say("md.answer.empty", n.who(f))
+		return f.say("md.answer.empty", n.whoOf(f))
 	}
 	if st.Left == 0 {
 		if st.Possible == 1 {
