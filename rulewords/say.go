@@ -132,7 +132,9 @@ func (s *sayer) sentence(n ast.Node) said {
 
 // bracket is a part's words as an operand of a compound of kind outer.
 func (s *sayer) bracket(w said, outer string) string {
-	if w.kind == "clause" || (outer == "if" && w.kind != "if") {
+	// A condition needs no brackets before its colon, but "if and only
+	// if" inside "if" reads as a second condition.
+	if w.kind == "clause" || (outer == "if" && w.kind != "if" && w.kind != "iff") {
 		return w.text
 	}
 	return "(" + w.text + ")"
