@@ -228,6 +228,9 @@ func (c *Catalogue) Has(key string) bool {
 func (c *Catalogue) texts(tag language.Tag) []string {
 	var out []string
 	for _, key := range c.files[language.English].keys {
+		if strings.HasPrefix(key, codeQuoting) {
+			continue
+		}
 		e, ok := c.files[tag].entries[key]
 		if ok {
 			out = append(out, e.cases()...)
@@ -235,6 +238,11 @@ func (c *Catalogue) texts(tag language.Tag) []string {
 	}
 	return out
 }
+
+// codeQuoting is the prefix of the keys whose messages quote code — a
+// transcript's errors show its keywords (Ana play 8H, god_said:yes) —:
+// their words are not a language's, and Untranslated leaves them out.
+const codeQuoting = "tr."
 
 var builtin *Catalogue
 

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -81,28 +82,28 @@ func ParseTranscriptFile(file string, data []byte) (t *Transcript, err error) {
 		err = inFile(file, err)
 	}()
 	if len(data) > MaxTranscriptBytes {
-		return nil, fmt.Errorf("the transcript is larger than %d MiB", MaxTranscriptBytes>>20)
+		return nil, say("tr.tooLarge", MaxTranscriptBytes>>20)
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		return nil, yamlSyntaxError(data, err)
 	}
 	if len(doc.Content) == 0 {
-		return nil, fmt.Errorf("the transcript is empty")
+		return nil, say("tr.empty")
 	}
 	top := doc.Content[0]
 	if top.Kind != yaml.MappingNode {
-		return nil, errAt(top.Line, "a transcript is a mapping of keys (preset:, rule:, players:, …, moves:)")
+		return nil, errAt(top.Line, "tr.notMapping")
 	}
 	keys := map[string]*yaml.Node{}
 	t = &Transcript{File: file, lines: map[string]int{}}
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k := top.Content[i]
 		if !slices.Contains(transcriptKeys, k.Value) {
-			return nil, errAt(k.Line, "unknown key %q (known: %s)", k.Value, strings.Join(transcriptKeys, ", "))
+			return nil, errAt(k.Line, "tr.unknownKey", k.Value, strings.Join(transcriptKeys, ", "))
 		}
 		if keys[k.Value] != nil {
-			return nil, errAt(k.Line, "%s: given twice (first on line %d)", k.Value, t.lines[k.Value])
+			return nil, errAt(k.Line, "tr.twice", k.Value, strconv.Itoa(t.lines[k.Value]))
 		}
 		keys[k.Value], t.lines[k.Value] = top.Content[i+1], k.Line
 	}
@@ -129,7 +130,7 @@ func scalar(keys map[string]*yaml.Node, key string) (string, error) {
 		return "", nil
 	}
 	if n.Kind != yaml.ScalarNode {
-		return "", errAt(n.Line, "%s: give one value, not a list or mapping", key)
+		return "", errAt(n.Line, "tr.oneValue", key)
 	}
 	return n.Value, nil
 }
@@ -149,11 +150,11 @@ func (t *Transcript) readHead(keys map[string]*yaml.Node) error {
 		t.Preset = "new-eleusis"
 	}
 	if t.Options, err = Preset(t.Preset); err != nil {
-		return errAt(t.lines["preset"], "%v", err)
+		return errWrap(t.lines["preset"], err)
 	}
 	if n := keys["options"]; n != nil {
 		if n.Kind != yaml.MappingNode {
-			return errAt(n.Line, "options must be a mapping of name: value")
+			return errAt(n.Line, "tr.optionsMapping")
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			// One option at a time, its key without a line: the error's
@@ -162,27 +163,27 @@ func (t *Transcript) readHead(keys map[string]*yaml.Node) error {
 			k.Line = 0
 			single := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{&k, n.Content[i+1]}}
 			if err := t.Options.Decode(single); err != nil {
-				return errAt(n.Content[i].Line, "%v", err)
+				return errWrap(n.Content[i].Line, err)
 			}
 		}
 	}
 	switch {
 	case t.Rule == "" && t.RuleName == "":
-		return errAt(0, "the transcript names no rule (rule: or rule_name:)")
+		return errAt(0, "tr.noRule")
 	case t.Rule != "" && t.RuleName != "":
-		return errAt(t.lines["rule_name"], "give rule: or rule_name:, not both")
+		return errAt(t.lines["rule_name"], "tr.bothRules")
 	}
 	n := keys["players"]
 	if n == nil {
-		return errAt(0, "the transcript has no players (players: [Ana, Bia, …], clockwise from God's left)")
+		return errAt(0, "tr.noPlayers")
 	}
 	if err := n.Decode(&t.Players); err != nil || len(t.Players) == 0 {
-		return errAt(n.Line, "players: write the names as a list, clockwise from God's left: [Ana, Bia, Caio]")
+		return errAt(n.Line, "tr.playersList")
 	}
 	seen := map[string]bool{}
 	for _, p := range t.Players {
 		if f := strings.Fields(p); seen[p] || len(f) != 1 || f[0] != p {
-			return errAt(n.Line, "player name %q: names are single words, each once", p)
+			return errAt(n.Line, "tr.playerName", p)
 		}
 		seen[p] = true
 	}
@@ -197,32 +198,32 @@ func (t *Transcript) readHands(keys map[string]*yaml.Node, seen map[string]bool)
 		if sizes != nil {
 			line = t.lines["hands"]
 		}
-		return errAt(line, "give hand_sizes: or hands:, exactly one of them")
+		return errAt(line, "tr.handsOne")
 	}
 	by, key := sizes, "hand_sizes"
 	if hands != nil {
 		by, key = hands, "hands"
 	}
 	if by.Kind != yaml.MappingNode {
-		return errAt(by.Line, "%s: a mapping of player: value, one per player", key)
+		return errAt(by.Line, "tr.handsMapping", key)
 	}
 	vals := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(by.Content); i += 2 {
 		k := by.Content[i]
 		if !seen[k.Value] {
-			return errAt(k.Line, "%s: %q is not a player", key, k.Value)
+			return errAt(k.Line, "tr.notPlayer", key, k.Value)
 		}
 		vals[k.Value] = by.Content[i+1]
 	}
 	for _, p := range t.Players {
 		node, ok := vals[p]
 		if !ok {
-			return errAt(by.Line, "%s: nothing for %s", key, p)
+			return errAt(by.Line, "tr.nothingFor", key, p)
 		}
 		if sizes != nil {
 			var n int
 			if err := node.Decode(&n); err != nil {
-				return errAt(node.Line, "hand_sizes: %s: %q is not a number of cards", p, node.Value)
+				return errAt(node.Line, "tr.notNumber", p, node.Value)
 			}
 			t.HandSizes = append(t.HandSizes, n)
 			continue
@@ -237,7 +238,7 @@ func (t *Transcript) readHands(keys map[string]*yaml.Node, seen map[string]bool)
 		}
 		cs, err := ParseCards(text)
 		if err != nil {
-			return errAt(node.Line, "hands of %s: %v", p, err)
+			return errAt(node.Line, "tr.handsOf", p, err)
 		}
 		t.Hands = append(t.Hands, cs)
 	}
@@ -246,7 +247,7 @@ func (t *Transcript) readHands(keys map[string]*yaml.Node, seen map[string]bool)
 		return err
 	}
 	if t.Opening, err = ParseCards(starter); err != nil || len(t.Opening) == 0 {
-		return errAt(t.lines["starter"], "starter %q: %v", starter, orMissing(err))
+		return errAt(t.lines["starter"], "tr.starter", starter, orMissing(err))
 	}
 	return nil
 }
@@ -258,7 +259,7 @@ func (t *Transcript) readMoves(n *yaml.Node, seen map[string]bool) error {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		return errAt(n.Line, "moves: a list, one move a line (- Ana play 8H)")
+		return errAt(n.Line, "tr.movesList")
 	}
 	for i, item := range n.Content {
 		m, err := readMove(item, seen)
@@ -276,7 +277,7 @@ func (t *Transcript) line(key string) int { return t.lines[key] }
 
 func orMissing(err error) error {
 	if err == nil {
-		return fmt.Errorf("missing")
+		return say("tr.missing")
 	}
 	return err
 }

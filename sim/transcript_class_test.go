@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/eleusis/eleusis/i18n"
 )
 
 // A transcript written after a class, as a teacher writes one: a comment
@@ -325,5 +327,40 @@ func TestTranscriptGodSaidOnStatedRules(t *testing.T) {
 		if _, err := ParseTranscript([]byte(head + first + bad)); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
+	}
+}
+
+// A transcript's errors in the class's language: the place and the
+// reason from the catalogue, the transcript's own words (first_player,
+// the move as written) kept; English as Error says it.
+func TestTranscriptErrorInLanguage(t *testing.T) {
+	bad := strings.Replace(classHand, "  - Caio play 8H\n", "  - Ana play 8H\n", 1)
+	tr, err := ParseTranscriptFile("class.yaml", []byte(bad))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Replay(tr, blackHighRedLow)
+	var te *TranscriptError
+	if !errors.As(err, &te) {
+		t.Fatalf("not a TranscriptError: %v", err)
+	}
+	for lang, want := range map[string]string{
+		"en": "class.yaml:10: move 1 (Ana play 8H): it is not Ana's turn: Caio plays first.",
+		"pt": "class.yaml:10: jogada 1 (Ana play 8H): não é a vez de Ana: quem joga primeiro é Caio.",
+		"es": "class.yaml:10: jugada 1 (Ana play 8H): no es el turno de Ana: empieza Caio.",
+		"ca": "class.yaml:10: jugada 1 (Ana play 8H): no és el torn de Ana: comença Caio.",
+	} {
+		tag, _ := i18n.Parse(lang)
+		if got := te.In(i18n.NewPrinter(tag)); !strings.HasPrefix(got, want) || !strings.Contains(got, "first_player") {
+			t.Errorf("%s: %q", lang, got)
+		}
+	}
+	if te.Error() != te.In(i18n.NewPrinter(i18n.Languages[0])) {
+		t.Errorf("Error() is not the English")
+	}
+	// A YAML slip: its line, the hint in the language.
+	_, err = ParseTranscriptFile("class.yaml", []byte(strings.Replace(classHand, "  - Bia play 2D", " - Bia play 2D", 1)))
+	if !errors.As(err, &te) || !strings.Contains(te.In(i18n.NewPrinter(i18n.Languages[1])), "recuad") || te.Line != 14 {
+		t.Errorf("a bad indentation in Portuguese: %v", err)
 	}
 }

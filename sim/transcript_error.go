@@ -9,6 +9,9 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+	"golang.org/x/text/language"
+
+	"github.com/eleusis/eleusis/i18n"
 )
 
 // TranscriptError is a problem of a transcript at a place, as
@@ -23,7 +26,12 @@ type TranscriptError struct {
 	Err  error
 }
 
-func (e *TranscriptError) Error() string {
+func (e *TranscriptError) Error() string { return e.In(english) }
+
+// In is the error in a language of the catalogue (i18n): the place as
+// Error gives it, the reason in l's words where the catalogue has them
+// (the rule language's and YAML's own complaints stay English).
+func (e *TranscriptError) In(l *i18n.Printer) string {
 	var b strings.Builder
 	switch {
 	case e.File != "" && e.Line > 0:
@@ -31,24 +39,53 @@ func (e *TranscriptError) Error() string {
 	case e.File != "":
 		b.WriteString(e.File + ": ")
 	case e.Line > 0:
-		fmt.Fprintf(&b, "line %d: ", e.Line)
+		b.WriteString(l.T("tr.line", strconv.Itoa(e.Line)) + ": ")
 	}
 	if e.Move > 0 {
-		fmt.Fprintf(&b, "move %d", e.Move)
 		if e.Text != "" {
-			fmt.Fprintf(&b, " (%s)", e.Text)
+			b.WriteString(l.T("tr.moveText", strconv.Itoa(e.Move), e.Text))
+		} else {
+			b.WriteString(l.T("tr.move", strconv.Itoa(e.Move)))
 		}
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Err.Error())
+	b.WriteString(sayIn(l, e.Err))
 	return b.String()
 }
 
 func (e *TranscriptError) Unwrap() error { return e.Err }
 
-// errAt is a transcript error at line (not in a move).
-func errAt(line int, format string, a ...any) *TranscriptError {
-	return &TranscriptError{Line: line, Err: fmt.Errorf(format, a...)}
+// english says the transcript's errors in English (Error).
+var english = i18n.NewPrinter(language.English)
+
+// msgErr is an error that is a message of the catalogue: said in English
+// by Error, in any language by sayIn.
+type msgErr struct{ m i18n.Msg }
+
+func (e msgErr) Error() string { return english.Say(e.m) }
+
+// say is the error of a catalogue message.
+func say(key string, args ...any) error { return msgErr{i18n.M(key, args...)} }
+
+// sayIn says err in l: a catalogue message in l's words, any other error
+// as it is.
+func sayIn(l *i18n.Printer, err error) string {
+	var m msgErr
+	if errors.As(err, &m) {
+		return l.Say(m.m)
+	}
+	return err.Error()
+}
+
+// errAt is a transcript error at line (not in a move): the catalogue's
+// message key with its arguments.
+func errAt(line int, key string, a ...any) *TranscriptError {
+	return &TranscriptError{Line: line, Err: say(key, a...)}
+}
+
+// errWrap is another error (an option's, a preset's) at line.
+func errWrap(line int, err error) *TranscriptError {
+	return &TranscriptError{Line: line, Err: err}
 }
 
 // inFile names the file in a transcript error (errors of other kinds are
@@ -105,20 +142,23 @@ func yamlSyntaxError(data []byte, err error) error {
 	if fails(hi) && !fails(hi-1) {
 		line = hi
 	}
-	return &TranscriptError{Line: line, Err: errors.New(problem + yamlHint(problem))}
+	if hint := yamlHint(problem); hint != "" {
+		return &TranscriptError{Line: line, Err: say(hint, problem)}
+	}
+	return &TranscriptError{Line: line, Err: errors.New(problem)}
 }
 
-// yamlHint says in a transcript's terms what a YAML complaint usually
-// means.
+// yamlHint is the catalogue's key for what a YAML complaint usually
+// means in a transcript's terms ("" for none).
 func yamlHint(problem string) string {
 	switch {
 	case strings.Contains(problem, "did not find expected key"),
 		strings.Contains(problem, "did not find expected '-' indicator"):
-		return " (is this line indented as the lines of its list or mapping above it?)"
+		return "tr.yaml.indent"
 	case strings.Contains(problem, "mapping values are not allowed"):
-		return " (a line holding \": \" must be quoted, e.g. - 'Ana guess prev.color == \"red\" ? card.rank > 5 : true'; or check the indentation)"
+		return "tr.yaml.colon"
 	case strings.Contains(problem, "found character that cannot start any token"), strings.Contains(problem, "tab character"):
-		return " (YAML indents with spaces, not tabs)"
+		return "tr.yaml.tab"
 	}
 	return ""
 }
@@ -131,5 +171,5 @@ func typeError(n *yaml.Node, what string, err error) *TranscriptError {
 	s = strings.TrimSpace(s)
 	s = yamlTypeLine.ReplaceAllString(s, "")
 	s = strings.Replace(s, "cannot unmarshal ", "cannot read ", 1)
-	return errAt(n.Line, "%s: %s", what, s)
+	return &TranscriptError{Line: n.Line, Err: fmt.Errorf("%s: %s", what, s)}
 }

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
@@ -19,7 +18,7 @@ func readMove(n *yaml.Node, players map[string]bool) (TranscriptMove, error) {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, v := n.Content[i], n.Content[i+1]
 			if v.Kind != yaml.ScalarNode {
-				return TranscriptMove{}, fmt.Errorf("%s: give one line of text", k.Value)
+				return TranscriptMove{}, say("tr.oneLine", k.Value)
 			}
 			switch k.Value {
 			case "move":
@@ -27,23 +26,22 @@ func readMove(n *yaml.Node, players map[string]bool) (TranscriptMove, error) {
 			case "believed":
 				believed = strings.TrimSpace(v.Value)
 			default:
-				hint := ""
 				if strings.Contains(k.Value, " ") { // "- Ana guess a ? b : c" read as a mapping
-					hint = `; a move line holding ": " must be quoted: - 'Ana guess prev.color == "red" ? card.rank > 5 : true'`
+					return TranscriptMove{}, say("tr.moveKeyQuote", k.Value)
 				}
-				return TranscriptMove{}, fmt.Errorf("unknown key %q in a move (known: move, believed)%s", k.Value, hint)
+				return TranscriptMove{}, say("tr.moveKey", k.Value)
 			}
 		}
 		if text == "" {
-			return TranscriptMove{}, fmt.Errorf("a move written as a mapping needs move: (e.g. {move: Ana play 8H, believed: red cards})")
+			return TranscriptMove{}, say("tr.needsMove")
 		}
 	default:
-		return TranscriptMove{}, fmt.Errorf("write one line, PLAYER MOVE CARDS… (e.g. - Ana play 8H)")
+		return TranscriptMove{}, say("tr.oneLineMove")
 	}
 	m, err := parseMove(text, players)
 	m.Text, m.Believed = text, believed
 	if err == nil && believed != "" && (m.Kind == "guess" || m.Kind == "states") {
-		err = fmt.Errorf("believed: goes with a play, a sequence or a \"no play\" (a %s line states the rule itself)", m.Kind)
+		err = say("tr.believedWhere", m.Kind)
 	}
 	return m, err
 }
@@ -54,11 +52,11 @@ func readMove(n *yaml.Node, players map[string]bool) (TranscriptMove, error) {
 func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 	f := strings.Fields(s)
 	if len(f) < 2 {
-		return TranscriptMove{}, fmt.Errorf("write PLAYER MOVE CARDS… (e.g. Ana play 8H)")
+		return TranscriptMove{}, say("tr.writeMove")
 	}
 	m := TranscriptMove{Player: f[0], Kind: f[1]}
 	if !players[m.Player] {
-		return m, fmt.Errorf("%q is not one of the players", m.Player)
+		return m, say("tr.notOnePlayer", m.Player)
 	}
 	switch m.Kind {
 	case "guess", "states":
@@ -68,9 +66,9 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 		case err != nil:
 			return m, err
 		case rule == "" && m.Kind == "guess":
-			return m, fmt.Errorf("a guess needs a rule after the word guess")
+			return m, say("tr.guessNeeds")
 		case rule == "":
-			return m, fmt.Errorf("states needs the rule, in words, after the word states")
+			return m, say("tr.statesNeeds")
 		case m.Kind == "guess":
 			m.Guess = rule
 		default:
@@ -85,7 +83,7 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 		case strings.HasPrefix(w, "judged:"):
 			v := Verdict(strings.TrimPrefix(w, "judged:"))
 			if v != Yes && v != No {
-				return m, fmt.Errorf("judged: is yes or no, not %q", v)
+				return m, say("tr.judged", v)
 			}
 			m.Judged = &v
 		case strings.HasPrefix(w, "god_said:"):
@@ -116,10 +114,10 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 	switch m.Kind {
 	case "play", "seq", "noplay":
 	default:
-		return m, fmt.Errorf("unknown move %q (play, seq, noplay, guess or states)", m.Kind)
+		return m, say("tr.unknownMove", m.Kind)
 	}
 	if k := len(m.GodSaid); k > 1 && (m.Kind != "seq" || k != len(m.Cards)) {
-		return m, fmt.Errorf("god_said: gives %d verdicts; one for a play or a \"no play\", one per card or one in all for a sequence", k)
+		return m, say("tr.godSaidCount", k)
 	}
 	return m, nil
 }
@@ -130,7 +128,7 @@ func godSaid(w string) ([]Verdict, error) {
 	var said []Verdict
 	for _, v := range strings.Split(strings.TrimPrefix(w, "god_said:"), ",") {
 		if v := Verdict(v); v != Yes && v != No {
-			return nil, fmt.Errorf("god_said: is yes or no (for a sequence, one per card: yes,yes,no), not %q", v)
+			return nil, say("tr.godSaid", v)
 		}
 		said = append(said, Verdict(v))
 	}
@@ -147,7 +145,7 @@ func statedRule(rest string) (string, []Verdict, error) {
 	}
 	said, err := godSaid(last)
 	if err == nil && len(said) != 1 {
-		err = fmt.Errorf("god_said: after a stated rule is one answer, yes or no")
+		err = say("tr.godSaidOne")
 	}
 	return strings.TrimSpace(rest[:max(i, 0)]), said, err
 }

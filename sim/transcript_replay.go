@@ -1,8 +1,9 @@
 package sim
 
 import (
-	"fmt"
 	"strings"
+
+	"github.com/eleusis/eleusis/i18n"
 )
 
 // Replay referees a transcript with God's judge: every move is checked and
@@ -19,7 +20,7 @@ func Replay(t *Transcript, judge Judge) (h *Hand, err error) {
 		if strings.Contains(err.Error(), "starter") || strings.Contains(err.Error(), "opening") {
 			key = "starter"
 		}
-		return nil, errAt(t.line(key), "%v", err)
+		return nil, errWrap(t.line(key), err)
 	}
 	seat := map[string]int{}
 	for i, p := range t.Players {
@@ -44,24 +45,24 @@ func Replay(t *Transcript, judge Judge) (h *Hand, err error) {
 			}
 			if _, err := h.GuessAsGiven(p, m.Guess+m.Words, m.Kind == "states", said); err != nil {
 				if h.Ended() && !h.mayGuess(p) {
-					err = fmt.Errorf("the hand ended before this guess (%s)", h.end)
+					err = say("tr.endedGuess", h.end)
 				}
 				return h, fail(err)
 			}
 			continue
 		}
 		if h.Ended() {
-			return h, fail(fmt.Errorf("the hand ended before this move (%s)", h.end))
+			return h, fail(say("tr.endedMove", h.end))
 		}
 		if p != h.Current() {
 			return h, fail(h.notTheirTurn(p, t.Preset))
 		}
 		if m.Kind != "noplay" && (m.Pick != nil || m.GodPick != nil) {
-			return h, fail(fmt.Errorf("pick: and godpick: go only with noplay"))
+			return h, fail(say("tr.pickNoplay"))
 		}
 		d := Decisions{ProphetSays: m.Judged, Pick: m.Pick, GodPick: m.GodPick, DeclareProphet: m.Prophet}
 		if m.Judged != nil && h.Prophet() < 0 {
-			return h, fail(fmt.Errorf("judged: given, but no Prophet stands"))
+			return h, fail(say("tr.noProphet"))
 		}
 		if err := given.set(h.main, &m); err != nil {
 			return h, fail(err)
@@ -84,50 +85,43 @@ func Replay(t *Transcript, judge Judge) (h *Hand, err error) {
 // notTheirTurn says why seat p may not move now: whose turn it is and why,
 // naming first_player for the first move.
 func (h *Hand) notTheirTurn(p int, preset string) error {
-	now := h.who(h.current)
-	lead := fmt.Sprintf("it is not %s's turn", h.who(p))
+	now, who := h.who(h.current), h.who(p)
 	switch {
 	case h.eliminated[p]:
-		return fmt.Errorf("%s: %s was eliminated and plays no more; %s plays now", lead, h.who(p), now)
+		return say("tr.turn.eliminated", who, now)
 	case p == h.prophet:
-		return fmt.Errorf("%s: %s is the Prophet, who judges and does not play; %s plays now", lead, h.who(p), now)
+		return say("tr.turn.prophet", who, now)
 	}
 	if len(h.history) == 0 {
 		if h.opts.FirstPlayer == CountByStarter {
 			r := h.main[0].Rank()
-			counted := fmt.Sprintf("%d players", r)
-			if r == 1 {
-				counted = "1 player"
-			}
+			key := "tr.turn.counted"
 			if r > len(h.hands) {
-				counted += ", round the table"
+				key = "tr.turn.countedRound"
 			}
-			hint := ""
 			if h.current != 0 {
-				hint = ". If your table began with the player on God's left, add options: {first_player: left_of_god}"
+				key += "Hint"
 			}
-			return fmt.Errorf("%s: %s plays first. With first_player: count_by_starter (preset %s) the starter %s counts %s clockwise from God's left (in the order of the players: list), ending on %s%s",
-				lead, now, preset, h.main[0], counted, now, hint)
+			return say(key, who, now, preset, h.main[0].String(), r)
 		}
-		return fmt.Errorf("%s: %s plays first, the player on God's left (first_player: left_of_god; the first name of players:)", lead, now)
+		return say("tr.turn.left", who, now)
 	}
 	last := h.history[len(h.history)-1].Player
-	var skipped []string
+	var skipped []i18n.Msg
 	for q := (last + 1) % len(h.hands); q != h.current && q != last; q = (q + 1) % len(h.hands) {
 		switch {
 		case h.eliminated[q]:
-			skipped = append(skipped, h.who(q)+" is eliminated")
+			skipped = append(skipped, i18n.M("tr.skip.eliminated", h.who(q)))
 		case q == h.prophet:
-			skipped = append(skipped, h.who(q)+" is the Prophet")
+			skipped = append(skipped, i18n.M("tr.skip.prophet", h.who(q)))
 		case h.opts.CoopTurns > 0 && len(h.hands[q]) == 0:
-			skipped = append(skipped, h.who(q)+" has played out")
+			skipped = append(skipped, i18n.M("tr.skip.out", h.who(q)))
 		}
 	}
-	why := ""
 	if len(skipped) > 0 {
-		why = " (" + strings.Join(skipped, ", ") + ")"
+		return say("tr.turn.afterSkipped", who, h.who(last), now, i18n.List(skipped))
 	}
-	return fmt.Errorf("%s: after %s's move it is %s's (turns go clockwise, in the order of the players: list)%s", lead, h.who(last), now, why)
+	return say("tr.turn.after", who, h.who(last), now)
 }
 
 // givenJudge is God as a transcript says God judged: for the move being
@@ -234,7 +228,7 @@ func (g *givenJudge) set(line []Card, m *TranscriptMove) error {
 			}
 		}
 		if m.Pick == nil {
-			return fmt.Errorf("god_said:no on a \"no play\" the rule calls right: name with pick: the card God put on the main line")
+			return say("tr.godSaidPick")
 		}
 		g.given[givenKey{n, *m.Pick}] = true
 	}

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/text/language"
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/i18n"
@@ -117,7 +119,7 @@ right on this hand, and right everywhere.`,
 			}
 			n, err := g.narrate(cmd, hf)
 			if err != nil {
-				return err
+				return saidIn(err, tag)
 			}
 			return n.MarkdownIn(g.out, tag)
 		},
@@ -164,16 +166,16 @@ func lessonCmd(g *global) *cobra.Command {
 			if err := atLeast("handout-move", handout, 0); err != nil {
 				return err
 			}
-			n, err := g.narrate(cmd, hf)
-			if err != nil {
-				return err
-			}
-			if handout > len(n.Steps) {
-				return fmt.Errorf("--handout-move %d: the hand has %d moves", handout, len(n.Steps))
-			}
 			tag, err := i18n.Parse(lang)
 			if err != nil {
 				return fmt.Errorf("--lang: %w", err)
+			}
+			n, err := g.narrate(cmd, hf)
+			if err != nil {
+				return saidIn(err, tag)
+			}
+			if handout > len(n.Steps) {
+				return fmt.Errorf("--handout-move %d: the hand has %d moves", handout, len(n.Steps))
 			}
 			var md bytes.Buffer
 			if err := n.MarkdownIn(&md, tag); err != nil {
@@ -192,4 +194,14 @@ func lessonCmd(g *global) *cobra.Command {
 	c.Flags().StringVar(&lang, "lang", "en", "the pack's `language`: en, pt (Português), es (Español) or ca (Valencià) — every page, hand.md and the plot")
 	c.Flags().IntVar(&handout, "handout-move", 0, "the handout shows the table after this `move` (0: the first move after which the rules this hand cannot tell from God's hold more than half the followed belief, but not before move 6; two thirds of the hand if they never do)")
 	return c
+}
+
+// saidIn is a transcript's error in the language of --lang (the place and
+// the reason; other errors as they are).
+func saidIn(err error, tag language.Tag) error {
+	var te *sim.TranscriptError
+	if errors.As(err, &te) && tag != language.English {
+		return errors.New(te.In(i18n.NewPrinter(tag)))
+	}
+	return err
 }
