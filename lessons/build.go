@@ -8,6 +8,7 @@ import (
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -186,7 +187,9 @@ func (n *Narration) readClass(t *sim.Transcript, rule *rulebank.Compiled) {
 }
 
 // believed reads what a player said they believed: an expression of the
-// rule language, or words rulewords reads as one rule; else words alone.
+// rule language, or words rulewords reads as one rule — in English, or in
+// Portuguese, Spanish or Valencian (a class writes down what it said in
+// its own language); else words alone.
 func believed(text string) StatedRule {
 	if r, err := rulebank.Compile(rulebank.Rule{Name: "believed", Expr: text}); err == nil {
 		return StatedRule{Text: text, Rule: r}
@@ -194,6 +197,18 @@ func believed(text string) StatedRule {
 	if rd, err := rulebank.FromWords(text); err == nil {
 		if r, err := rulebank.Compile(rulebank.Rule{Name: "believed", Expr: rd.Expr}); err == nil {
 			return StatedRule{Text: text, Rule: r, Words: true}
+		}
+	}
+	for _, lang := range rulewords.Languages() {
+		if lang == "en" {
+			continue
+		}
+		// One reading only: words that read as several rules, or in
+		// several languages, are not guessed at.
+		if rs, err := rulewords.ReadIn(lang, text); err == nil && len(rs) == 1 {
+			if r, err := rulebank.Compile(rulebank.Rule{Name: "believed", Expr: rs[0].Expr}); err == nil {
+				return StatedRule{Text: text, Rule: r, Words: true}
+			}
 		}
 	}
 	return StatedRule{Text: text, Words: true}

@@ -143,3 +143,37 @@ moves:
 		}
 	}
 }
+
+// What a class said in its own language labels its moves too: words in
+// Portuguese, Spanish or Valencian are read as a rule (rulewords.ReadIn).
+func TestClassBeliefInItsLanguage(t *testing.T) {
+	text := `preset: new-eleusis
+options: {first_player: left_of_god}
+rule: 'card.rank <= 5 or card.color == "red"'
+players: [Ana, Bia, Caio, Duda]
+hand_sizes: {Ana: 14, Bia: 14, Caio: 14, Duda: 14}
+starter: 9H
+moves:
+  - move: Ana play 7H
+    believed: só cartas vermelhas
+  - move: Bia play 9S
+    believed: la carta es roja
+  - move: Caio play 3C
+    believed: la carta és roja
+`
+	tr, err := sim.ParseTranscriptFile("classe.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: tr.Rule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := TranscriptLesson(testkit.Kit(), rule, tr, "classe.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := []string{n.Steps[0].Test, n.Steps[1].Test, n.Steps[2].Test}; strings.Join(got, ",") != "positive,negative,negative" {
+		t.Errorf("tests %q: a red card is a positive test of “the card is red” in any language, a black one a negative test", got)
+	}
+}
