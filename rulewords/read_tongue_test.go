@@ -35,6 +35,8 @@ func TestReadInByHand(t *testing.T) {
 		{"ca", "juga una carta del mateix pal que l'última carta", `card.suit == prev.suit`},
 		{"ca", "si l'última carta és negra, juga una carta roja; si no, una negra", `prev.color == "black" ? card.color == "red" : card.color == "black"`},
 		{"ca", "la carta és parella i no és una figura", `card.even and not card.face`},
+		{"pt", "se (a carta é uma figura se e somente se a última carta é uma figura): a carta é par; caso contrário: a carta é ímpar",
+			`(card.face == prev.face) ? card.even : card.odd`},
 	}
 	for _, c := range cases {
 		rs, err := rulewords.ReadIn(c.lang, c.text)

@@ -175,9 +175,11 @@ func (s *tsayer) sentence(n ast.Node, neg bool) tsaid {
 
 // tbracket is a part's words as an operand of a compound of kind outer.
 // A clause whose verb phrase is a list of alternatives is bracketed too:
-// "(a carta é de copas ou de paus) e a última carta é vermelha".
+// "(a carta é de copas ou de paus) e a última carta é vermelha"; and so
+// is an "if and only if" that is a condition: "se (a carta é uma figura se
+// e somente se a última carta é uma figura): …" has one "se" outside.
 func tbracket(w tsaid, outer string) string {
-	if (w.kind == "clause" && !w.vp.list) || (outer == "if" && w.kind != "if") {
+	if (w.kind == "clause" && !w.vp.list) || (outer == "if" && w.kind != "if" && w.kind != "iff") {
 		return w.text
 	}
 	return "(" + w.text + ")"

@@ -85,6 +85,10 @@ func TestSayInByHand(t *testing.T) {
 			"no hi ha penúltima carta o el valor de l'última carta és major que el residu del valor de la penúltima carta dividit entre el valor de la carta"},
 		{`card.rank % 3 != 0`, "a carta não vale um múltiplo de 3", "la carta no vale un múltiplo de 3", "la carta no val un múltiple de 3"},
 		{`true`, "qualquer carta", "cualquier carta", "qualsevol carta"},
+		{`(card.face == prev.face) ? card.even : card.odd`,
+			"se (a carta é uma figura se e somente se a última carta é uma figura): a carta é par; caso contrário: a carta é ímpar",
+			"si (la carta es una figura si y solo si la última carta es una figura): la carta es par; en caso contrario: la carta es impar",
+			"si (la carta és una figura si i només si l'última carta és una figura): la carta és parella; en cas contrari: la carta és imparella"},
 	}
 	for _, tc := range cases {
 		for _, l := range []struct{ lang, want string }{{"pt", tc.pt}, {"es", tc.es}, {"ca", tc.ca}} {
