@@ -13,7 +13,7 @@ import (
 // (the "read:" part of its phrase file: "se a carta anterior for preta,
 // jogue 7 ou maior"); the readings are said back with SayIn.
 func ReadIn(lang, text string) (out []Reading, err error) {
-	if lang == "" || strings.EqualFold(lang, "en") || strings.HasPrefix(strings.ToLower(lang), "en-") {
+	if english(lang) {
 		return Read(text)
 	}
 	t, err := tongueFor(lang)

@@ -15,6 +15,12 @@ import (
 // never written — a part that is itself compound is bracketed. Read reads
 // everything Say writes back to the same rule.
 func Say(src string) (words string, err error) {
+	return speak(src, func(s *sayer, n ast.Node) string { return s.sentence(n).text })
+}
+
+// speak parses src and says it with say; a part say has no words for is
+// an error.
+func speak(src string, say func(s *sayer, n ast.Node) string) (words string, err error) {
 	tree, err := parser.Parse(src)
 	if err != nil {
 		return "", fmt.Errorf("not an expression of the rule language: %w", err)
@@ -28,8 +34,7 @@ func Say(src string) (words string, err error) {
 			panic(p)
 		}
 	}()
-	s := &sayer{g: theGrammar(), lets: map[string]ast.Node{}, named: map[string]string{}}
-	return s.sentence(tree.Node).text, nil
+	return say(&sayer{g: theGrammar(), lets: map[string]ast.Node{}, named: map[string]string{}}, tree.Node), nil
 }
 
 // sayError is a part of an expression Say has no words for.
@@ -195,36 +200,24 @@ func (s *sayer) list(x *ast.BinaryNode) said {
 		op = "or"
 	}
 	var parts []said
-	var flat func(n ast.Node)
-	flat = func(n ast.Node) {
-		n = s.resolve(n)
-		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == op || b.Operator == map[string]string{"and": "&&", "or": "||"}[op]) {
-			flat(b.Left)
-			flat(b.Right)
-			return
-		}
+	for _, n := range s.flatten(x, op, func(*ast.BinaryNode) bool { return true }) {
 		parts = append(parts, s.sentence(n))
 	}
-	flat(x)
 	// Runs of clauses about one card share it: "the card is red and even",
 	// "the card is red and has the same suit as the last card". A verb
 	// phrase that is a list itself is bracketed: "the card is an ace and
-	// (a heart or a club)".
+	// (a heart or a club)". (A relative clause, "… that is a face card",
+	// ends a run: what follows could be read as part of it.)
 	var runs []said
-	for k := 0; k < len(parts); {
-		j := k + 1
-		// (a relative clause, "… that is a face card", ends a run: what
-		// follows could be read as part of it)
-		for j < len(parts) && parts[k].kind == "clause" && parts[k].subj != "" && parts[j].kind == "clause" && parts[j].subj == parts[k].subj &&
-			!strings.Contains(parts[j-1].vp, " that ") {
-			j++
-		}
-		if j == k+1 {
-			runs = append(runs, parts[k])
+	for _, run := range runsOf(len(parts), func(k, j int) bool {
+		return parts[k].kind == "clause" && parts[k].subj != "" && parts[j].kind == "clause" && parts[j].subj == parts[k].subj &&
+			!strings.Contains(parts[j-1].vp, " that ")
+	}) {
+		if run[1] == run[0]+1 {
+			runs = append(runs, parts[run[0]])
 		} else {
-			runs = append(runs, s.share(parts[k:j], op))
+			runs = append(runs, s.share(parts[run[0]:run[1]], op))
 		}
-		k = j
 	}
 	if len(runs) == 1 {
 		return runs[0]

@@ -127,17 +127,13 @@ func (s *sayer) stringComparison(op string, l, r ast.Node) (said, bool) {
 	}
 	if op == "in" {
 		ref, field, ok := s.memberOf(l)
-		arr, isArr := r.(*ast.ArrayNode)
-		if !ok || !isArr || field != "suit" {
+		suits, isSuits := suitsIn(r)
+		if !ok || !isSuits || field != "suit" {
 			return said{}, false
 		}
 		var fs []string
-		for _, e := range arr.Nodes {
-			str, ok := e.(*ast.StringNode)
-			if !ok {
-				return said{}, false
-			}
-			fs = append(fs, s.g.say("f.suit", suitWord(str.Value)))
+		for _, suit := range suits {
+			fs = append(fs, s.g.say("f.suit", suitWord(suit)))
 		}
 		w := s.vpClause(ref, s.g.say("vp.is", strings.Join(fs, " or ")))
 		w.list = len(fs) > 1
@@ -368,84 +364,26 @@ func placesSay(k, r int) string {
 // counting round), card.rank == prev.rank ± k and abs(card.rank -
 // prev.rank) <= k.
 func (s *sayer) rankStep(op string, l, r ast.Node) (said, bool) {
-	lref, lfield, lok := s.memberOf(l)
-	if call, ok := l.(*ast.BuiltinNode); ok && call.Name == "abs" && op == "<=" && len(call.Arguments) == 1 {
-		if k, ok := intValue(r); ok && k >= 1 {
-			if d, ok := s.resolve(call.Arguments[0]).(*ast.BinaryNode); ok && d.Operator == "-" {
-				a, af, aok := s.memberOf(d.Left)
-				b, bf, bok := s.memberOf(d.Right)
-				if aok && bok && af == "rank" && bf == "rank" {
-					return s.vpClause(a, s.g.say("vp.is", s.g.say("f.within", stepsSay(k), s.refSay(b)))), true
-				}
-			}
-		}
-	}
-	if !lok || lfield != "rank" || op != "==" {
-		return said{}, false
-	}
-	rb, ok := r.(*ast.BinaryNode)
+	st, ok := s.stepOf(op, l, r)
 	if !ok {
 		return said{}, false
 	}
-	// (ref.rank + d) % 13 + 1
-	if rb.Operator == "+" {
-		if one, ok := intValue(rb.Right); ok && one == 1 {
-			if m, ok := s.resolve(rb.Left).(*ast.BinaryNode); ok && m.Operator == "%" {
-				if t, ok := intValue(m.Right); ok && t == 13 {
-					if sum, ok := s.resolve(m.Left).(*ast.BinaryNode); ok && sum.Operator == "+" {
-						ref, f, ok := s.memberOf(sum.Left)
-						d, ok2 := intValue(sum.Right)
-						if ok && ok2 && f == "rank" && d >= 0 && d <= 11 {
-							if k := d + 1; k <= 6 {
-								return s.vpClause(lref, s.g.say("vp.is", s.g.say("f.above.wrap", stepsSay(k), s.refSay(ref)))), true
-							}
-							return s.vpClause(lref, s.g.say("vp.is", s.g.say("f.below.wrap", stepsSay(12-d), s.refSay(ref)))), true
-						}
-					}
-				}
-			}
-		}
-	}
-	if rb.Operator == "+" || rb.Operator == "-" {
-		ref, f, ok := s.memberOf(rb.Left)
-		k, ok2 := intValue(rb.Right)
-		if ok && ok2 && f == "rank" && k > 0 {
-			key := "f.above"
-			if rb.Operator == "-" {
-				key = "f.below"
-			}
-			return s.vpClause(lref, s.g.say("vp.is", s.g.say(key, stepsSay(k), s.refSay(ref)))), true
-		}
-	}
-	return said{}, false
+	return s.vpClause(st.card, s.g.say("vp.is", s.g.say("f."+st.kind, stepsSay(st.k), s.refSay(st.of)))), true
 }
 
 // membership says x in [list] and x in a..b.
 func (s *sayer) membership(l, r ast.Node) (said, bool) {
 	ref, field, ok := s.memberOf(l)
-	var ks []int
-	switch x := r.(type) {
-	case *ast.ArrayNode:
-		for _, e := range x.Nodes {
-			k, ok := intValue(e)
-			if !ok {
-				return said{}, false
-			}
-			ks = append(ks, k)
-		}
-	case *ast.BinaryNode:
-		a, ok1 := intValue(x.Left)
-		b, ok2 := intValue(x.Right)
-		if x.Operator != ".." || !ok1 || !ok2 {
-			return said{}, false
-		}
-		if ok && field == "rank" {
-			return s.vpClause(ref, s.g.say("vp.is", s.g.say("f.between", rankNoun(a), rankNoun(b)))), true
-		}
-		return clause(s.g.say("t.range", s.term(l), fmt.Sprint(a), fmt.Sprint(b))), true
-	default:
+	m, isM := membersOf(r)
+	switch {
+	case !isM:
 		return said{}, false
+	case m.isRange && ok && field == "rank":
+		return s.vpClause(ref, s.g.say("vp.is", s.g.say("f.between", rankNoun(m.lo), rankNoun(m.hi)))), true
+	case m.isRange:
+		return clause(s.g.say("t.range", s.term(l), fmt.Sprint(m.lo), fmt.Sprint(m.hi))), true
 	}
+	ks := m.list
 	if len(ks) == 0 {
 		return clause(s.g.say("c.none")), true
 	}

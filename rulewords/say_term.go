@@ -50,28 +50,18 @@ func (s *sayer) term(n ast.Node) string {
 		c := s.sentence(x.Cond)
 		return s.g.say("t.if", s.term(x.Exp1), s.bracket(c, "if"), s.term(x.Exp2))
 	case *ast.BuiltinNode:
-		args := x.Arguments
-		switch {
-		case x.Name == "abs" && len(args) == 1:
-			if d, ok := s.resolve(args[0]).(*ast.BinaryNode); ok && d.Operator == "-" {
-				return s.g.say("t.distance", s.ofTerm(d.Left), s.ofTerm(d.Right))
-			}
-			return s.g.say("t.abs", operand(args[0]))
-		case (x.Name == "min" || x.Name == "max") && len(args) == 2:
-			return s.g.say("t."+x.Name, s.ofTerm(args[0]), s.ofTerm(args[1]))
-		case x.Name == "len" && len(args) == 1 && isLine(s.resolve(args[0])):
-			return s.g.say("t.n")
-		case x.Name == "len" && len(args) == 1:
-			if f, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && f.Name == "filter" && len(f.Arguments) == 2 {
-				return s.count(f.Arguments[0], f.Arguments[1])
-			}
-		case x.Name == "count" && len(args) == 2:
-			return s.count(args[0], args[1])
-		case x.Name == "sum" && len(args) == 1:
-			if m, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
-				if _, f, ok := s.memberOf(m.Arguments[1]); ok && f == "rank" {
-					return s.g.say("t.sumranks", s.coll(m.Arguments[0]))
-				}
+		if c, ok := s.numberCallOf(x); ok {
+			switch c.kind {
+			case "distance", "min", "max":
+				return s.g.say("t."+c.kind, s.ofTerm(c.args[0]), s.ofTerm(c.args[1]))
+			case "abs":
+				return s.g.say("t.abs", operand(c.args[0]))
+			case "n":
+				return s.g.say("t.n")
+			case "count":
+				return s.count(c.args[0], c.args[1])
+			case "sumranks":
+				return s.g.say("t.sumranks", s.coll(c.args[0]))
 			}
 		}
 	}

@@ -64,17 +64,13 @@ func (s *tsayer) stringComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 	}
 	if op == "in" {
 		ref, field, ok := s.memberOf(l)
-		arr, isArr := r.(*ast.ArrayNode)
-		if !ok || !isArr || field != "suit" {
+		suits, isSuits := suitsIn(r)
+		if !ok || !isSuits || field != "suit" {
 			return tsaid{}, false
 		}
 		var fs []string
-		for _, e := range arr.Nodes {
-			str, ok := e.(*ast.StringNode)
-			if !ok {
-				return tsaid{}, false
-			}
-			fs = append(fs, s.suitFeature(str.Value))
+		for _, suit := range suits {
+			fs = append(fs, s.suitFeature(suit))
 		}
 		return s.alternatives(ref, fs, fs, neg), true
 	}
@@ -249,90 +245,34 @@ func (s *tsayer) steps(k int) string {
 // rankStep says a card k ranks above or below another (counting round or
 // not) and abs(a.rank - b.rank) <= k.
 func (s *tsayer) rankStep(op string, l, r ast.Node, neg bool) (tsaid, bool) {
-	if call, ok := l.(*ast.BuiltinNode); ok && call.Name == "abs" && op == "<=" && len(call.Arguments) == 1 {
-		if k, ok := intValue(r); ok && k >= 1 {
-			if d, ok := s.resolve(call.Arguments[0]).(*ast.BinaryNode); ok && d.Operator == "-" {
-				a, af, aok := s.memberOf(d.Left)
-				b, bf, bok := s.memberOf(d.Right)
-				if aok && bok && af == "rank" && bf == "rank" {
-					return s.clauseOf(a, tvp{one: s.t.say("within", "steps", s.steps(k), "ref", s.refSay(b))}, neg), true
-				}
-			}
-		}
+	if op == "!=" {
+		op, neg = "==", !neg
 	}
-	lref, lfield, lok := s.memberOf(l)
-	rb, ok := r.(*ast.BinaryNode)
-	if !lok || lfield != "rank" || (op != "==" && op != "!=") || !ok {
+	st, ok := s.stepOf(op, l, r)
+	if !ok {
 		return tsaid{}, false
 	}
-	if op == "!=" {
-		neg = !neg
-	}
-	// (ref.rank + d) % 13 + 1
-	if rb.Operator == "+" {
-		if one, ok := intValue(rb.Right); ok && one == 1 {
-			if m, ok := s.resolve(rb.Left).(*ast.BinaryNode); ok && m.Operator == "%" {
-				if t, ok := intValue(m.Right); ok && t == 13 {
-					if sum, ok := s.resolve(m.Left).(*ast.BinaryNode); ok && sum.Operator == "+" {
-						ref, f, ok := s.memberOf(sum.Left)
-						d, ok2 := intValue(sum.Right)
-						if ok && ok2 && f == "rank" && d >= 0 && d <= 11 {
-							key, k := "above.wrap", d+1
-							if k > 6 {
-								key, k = "below.wrap", 12-d
-							}
-							return s.clauseOf(lref, tvp{one: s.t.say(key, "steps", s.steps(k), "ref", s.refSay(ref))}, neg), true
-						}
-					}
-				}
-			}
-		}
-	}
-	if rb.Operator == "+" || rb.Operator == "-" {
-		ref, f, ok := s.memberOf(rb.Left)
-		k, ok2 := intValue(rb.Right)
-		if ok && ok2 && f == "rank" && k > 0 {
-			key := "above"
-			if rb.Operator == "-" {
-				key = "below"
-			}
-			return s.clauseOf(lref, tvp{one: s.t.say(key, "steps", s.steps(k), "ref", s.refSay(ref))}, neg), true
-		}
-	}
-	return tsaid{}, false
+	return s.clauseOf(st.card, tvp{one: s.t.say(st.kind, "steps", s.steps(st.k), "ref", s.refSay(st.of))}, neg), true
 }
 
 // membership says x in [list] and x in a..b.
 func (s *tsayer) membership(l, r ast.Node, neg bool) (tsaid, bool) {
 	ref, field, isRank := s.memberOf(l)
 	isRank = isRank && field == "rank"
-	var ks []int
-	switch x := r.(type) {
-	case *ast.ArrayNode:
-		for _, e := range x.Nodes {
-			k, ok := intValue(e)
-			if !ok {
-				return tsaid{}, false
-			}
-			ks = append(ks, k)
-		}
-	case *ast.BinaryNode:
-		a, ok1 := intValue(x.Left)
-		b, ok2 := intValue(x.Right)
-		if x.Operator != ".." || !ok1 || !ok2 {
-			return tsaid{}, false
-		}
-		if isRank {
-			return s.clauseOf(ref, tvp{one: s.t.say("rank.between", "a", fmt.Sprint(a), "b", fmt.Sprint(b))}, neg), true
-		}
-		w := tclause(s.t.say("t.range", "a", s.term(l), "lo", fmt.Sprint(a), "hi", fmt.Sprint(b)))
+	m, isM := membersOf(r)
+	switch {
+	case !isM:
+		return tsaid{}, false
+	case m.isRange && isRank:
+		return s.clauseOf(ref, tvp{one: s.t.say("rank.between", "a", fmt.Sprint(m.lo), "b", fmt.Sprint(m.hi))}, neg), true
+	case m.isRange:
+		w := tclause(s.t.say("t.range", "a", s.term(l), "lo", fmt.Sprint(m.lo), "hi", fmt.Sprint(m.hi)))
 		if neg {
 			w = tclause(s.t.say("not.clause", "a", w.text))
 		}
 		return w, true
-	default:
-		return tsaid{}, false
 	}
+	ks := m.list
 	if len(ks) == 0 {
 		return s.sentence(&ast.BoolNode{Value: false}, neg), true
 	}
@@ -378,29 +318,19 @@ func (s *tsayer) term(n ast.Node) string {
 	case *ast.ConditionalNode:
 		return s.t.say("t.if", "a", s.term(x.Exp1), "c", tbracket(s.sentence(x.Cond, false), "if"), "b", s.term(x.Exp2))
 	case *ast.BuiltinNode:
-		args := x.Arguments
-		switch {
-		case x.Name == "abs" && len(args) == 1:
-			if d, ok := s.resolve(args[0]).(*ast.BinaryNode); ok && d.Operator == "-" {
-				return s.t.say("t.distance", "a", s.operand(d.Left), "b", s.operand(d.Right))
-			}
-			return s.t.say("t.abs", "a", s.operand(args[0]))
-		case (x.Name == "min" || x.Name == "max") && len(args) == 2:
-			return s.t.say("t."+x.Name, "a", s.operand(args[0]), "b", s.operand(args[1]))
-		case x.Name == "len" && len(args) == 1 && isLine(s.resolve(args[0])):
-			return s.t.say("t.n")
-		case x.Name == "len" && len(args) == 1:
-			if f, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && f.Name == "filter" && len(f.Arguments) == 2 {
-				return s.count(f.Arguments[0], f.Arguments[1])
-			}
-		case x.Name == "count" && len(args) == 2:
-			return s.count(args[0], args[1])
-		case x.Name == "sum" && len(args) == 1:
-			if m, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
-				if _, f, ok := s.memberOf(m.Arguments[1]); ok && f == "rank" {
-					kind, k := s.coll(m.Arguments[0])
-					return s.t.say("sum."+kind, "k", k)
-				}
+		if c, ok := s.numberCallOf(x); ok {
+			switch c.kind {
+			case "distance", "min", "max":
+				return s.t.say("t."+c.kind, "a", s.operand(c.args[0]), "b", s.operand(c.args[1]))
+			case "abs":
+				return s.t.say("t.abs", "a", s.operand(c.args[0]))
+			case "n":
+				return s.t.say("t.n")
+			case "count":
+				return s.count(c.args[0], c.args[1])
+			case "sumranks":
+				kind, k := s.coll(c.args[0])
+				return s.t.say("sum."+kind, "k", k)
 			}
 		}
 	}

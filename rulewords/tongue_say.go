@@ -17,28 +17,21 @@ import (
 // vermelha"; "not (A and B)" as "não A ou não B"), so that no "it is not
 // the case that" needs a subjunctive.
 func SayIn(lang, src string) (words string, err error) {
-	if lang == "" || strings.EqualFold(lang, "en") || strings.HasPrefix(strings.ToLower(lang), "en-") {
+	if english(lang) {
 		return Say(src)
 	}
 	t, err := tongueFor(lang)
 	if err != nil {
 		return "", err
 	}
-	tree, err := parser.Parse(src)
-	if err != nil {
-		return "", fmt.Errorf("not an expression of the rule language: %w", err)
-	}
-	defer func() {
-		if p := recover(); p != nil {
-			if e, ok := p.(sayError); ok {
-				words, err = "", e
-				return
-			}
-			panic(p)
-		}
-	}()
-	s := &tsayer{sayer: &sayer{g: theGrammar(), lets: map[string]ast.Node{}, named: map[string]string{}}, t: t}
-	return t.finish(s.sentence(tree.Node, false).text), nil
+	return speak(src, func(s *sayer, n ast.Node) string {
+		return t.finish((&tsayer{sayer: s, t: t}).sentence(n, false).text)
+	})
+}
+
+// english: lang is English ("", "en", "en-GB"), which Say and Read speak.
+func english(lang string) bool {
+	return lang == "" || strings.EqualFold(lang, "en") || strings.HasPrefix(strings.ToLower(lang), "en-")
 }
 
 // tsayer says a rule in a tongue; the English sayer it holds finds the
@@ -215,36 +208,22 @@ func (s *tsayer) list(x *ast.BinaryNode, neg bool) tsaid {
 		op = "or"
 	}
 	var parts []tsaid
-	var flat func(n ast.Node)
-	flat = func(n ast.Node) {
-		n = s.resolve(n)
-		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == op || b.Operator == map[string]string{"and": "&&", "or": "||"}[op]) {
-			if _, isRange := s.between(b, false); !isRange {
-				flat(b.Left)
-				flat(b.Right)
-				return
-			}
-		}
+	for _, n := range s.flatten(x, op, func(b *ast.BinaryNode) bool { _, isRange := s.between(b, false); return !isRange }) {
 		parts = append(parts, s.sentence(n, neg))
 	}
-	flat(x)
 	if neg {
 		op = map[string]string{"and": "or", "or": "and"}[op]
 	}
 	// Runs of clauses about one card share it: "a carta é vermelha e par".
 	var runs []tsaid
-	for k := 0; k < len(parts); {
-		j := k + 1
-		for j < len(parts) && parts[k].kind == "clause" && parts[k].subj != "" && parts[j].kind == "clause" &&
-			parts[j].subj == parts[k].subj && !parts[j-1].vp.rel {
-			j++
-		}
-		if j == k+1 {
-			runs = append(runs, parts[k])
+	for _, run := range runsOf(len(parts), func(k, j int) bool {
+		return parts[k].kind == "clause" && parts[k].subj != "" && parts[j].kind == "clause" && parts[j].subj == parts[k].subj && !parts[j-1].vp.rel
+	}) {
+		if run[1] == run[0]+1 {
+			runs = append(runs, parts[run[0]])
 		} else {
-			runs = append(runs, s.share(parts[k:j], op))
+			runs = append(runs, s.share(parts[run[0]:run[1]], op))
 		}
-		k = j
 	}
 	if len(runs) == 1 {
 		return runs[0]

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"os"
 	"strings"
 	"testing"
@@ -10,6 +11,24 @@ import (
 
 	"github.com/eleusis/eleusis/i18n"
 )
+
+// acceptLanguage makes the browser ask for the languages of header.
+func acceptLanguage(t *testing.T, ctx context.Context, header string) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": header}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// noEnglishShown fails when the page the browser shows, in lang, still
+// shows English words (its script's included).
+func noEnglishShown(t *testing.T, ctx context.Context, lang, what string) {
+	t.Helper()
+	html := get(t, ctx, "read the page", chromedp.Evaluate[string](`document.documentElement.outerHTML`))
+	if left := i18n.Default().Untranslated(i18n.Match(lang, ""), i18n.VisibleText(html)); len(left) > 0 {
+		t.Errorf("%s has English left: %v", what, left)
+	}
+}
 
 // A student whose browser asks for Portuguese joins a table and plays:
 // the home, join and seat pages speak Portuguese with the seeds' words,
@@ -24,16 +43,8 @@ func TestBrowserJoinAndSeatInPortuguese(t *testing.T) {
 	defer done()
 	do(t, ctx, "start the browser", chromedp.Navigate("about:blank"))
 	noScriptErrors(t, ctx)
-	if _, err := chromedp.Call(ctx, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": "pt-BR,pt;q=0.9,en;q=0.5"}}); err != nil {
-		t.Fatal(err)
-	}
-	english := func(what string) {
-		t.Helper()
-		html := get(t, ctx, "read the page", chromedp.Evaluate[string](`document.documentElement.outerHTML`))
-		if left := i18n.Default().Untranslated(i18n.Match("pt", ""), i18n.VisibleText(html)); len(left) > 0 {
-			t.Errorf("%s has English left: %v", what, left)
-		}
-	}
+	acceptLanguage(t, ctx, "pt-BR,pt;q=0.9,en;q=0.5")
+	english := func(what string) { t.Helper(); noEnglishShown(t, ctx, "pt", what) }
 
 	do(t, ctx, "the home page", chromedp.Navigate(ts.ts.URL+"/"), chromedp.WaitVisible(css(`input[name=code]`)))
 	if got := text(t, ctx, `h1 small`); got != "o jogo da ciência" {

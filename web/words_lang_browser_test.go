@@ -5,10 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-
-	"github.com/eleusis/eleusis/i18n"
 )
 
 // A teacher whose browser asks for Portuguese types God's rule in
@@ -22,16 +19,7 @@ func TestBrowserRuleInPortugueseWords(t *testing.T) {
 	defer done()
 	do(t, teacher, "start the browser", chromedp.Navigate("about:blank"))
 	noScriptErrors(t, teacher)
-	if _, err := chromedp.Call(teacher, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{Headers: network.Headers{"Accept-Language": "pt-BR,pt;q=0.9"}}); err != nil {
-		t.Fatal(err)
-	}
-	english := func(what string) {
-		t.Helper()
-		html := get(t, teacher, "read the page", chromedp.Evaluate[string](`document.documentElement.outerHTML`))
-		if left := i18n.Default().Untranslated(i18n.Match("pt", ""), i18n.VisibleText(html)); len(left) > 0 {
-			t.Errorf("%s has English left: %v", what, left)
-		}
-	}
+	acceptLanguage(t, teacher, "pt-BR,pt;q=0.9")
 	do(t, teacher, "the start page",
 		chromedp.Navigate(ts.ts.URL+ts.TeacherPath()),
 		chromedp.WaitVisible(css(`form.newtable`)),
@@ -79,7 +67,7 @@ func TestBrowserRuleInPortugueseWords(t *testing.T) {
 			t.Errorf("a rule of the notebook in words: %q", p)
 		}
 	}
-	english("the class screen with the notebook")
+	noEnglishShown(t, teacher, "pt", "the class screen with the notebook")
 	if *updateScreenshots || os.Getenv("ELEUSIS_SHOTS") != "" {
 		os.WriteFile(os.TempDir()+"/eleusis-words-pt.png", shot, 0o644)
 		board := get(t, teacher, "screenshot", chromedp.FullScreenshot(100))

@@ -1,0 +1,183 @@
+package rulewords
+
+import "github.com/expr-lang/expr/ast"
+
+// The shapes of expressions both sayers have words for (Say in English,
+// SayIn in the other languages), each recognised in one place.
+
+// flatten is a run of one connective ("and" or "or") as its parts:
+// a and (b and c) is a, b, c. keep says whether a part of the same
+// connective is taken apart (a range of ranks is kept whole by SayIn).
+func (s *sayer) flatten(x ast.Node, op string, apart func(*ast.BinaryNode) bool) []ast.Node {
+	var parts []ast.Node
+	var flat func(n ast.Node)
+	flat = func(n ast.Node) {
+		n = s.resolve(n)
+		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == op || b.Operator == map[string]string{"and": "&&", "or": "||"}[op]) && apart(b) {
+			flat(b.Left)
+			flat(b.Right)
+			return
+		}
+		parts = append(parts, n)
+	}
+	flat(x)
+	return parts
+}
+
+// runsOf groups parts into runs that may share their card: [k, j) where
+// joins(k, j) holds for every j of the run.
+func runsOf(n int, joins func(k, j int) bool) [][2]int {
+	var out [][2]int
+	for k := 0; k < n; {
+		j := k + 1
+		for j < n && joins(k, j) {
+			j++
+		}
+		out = append(out, [2]int{k, j})
+		k = j
+	}
+	return out
+}
+
+// step is a card's rank a fixed distance from another's: kind "within"
+// (abs(a.rank - b.rank) <= k), "above" or "below" (a.rank == b.rank ± k)
+// and "above.wrap" or "below.wrap" (a.rank == (b.rank + d) % 13 + 1,
+// counting round: k ranks up for d < 6, else 12 - d down).
+type step struct {
+	kind     string
+	card, of string
+	k        int
+}
+
+// stepOf recognises l op r as a step; op is == for all kinds but within
+// (<=).
+func (s *sayer) stepOf(op string, l, r ast.Node) (step, bool) {
+	if call, ok := l.(*ast.BuiltinNode); ok && call.Name == "abs" && op == "<=" && len(call.Arguments) == 1 {
+		if k, ok := intValue(r); ok && k >= 1 {
+			if d, ok := s.resolve(call.Arguments[0]).(*ast.BinaryNode); ok && d.Operator == "-" {
+				a, af, aok := s.memberOf(d.Left)
+				b, bf, bok := s.memberOf(d.Right)
+				if aok && bok && af == "rank" && bf == "rank" {
+					return step{"within", a, b, k}, true
+				}
+			}
+		}
+	}
+	lref, lfield, lok := s.memberOf(l)
+	rb, ok := r.(*ast.BinaryNode)
+	if !lok || lfield != "rank" || op != "==" || !ok {
+		return step{}, false
+	}
+	// (ref.rank + d) % 13 + 1
+	if one, ok := intValue(rb.Right); ok && one == 1 && rb.Operator == "+" {
+		if m, ok := s.resolve(rb.Left).(*ast.BinaryNode); ok && m.Operator == "%" {
+			if t, ok := intValue(m.Right); ok && t == 13 {
+				if sum, ok := s.resolve(m.Left).(*ast.BinaryNode); ok && sum.Operator == "+" {
+					ref, f, ok := s.memberOf(sum.Left)
+					d, ok2 := intValue(sum.Right)
+					if ok && ok2 && f == "rank" && d >= 0 && d <= 11 {
+						if k := d + 1; k <= 6 {
+							return step{"above.wrap", lref, ref, k}, true
+						}
+						return step{"below.wrap", lref, ref, 12 - d}, true
+					}
+				}
+			}
+		}
+	}
+	if rb.Operator == "+" || rb.Operator == "-" {
+		ref, f, ok := s.memberOf(rb.Left)
+		k, ok2 := intValue(rb.Right)
+		if ok && ok2 && f == "rank" && k > 0 {
+			if rb.Operator == "-" {
+				return step{"below", lref, ref, k}, true
+			}
+			return step{"above", lref, ref, k}, true
+		}
+	}
+	return step{}, false
+}
+
+// members are the numbers of x in [list] (list) or x in a..b (lo, hi,
+// isRange).
+type members struct {
+	list    []int
+	lo, hi  int
+	isRange bool
+}
+
+func membersOf(r ast.Node) (members, bool) {
+	switch x := r.(type) {
+	case *ast.ArrayNode:
+		var m members
+		for _, e := range x.Nodes {
+			k, ok := intValue(e)
+			if !ok {
+				return members{}, false
+			}
+			m.list = append(m.list, k)
+		}
+		return m, true
+	case *ast.BinaryNode:
+		a, ok1 := intValue(x.Left)
+		b, ok2 := intValue(x.Right)
+		if x.Operator != ".." || !ok1 || !ok2 {
+			return members{}, false
+		}
+		return members{lo: a, hi: b, isRange: true}, true
+	}
+	return members{}, false
+}
+
+// numberCall is a call that is a number: kind "distance" (abs(a - b)),
+// "abs", "min" and "max" (their arguments), "n" (len(line)), "count"
+// (a run of the main line and a predicate) and "sumranks" (the run).
+type numberCall struct {
+	kind string
+	args []ast.Node
+}
+
+func (s *sayer) numberCallOf(x *ast.BuiltinNode) (numberCall, bool) {
+	args := x.Arguments
+	switch {
+	case x.Name == "abs" && len(args) == 1:
+		if d, ok := s.resolve(args[0]).(*ast.BinaryNode); ok && d.Operator == "-" {
+			return numberCall{"distance", []ast.Node{d.Left, d.Right}}, true
+		}
+		return numberCall{"abs", args}, true
+	case (x.Name == "min" || x.Name == "max") && len(args) == 2:
+		return numberCall{x.Name, args}, true
+	case x.Name == "len" && len(args) == 1 && isLine(s.resolve(args[0])):
+		return numberCall{"n", nil}, true
+	case x.Name == "len" && len(args) == 1:
+		if f, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && f.Name == "filter" && len(f.Arguments) == 2 {
+			return numberCall{"count", f.Arguments}, true
+		}
+	case x.Name == "count" && len(args) == 2:
+		return numberCall{"count", args}, true
+	case x.Name == "sum" && len(args) == 1:
+		if m, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
+			if _, f, ok := s.memberOf(m.Arguments[1]); ok && f == "rank" {
+				return numberCall{"sumranks", m.Arguments[:1]}, true
+			}
+		}
+	}
+	return numberCall{}, false
+}
+
+// suitsIn are the suits of a list of strings: ["hearts", "clubs"].
+func suitsIn(n ast.Node) ([]string, bool) {
+	arr, ok := n.(*ast.ArrayNode)
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	for _, e := range arr.Nodes {
+		str, ok := e.(*ast.StringNode)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, str.Value)
+	}
+	return out, true
+}
