@@ -208,17 +208,10 @@ func (s *sayer) list(x *ast.BinaryNode) said {
 	// phrase that is a list itself is bracketed: "the card is an ace and
 	// (a heart or a club)". (A relative clause, "… that is a face card",
 	// ends a run: what follows could be read as part of it.)
-	var runs []said
-	for _, run := range runsOf(len(parts), func(k, j int) bool {
+	runs := grouped(parts, func(k, j int) bool {
 		return parts[k].kind == "clause" && parts[k].subj != "" && parts[j].kind == "clause" && parts[j].subj == parts[k].subj &&
 			!strings.Contains(parts[j-1].vp, " that ")
-	}) {
-		if run[1] == run[0]+1 {
-			runs = append(runs, parts[run[0]])
-		} else {
-			runs = append(runs, s.share(parts[run[0]:run[1]], op))
-		}
-	}
+	}, func(run []said) said { return s.share(run, op) })
 	if len(runs) == 1 {
 		return runs[0]
 	}

@@ -24,16 +24,20 @@ func (s *sayer) flatten(x ast.Node, op string, apart func(*ast.BinaryNode) bool)
 	return parts
 }
 
-// runsOf groups parts into runs that may share their card: [k, j) where
-// joins(k, j) holds for every j of the run.
-func runsOf(n int, joins func(k, j int) bool) [][2]int {
-	var out [][2]int
-	for k := 0; k < n; {
+// grouped is parts with each run that may share its card — parts k to j
+// where joins(k, j) holds for every j of the run — said as one by share.
+func grouped[T any](parts []T, joins func(k, j int) bool, share func([]T) T) []T {
+	var out []T
+	for k := 0; k < len(parts); {
 		j := k + 1
-		for j < n && joins(k, j) {
+		for j < len(parts) && joins(k, j) {
 			j++
 		}
-		out = append(out, [2]int{k, j})
+		if j == k+1 {
+			out = append(out, parts[k])
+		} else {
+			out = append(out, share(parts[k:j]))
+		}
 		k = j
 	}
 	return out

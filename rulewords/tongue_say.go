@@ -215,16 +215,9 @@ func (s *tsayer) list(x *ast.BinaryNode, neg bool) tsaid {
 		op = map[string]string{"and": "or", "or": "and"}[op]
 	}
 	// Runs of clauses about one card share it: "a carta é vermelha e par".
-	var runs []tsaid
-	for _, run := range runsOf(len(parts), func(k, j int) bool {
+	runs := grouped(parts, func(k, j int) bool {
 		return parts[k].kind == "clause" && parts[k].subj != "" && parts[j].kind == "clause" && parts[j].subj == parts[k].subj && !parts[j-1].vp.rel
-	}) {
-		if run[1] == run[0]+1 {
-			runs = append(runs, parts[run[0]])
-		} else {
-			runs = append(runs, s.share(parts[run[0]:run[1]], op))
-		}
-	}
+	}, func(run []tsaid) tsaid { return s.share(run, op) })
 	if len(runs) == 1 {
 		return runs[0]
 	}
