@@ -101,7 +101,10 @@ hypotheses share its behaviour.`,
 					render.IntCell(h.Length), render.FloatCell(ps[i]), render.IntCell(h.Rules)})
 				tops = append(tops, spaceHyp{h, ps[i]})
 			}
-			tables := []render.Table{summary, prior}
+			tables := []render.Table{summary}
+			if len(ids) > 0 { // --top 0: none asked for, no empty table
+				tables = append(tables, prior)
+			}
 			var places []spacePlace
 			bank, extra, err := g.loadBanks()
 			if err != nil {
