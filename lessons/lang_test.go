@@ -11,6 +11,7 @@ import (
 	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/internal/testkit"
 	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -136,4 +137,67 @@ func TestPackEnglishUnchanged(t *testing.T) {
 	if a.String() != b.String() || !strings.Contains(a.String(), "## Move 1 — ") {
 		t.Errorf("hand.md in English differs from Markdown's")
 	}
+}
+
+// The handout never holds God's rule, in any language: not its expression
+// (as written or escaped), its description, its name, its hint, nor its
+// words in the grammar; and it links or embeds no other file that could.
+// In Portuguese, Spanish and Valencian no English is left on it.
+func TestHandoutHoldsNoRule(t *testing.T) {
+	ref := regexp.MustCompile(`(?i)(src|href|action|srcset|poster|data)\s*=|url\(|@import`)
+	for _, rule := range []string{"same-suit", "black-high-red-low", "suit-cycle-sdch", "odd-black-then-even-red", "opposite-colour"} {
+		n := lesson(t, rule, 2, 0, "bayes-eig(size=3000)", "positive-tester(size=3000)", "random", "bounded-human")
+		for _, ml := range inEveryLanguage(1, n.HandoutMove(), len(n.Steps)) {
+			move := ml.move
+			pages, err := n.lessonHTMLIn(move, ml.lang)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lessonPage := pages["lesson.html"]
+			for _, students := range []string{"handout.html", "slide.html"} {
+				if left := i18n.Default().Untranslated(ml.lang, i18n.VisibleText(string(pages[students]))); len(left) > 0 {
+					t.Errorf("%s: the %s (move %d) in %s has English left: %v", rule, students, move, i18n.Name(ml.lang), left)
+				}
+			}
+			secrets := []string{n.Expr, htmlEscape(n.Expr), n.Description, htmlEscape(n.Description), n.Rule, n.Hint, htmlEscape(n.Hint)}
+			if n.End.GodPhrase != "" {
+				secrets = append(secrets, n.End.GodPhrase, htmlEscape(n.End.GodPhrase))
+			}
+			if w, err := rulewords.SayIn(ml.lang.String(), n.Expr); err == nil { // the rule in the page's words
+				secrets = append(secrets, w, htmlEscape(w))
+			}
+			for _, students := range []string{"handout.html", "slide.html"} {
+				page := string(pages[students])
+				for _, s := range secrets {
+					if strings.TrimSpace(s) != "" && strings.Contains(page, s) {
+						t.Errorf("%s: the %s (move %d) holds %q", rule, students, move, s)
+					}
+				}
+				if m := ref.FindString(page); m != "" {
+					t.Errorf("%s: the %s refers to another file (%q): check that file too", rule, students, m)
+				}
+			}
+			if !strings.Contains(string(lessonPage), htmlEscape(n.Expr)) {
+				t.Errorf("%s: the teacher's page does not give the rule", rule)
+			}
+		}
+	}
+}
+
+func htmlEscape(s string) string { return htmlText{}.text(s) }
+
+type moveInLanguage struct {
+	move int
+	lang language.Tag
+}
+
+// inEveryLanguage pairs each move with each catalogue's language.
+func inEveryLanguage(moves ...int) []moveInLanguage {
+	var out []moveInLanguage
+	for _, m := range moves {
+		for _, l := range i18n.Languages {
+			out = append(out, moveInLanguage{m, l})
+		}
+	}
+	return out
 }
