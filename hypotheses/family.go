@@ -34,6 +34,7 @@ const (
 	FamRedBlack                  // prev and how the red and black counts compare (<, =, >)
 	FamRecentSuits               // the suits among the last three cards (a set: 16 contexts)
 	FamMod13                     // n % 13, the line's length counted round the ranks (no prev)
+	FamSuitCounts                // how many of each suit the line holds, 0 to 3 or more (256 contexts)
 	numFamilies
 )
 
@@ -58,6 +59,7 @@ const (
 	ftRedCmp                     // sign(count red − count black) + 1
 	ftRecentSuits                // the suits of the last recentSuits cards, a set (bit sim.Suit)
 	ftMod13                      // n % 13
+	ftSuitCounts                 // per suit, min(count in the line, 3): 2 bits a suit
 	numFeatures
 )
 
@@ -66,7 +68,7 @@ const (
 // rank twice its time; "no rank twice in five cards" stays outside.)
 const recentSuits = 3
 
-var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4, 13}
+var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4, 13, 1 << 8}
 
 type familyDef struct {
 	name  string
@@ -100,6 +102,7 @@ var familyDefs = [numFamilies]familyDef{
 	{"red-black", "prev and whether more red or black cards were played", []feature{ftRedCmp, ftPrev}, false},
 	{"recent-suits", "the suits of the last three cards", []feature{ftRecentSuits}, false},
 	{"mod13", "n % 13 (the main line's length counted round the 13 ranks)", []feature{ftMod13}, false},
+	{"suit-counts", "how many cards of each suit the main line holds (0 to 3 or more)", []feature{ftSuitCounts}, false},
 }
 
 // maxContexts is the most contexts of any family.
@@ -189,6 +192,8 @@ type state struct {
 	// suits: the suits among the last recentSuits cards (bit sim.Suit).
 	suits uint8
 	n13   uint8 // n % 13
+	// suitCnt: per suit s, bits 2s–2s+1 hold min(the line's cards of s, 3).
+	suitCnt uint8
 }
 
 func colourCode(c uint8) int { // 0 none, 1 red, 2 black; c is a card + 1
@@ -246,6 +251,8 @@ func (ft feature) value(s state) int {
 		return int(s.suits)
 	case ftMod13:
 		return int(s.n13)
+	case ftSuitCounts:
+		return int(s.suitCnt)
 	}
 	panic("hypotheses: unknown feature")
 }
@@ -302,6 +309,8 @@ func (ft feature) set(s *state, v int) {
 		s.suits = uint8(v)
 	case ftMod13:
 		s.n13 = uint8(v)
+	case ftSuitCounts:
+		s.suitCnt = uint8(v)
 	}
 }
 
@@ -316,7 +325,9 @@ func stateOf(line []sim.Card) state {
 		s.p3 = uint8(line[n-3]) + 1
 	}
 	reds, faces, last := 0, 0, 0
+	var bySuit [4]int
 	for _, c := range line {
+		bySuit[c.Suit()]++
 		if c.Red() {
 			reds++
 		}
@@ -333,6 +344,9 @@ func stateOf(line []sim.Card) state {
 		cmp = 2
 	}
 	s.sum = uint8(reds&1) | uint8(faces&1)<<1 | uint8(last)<<2 | uint8(cmp)<<5
+	for su, k := range bySuit {
+		s.suitCnt |= uint8(min(k, 3)) << (2 * su)
+	}
 	for _, c := range line[max(0, n-recentSuits):] {
 		s.suits |= 1 << c.Suit()
 	}

@@ -72,6 +72,8 @@ import (
 //	                                                           of two cards or more)
 //	     | n % k < r (k = 4, 6)          L = 7                 blocks of positions
 //	     | a summary of the line or n % 6 == r         L = 6
+//	     | count(line, .suit == card.suit) < k, >= k   L = 6  k = 1..3: the card's
+//	                                                           suit so far
 //
 // where const(k) = 3 bits for 0..7, 4 for 8..15, 5 for 16..31. Integer
 // terms go up to 9 bits over at most three cards, typed atoms up to 15.

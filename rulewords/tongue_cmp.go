@@ -103,7 +103,8 @@ func (s *tsayer) stringComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		if neg {
 			key = "different."
 		}
-		return s.clauseOf(lref, tvp{one: s.t.say(key+lfield, "ref", s.refSay(rref))}, false), true
+		ref := s.refSay(rref)
+		return s.clauseOf(lref, tvp{one: s.t.say(key+lfield, "ref", ref), many: s.t.say(key+lfield+".many", "ref", ref)}, false), true
 	}
 	// a suit cycle, or another map of every suit to a suit
 	for _, side := range [][2]ast.Node{{l, r}, {r, l}} {
