@@ -72,10 +72,12 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 				}
 			}
 		}
-		// A condition and one branch, at bits + L(c) + L(a); neither
-		// combines two concepts of the card (the concepts have their own
-		// production), nor takes "true" for its branch.
-		oneBranch := func(bits int, mk func(c, a int32, f Family) candidate) {
+		// A condition and one chosen branch A, at bits + L(c) + L(a): the
+		// other branch follows from them (second gives it, false when the
+		// production does not apply). None combines two concepts of the
+		// card (the concepts have their own production), nor takes "true"
+		// for A.
+		oneBranch := func(bits int, kind uint8, second func(c, a int32) (int32, bool)) {
 			for lc := 1; lc <= L-bits-1; lc++ {
 				la := L - bits - lc
 				for _, c := range conds[lc] {
@@ -83,8 +85,16 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 						if a == 0 || g.condCube[c] && g.atomCube[a] {
 							continue
 						}
-						if f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats); ok {
-							emit(mk(c, a, f))
+						b, ok := second(c, a)
+						if !ok {
+							continue
+						}
+						feats := g.conds[c].feats | g.atoms[a].feats
+						if kind == kindCond && b > 0 {
+							feats |= g.atoms[b].feats
+						}
+						if f, ok := familyOf(feats); ok {
+							emit(candidate{kind: kind, fam: f, a: a, b: b, c: c, cost: int32(L)})
 						}
 					}
 				}
@@ -93,52 +103,23 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 		// "C ? A : true" (after an odd black card, an even red one; any
 		// card otherwise): the rule people write most often with a
 		// condition, one idea with no second branch to choose.
-		oneBranch(impBits, func(c, a int32, f Family) candidate {
-			return candidate{kind: kindCond, fam: f, a: a, b: 0, c: c, cost: int32(L)}
-		})
+		oneBranch(impBits, kindCond, func(c, a int32) (int32, bool) { return 0, true })
 		// "C ? A : the opposite of A" (red exactly when low, a low card
 		// after a high one): one idea, so it costs no second branch.
-		oneBranch(iffBits, func(c, a int32, f Family) candidate {
-			return candidate{kind: kindIff, fam: f, a: a, b: g.opposite[a], c: c, cost: int32(L)}
-		})
+		oneBranch(iffBits, kindIff, func(c, a int32) (int32, bool) { return g.opposite[a], true })
 		// "C ? R : R the other way round" (red goes up, black goes down; the
 		// same colour ? higher : lower): one idea, a direction that flips.
-		for lc := 1; lc <= L-mirBits-1; lc++ {
-			la := L - mirBits - lc
-			for _, c := range conds[lc] {
-				for _, a := range atoms[la] {
-					m := g.mirror[a]
-					if m < 0 {
-						continue
-					}
-					if f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats | g.atoms[m].feats); ok {
-						emit(candidate{kind: kindCond, fam: f, a: a, b: m, c: c, cost: int32(L)})
-					}
-				}
-			}
-		}
+		oneBranch(mirBits, kindCond, func(c, a int32) (int32, bool) { return g.mirror[a], g.mirror[a] >= 0 })
 		// "C(prev) ? A : C(card)" (odd black and even red cards
 		// alternate: after an odd black card an even red one, otherwise an
 		// odd black one): one idea, two classes of cards that take turns —
 		// two classes apart (no card in both), each a class of the card
-		// alone.
-		for lc := 1; lc <= L-altBits-1; lc++ {
-			la := L - altBits - lc
-			for _, c := range conds[lc] {
-				t := g.twin[c]
-				if t < 0 {
-					continue
-				}
-				for _, a := range atoms[la] {
-					if at := &g.atoms[a]; at.feats != 0 || at.fam != FamPrev || at.tab[0]&g.atoms[t].tab[0] != 0 || a == g.opposite[t] {
-						continue // not a class of cards apart from C's, or the iff's
-					}
-					if f, ok := familyOf(g.conds[c].feats | g.atoms[a].feats); ok {
-						emit(candidate{kind: kindCond, fam: f, a: a, b: t, c: c, cost: int32(L)})
-					}
-				}
-			}
-		}
+		// alone (and not the iff's opposite).
+		oneBranch(altBits, kindCond, func(c, a int32) (int32, bool) {
+			t := g.twin[c]
+			at := &g.atoms[a]
+			return t, t >= 0 && at.feats == 0 && at.fam == FamPrev && at.tab[0]&g.atoms[t].tab[0] == 0 && a != g.opposite[t]
+		})
 		if !more {
 			return
 		}

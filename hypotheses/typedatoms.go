@@ -324,9 +324,9 @@ func lineAtoms() []typedAtom {
 			read: func(s state, c sim.Card) bool { return s.suits>>c.Suit()&1 == 1 }})
 	// How many of the card's suit the line holds ("at most three of a suit",
 	// "a suit not played yet"): below k, or k or more, for k = 1..3.
+	count := "count(line, .suit == card.suit)"
+	had := func(s state, c sim.Card) int { return int(s.suitCnt>>(2*c.Suit())) & 3 }
 	for k := 1; k <= 3; k++ {
-		count := "count(line, .suit == card.suit)"
-		had := func(s state, c sim.Card) int { return int(s.suitCnt>>(2*c.Suit())) & 3 }
 		out = append(out,
 			typedAtom{text: fmt.Sprintf("%s < %d", count, k), cost: 6, feats: 1 << ftSuitCounts, card: true,
 				read: func(s state, c sim.Card) bool { return had(s, c) < k }},
