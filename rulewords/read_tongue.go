@@ -146,6 +146,9 @@ func tongueProds() map[string]tongueProd {
 	for _, f := range []string{"color", "suit", "rank", "even"} {
 		ps["vp.same."+f] = tongueProd{nt: "vp", say: "same." + f, slots: ref, act: onRef("==", f)}
 		ps["vp.different."+f] = tongueProd{nt: "vp", say: "different." + f, slots: ref, act: onRef("!=", f)}
+		// said of several cards: "o número de cartas … que têm o mesmo naipe que a carta"
+		ps["vp.same."+f+".many"] = tongueProd{nt: "vp", say: "same." + f + ".many", slots: ref, act: onRef("==", f)}
+		ps["vp.different."+f+".many"] = tongueProd{nt: "vp", say: "different." + f + ".many", slots: ref, act: onRef("!=", f)}
 		ps["f.same."+f] = tongueProd{nt: "feature", act: onRef("==", f)}
 		ps["f.different."+f] = tongueProd{nt: "feature", act: onRef("!=", f)}
 	}

@@ -62,16 +62,16 @@ func TestReadInByHand(t *testing.T) {
 }
 
 // What SayIn writes, ReadIn reads back as the same rule, and only as it:
-// over rules built of the banks' parts, the default bank, and a sample of
-// the scientists' space. Words it cannot read (numbers with operators,
-// places on the main line) are counted, not failed; a wrong or second
-// reading fails.
+// over rules built of the banks' parts, the default bank, the scientists'
+// suit counts (suitCounts) and a sample of the scientists' space. Words
+// it cannot read, a wrong or a second reading fail.
 func TestReadInReadsSayIn(t *testing.T) {
 	var exprs []string
 	for _, r := range rulebank.Default().Rules {
 		exprs = append(exprs, r.Rule.Expr)
 	}
 	exprs = append(exprs, generated(120)...)
+	exprs = append(exprs, suitCounts()...)
 	sp := hypotheses.Default()
 	for id := 0; id < len(sp.Hyps); id += 1999 {
 		if sp.Hyps[id].Expr != "" {
@@ -91,6 +91,7 @@ func TestReadInReadsSayIn(t *testing.T) {
 			said++
 			rs, err := rulewords.ReadIn(lang, words)
 			if err != nil {
+				t.Errorf("%s: %q (%s) does not read back: %v", lang, words, e, err)
 				continue
 			}
 			read++
@@ -107,8 +108,8 @@ func TestReadInReadsSayIn(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d of %d rules said read back", lang, read, said)
-		if read < said*7/10 {
-			t.Errorf("%s: only %d of %d read back", lang, read, said)
+		if said < 250 {
+			t.Errorf("%s: only %d rules said", lang, said)
 		}
 	}
 }

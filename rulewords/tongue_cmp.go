@@ -220,7 +220,11 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		case "!=":
 			key = "different.rank"
 		}
-		return s.clauseOf(lref, tvp{one: s.t.say(key, "ref", s.refSay(rref))}, false), true
+		v := tvp{one: s.t.say(key, "ref", s.refSay(rref))}
+		if s.t.has(key + ".many") { // said of several cards: "… que têm o mesmo valor que a carta"
+			v.many = s.t.say(key+".many", "ref", s.refSay(rref))
+		}
+		return s.clauseOf(lref, v, false), true
 	}
 	return tclause(s.t.say(termPhrase[op], "a", s.term(l), "b", s.term(r))), true
 }

@@ -61,7 +61,7 @@ func (g *grammar) buildRule() {
 		"must have|share the same $field as $ref", "matches|match the $field of $ref", "matches|match $ref in $field",
 		"matches|match $ref 's $field", "is|must be of the same $field as $ref", "must match $ref 's $field", "must match the $field of $ref",
 		"must match $ref in $field")
-	g.def("vp", "vp.different", same("!="), "has a different $field from $ref", "has|have a different $field than|to $ref",
+	g.def("vp", "vp.different", same("!="), "has a different $field from $ref", "have a different $field from $ref", "has|have a different $field than|to $ref",
 		"must have a different $field from|than|to $ref", "does|do not have|share the same $field as $ref",
 		"must not have|share the same $field as $ref", "differs|differ from $ref in $field", "differs|differ in $field from $ref",
 		"does|do not match the $field of $ref", "does|do not match $ref 's $field", "is|must be of a different $field from|than $ref")
