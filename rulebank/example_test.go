@@ -38,3 +38,20 @@ func ExampleCompile_error() {
 	//  | card.colour == prev.color
 	//  | .....^
 }
+
+// Read a rule a teacher typed in Portuguese: its readings, one per
+// different rule, each said back in Portuguese.
+func ExampleReadWordsIn() {
+	rs, err := rulebank.ReadWordsIn("pt", "jogue uma carta do mesmo naipe da última carta")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, r := range rs {
+		fmt.Println(r.Expr)
+		fmt.Println(r.Words)
+	}
+	// Output:
+	// card.suit == prev.suit
+	// a carta tem o mesmo naipe que a última carta
+}

@@ -33,8 +33,12 @@ func (e *AmbiguousError) Error() string {
 // ReadWords reads a rule written in English: its readings that compile,
 // one per different rule, in the order rulewords found them. An error when
 // the text cannot be read or no reading is a rule.
-func ReadWords(text string) ([]rulewords.Reading, error) {
-	rs, err := rulewords.Read(text)
+func ReadWords(text string) ([]rulewords.Reading, error) { return ReadWordsIn("en", text) }
+
+// ReadWordsIn is ReadWords for a rule written in lang's words (en, pt, es,
+// ca: rulewords.ReadIn), the readings said back in lang.
+func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
+	rs, err := rulewords.ReadIn(lang, text)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/rulewords"
 )
 
 func TestBankWords(t *testing.T) {
@@ -83,5 +84,49 @@ func TestExamples(t *testing.T) {
 				t.Errorf("%v refused after %v", r, e.Line)
 			}
 		}
+	}
+}
+
+// A rule typed in Portuguese, Spanish or Valencian: readings that are the
+// same rule are one, different rules stay apart, words that do not read
+// say where reading stopped.
+func TestReadWordsIn(t *testing.T) {
+	for _, c := range []struct {
+		lang, text string
+		readIn     int // readings rulewords finds
+		want       []string
+	}{
+		// "par ou (vermelha e par)" and "(par ou vermelha) e par": both are "par"
+		{"pt", "jogue uma carta par ou vermelha e par", 2, []string{`card.even`}},
+		{"pt", "jogue uma carta vermelha ou vermelha e par", 2, []string{`card.color == "red"`, `card.color == "red" and card.even`}},
+		{"es", "juegue una carta del mismo palo que la última carta", 1, []string{`card.suit == prev.suit`}},
+		{"ca", "juga una carta del mateix pal que l'última carta", 1, []string{`card.suit == prev.suit`}},
+		{"en", "even or red and even", 2, []string{`card.even`}},
+	} {
+		rs, err := rulewords.ReadIn(c.lang, c.text)
+		if err != nil || len(rs) != c.readIn {
+			t.Fatalf("%s: %q: rulewords reads %d ways (%v), want %d", c.lang, c.text, len(rs), err, c.readIn)
+		}
+		got, err := rulebank.ReadWordsIn(c.lang, c.text)
+		if err != nil || len(got) != len(c.want) {
+			t.Errorf("%s: %q: %d rules %v (%v), want %d", c.lang, c.text, len(got), got, err, len(c.want))
+			continue
+		}
+		for i, w := range c.want {
+			a, _ := rulebank.Compile(rulebank.Rule{Name: "got", Expr: got[i].Expr})
+			b, _ := rulebank.Compile(rulebank.Rule{Name: "want", Expr: w})
+			if e, err := rulebank.Compare(a, b, true); err != nil || !e.Equal {
+				t.Errorf("%s: %q: reading %d is %s, not %s", c.lang, c.text, i+1, got[i].Expr, w)
+			}
+		}
+		if want, _ := rulewords.SayIn(c.lang, got[0].Expr); got[0].Words != want {
+			t.Errorf("%s: %q: said back as %q, not in its language (%q)", c.lang, c.text, got[0].Words, want)
+		}
+	}
+	if _, err := rulebank.ReadWordsIn("pt", "jogue a melhor carta"); err == nil || !strings.Contains(err.Error(), `stuck at "a"`) {
+		t.Errorf("words that do not read: %v", err)
+	}
+	if _, err := rulebank.ReadWordsIn("fr", "only red cards"); err == nil || !strings.Contains(err.Error(), `"fr"`) {
+		t.Errorf("a language without words: %v", err)
 	}
 }

@@ -1,9 +1,7 @@
 package web
 
 import (
-	"fmt"
 	"net/url"
-	"slices"
 	"strings"
 
 	"github.com/eleusis/eleusis/rulebank"
@@ -87,46 +85,21 @@ func readWordsRule(f url.Values, o sim.Options, allow bool, fe formErrors) (Rule
 
 // readWords reads the teacher's words in the language of the page they
 // were typed on (the start page's words_lang), else as English (the
-// reader's first language; rulebank.ReadWords): readings that are the
-// same rule count as one.
+// reader's first language): readings that are the same rule count as one
+// (rulebank.ReadWordsIn).
 func readWords(lang, text string) (rs []rulewords.Reading, readIn string, err error) {
 	if lang == "" || lang == "en" {
 		rs, err = rulebank.ReadWords(text)
 		return rs, "en", err
 	}
-	rs, err = rulewords.ReadIn(lang, text)
+	rs, err = rulebank.ReadWordsIn(lang, text)
 	if err != nil {
 		if en, enErr := rulebank.ReadWords(text); enErr == nil {
 			return en, "en", nil
 		}
 		return nil, "", err
 	}
-	var out []rulewords.Reading
-	var kept []*rulebank.Compiled
-	for _, r := range rs {
-		c, err := rulebank.Compile(rulebank.Rule{Name: "words", Expr: r.Expr})
-		if err != nil {
-			continue
-		}
-		if !slices.ContainsFunc(kept, func(o *rulebank.Compiled) bool { return sameRule(o, c) }) {
-			out, kept = append(out, r), append(kept, c)
-		}
-	}
-	if len(out) == 0 {
-		return nil, "", fmt.Errorf("the words read as no rule that compiles")
-	}
-	return out, lang, nil
-}
-
-// sameRule: a and b give the same verdict in every state either reaches
-// (an undecided comparison counts as different: both readings are shown).
-func sameRule(a, b *rulebank.Compiled) bool {
-	for _, p := range [][2]*rulebank.Compiled{{a, b}, {b, a}} {
-		if e, err := rulebank.Compare(p[0], p[1], true); err != nil || !e.Equal {
-			return false
-		}
-	}
-	return true
+	return rs, lang, nil
 }
 
 // sayRule is a rule's expression in the scientists' English words, or ""
