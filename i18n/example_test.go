@@ -22,7 +22,7 @@ func ExamplePrinter_T() {
 	// Valencià
 	// 1 carta
 	// 2 cartes
-	// Torn de Ana.
+	// Torn d'Ana.
 	// Rui declara “não tenho cartas” e mostra 8♥ 9♠
 	// 1.040 no monte
 }

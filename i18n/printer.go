@@ -45,7 +45,11 @@ func (p *Printer) T(key string, args ...any) string {
 	if !p.c.Has(key) {
 		return fmt.Sprintf("[no message %q]", key)
 	}
-	return p.p.Sprintf(key, p.said(args)...)
+	s := p.p.Sprintf(key, p.said(args)...)
+	if p.tag == language.Catalan {
+		s = elideDe(s) // "de Ana" is written "d'Ana"
+	}
+	return s
 }
 
 // HTML says a key whose message holds markup (<b>, <em>): the catalogue's

@@ -348,7 +348,7 @@ func TestTranscriptErrorInLanguage(t *testing.T) {
 		"en": "class.yaml:10: move 1 (Ana play 8H): it is not Ana's turn: Caio plays first.",
 		"pt": "class.yaml:10: jogada 1 (Ana play 8H): não é a vez de Ana: quem joga primeiro é Caio.",
 		"es": "class.yaml:10: jugada 1 (Ana play 8H): no es el turno de Ana: empieza Caio.",
-		"ca": "class.yaml:10: jugada 1 (Ana play 8H): no és el torn de Ana: comença Caio.",
+		"ca": "class.yaml:10: jugada 1 (Ana play 8H): no és el torn d'Ana: comença Caio.",
 	} {
 		tag, _ := i18n.Parse(lang)
 		if got := te.In(i18n.NewPrinter(tag)); !strings.HasPrefix(got, want) || !strings.Contains(got, "first_player") {
