@@ -147,7 +147,8 @@ func (t *table) saveTranscript() {
 	}
 }
 
-// writeTranscript writes the hand with sim's transcript writer. A bank rule
+// writeTranscript writes the hand with sim's transcript writer, God's
+// mistakes marked where the teacher judged (markGodSaid). A bank rule
 // is named (rule_name:) when the embedded bank holds it unchanged, so that
 // a reader finds its name and description in the bank; any other rule is written as its
 // expression. When the teacher judged without an expression, the rule line
@@ -162,11 +163,18 @@ func (t *table) writeTranscript(w io.Writer, res *sim.Result, rule *rulebank.Com
 	default:
 		head.Rule = rule.Rule.Expr
 	}
-	var b bytes.Buffer
-	if err := sim.WriteTranscript(&b, res, head); err != nil {
+	tr, err := sim.TranscriptOf(res, head)
+	if err != nil {
 		return err
 	}
-	out := b.String()
+	if t.tj != nil && rule != nil { // the teacher judged: God's verdicts as given
+		markGodSaid(tr, res, &t.setup.Options, rule)
+	}
+	data, err := tr.Marshal()
+	if err != nil {
+		return err
+	}
+	out := string(data)
 	if rule == nil {
 		var lines []string
 		for _, l := range strings.Split(out, "\n") {
@@ -177,7 +185,7 @@ func (t *table) writeTranscript(w io.Writer, res *sim.Result, rule *rulebank.Com
 		}
 		out = strings.Join(lines, "\n")
 	}
-	_, err := io.WriteString(w, out)
+	_, err = io.WriteString(w, out)
 	return err
 }
 

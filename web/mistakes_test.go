@@ -1,0 +1,117 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// answerErring answers the teacher's question by the rule opposite, or,
+// when wrong, against it: a play's verdict turned; a sequence all
+// accepted where a card breaks the rule, else refused at its last card; a
+// "no play" with no card fitting where some do, else with the first card
+// fitting.
+func answerErring(t *testing.T, ts *testServer, code string, q *question, wrong bool) {
+	t.Helper()
+	if !wrong || q.Kind == "guess" {
+		answerAsGod(t, ts, code, q)
+		return
+	}
+	f := url.Values{"q": {strconv.Itoa(q.ID)}}
+	switch q.Kind {
+	case "sequence":
+		f.Set("verdict", "yes")
+		line := slices.Clone(q.Line)
+		breaks := false
+		for i, c := range q.Cards {
+			breaks = breaks || (i >= q.Known && !opposite(line, c))
+			line = append(line, c)
+		}
+		if !breaks {
+			f.Set("verdict", "no")
+			f.Set("first", strconv.Itoa(len(q.Cards)-1))
+		}
+	case "noplay":
+		f.Set("verdict", "set")
+		if !slices.ContainsFunc(q.Cards, func(c sim.Card) bool { return opposite(q.Line, c) }) {
+			f.Add("fit", "0")
+		}
+	default:
+		f.Set("verdict", map[bool]string{true: "no", false: "yes"}[opposite(q.Line, q.Cards[0])])
+	}
+	if status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/answer", f, true); status != http.StatusNoContent {
+		t.Fatalf("answer: %d %s", status, body)
+	}
+}
+
+// The teacher, judging as God, errs now and then on plays, sequences and
+// "no play"s. The expression given at the reveal says otherwise on those
+// moves; the transcript gives God's verdicts there as God gave them
+// (god_said:, docs/files.md), so that it replays to the hand that was
+// played.
+func TestTranscriptCarriesGodsMistakes(t *testing.T) {
+	ts := newTestServer(t, "")
+	f := form("new-eleusis", "teacher", "", "person:Ana", "bot:random", "bot:random")
+	f.Set("opt_min_players", "3")
+	code, tb, ana := ts.withAna(t, f)
+	asked, erred, turns := 0, 0, 0
+	for steps := 0; steps < 400 && asked < 40; steps++ {
+		s := waitFor(t, tb, "a question or Ana", func(s *snapshot) bool {
+			return s.public.Ended || s.teacher.Question != nil || s.seats[0].YourTurn || s.seats[0].InWindow
+		})
+		if s.public.Ended {
+			break
+		}
+		switch q := s.teacher.Question; {
+		case q != nil:
+			asked++
+			// the opening is God's own chain, no move: never erred on
+			wrong := asked%3 == 0 && !strings.Contains(q.About, "opening")
+			if wrong {
+				erred++
+			}
+			answerErring(t, ts, code, q, wrong)
+			waitFor(t, tb, "the answer", func(n *snapshot) bool { return n.teacher.Question == nil || n.teacher.Question.ID != q.ID })
+		case s.seats[0].InWindow:
+			mustPost(t, ts, ana+"pass", nil)
+		default:
+			turns++
+			hand := s.seats[0].Hand
+			switch {
+			case turns%3 == 1 && len(hand) >= 2:
+				mustPost(t, ts, ana+"move", url.Values{"kind": {"play"}, "cards": {hand[0].String() + " " + hand[1].String()}})
+			case turns%3 == 2:
+				mustPost(t, ts, ana+"move", url.Values{"kind": {"noplay"}})
+			default:
+				mustPost(t, ts, ana+"move", url.Values{"kind": {"play"}, "cards": {hand[0].String()}})
+			}
+		}
+	}
+	if erred < 5 {
+		t.Fatalf("the teacher erred %d times in %d questions", erred, asked)
+	}
+	status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/reveal", url.Values{"words": {"Alternate the colours"}, "expr": {"card.color != prev.color"}}, true)
+	if status != http.StatusNoContent {
+		t.Fatalf("reveal: %d %s", status, body)
+	}
+	s := waitFor(t, tb, "the reveal", func(s *snapshot) bool { return s.public.Reveal != nil })
+	if r := s.public.Reveal; len(r.Mismatches) == 0 || !r.Transcript {
+		t.Fatalf("reveal: %+v", r)
+	}
+	_, yaml := ts.get(t, "/board/"+code+"/transcript.yaml")
+	kinds := map[string]bool{}
+	for _, l := range strings.Split(yaml, "\n") {
+		if strings.Contains(l, "god_said:") {
+			kinds[strings.Fields(l)[2]] = true // "  - Ana play 8H god_said:yes"
+		}
+	}
+	if !kinds["play"] || !kinds["seq"] || !kinds["noplay"] {
+		t.Errorf("God's mistakes marked on %v only:\n%s", kinds, yaml)
+	}
+	replayDownload(t, ts, tb, code)
+}
