@@ -43,6 +43,12 @@ func answerAsGod(t *testing.T, ts *testServer, code string, q *question) {
 	default:
 		f.Set("verdict", map[bool]string{true: "yes", false: "no"}[opposite(q.Line, q.Cards[0])])
 	}
+	postAnswer(t, ts, code, f)
+}
+
+// postAnswer sends the teacher's answer to the open question.
+func postAnswer(t *testing.T, ts *testServer, code string, f url.Values) {
+	t.Helper()
 	if status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/answer", f, true); status != http.StatusNoContent {
 		t.Fatalf("answer: %d %s", status, body)
 	}

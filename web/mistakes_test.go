@@ -44,9 +44,7 @@ func answerErring(t *testing.T, ts *testServer, code string, q *question, wrong 
 	default:
 		f.Set("verdict", map[bool]string{true: "no", false: "yes"}[opposite(q.Line, q.Cards[0])])
 	}
-	if status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/answer", f, true); status != http.StatusNoContent {
-		t.Fatalf("answer: %d %s", status, body)
-	}
+	postAnswer(t, ts, code, f)
 }
 
 // The teacher, judging as God, errs now and then on plays, sequences and
