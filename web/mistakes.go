@@ -15,7 +15,9 @@ import (
 // the hand the expression would have made.
 
 // markGodSaid gives god_said: to the moves of tr (written from res by
-// sim.TranscriptOf) whose verdict the rule would not give.
+// sim.TranscriptOf) whose verdict the rule would not give, and to the
+// stated rules the teacher answered otherwise than the rule's equivalence
+// check.
 func markGodSaid(tr *sim.Transcript, res *sim.Result, o *sim.Options, rule *rulebank.Compiled) {
 	j := rule.NewJudge()
 	accepts := func(line []sim.Card, c sim.Card) bool { ok, err := j.Accepts(line, c); return ok && err == nil }
@@ -32,9 +34,17 @@ func markGodSaid(tr *sim.Transcript, res *sim.Result, o *sim.Options, rule *rule
 		}
 		line = append(line[:len(line):len(line)], rec.Accepted...)
 		k++
-		if rec.Guess != "" {
-			k++
+		if rec.Guess == "" {
+			continue
 		}
+		// a stated rule: the teacher's answer, where the expression's
+		// equivalence check gives the other (it refuses a rule it cannot
+		// read or decide, as the replay will)
+		if eq, err := j.Equivalent(rec.Guess); (err == nil && eq) != rec.GuessRight && k < len(tr.Moves) {
+			tr.Moves[k].GodSaid = []sim.Verdict{verdictOf(rec.GuessRight)}
+			tr.Moves[k].Text = tr.Moves[k].String()
+		}
+		k++
 	}
 }
 

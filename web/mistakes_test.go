@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"slices"
@@ -110,6 +111,60 @@ func TestTranscriptCarriesGodsMistakes(t *testing.T) {
 	}
 	if !kinds["play"] || !kinds["seq"] || !kinds["noplay"] {
 		t.Errorf("God's mistakes marked on %v only:\n%s", kinds, yaml)
+	}
+	replayDownload(t, ts, tb, code)
+}
+
+// The teacher answers two stated rules against the expression given at
+// the reveal: "no" to the rule itself, then "yes" to another, which ends
+// the hand as found. The transcript gives both answers (god_said:) and
+// replays to the same end.
+func TestTranscriptCarriesGodsAnswersToRules(t *testing.T) {
+	ts := newTestServer(t, "")
+	code, tb, ana := ts.withAna(t, form("express", "teacher", "", "person:Ana", "bot:random", "bot:random"))
+	right, wrong := "card.color != prev.color", "card.color == prev.color"
+	asked, guessed := 0, 0
+	for steps := 0; steps < 400; steps++ {
+		s := waitFor(t, tb, "a question or Ana", func(s *snapshot) bool {
+			return s.public.Ended || s.teacher.Question != nil || s.seats[0].YourTurn || s.seats[0].InWindow
+		})
+		if s.public.Ended {
+			break
+		}
+		switch q := s.teacher.Question; {
+		case q != nil && q.Kind == "guess":
+			// God errs on both: "no" to the rule, "yes" to the other
+			postAnswer(t, ts, code, url.Values{"q": {strconv.Itoa(q.ID)}, "verdict": {map[bool]string{true: "no", false: "yes"}[q.Text == right]}})
+			waitFor(t, tb, "the answer", func(n *snapshot) bool { return n.teacher.Question == nil || n.teacher.Question.ID != q.ID })
+		case q != nil:
+			asked++
+			answerAsGod(t, ts, code, q)
+			waitFor(t, tb, "the answer", func(n *snapshot) bool { return n.teacher.Question == nil || n.teacher.Question.ID != q.ID })
+		case s.seats[0].InWindow && s.seats[0].CanGuess && asked > 4 && guessed < 2:
+			mustPost(t, ts, ana+"guess", url.Values{"rule": {[]string{right, wrong}[guessed]}})
+			guessed++
+		case s.seats[0].InWindow:
+			mustPost(t, ts, ana+"pass", nil)
+		default:
+			mustPost(t, ts, ana+"move", url.Values{"kind": {"play"}, "cards": {s.seats[0].Hand[0].String()}})
+		}
+	}
+	var end sim.EndReason
+	tb.do(context.Background(), func(tb *table) error { end = tb.hand.Result().End; return nil })
+	if guessed != 2 || end != sim.Guessed {
+		t.Fatalf("Ana stated %d rules; the hand ended %q: %s", guessed, end, tb.snap.Load().public.Status)
+	}
+	if status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/reveal", url.Values{"words": {"Alternate the colours"}, "expr": {right}}, true); status != http.StatusNoContent {
+		t.Fatalf("reveal: %d %s", status, body)
+	}
+	if r := waitFor(t, tb, "the reveal", func(s *snapshot) bool { return s.public.Reveal != nil }).public.Reveal; len(r.Mismatches) != 2 {
+		t.Fatalf("reveal: %+v", r)
+	}
+	_, yaml := ts.get(t, "/board/"+code+"/transcript.yaml")
+	for _, want := range []string{"Ana guess " + right + " god_said:no", "Ana guess " + wrong + " god_said:yes"} {
+		if !strings.Contains(yaml, want) {
+			t.Errorf("the transcript has no %q:\n%s", want, yaml)
+		}
 	}
 	replayDownload(t, ts, tb, code)
 }
