@@ -20,7 +20,8 @@ func manyExprs() []string {
 	// what each card of the line is, or how it relates to the card
 	elems := []string{`.suit == card.suit`, `.suit != card.suit`, `.color == card.color`, `.color != card.color`,
 		`.rank == card.rank`, `.rank != card.rank`, `.suit == prev.suit`, `.rank != prev.rank`, `.color == "red"`,
-		`.color == "black"`, `.face`, `not .face`, `.even`, `.odd`, `.suit == "hearts"`}
+		`.color == "black"`, `.face`, `not .face`, `.even`, `.odd`, `.suit == "hearts"`, `.rank > card.rank`, `.rank <= prev.rank`,
+		`.rank >= 7`, `.rank < 4`, `.rank >= 3 and .rank <= 9`, `.rank % 3 == 0`}
 	for _, e := range elems {
 		out = append(out, fmt.Sprintf("count(line, %s) >= 2", e), fmt.Sprintf("count(line[max(0, n - 3):], %s) < 2", e),
 			fmt.Sprintf("none(line[max(0, n - 3):], {%s})", e), fmt.Sprintf("any(line, {%s})", e), fmt.Sprintf("all(line, {%s})", e))

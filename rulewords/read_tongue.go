@@ -146,9 +146,6 @@ func tongueProds() map[string]tongueProd {
 	for _, f := range []string{"color", "suit", "rank", "even"} {
 		ps["vp.same."+f] = tongueProd{nt: "vp", say: "same." + f, slots: ref, act: onRef("==", f)}
 		ps["vp.different."+f] = tongueProd{nt: "vp", say: "different." + f, slots: ref, act: onRef("!=", f)}
-		// said of several cards: "o número de cartas … que têm o mesmo naipe que a carta"
-		ps["vp.same."+f+".many"] = tongueProd{nt: "vp", say: "same." + f + ".many", slots: ref, act: onRef("==", f)}
-		ps["vp.different."+f+".many"] = tongueProd{nt: "vp", say: "different." + f + ".many", slots: ref, act: onRef("!=", f)}
 		ps["f.same."+f] = tongueProd{nt: "feature", act: onRef("==", f)}
 		ps["f.different."+f] = tongueProd{nt: "feature", act: onRef("!=", f)}
 	}
@@ -230,7 +227,6 @@ func tongueProds() map[string]tongueProd {
 	ps["f.card"] = tongueProd{nt: "feature", act: func(v []any) any { return v[0] }}
 
 	ps["vp.is"] = tongueProd{nt: "vp", say: "is", slots: map[string]string{"x": "features"}, act: func(v []any) any { return v[0] }}
-	ps["vp.is.many"] = tongueProd{nt: "vp", say: "is.many", slots: map[string]string{"x": "features"}, act: func(v []any) any { return v[0] }}
 	ps["vp.not"] = tongueProd{nt: "vp", say: "not.vp", slots: map[string]string{"vp": "vp"}, act: func(v []any) any {
 		f := v[0].(feature)
 		return fe(func(r string) *pred { return not(f(r)) })
@@ -297,22 +293,20 @@ func (t *tongue) buildGrammar() (*grammar, error) {
 		pr := prods[name]
 		var pats []string
 		if pr.say != "" {
-			// the phrase SayIn writes, its slots as nonterminals
-			text := t.phrases[pr.say]
-			if pr.wrap != "" {
-				text = t.say(pr.wrap, "vp", text)
+			// the phrase SayIn writes, its slots as nonterminals; a verb
+			// phrase said of several cards too ("… que têm o mesmo naipe
+			// que a carta"), where the file has its ".many"
+			says := []string{pr.say}
+			if pr.nt == "vp" && t.has(pr.say+".many") {
+				says = append(says, pr.say+".many")
 			}
-			words := strings.Fields(slotRE.Replace(strings.TrimSpace(pr.prefix + " " + text)))
-			for i, w := range words {
-				if strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}") {
-					nt := pr.slots[w[1:len(w)-1]]
-					if nt == "" {
-						return nil, fmt.Errorf("%s:%d: %s: the slot %s cannot be read", t.file, t.lines[pr.say], pr.say, w)
-					}
-					words[i] = "$" + nt
+			for _, key := range says {
+				p, err := t.sayPattern(pr, key)
+				if err != nil {
+					return nil, err
 				}
+				pats = append(pats, p)
 			}
-			pats = append(pats, strings.Join(words, " "))
 		}
 		pats = append(pats, t.read[name]...)
 		if len(pats) == 0 {
@@ -345,6 +339,26 @@ func (t *tongue) buildGrammar() (*grammar, error) {
 	g.special["vps"] = func(p *reader, i int) []result { return p.coordinate("vp", i, featComb) }
 	g.special["rule"] = sentences
 	return g, nil
+}
+
+// sayPattern is the phrase key SayIn writes for pr as a pattern of the
+// grammar: its slots as pr's nonterminals.
+func (t *tongue) sayPattern(pr tongueProd, key string) (string, error) {
+	text := t.phrases[key]
+	if pr.wrap != "" {
+		text = t.say(pr.wrap, "vp", text)
+	}
+	words := strings.Fields(slotRE.Replace(strings.TrimSpace(pr.prefix + " " + text)))
+	for i, w := range words {
+		if strings.HasPrefix(w, "{") && strings.HasSuffix(w, "}") {
+			nt := pr.slots[w[1:len(w)-1]]
+			if nt == "" {
+				return "", fmt.Errorf("%s:%d: %s: the slot %s cannot be read", t.file, t.lines[key], key, w)
+			}
+			words[i] = "$" + nt
+		}
+	}
+	return strings.Join(words, " "), nil
 }
 
 // patternTokens is a pattern of the phrase file as the grammar's words:

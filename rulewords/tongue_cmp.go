@@ -104,7 +104,7 @@ func (s *tsayer) stringComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 			key = "different."
 		}
 		ref := s.refSay(rref)
-		return s.clauseOf(lref, tvp{one: s.t.say(key+lfield, "ref", ref), many: s.t.say(key+lfield+".many", "ref", ref)}, false), true
+		return s.clauseOf(lref, s.vp(key+lfield, "ref", ref), false), true
 	}
 	// a suit cycle, or another map of every suit to a suit
 	for _, side := range [][2]ast.Node{{l, r}, {r, l}} {
@@ -188,7 +188,7 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		}
 		if mok && k == 0 {
 			if ref, field, ok := s.memberOf(b.Left); ok && field == "rank" {
-				return s.clauseOf(ref, tvp{one: s.t.say("rank.multiple", "k", fmt.Sprint(m))}, !is), true
+				return s.clauseOf(ref, s.vp("rank.multiple", "k", fmt.Sprint(m)), !is), true
 			}
 			key := "t.multiple"
 			if !is {
@@ -206,7 +206,7 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		case "==", "!=":
 			return s.clauseOf(lref, s.is(s.rankWords(k), ""), op == "!="), true
 		}
-		return s.clauseOf(lref, tvp{one: s.t.say(rankPhrase[op], "k", fmt.Sprint(k))}, false), true
+		return s.clauseOf(lref, s.vp(rankPhrase[op], "k", fmt.Sprint(k)), false), true
 	}
 	rref, rfield, rok := s.memberOf(r)
 	if lok && rok && lfield == "rank" && rfield == "rank" {
@@ -220,11 +220,7 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		case "!=":
 			key = "different.rank"
 		}
-		v := tvp{one: s.t.say(key, "ref", s.refSay(rref))}
-		if s.t.has(key + ".many") { // said of several cards: "… que têm o mesmo valor que a carta"
-			v.many = s.t.say(key+".many", "ref", s.refSay(rref))
-		}
-		return s.clauseOf(lref, v, false), true
+		return s.clauseOf(lref, s.vp(key, "ref", s.refSay(rref)), false), true
 	}
 	return tclause(s.t.say(termPhrase[op], "a", s.term(l), "b", s.term(r))), true
 }
@@ -269,7 +265,7 @@ func (s *tsayer) membership(l, r ast.Node, neg bool) (tsaid, bool) {
 	case !isM:
 		return tsaid{}, false
 	case m.isRange && isRank:
-		return s.clauseOf(ref, tvp{one: s.t.say("rank.between", "a", fmt.Sprint(m.lo), "b", fmt.Sprint(m.hi))}, neg), true
+		return s.clauseOf(ref, s.vp("rank.between", "a", fmt.Sprint(m.lo), "b", fmt.Sprint(m.hi)), neg), true
 	case m.isRange:
 		w := tclause(s.t.say("t.range", "a", s.term(l), "lo", fmt.Sprint(m.lo), "hi", fmt.Sprint(m.hi)))
 		if neg {

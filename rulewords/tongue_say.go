@@ -68,6 +68,17 @@ func (s *tsayer) is(x, xmany string) tvp {
 	return v
 }
 
+// vp is the phrase key with its slots filled, said of one card and, where
+// the phrase file has key.many, of several: "vale mais que a carta",
+// "valem mais que a carta".
+func (s *tsayer) vp(key string, slots ...string) tvp {
+	v := tvp{one: s.t.say(key, slots...)}
+	if s.t.has(key + ".many") {
+		v.many = s.t.say(key+".many", slots...)
+	}
+	return v
+}
+
 // not is a verb phrase negated: "não é vermelha".
 func (s *tsayer) not(v tvp) tvp {
 	out := tvp{one: s.t.say("not.vp", "vp", v.one), rel: v.rel}
@@ -196,8 +207,7 @@ func (s *tsayer) between(x *ast.BinaryNode, neg bool) (tsaid, bool) {
 	if !ok1 || !ok2 || !ok3 || !ok4 || r1 != r2 || f1 != "rank" || f2 != "rank" || a >= b {
 		return tsaid{}, false
 	}
-	v := tvp{one: s.t.say("rank.between", "a", fmt.Sprint(a), "b", fmt.Sprint(b))}
-	return s.clauseOf(r1, v, neg), true
+	return s.clauseOf(r1, s.vp("rank.between", "a", fmt.Sprint(a), "b", fmt.Sprint(b)), neg), true
 }
 
 // list is a run of and or of or, flat; negated, each part is negated and
