@@ -311,39 +311,44 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 		fi := &b.sp.fams[f]
 		cols := b.columns(f, lits)
 		wt := b.sp.weight[fi.w0 : fi.w0+fi.nw]
-		live := b.live[f][:0]
 		if b.top == 0 && b.shift == 0 {
 			// The common case (ε = 0, no size-principle weights yet): one
 			// plane, and disagreeing hypotheses are simply removed.
 			plane := b.planes[0][fi.w0 : fi.w0+fi.nw]
-			one, neg := len(lits) == 1, len(lits) == 1 && lits[0].neg != truth
-			for _, lw := range b.live[f] {
-				var m uint64
-				if one { // a single judged card: its column, no loop
-					m = cols[0][lw]
-					if neg {
-						m = ^m
-					}
-				} else {
-					m = conj(lits, cols, lw)
-					if truth {
-						m = ^m
-					}
+			// Branch-free on purpose: the loads of the column are the cost
+			// (they miss the cache), and a mispredicted branch per word would
+			// stop the processor from issuing the next words' loads early.
+			live, n := b.live[f], 0
+			if len(lits) == 1 { // a single judged card: its column, no loop
+				col, flip := cols[0], uint64(0)
+				if lits[0].neg != truth {
+					flip = ^uint64(0)
 				}
-				p := plane[lw]
-				keep := p &^ m
-				if keep != p {
+				for _, lw := range live {
+					keep := plane[lw] &^ (col[lw] ^ flip)
 					plane[lw] = keep // (strict: the losers' mass is not needed)
-				}
-				if keep != 0 {
 					// Counted always: the new total comes free with the update.
 					agree += float64(bits.OnesCount64(keep)) * wt[lw]
-					live = append(live, lw)
+					live[n] = lw
+					n += nonZero(keep)
+				}
+			} else {
+				flip := uint64(0)
+				if truth {
+					flip = ^uint64(0)
+				}
+				for _, lw := range live {
+					keep := plane[lw] &^ (conj(lits, cols, lw) ^ flip)
+					plane[lw] = keep
+					agree += float64(bits.OnesCount64(keep)) * wt[lw]
+					live[n] = lw
+					n += nonZero(keep)
 				}
 			}
-			b.live[f] = live
+			b.live[f] = live[:n]
 			continue
 		}
+		live := b.live[f][:0]
 		for _, lw := range b.live[f] {
 			w := fi.w0 + int(lw)
 			m := conj(lits, cols, lw)
@@ -500,3 +505,6 @@ func (b *Belief) planeEmpty(j int) bool {
 	}
 	return true
 }
+
+// nonZero is 1 when x has a bit set, else 0, without a branch.
+func nonZero(x uint64) int { return int((x | -x) >> 63) }

@@ -20,12 +20,13 @@ const minSample = 24
 // belongs to the family and accepts the card there. A member drawn twice
 // counts twice.
 type sampleIndex struct {
-	ids  []int32
-	sw   int // words per column
-	cols [numFamilies][]uint64
+	ids []int32
+	sw  int // words of members
 	// Members are sorted by family: family f's members lie in words
-	// [lo[f], hi[f]), so a column need only be read there; fmask[f] marks
-	// them.
+	// [lo[f], hi[f]), so its columns hold only those words (col); fmask[f]
+	// marks them. (A column of every word would make the sample as large
+	// as the caches: most families hold a word or two of members.)
+	cols   [numFamilies][]uint64
 	lo, hi [numFamilies]int
 	fmask  [numFamilies][SampleSize / 64]uint64
 }
@@ -47,7 +48,7 @@ func (sp *Space) buildSample() {
 		si.fmask[f][i/64] |= 1 << (i % 64)
 	}
 	for f := range numFamilies {
-		si.cols[f] = make([]uint64, f.Contexts()*52*si.sw)
+		si.cols[f] = make([]uint64, f.Contexts()*52*max(0, si.hi[f]-si.lo[f]))
 	}
 	for i, id := range si.ids {
 		f := sp.Hyps[id].Family
@@ -56,12 +57,20 @@ func (sp *Space) buildSample() {
 		for x := range f.Contexts() {
 			for c := range uint8(52) {
 				if fi.column(x, c)[lw]>>bit&1 == 1 {
-					si.cols[f][(x*52+int(c))*si.sw+i/64] |= 1 << (i % 64)
+					si.col(f, x, c)[i/64-si.lo[f]] |= 1 << (i % 64)
 				}
 			}
 		}
 	}
 	sp.sample = si
+}
+
+// col is the column of family f for card c in context x: word w-lo[f] holds
+// the members of sample word w that accept the card there.
+func (si *sampleIndex) col(f Family, x int, c uint8) []uint64 {
+	n := si.hi[f] - si.lo[f]
+	o := (x*52 + int(c)) * n
+	return si.cols[f][o : o+n : o+n]
 }
 
 // sampled refreshes the sample's planes from the exact belief: member i is
@@ -120,20 +129,29 @@ func (b *Belief) mirror(lits []lit, truth bool) float64 {
 	si := b.sp.sample
 	b.slive = 0
 	var agree, all float64
-	for w := range si.sw {
-		m := ^uint64(0)
-		for _, l := range lits {
-			var acc uint64
-			for f := range numFamilies {
-				if w >= si.lo[f] && w < si.hi[f] {
-					acc |= si.cols[f][(f.context(l.s)*52+int(l.c))*si.sw+w]
+	// The members for which every literal holds, word by word.
+	var m [SampleSize / 64]uint64
+	for w := range m {
+		m[w] = ^uint64(0)
+	}
+	for _, l := range lits {
+		var acc [SampleSize / 64]uint64
+		for f := range numFamilies {
+			if lo := si.lo[f]; lo < si.hi[f] {
+				for i, v := range si.col(f, f.context(l.s), l.c) {
+					acc[lo+i] |= v
 				}
 			}
-			if l.neg {
-				acc = ^acc
-			}
-			m &= acc
 		}
+		for w := range m {
+			if l.neg {
+				acc[w] = ^acc[w]
+			}
+			m[w] &= acc[w]
+		}
+	}
+	for w := range si.sw {
+		m := m[w]
 		if truth {
 			m = ^m
 		}
@@ -207,9 +225,12 @@ func (b *Belief) predictSampleGiven(given []lit, s state, cards []uint8, out []f
 	for _, l := range given {
 		for f := range numFamilies {
 			lo, hi := si.lo[f], si.hi[f]
-			o := (f.context(l.s)*52 + int(l.c)) * si.sw
+			if lo >= hi {
+				continue
+			}
+			col := si.col(f, f.context(l.s), l.c)
 			for w := lo; w < hi; w++ {
-				acc := si.cols[f][o+w]
+				acc := col[w-lo]
 				if l.neg {
 					acc = ^acc
 				}
@@ -219,27 +240,35 @@ func (b *Belief) predictSampleGiven(given []lit, s state, cards []uint8, out []f
 			}
 		}
 	}
+	// Per family, the live members of each plane for which given holds,
+	// gathered once, then a popcount per card over only those words.
+	var live [SampleSize / 64]uint64
 	for f := range numFamilies {
-		x := f.context(s)
 		lo, hi := si.lo[f], si.hi[f]
 		if lo >= hi {
 			continue
 		}
-		for k, c := range cards {
-			o := (x*52 + int(c)) * si.sw
-			col := si.cols[f][o+lo : o+hi]
-			scale := 1.0
-			for j := 0; j <= b.top; j++ {
-				if b.splanes[j] == nil {
-					scale /= 2
-					continue
-				}
+		x := f.context(s)
+		scale := 1.0
+		for j := 0; j <= b.top && j < len(b.splanes); j, scale = j+1, scale/2 {
+			if b.splanes[j] == nil {
+				continue
+			}
+			any := uint64(0)
+			for w := lo; w < hi; w++ {
+				live[w] = b.splanes[j][w] & g[w] & familyMask(si, f, w)
+				any |= live[w]
+			}
+			if any == 0 {
+				continue // nothing of this family lives in this plane
+			}
+			for k, c := range cards {
+				col := si.col(f, x, c)
 				n := 0
-				for w, m := range b.splanes[j][lo:hi] {
-					n += bits.OnesCount64(m & g[lo+w] & col[w])
+				for w, m := range live[lo:hi] {
+					n += bits.OnesCount64(m & col[w])
 				}
 				out[k] += float64(n) * scale
-				scale /= 2
 			}
 		}
 	}
