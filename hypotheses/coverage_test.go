@@ -44,3 +44,27 @@ func TestDefaultBankCoverage(t *testing.T) {
 		}
 	}
 }
+
+// Rules that read the card two back as a whole (its suit and rank, not the
+// last card) are in the space, in the prev2-card family: they need a family
+// that reads both.
+func TestPrev2CardRules(t *testing.T) {
+	sp := Default()
+	for _, expr := range []string{
+		`prev2 == nil or card.color == prev2.color or card.suit == prev2.suit or card.rank == prev2.rank`,
+		`prev2 == nil or card.suit == prev2.suit or card.rank == prev2.rank`,
+		`prev2 == nil or (card.suit != prev2.suit and card.rank != prev2.rank)`,
+	} {
+		tr, err := sp.Classify(compile(t, expr), DefaultTruth)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tr.Expressible {
+			t.Errorf("%s is outside the default space", expr)
+			continue
+		}
+		if f := sp.Hyps[tr.IDs[0]].Family; f != FamPrev2Card {
+			t.Errorf("%s: in %s, want prev2-card", expr, f)
+		}
+	}
+}

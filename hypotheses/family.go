@@ -35,6 +35,7 @@ const (
 	FamRecentSuits               // the suits among the last three cards (a set: 16 contexts)
 	FamMod13                     // n % 13, the line's length counted round the ranks (no prev)
 	FamSuitCounts                // how many of each suit the line holds, 0 to 3 or more (256 contexts)
+	FamPrev2Card                 // prev2's suit and rank, without prev ("matches the card two back")
 	numFamilies
 )
 
@@ -103,6 +104,11 @@ var familyDefs = [numFamilies]familyDef{
 	{"recent-suits", "the suits of the last three cards", []feature{ftRecentSuits}, false},
 	{"mod13", "n % 13 (the main line's length counted round the 13 ranks)", []feature{ftMod13}, false},
 	{"suit-counts", "how many cards of each suit the main line holds (0 to 3 or more)", []feature{ftSuitCounts}, false},
+	// prev2 as a whole card (its rank and suit; 14 × 5 contexts, of which
+	// the 53 with both or neither are states), for rules that read the card
+	// two back and not the last one: "the same colour, suit or rank as the
+	// card two back".
+	{"prev2-card", "prev2 (its rank and suit; not prev)", []feature{ftP2Rank, ftP2Suit}, false},
 }
 
 // maxContexts is the most contexts of any family.
@@ -282,11 +288,23 @@ func (ft feature) set(s *state, v int) {
 			s.p3 = c
 		}
 	case ftP2Rank:
-		s.p2 = uint8(v) // spade of rank v is card v−1, stored + 1
+		// The spade of rank v (card v−1, stored + 1), or the card of rank
+		// v in prev2's suit when a suit was set first (prev2-card).
+		c := uint8(0)
+		if v > 0 {
+			c = uint8(v)
+			if s.p2 != 0 {
+				c += uint8(sim.Card(s.p2-1).Suit()) * 13
+			}
+		}
+		s.p2 = c
 	case ftP2Suit, ftP3Suit:
 		c := uint8(0)
 		if v > 0 {
-			c = uint8(v-1)*13 + 1
+			c = uint8(v-1)*13 + 1 // the ace of the suit
+			if ft == ftP2Suit && s.p2 != 0 {
+				c += uint8(sim.Card(s.p2-1).Rank() - 1) // prev2's rank kept
+			}
 		}
 		if ft == ftP2Suit {
 			s.p2 = c

@@ -158,34 +158,6 @@ func TestDeduplication(t *testing.T) {
 	}
 }
 
-// normalise moves rows that do not read a family's features to the
-// smallest family that reads what they do.
-func TestNormalise(t *testing.T) {
-	rows := func(f Family, row func(s state) uint64) []uint64 {
-		out := make([]uint64, f.Contexts())
-		for x := range out {
-			out[x] = row(f.state(x))
-		}
-		return out
-	}
-	for _, tc := range []struct {
-		from, want Family
-		row        func(s state) uint64
-	}{
-		{FamPrev2Rank, FamPrev, func(s state) uint64 { return uint64(s.prev) }},
-		{FamPrev3Suit, FamPrev2, func(s state) uint64 { return uint64(colourCode(s.p2)) }},
-		{FamPrev3Suit, FamPrev3Suit, func(s state) uint64 { return uint64(s.p3) / 13 }},
-		{FamStarter, FamPrev, func(s state) uint64 { return 7 }},
-		{FamStarter, FamStarter, func(s state) uint64 { return uint64(s.start) }},
-		{FamMod6, FamMod2, func(s state) uint64 { return uint64(s.n12 % 2) }},
-		{FamMod6, FamMod3, func(s state) uint64 { return uint64(s.n12%3) + uint64(s.prev)<<3 }},
-	} {
-		if f, _ := normalise(tc.from, rows(tc.from, tc.row)); f != tc.want {
-			t.Errorf("from %s: %s, want %s", tc.from, f, tc.want)
-		}
-	}
-}
-
 func TestClassify(t *testing.T) {
 	sp := Default()
 	for _, tc := range []struct {

@@ -54,8 +54,22 @@ var familyOfSet = func() []int8 {
 	for fs := range out {
 		out[fs] = -1
 		for f := range numFamilies {
-			if featSet(fs)&^familyFeats[f] == 0 && (out[fs] < 0 || f.Contexts() < Family(out[fs]).Contexts()) {
+			if featSet(fs)&^coveredFeats[f] == 0 && (out[fs] < 0 || f.Contexts() < Family(out[fs]).Contexts()) {
 				out[fs] = int8(f)
+			}
+		}
+	}
+	return out
+}()
+
+// coveredFeats is what a family can read: its features and the features
+// they determine (prev2's colour from its suit, n % 2 from n % 6).
+var coveredFeats = func() (out [numFamilies]featSet) {
+	for f := range numFamilies {
+		out[f] = familyFeats[f]
+		for pair := range refines {
+			if familyFeats[f].has(pair[0]) {
+				out[f] |= 1 << pair[1]
 			}
 		}
 	}
