@@ -54,8 +54,23 @@ func elideDe(s string) string {
 
 // vowelSound: the words w begin with a vowel sound: a vowel, an h before
 // one, or the numbers 1 and 11 ("u", "onze"), except an i or u that is a
-// consonant there.
+// consonant there. Markup before the word (an HTML tag, Markdown's * and
+// _) is looked past.
 func vowelSound(w string) bool {
+	// past the markup a word may open with: "<strong>Ana", "**Ana**"
+	for {
+		if strings.HasPrefix(w, "<") && !strings.HasPrefix(w, "</") {
+			if end := strings.IndexByte(w, '>'); end > 0 {
+				w = w[end+1:]
+				continue
+			}
+		}
+		if t := strings.TrimLeft(w, "*_"); t != w {
+			w = t
+			continue
+		}
+		break
+	}
 	word := w
 	if i := strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.' && r != ',' }); i >= 0 {
 		word = w[:i]

@@ -33,6 +33,9 @@ func TestElideDe(t *testing.T) {
 		{"onde Ana, torde Ana", "onde Ana, torde Ana"},
 		{"diu «la carta de abans, de Ana»: de Ana", "diu «la carta de abans, de Ana»: d'Ana"},
 		{`cap taula té el codi "de Ana" de Ana`, `cap taula té el codi "de Ana" d'Ana`},
+		// the word inside markup
+		{"la regla de <strong>Ana</strong>, de **Èric**, de <b><i>Hug</i></b>", "la regla d'<strong>Ana</strong>, d'**Èric**, d'<b><i>Hug</i></b>"},
+		{"de <strong>Caio</strong>, de </b>Ana, de <", "de <strong>Caio</strong>, de </b>Ana, de <"},
 		{"de ", "de "},
 		{"de", "de"},
 		{"", ""},
