@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/eleusis/eleusis/rulebank"
@@ -94,4 +95,25 @@ func verdictOf(yes bool) sim.Verdict {
 		return sim.Yes
 	}
 	return sim.No
+}
+
+// replaysAs checks that a transcript the table wrote replays, refereed
+// with rule, to the hand res: what a transcript cannot say yet (God's
+// mistakes on the opening chain, a card God put down after a "no play"
+// that the rule refuses, where the rule finds another) makes it replay
+// otherwise or not at all, and the reveal says so.
+func replaysAs(data []byte, res *sim.Result, rule *rulebank.Compiled) error {
+	tr, err := sim.ParseTranscript(data)
+	if err != nil {
+		return err
+	}
+	h, err := sim.Replay(tr, rule.NewJudge())
+	if err != nil {
+		return err
+	}
+	got := h.Result()
+	if a, b := sim.CardsString(got.MainLine), sim.CardsString(res.MainLine); a != b || len(got.History) != len(res.History) || got.GodScore != res.GodScore {
+		return fmt.Errorf("it ends with the main line %s after %d moves, not %s after %d", a, len(got.History), b, len(res.History))
+	}
+	return nil
 }

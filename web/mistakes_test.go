@@ -168,3 +168,36 @@ func TestTranscriptCarriesGodsAnswersToRules(t *testing.T) {
 	}
 	replayDownload(t, ts, tb, code)
 }
+
+// What a transcript cannot give yet — here God's mistakes on the opening
+// chain — the reveal says: the transcript is there, with a note that
+// refereed again with the expression it is not this hand.
+func TestRevealSaysTheTranscriptDoesNotReplay(t *testing.T) {
+	ts := newTestServer(t, "")
+	code, tb, _ := ts.withAna(t, form("express-divermazo", "teacher", "", "person:Ana", "bot:random", "bot:random"))
+	opening := 0
+	for {
+		s := waitFor(t, tb, "the opening", func(s *snapshot) bool { return s.teacher.Question != nil || s.public.Started })
+		q := s.teacher.Question
+		if s.public.Started || q == nil || !strings.Contains(q.About, "opening") {
+			break
+		}
+		// every verdict on the opening chain against the rule revealed
+		opening++
+		answerErring(t, ts, code, q, true)
+		waitFor(t, tb, "the answer", func(n *snapshot) bool { return n.teacher.Question == nil || n.teacher.Question.ID != q.ID })
+	}
+	if opening < 5 {
+		t.Fatalf("%d questions on the opening chain", opening)
+	}
+	if status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/reveal", url.Values{"words": {"Alternate the colours"}, "expr": {"card.color != prev.color"}}, true); status != http.StatusNoContent {
+		t.Fatalf("reveal: %d %s", status, body)
+	}
+	r := waitFor(t, tb, "the reveal", func(s *snapshot) bool { return s.public.Reveal != nil }).public.Reveal
+	if !r.Transcript || r.TranscriptNote.Key != "reveal.transcriptNoReplay" || !strings.Contains(r.TranscriptNote.String(), "opening chain") {
+		t.Fatalf("reveal: %+v", r)
+	}
+	if _, page := ts.get(t, ts.TeacherPath()+"t/"+code+"/"); !strings.Contains(page, "Careful: refereed again with the expression given, it is not this hand") {
+		t.Errorf("the console does not say the transcript replays otherwise")
+	}
+}

@@ -154,6 +154,8 @@ func (t *table) makeReveal() {
 		r.transcript, rv.Transcript = b.Bytes(), true
 		if rule == nil {
 			rv.TranscriptNote = i18n.M("reveal.transcriptNoRule")
+		} else if err := replaysAs(r.transcript, res, rule); err != nil {
+			rv.TranscriptNote = i18n.M("reveal.transcriptNoReplay", err.Error())
 		}
 	}
 	r.view = rv
