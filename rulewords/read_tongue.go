@@ -239,6 +239,8 @@ func tongueProds() map[string]tongueProd {
 	ps["c.any"] = tongueProd{nt: "clause", say: "any", act: constant(yes)}
 	ps["c.none"] = tongueProd{nt: "clause", say: "none", act: constant(no)}
 	ps["c.paren"] = tongueProd{nt: "clause", act: func(v []any) any { return v[0] }}
+	// a clause negated whole, where no "não" fits inside: "é falso o seguinte: (…)"
+	ps["c.notclause"] = tongueProd{nt: "clause", say: "not.clause", slots: map[string]string{"a": "cond"}, act: func(v []any) any { return not(v[0].(*pred)) }}
 	quant := func(fn, coll string) func(v []any) any {
 		return func(v []any) any {
 			c, f := "line", v[len(v)-1].(feature)
