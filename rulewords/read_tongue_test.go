@@ -156,3 +156,33 @@ func TestReadInManualTable(t *testing.T) {
 		t.Fatalf("%d rows of the manual's table found", rows)
 	}
 }
+
+// Every SayIn phrase of a wide sample of the scientists' space (every
+// 23rd hypothesis, in every language) reads at all: a phrase the grammar
+// cannot take back ("é falso o seguinte: (…)" could not) fails here
+// before a narrower sample meets it. Whether it reads as the rule only is
+// TestReadInReadsSayIn's check, on fewer rules.
+func TestReadInReadsTheSpace(t *testing.T) {
+	sp := hypotheses.Default()
+	said := 0
+	for id := 0; id < len(sp.Hyps); id += 23 {
+		e := sp.Hyps[id].Expr
+		if e == "" {
+			continue
+		}
+		for _, lang := range append([]string{"en"}, rulewords.Languages()...) {
+			words, err := rulewords.SayIn(lang, e)
+			if err != nil {
+				t.Errorf("%s: %s: %v", lang, e, err)
+				continue
+			}
+			said++
+			if _, err := rulewords.ReadIn(lang, words); err != nil {
+				t.Errorf("%s (%v): %q (%s): %v", lang, sp.Hyps[id].Family, words, e, err)
+			}
+		}
+	}
+	if said < 10000 {
+		t.Errorf("only %d phrases said", said)
+	}
+}
