@@ -416,6 +416,26 @@ func TestWrongGuessRemovesTheHypothesis(t *testing.T) {
 	if r.Count() > n {
 		t.Error("count grew")
 	}
+
+	// With label noise God's "no" may be a mistake (the transcript's
+	// guess_god_erred, which the table does not know): the stated rule
+	// loses the bits of a contradicted verdict, as a hypothesis does when a
+	// card's verdict goes against it, and stays possible.
+	noisy := NewRecord(sp.NewBelief(0.1))
+	noisy.Start([]sim.Card{mustCard(t, "5H")}, nil)
+	other, _ := sp.ByExpr(`card.color != prev.color`)
+	odds := func() float64 { return noisy.Prob(id) / noisy.Prob(other) }
+	before2 := odds()
+	noisy.Apply(&sim.MoveRecord{Turn: 1, Kind: sim.Play, Cards: []sim.Card{c}, Verdict: sim.Yes, Accepted: []sim.Card{c}, Prophet: -1,
+		Guess: `card.color == "red"`, GuessGodErred: true}, nil)
+	if noisy.Prob(id) == 0 {
+		t.Fatal("with label noise a stated rule God called wrong is ruled out")
+	}
+	// 7H after 5H: red follows red, so card.color != prev.color loses a
+	// verdict's bits too; the stated rule loses the same for God's "no".
+	if got, want := odds()/before2, 1.0; math.Abs(got-want) > 1e-9 {
+		t.Errorf("the stated rule's odds against a rule the card contradicted moved by %v, want %v", got, want)
+	}
 }
 
 // randomLine is a main line of 1 to 8 random cards (states for checks

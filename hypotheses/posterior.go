@@ -125,12 +125,12 @@ func (b *Belief) MAP() (int, float64) {
 	return best, bw / b.Total()
 }
 
-// remove takes hypothesis id out of the belief (God said it is not his rule).
-func (b *Belief) remove(id int) {
-	w, bit := id/64, uint(id%64)
-	for j := 0; j <= b.top; j++ {
-		b.planes[j][w] &^= 1 << bit
-	}
+// refute conditions on God's saying that hypothesis id is not his rule, as
+// on any verdict: with label noise ε the answer may be one of God's
+// mistakes, so the hypothesis loses log2((1−ε)/ε) bits; with ε = 0 it is
+// removed.
+func (b *Belief) refute(id int) {
+	b.penalise(id/64, 1<<uint(id%64), b.shift)
 	b.compact()
 }
 

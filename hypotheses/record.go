@@ -63,10 +63,11 @@ func (r *Record) Apply(rec *sim.MoveRecord, opts *sim.Options) []float64 {
 	preds := r.condition(e, r.Discovery != nil)
 	if rec.Guess != "" && !rec.GuessRight && rec.GuessError == "" {
 		// God said the stated rule is not his: if it is one of the space's
-		// hypotheses, that hypothesis is out (it differs from God's rule on
-		// some reachable state).
+		// hypotheses, it is refuted like a hypothesis a verdict contradicts
+		// (out with ε = 0; with label noise it loses bits, as God may have
+		// erred — GuessGodErred, which the table does not know).
 		if id, ok := r.sp.ByExpr(rec.Guess); ok {
-			r.remove(id)
+			r.refute(id)
 		}
 	}
 	r.line = append(r.line, e.MainLine[len(r.line):]...)
