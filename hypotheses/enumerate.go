@@ -19,13 +19,25 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 	}
 	atoms, conds, concepts := byCost(g.atoms), byCost(g.conds), byCost(g.concepts)
 	maxL := condBits + g.conds[len(g.conds)-1].cost + 2*g.atoms[len(g.atoms)-1].cost
-	for L := 1; L <= maxL; L++ {
+	var guarded, next []candidate // compounds of the last length, with a nil guard
+	for L := 1; L <= maxL+1; L++ {
 		more := true
 		emit := func(k candidate) {
 			if !visit(k) {
 				more = false
 			}
+			if k.kind == kindAtom || k.kind == kindConcept || k.guard != 0 {
+				return // an atom has its own guard
+			}
+			for _, sl := range []slot{slPrev2, slPrev3} {
+				if len(shortLine[sl][k.fam]) > 0 {
+					gk := k
+					gk.guard, gk.cost = sl, k.cost+guardBits
+					next = append(next, gk)
+				}
+			}
 		}
+		guarded, next = next, guarded[:0]
 		for _, a := range atoms[L] {
 			if !g.atoms[a].concept { // a concept alone is a kindConcept rule
 				emit(candidate{kind: kindAtom, fam: g.atoms[a].fam, a: a, cost: int32(L)})
@@ -120,6 +132,12 @@ func (g *grammar) levels(visit func(k candidate) bool) {
 			at := &g.atoms[a]
 			return t, t >= 0 && at.feats == 0 && at.fam == FamPrev && at.tab[0]&g.atoms[t].tab[0] == 0 && a != g.opposite[t]
 		})
+		// Last of the length, as the newest production: where the space's
+		// cut falls inside a length, the guarded compounds are the first
+		// left out.
+		for _, k := range guarded {
+			emit(k)
+		}
 		if !more {
 			return
 		}

@@ -2,6 +2,7 @@ package hypotheses
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/eleusis/eleusis/sim"
 )
@@ -173,10 +174,10 @@ func (f Family) state(x int) state {
 	return s
 }
 
-// reads reports whether family f reads feature ft.
-func (f Family) reads(ft feature) bool {
+// reads reports whether family f reads one of the features fts.
+func (f Family) reads(fts ...feature) bool {
 	for _, g := range familyDefs[f].feats {
-		if g == ft {
+		if slices.Contains(fts, g) {
 			return true
 		}
 	}

@@ -35,6 +35,12 @@ import (
 //	                                                            goes down")
 //	       | cond "?" atom ":" atom      L = 4 + L(c) + L(a) + L(b)
 //	       | concept                     L = literals + 1       (concepts.go)
+//	       | "prev2 == nil or" compound  L = 1 + L(compound)    the compound (any form
+//	                                                            above but an atom) holds
+//	                                                            only once there are two
+//	                                                            cards before it ("higher
+//	                                                            than both of the last two");
+//	                                                            likewise prev3
 //	atom   = lexicon atom                L as listed in atoms.go (card predicates,
 //	                                       relations to prev, "true" = 1)
 //	       | concept of two literals     L = 3 ("an odd black card")
@@ -118,6 +124,7 @@ import (
 //	nil guards: an atom reading prev2 or prev3 (the deepest it reads) is written
 //	  "prev2 == nil or A" when it reads the card (it holds while the line is too
 //	  short) and "prev2 != nil and C" as a condition (it fails then)
+//	guarded compounds: prev2 == nil or (C), prev3 == nil or (C), C any compound below
 //	compounds: A and B, A or B, (C) ? A : B (B is true for an implication, A's
 //	  opposite for an iff, or not (A) when the lexicon has no opposite), with a compound part in
 //	  parentheses: (prev2 == nil or card.suit != prev2.suit) and (card.rank > 7)
@@ -132,13 +139,14 @@ const (
 
 // Bits of the rule productions (see above).
 const (
-	andBits  = 1
-	orBits   = 1
-	condBits = 4
-	impBits  = 1
-	iffBits  = 1
-	altBits  = 1
-	mirBits  = 1
+	andBits   = 1
+	orBits    = 1
+	condBits  = 4
+	impBits   = 1
+	guardBits = 1
+	iffBits   = 1
+	altBits   = 1
+	mirBits   = 1
 )
 
 // candidate is one syntactic rule of the grammar, by indices into the
@@ -146,6 +154,7 @@ const (
 type candidate struct {
 	kind    uint8
 	fam     Family
+	guard   slot // 0, or the slot (slPrev2, slPrev3) whose absence lets any card pass
 	a, b, c int32
 	cost    int32
 }
@@ -368,7 +377,23 @@ func (g *grammar) node(list byte, i int32) *node {
 }
 
 // rows writes the candidate's rows over its family's contexts into out.
-func (g *grammar) rows(k candidate, out []uint64) {
+// It reports false when the candidate's nil guard changes nothing (the
+// compound already lets every card pass while the line is short): a longer
+// spelling of the bare compound, not another derivation worth its prior.
+func (g *grammar) rows(k candidate, out []uint64) bool {
+	g.bareRows(k, out)
+	idle := true
+	if k.guard != 0 {
+		for _, x := range shortLine[k.guard][k.fam] {
+			idle = idle && out[x] == allCards
+			out[x] = allCards
+		}
+	}
+	return k.guard == 0 || !idle
+}
+
+// bareRows is rows without the candidate's nil guard.
+func (g *grammar) bareRows(k candidate, out []uint64) {
 	switch k.kind {
 	case kindConcept:
 		copy(out, g.lift('k', k.a, k.fam))
@@ -401,6 +426,9 @@ func (g *grammar) family(k candidate) Family { return k.fam }
 
 // row is the candidate's row of accepted cards in state s.
 func (g *grammar) row(k candidate, s state) uint64 {
+	if k.guard == slPrev2 && s.p2 == 0 || k.guard == slPrev3 && s.p3 == 0 {
+		return allCards
+	}
 	if k.kind == kindConcept {
 		return g.concepts[k.a].row(s)
 	}
@@ -425,22 +453,96 @@ func (g *grammar) text(k candidate) string {
 	if k.kind == kindConcept {
 		return g.concepts[k.a].text
 	}
-	a := g.atoms[k.a].text
+	// Inside a guarded compound its parts need no nil tests of their own
+	// for the guarded slot or a shallower one: the guard has passed them.
+	part := func(n *node) string { return unguarded(n.text, k.guard) }
+	a := part(&g.atoms[k.a])
+	var t string
 	switch k.kind {
 	case kindAnd:
-		return paren(a) + " and " + paren(g.atoms[k.b].text)
+		t = paren(a) + " and " + paren(part(&g.atoms[k.b]))
 	case kindOr:
-		return paren(a) + " or " + paren(g.atoms[k.b].text)
+		t = paren(a) + " or " + paren(part(&g.atoms[k.b]))
 	case kindCond:
-		return fmt.Sprintf("(%s) ? %s : %s", g.conds[k.c].text, paren(a), paren(g.atoms[k.b].text))
+		t = fmt.Sprintf("(%s) ? %s : %s", part(&g.conds[k.c]), paren(a), paren(part(&g.atoms[k.b])))
 	case kindIff:
 		if k.b >= 0 {
-			return fmt.Sprintf("(%s) ? %s : %s", g.conds[k.c].text, paren(a), paren(g.atoms[k.b].text))
+			t = fmt.Sprintf("(%s) ? %s : %s", part(&g.conds[k.c]), paren(a), paren(part(&g.atoms[k.b])))
+		} else {
+			t = fmt.Sprintf("(%s) ? %s : not (%s)", part(&g.conds[k.c]), paren(a), a)
 		}
-		return fmt.Sprintf("(%s) ? %s : not (%s)", g.conds[k.c].text, paren(a), a)
+	default:
+		t = a
 	}
-	return a
+	if k.guard != 0 {
+		return slotName[k.guard] + " == nil or (" + t + ")"
+	}
+	return t
 }
+
+// unguarded is a part's text without its nil test ("prev2 == nil or A",
+// "prev2 != nil and C", as guardText writes them) when the test is on
+// slot guard or a shallower one (prev2 under a prev3 guard); text as it is
+// otherwise.
+func unguarded(text string, guard slot) string {
+	if guard == 0 {
+		return text
+	}
+	for _, sl := range []slot{slPrev2, slPrev3} {
+		if sl > guard {
+			continue
+		}
+		for _, pre := range []string{slotName[sl] + " == nil or ", slotName[sl] + " != nil and "} {
+			if rest, ok := strings.CutPrefix(text, pre); ok && balanced(rest) {
+				if strings.HasPrefix(rest, "(") {
+					rest = rest[1 : len(rest)-1]
+				}
+				return rest
+			}
+		}
+	}
+	return text
+}
+
+// balanced reports whether text is one operand after a guard: not itself
+// an and/or at the top level unless wrapped in one pair of parentheses
+// (guardText wraps compounds), so that cutting the guard leaves it whole.
+func balanced(text string) bool {
+	if !strings.HasPrefix(text, "(") {
+		return !strings.Contains(text, " and ") && !strings.Contains(text, " or ")
+	}
+	depth := 0
+	for i, r := range text {
+		switch r {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i != len(text)-1 {
+				return false // "(a) and (b)": not one pair round the whole
+			}
+		}
+	}
+	return depth == 0
+}
+
+// shortLine lists, per nil guard (slPrev2, slPrev3) and family, the
+// contexts in which the line is too short for the guarded slot: where a
+// guarded compound lets any card pass.
+var shortLine = func() (out [numSlots][numFamilies][]int32) {
+	for f := range numFamilies {
+		for x := range f.Contexts() {
+			s := f.state(x)
+			if s.p2 == 0 && f.reads(ftP2Col, ftP2Rank, ftP2Suit) {
+				out[slPrev2][f] = append(out[slPrev2][f], int32(x))
+			}
+			if s.p3 == 0 && f.reads(ftP3Col, ftP3Suit) {
+				out[slPrev3][f] = append(out[slPrev3][f], int32(x))
+			}
+		}
+	}
+	return out
+}()
 
 // paren wraps a compound atom so that it binds as one operand.
 func paren(s string) string {

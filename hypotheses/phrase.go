@@ -43,6 +43,11 @@ func (sp *Space) Phrase(id int) string {
 
 // words is the candidate in plain English (the grammar's text, in words).
 func (g *grammar) words(k candidate) string {
+	if k.guard != 0 {
+		bare := k
+		bare.guard = 0
+		return fmt.Sprintf("any card until the main line holds %s cards; then %s", map[slot]string{slPrev2: "two", slPrev3: "three"}[k.guard], g.words(bare))
+	}
 	if k.kind == kindConcept {
 		return g.concepts[k.a].words
 	}

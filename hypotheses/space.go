@@ -158,8 +158,7 @@ func Build(cfg Config) (*Space, error) {
 		stats.Syntactic++
 		fam := k.fam
 		rows := buf[:fam.Contexts()]
-		g.rows(k, rows)
-		if allZero(rows) {
+		if !g.rows(k, rows) || allZero(rows) {
 			return stats.Distinct < want // accepts nothing: not a rule anyone plays under
 		}
 		fam, rows = norm.normalise(fam, rows)
