@@ -37,6 +37,7 @@ const (
 	FamMod13                     // n % 13, the line's length counted round the ranks (no prev)
 	FamSuitCounts                // how many of each suit the line holds, 0 to 3 or more (256 contexts)
 	FamPrev2Card                 // prev2's suit and rank, without prev ("matches the card two back")
+	FamFaceTotal                 // how many face cards the line holds, 0 to 3 or more (4 contexts)
 	numFamilies
 )
 
@@ -62,6 +63,7 @@ const (
 	ftRecentSuits                // the suits of the last recentSuits cards, a set (bit sim.Suit)
 	ftMod13                      // n % 13
 	ftSuitCounts                 // per suit, min(count in the line, 3): 2 bits a suit
+	ftFaceTotal                  // min(count(line, .face), 3)
 	numFeatures
 )
 
@@ -70,7 +72,7 @@ const (
 // rank twice its time; "no rank twice in five cards" stays outside.)
 const recentSuits = 3
 
-var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4, 13, 1 << 8}
+var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4, 13, 1 << 8, 4}
 
 type familyDef struct {
 	name  string
@@ -110,6 +112,7 @@ var familyDefs = [numFamilies]familyDef{
 	// two back and not the last one: "the same colour, suit or rank as the
 	// card two back".
 	{"prev2-card", "prev2 (its rank and suit; not prev)", []feature{ftP2Rank, ftP2Suit}, false},
+	{"face-total", "how many face cards the main line holds (0 to 3 or more)", []feature{ftFaceTotal}, false},
 }
 
 // maxContexts is the most contexts of any family.
@@ -201,6 +204,7 @@ type state struct {
 	n13   uint8 // n % 13
 	// suitCnt: per suit s, bits 2s–2s+1 hold min(the line's cards of s, 3).
 	suitCnt uint8
+	faces   uint8 // min(the line's face cards, 3)
 }
 
 func colourCode(c uint8) int { // 0 none, 1 red, 2 black; c is a card + 1
@@ -260,6 +264,8 @@ func (ft feature) value(s state) int {
 		return int(s.n13)
 	case ftSuitCounts:
 		return int(s.suitCnt)
+	case ftFaceTotal:
+		return int(s.faces)
 	}
 	panic("hypotheses: unknown feature")
 }
@@ -330,6 +336,8 @@ func (ft feature) set(s *state, v int) {
 		s.n13 = uint8(v)
 	case ftSuitCounts:
 		s.suitCnt = uint8(v)
+	case ftFaceTotal:
+		s.faces = uint8(v)
 	}
 }
 
@@ -366,6 +374,7 @@ func stateOf(line []sim.Card) state {
 	for su, k := range bySuit {
 		s.suitCnt |= uint8(min(k, 3)) << (2 * su)
 	}
+	s.faces = uint8(min(faces, 3))
 	for _, c := range line[max(0, n-recentSuits):] {
 		s.suits |= 1 << c.Suit()
 	}

@@ -119,7 +119,7 @@ func (ch *Chart) openingKey(opening []sim.Card) string {
 				d--
 			}
 		}
-		return fmt.Sprintf("%d/%d/%d/%d/%d/%d/%d/%d/%d/%d", s.prev, s.p2, s.p3, s.n12, s.start, s.sum&^(3<<5), d, s.suits, s.n13, s.suitCnt)
+		return fmt.Sprintf("%d/%d/%d/%d/%d/%d/%d/%d/%d/%d/%d", s.prev, s.p2, s.p3, s.n12, s.start, s.sum&^(3<<5), d, s.suits, s.n13, s.suitCnt, s.faces)
 	}
 	return sim.CardsString(opening)
 }

@@ -333,6 +333,15 @@ func lineAtoms() []typedAtom {
 			typedAtom{text: fmt.Sprintf("%s >= %d", count, k), cost: 6, feats: 1 << ftSuitCounts, card: true,
 				read: func(s state, c sim.Card) bool { return had(s, c) >= k }})
 	}
+	// How many face cards the line holds ("a face card only while fewer
+	// than three are down"): below k, or k or more, for k = 1..3.
+	for k := 1; k <= 3; k++ {
+		out = append(out,
+			typedAtom{text: fmt.Sprintf("count(line, .face) < %d", k), cost: 6, feats: 1 << ftFaceTotal,
+				read: func(s state, _ sim.Card) bool { return int(s.faces) < k }},
+			typedAtom{text: fmt.Sprintf("count(line, .face) >= %d", k), cost: 6, feats: 1 << ftFaceTotal,
+				read: func(s state, _ sim.Card) bool { return int(s.faces) >= k }})
+	}
 	for r := range 6 {
 		out = append(out, typedAtom{text: fmt.Sprintf("n %% 6 == %d", r), cost: 6, feats: 1 << ftMod6,
 			read: func(s state, _ sim.Card) bool { return int(s.n12)%6 == r }})
