@@ -38,6 +38,7 @@ const (
 	FamSuitCounts                // how many of each suit the line holds, 0 to 3 or more (256 contexts)
 	FamPrev2Card                 // prev2's suit and rank, without prev ("matches the card two back")
 	FamFaceTotal                 // how many face cards the line holds, 0 to 3 or more (4 contexts)
+	FamOddCount                  // prev and the parity of the odd cards so far
 	numFamilies
 )
 
@@ -64,6 +65,7 @@ const (
 	ftMod13                      // n % 13
 	ftSuitCounts                 // per suit, min(count in the line, 3): 2 bits a suit
 	ftFaceTotal                  // min(count(line, .face), 3)
+	ftOddPar                     // count(line, .odd) % 2
 	numFeatures
 )
 
@@ -72,7 +74,7 @@ const (
 // rank twice its time; "no rank twice in five cards" stays outside.)
 const recentSuits = 3
 
-var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4, 13, 1 << 8, 4}
+var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4, 13, 1 << 8, 4, 2}
 
 type familyDef struct {
 	name  string
@@ -113,6 +115,7 @@ var familyDefs = [numFamilies]familyDef{
 	// card two back".
 	{"prev2-card", "prev2 (its rank and suit; not prev)", []feature{ftP2Rank, ftP2Suit}, false},
 	{"face-total", "how many face cards the main line holds (0 to 3 or more)", []feature{ftFaceTotal}, false},
+	{"odd-count", "prev and the parity of the odd cards so far", []feature{ftOddPar, ftPrev}, false},
 }
 
 // maxContexts is the most contexts of any family.
@@ -197,7 +200,7 @@ type state struct {
 	start sim.Card
 	// sum: line summaries: bit 0 red count odd, bit 1 face count odd,
 	// bits 2–4 the suit of the last face card + 1 (0: none), bits 5–6
-	// sign(red − black) + 1.
+	// sign(red − black) + 1, bit 7 odd-ranked count odd.
 	sum uint8
 	// suits: the suits among the last recentSuits cards (bit sim.Suit).
 	suits uint8
@@ -266,6 +269,8 @@ func (ft feature) value(s state) int {
 		return int(s.suitCnt)
 	case ftFaceTotal:
 		return int(s.faces)
+	case ftOddPar:
+		return int(s.sum >> 7)
 	}
 	panic("hypotheses: unknown feature")
 }
@@ -338,6 +343,8 @@ func (ft feature) set(s *state, v int) {
 		s.suitCnt = uint8(v)
 	case ftFaceTotal:
 		s.faces = uint8(v)
+	case ftOddPar:
+		s.sum = s.sum&^(1<<7) | uint8(v)<<7
 	}
 }
 
@@ -351,10 +358,11 @@ func stateOf(line []sim.Card) state {
 	if n >= 3 {
 		s.p3 = uint8(line[n-3]) + 1
 	}
-	reds, faces, last := 0, 0, 0
+	reds, faces, last, odds := 0, 0, 0, 0
 	var bySuit [4]int
 	for _, c := range line {
 		bySuit[c.Suit()]++
+		odds += c.Rank() & 1
 		if c.Red() {
 			reds++
 		}
@@ -370,7 +378,7 @@ func stateOf(line []sim.Card) state {
 	case 2*reds > n:
 		cmp = 2
 	}
-	s.sum = uint8(reds&1) | uint8(faces&1)<<1 | uint8(last)<<2 | uint8(cmp)<<5
+	s.sum = uint8(reds&1) | uint8(faces&1)<<1 | uint8(last)<<2 | uint8(cmp)<<5 | uint8(odds&1)<<7
 	for su, k := range bySuit {
 		s.suitCnt |= uint8(min(k, 3)) << (2 * su)
 	}

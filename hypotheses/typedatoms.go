@@ -302,6 +302,7 @@ func lineAtoms() []typedAtom {
 	out := []typedAtom{
 		{text: reds + " % 2 == 0", cost: 6, feats: 1 << ftRedPar, read: func(s state, _ sim.Card) bool { return s.sum&1 == 0 }},
 		{text: "count(line, .face) % 2 == 0", cost: 6, feats: 1 << ftFacePar, read: func(s state, _ sim.Card) bool { return s.sum>>1&1 == 0 }},
+		{text: "count(line, .odd) % 2 == 0", cost: 6, feats: 1 << ftOddPar, read: func(s state, _ sim.Card) bool { return s.sum>>7 == 0 }},
 		{text: reds + " > " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(2)},
 		{text: reds + " < " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(0)},
 		{text: reds + " == " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(1)},
