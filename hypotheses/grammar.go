@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -511,19 +512,7 @@ func balanced(text string) bool {
 	if !strings.HasPrefix(text, "(") {
 		return !strings.Contains(text, " and ") && !strings.Contains(text, " or ")
 	}
-	depth := 0
-	for i, r := range text {
-		switch r {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth == 0 && i != len(text)-1 {
-				return false // "(a) and (b)": not one pair round the whole
-			}
-		}
-	}
-	return depth == 0
+	return rulewords.WholeParen(text)
 }
 
 // shortLine lists, per nil guard (slPrev2, slPrev3) and family, the

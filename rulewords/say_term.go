@@ -75,7 +75,7 @@ func (s *sayer) ofTerm(n ast.Node) string {
 	t := s.term(n)
 	if strings.Contains(t, " and ") || strings.Contains(t, " plus ") || strings.Contains(t, " minus ") ||
 		strings.Contains(t, " times ") || strings.Contains(t, " modulo ") || strings.Contains(t, " divided by ") {
-		if !wholeParen(t) {
+		if !WholeParen(t) {
 			return "(" + t + ")"
 		}
 	}

@@ -351,7 +351,7 @@ func (s *tsayer) operand(n ast.Node) string {
 	case *ast.BuiltinNode:
 		compound = x.Name == "abs" || x.Name == "min" || x.Name == "max"
 	}
-	if (compound || slices.Contains(strings.Fields(t), s.t.say("and"))) && !wholeParen(t) {
+	if (compound || slices.Contains(strings.Fields(t), s.t.say("and"))) && !WholeParen(t) {
 		return "(" + t + ")"
 	}
 	return t

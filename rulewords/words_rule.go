@@ -244,14 +244,15 @@ func onlyOp(v any, op string) any {
 // paren brackets a compound expression, unless it is bracketed whole
 // already.
 func paren(s string) string {
-	if !strings.ContainsAny(s, " ") || wholeParen(s) {
+	if !strings.ContainsAny(s, " ") || WholeParen(s) {
 		return s
 	}
 	return "(" + s + ")"
 }
 
-// wholeParen: s is one bracketed expression, "(a + b)" but not "(a) + (b)".
-func wholeParen(s string) bool {
+// WholeParen reports whether s is one bracketed expression: "(a + b)" but
+// not "(a) + (b)".
+func WholeParen(s string) bool {
 	if len(s) < 2 || s[0] != '(' || s[len(s)-1] != ')' {
 		return false
 	}
