@@ -65,3 +65,20 @@ func TestHypothesesAreNormal(t *testing.T) {
 		t.Fatalf("only %d hypotheses checked", checked)
 	}
 }
+
+// familyOfSet, built from each family's subsets, is the brute-force answer
+// for every set of features: the smallest family covering it (the first on
+// a tie), or none.
+func TestFamilyOfSetIsBruteForce(t *testing.T) {
+	for fs := range 1 << numFeatures {
+		want := int8(-1)
+		for f := range numFamilies {
+			if featSet(fs)&^coveredFeats[f] == 0 && (want < 0 || f.Contexts() < Family(want).Contexts()) {
+				want = int8(f)
+			}
+		}
+		if familyOfSet[fs] != want {
+			t.Fatalf("features %b: family %d, want %d", fs, familyOfSet[fs], want)
+		}
+	}
+}

@@ -48,14 +48,23 @@ func familyOf(fs featSet) (Family, bool) {
 	return Family(f), f >= 0
 }
 
-// familyOfSet tabulates familyOf for every set of features.
+// familyOfSet tabulates familyOf for every set of features: each family
+// marks the subsets of what it covers (a few features each), so the table
+// costs a pass per family's subsets, not per family for each of the
+// 2^numFeatures sets.
 var familyOfSet = func() []int8 {
 	out := make([]int8, 1<<numFeatures)
 	for fs := range out {
 		out[fs] = -1
-		for f := range numFamilies {
-			if featSet(fs)&^coveredFeats[f] == 0 && (out[fs] < 0 || f.Contexts() < Family(out[fs]).Contexts()) {
+	}
+	for f := range numFamilies {
+		c := coveredFeats[f]
+		for fs := c; ; fs = (fs - 1) & c { // every subset of c, c itself first
+			if out[fs] < 0 || f.Contexts() < Family(out[fs]).Contexts() {
 				out[fs] = int8(f)
+			}
+			if fs == 0 {
+				break
 			}
 		}
 	}
