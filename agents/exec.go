@@ -2,6 +2,7 @@ package agents
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
@@ -81,16 +82,19 @@ func newExec(s Spec, t *Table, seat int) (sim.Player, error) {
 	return a, nil
 }
 
-// agentSeed is the seed an agent gets for a seat of a hand: a one-way
-// hash of the hand's seed (which also shuffles the deck, and must not let
-// an agent work out the deck) and the seat.
+// agentSeed is the seed an agent gets for a seat of a hand: HMAC-SHA256
+// keyed by the hand's seed (which also shuffles the deck, and must not let
+// an agent work out the deck) over the seat. The hand's seed is itself
+// secret wherever an outside agent sits (lab's run secret, the web table's
+// deal secret), so the agent's seed tells it nothing.
 func agentSeed(handSeed uint64, seat int) uint64 {
-	var b [8 + 8 + 6]byte
-	binary.LittleEndian.PutUint64(b[:], handSeed)
-	binary.LittleEndian.PutUint64(b[8:], uint64(seat))
-	copy(b[16:], "agent!")
-	h := sha256.Sum256(b[:])
-	return binary.LittleEndian.Uint64(h[:8])
+	var key, msg [8]byte
+	binary.LittleEndian.PutUint64(key[:], handSeed)
+	binary.LittleEndian.PutUint64(msg[:], uint64(seat))
+	m := hmac.New(sha256.New, key[:])
+	m.Write([]byte("eleusis agent seed\x00"))
+	m.Write(msg[:])
+	return binary.LittleEndian.Uint64(m.Sum(nil))
 }
 
 // fail records the seat's first error and stops its program, unless the

@@ -54,14 +54,17 @@ var ruleLanguage = RuleLanguage{
 	Operators: "All of expr's operators and built-ins: == != < <= > >=, and or not, ? :, in, + - * / %, " +
 		"abs, all, any, filter, count, len, and map literals such as {\"spades\": \"hearts\"}[prev.suit]. " +
 		"Guard prev2 and prev3 with `!= nil`.",
+	// Examples: rules of no bank (a test compares each with every rule of
+	// the default bank): an example that were God's rule would hand an
+	// agent, an LLM above all, the answer.
 	Examples: []LangExample{
-		{`prev.color == "black" ? card.rank >= 7 : card.rank <= 6`, "black → 7 or higher; red → 6 or lower"},
-		{`{"spades": "diamonds", "diamonds": "clubs", "clubs": "hearts", "hearts": "spades"}[prev.suit] == card.suit`, "suit cycle ♠ → ♦ → ♣ → ♥ → ♠"},
-		{`(prev.odd and prev.color == "black") ? (card.even and card.color == "red") : true`, "an odd black card must be followed by an even red card"},
-		{`card.rank == prev.rank or card.suit == prev.suit`, "same rank or same suit as the last card"},
-		{`prev.odd != card.odd`, "alternate odd and even"},
-		{`prev2 != nil and prev2.color == "red" and prev.color == "red" ? card.color == "black" : true`, "after two reds in a row, play black"},
-		{`n % 2 == 1 ? card.suit == prev.suit : card.suit != prev.suit`, "suits come in pairs (n counts the main-line cards before this one)"},
+		{`prev.color == "red" ? card.rank > prev.rank : card.rank < prev.rank`, "after a red card go higher, after a black one lower"},
+		{`{"spades": "clubs", "clubs": "hearts", "hearts": "spades", "diamonds": "diamonds"}[prev.suit] != card.suit`, "not the suit the last card's suit points to: ♠ → ♣ → ♥ → ♠, ♦ → ♦"},
+		{`card.face ? prev.color == "black" : card.rank % 3 != 0`, "a face card only after black; any other card with a rank not divisible by 3"},
+		{`abs(card.rank - prev.rank) <= 3 or card.suit == "clubs"`, "within 3 ranks of the last card, or any club"},
+		{`prev2 != nil and prev2.suit == prev.suit ? card.suit != prev.suit : true`, "never three cards of one suit in a row"},
+		{`n % 3 == 0 ? card.rank >= 9 : card.rank <= 10`, "every third card (n counts the main-line cards before this one) 9 or higher, the others 10 or lower"},
+		{`card.even == (prev.rank > 7)`, "even after a card above 7, odd after one of 7 or lower"},
 	},
 	Reference: "docs/rule-language.md in the eleusis repository",
 }

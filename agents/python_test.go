@@ -140,7 +140,7 @@ func TestPythonExamples(t *testing.T) {
 				stated, prophet := 0, false
 				seeds := uint64(3)
 				if mode == "" { // a process per seat and hand: slower
-					seeds = 1
+					seeds = 2
 				}
 				for name, opts := range presetsForAgents(t) {
 					if mode == "" && name != "new-eleusis+prophet" && name != "express" {

@@ -17,7 +17,13 @@ import (
 // created with mode 0644 less the umask (readable by colleagues, as files
 // written by other tools are).
 func WriteFileAtomic(path string, data []byte) error {
-	tmp, err := createTemp(path)
+	return writeFileAtomic(path, data, 0o644)
+}
+
+// writeFileAtomic is WriteFileAtomic with the file's mode (less the
+// umask).
+func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
+	tmp, err := createTemp(path, perm)
 	if err != nil {
 		return err
 	}
@@ -33,27 +39,19 @@ func WriteFileAtomic(path string, data []byte) error {
 }
 
 // createTemp opens a new hidden file beside path, .NAME.RANDOM, with mode
-// 0644 less the umask (os.CreateTemp would make it 0600).
-func createTemp(path string) (*os.File, error) {
+// perm less the umask (os.CreateTemp would make it 0600).
+func createTemp(path string, perm os.FileMode) (*os.File, error) {
 	for range 100 {
 		var b [6]byte
 		rand.Read(b[:])
 		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+"."+hex.EncodeToString(b[:]))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 		if errors.Is(err, fs.ErrExist) {
 			continue
 		}
 		return f, err
 	}
 	return nil, fmt.Errorf("cannot create a temporary file beside %s", path)
-}
-
-func writeJSONAtomic(path string, v any) error {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return WriteFileAtomic(path, append(b, '\n'))
 }
 
 // The files of a run folder the lab reads and writes.

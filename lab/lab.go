@@ -3,11 +3,9 @@ package lab
 import (
 	"bufio"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
 	"io/fs"
 	"os"
@@ -52,6 +50,10 @@ type Plan struct {
 	// them from the bank.
 	Defs     []RuleDef `json:"rule_defs,omitempty"`
 	BankHash string    `json:"bank_sha256,omitempty"`
+	// Secret keys the hand seeds (secret.go): set for a plan that seats an
+	// outside agent. Only run.json holds it (RunMeta.Secret), never a
+	// summary's copy of the plan.
+	Secret []byte `json:"-"`
 }
 
 // PresetOptions are the options of each preset of the plan, in order,
@@ -83,27 +85,6 @@ func (p *Plan) Coord(i int) Coord {
 	c.Preset = i % len(p.Presets)
 	c.Rule = i / len(p.Presets)
 	return c
-}
-
-// HandSeed derives a hand's seed from the run's seed, the rule, the preset
-// and the repetition, not the line-up: every line-up plays the same deals
-// under the same rule (paired seeds). A Paired plan leaves the rule out
-// too: every rule plays the same deals.
-func (p *Plan) HandSeed(c Coord) uint64 {
-	h := fnv.New64a()
-	var buf [8]byte
-	binary.LittleEndian.PutUint64(buf[:], p.Seed)
-	h.Write(buf[:])
-	if !p.Paired {
-		h.Write([]byte(p.Rules[c.Rule]))
-	}
-	h.Write([]byte{0})
-	h.Write([]byte(p.Presets[c.Preset]))
-	h.Write([]byte{0})
-	binary.LittleEndian.PutUint64(buf[:], uint64(c.Rep))
-	h.Write(buf[:])
-	x := h.Sum64()
-	return sim.Splitmix64(x) // nearby inputs give unrelated seeds
 }
 
 // HandRecord is one line of hands.jsonl (docs/results.md).
@@ -279,6 +260,9 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 	if err := l.Resolve(p); err != nil {
 		return nil, err
 	}
+	if err := p.secure(ro); err != nil {
+		return nil, err
+	}
 	pr, err := l.prepare(p)
 	if err != nil {
 		return nil, err
@@ -422,7 +406,7 @@ func (l *Lab) openRun(p *Plan, ro RunOptions, each func(*HandRecord) error) (f *
 		if err := refuseOrClear(ro.Out, ro.Force); err != nil {
 			return nil, 0, false, err
 		}
-		if err := writeJSONAtomic(filepath.Join(ro.Out, runFile), meta); err != nil {
+		if err := meta.write(ro.Out); err != nil {
 			return nil, 0, false, err
 		}
 		f, err = os.OpenFile(part, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)

@@ -116,7 +116,7 @@ func (s *Shards) Merge(mo MergeOptions) error {
 			return fmt.Errorf("merge: %w", err)
 		}
 		var err error
-		if tmp, err = createTemp(filepath.Join(mo.Out, handsFile)); err != nil {
+		if tmp, err = createTemp(filepath.Join(mo.Out, handsFile), 0o644); err != nil {
 			return err
 		}
 		defer os.Remove(tmp.Name())
@@ -170,7 +170,7 @@ func (s *Shards) Merge(mo MergeOptions) error {
 	}
 	m := s.Meta
 	m.Program, m.Args, m.Started, m.Workers = ThisProgram(), mo.Args, time.Now().UTC().Truncate(time.Second), 1
-	if err := writeJSONAtomic(filepath.Join(mo.Out, runFile), m); err != nil {
+	if err := m.write(mo.Out); err != nil {
 		return err
 	}
 	return os.Rename(tmp.Name(), filepath.Join(mo.Out, handsFile))

@@ -191,6 +191,12 @@ type RunMeta struct {
 	Workers int       `json:"workers"`
 	// MergedFrom: for a merged run, the shards' own run.json.
 	MergedFrom []RunMeta `json:"merged_from,omitempty"`
+	// Secret: the plan's secret (hex), which keys its hand seeds
+	// (secret.go); the file is then written with mode 0600.
+	Secret string `json:"secret,omitempty"`
+	// Sandbox: how the outside agents were confined ("landlock ABI 7",
+	// "none: …"), for a plan that seats one.
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 func readMeta(dir string) (*RunMeta, error) { return ReadRunMeta(filepath.Join(dir, runFile)) }
@@ -205,21 +211,47 @@ func ReadRunMeta(path string) (*RunMeta, error) {
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if m.Secret != "" {
+		if m.Plan.Secret, err = parseSecret(m.Secret); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+	}
 	return &m, nil
+}
+
+// write writes run.json into dir: readable by its owner only when it holds
+// a secret.
+func (m *RunMeta) write(dir string) error {
+	m.Secret = ""
+	if m.Plan.Secret != nil {
+		m.Secret = hex.EncodeToString(m.Plan.Secret)
+	}
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	perm := os.FileMode(0o644)
+	if m.Secret != "" {
+		perm = 0o600
+	}
+	return writeFileAtomic(filepath.Join(dir, runFile), append(b, '\n'), perm)
 }
 
 // identity is what must agree for hands of two runs to be one run's:
 // the command, the plan, the options and the program (when both know
 // their revision).
 type identity struct {
-	Command string                 `json:"command"`
-	Plan    Plan                   `json:"plan"`
+	Command string `json:"command"`
+	Plan    Plan   `json:"plan"`
+	// Secret: the secret's fingerprint (never the secret, which a message
+	// would show).
+	Secret  string                 `json:"secret"`
 	Options map[string]sim.Options `json:"options"`
 	Program *Program               `json:"program,omitempty"`
 }
 
 func (m *RunMeta) identity(other *RunMeta) identity {
-	id := identity{Command: m.Command, Plan: m.Plan, Options: m.Options}
+	id := identity{Command: m.Command, Plan: m.Plan, Options: m.Options, Secret: fingerprint(m.Plan.Secret)}
 	if m.Program.Revision != "" && other.Program.Revision != "" {
 		id.Program = &Program{Version: m.Program.Version, Revision: m.Program.Revision, Modified: m.Program.Modified}
 	}

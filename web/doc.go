@@ -22,5 +22,5 @@
 // the page then fetches …/view); forms work without the script too.
 //
 // Nothing is lost: a table lives in DataDir/tables/CODE (see store.go) and a
-// restarted server deals it again from its seed and applies its journal.
+// restarted server deals it again from its deal secret and applies its journal.
 package web

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -46,44 +48,103 @@ func TestTableCodes(t *testing.T) {
 	}
 }
 
-// Looking tables up by code is rate limited per address: the join page and
-// the class screen; a page's own live updates of a table it has open are
-// not.
-func TestLookupsAreRateLimited(t *testing.T) {
+// Every route that takes a code or a link counts the wrong ones per
+// address, and only the wrong ones: an address past guessBurst wrong
+// guesses is refused on every such route, with the same answer for the
+// right code as for a wrong one; right codes never run an address out (a
+// class behind one NAT), and other addresses are not touched.
+func TestGuessesAreRateLimited(t *testing.T) {
 	ts := newTestServer(t, "")
-	code := ts.openTable(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
-	from := func(addr, path string) int {
-		req := httptest.NewRequest("GET", path, nil)
+	code, tb, seat := ts.withAna(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
+	seatTok := strings.Split(seat, "/")[2]
+	hot, teacher := tb.settings.Hotseat, ts.teacher
+	const wrongCode, wrongTok = "ZZZZZZZZ", "0123456789abcdef0123456789abcdef"
+	send := func(addr, method, path string, form url.Values) (int, string) {
+		var body *strings.Reader
+		if form != nil {
+			body = strings.NewReader(form.Encode())
+		} else {
+			body = strings.NewReader("")
+		}
+		req := httptest.NewRequest(method, path, body)
+		if form != nil {
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		}
+		if strings.HasSuffix(path, "/events") {
+			// A stream that would stay open: the guard answers (or not)
+			// before it starts; a cancelled request ends it at once.
+			ctx, cancel := context.WithCancel(req.Context())
+			cancel()
+			req = req.WithContext(ctx)
+		}
 		req.RemoteAddr, req.Host = addr+":40000", "127.0.0.1:8080"
 		rec := httptest.NewRecorder()
 		ts.Handler().ServeHTTP(rec, req)
-		return rec.Code
+		return rec.Code, rec.Body.String()
 	}
-	limited := -1
-	for i := range 3 * lookupBurst {
-		path := "/join?code=ZZZZZZZZ"
-		if i%2 == 1 {
-			path = "/board/ZZZZZZZZ/"
+	// unkeyed: a page with the codes and links it echoes (the language
+	// links) blanked out.
+	unkeyed := func(b string) string {
+		for _, k := range []string{code, seatTok, hot, teacher, wrongCode, wrongTok} {
+			b = strings.ReplaceAll(b, k, "KEY")
 		}
-		if from("10.0.0.7", path) == http.StatusTooManyRequests {
-			limited = i
-			break
-		}
+		return b
 	}
-	if limited < 0 || limited > lookupBurst {
-		t.Fatalf("the %dth lookup from one address was refused (want after %d)", limited+1, lookupBurst)
+	joinForm := func(c string) url.Values { return url.Values{"code": {c}, "seat": {"9"}} }
+	routes := []struct {
+		name          string
+		method        string
+		right, wrong  string
+		rightF, wrongF url.Values
+	}{
+		{"join page", "GET", "/join?code=" + code, "/join?code=" + wrongCode, nil, nil},
+		{"join form", "POST", "/join", "/join", joinForm(code), joinForm(wrongCode)},
+		{"class screen", "GET", "/board/" + code + "/", "/board/" + wrongCode + "/", nil, nil},
+		{"class screen's update", "GET", "/board/" + code + "/view", "/board/" + wrongCode + "/view", nil, nil},
+		{"class screen's events", "GET", "/board/" + code + "/events", "/board/" + wrongCode + "/events", nil, nil},
+		{"transcript", "GET", "/board/" + code + "/transcript.yaml", "/board/" + wrongCode + "/transcript.yaml", nil, nil},
+		{"beliefs", "GET", "/board/" + code + "/beliefs.svg", "/board/" + wrongCode + "/beliefs.svg", nil, nil},
+		{"seat page", "GET", "/play/" + seatTok + "/", "/play/" + wrongTok + "/", nil, nil},
+		{"seat's update", "GET", "/play/" + seatTok + "/view", "/play/" + wrongTok + "/view", nil, nil},
+		{"seat's events", "GET", "/play/" + seatTok + "/events", "/play/" + wrongTok + "/events", nil, nil},
+		{"seat's state", "GET", "/play/" + seatTok + "/state.json", "/play/" + wrongTok + "/state.json", nil, nil},
+		{"seat's action", "POST", "/play/" + seatTok + "/nothing", "/play/" + wrongTok + "/nothing", url.Values{}, url.Values{}},
+		{"hot seat", "GET", "/hotseat/" + hot + "/", "/hotseat/" + wrongTok + "/", nil, nil},
+		{"hot seat's update", "GET", "/hotseat/" + hot + "/view", "/hotseat/" + wrongTok + "/view", nil, nil},
+		{"hot seat's events", "GET", "/hotseat/" + hot + "/events", "/hotseat/" + wrongTok + "/events", nil, nil},
+		{"hot seat's action", "POST", "/hotseat/" + hot + "/nothing", "/hotseat/" + wrongTok + "/nothing", url.Values{}, url.Values{}},
+		{"teacher's home", "GET", "/teacher/" + teacher + "/", "/teacher/" + wrongTok + "/", nil, nil},
+		{"teacher's console", "GET", "/teacher/" + teacher + "/t/" + code + "/", "/teacher/" + wrongTok + "/t/" + code + "/", nil, nil},
+		{"teacher's update", "GET", "/teacher/" + teacher + "/t/" + code + "/view", "/teacher/" + wrongTok + "/t/" + code + "/view", nil, nil},
+		{"teacher's action", "POST", "/teacher/" + teacher + "/t/" + code + "/nothing", "/teacher/" + wrongTok + "/t/" + code + "/nothing", url.Values{}, url.Values{}},
 	}
-	if got := from("10.0.0.7", "/join?code="+code); got != http.StatusTooManyRequests {
-		t.Errorf("the right code right after a burst of wrong ones: %d", got)
-	}
-	if got := from("10.0.0.7", "/board/"+code+"/view"); got != http.StatusOK {
-		t.Errorf("the class screen's live update of its table: %d", got)
-	}
-	if got := from("10.0.0.7", "/board/ZZZZZZZZ/view"); got != http.StatusTooManyRequests {
-		t.Errorf("a live update of a table that does not exist: %d", got)
-	}
-	if got := from("10.0.0.8", "/join?code="+code); got != http.StatusOK {
-		t.Errorf("another address: %d", got)
+	for i, rt := range routes {
+		t.Run(rt.name, func(t *testing.T) {
+			class, guesser, other := fmt.Sprintf("10.1.%d.1", i), fmt.Sprintf("10.2.%d.1", i), fmt.Sprintf("10.3.%d.1", i)
+			for range 2 * guessBurst {
+				if got, _ := send(class, rt.method, rt.right, rt.rightF); got == http.StatusTooManyRequests {
+					t.Fatalf("the right code, again and again from one address, was refused")
+				}
+			}
+			limited := -1
+			for k := range 2 * guessBurst {
+				if got, _ := send(guesser, rt.method, rt.wrong, rt.wrongF); got == http.StatusTooManyRequests {
+					limited = k
+					break
+				}
+			}
+			if limited != guessBurst {
+				t.Fatalf("wrong guesses refused from the %dth on, want after %d", limited+1, guessBurst)
+			}
+			wrongStatus, wrongBody := send(guesser, rt.method, rt.wrong, rt.wrongF)
+			rightStatus, rightBody := send(guesser, rt.method, rt.right, rt.rightF)
+			if rightStatus != http.StatusTooManyRequests || rightStatus != wrongStatus || unkeyed(rightBody) != unkeyed(wrongBody) {
+				t.Errorf("a limited address: the right code gets %d, a wrong one %d (the answers must not tell them apart)", rightStatus, wrongStatus)
+			}
+			if got, _ := send(other, rt.method, rt.right, rt.rightF); got == http.StatusTooManyRequests {
+				t.Errorf("another address was refused")
+			}
+		})
 	}
 }
 

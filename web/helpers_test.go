@@ -37,6 +37,13 @@ func newTestServerWith(t *testing.T, dir string, cfg Config) *testServer {
 		dir = t.TempDir()
 	}
 	cfg.DataDir, cfg.DefaultPace = dir, 0.01
+	// A fixed deal key: the forms' typed seed deals the same cards in every
+	// run of the tests (a real server makes its own, secret.go).
+	if _, err := os.Stat(filepath.Join(dir, dealKeyFile)); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, dealKeyFile), []byte(strings.Repeat("5eed", 16)+"\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -136,13 +136,23 @@ func TestNoSeatSeesWhatItShouldNot(t *testing.T) {
 
 	// A few moves by both people (and the bot), then look again.
 	for moves := 0; moves < 6; moves++ {
-		s := waitFor(t, tb, "a person's turn", func(s *snapshot) bool { return s.seats[0].YourTurn || s.seats[1].YourTurn || s.public.Ended })
+		s := waitFor(t, tb, "a person's turn", func(s *snapshot) bool {
+			return s.public.Ended || slices.ContainsFunc(s.seats[:2], func(st SeatState) bool { return st.YourTurn || st.Judge != nil || st.InWindow })
+		})
 		if s.public.Ended {
 			break
 		}
 		who, page := 0, ana
-		if s.seats[1].YourTurn {
+		if st := s.seats[1]; st.YourTurn || st.Judge != nil || st.InWindow {
 			who, page = 1, bia
+		}
+		if s.seats[who].InWindow {
+			ts.post(t, page+"pass", nil, true)
+			continue
+		}
+		if j := s.seats[who].Judge; j != nil { // a Prophet judges
+			ts.post(t, page+"judge", url.Values{"verdict": {"yes"}, "pick": {pickFor(j)}}, true)
+			continue
 		}
 		ts.post(t, page+"move", url.Values{"kind": {"play"}, "cards": {s.seats[who].Hand[0].String()}}, true)
 		ts.post(t, page+"pass", nil, true)

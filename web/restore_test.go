@@ -25,7 +25,11 @@ func TestRestartRestoresTables(t *testing.T) {
 		}
 		a.post(t, ana+"move", url.Values{"kind": {"play"}, "cards": {s.seats[0].Hand[0].String()}}, true)
 	}
-	before := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn })
+	before := waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn || s.seats[0].InWindow })
+	if before.seats[0].InWindow {
+		a.post(t, ana+"pass", nil, true)
+		before = waitFor(t, tb, "Ana's turn", func(s *snapshot) bool { return s.seats[0].YourTurn })
+	}
 	teacher := a.TeacherPath()
 	a.ts.Close()
 	a.Close()

@@ -59,6 +59,7 @@ type Server struct {
 	cfg     Config
 	kit     *agents.Kit
 	teacher string // the teacher's secret token
+	dealKey []byte // turns a typed seed into a deal (secret.go)
 	tmpl    *template.Template
 	handler http.Handler
 	closing chan struct{}
@@ -71,7 +72,8 @@ type Server struct {
 	hotseats map[string]string // token → code
 	broken   map[string]string // code → why it could not be restored
 	logMu    sync.Mutex
-	lookups  *limiter // table lookups by code, per address
+	guesses  *limiter        // wrong codes and links, per address (guard.go)
+	retired  map[string]bool // codes and links that were right once
 }
 
 // sharedKit holds the hypothesis spaces and rules' behaviour classes, built
@@ -114,7 +116,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, kit: sharedKit, closing: make(chan struct{}),
 		tables: map[string]*table{}, seats: map[string]seatRef{}, hotseats: map[string]string{}, broken: map[string]string{},
-		lookups: newLimiter(lookupEvery, lookupBurst)}
+		guesses: newLimiter(guessEvery, guessBurst), retired: map[string]bool{}}
 	var err error
 	if s.tmpl, err = template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"); err != nil {
 		return nil, err
@@ -131,6 +133,9 @@ func New(cfg Config) (*Server, error) {
 			return nil, err
 		}
 		s.restoreAll()
+	}
+	if s.dealKey, err = loadDealKey(cfg.DataDir); err != nil {
+		return nil, err
 	}
 	s.handler = s.routes()
 	return s, nil
@@ -159,7 +164,8 @@ func (s *Server) restoreAll() {
 			continue
 		}
 		if t == nil {
-			continue // closed
+			s.retired[code] = true // closed: its class screen may still ask
+			continue
 		}
 		moves := t.turns() // before the table's goroutine owns the hand
 		s.register(t)
@@ -266,6 +272,7 @@ func (s *Server) addToken(tok, code string, seat int) {
 func (s *Server) forgetToken(tok string) {
 	s.mu.Lock()
 	delete(s.seats, tok)
+	s.retired[tok] = true
 	s.mu.Unlock()
 }
 
@@ -273,8 +280,12 @@ func (s *Server) forgetToken(tok string) {
 func (s *Server) closeTable(t *table) {
 	s.mu.Lock()
 	delete(s.tables, t.setup.Code)
+	s.retired[t.setup.Code], s.retired[t.settings.Hotseat] = true, true
 	for _, tok := range t.settings.Tokens {
 		delete(s.seats, tok)
+		if tok != "" {
+			s.retired[tok] = true
+		}
 	}
 	delete(s.hotseats, t.settings.Hotseat)
 	s.mu.Unlock()

@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"net/url"
 	"regexp"
 	"slices"
@@ -16,8 +15,8 @@ import (
 )
 
 // Setup is how the teacher opened a table: the rules, God's rule, the
-// seats and the seed. It is written to table.json and never changes during
-// the hand (but for a failed bot's replacement).
+// seats and the deal's secret. It is written to table.json and never
+// changes during the hand (but for a failed bot's replacement).
 type Setup struct {
 	Code      string      `json:"code"`
 	Preset    string      `json:"preset"`
@@ -25,7 +24,12 @@ type Setup struct {
 	Options   sim.Options `json:"options"`
 	Rule      RuleChoice  `json:"rule"`
 	Seats     []SeatSpec  `json:"seats"`
-	Seed      uint64      `json:"seed"`
+	// Deal is the secret the hand is dealt from (secret.go), in hex: no
+	// page shows it, table.json (which only the server reads) keeps it so
+	// that a restarted server deals the same hand again.
+	Deal string `json:"deal,omitempty"`
+	// Seed: a table opened before deals had secrets, dealt from this seed.
+	Seed uint64 `json:"seed,omitempty"`
 }
 
 // RuleChoice is God's rule: from the bank, typed by the teacher, or the
@@ -104,15 +108,15 @@ func (fe formErrors) add(field, f string, a ...any) {
 //
 // A rule typed in words opens no table until the teacher has seen it read
 // back: the preview is returned instead (see words.go).
-func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) (Setup, *rulebank.Compiled, *wordsPreview, formErrors) {
+func parseSetup(f url.Values, bank *rulebank.Bank, dealKey []byte, allowExec bool) (Setup, *rulebank.Compiled, *wordsPreview, formErrors) {
 	fe := formErrors{}
-	s := Setup{Preset: f.Get("preset"), Seed: seed}
+	s := Setup{Preset: f.Get("preset"), Deal: newDeal()}
 	if v := strings.TrimSpace(f.Get("seed")); v != "" {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
 			fe.add("seed", "the seed is a whole number (or leave it empty)")
 		}
-		s.Seed = n
+		s.Deal = typedDeal(dealKey, n)
 	}
 	o, err := sim.Preset(s.Preset)
 	if err != nil {
@@ -191,7 +195,7 @@ func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) 
 
 	var rule *rulebank.Compiled
 	var preview *wordsPreview
-	s.Rule, rule, preview = chooseRule(f, bank, o, s.Seed, fe)
+	s.Rule, rule, preview = chooseRule(f, bank, o, fe)
 	if s.Rule.Teacher {
 		for _, st := range s.Seats {
 			if sp, err := agents.ParseSpec(st.Bot); err == nil && sp.Name == "oracle" {
@@ -206,7 +210,7 @@ func parseSetup(f url.Values, bank *rulebank.Bank, seed uint64, allowExec bool) 
 // from the bank by tag and difficulty band, a typed expression (checked as
 // `eleusis rules check` checks it), a rule in words (read, then shown
 // back: the preview), or the teacher's judgement.
-func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, seed uint64, fe formErrors) (RuleChoice, *rulebank.Compiled, *wordsPreview) {
+func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, fe formErrors) (RuleChoice, *rulebank.Compiled, *wordsPreview) {
 	allow := f.Get("allow_dead_ends") != ""
 	switch mode := f.Get("rule_mode"); mode {
 	case "teacher":
@@ -259,7 +263,7 @@ func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, seed uint64, f
 			fe.add("rule", "no rule of the bank is %s", strings.TrimPrefix(how, "at random from the bank, "))
 			return RuleChoice{}, nil, nil
 		}
-		r := pool[rand.New(rand.NewPCG(seed, 0x72756c65)).IntN(len(pool))] // "rule"
+		r := pool[drawRule(len(pool))]
 		if msg := checkRule(r, o, allow); msg != "" {
 			fe.add("rule", "%s", msg)
 		}

@@ -31,7 +31,7 @@ import (
 //	transcript.yaml  the hand so far as a transcript (docs/files.md), rewritten
 //	                 after every move
 //
-// A restarted server deals each open table again from its seed and applies
+// A restarted server deals each open table again from its deal secret and applies
 // the journal: the same cards, the same God's picks, the same hand.
 
 // action is one line of the journal.

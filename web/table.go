@@ -165,7 +165,7 @@ func newTable(srv *Server, s Setup, st Settings, dir string) (*table, error) {
 		t.tj = newTeacherJudge()
 		t.judge = t.tj
 	}
-	t.kit = srv.kit.NewTable(t.rule, s.Seed, false)
+	t.kit = srv.kit.NewTable(t.rule, s.handSeed(), false)
 	t.players = make([]sim.Player, len(s.Seats))
 	for i, seat := range s.Seats {
 		if seat.Person() {
@@ -340,7 +340,7 @@ func (t *table) drive() time.Duration {
 // chain needs verdicts: the teacher is asked, and the deal is tried again
 // (the same seed deals the same cards).
 func (t *table) deal() bool {
-	h, err := sim.NewHand(sim.HandConfig{Options: t.setup.Options, Judge: t.judge, Players: t.players, Seed: t.setup.Seed, Names: t.names()})
+	h, err := sim.NewHand(sim.HandConfig{Options: t.setup.Options, Judge: t.judge, Players: t.players, Seed: t.setup.handSeed(), Names: t.names()})
 	var mv *missingVerdict
 	if errors.As(err, &mv) {
 		t.askVerdict(mv, nil, "God's opening chain: the first cards that follow the rule, then two that break it")

@@ -19,7 +19,7 @@ import (
 
 func (s *Server) teacherOnly(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if r.PathValue("tok") != s.teacher {
+		if !s.teacherLink(r) {
 			s.notFound(w, r, "web.noPage")
 			return
 		}
@@ -63,7 +63,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		reply(w, r, s.TeacherPath(), err)
 		return
 	}
-	setup, _, preview, fe := parseSetup(r.PostForm, s.cfg.Bank, randomSeed(), s.cfg.AllowExec)
+	setup, _, preview, fe := parseSetup(r.PostForm, s.cfg.Bank, s.dealKey, s.cfg.AllowExec)
 	pace := s.cfg.DefaultPace
 	if v := strings.TrimSpace(r.PostForm.Get("pace")); v != "" {
 		x, err := parsePace(v)
@@ -128,16 +128,6 @@ func parsePace(v string) (float64, error) {
 func validPace(x float64) bool { return x >= 0 && x <= 60 }
 
 var errPace = errors.New("the pace is a number of seconds, from 0 to 60")
-
-func randomSeed() uint64 {
-	var b [8]byte
-	cryptoRead(b[:])
-	var x uint64
-	for _, c := range b {
-		x = x<<8 | uint64(c)
-	}
-	return x % 1_000_000 // short enough to read out and type again
-}
 
 func (s *Server) consoleData(r *http.Request) (*page, *table) {
 	t := s.table(r.PathValue("code"))

@@ -213,11 +213,11 @@ func TestTeacherGivesAPersonsSeatToABot(t *testing.T) {
 // --allow-exec the start page refuses them, saying how to allow them.
 func TestExecNeedsAllowExec(t *testing.T) {
 	f := form("express", "bank", "opposite-colour", "bot:exec:python3 agent.py", "person:Ana", "bot:random")
-	_, _, _, fe := parseSetup(f, rulebank.Default(), 1, false)
+	_, _, _, fe := parseSetup(f, rulebank.Default(), nil, false)
 	if !strings.Contains(fmt.Sprint(fe), "--allow-exec") {
 		t.Fatalf("exec without --allow-exec: %v", fe)
 	}
-	if _, _, _, fe := parseSetup(f, rulebank.Default(), 1, true); len(fe) > 0 {
+	if _, _, _, fe := parseSetup(f, rulebank.Default(), nil, true); len(fe) > 0 {
 		t.Fatalf("exec with --allow-exec: %v", fe)
 	}
 }

@@ -11,7 +11,9 @@ import (
 
 // A seeded random Python agent in persistent mode (one process per seat
 // and worker, reused across hands) gives byte-identical hands.jsonl at 1
-// and 2 workers: each hand's seed reaches the agent.
+// and 2 workers on the same deals (--deals-from: an outside agent's run
+// deals from a secret of its own): each hand's seed reaches the agent. A
+// rerun from run.json gives the same hands again.
 func TestPersistentPythonAgentIsReproducible(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed: the Python agent is not tested")
@@ -22,10 +24,11 @@ func TestPersistentPythonAgentIsReproducible(t *testing.T) {
 	}
 	agent := "exec(persistent=true):python3 " + script
 	lineup := agent + ";random;" + agent + ";random"
-	hands := func(workers, seed string) []byte {
-		dir := t.TempDir()
-		if _, err := run(t, "rank", "--rules", "black-high-red-low,suit-cycle-sdch", "--hands", "6", "--lineup", lineup,
-			"--workers", workers, "--seed", seed, "--out", dir); err != nil {
+	first := t.TempDir()
+	hands := func(workers, seed, dir string, more ...string) []byte {
+		args := append([]string{"rank", "--rules", "black-high-red-low,suit-cycle-sdch", "--hands", "6", "--lineup", lineup,
+			"--workers", workers, "--seed", seed, "--out", dir}, more...)
+		if _, err := run(t, args...); err != nil {
 			t.Fatal(err)
 		}
 		b, err := os.ReadFile(filepath.Join(dir, "hands.jsonl"))
@@ -37,11 +40,18 @@ func TestPersistentPythonAgentIsReproducible(t *testing.T) {
 		}
 		return b
 	}
-	one, two := hands("1", "3"), hands("2", "3")
+	deals := filepath.Join(first, "run.json")
+	one, two := hands("1", "3", first), hands("2", "3", t.TempDir(), "--deals-from", deals)
 	if !bytes.Equal(one, two) {
 		t.Errorf("hands.jsonl differs between 1 and 2 workers")
 	}
-	if bytes.Equal(one, hands("2", "4")) {
+	if bytes.Equal(one, hands("2", "3", t.TempDir())) {
+		t.Errorf("a run of its own secret dealt the same hands")
+	}
+	if _, err := run(t, "rerun", deals, "--out", t.TempDir(), "--workers", "2"); err != nil {
+		t.Errorf("rerun: %v", err)
+	}
+	if bytes.Equal(one, hands("2", "4", t.TempDir(), "--deals-from", deals)) {
 		t.Errorf("another seed gave the same hands")
 	}
 }

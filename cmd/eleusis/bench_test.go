@@ -16,7 +16,7 @@ import (
 
 // Every design of a bench run with seeded Python agents in persistent mode
 // (one process per seat and worker) gives byte-identical hands and
-// summaries at 1 and 2 workers; the agent that states its beliefs is
+// summaries at 1 and 2 workers on the same deals (--deals-from); the agent that states its beliefs is
 // measured on them, the one that states none is not.
 func TestBenchDesignsReproducibleWithPythonAgents(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
@@ -28,11 +28,12 @@ func TestBenchDesignsReproducibleWithPythonAgents(t *testing.T) {
 	}
 	random := "exec(persistent=true):python3 " + filepath.Join(examples, "random_agent.py")
 	eliminator := "exec(persistent=true):python3 " + filepath.Join(examples, "eliminator.py")
-	benchAt := func(workers string) (hands, csv, js []byte) {
-		dir := t.TempDir()
-		if _, err := run(t, "bench", "--design", "solo,homogeneous,mixed", "--seats", "3", "--option", "min_players=3",
-			"--strategies", random+";"+eliminator+";bayes-eig(size=3000)", "--rules", "black-high-red-low,opposite-colour",
-			"--hands", "2", "--workers", workers, "--seed", "5", "--out", dir); err != nil {
+	first := t.TempDir()
+	benchAt := func(workers, dir string, more ...string) (hands, csv, js []byte) {
+		args := append([]string{"bench", "--design", "solo,homogeneous,mixed", "--seats", "3", "--option", "min_players=3",
+			"--strategies", random + ";" + eliminator + ";bayes-eig(size=3000)", "--rules", "black-high-red-low,opposite-colour",
+			"--hands", "2", "--workers", workers, "--seed", "5", "--out", dir}, more...)
+		if _, err := run(t, args...); err != nil {
 			t.Fatal(err)
 		}
 		read := func(name string) []byte {
@@ -44,8 +45,8 @@ func TestBenchDesignsReproducibleWithPythonAgents(t *testing.T) {
 		}
 		return read("hands.jsonl"), read("bench.csv"), read("bench.json")
 	}
-	h1, c1, j1 := benchAt("1")
-	h2, c2, j2 := benchAt("2")
+	h1, c1, j1 := benchAt("1", first)
+	h2, c2, j2 := benchAt("2", t.TempDir(), "--deals-from", filepath.Join(first, "run.json")) // the same deals
 	if strings.Contains(string(h1), `"error"`) {
 		t.Fatalf("hands with errors:\n%s", h1)
 	}

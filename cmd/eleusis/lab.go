@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
 
@@ -35,6 +36,8 @@ type labFlags struct {
 	out            string
 	resume, force  bool
 	moves          bool
+	dealsFrom      string
+	flags          *pflag.FlagSet
 }
 
 func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
@@ -45,7 +48,8 @@ func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
 	f.StringArrayVar(&lf.options, "option", nil, "override one option of every preset, `name=value` (repeatable), e.g. prophet=true")
 	f.StringArrayVar(&lf.lineups, "lineup", nil, "a `line-up`: strategies by seat, separated by ';' (repeatable; default: "+strings.Join(agents.DefaultLineup, "; ")+")")
 	f.IntVar(&lf.hands, "hands", hands, "hands per rule, preset and line-up")
-	f.Uint64Var(&lf.seed, "seed", 1, "the run's seed (every hand's seed derives from it)")
+	f.Uint64Var(&lf.seed, "seed", 1, "the run's seed (every hand's seed derives from it, and from the run's secret when an outside agent plays)")
+	f.StringVar(&lf.dealsFrom, "deals-from", "", "deal as the run of this run.json `file` did (its secret, and its seed unless --seed is given), to compare strategies across runs deal by deal")
 	f.IntVar(&lf.workers, "workers", 0, "parallel workers (0: all cores)")
 	f.StringVar(&lf.shard, "shard", "1/1", "run only shard `i/n` of the plan, to spread a run over machines (then eleusis merge)")
 	f.StringVar(&lf.out, "out", "", "`folder` for run.json, hands.jsonl, the summaries in every format and the plots")
@@ -53,6 +57,8 @@ func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
 	f.BoolVar(&lf.force, "force", false, "let --out replace the files of another run in that folder")
 	f.BoolVar(&lf.moves, "moves", true, "keep every move in hands.jsonl (docs/results.md; --moves=false for smaller files)")
 	c.MarkFlagDirname("out")
+	c.MarkFlagFilename("deals-from", "json")
+	lf.flags = f
 	g.bankFlags(c)
 	g.formatFlags(c)
 	g.completeRules(c, "rules")
@@ -156,6 +162,11 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.P
 	shard, err := lab.ParseShard(lf.shard)
 	if err != nil {
 		return err
+	}
+	if lf.dealsFrom != "" {
+		if err := p.DealsFrom(lf.dealsFrom, lf.flags.Changed("seed")); err != nil {
+			return err
+		}
 	}
 	ro := lab.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume, Force: lf.force,
 		Command: command, Args: g.args, Each: each}

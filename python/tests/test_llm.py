@@ -27,7 +27,7 @@ def make_view(hand=("7S", "8H", "8H"), max_sequence=4, history=()):
 
 INFO = HandInfo(seat=1, players=2, seed=3, options=Options(guessing=True), mode="persistent",
                 rule_language={"summary": "S", "names": [{"name": "card", "type": "Card", "meaning": "m"}],
-                               "card_fields": [], "operators": "", "examples": [{"rule": "prev.odd != card.odd", "says": "alternate"}]})
+                               "card_fields": [], "operators": "", "examples": [{"rule": "card.even == (prev.rank > 7)", "says": "even after a high card"}]})
 
 
 def reply(content, finish="stop", usage=None):
@@ -267,7 +267,7 @@ class TestParsing(unittest.TestCase):
 
     def test_prompt(self):
         text = llm.rules_text(INFO)
-        self.assertIn("prev.odd != card.odd", text)  # the harness's examples, not our own
+        self.assertIn("card.even == (prev.rank > 7)", text)  # the harness's examples, not our own
         self.assertIn("What is measured", text)
         self.assertIn("last rule you state", text)
         self.assertIn("guess the rule aloud after a right move", text)  # guessing is on in INFO
