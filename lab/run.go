@@ -194,9 +194,6 @@ type RunMeta struct {
 	// Secret: the plan's secret (hex), which keys its hand seeds
 	// (secret.go); the file is then written with mode 0600.
 	Secret string `json:"secret,omitempty"`
-	// Sandbox: how the outside agents were confined ("landlock ABI 7",
-	// "none: …"), for a plan that seats one.
-	Sandbox string `json:"sandbox,omitempty"`
 }
 
 func readMeta(dir string) (*RunMeta, error) { return ReadRunMeta(filepath.Join(dir, runFile)) }
