@@ -92,9 +92,9 @@ func TestGuessesAreRateLimited(t *testing.T) {
 	}
 	joinForm := func(c string) url.Values { return url.Values{"code": {c}, "seat": {"9"}} }
 	routes := []struct {
-		name          string
-		method        string
-		right, wrong  string
+		name           string
+		method         string
+		right, wrong   string
 		rightF, wrongF url.Values
 	}{
 		{"join page", "GET", "/join?code=" + code, "/join?code=" + wrongCode, nil, nil},

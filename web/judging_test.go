@@ -116,10 +116,17 @@ func TestExpressStatedRule(t *testing.T) {
 			// The log shows it once the table has published the change
 			// (waited for, not read at once: under load a read right after
 			// the answer could miss it).
-			after := waitFor(t, tb, "the malformed rule in the log", func(s *snapshot) bool {
-				return len(s.public.Log) > 0 && strings.Contains(s.public.Log[0].Then, "card.colour")
+			// The bots (pace 0) may have moved since: look down the log.
+			var last LogLine
+			waitFor(t, tb, "the malformed rule in the log", func(s *snapshot) bool {
+				for _, l := range s.public.Log {
+					if strings.Contains(l.Then, "card.colour") {
+						last = l
+						return true
+					}
+				}
+				return false
 			})
-			last := after.public.Log[0]
 			if !strings.Contains(last.Then, "not a rule") {
 				t.Fatalf("a malformed rule: %q", last.Then)
 			}
@@ -191,11 +198,22 @@ func TestPersonAsProphet(t *testing.T) {
 		if status, _, body := ts.post(t, ana+"judge", f, true); status != http.StatusNoContent {
 			t.Fatalf("judge: %d %s", status, body)
 		}
-		log := tb.snap.Load().public.Log
-		if !strings.Contains(log[0].Then, "the Prophet Ana had said "+v) {
-			t.Fatalf("the log does not show Ana's judgement: %+v", log[0])
+		// The log shows it once the table has published the change (waited
+		// for: under load a read right after the answer could miss it).
+		var judgement LogLine
+		waitFor(t, tb, "Ana's judgement in the log", func(s *snapshot) bool {
+			n := 0
+			for _, l := range slices.Backward(s.public.Log) { // oldest first: the last one found is the newest
+				if strings.Contains(l.Then, "the Prophet Ana had said") {
+					judgement, n = l, n+1
+				}
+			}
+			return n == judged+1
+		})
+		if !strings.Contains(judgement.Then, "the Prophet Ana had said "+v) {
+			t.Fatalf("the log does not show Ana's judgement: %+v", judgement)
 		}
-		if strings.Contains(log[0].Then, "Prophet falls") {
+		if strings.Contains(judgement.Then, "Prophet falls") {
 			break
 		}
 	}
