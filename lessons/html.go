@@ -180,18 +180,34 @@ type packPage struct {
 	Key         []packQA // the handout's questions, answered
 	Reshuffled  bool
 	Erred       bool // God erred somewhere in the hand
-	// The lesson plan (lesson_plan.go).
+	// The lesson plan (plan.go).
 	Plan    []planRow
-	Minutes string // the plan's length
+	Minutes int // the plan's length
 	Order   []template.HTML
 	Board   []template.HTML
 	Bots    []template.HTML
+	// Class: what a class's transcript says — stated rules, beliefs,
+	// God's mistakes — by move (plan.go).
+	Class []template.HTML
 	// SlideCard: the slide's card width, a CSS length (slideCard).
 	SlideCard template.CSS
+	// The slide deck (deck.go) and its title slide.
+	Deck      []deckSlide
+	DeckIntro []string
+	// Worksheet: the moves up to the handout move, for the worksheet's
+	// table (who and which cards; the rest the students fill in).
+	Worksheet      []packMove
+	WorksheetBlank []int // blank rows after them
+	// Young: the version for younger students (young.go).
+	Young youngPage
 }
 
 // packPages are the pack's HTML pages, by file name, in the order written.
-var packPages = []string{"plan.html", "lesson.html", "handout.html", "slide.html"}
+var packPages = []string{"plan.html", "lesson.html", "handout.html", "slide.html", "deck.html", "worksheet.html", "younger.html", "younger-handout.html"}
+
+// studentPages are the pages a student sees: none may hold God's rule or
+// mark God's mistakes.
+var studentPages = []string{"handout.html", "slide.html", "deck.html", "worksheet.html", "younger-handout.html"}
 
 // lessonHTML renders the pack's pages (packPages) in English.
 func (n *Narration) lessonHTML(handoutMove int) (map[string][]byte, error) {
@@ -268,7 +284,12 @@ func (n *Narration) lessonHTMLIn(handoutMove int, lang language.Tag) (map[string
 	pg.Key = n.answerKey(handoutMove, f)
 	pg.Plan, pg.Order, pg.Board, pg.Bots = n.planParts(handoutMove, len(pg.Questions), f), planOrder(handoutMove, pg.Questions, f), n.boardLines(f), n.bots(f)
 	pg.Minutes = planMinutes(pg.Plan)
-	pg.SlideCard = template.CSS(fmt.Sprintf("%.1fmm", slideCard(pg.Handout)))
+	pg.Class = n.classLines(f)
+	// The slide: one landscape page, about 270 × 150 mm below the title.
+	pg.SlideCard = template.CSS(fmt.Sprintf("%.1fmm", slideCard(pg.Handout, 270, 150)))
+	pg.Deck, pg.DeckIntro = n.deckSlides(placed, handoutMove, f), deckTitle(pg.L, pg.Players)
+	pg.Worksheet, pg.WorksheetBlank = pg.HandoutLog, make([]int, max(3, 20-len(pg.HandoutLog)))
+	pg.Young = n.youngPage(handoutMove, f)
 	out := map[string][]byte{}
 	for _, name := range packPages {
 		var b bytes.Buffer

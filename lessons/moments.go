@@ -17,15 +17,30 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 	mover := m.Player
 	pYes := st.PYes
 	if m.Verdict == sim.Yes && !math.IsNaN(pYes) && pYes <= riskyP {
+		// Credit for a bold prediction goes only to a rule the mover held
+		// that fitted every answer before, and that forbade some card here
+		// (a rule that allows everything risks nothing by saying yes).
 		if st.Held != nil && st.Test == "positive" {
+			accepts := n.acceptsExpr(st.Held.Expr)
+			if ref := n.refutedBefore(accepts, m.Turn); ref != nil {
+				st.Unbold = &unbold{Rule: *st.Held, Refuted: ref}
+			} else if accepts != nil && !forbidsSome(accepts, st.Line) {
+				st.Unbold = &unbold{Rule: *st.Held}
+			}
+		}
+		if st.Held != nil && st.Test == "positive" && st.Unbold == nil {
 			held := *st.Held
 			st.Moments = append(st.Moments, Moment{Kind: Risky, Title: "A risky prediction came true", say: func(f textFormat) string {
 				return f.say("moment.risky", f.text(n.seatIn(mover, f.lang())), f.phrase(held), n.who(f), fpct(f, pYes))
 			}})
 		} else {
-			b := st.Bits
+			b, ub := st.Bits, st.Unbold
 			st.Moments = append(st.Moments, Moment{Kind: Surprise, Title: "A surprise", say: func(f textFormat) string {
-				return f.say("moment.surprise", n.who(f), fpct(f, pYes), fbits(f, b))
+				s := f.say("moment.surprise", n.who(f), fpct(f, pYes), fbits(f, b))
+				if ub != nil {
+					return s + " " + n.unboldText(ub, mover, f)
+				}
+				return s + " " + f.say("moment.surprise.noRule")
 			}})
 		}
 	}
@@ -167,4 +182,32 @@ func (n *Narration) witnessVerb(id int, w *hypotheses.Witness, f textFormat) str
 		return f.say("witness.accept", f.cards(cs))
 	}
 	return f.say("witness.refuse", f.cards(cs))
+}
+
+// unbold is a rule that predicted a surprising "yes" and earns no credit
+// for it: Refuted, where it had already failed (nil: it allows every card
+// there, so its "yes" risked nothing).
+type unbold struct {
+	Rule    Ranked
+	Refuted *refutation
+}
+
+// unboldText says why the mover's rule earns no credit for a "yes" it
+// predicted.
+func (n *Narration) unboldText(u *unbold, mover int, f textFormat) string {
+	who := f.text(n.seatIn(mover, f.lang()))
+	if u.Refuted == nil {
+		return f.say("claim.allowsAll", who, f.phrase(u.Rule))
+	}
+	return f.say("claim.refutedBefore", who, f.phrase(u.Rule), n.refutationText(u.Refuted, f))
+}
+
+// refutationText says where a rule had failed: "at move 2 (7♠: God said
+// no)", "at God's opening (9♥ lies under the chain)".
+func (n *Narration) refutationText(r *refutation, f textFormat) string {
+	if r.Move == nil {
+		opening := sim.DecodeOpening(n.Result.Opening, &n.Options).MainLine
+		return f.say("claim.atOpening", f.cards(n.Result.Opening[len(opening):]))
+	}
+	return f.say("claim.atMove", r.Turn, f.cards(r.Move.Cards), f.say("pack."+string(r.Move.Verdict)))
 }

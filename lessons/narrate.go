@@ -67,6 +67,8 @@ type Narration struct {
 	// verdict as given was not the rule's.
 	Said  map[int][]SaidRule
 	Erred map[int]bool
+
+	god acceptFunc // God's rule, compiled once (godAccepts)
 }
 
 // SaidRule is a rule a player stated in words, with its reading (Rule:
@@ -135,12 +137,18 @@ type NarratedMove struct {
 	Held   *Ranked
 	Test   string
 	NoTest i18n.Msg
-	// TrueProb: after the answer, the posterior on God's rule (hypotheses
-	// that behave as it does everywhere); LocalProb: on God's local class
-	// (as far as this hand can show it).
+	// LocalProb: after the answer, the posterior on God's rule as far as
+	// this hand can show it (its local class: what every page of the pack
+	// calls God's rule); TrueProb: on the rules that behave as God's
+	// everywhere, from any starter (the web table's reveal plots it).
 	TrueProb, LocalProb float64
-	// Rival: after the answer, the most probable rule that is not God's.
+	// Rival: after the answer, the most probable rule the hand can tell
+	// apart from God's.
 	Rival *Ranked
+	// Unbold: a "yes" the scientist thought unlikely, which the mover's own
+	// rule predicted though that rule earns no credit for it (nil
+	// otherwise).
+	Unbold *unbold
 	// Leaders: the most probable rules after the answer (up to five);
 	// Parting, where the first two part on the lines the hand can still
 	// reach; Best, the card that would best tell them apart now (the most
@@ -332,9 +340,7 @@ func (n *Narration) probsOf(id int) []float64 {
 func (n *Narration) measure(st *NarratedMove, rec *hypotheses.Record) {
 	if n.Truth != nil {
 		st.TrueProb = rec.ProbOfClass(n.Truth.Class)
-		if n.Local != nil {
-			st.LocalProb = rec.ProbOfClass(n.Local.Class)
-		}
+		st.LocalProb = rec.ProbOfClass(n.godClass())
 		st.Rival = n.rival(rec)
 	}
 	ids, ps := rec.Top(leaders)
@@ -368,11 +374,11 @@ func probYes(rec *hypotheses.Record, m *sim.MoveRecord) float64 {
 	return math.NaN()
 }
 
-// rival is the most probable rule that does not behave as God's rule.
+// rival is the most probable rule the hand can tell apart from God's.
 func (n *Narration) rival(rec *hypotheses.Record) *Ranked {
-	ids, ps := rec.Top(n.Truth.Class.Len() + 1)
+	ids, ps := rec.Top(n.godsForms() + 1)
 	for k, id := range ids {
-		if !n.Truth.Class.Has(id) {
+		if !n.isGods(id) {
 			r := n.ranked(id, ps[k])
 			return &r
 		}

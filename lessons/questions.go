@@ -1,7 +1,9 @@
 package lessons
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -53,12 +55,18 @@ func (n *Narration) discussion(f textFormat) []packQA {
 	// A positive test: what a "no" proves, and what a "yes" cannot.
 	if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "positive" && played(st) && st.Move.Verdict == sim.No }); i >= 0 {
 		st := &n.Steps[i]
-		add("positiveRefused", st.Move.Turn, f.say("q.positiveRefused", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f), f.phrase(*st.Held)),
-			f.say("a.positiveRefused", f.phrase(*st.Held), n.ruledOut(st, f)))
+		a := f.say("a.positiveRefused", f.phrase(*st.Held), n.ruledOut(st, f))
+		if rel := n.relationOnHand(n.acceptsExpr(st.Held.Expr)); rel.Narrow != nil {
+			a += " " + f.say("case.alsoNarrow", f.phrase(*st.Held), lineEnd(rel.Narrow.Line, f), f.cards([]sim.Card{rel.Narrow.Card}))
+		}
+		add("positiveRefused", st.Move.Turn, f.say("q.positiveRefused", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f), f.phrase(*st.Held)), a)
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "positive" && played(st) }); i >= 0 {
 		st := &n.Steps[i]
-		add("positiveAccepted", st.Move.Turn, f.say("q.positiveAccepted", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f), f.phrase(*st.Held)),
-			f.say("a.positiveAccepted", n.stillFit(st, f)))
+		a := f.say("a.positiveAccepted", n.stillFit(st, f))
+		if c := n.caseText(*st.Held, f); c != "" {
+			a += " " + c
+		}
+		add("positiveAccepted", st.Move.Turn, f.say("q.positiveAccepted", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f), f.phrase(*st.Held)), a)
 	}
 	// A negative test: why play a card one expects to be refused?
 	// (One that refuted the rule, if there is one: the case a positive
@@ -101,8 +109,12 @@ func (n *Narration) discussion(f textFormat) []packQA {
 			f.say("a.risky", fbits(f, st.Bits), n.ruledOut(st, f), seat(st.Move.Player), f.phrase(*st.Held)))
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Surprise) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
+		why := f.say("a.surprise.noRule")
+		if st.Unbold != nil {
+			why = n.unboldText(st.Unbold, st.Move.Player, f)
+		}
 		add("surprise", st.Move.Turn, f.say("q.surprise", st.Move.Turn, moveNoun(&st.Move, f), n.who(f), fpct(f, st.PYes)),
-			f.say("a.surprise", fbits(f, st.Bits), n.ruledOut(st, f)))
+			f.say("a.surprise", fbits(f, st.Bits), n.ruledOut(st, f), why))
 	}
 	if i := n.stepWhere(func(st *NarratedMove) bool { return hasMoment(st, Refuted) && !hasMoment(st, WasonMoment) }); i >= 0 {
 		st := &n.Steps[i]
@@ -132,8 +144,31 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		add("closed", st.Move.Turn, f.say("q.closed", st.Move.Turn, n.who(f)),
 			f.say("a.closed", n.Space.Len(), n.godRule(f)))
 	}
+	// In the order of the hand (the end last), as the plan asks them.
+	slices.SortStableFunc(qs, func(a, b packQA) int { return cmp.Compare(a.Move, b.Move) })
 	add("end", len(n.Steps), f.say("q.end", n.who(f)), n.verdictShort(f))
 	return qs
+}
+
+// caseText says how a rule a player held stands to God's on this hand —
+// right, only too narrow, only too broad, or both — with the main line and
+// card that show each fault ("" when God's rule is not known).
+func (n *Narration) caseText(r Ranked, f textFormat) string {
+	accepts := n.acceptsExpr(r.Expr)
+	if accepts == nil || n.godAccepts() == nil {
+		return ""
+	}
+	rel := n.relationOnHand(accepts)
+	card := func(ft *fault) string { return f.cards([]sim.Card{ft.Card}) }
+	switch {
+	case rel.Broad == nil && rel.Narrow == nil:
+		return f.say("case.right", f.phrase(r))
+	case rel.Broad == nil:
+		return f.say("case.narrow", f.phrase(r), lineEnd(rel.Narrow.Line, f), card(rel.Narrow))
+	case rel.Narrow == nil:
+		return f.say("case.broad", f.phrase(r), lineEnd(rel.Broad.Line, f), card(rel.Broad))
+	}
+	return f.say("case.both", f.phrase(r), lineEnd(rel.Broad.Line, f), card(rel.Broad), lineEnd(rel.Narrow.Line, f), card(rel.Narrow))
 }
 
 // moveNoun names what a move put before God: "the card 5♦", "the
@@ -151,40 +186,44 @@ func moveNoun(m *sim.MoveRecord, f textFormat) string {
 // heldStands reports whether the mover's rule at st fitted every answer
 // before it (a rule already refuted is no rule to ask a class about).
 func (n *Narration) heldStands(st *NarratedMove) bool {
-	if st.Held == nil {
-		return false
-	}
-	id, ok := n.Space.ByExpr(st.Held.Expr)
-	if !ok {
-		return true // a rule outside the followed space: not checked
-	}
-	accepts := func(line []sim.Card, c sim.Card) bool { return n.Space.Accepts(id, line, c) }
-	for i := range n.Steps {
-		prev := &n.Steps[i]
-		if prev.Move.Turn >= st.Move.Turn {
-			break
-		}
-		if expectsYes(accepts, &prev.Move, prev.Line) != (prev.Move.Verdict == sim.Yes) {
-			return false
-		}
-	}
-	return true
+	return st.Held != nil && n.fitsBefore(n.acceptsExpr(st.Held.Expr), st.Move.Turn)
 }
 
-// whichIsGods says which of two rules a hand could not separate is God's,
-// and where they part over the whole game.
+// whichIsGods says which of two rules a hand could not separate from here
+// on is God's: on this hand (its local class), and over the whole game.
 func (n *Narration) whichIsGods(a, b Ranked, f textFormat) string {
 	if n.Truth == nil {
 		return ""
 	}
-	for _, pair := range [][2]Ranked{{a, b}, {b, a}} {
-		god, other := pair[0], pair[1]
-		if !n.Truth.Class.Has(god.ID) {
-			continue
+	ga, gb := n.isGods(a.ID), n.isGods(b.ID)
+	switch {
+	case ga && gb:
+		s := f.say("gods.both", f.phrase(a), f.phrase(b))
+		ea, eb := n.Truth.Class.Has(a.ID), n.Truth.Class.Has(b.ID)
+		switch {
+		case ea && eb:
+			return s + " " + f.say("gods.bothEverywhere")
+		case ea || eb:
+			god, other := a, b
+			if eb {
+				god, other = b, a
+			}
+			s += " " + f.say("gods.everywhere", f.phrase(god))
+			if w, err := n.Truth.Witness(other.ID, nil); err == nil && w.Found {
+				s += " " + f.say("gods.another", f.cards(w.Line), f.phrase(other), n.witnessVerb(other.ID, &w, f))
+			}
+			return s
 		}
-		s := f.say("gods.is", f.phrase(god))
-		if w, err := n.Truth.Witness(other.ID, nil); err == nil && w.Found {
-			s += " " + f.say("gods.another", f.cards(w.Line), f.phrase(other), n.witnessVerb(other.ID, &w, f))
+		return s + " " + f.say("gods.neitherEverywhere", n.godRule(f))
+	case ga || gb:
+		god, other := a, b
+		if gb {
+			god, other = b, a
+		}
+		s := f.say("gods.is", f.phrase(god), f.phrase(other))
+		opening := sim.DecodeOpening(n.Result.Opening, &n.Options).MainLine
+		if w, err := n.Truth.Witness(other.ID, opening); err == nil && w.Found {
+			s += " " + f.say("gods.earlier", f.cards(w.Line), f.phrase(other), n.witnessVerb(other.ID, &w, f))
 		}
 		return s
 	}
@@ -202,12 +241,15 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 	var fits []string
 	for _, r := range st.Leaders {
 		key := "key.fit"
-		if n.Truth != nil && n.Truth.Class.Has(r.ID) {
+		if n.isGods(r.ID) {
 			key = "key.fitGod"
 		}
 		fits = append(fits, "<li>"+f.say(key, f.rule(r), fpct(f, r.Prob))+"</li>")
 	}
 	a12 := f.say("key.a12", n.godRule(f), move, n.who(f), f.say("lesson.nRules", st.Left), strings.Join(fits, ""))
+	if n.Truth != nil {
+		a12 += " " + n.godsShareText(st, f)
+	}
 	if n.Hint != "" {
 		a12 += " " + f.say("key.hint", n.hintText(f))
 	}

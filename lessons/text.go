@@ -282,9 +282,13 @@ func (n *Narration) MarkdownIn(w io.Writer, lang language.Tag) error {
 			fmt.Fprintf(&b, "%s\n\n", t)
 		}
 		if len(st.Top) > 0 {
-			fmt.Fprintf(&b, "%s\n\n", f.say("md.before", n.who(f), l.Decimal(st.PYes, 2)))
+			fmt.Fprintf(&b, "%s\n\n", f.say("md.before", n.who(f), fpct(f, st.PYes)))
 			for k, r := range st.Top {
-				fmt.Fprintf(&b, "%d. %s — %s\n", k+1, f.rule(r), l.Decimal(r.Prob, 2))
+				mark := ""
+				if n.isGods(r.ID) {
+					mark = " — " + f.say("lesson.godsHere")
+				}
+				fmt.Fprintf(&b, "%d. %s — %s%s\n", k+1, f.rule(r), fpct(f, r.Prob), mark)
 			}
 			b.WriteString("\n")
 		}
@@ -351,8 +355,49 @@ func (n *Narration) setting(f textFormat) string {
 	return f.say("lesson.setting.players", from, f.text(strings.Join(players, ", ")))
 }
 
-// followText says whose belief the narration follows.
+// followText says whose belief the narration follows, and what it calls
+// God's rule.
 func (n *Narration) followText(f textFormat) string {
+	s := n.whoFollowed(f)
+	if forms := n.formsText(f); forms != "" {
+		s += " " + forms
+	}
+	return s
+}
+
+// formsText says which rules of the followed space the hand cannot tell
+// apart from God's — what the pack calls God's rule and whose belief it
+// gives ("" when God's rule is not known).
+func (n *Narration) formsText(f textFormat) string {
+	if n.Truth == nil || n.Space == nil {
+		return ""
+	}
+	ids := n.godClass().IDs()
+	switch len(ids) {
+	case 0:
+		return f.say("lesson.forms.none", n.who(f))
+	case 1:
+		return f.say("lesson.forms.one", f.rule(n.ranked(int(ids[0]), 0)))
+	}
+	var names []string
+	for _, id := range ids[:min(3, len(ids))] {
+		names = append(names, f.phrase(n.ranked(int(id), 0)))
+	}
+	list := f.say("lesson.list2", strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+	if len(ids) > 3 {
+		list = f.say("lesson.forms.more", strings.Join(names, ", "), len(ids)-3)
+	}
+	return f.say("lesson.forms.many", len(ids), list)
+}
+
+// godsShareText gives the belief in God's rule after a move, as hand.md
+// and the plot give it.
+func (n *Narration) godsShareText(st *NarratedMove, f textFormat) string {
+	return f.say("key.godsShare", st.Move.Turn, fpct(f, st.LocalProb))
+}
+
+// whoFollowed says whose belief the narration follows.
+func (n *Narration) whoFollowed(f textFormat) string {
 	switch {
 	case n.Observer < 0:
 		if n.Eps > 0 {
@@ -456,7 +501,7 @@ func (n *Narration) answerText(st *NarratedMove, f textFormat) string {
 		s = f.say("md.answer.eps", fbits(f, st.Bits), n.ruledOut(st, f))
 	}
 	if n.Truth != nil {
-		s = f.say("md.answer.belief", s, f.lang().Decimal(st.TrueProb, 2))
+		s = f.say("md.answer.belief", s, fpct(f, st.LocalProb))
 	}
 	return s + "."
 }
