@@ -36,9 +36,9 @@ type deckSlide struct {
 	Handout bool
 }
 
-// The deck's layout (mm, landscape A4 and Letter within 10 mm margins):
+// The deck's layout (mm, within the 259 × 186 mm a landscape page of A4 or Letter prints inside 10 mm margins):
 // the table's area beside the card played.
-const deckTableW, deckTableH = 190.0, 140.0
+const deckTableW, deckTableH = 172.0, 132.0
 
 // deckSlides are the deck's slides in the page's language.
 func (n *Narration) deckSlides(placed []PlacedCard, handoutMove int, f htmlText) []deckSlide {

@@ -37,6 +37,24 @@ moves:
   - Ana play 2S
 `
 
+// classLesson narrates a class's transcript.
+func classLesson(t *testing.T, text string) *Narration {
+	t.Helper()
+	tr, err := sim.ParseTranscriptFile("class.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: tr.Rule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := TranscriptLesson(testkit.Kit(), rule, tr, "class.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
 // englishLeft matches what English a page in another language may not
 // hold besides its words: "1 cards", a count in the singular form.
 var wrongSingular = regexp.MustCompile(`\b1 (cartas|cartes|regras|reglas|regles|jogadas|jugadas|jugades)\b`)

@@ -55,32 +55,41 @@ func TestLessonPackPrints(t *testing.T) {
 	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
 	defer cancelT()
 	pageObject := regexp.MustCompile(`/Type\s*/Page[^s]`)
-	// The README's pack, and a longer one in Spanish (whose sentences run
-	// longer than English's): the plan still on one page.
-	for k, pack := range []struct {
+	// The README's pack, a longer one in Spanish (whose sentences run
+	// longer than English's): the plan still on one page; and a class's
+	// transcript in Valencian, with its statements and God's mistakes.
+	packs := []struct {
 		n    *Narration
 		lang language.Tag
 	}{
 		{lesson(t, "same-suit", 7, 0, "bayes-eig", "positive-tester", "bounded-human", "random"), language.English},
 		{lesson(t, "low-or-red", 2, 1, "bayes-eig", "positive-tester", "bounded-human", "random"), language.Spanish},
-	} {
+	}
+	if !testing.Short() {
+		packs = append(packs, struct {
+			n    *Narration
+			lang language.Tag
+		}{classLesson(t, classHandAllKinds), language.Catalan})
+	}
+	for k, pack := range packs {
 		dir := t.TempDir()
 		if _, err := pack.n.WritePack(dir, PackOptions{Lang: pack.lang}); err != nil {
 			t.Fatal(err)
 		}
-		printsOnPages(ctx, t, dir, pageObject, k == 0)
+		printsOnPages(ctx, t, dir, pageObject, len(pack.n.Steps)+2, k == 0)
 	}
 }
 
 // printsOnPages prints each page of the pack in dir on A4 and Letter: at
-// most so many pages, nothing wider than the paper; with shots, the
-// README's pictures.
-func printsOnPages(ctx context.Context, t *testing.T, dir string, pageObject *regexp.Regexp, shots bool) {
+// most so many pages (the deck: one page a slide), nothing wider than the
+// paper; with shots, the README's pictures.
+func printsOnPages(ctx context.Context, t *testing.T, dir string, pageObject *regexp.Regexp, slides int, shots bool) {
 	for _, page := range []struct {
-		file      string
-		maxPages  int
-		landscape bool
-	}{{"plan.html", 1, false}, {"lesson.html", 12, false}, {"handout.html", 3, false}, {"slide.html", 1, true}} {
+		file               string
+		minPages, maxPages int
+		landscape          bool
+	}{{"plan.html", 1, 1, false}, {"lesson.html", 1, 12, false}, {"handout.html", 1, 3, false}, {"slide.html", 1, 1, true},
+		{"deck.html", slides, slides, true}, {"worksheet.html", 1, 2, false}, {"younger.html", 1, 2, false}, {"younger-handout.html", 1, 3, false}} {
 		url := "file://" + filepath.Join(dir, page.file)
 		media := chromedp.Action[chromedp.Void](func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
@@ -116,24 +125,28 @@ func printsOnPages(ctx context.Context, t *testing.T, dir string, pageObject *re
 			}
 			pages := len(pageObject.FindAll(pdf, -1))
 			t.Logf("%s on %s: %d pages", page.file, p.name, pages)
-			if pages < 1 || pages > page.maxPages {
-				t.Errorf("%s on %s prints on %d pages (at most %d)", page.file, p.name, pages, page.maxPages)
+			if pages < page.minPages || pages > page.maxPages {
+				t.Errorf("%s on %s prints on %d pages (%d to %d)", page.file, p.name, pages, page.minPages, page.maxPages)
 			}
 		}
-		if !shots {
+		if !shots || page.file != "lesson.html" && page.file != "handout.html" && page.file != "deck.html" {
 			continue
 		}
 		// The README's picture: the first page as printed on A4, seen at
-		// 96 dpi with a white margin.
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(820, 1160), chromedp.Navigate(url), media); err != nil {
+		// 96 dpi with a white margin; of the deck, a slide of a move.
+		w, h, shoot := int64(820), int64(1160), chromedp.CaptureScreenshot()
+		if page.landscape {
+			w, h, shoot = 1123, 794, chromedp.Screenshot("section:nth-of-type(6)")
+		}
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, h), chromedp.Navigate(url), media); err != nil {
 			t.Fatal(err)
 		}
-		shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		shot, err := chromedp.Run(ctx, shoot)
 		if err != nil {
 			t.Fatal(err)
 		}
 		img, err := png.Decode(bytes.NewReader(shot))
-		if err != nil || img.Bounds().Dx() < 800 {
+		if err != nil || img.Bounds().Dx() < 700 {
 			t.Fatalf("%s: the picture is not a page: %v", page.file, err)
 		}
 		if *updateScreenshots {
