@@ -123,6 +123,7 @@ func TranscriptLesson(kit *agents.Kit, rule *rulebank.Compiled, t *sim.Transcrip
 	for i := range n.Minds {
 		n.Minds[i].None = i18n.M("notest.transcript")
 	}
+	n.Letters = t.SuitLettersRead()
 	n.readClass(t, rule)
 	sp, err := kit.Space(hypotheses.DefaultSize)
 	if err != nil {

@@ -2,6 +2,8 @@ package lessons
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -55,6 +57,30 @@ func classLesson(t *testing.T, text string) *Narration {
 	return n
 }
 
+// classHandPortuguese is a class's hand written in Portuguese letters (C
+// is copas, hearts): beliefs refuted both ways, a rule stated and found,
+// God's mistake.
+const classHandPortuguese = `lang: pt
+preset: new-eleusis
+options: {first_player: left_of_god}
+rule: 'card.rank <= 5 or card.color == "red"'
+god: Professora
+players: [Ana, Bia, Caio, Duda]
+hand_sizes: {Ana: 14, Bia: 14, Caio: 14, Duda: 14}
+starter: 9C
+moves:
+  - move: Ana play 7C
+    believed: só cartas vermelhas
+  - move: Bia play 9E
+    believed: só cartas vermelhas
+  - move: Caio play 3P
+    believed: só cartas vermelhas
+  - move: Duda play KE
+    believed: qualquer carta
+  - Caio states a carta é vermelha ou no máximo 5 god_said:yes
+  - Ana play KP god_said:yes
+`
+
 // englishLeft matches what English a page in another language may not
 // hold besides its words: "1 cards", a count in the singular form.
 var wrongSingular = regexp.MustCompile(`\b1 (cartas|cartes|regras|reglas|regles|jogadas|jugadas|jugades)\b`)
@@ -80,19 +106,17 @@ func TestPackInEveryLanguage(t *testing.T) {
 	} {
 		hands = append(hands, lesson(t, c.rule, c.seed, c.follow, c.lineup...))
 	}
-	tr, err := sim.ParseTranscriptFile("class.yaml", []byte(classHandAllKinds))
-	if err != nil {
-		t.Fatal(err)
+	var said []string // what the classes said, in their own words
+	for _, text := range []string{classHandAllKinds, classHandPortuguese} {
+		hands = append(hands, classLesson(t, text))
+		tr, err := sim.ParseTranscriptFile("class.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range tr.Moves {
+			said = append(said, m.Words, m.Believed)
+		}
 	}
-	rule, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: tr.Rule})
-	if err != nil {
-		t.Fatal(err)
-	}
-	class, err := TranscriptLesson(testkit.Kit(), rule, tr, "class.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	hands = append(hands, class)
 	for _, n := range hands {
 		for _, lang := range i18n.Languages[1:] {
 			pages, err := n.lessonHTMLIn(n.HandoutMove(), lang)
@@ -112,13 +136,21 @@ func TestPackInEveryLanguage(t *testing.T) {
 				t.Fatal(err)
 			}
 			texts["the plot"] = strings.Join(append([]string{f.Title}, f.Caption...), " ")
+			if n.Source != "" {
+				dir := t.TempDir()
+				if err := WriteClassResults(dir, []*Narration{n}, lang); err != nil {
+					t.Fatal(err)
+				}
+				page, err := os.ReadFile(filepath.Join(dir, "results.html"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				texts["results.html"] = i18n.VisibleText(string(page))
+			}
 			// Names are no language's words: the strategies' (bayes-eig,
 			// random), the rule's and the file's, and what the class said
 			// in its own words.
-			names := append([]string{n.Rule, n.Source}, n.Strategies...)
-			for _, m := range tr.Moves {
-				names = append(names, m.Words, m.Believed)
-			}
+			names := append(append([]string{n.Rule, n.Source}, n.Strategies...), said...)
 			for name, text := range texts {
 				for _, s := range names {
 					if s != "" {
@@ -162,8 +194,11 @@ func TestPackEnglishUnchanged(t *testing.T) {
 // words in the grammar; and it links or embeds no other file that could.
 // In Portuguese, Spanish and Valencian no English is left on it.
 func TestHandoutHoldsNoRule(t *testing.T) {
-	ref := regexp.MustCompile(`(?i)(src|href|action|srcset|poster|data)\s*=|url\(|@import`)
-	for _, rule := range []string{"same-suit", "black-high-red-low", "suit-cycle-sdch", "odd-black-then-even-red", "opposite-colour"} {
+	rules := []string{"same-suit", "black-high-red-low", "suit-cycle-sdch", "odd-black-then-even-red", "opposite-colour"}
+	if testing.Short() {
+		rules = rules[:3]
+	}
+	for _, rule := range rules {
 		n := lesson(t, rule, 2, 0, "bayes-eig(size=3000)", "positive-tester(size=3000)", "random", "bounded-human")
 		for _, ml := range inEveryLanguage(1, n.HandoutMove(), len(n.Steps)) {
 			move := ml.move
@@ -172,7 +207,10 @@ func TestHandoutHoldsNoRule(t *testing.T) {
 				t.Fatal(err)
 			}
 			lessonPage := pages["lesson.html"]
-			for _, students := range []string{"handout.html", "slide.html"} {
+			for _, students := range studentPages {
+				if students == "deck.html" && move != 1 {
+					continue // the same slides whatever the handout's move (English is looked for once)
+				}
 				if left := i18n.Default().Untranslated(ml.lang, i18n.VisibleText(string(pages[students]))); len(left) > 0 {
 					t.Errorf("%s: the %s (move %d) in %s has English left: %v", rule, students, move, i18n.Name(ml.lang), left)
 				}
@@ -184,14 +222,14 @@ func TestHandoutHoldsNoRule(t *testing.T) {
 			if w, err := rulewords.SayIn(ml.lang.String(), n.Expr); err == nil { // the rule in the page's words
 				secrets = append(secrets, w, htmlEscape(w))
 			}
-			for _, students := range []string{"handout.html", "slide.html"} {
+			for _, students := range studentPages {
 				page := string(pages[students])
 				for _, s := range secrets {
 					if strings.TrimSpace(s) != "" && strings.Contains(page, s) {
 						t.Errorf("%s: the %s (move %d) holds %q", rule, students, move, s)
 					}
 				}
-				if m := ref.FindString(page); m != "" {
+				if m := refersOut(page); m != "" {
 					t.Errorf("%s: the %s refers to another file (%q): check that file too", rule, students, m)
 				}
 			}
@@ -203,6 +241,32 @@ func TestHandoutHoldsNoRule(t *testing.T) {
 }
 
 func htmlEscape(s string) string { return htmlText{}.text(s) }
+
+// refersOut finds in a page what would load another file: an attribute
+// src=, href=, action=, srcset=, poster= or data=, a CSS url( or @import
+// ("" when there is none). (A scan, not a case-insensitive regular
+// expression: the deck is megabytes of card pictures.)
+func refersOut(page string) string {
+	lower := strings.ToLower(page)
+	for _, s := range []string{"url(", "@import"} {
+		if strings.Contains(lower, s) {
+			return s
+		}
+	}
+	for _, attr := range []string{"src", "href", "action", "srcset", "poster", "data"} {
+		for rest := lower; ; {
+			i := strings.Index(rest, attr)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(attr):]
+			if after := strings.TrimLeft(rest, " \t\n\r"); strings.HasPrefix(after, "=") {
+				return attr + "="
+			}
+		}
+	}
+	return ""
+}
 
 type moveInLanguage struct {
 	move int

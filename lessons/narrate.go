@@ -67,6 +67,9 @@ type Narration struct {
 	// verdict as given was not the rule's.
 	Said  map[int][]SaidRule
 	Erred map[int]bool
+	// Letters: the suit letters a class's transcript wrote its cards
+	// with, and the suit each was read as.
+	Letters map[string]sim.Suit
 
 	god acceptFunc // God's rule, compiled once (godAccepts)
 }

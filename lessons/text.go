@@ -3,8 +3,10 @@ package lessons
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/text/language"
@@ -352,7 +354,28 @@ func (n *Narration) setting(f textFormat) string {
 	if n.Source != "" {
 		from = f.say("lesson.setting.file", f.text(n.Preset), f.text(n.Source))
 	}
-	return f.say("lesson.setting.players", from, f.text(strings.Join(players, ", ")))
+	s := f.say("lesson.setting.players", from, f.text(strings.Join(players, ", ")))
+	if l := n.lettersText(f); l != "" {
+		s += " " + l
+	}
+	return s
+}
+
+// lettersText says which suit letters a class's transcript wrote its
+// cards with, when they are not all English's ("" otherwise).
+func (n *Narration) lettersText(f textFormat) string {
+	english := true
+	for l, s := range n.Letters {
+		english = english && sim.SuitLetters["en"][s] == l
+	}
+	if english {
+		return ""
+	}
+	var read []string
+	for _, l := range slices.Sorted(maps.Keys(n.Letters)) {
+		read = append(read, f.text(l+" "+strings.TrimPrefix(sim.NewCard(1, n.Letters[l]).Pretty(), "A")))
+	}
+	return f.say("lesson.letters", strings.Join(read, ", "))
 }
 
 // followText says whose belief the narration follows, and what it calls

@@ -25,7 +25,11 @@ type Transcript struct {
 	Hands     [][]Card
 	Opening   []Card
 	Moves     []TranscriptMove
-	lines     map[string]int // the line of each key read
+	// Lang: the language the transcript says it is written in (lang:; ""
+	// when it does not), whose letters its cards are read with.
+	Lang  string
+	lines map[string]int // the line of each key read
+	read  *cardReader    // how its cards were read
 }
 
 // TranscriptMove is one item of `moves:`.
@@ -60,7 +64,7 @@ type TranscriptMove struct {
 
 // transcriptKeys are the keys of a transcript, in the order docs/files.md
 // gives them.
-var transcriptKeys = []string{"preset", "options", "rule", "rule_name", "god", "players", "hand_sizes", "hands", "starter", "moves"}
+var transcriptKeys = []string{"lang", "preset", "options", "rule", "rule_name", "god", "players", "hand_sizes", "hands", "starter", "moves"}
 
 // MaxTranscriptBytes bounds a transcript: a hand of the longest allowed
 // length written down is far smaller.
@@ -73,14 +77,27 @@ func ParseTranscript(data []byte) (*Transcript, error) {
 }
 
 // ParseTranscriptFile reads a transcript from the named file: its errors,
-// and those of Replay, name the file too.
+// and those of Replay, name the file too. A transcript that does not say
+// its language (lang:) writes its cards in English (S H D C).
 func ParseTranscriptFile(file string, data []byte) (t *Transcript, err error) {
+	return ParseTranscriptIn(file, data, "en")
+}
+
+// ParseTranscriptIn reads a transcript for a reader of language lang (en,
+// pt, es or ca: a class's language): one that does not say its language
+// writes its cards in lang's suit letters or in English's where a letter
+// means the same suit in both; a letter whose suit depends on which (C) is
+// refused, naming the suit letters the transcript writes.
+func ParseTranscriptIn(file string, data []byte, lang string) (t *Transcript, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			t, err = nil, fmt.Errorf("cannot read the transcript: %v", p)
 		}
 		err = inFile(file, err)
 	}()
+	if _, ok := SuitLetters[lang]; !ok {
+		lang = "en"
+	}
 	if len(data) > MaxTranscriptBytes {
 		return nil, say("tr.tooLarge", MaxTranscriptBytes>>20)
 	}
@@ -95,8 +112,17 @@ func ParseTranscriptFile(file string, data []byte) (t *Transcript, err error) {
 	if top.Kind != yaml.MappingNode {
 		return nil, errAt(top.Line, "tr.notMapping")
 	}
+	// A first pass notes every suit letter the transcript writes, for the
+	// errors that name them; the second reads the cards.
+	first := &cardReader{lang: lang, collect: true}
+	parseTop(file, top, first)
+	return parseTop(file, top, &cardReader{lang: lang, used: first.used})
+}
+
+// parseTop reads a transcript's keys, reading its cards with rd.
+func parseTop(file string, top *yaml.Node, rd *cardReader) (*Transcript, error) {
 	keys := map[string]*yaml.Node{}
-	t = &Transcript{File: file, lines: map[string]int{}}
+	t := &Transcript{File: file, lines: map[string]int{}, read: rd}
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k := top.Content[i]
 		if !slices.Contains(transcriptKeys, k.Value) {
@@ -135,16 +161,23 @@ func scalar(keys map[string]*yaml.Node, key string) (string, error) {
 	return n.Value, nil
 }
 
-// readHead reads the preset, options, rule, God and players.
+// readHead reads the language, preset, options, rule, God and players.
 func (t *Transcript) readHead(keys map[string]*yaml.Node) error {
 	var err error
 	for _, f := range []struct {
 		key string
 		to  *string
-	}{{"preset", &t.Preset}, {"rule", &t.Rule}, {"rule_name", &t.RuleName}, {"god", &t.God}} {
+	}{{"lang", &t.Lang}, {"preset", &t.Preset}, {"rule", &t.Rule}, {"rule_name", &t.RuleName}, {"god", &t.God}} {
 		if *f.to, err = scalar(keys, f.key); err != nil {
 			return err
 		}
+	}
+	if t.Lang != "" {
+		t.Lang = strings.ToLower(strings.TrimSpace(t.Lang))
+		if _, ok := SuitLetters[t.Lang]; !ok {
+			return errAt(t.lines["lang"], "tr.lang", t.Lang, strings.Join(transcriptLangs, ", "))
+		}
+		t.read.lang, t.read.said = t.Lang, true
 	}
 	if t.Preset == "" {
 		t.Preset = "new-eleusis"
@@ -236,9 +269,9 @@ func (t *Transcript) readHands(keys map[string]*yaml.Node, seen map[string]bool)
 			}
 			text = strings.Join(list, " ")
 		}
-		cs, err := ParseCards(text)
+		cs, err := t.read.cards(text)
 		if err != nil {
-			return errAt(node.Line, "tr.handsOf", p, err)
+			return errAt(node.Line, "tr.handsOf", p, msgOf(err))
 		}
 		t.Hands = append(t.Hands, cs)
 	}
@@ -246,8 +279,8 @@ func (t *Transcript) readHands(keys map[string]*yaml.Node, seen map[string]bool)
 	if err != nil {
 		return err
 	}
-	if t.Opening, err = ParseCards(starter); err != nil || len(t.Opening) == 0 {
-		return errAt(t.lines["starter"], "tr.starter", starter, orMissing(err))
+	if t.Opening, err = t.read.cards(starter); err != nil || len(t.Opening) == 0 {
+		return errAt(t.lines["starter"], "tr.starter", starter, msgOf(orMissing(err)))
 	}
 	return nil
 }
@@ -262,7 +295,7 @@ func (t *Transcript) readMoves(n *yaml.Node, seen map[string]bool) error {
 		return errAt(n.Line, "tr.movesList")
 	}
 	for i, item := range n.Content {
-		m, err := readMove(item, seen)
+		m, err := readMove(item, seen, t.read)
 		m.Number, m.Line = i+1, item.Line
 		if err != nil {
 			return &TranscriptError{Line: item.Line, Move: i + 1, Text: m.Text, Err: err}

@@ -77,6 +77,16 @@ func sayIn(l *i18n.Printer, err error) string {
 	return err.Error()
 }
 
+// msgOf is an error as a message's argument: a catalogue message, said in
+// the reader's language with the message around it, or the error itself.
+func msgOf(err error) any {
+	var m msgErr
+	if errors.As(err, &m) {
+		return m.m
+	}
+	return err
+}
+
 // errAt is a transcript error at line (not in a move): the catalogue's
 // message key with its arguments.
 func errAt(line int, key string, a ...any) *TranscriptError {

@@ -9,7 +9,7 @@ import (
 
 // readMove reads one item of moves:: a line, or a mapping with the line
 // under move: and what the mover believed under believed:.
-func readMove(n *yaml.Node, players map[string]bool) (TranscriptMove, error) {
+func readMove(n *yaml.Node, players map[string]bool, rd *cardReader) (TranscriptMove, error) {
 	var text, believed string
 	switch n.Kind {
 	case yaml.ScalarNode:
@@ -38,7 +38,7 @@ func readMove(n *yaml.Node, players map[string]bool) (TranscriptMove, error) {
 	default:
 		return TranscriptMove{}, say("tr.oneLineMove")
 	}
-	m, err := parseMove(text, players)
+	m, err := parseMove(text, players, rd)
 	m.Text, m.Believed = text, believed
 	if err == nil && believed != "" && (m.Kind == "guess" || m.Kind == "states") {
 		err = say("tr.believedWhere", m.Kind)
@@ -48,8 +48,9 @@ func readMove(n *yaml.Node, players map[string]bool) (TranscriptMove, error) {
 
 // parseMove reads "NAME KIND ARGS… [prophet] [judged:yes|no] [pick:CARD]
 // [godpick:CARD] [god_said:VERDICTS]"; for guess and states the rest of
-// the line is the rule.
-func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
+// the line is the rule. Cards are read by rd (in the transcript's
+// language).
+func parseMove(s string, players map[string]bool, rd *cardReader) (TranscriptMove, error) {
 	f := strings.Fields(s)
 	if len(f) < 2 {
 		return TranscriptMove{}, say("tr.writeMove")
@@ -94,7 +95,7 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 			m.GodSaid = said
 		case strings.HasPrefix(w, "pick:"), strings.HasPrefix(w, "godpick:"):
 			word, card, _ := strings.Cut(w, ":")
-			c, err := ParseCard(card)
+			c, err := rd.card(card)
 			if err != nil {
 				return m, err
 			}
@@ -104,7 +105,7 @@ func parseMove(s string, players map[string]bool) (TranscriptMove, error) {
 				m.GodPick = &c
 			}
 		default:
-			c, err := ParseCard(w)
+			c, err := rd.card(w)
 			if err != nil {
 				return m, err
 			}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,6 +15,7 @@ import (
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/lessons"
+	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -38,59 +41,109 @@ func (hf *handFlags) register(c *cobra.Command, g *global) {
 }
 
 // narrate plays the hand the flags describe (or reads it from the
-// transcript) and narrates it.
-func (g *global) narrate(c *cobra.Command, hf handFlags) (*lessons.Narration, error) {
+// transcript, for a reader of language lang: a transcript that does not say
+// its language writes its cards in that language's suit letters) and
+// narrates it. The transcript's own language is returned ("" for none).
+func (g *global) narrate(c *cobra.Command, hf handFlags, lang language.Tag) (*lessons.Narration, string, error) {
 	bank, err := g.loadBank()
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	kit := agents.NewKit()
 	defer kit.Close() // persistent outside agents
 	if hf.transcript != "" {
 		for _, f := range []string{"rule", "preset", "lineup", "seed", "player"} {
 			if c.Flags().Changed(f) {
-				return nil, fmt.Errorf("--%s does not go with --transcript: the transcript says how the hand was played", f)
+				return nil, "", fmt.Errorf("--%s does not go with --transcript: the transcript says how the hand was played", f)
 			}
 		}
-		data, err := os.ReadFile(hf.transcript)
-		if err != nil {
-			return nil, err
-		}
-		t, err := sim.ParseTranscriptFile(hf.transcript, data) // its errors name the file and line
-		if err != nil {
-			return nil, err
-		}
-		rule, _, err := transcriptRule(bank, t, hf.transcript)
-		if err != nil {
-			return nil, err
-		}
-		if t.RuleName == "" {
-			// A rule typed as an expression: the bank's words for it, if the
-			// bank holds the same expression.
-			for _, r := range bank.Rules {
-				if strings.TrimSpace(r.Rule.Expr) == strings.TrimSpace(t.Rule) {
-					rule.Rule.Description, rule.Rule.Hint = r.Rule.Description, r.Rule.Hint
-				}
-			}
-		}
-		return lessons.TranscriptLesson(kit, rule, t, hf.transcript)
+		return readTranscript(kit, bank, hf.transcript, lang)
 	}
 	r, err := bank.Get(hf.rule)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	opts, err := sim.Preset(hf.preset)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	specs, err := agents.ParseLineup(hf.lineup)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	if hf.player < 1 || hf.player > len(specs) {
-		return nil, fmt.Errorf("--player %d: the line-up has seats 1 to %d", hf.player, len(specs))
+		return nil, "", fmt.Errorf("--player %d: the line-up has seats 1 to %d", hf.player, len(specs))
 	}
-	return lessons.PlayLesson(kit, lessons.LessonHand{Rule: r, Preset: hf.preset, Options: opts, Lineup: specs, Seed: hf.seed, Follow: hf.player - 1})
+	n, err := lessons.PlayLesson(kit, lessons.LessonHand{Rule: r, Preset: hf.preset, Options: opts, Lineup: specs, Seed: hf.seed, Follow: hf.player - 1})
+	return n, "", err
+}
+
+// readTranscript narrates the hand written in a transcript file, read for
+// a reader of language lang; it returns the transcript's own language too.
+func readTranscript(kit *agents.Kit, bank *rulebank.Bank, file string, lang language.Tag) (*lessons.Narration, string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, "", err
+	}
+	base, _ := lang.Base()
+	t, err := sim.ParseTranscriptIn(file, data, base.String()) // its errors name the file and line
+	if err != nil {
+		return nil, "", err
+	}
+	rule, _, err := transcriptRule(bank, t, file)
+	if err != nil {
+		return nil, "", err
+	}
+	if t.RuleName == "" {
+		// A rule typed as an expression: the bank's name and words for it,
+		// if the bank holds the same expression; else no name (the pages
+		// say the rule in words).
+		rule.Rule.Name = ""
+		for _, r := range bank.Rules {
+			if strings.TrimSpace(r.Rule.Expr) == strings.TrimSpace(t.Rule) {
+				rule.Rule.Name, rule.Rule.Description, rule.Rule.Hint = r.Rule.Name, r.Rule.Description, r.Rule.Hint
+			}
+		}
+	}
+	n, err := lessons.TranscriptLesson(kit, rule, t, file)
+	return n, t.Lang, err
+}
+
+// transcriptFiles are the files --transcripts names: files, and the
+// transcripts (.yaml, .yml) of folders, in order.
+func transcriptFiles(list string) ([]string, error) {
+	var files []string
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		st, err := os.Stat(item)
+		if err != nil {
+			return nil, err
+		}
+		if !st.IsDir() {
+			files = append(files, item)
+			continue
+		}
+		var in []string
+		for _, pat := range []string{"*.yaml", "*.yml"} {
+			m, err := filepath.Glob(filepath.Join(item, pat))
+			if err != nil {
+				return nil, err
+			}
+			in = append(in, m...)
+		}
+		if len(in) == 0 {
+			return nil, fmt.Errorf("--transcripts: %s holds no transcript (.yaml or .yml)", item)
+		}
+		slices.Sort(in)
+		files = append(files, in...)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("--transcripts names no file")
+	}
+	return files, nil
 }
 
 func transcriptCmd(g *global) *cobra.Command {
@@ -117,11 +170,11 @@ right on this hand, and right everywhere.`,
 			if err != nil {
 				return fmt.Errorf("--lang: %w", err)
 			}
-			n, err := g.narrate(cmd, hf)
+			n, said, err := g.narrate(cmd, hf, tag)
 			if err != nil {
 				return saidIn(err, tag)
 			}
-			return n.MarkdownIn(g.out, tag)
+			return n.MarkdownIn(g.out, packLang(cmd, tag, said))
 		},
 	}
 	hf.register(c, g)
@@ -133,7 +186,7 @@ func lessonCmd(g *global) *cobra.Command {
 	var hf handFlags
 	var out string
 	var handout int
-	var lang string
+	var lang, transcripts string
 	c := &cobra.Command{
 		Use:   "lesson",
 		Short: "Write a classroom pack: a printable lesson, a student handout, the table as CSV, plots",
@@ -170,10 +223,14 @@ func lessonCmd(g *global) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("--lang: %w", err)
 			}
-			n, err := g.narrate(cmd, hf)
+			if transcripts != "" {
+				return g.classResults(cmd, hf, transcripts, out, tag)
+			}
+			n, said, err := g.narrate(cmd, hf, tag)
 			if err != nil {
 				return saidIn(err, tag)
 			}
+			tag = packLang(cmd, tag, said)
 			if handout > len(n.Steps) {
 				return fmt.Errorf("--handout-move %d: the hand has %d moves", handout, len(n.Steps))
 			}
@@ -192,8 +249,54 @@ func lessonCmd(g *global) *cobra.Command {
 	hf.register(c, g)
 	c.Flags().StringVar(&out, "out", "", "the `folder` for the pack")
 	c.Flags().StringVar(&lang, "lang", "en", "the pack's `language`: en, pt (Português), es (Español) or ca (Valencià) — every page, hand.md and the plot")
+	c.Flags().StringVar(&transcripts, "transcripts", "", "a class's hands: transcript `files` separated by commas, or folders of them; writes results.html, the class's results across its tables (tests, refutations, who found the rule and when)")
 	c.Flags().IntVar(&handout, "handout-move", 0, "the handout shows the table after this `move` (0: the first move after which the rules this hand cannot tell from God's hold more than half the followed belief, but not before move 6; two thirds of the hand if they never do)")
 	return c
+}
+
+// packLang is the pack's language: --lang when given, else the language
+// the transcript says it is written in, else English.
+func packLang(c *cobra.Command, tag language.Tag, said string) language.Tag {
+	if c.Flags().Changed("lang") || said == "" {
+		return tag
+	}
+	if t, err := i18n.Parse(said); err == nil {
+		return t
+	}
+	return tag
+}
+
+// classResults reads a class's transcripts and writes its results across
+// its tables.
+func (g *global) classResults(c *cobra.Command, hf handFlags, list, out string, tag language.Tag) error {
+	for _, f := range []string{"transcript", "rule", "preset", "lineup", "seed", "player", "handout-move"} {
+		if c.Flags().Changed(f) {
+			return fmt.Errorf("--%s does not go with --transcripts: the transcripts say how each hand was played", f)
+		}
+	}
+	files, err := transcriptFiles(list)
+	if err != nil {
+		return err
+	}
+	bank, err := g.loadBank()
+	if err != nil {
+		return err
+	}
+	kit := agents.NewKit()
+	defer kit.Close()
+	var hands []*lessons.Narration
+	for _, file := range files {
+		n, _, err := readTranscript(kit, bank, file, tag)
+		if err != nil {
+			return saidIn(err, tag)
+		}
+		hands = append(hands, n)
+	}
+	if err := lessons.WriteClassResults(out, hands, tag); err != nil {
+		return err
+	}
+	fmt.Fprintf(g.out, "wrote %s: results.html (%d tables)\n", out, len(hands))
+	return nil
 }
 
 // saidIn is a transcript's error in the language of --lang (the place and
