@@ -290,4 +290,3 @@ func moveSection(md string, move int, l *i18n.Printer) string {
 	}
 	return rest
 }
-

@@ -81,7 +81,7 @@ func (n *Narration) deckSlides(placed []PlacedCard, handoutMove int, f htmlText)
 // deckWho says who puts what before God: "Ana plays", "Ana plays the
 // sequence", "Ana says “no play”, showing her hand".
 func (n *Narration) deckWho(m *sim.MoveRecord, f htmlText) string {
-	who := f.text(n.playerName(m.Player, f.lang()))
+	who := f.text(n.playerRef(m.Player, f.lang()))
 	switch m.Kind {
 	case sim.Sequence:
 		return f.say("deck.sequence", who)
@@ -94,7 +94,7 @@ func (n *Narration) deckWho(m *sim.MoveRecord, f htmlText) string {
 // answerLine is God's answer to a move in a line: "Move 4: Bia, 3♦ — God
 // said no; Bia draws 2."
 func (n *Narration) answerLine(m *sim.MoveRecord, f htmlText) string {
-	who := f.text(n.playerName(m.Player, f.lang()))
+	who := f.text(n.playerRef(m.Player, f.lang()))
 	verdict := fmt.Sprintf(`<b class="%s">%s</b>`, m.Verdict, f.say("pack."+string(m.Verdict)))
 	s := f.say("deck.answer", m.Turn, who, handoutCards(m, f, f.lang()), verdict)
 	if m.Penalty > 0 {

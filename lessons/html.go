@@ -47,7 +47,7 @@ func (h htmlText) say(key string, args ...any) string {
 		}
 		in[i] = a
 	}
-	return string(h.lang().HTML(key, in...))
+	return tidy(h.lang(), string(h.lang().HTML(key, in...)))
 }
 
 func (h htmlText) rule(r Ranked) string {

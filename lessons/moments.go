@@ -31,7 +31,7 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 		if st.Held != nil && st.Test == "positive" && st.Unbold == nil {
 			held := *st.Held
 			st.Moments = append(st.Moments, Moment{Kind: Risky, Title: "A risky prediction came true", say: func(f textFormat) string {
-				return f.say("moment.risky", f.text(n.seatIn(mover, f.lang())), f.phrase(held), n.who(f), fpct(f, pYes))
+				return f.say("moment.risky", f.text(n.seatRef(mover, f.lang())), f.phrase(held), n.who(f), fpct(f, pYes))
 			}})
 		} else {
 			b, ub := st.Bits, st.Unbold
@@ -195,7 +195,7 @@ type unbold struct {
 // unboldText says why the mover's rule earns no credit for a "yes" it
 // predicted.
 func (n *Narration) unboldText(u *unbold, mover int, f textFormat) string {
-	who := f.text(n.seatIn(mover, f.lang()))
+	who := f.text(n.seatRef(mover, f.lang()))
 	if u.Refuted == nil {
 		return f.say("claim.allowsAll", who, f.phrase(u.Rule))
 	}

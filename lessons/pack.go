@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/text/language"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/lab"
 )
 
@@ -37,7 +38,11 @@ func (n *Narration) WritePack(dir string, o PackOptions) ([]string, error) {
 			return files, err
 		}
 	}
-	csvData, err := TableCSV(n.Result, &n.Options, n.Players)
+	lang := o.Lang
+	if lang == (language.Tag{}) {
+		lang = language.English
+	}
+	csvData, err := TableCSVIn(n.Result, &n.Options, n.seatNames(i18n.NewPrinter(lang)), lang)
 	if err != nil {
 		return files, err
 	}
@@ -47,10 +52,6 @@ func (n *Narration) WritePack(dir string, o PackOptions) ([]string, error) {
 	move := o.HandoutMove
 	if move == 0 {
 		move = n.HandoutMove()
-	}
-	lang := o.Lang
-	if lang == (language.Tag{}) {
-		lang = language.English
 	}
 	pages, err := n.lessonHTMLIn(move, lang)
 	if err != nil {

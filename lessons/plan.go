@@ -236,14 +236,14 @@ func (n *Narration) classLines(f textFormat) []template.HTML {
 		if turn > 0 {
 			st := &n.Steps[turn-1]
 			if sr, ok := n.statedWith(st); ok {
-				out = append(out, safe(f.say("class.believed", turn, f.text(n.seatIn(st.Move.Player, f.lang())), f.text(sr.Text), n.believedTest(st, f))))
+				out = append(out, safe(f.say("class.believed", turn, f.text(n.seatRef(st.Move.Player, f.lang())), f.text(sr.Text), n.believedTest(st, f))))
 			}
 			if n.Erred[turn] {
 				says := map[sim.Verdict]string{sim.Yes: "pack.no", sim.No: "pack.yes"}[st.Move.Verdict]
 				out = append(out, safe(f.say("class.erred", turn, moveNoun(&st.Move, f), f.say("pack."+string(st.Move.Verdict)), f.say(says))))
 			}
 			if m := &st.Move; m.Guess != "" && !m.GuessInWords && m.GuessGodErred {
-				out = append(out, safe(f.say("class.guessErred", turn, f.text(n.seatIn(m.Player, f.lang())), "<code>"+f.text(m.Guess)+"</code>")))
+				out = append(out, safe(f.say("class.guessErred", turn, f.text(n.seatRef(m.Player, f.lang())), "<code>"+f.text(m.Guess)+"</code>")))
 			}
 		}
 		for _, s := range n.Said[turn] {

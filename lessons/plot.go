@@ -258,9 +258,9 @@ func rivalProb(st NarratedMove) float64 {
 func (n *Narration) plotCaption(f textFormat) string {
 	who := f.say("plot.who.ideal", n.Space.Len())
 	if n.Observer >= 0 {
-		who = f.say("plot.who.own", n.seatIn(n.Observer, f.lang()))
+		who = f.say("plot.who.own", n.seatRef(n.Observer, f.lang()))
 		if !n.OwnBelief {
-			who = f.say("plot.who.beside", n.seatIn(n.Observer, f.lang()))
+			who = f.say("plot.who.beside", n.seatRef(n.Observer, f.lang()))
 		}
 	}
 	rule := f.say("plot.ofRule.name", n.Rule)

@@ -42,7 +42,7 @@ func (n *Narration) discussion(f textFormat) []packQA {
 	add := func(topic string, move int, q, a string) {
 		qs = append(qs, packQA{Q: safe(q), A: safe(a), Topic: f.say("q.topic." + topic), Move: move})
 	}
-	seat := func(p int) string { return f.text(n.seatIn(p, f.lang())) }
+	seat := func(p int) string { return f.text(n.seatRef(p, f.lang())) }
 	// A test of a rule the mover held with some conviction (a favourite,
 	// or a person's chosen idea) that nothing before had contradicted, if
 	// there is one; of any rule not contradicted otherwise.
@@ -271,7 +271,7 @@ func (n *Narration) answerKey(move int, f textFormat) []packQA {
 			tests[1]++
 		}
 	}
-	add(f.say("key.q45"), f.say("key.a45", move, tests[0], tests[1]))
+	add(f.say("key.q45"), f.say("key.a45", move, f.say("key.nPositive", tests[0]), f.say("key.nNegative", tests[1])))
 	return qs
 }
 

@@ -62,7 +62,7 @@ func resultsOf(hands []*Narration, f htmlText) ClassResults {
 	var cr ClassResults
 	for _, n := range hands {
 		tr := TableResults{Source: n.Source, Rule: safe(n.godRule(f)), Moves: len(n.Steps),
-			End: f.lang().Say(EndWords(n.Result.End, n.seatNames(f.lang()), n.Result))}
+			End: tidy(f.lang(), f.lang().Say(EndWords(n.Result.End, n.seatRefs(f.lang()), n.Result)))}
 		for i, st := range n.Steps {
 			if st.LocalProb >= 0.5 {
 				tr.Ideal = i + 1

@@ -74,7 +74,7 @@ func (n *Narration) botSentence(seat int, f textFormat) string {
 	if key == "" {
 		return ""
 	}
-	return f.say("bot.sentence", f.text(n.seatIn(seat, f.lang())), f.say(key))
+	return f.say("bot.sentence", f.text(n.seatRef(seat, f.lang())), f.say(key))
 }
 
 // testDirection says, in a sentence, what a refutation shows about the
@@ -103,14 +103,14 @@ func (n *Narration) wasonText(w *Wason, f textFormat) string {
 	rule := f.phrase(w.Rule)
 	var parts []string
 	if w.Holder >= 0 {
-		parts = append(parts, f.say("wason.tested", first, last, f.text(n.seatIn(w.Holder, f.lang())), rule, strings.Join(played, ", "), fpct(f, w.From), fpct(f, w.To)))
+		parts = append(parts, f.say("wason.tested", first, last, f.text(n.seatRef(w.Holder, f.lang())), rule, strings.Join(played, ", "), fpct(f, w.From), fpct(f, w.To)))
 	} else {
 		parts = append(parts, f.say("wason.tested.table", first, last, rule, strings.Join(played, ", "), fpct(f, w.From), fpct(f, w.To)))
 	}
 	parts = append(parts, f.say("wason.narrow", rule))
 	if w.Refuted >= 0 {
 		st := &n.Steps[w.Refuted]
-		parts = append(parts, f.say("wason.refuted", st.Move.Turn, f.text(n.seatIn(st.Move.Player, f.lang())), f.cards(st.Move.Cards), rule, rule))
+		parts = append(parts, f.say("wason.refuted", st.Move.Turn, f.text(n.seatRef(st.Move.Player, f.lang())), f.cards(st.Move.Cards), rule, rule))
 	} else {
 		parts = append(parts, f.say("wason.stood", rule))
 	}

@@ -4,7 +4,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"strings"
 
+	"golang.org/x/text/language"
+
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -71,15 +75,50 @@ func TableOf(res *sim.Result, o *sim.Options) []PlacedCard {
 
 // TableCSV is the table as a CSV students can analyse: one row per card
 // laid, main line and error columns, with the move and the player that laid
-// it (docs/results.md, "Class material").
+// it (docs/results.md, "Class material"), in English.
 func TableCSV(res *sim.Result, o *sim.Options, players []string) ([]byte, error) {
+	return TableCSVIn(res, o, players, language.English)
+}
+
+// csvColumns are the CSV's columns (their names are the catalogue's
+// csv.NAME in another language).
+var csvColumns = []string{"position", "where", "under", "move", "player", "card", "rank", "suit", "color", "even", "face", "reshuffled"}
+
+// TableCSVIn is TableCSV in a language of the catalogue: the columns'
+// names and the words in them (main, error, God, the suits, the colours,
+// yes and no for even and face) in its words, the cards with its suit
+// letters (sim.SuitLetters: 8C is the eight of hearts in Portuguese). The
+// English file is the one docs/results.md describes.
+func TableCSVIn(res *sim.Result, o *sim.Options, players []string, lang language.Tag) ([]byte, error) {
+	l := i18n.NewPrinter(lang)
+	en := l.Lang() == "en"
+	word := func(key, english string) string {
+		if en {
+			return english
+		}
+		return l.T(key)
+	}
+	letters, ok := sim.SuitLetters[l.Lang()]
+	if !ok {
+		letters = sim.SuitLetters["en"]
+	}
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	w.Write([]string{"position", "where", "under", "move", "player", "card", "rank", "suit", "color", "even", "face", "reshuffled"})
+	head := make([]string, len(csvColumns))
+	for i, c := range csvColumns {
+		head[i] = word("csv."+c, c)
+	}
+	w.Write(head)
+	yesNo := func(b bool) string {
+		if en {
+			return fmt.Sprint(b)
+		}
+		return l.T(map[bool]string{true: "pack.yes", false: "pack.no"}[b])
+	}
 	for _, p := range TableOf(res, o) {
-		where, who, gone := "main", "God", ""
+		where, who, gone := word("csv.main", "main"), word("csv.god", "God"), ""
 		if !p.Main {
-			where = "error"
+			where = word("csv.error", "error")
 		}
 		if p.Player >= 0 && p.Player < len(players) {
 			who = players[p.Player]
@@ -88,8 +127,10 @@ func TableCSV(res *sim.Result, o *sim.Options, players []string) ([]byte, error)
 			gone = fmt.Sprint(p.Reshuffled)
 		}
 		c := p.Card
-		w.Write([]string{fmt.Sprint(p.Position), where, fmt.Sprint(p.Under), fmt.Sprint(p.Move), who, c.String(),
-			fmt.Sprint(c.Rank()), c.Suit().String(), c.Color(), fmt.Sprint(c.Even()), fmt.Sprint(c.Face()), gone})
+		card := strings.TrimSuffix(c.String(), sim.SuitLetters["en"][c.Suit()]) + letters[c.Suit()]
+		w.Write([]string{fmt.Sprint(p.Position), where, fmt.Sprint(p.Under), fmt.Sprint(p.Move), who, card,
+			fmt.Sprint(c.Rank()), word("card.suit."+c.Suit().String(), c.Suit().String()), word("csv."+c.Color(), c.Color()),
+			yesNo(c.Even()), yesNo(c.Face()), gone})
 	}
 	w.Flush()
 	return buf.Bytes(), w.Error()

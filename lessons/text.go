@@ -56,7 +56,9 @@ func (m markdown) lang() *i18n.Printer {
 	return m.L
 }
 
-func (m markdown) say(key string, args ...any) string { return m.lang().T(key, args...) }
+func (m markdown) say(key string, args ...any) string {
+	return tidy(m.lang(), m.lang().T(key, args...))
+}
 
 func (m markdown) rule(r Ranked) string {
 	if inWordsIn(&r, m.lang()) == "" {
@@ -428,9 +430,9 @@ func (n *Narration) whoFollowed(f textFormat) string {
 		}
 		return f.say("lesson.follow.ideal")
 	case n.OwnBelief:
-		return f.say("lesson.follow.own", f.text(n.seatIn(n.Observer, f.lang())))
+		return f.say("lesson.follow.own", f.text(n.seatRef(n.Observer, f.lang())))
 	}
-	return f.say("lesson.follow.beside", f.text(n.seatIn(n.Observer, f.lang())))
+	return f.say("lesson.follow.beside", f.text(n.seatRef(n.Observer, f.lang())))
 }
 
 func (n *Narration) openingText(f textFormat) string {
@@ -486,7 +488,7 @@ func (n *Narration) moveText(st *NarratedMove, f textFormat) string {
 
 // saidText tells a rule a player stated in words.
 func (n *Narration) saidText(s SaidRule, f textFormat) string {
-	who, words := f.text(n.seatIn(s.Player, f.lang())), f.text(s.Text)
+	who, words := f.text(n.seatRef(s.Player, f.lang())), f.text(s.Text)
 	var t string
 	switch {
 	case s.Rule == nil:
@@ -532,7 +534,7 @@ func (n *Narration) answerText(st *NarratedMove, f textFormat) string {
 // endText says how the hand ended.
 func (n *Narration) endText(f textFormat) string {
 	l := f.lang()
-	s := f.say("lesson.endText", n.Result.Turns, f.text(l.Say(EndWords(n.Result.End, n.seatNames(l), n.Result))), n.Result.GodScore)
+	s := f.say("lesson.endText", n.Result.Turns, f.text(l.Say(EndWords(n.Result.End, n.seatRefs(l), n.Result))), n.Result.GodScore)
 	if tm := n.Result.Team; tm != nil {
 		if tm.Found {
 			s += " " + f.say("lesson.team.found", tm.Turn, "`"+f.text(tm.Rule)+"`", f.say("lesson.nRules", tm.Guesses))

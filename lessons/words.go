@@ -75,13 +75,28 @@ func Pct(p float64) string {
 	return fmt.Sprintf("%.0f%%", 100*p)
 }
 
-// pctIn is Pct in a language: "27%", "27 %" in Spanish and Valencian.
+// pctIn is a probability as a percentage in a language: "27%", "27 %"
+// in Spanish and Valencian. One that would round to 0% or 100% without
+// being either is written to its first significant digit ("0.3%",
+// "99.96%"), and past four decimals as "<0.01%" or ">99.99%": a number,
+// where the sentence around it has an article ("un 0,3 %", "del 0,3 %").
 func pctIn(l *i18n.Printer, p float64) string {
+	pct := 100 * p
 	switch {
-	case p > 0 && p < 0.005:
+	case p > 0 && pct < 0.01:
 		return l.T("lesson.below1")
-	case p < 1 && p > 0.995:
+	case p < 1 && pct > 99.99:
 		return l.T("lesson.above99")
+	case p > 0 && pct < 0.5:
+		return l.T("lesson.percentDec", l.Decimal(pct, significant(pct)))
+	case p < 1 && pct >= 99.5:
+		return l.T("lesson.percentDec", l.Decimal(pct, significant(100-pct)))
 	}
-	return l.T("lesson.percent", int(math.RoundToEven(100*p)))
+	return l.T("lesson.percent", int(math.RoundToEven(pct)))
+}
+
+// significant is how many decimals show x's first significant digit
+// (0 < x < 1): 1 for 0.3, 2 for 0.04.
+func significant(x float64) int {
+	return max(1, int(math.Ceil(-math.Log10(x)-1e-9)))
 }

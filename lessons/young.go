@@ -74,7 +74,7 @@ func (n *Narration) youngRule(f htmlText) string {
 // idea a card it forbade showed too strict, the Wason moment, two ideas no
 // card could tell apart, and the end.
 func (n *Narration) youngStory(f htmlText) (story []template.HTML, talk []packQA) {
-	seat := func(p int) string { return f.text(n.playerName(p, f.lang())) }
+	seat := func(p int) string { return f.text(n.playerRef(p, f.lang())) }
 	idea := func(r Ranked) string { return youngIdea(r, f) }
 	tell := func(s string) { story = append(story, safe(s)) }
 	ask := func(q, a string) { talk = append(talk, packQA{Q: safe(q), A: safe(a)}) }

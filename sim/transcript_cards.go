@@ -58,7 +58,7 @@ func suitIn(lang, l string) (Suit, bool) {
 type cardReader struct {
 	lang    string // the transcript's language (lang:), or the reader's
 	said    bool
-	collect bool // a first pass: note the letters, read nothing
+	collect bool            // a first pass: note the letters, read nothing
 	letters map[string]Suit // the suit letters read, and as what
 	used    []string        // every suit letter written (the first pass)
 }

@@ -54,7 +54,7 @@ func TestTranscriptErrorLines(t *testing.T) {
 		{"bad option", at(3, "preset: new-eleusis\noptions: {decks: many}"), 4, 0, "option decks"},
 		{"unknown preset", at(3, "preset: old-eleusis"), 3, 0, "old-eleusis"},
 		{"one name twice", at(6, "players: [Ana, Bia, Ana, Duda]"), 6, 0, "each once"},
-		{"bad card in a move", at(11, "  - Duda play 5X"), 11, 2, "no suit"},
+		{"bad card in a move", at(11, "  - Duda play 5X"), 11, 2, "X is not a suit letter"},
 		{"unknown move word", at(11, "  - Duda plays 5C"), 11, 2, "unknown move"},
 		{"unknown key in a move", at(13, "    thought: black and red take turns"), 12, 3, `unknown key "thought"`},
 		{"move mapping without move", at(12, "  - believed: black and red take turns"), 12, 3, "needs move:"},

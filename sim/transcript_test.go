@@ -110,7 +110,7 @@ func TestReplayErrors(t *testing.T) {
 		want       []string
 	}{
 		{"out of turn", head + sizes + "moves:\n  - Bia play 5C\n", []string{"line 8", "move 1", "not Bia's turn", "Ana plays first", "count_by_starter"}},
-		{"unknown card", head + sizes + "moves:\n  - Ana play 5X\n", []string{"line 8", "move 1", "no suit"}},
+		{"unknown card", head + sizes + "moves:\n  - Ana play 5X\n", []string{"line 8", "move 1", "X is not a suit letter"}},
 		{"unknown player", head + sizes + "moves:\n  - Eva play 5C\n", []string{"line 8", `"Eva" is not one of the players`}},
 		{"card not in hand", head + "hands:\n  Ana: 2C 3C\n  Bia: 2D\n  Caio: 2S\n  Duda: 2H\nstarter: AH\nmoves:\n  - Ana play 4C\n", []string{"move 1", "4C is not in Ana's hand"}},
 		{"guess not allowed", head + sizes + "moves:\n  - Ana play 5C\n  - Ana guess card.rank > 2\n", []string{"move 2", "guessing is off"}},
