@@ -154,7 +154,10 @@ func (n *Narration) simplerPair() (a, b Ranked, ok bool) {
 	}
 	ls := n.Steps[len(n.Steps)-1].Leaders
 	for i := 1; i < len(ls); i++ {
-		if n.Space.Hyps[ls[0].ID].Length < n.Space.Hyps[ls[i].ID].Length && ls[0].Prob > ls[i].Prob {
+		// Two rules the hand could tell apart (not two ways of saying
+		// God's rule), the simpler more probable.
+		differ := !(n.isGods(ls[0].ID) && n.isGods(ls[i].ID))
+		if differ && n.Space.Hyps[ls[0].ID].Length < n.Space.Hyps[ls[i].ID].Length && ls[0].Prob > ls[i].Prob {
 			return ls[0], ls[i], true
 		}
 	}

@@ -133,6 +133,10 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		if g := n.whichIsGods(a, b, f); g != "" {
 			answer += " " + g
 		}
+		if n.Truth != nil && n.Truth.Class.Has(a.ID) && n.Truth.Class.Has(b.ID) {
+			// Two ways of saying God's rule: there was nothing to find out.
+			answer = f.say("a.under.same", f.phrase(a), f.phrase(b))
+		}
 		from := f.say("q.under.from", st.TieSince)
 		if st.TieSince == 0 {
 			from = f.say("q.under.opening")
