@@ -192,25 +192,36 @@ func lessonCmd(g *global) *cobra.Command {
 		Short: "Write a classroom pack: a printable lesson, a student handout, the table as CSV, plots",
 		Long: `lesson plays one hand (or reads one with --transcript) and writes into --out:
 
-  plan.html      the lesson plan on one page: the hour in minutes (rules, play,
-                 handout, discussion), which question when, what to write on
-                 the board, each bot in one sentence
+  plan.html      the lesson plan on one page: an hour of 50 to 60 minutes (rules,
+                 play on the deck, handout, the rest of the hand, discussion, an
+                 extension when the hand leaves time), which question when, what
+                 to write on the board, what a class said, each bot in a sentence
+  deck.html      the hand for the projector, one landscape slide per move: the
+                 table, the card played, "yes or no?" (without the rule)
+  worksheet.html each student's table of moves to fill in: what my rule says,
+                 what God said, a positive or a negative test
   lesson.html    the teacher's pages, printable on A4 or Letter: God's rule, who
                  played, the table drawn as cards, the moments worth a
                  discussion, the belief plot, discussion questions with their
-                 answers, an answer key, every move in an appendix
+                 answers, an answer key, the sources, every move in an appendix
   handout.html   the students' page, without the rule: the table up to a move
                  (--handout-move), "what rule could it be? which card would you
                  play to test it?"
-  slide.html     the table at the handout move, one landscape page to project
-                 or pin up (without the rule)
+  slide.html     the table at the handout move, one landscape page to pin up
+  younger.html, younger-handout.html   the hand for younger students, in plain
+                 words (no bits, no expressions)
   hand.md        the narrated hand (as eleusis transcript writes it)
   table.csv      every card laid, with the move and the player that laid it
   hand-belief.png/svg   belief in God's rule and in the leading rival (named),
-                 move by move, the moves where the lead changed marked`,
+                 move by move, the moves where the lead changed marked
+
+With --transcripts (files separated by commas, or folders of them) it writes
+results.html instead: a class's results across its tables — tests made,
+refutations, who found the rule and when.`,
 		Example: `  eleusis lesson --rule suit-cycle-sdch --out lesson/
   eleusis lesson --rule same-suit --seed 7 --handout-move 12 --out lesson/
-  eleusis lesson --transcript our-hand.yaml --out lesson/`,
+  eleusis lesson --transcript our-hand.yaml --out lesson/
+  eleusis lesson --transcripts thursday/ --lang pt --out results/`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {

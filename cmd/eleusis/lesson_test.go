@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -121,5 +122,109 @@ func TestLessonFromTranscript(t *testing.T) {
 	os.WriteFile(bad, bytes.Replace(tr.Bytes(), []byte("moves:"), []byte("moves:\n  - Zed play 4H"), 1), 0o644)
 	if _, err := run(t, "transcript", "--transcript", bad); err == nil || !strings.Contains(err.Error(), "bad.yaml") || !strings.Contains(err.Error(), "move 1") {
 		t.Errorf("a transcript with a bad move: %v", err)
+	}
+}
+
+// A class's hands, written in Portuguese suit letters (C is copas,
+// hearts): lesson --transcripts reads a folder or a list of them and
+// writes the class's results across its tables.
+const mesaPT = `lang: pt
+preset: new-eleusis
+options: {first_player: left_of_god}
+rule: 'card.rank <= 5 or card.color == "red"'
+players: [Ana, Bia, Caio, Duda]
+hand_sizes: {Ana: 14, Bia: 14, Caio: 14, Duda: 14}
+starter: 9C
+moves:
+  - move: Ana play 7C
+    believed: só cartas vermelhas
+  - move: Bia play 9E
+    believed: só cartas vermelhas
+  - move: Caio play 3P
+    believed: só cartas vermelhas
+  - Caio states a carta é vermelha ou no máximo 5 god_said:yes
+`
+
+func TestLessonClassResults(t *testing.T) {
+	dir := t.TempDir()
+	class := filepath.Join(dir, "turma")
+	if err := os.MkdirAll(class, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	second := strings.Replace(strings.Replace(mesaPT, "Ana", "Eva", -1), "starter: 9C", "starter: 2O", 1)
+	for name, text := range map[string]string{"mesa1.yaml": mesaPT, "mesa2.yaml": second} {
+		if err := os.WriteFile(filepath.Join(class, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		name, list string
+		tables     int
+	}{
+		{"a folder", class, 2},
+		{"a list", filepath.Join(class, "mesa1.yaml") + "," + filepath.Join(class, "mesa2.yaml"), 2},
+		{"one file", filepath.Join(class, "mesa1.yaml"), 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out := filepath.Join(dir, "out-"+strings.ReplaceAll(c.name, " ", "-"))
+			said, err := run(t, "lesson", "--transcripts", c.list, "--lang", "pt", "--out", out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(said, fmt.Sprintf("results.html (%d tables)", c.tables)) {
+				t.Errorf("lesson says %q", said)
+			}
+			page, err := os.ReadFile(filepath.Join(out, "results.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range []string{"os resultados da turma", "testes positivos", "Caio", "disse “a carta é vermelha ou no máximo 5”"} {
+				if !strings.Contains(string(page), want) {
+					t.Errorf("results.html lacks %q", want)
+				}
+			}
+		})
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--transcripts", class, "--rule", "same-suit"}, "--rule does not go with --transcripts"},
+		{[]string{"--transcripts", dir}, "holds no transcript"},
+		{[]string{"--transcripts", filepath.Join(dir, "nothing.yaml")}, "no such file"},
+	} {
+		if _, err := run(t, append(append([]string{"lesson"}, c.args...), "--out", t.TempDir())...); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.want)
+		}
+	}
+}
+
+// 8C in a Portuguese class's transcript is the eight of hearts when the
+// transcript says lang: pt (and the pack is then in Portuguese), and is
+// refused for a Portuguese class (--lang pt) when it does not say — never
+// read silently as clubs.
+func TestLessonCardsInTheClassLanguage(t *testing.T) {
+	dir := t.TempDir()
+	said := filepath.Join(dir, "said.yaml")
+	unsaid := filepath.Join(dir, "unsaid.yaml")
+	os.WriteFile(said, []byte(mesaPT), 0o644)
+	os.WriteFile(unsaid, []byte(strings.Replace(mesaPT, "lang: pt\n", "", 1)), 0o644)
+	out := filepath.Join(dir, "pack")
+	if _, err := run(t, "lesson", "--transcript", said, "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	md, _ := os.ReadFile(filepath.Join(out, "hand.md"))
+	for _, want := range []string{"A carta inicial: 9♥.", "Joga 7♥", "letras de naipe C ♥, E ♠, P ♣"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("hand.md lacks %q", want)
+		}
+	}
+	_, err := run(t, "lesson", "--transcript", unsaid, "--lang", "pt", "--out", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "C é copas ♥ em português, mas paus ♣ em inglês") || !strings.Contains(err.Error(), "lang: pt") {
+		t.Errorf("8C for a Portuguese class, the transcript's language unsaid: %v", err)
+	}
+	_, err = run(t, "lesson", "--transcript", unsaid, "--out", t.TempDir())
+	if err == nil || !strings.Contains(err.Error(), "E is not a suit letter in English") {
+		t.Errorf("Portuguese letters read in English: %v", err)
 	}
 }
