@@ -2,12 +2,16 @@ package lessons
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/eleusis/eleusis/i18n"
 )
+
+// percent matches a percentage in any language's form.
+var percent = regexp.MustCompile(`\d\s?%`)
 
 // planSpan checks that a plan's parts follow each other without a gap and
 // that its length is their sum; it returns each part's minutes.
@@ -127,6 +131,18 @@ func TestEveryPlanFitsTheHour(t *testing.T) {
 				y := n.youngPage(n.HandoutMove(), f)
 				if planSpan(t, y.Plan); y.Minutes < planMin || y.Minutes > planMax {
 					t.Errorf("the younger students' plan lasts %d minutes", y.Minutes)
+				}
+				// The younger students' pages: no expressions, no bits, no
+				// probabilities.
+				pages, err := n.lessonHTMLIn(n.HandoutMove(), lang)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, name := range []string{"younger.html", "younger-handout.html"} {
+					text := i18n.VisibleText(string(pages[name]))
+					if strings.Contains(string(pages[name]), "<code") || strings.Contains(text, "bit") || percent.MatchString(text) || strings.Contains(text, n.Expr) {
+						t.Errorf("%s holds an expression, bits or a probability", name)
+					}
 				}
 			})
 		}
