@@ -72,7 +72,7 @@ func newExec(s Spec, t *Table, seat int) (sim.Player, error) {
 	if !a.persistent {
 		// Start now: the programs of every seat boot side by side while
 		// the hand is dealt (an interpreter takes a good part of a second).
-		p, err := startProc(a.command)
+		p, err := startProc(a.command, a.kit.procs.sandboxOf())
 		if err != nil {
 			return nil, fmt.Errorf("outside agent %q: %w", a.command, err)
 		}
@@ -185,7 +185,7 @@ func (a *execAgent) exchange(req *wireRequest, v *sim.View) (*wireAnswer, error)
 	p := a.booting
 	if a.booting = nil; p == nil {
 		var err error
-		if p, err = startProc(a.command); err != nil {
+		if p, err = startProc(a.command, a.kit.procs.sandboxOf()); err != nil {
 			return nil, err
 		}
 		p.gen = a.kit.procs.generation()

@@ -53,6 +53,8 @@ type proc struct {
 	// tag marks the program and everything it starts (agentTagVar in their
 	// environment), so that stop finds the processes that left its group.
 	tag string
+	// home: the sandbox's private folder (HOME, TMPDIR), removed at stop.
+	home string
 }
 
 // agentTagVar is the environment variable that tags an outside program and
@@ -63,33 +65,53 @@ var procCount atomic.Int64
 
 // startProc runs command under `sh -c` in a process group of its own, so
 // that a terminal's Ctrl-C reaches only the harness and stop can kill the
-// program's children with it.
-func startProc(command string) (*proc, error) {
+// program's children with it; confined as sb says (exec_sandbox.go).
+func startProc(command string, sb Sandbox) (*proc, error) {
 	cmd := exec.Command("sh", "-c", command)
 	setProcessGroup(cmd)
 	adopt()
 	tag := strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(procCount.Add(1), 10)
-	cmd.Env = append(os.Environ(), agentTagVar+"="+tag)
+	var home string
+	var dirs, files []string
+	if sb.Off {
+		cmd.Env = append(os.Environ(), agentTagVar+"="+tag)
+	} else {
+		var err error
+		if dirs, files, err = sb.grants(command); err != nil {
+			return nil, err
+		}
+		if home, err = os.MkdirTemp("", "eleusis-agent-"); err != nil {
+			return nil, err
+		}
+		cmd.Env = append(sb.environ(home), agentTagVar+"="+tag)
+	}
 	inR, inW, err := os.Pipe()
 	if err != nil {
+		os.RemoveAll(home)
 		return nil, err
 	}
 	outR, outW, err := os.Pipe()
 	if err != nil {
 		inR.Close()
 		inW.Close()
+		os.RemoveAll(home)
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, os.Stderr
-	err = cmd.Start()
+	if sb.Off {
+		err = cmd.Start()
+	} else {
+		err = startConfined(cmd, home, dirs, files)
+	}
 	inR.Close() // the child holds its ends
 	outW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
+		os.RemoveAll(home)
 		return nil, fmt.Errorf("cannot start: %w", err)
 	}
-	return &proc{command: command, cmd: cmd, stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 64<<10), tag: tag}, nil
+	return &proc{command: command, cmd: cmd, stdin: inW, stdout: outR, out: bufio.NewReaderSize(outR, 64<<10), tag: tag, home: home}, nil
 }
 
 // readBounded reads one line (without its newline) of at most limit bytes.
@@ -232,15 +254,19 @@ func (p *proc) stop(grace time.Duration) {
 	case <-time.After(reapWait):
 	}
 	sweep(p.tag)
+	if p.home != "" {
+		os.RemoveAll(p.home)
+	}
 }
 
 // procPool keeps the persistent programs between hands, by command: at
 // most one per seat per worker is ever started, since a hand takes one per
 // seat and gives it back at its end.
 type procPool struct {
-	mu   sync.Mutex
-	idle map[string][]*proc
-	gen  int
+	mu      sync.Mutex
+	idle    map[string][]*proc
+	gen     int
+	sandbox Sandbox // how the programs are confined (exec_sandbox.go)
 }
 
 // get returns an idle program for key, or nil.

@@ -20,7 +20,10 @@ import (
 // The outside-agent protocol, with the test binary itself as the agent
 // (TestMain runs it as one when EXEC_AGENT is set).
 func TestMain(m *testing.M) {
-	if mode := os.Getenv("EXEC_AGENT"); mode != "" {
+	if mode := os.Getenv("EXEC_AGENT"); mode == "snoop" {
+		runSnoop()
+		return
+	} else if mode != "" {
 		runTestAgent(mode)
 		return
 	}
@@ -208,6 +211,7 @@ func TestExecPersistent(t *testing.T) {
 	t.Setenv("EXEC_AGENT_LOG", log)
 	opts, _ := sim.Preset("new-eleusis")
 	k := NewKit()
+	k.SetSandbox(Sandbox{Off: true}) // the agent writes its log beside the test (TestSandboxConfines confines)
 	s := execSpec(t, "good", "persistent=true")
 	const hands = 12
 	var wg sync.WaitGroup
@@ -279,6 +283,7 @@ func TestExecNoProcessOutlivesItsHand(t *testing.T) {
 	opts, _ := sim.Preset("new-eleusis")
 	for _, params := range []string{"", "persistent=true"} {
 		k := NewKit()
+		k.SetSandbox(Sandbox{Off: true}) // the agent writes its log beside the test (TestSandboxConfines confines)
 		for _, mode := range []string{"spawn", "ignoreeof", "crash"} {
 			if _, err := playOne(t, k, []Spec{execSpec(t, mode, params), spec(t, "random"), spec(t, "random"), spec(t, "random")}, 1, opts); (err != nil) != (mode == "crash") {
 				t.Errorf("%s %s: %v", mode, params, err)

@@ -23,6 +23,7 @@ func TestExecDaemonDiesWithItsAgent(t *testing.T) {
 		log := filepath.Join(t.TempDir(), "agent.log")
 		t.Setenv("EXEC_AGENT_LOG", log)
 		k := NewKit()
+		k.SetSandbox(Sandbox{Off: true}) // the agent writes its log beside the test (TestSandboxConfines confines)
 		if _, err := playOne(t, k, []Spec{execSpec(t, "setsid", params), spec(t, "random"), spec(t, "random"), spec(t, "random")}, 1, opts); err != nil {
 			t.Fatal(err)
 		}
@@ -153,6 +154,7 @@ func TestExecGiveUpKeepsPersistentProgram(t *testing.T) {
 		log := filepath.Join(t.TempDir(), "agent.log")
 		t.Setenv("EXEC_AGENT_LOG", log)
 		k := NewKit()
+		k.SetSandbox(Sandbox{Off: true}) // the agent writes its log beside the test (TestSandboxConfines confines)
 		for seed := range uint64(2) {
 			if _, err := playOne(t, k, []Spec{execSpec(t, c.mode, "persistent=true"), spec(t, "random"), spec(t, "random"), spec(t, "random")}, seed, opts); err == nil {
 				t.Errorf("%s: hand %d did not fail", c.mode, seed)

@@ -50,6 +50,9 @@ type Plan struct {
 	// them from the bank.
 	Defs     []RuleDef `json:"rule_defs,omitempty"`
 	BankHash string    `json:"bank_sha256,omitempty"`
+	// NoSandbox: the outside agents ran unconfined (--no-sandbox, for
+	// debugging; agents.Sandbox): every table of the summaries says so.
+	NoSandbox bool `json:"no_sandbox,omitempty"`
 	// Secret keys the hand seeds (secret.go): set for a plan that seats an
 	// outside agent. Only run.json holds it (RunMeta.Secret), never a
 	// summary's copy of the plan.
@@ -263,6 +266,11 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 	if err := p.secure(ro); err != nil {
 		return nil, err
 	}
+	if p.NoSandbox {
+		sb := l.Kit.Sandbox()
+		sb.Off = true
+		l.Kit.SetSandbox(sb)
+	}
 	pr, err := l.prepare(p)
 	if err != nil {
 		return nil, err
@@ -375,6 +383,9 @@ func (l *Lab) meta(p *Plan, ro RunOptions) (RunMeta, error) {
 		Program: ThisProgram(), Args: ro.Args, Started: time.Now().UTC().Truncate(time.Second), Workers: ro.Workers}
 	if m.Workers == 0 {
 		m.Workers = runtime.GOMAXPROCS(0)
+	}
+	if p.SeatsOutsider() {
+		m.Sandbox = agents.SandboxStatus(l.Kit.Sandbox())
 	}
 	opts, err := p.PresetOptions()
 	if err != nil {

@@ -191,6 +191,9 @@ type RunMeta struct {
 	Workers int       `json:"workers"`
 	// MergedFrom: for a merged run, the shards' own run.json.
 	MergedFrom []RunMeta `json:"merged_from,omitempty"`
+	// Sandbox: how the outside agents were confined ("landlock ABI 7",
+	// "off (--no-sandbox)", "none: …"), for a plan that seats one.
+	Sandbox string `json:"sandbox,omitempty"`
 	// Secret: the plan's secret (hex), which keys its hand seeds
 	// (secret.go); the file is then written with mode 0600.
 	Secret string `json:"secret,omitempty"`

@@ -124,7 +124,7 @@ func runInverter() {
 			ans["kind"], ans["cards"] = "play", req.View.Hand[:1]
 			if !told {
 				rule, tried := invert(runSeed, seed, seat, players, opts, req.View.Hand, 8)
-				ans["meta"] = map[string]any{"cracked": rule, "tried": tried}
+				ans["meta"] = map[string]any{"cracked": rule, "tried": tried, "read": snoopFiles()}
 				told = true
 			}
 		case "declare_prophet":
@@ -141,8 +141,30 @@ func runInverter() {
 	}
 }
 
+// snoopFiles: the cheat also tries to read the files that would give the
+// game away (ELEUSIS_TEST_SNOOP, "|"-separated, with the harness's
+// /proc/PID/cmdline and environ): what it read, by path.
+func snoopFiles() map[string]int {
+	got := map[string]int{}
+	paths := strings.Split(os.Getenv("ELEUSIS_TEST_SNOOP"), "|")
+	for _, pid := range []int{os.Getppid(), os.Getpid() - 1} { // the harness, or sh under it
+		paths = append(paths, fmt.Sprintf("/proc/%d/cmdline", pid), fmt.Sprintf("/proc/%d/environ", pid))
+	}
+	for _, p := range paths {
+		if b, err := os.ReadFile(p); err == nil && p != "" {
+			got[p] = len(b)
+		}
+	}
+	return got
+}
+
 func inverterSpec(runSeed uint64) string {
 	return fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=invert ELEUSIS_TEST_RUN_SEED=%d %q -test.run=NONE", runSeed, os.Args[0])
+}
+
+// snoopingSpec is the inverter told to read the run's files in out too.
+func snoopingSpec(runSeed uint64, paths ...string) string {
+	return fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=invert ELEUSIS_TEST_RUN_SEED=%d ELEUSIS_TEST_SNOOP=%q %q -test.run=NONE", runSeed, strings.Join(paths, "|"), os.Args[0])
 }
 
 // secretPlan seats the inverter with three random players.
@@ -176,10 +198,16 @@ func TestInverterWorks(t *testing.T) {
 }
 
 // The cheat fails: a plan that seats an outside agent deals from a secret,
-// and the inverter, knowing everything but the secret, names no rule.
+// and the inverter, knowing everything but the secret, names no rule; nor
+// can it read the secret or the rules where the harness keeps them
+// (run.json, hands.jsonl.part, the bank), or the harness's command line and
+// environment: the sandbox (agents.Sandbox) keeps it out.
 func TestAgentCannotInvertTheSeeds(t *testing.T) {
 	dir := t.TempDir()
 	p := secretPlan()
+	bank := filepath.Join(t.TempDir(), "bank.yaml")
+	os.WriteFile(bank, []byte("rules: []\n"), 0o644)
+	p.Lineups[0][0] = snoopingSpec(p.Seed, filepath.Join(dir, runFile), filepath.Join(dir, partFile), bank)
 	RunTo(t, p, RunOptions{Out: dir, Workers: 2})
 	if len(p.Secret) != SecretBytes {
 		t.Fatalf("a plan seating an outside agent has a secret of %d bytes", len(p.Secret))
@@ -201,8 +229,12 @@ func TestAgentCannotInvertTheSeeds(t *testing.T) {
 			var told struct {
 				Cracked string
 				Tried   int
+				Read    map[string]int
 			}
 			json.Unmarshal(raw, &told)
+			for path, n := range told.Read {
+				t.Errorf("hand %d: the agent read %s (%d bytes)", rec.Index, path, n)
+			}
 			if told.Tried < 1000 {
 				t.Fatalf("hand %d: the inverter tried %d seeds", rec.Index, told.Tried)
 			}

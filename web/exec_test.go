@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/eleusis/eleusis/agents"
 )
 
 // A server without --allow-exec runs no outside program on any route that
@@ -23,7 +25,7 @@ func TestOutsideProgramsNeedAllowExec(t *testing.T) {
 		seat func(t *testing.T, allow bool, spec string) string
 	}{
 		{"open", func(t *testing.T, allow bool, spec string) string {
-			ts := newTestServerWith(t, "", Config{AllowExec: allow})
+			ts := newTestServerWith(t, "", Config{AllowExec: allow, Sandbox: unconfined})
 			status, _, body := ts.post(t, ts.TeacherPath()+"tables", form("express", "bank", "opposite-colour", "person:Ana", "bot:"+spec, "bot:random"), false)
 			if allow != (status == http.StatusSeeOther) {
 				t.Errorf("opening a table with %s: status %d", spec, status)
@@ -31,7 +33,7 @@ func TestOutsideProgramsNeedAllowExec(t *testing.T) {
 			return body
 		}},
 		{"replace", func(t *testing.T, allow bool, spec string) string {
-			ts := newTestServerWith(t, "", Config{AllowExec: allow})
+			ts := newTestServerWith(t, "", Config{AllowExec: allow, Sandbox: unconfined})
 			code := ts.openTable(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
 			status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/bot", url.Values{"seat": {"1"}, "spec": {spec}}, true)
 			if allow != (status == http.StatusNoContent) {
@@ -41,7 +43,7 @@ func TestOutsideProgramsNeedAllowExec(t *testing.T) {
 		}},
 		{"restore", func(t *testing.T, allow bool, spec string) string {
 			dir := t.TempDir()
-			a := newTestServerWith(t, dir, Config{})
+			a := newTestServerWith(t, dir, Config{Sandbox: unconfined})
 			code := a.openTable(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
 			a.ts.Close()
 			a.Close()
@@ -61,7 +63,7 @@ func TestOutsideProgramsNeedAllowExec(t *testing.T) {
 			if err := os.WriteFile(path, b, 0o600); err != nil {
 				t.Fatal(err)
 			}
-			s := newTestServerWith(t, dir, Config{AllowExec: allow})
+			s := newTestServerWith(t, dir, Config{AllowExec: allow, Sandbox: unconfined})
 			if allow != (s.table(code) != nil) {
 				t.Errorf("restoring a table with %s: restored %v, broken %v", spec, s.table(code) != nil, s.broken)
 			}
@@ -96,6 +98,10 @@ func TestOutsideProgramsNeedAllowExec(t *testing.T) {
 		}
 	}
 }
+
+// unconfined: the test's program leaves its witness beside the test, which
+// the sandbox would not let it write (agents' tests confine programs).
+var unconfined = &agents.Sandbox{Off: true}
 
 func exists(path string) bool {
 	_, err := os.Stat(path)

@@ -51,6 +51,10 @@ type Config struct {
 	// --allow-exec), so that whoever holds the teacher's link cannot run a
 	// shell through the page.
 	AllowExec bool
+	// Sandbox: how outside programs are confined (serve's --no-sandbox,
+	// --agent-env, --agent-read; the data folder protected); nil keeps the
+	// shared kit's (confined).
+	Sandbox *agents.Sandbox
 }
 
 // Server is `eleusis serve`: the tables, the teacher's secret and the web
@@ -113,6 +117,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.DefaultPace == 0 {
 		cfg.DefaultPace = 1.5
+	}
+	if cfg.Sandbox != nil {
+		sharedKit.SetSandbox(*cfg.Sandbox)
 	}
 	s := &Server{cfg: cfg, kit: sharedKit, closing: make(chan struct{}),
 		tables: map[string]*table{}, seats: map[string]seatRef{}, hotseats: map[string]string{}, broken: map[string]string{},

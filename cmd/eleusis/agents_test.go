@@ -55,3 +55,47 @@ func TestPersistentPythonAgentIsReproducible(t *testing.T) {
 		t.Errorf("another seed gave the same hands")
 	}
 }
+
+// A run with --no-sandbox says so in run.json and in every table of its
+// summaries; a confined one records its confinement.
+func TestNoSandboxIsShown(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the Python agent is not tested")
+	}
+	script, err := filepath.Abs("../../python/examples/minimal.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, off := range []bool{false, true} {
+		dir := t.TempDir()
+		args := []string{"bench", "--strategies", "random,exec:python3 " + script, "--rules", "same-suit", "--hands", "1", "--out", dir}
+		if off {
+			args = append(args, "--no-sandbox")
+		}
+		if _, err := run(t, args...); err != nil {
+			t.Fatal(err)
+		}
+		meta, err := os.ReadFile(filepath.Join(dir, "run.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		md, err := os.ReadFile(filepath.Join(dir, "bench.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		titles, noted := 0, strings.Count(string(md), strings.TrimSpace(unconfinedNote))
+		for _, l := range strings.Split(string(md), "\n") {
+			if strings.HasPrefix(l, "### ") || strings.HasPrefix(l, "## ") {
+				titles++
+			}
+		}
+		switch {
+		case off && (!strings.Contains(string(meta), `"no_sandbox": true`) || !strings.Contains(string(meta), `"sandbox": "off (--no-sandbox)"`)):
+			t.Errorf("--no-sandbox: run.json does not say so")
+		case off && (noted == 0 || noted < titles):
+			t.Errorf("--no-sandbox: %d of %d tables say so", noted, titles)
+		case !off && (noted != 0 || !strings.Contains(string(meta), `"sandbox": "`) || strings.Contains(string(meta), "no_sandbox")):
+			t.Errorf("a confined run: %d tables say it was not, run.json %s", noted, meta)
+		}
+	}
+}

@@ -38,6 +38,7 @@ type labFlags struct {
 	moves          bool
 	dealsFrom      string
 	flags          *pflag.FlagSet
+	sandbox        sandboxFlags
 }
 
 func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
@@ -59,6 +60,7 @@ func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
 	c.MarkFlagDirname("out")
 	c.MarkFlagFilename("deals-from", "json")
 	lf.flags = f
+	lf.sandbox.register(c)
 	g.bankFlags(c)
 	g.formatFlags(c)
 	g.completeRules(c, "rules")
@@ -168,6 +170,10 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.P
 			return err
 		}
 	}
+	if lf.sandbox.off && p.SeatsOutsider() {
+		p.NoSandbox = true
+	}
+	lf.sandbox.confine(g, runner.Kit, p.SeatsOutsider() && !p.NoSandbox, lf.out, g.bank, lf.dealsFrom)
 	ro := lab.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume, Force: lf.force,
 		Command: command, Args: g.args, Each: each}
 	var progress *mpb.Progress
@@ -256,7 +262,7 @@ func (g *global) newSummary(command string, p *lab.Plan, runner *lab.Lab) *summa
 		b := bench.NewBencher(p)
 		return &summary{addHand: b.Add, write: func(out string) error {
 			lb := b.Leaderboard()
-			if err := g.writeSummary(out, "bench", lb, lb.Tables(), func(dir string) error { return bench.LeaderboardPlot(dir, lb) }); err != nil {
+			if err := g.writeSummary(out, "bench", lb, noteUnconfined(p, lb.Tables()), func(dir string) error { return bench.LeaderboardPlot(dir, lb) }); err != nil {
 				return err
 			}
 			return tooManyFailures(lb, g.maxFailures)
@@ -268,7 +274,7 @@ func (g *global) newSummary(command string, p *lab.Plan, runner *lab.Lab) *summa
 		if err != nil {
 			return err
 		}
-		return g.writeSummary(out, "rank", rk, rk.Tables(), func(dir string) error { return rank.RankPlots(dir, rk) })
+		return g.writeSummary(out, "rank", rk, noteUnconfined(p, rk.Tables()), func(dir string) error { return rank.RankPlots(dir, rk) })
 	}}
 }
 

@@ -26,6 +26,7 @@ type handFlags struct {
 	seed                 uint64
 	player               int
 	transcript           string
+	sandbox              sandboxFlags
 }
 
 func (hf *handFlags) register(c *cobra.Command, g *global) {
@@ -38,6 +39,7 @@ func (hf *handFlags) register(c *cobra.Command, g *global) {
 	c.RegisterFlagCompletionFunc("preset", completePresets)
 	g.completeRules(c, "rule")
 	g.bankFlags(c)
+	hf.sandbox.register(c)
 }
 
 // narrate plays the hand the flags describe (or reads it from the
@@ -51,6 +53,7 @@ func (g *global) narrate(c *cobra.Command, hf handFlags, lang language.Tag) (*le
 	}
 	kit := agents.NewKit()
 	defer kit.Close() // persistent outside agents
+	hf.sandbox.confine(g, kit, strings.Contains(hf.lineup, "exec"), g.bank, hf.transcript)
 	if hf.transcript != "" {
 		for _, f := range []string{"rule", "preset", "lineup", "seed", "player"} {
 			if c.Flags().Changed(f) {

@@ -21,6 +21,7 @@ func playCmd(g *global) *cobra.Command {
 	var seed uint64
 	var options []string
 	var allow bool
+	var sf sandboxFlags
 	cmd := &cobra.Command{
 		Use:   "play",
 		Short: "Play one hand and show it move by move",
@@ -61,6 +62,7 @@ func playCmd(g *global) *cobra.Command {
 				defer stop()
 				kit := agents.NewKit()
 				defer kit.Close()
+				sf.confine(g, kit, true, g.bank)
 				tbl := kit.NewTable(r, seed, false)
 				tbl.Context = ctx
 				defer func() { agents.ClosePlayers(ps, res) }()
@@ -95,6 +97,7 @@ func playCmd(g *global) *cobra.Command {
 	cmd.Flags().Uint64Var(&seed, "seed", 1, "seed of the shuffle, God's choices and the players")
 	cmd.Flags().StringArrayVar(&options, "option", nil, "override one option, `name=value` (repeatable; eleusis presets lists them)")
 	cmd.Flags().BoolVar(&allow, "allow-dead-ends", false, "play a rule with an unacknowledged dead end")
+	sf.register(cmd)
 	cmd.RegisterFlagCompletionFunc("preset", completePresets)
 	g.completeRules(cmd, "rule")
 	g.formatFlags(cmd)

@@ -84,6 +84,7 @@ difference is named), and says so when the run was made by another revision.`,
 	c.Flags().BoolVar(&lf.force, "force", false, "let --out replace the files of another run in that folder")
 	c.Flags().IntVar(&lf.workers, "workers", 0, "parallel workers (0: all cores; the hands do not depend on it)")
 	c.MarkFlagDirname("out")
+	lf.sandbox.register(c)
 	g.formatFlags(c)
 	return c
 }

@@ -8,9 +8,11 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/web"
 	"github.com/spf13/cobra"
 )
@@ -19,6 +21,7 @@ func serveCmd(g *global) *cobra.Command {
 	var addr, data string
 	var pace float64
 	var allowExec bool
+	var sf sandboxFlags
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "A web table where a class plays Eleusis with God and bot scientists",
@@ -55,7 +58,11 @@ opens the server to the class network.`,
 					join = append(join, "http://"+net.JoinHostPort(a, port)+"/")
 				}
 			}
-			srv, err := web.New(web.Config{Bank: bank, DataDir: data, Log: g.errw, DefaultPace: pace, JoinURLs: join, AllowExec: allowExec})
+			sb := sf.sandbox(data, g.bank)
+			if st := agents.SandboxStatus(sb); allowExec && !sf.off && strings.HasPrefix(st, "none") {
+				fmt.Fprintf(g.errw, "eleusis: outside agents are not confined: %s\n", st)
+			}
+			srv, err := web.New(web.Config{Bank: bank, DataDir: data, Log: g.errw, DefaultPace: pace, JoinURLs: join, AllowExec: allowExec, Sandbox: &sb})
 			if err != nil {
 				ln.Close()
 				return err
@@ -96,6 +103,7 @@ opens the server to the class network.`,
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080 opens it to the class network)")
 	cmd.Flags().StringVar(&data, "data", "", "folder that keeps the tables (default: eleusis under your data directory)")
 	cmd.Flags().BoolVar(&allowExec, "allow-exec", false, "let tables seat outside programs (exec:COMMAND), which run commands on this computer")
+	sf.register(cmd)
 	cmd.Flags().Float64Var(&pace, "pace", 1.5, "seconds a bot waits before it moves, for new tables (the teacher changes it per table)")
 	return cmd
 }
