@@ -285,3 +285,31 @@ func TestAFailedSaveChangesNothing(t *testing.T) {
 		t.Fatalf("the pace once the folder is back: %d %s", status, body)
 	}
 }
+
+// A link or code that was right once (a freed seat, a closed table) is no
+// guess: the pages left open on it keep asking, and must not run their
+// address (a whole class behind one NAT) out of tries.
+func TestRetiredLinksAreNoGuesses(t *testing.T) {
+	ts := newTestServer(t, "")
+	code, _, seat := ts.withAna(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:random", "bot:random"))
+	if status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/free", url.Values{"seat": {"0"}}, true); status >= 400 {
+		t.Fatalf("freeing Ana's seat: %d %s", status, body)
+	}
+	if status, _, body := ts.post(t, ts.TeacherPath()+"t/"+code+"/close", nil, true); status >= 400 {
+		t.Fatalf("closing the table: %d %s", status, body)
+	}
+	for _, path := range []string{seat + "view", "/board/" + code + "/view"} {
+		for range 2 * guessBurst {
+			req := httptest.NewRequest("GET", path, nil)
+			req.RemoteAddr, req.Host = "10.9.9.9:40000", "127.0.0.1:8080"
+			rec := httptest.NewRecorder()
+			ts.Handler().ServeHTTP(rec, req)
+			if rec.Code == http.StatusTooManyRequests {
+				t.Fatalf("%s, asked again and again after it was retired, ran its address out of tries", path)
+			}
+			if rec.Code == http.StatusOK && path == seat+"view" {
+				t.Fatalf("%s still answers after the seat was freed", path)
+			}
+		}
+	}
+}
