@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/eleusis/eleusis/i18n"
 )
@@ -86,11 +88,34 @@ func init() {
 	}
 }
 
-// tidy joins the prepositions and seats' articles of a sentence in the
-// printer's language, and capitalises a sentence that opens with one.
+// tidy joins the prepositions and seats' articles of what a lesson says
+// in the printer's language, and capitalises a sentence that opens with a
+// seat's article — a whole sentence, one that ends with a full stop (a
+// part of a sentence, put into another, keeps its small letter).
 func tidy(l *i18n.Printer, s string) string {
-	for _, t := range tidiers[l.Lang()] {
+	ts := tidiers[l.Lang()]
+	if len(ts) == 0 {
+		return s
+	}
+	for _, t := range ts[:len(ts)-1] {
 		s = t.re.ReplaceAllString(s, t.rep)
+	}
+	if t := ts[len(ts)-1]; strings.HasSuffix(strings.TrimSpace(s), ".") || strings.HasSuffix(strings.TrimSpace(s), "?") {
+		s = t.re.ReplaceAllString(s, t.rep)
+	}
+	return s
+}
+
+// capital is s with its first letter a capital (a heading that opens with
+// a seat's article: "O Jogador 1 joga").
+func capital(s string) string {
+	for i, r := range s {
+		if unicode.IsLetter(r) {
+			return s[:i] + string(unicode.ToUpper(r)) + s[i+utf8.RuneLen(r):]
+		}
+		if r == '<' || r == '&' {
+			return s
+		}
 	}
 	return s
 }

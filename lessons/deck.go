@@ -84,11 +84,11 @@ func (n *Narration) deckWho(m *sim.MoveRecord, f htmlText) string {
 	who := f.text(n.playerRef(m.Player, f.lang()))
 	switch m.Kind {
 	case sim.Sequence:
-		return f.say("deck.sequence", who)
+		return capital(f.say("deck.sequence", who))
 	case sim.NoPlay:
-		return f.say("deck.noPlay", who)
+		return capital(f.say("deck.noPlay", who))
 	}
-	return f.say("deck.plays", who)
+	return capital(f.say("deck.plays", who))
 }
 
 // answerLine is God's answer to a move in a line: "Move 4: Bia, 3♦ — God
