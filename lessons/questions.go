@@ -57,7 +57,7 @@ func (n *Narration) discussion(f textFormat) []packQA {
 		st := &n.Steps[i]
 		a := f.say("a.positiveRefused", f.phrase(*st.Held), n.ruledOut(st, f))
 		if rel := n.relationOnHand(n.acceptsExpr(st.Held.Expr)); rel.Narrow != nil {
-			a += " " + f.say("case.alsoNarrow", f.phrase(*st.Held), lineEnd(rel.Narrow.Line, f), f.cards([]sim.Card{rel.Narrow.Card}))
+			a += " " + f.say("case.alsoNarrow", lineEnd(rel.Narrow.Line, f), f.cards([]sim.Card{rel.Narrow.Card}))
 		}
 		add("positiveRefused", st.Move.Turn, f.say("q.positiveRefused", st.Move.Turn, seat(st.Move.Player), moveNoun(&st.Move, f), f.phrase(*st.Held)), a)
 	} else if i := n.stepWhere(func(st *NarratedMove) bool { return st.Test == "positive" && played(st) }); i >= 0 {
