@@ -1,0 +1,224 @@
+package grammar
+
+import (
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Type is what a node gives: a truth value or an integer.
+type Type uint8
+
+const (
+	Bool Type = iota
+	Int
+)
+
+func (t Type) String() string { return [...]string{"bool", "int"}[t] }
+
+// Slot is a card the rule language names.
+type Slot uint8
+
+const (
+	SlotCard  Slot = iota // card: the card judged
+	SlotPrev              // prev: the last card of the main line
+	SlotPrev2             // prev2: the card before it (nil on a one-card line)
+	SlotPrev3             // prev3: the card before that (nil below three cards)
+	SlotFirst             // line[0]: the starter
+	numSlots
+)
+
+// slotText is how the rule language names each slot.
+var slotText = [numSlots]string{"card", "prev", "prev2", "prev3", "line[0]"}
+
+// slotBits is what naming a slot costs: the card is the default subject,
+// each card further back a bit more; the starter as much as prev3.
+var slotBits = [numSlots]int{0, 1, 2, 3, 3}
+
+// slotDepth is the length the main line needs for the slot to exist.
+var slotDepth = [numSlots]int{0, 1, 2, 3, 1}
+
+func (s Slot) String() string { return slotText[s] }
+
+// Window is a stretch of the main line a count or a sum reads: the whole
+// line (0) or its last k cards (k = 2 … MaxWindow).
+type Window uint8
+
+// MaxWindow is the longest window of last cards the language names.
+const MaxWindow = 6
+
+// numWindows is the number of windows (the whole line and 2..MaxWindow).
+const numWindows = MaxWindow
+
+// index is the window's place among the Scene's tallies.
+func (w Window) index() int {
+	if w == 0 {
+		return 0
+	}
+	return int(w) - 1
+}
+
+// Elem is a test on an element of a window, alone or against the card
+// judged ("count(line, .suit == card.suit)").
+type Elem uint8
+
+const (
+	ElRed Elem = iota
+	ElBlack
+	ElFace
+	ElEven
+	ElOdd
+	ElSpades
+	ElHearts
+	ElDiamonds
+	ElClubs
+	ElSameSuit   // .suit == card.suit
+	ElSameColour // .color == card.color
+	ElSameRank   // .rank == card.rank
+	ElHigher     // .rank > card.rank
+	ElLower      // .rank < card.rank
+	numElems
+)
+
+// readsCard reports whether the test compares the element with the card.
+func (e Elem) readsCard() bool { return e >= ElSameSuit }
+
+// Op is a comparison or an integer operation.
+type Op uint8
+
+const (
+	Eq Op = iota
+	Ne
+	Lt
+	Le
+	Gt
+	Ge
+	numCmps
+)
+
+const (
+	Add Op = iota
+	Sub
+	Mul
+	Rem  // a % b for b a rank (never zero)
+	Dist // abs(a - b)
+	Min
+	Max
+	Wrap // (a + b - 1) % 13 + 1: a sum counted round the ranks
+	Up   // (a - b + 13) % 13: ranks up from b to a, counting round
+	numArith
+)
+
+// Node is one node of a rule's syntax tree: a production, its parameters
+// (which of them it reads depends on the production) and its children.
+type Node struct {
+	P     Prod
+	Slot  Slot // the card read (rank, attributes); the second card of a pair
+	Slot2 Slot
+	Op    Op
+	K, K2 int // constants: a number, a modulus, a remainder, a bound
+	Win   Window
+	El    Elem
+	Kids  []*Node
+}
+
+// prod is the node's production.
+func (n *Node) prod() *Production { return &Table[n.P] }
+
+// Type is what the node gives.
+func (n *Node) Type() Type { return n.prod().Type }
+
+// Bits is the node's description length: its production's bits and its
+// children's.
+func (n *Node) Bits() int {
+	b := n.prod().Bits(n)
+	for _, k := range n.Kids {
+		b += k.Bits()
+	}
+	return b
+}
+
+// Reads is what a node reads of the card and the main line.
+type Reads struct {
+	Card bool
+	// Slots: bit s set when slot s is read.
+	Slots uint8
+	// Depth is the length of main line the node needs (prev2: 2, prev3: 3);
+	// shorter lines are decided by a nil guard above the node.
+	Depth int
+	// Line: the node reads counts, sums or windows of the main line; N: its
+	// length (positions).
+	Line, N bool
+}
+
+// Reads is what the node reads.
+func (n *Node) Reads() Reads {
+	var r Reads
+	n.reads(&r)
+	return r
+}
+
+func (n *Node) reads(r *Reads) {
+	p := n.prod()
+	if p.reads != nil {
+		p.reads(n, r)
+	}
+	for _, k := range n.Kids {
+		k.reads(r)
+	}
+}
+
+func (r *Reads) slot(s Slot) {
+	r.Slots |= 1 << s
+	if s == SlotCard {
+		r.Card = true
+	}
+	r.Depth = max(r.Depth, slotDepth[s])
+}
+
+// Equal reports whether two trees are the same.
+func (n *Node) Equal(m *Node) bool {
+	if n.P != m.P || n.Slot != m.Slot || n.Slot2 != m.Slot2 || n.Op != m.Op || n.K != m.K || n.K2 != m.K2 ||
+		n.Win != m.Win || n.El != m.El || len(n.Kids) != len(m.Kids) {
+		return false
+	}
+	for i := range n.Kids {
+		if !n.Kids[i].Equal(m.Kids[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// Size is the number of nodes of the tree.
+func (n *Node) Size() int {
+	s := 1
+	for _, k := range n.Kids {
+		s += k.Size()
+	}
+	return s
+}
+
+// cardRank, cardSuit … read a card as the rule language does.
+func cardRank(c sim.Card) int32 { return int32(c.Rank()) }
+func cardSuit(c sim.Card) int32 { return int32(c.Suit()) }
+func cardRed(c sim.Card) bool   { return c.Red() }
+
+// Unguarded is the length of main line the node needs that no nil guard
+// inside it provides: 2 or 3 when it reads prev2 or prev3 unguarded (the
+// rule language fails on shorter lines), less when it is safe on every line.
+func (n *Node) Unguarded() int {
+	if n.P == PGuard {
+		if d := n.Kids[0].Unguarded(); d > slotDepth[n.Slot] {
+			return d
+		}
+		return 0
+	}
+	var r Reads
+	if p := n.prod(); p.reads != nil {
+		p.reads(n, &r)
+	}
+	d := r.Depth
+	for _, k := range n.Kids {
+		d = max(d, k.Unguarded())
+	}
+	return d
+}

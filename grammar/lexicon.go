@@ -1,0 +1,125 @@
+package grammar
+
+import (
+	"fmt"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The lexicon: the properties of one card the Is production names (K is
+// the property's place here), the attributes two cards are compared on
+// (Same), and the summaries of the main line (Summary). Bits are
+// description lengths: a choice among few values is cheap, a set of ranks
+// costs the bits to name it.
+
+// prop is a property of one card.
+type prop struct {
+	name  string
+	bits  int
+	holds func(c sim.Card) bool
+	text  func(x string) text
+}
+
+func field(f string) func(x string) text {
+	return func(x string) text { return primary(x + "." + f) }
+}
+
+func fieldIs(f, v string, op Op) func(x string) text {
+	return func(x string) text { return text{fmt.Sprintf("%s.%s %s %q", x, f, cmpText[op], v), precCmp} }
+}
+
+// Prop numbers the lexicon's properties (a PIs node's K).
+const (
+	PropRed = iota
+	PropBlack
+	PropEven
+	PropOdd
+	PropFace
+	PropNotFace
+	PropPrime
+	PropSquare
+	PropSuit    // + the suit: PropSuit+1 is hearts
+	PropNotSuit = PropSuit + 4
+	numProps    = PropNotSuit + 4
+)
+
+var props = func() [numProps]prop {
+	p := [numProps]prop{
+		PropRed:     {"red", 2, sim.Card.Red, fieldIs("color", "red", Eq)},
+		PropBlack:   {"black", 2, func(c sim.Card) bool { return !c.Red() }, fieldIs("color", "black", Eq)},
+		PropEven:    {"even", 2, sim.Card.Even, field("even")},
+		PropOdd:     {"odd", 2, func(c sim.Card) bool { return !c.Even() }, field("odd")},
+		PropFace:    {"face", 2, sim.Card.Face, field("face")},
+		PropNotFace: {"not face", 3, func(c sim.Card) bool { return !c.Face() }, func(x string) text { return text{"not " + x + ".face", precUnary} }},
+		PropPrime: {"prime", 4, func(c sim.Card) bool { return isPrime(int32(c.Rank())) },
+			func(x string) text { return text{x + ".rank in [2, 3, 5, 7, 11, 13]", precCmp} }},
+		PropSquare: {"square", 5, func(c sim.Card) bool { r := c.Rank(); return r == 1 || r == 4 || r == 9 },
+			func(x string) text { return text{x + ".rank in [1, 4, 9]", precCmp} }},
+	}
+	for s := range 4 {
+		suit := sim.Suit(s)
+		p[PropSuit+s] = prop{suitNames[s], 3, func(c sim.Card) bool { return c.Suit() == suit }, fieldIs("suit", suitNames[s], Eq)}
+		p[PropNotSuit+s] = prop{"not " + suitNames[s], 4, func(c sim.Card) bool { return c.Suit() != suit }, fieldIs("suit", suitNames[s], Ne)}
+	}
+	return p
+}()
+
+// attr is an attribute two cards are compared on (a PSame node's K).
+type attr struct {
+	field string
+	value func(c sim.Card) int32
+}
+
+// The attributes.
+const (
+	AttrSuit = iota
+	AttrColour
+	AttrRank
+	AttrParity
+	AttrFace
+	numAttrs
+)
+
+var attrs = [numAttrs]attr{
+	AttrSuit:   {"suit", func(c sim.Card) int32 { return int32(c.Suit()) }},
+	AttrColour: {"color", func(c sim.Card) int32 { return b(c.Red()) }},
+	AttrRank:   {"rank", func(c sim.Card) int32 { return int32(c.Rank()) }},
+	AttrParity: {"even", func(c sim.Card) int32 { return b(c.Even()) }},
+	AttrFace:   {"face", func(c sim.Card) int32 { return b(c.Face()) }},
+}
+
+// summary is a fact about the main line that people name as one idea: the
+// parity of its red cards, whether more red or black cards were played, the
+// suit of its most recent face card.
+type summary struct {
+	text  text
+	bits  int
+	card  bool // it reads the card
+	holds func(sc *Scene, c sim.Card) bool
+}
+
+// lastFace is the suit of the most recent face card of the line, −1 for
+// none.
+func (sc *Scene) lastFace() int { return int(sc.lastFaceSuit) }
+
+var summaries = func() []summary {
+	reds, blacks := `count(line, .color == "red")`, `count(line, .color == "black")`
+	last := `last(filter(line, .face))`
+	t := func(sc *Scene) *tally { return &sc.tally[0] }
+	return []summary{
+		{text{reds + " % 2 == 0", precCmp}, 6, false, func(sc *Scene, _ sim.Card) bool { return t(sc).red%2 == 0 }},
+		{text{"count(line, .face) % 2 == 0", precCmp}, 6, false, func(sc *Scene, _ sim.Card) bool { return t(sc).face%2 == 0 }},
+		{text{"count(line, .odd) % 2 == 0", precCmp}, 6, false, func(sc *Scene, _ sim.Card) bool { return (t(sc).n-t(sc).even)%2 == 0 }},
+		{text{reds + " > " + blacks, precCmp}, 6, false, func(sc *Scene, _ sim.Card) bool { return 2*t(sc).red > t(sc).n }},
+		{text{reds + " < " + blacks, precCmp}, 6, false, func(sc *Scene, _ sim.Card) bool { return 2*t(sc).red < t(sc).n }},
+		{text{reds + " == " + blacks, precCmp}, 6, false, func(sc *Scene, _ sim.Card) bool { return 2*t(sc).red == t(sc).n }},
+		// The summary on the left of ==: expr reads a predicate's shorthand
+		// (.face) on the right of == against the left operand.
+		{text{"none(line, .face) or " + last + ".suit == card.suit", precOr}, 6, true,
+			func(sc *Scene, c sim.Card) bool { return sc.lastFace() < 0 || int(c.Suit()) == sc.lastFace() }},
+		{text{"none(line, .face) or " + last + ".color == card.color", precOr}, 6, true,
+			func(sc *Scene, c sim.Card) bool { return sc.lastFace() < 0 || c.Red() == sim.Suit(sc.lastFace()).Red() }},
+		{text{"any(line, .face) and " + last + `.color == "red"`, precAnd}, 6, false,
+			func(sc *Scene, _ sim.Card) bool { return sc.lastFace() >= 0 && sim.Suit(sc.lastFace()).Red() }},
+	}
+}()

@@ -1,0 +1,592 @@
+package grammar
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Prod names a production of the Table.
+type Prod uint8
+
+// The productions. Integer terms first, then Boolean atoms, then the
+// connectives that make rules of atoms.
+const (
+	// Integer terms.
+	PRank  Prod = iota // X.rank
+	PN                 // n, the cards on the main line
+	PConst             // a number
+	PArith             // a + b, a − b, a * b, a % b, abs(a − b), min, max, and the sums counted round the ranks
+	PMod               // t % k
+	PSum3              // card.rank + prev.rank + prev2.rank
+	PCount             // count(W, test)
+	PSum               // sum(map(W, .rank))
+	PFewest            // the fewest cards of one suit in W
+	// Boolean atoms.
+	PTrue     // true
+	PIs       // X is red, even, a face card, a spade, a prime …
+	PIsRank   // X.rank op k
+	PIsRange  // X.rank from a to b
+	PSame     // X.attr op Y.attr (suit, colour, rank, parity, face)
+	PStep     // card.rank == (prev.rank + d) % 13 + 1
+	PDist     // abs(card.rank − prev.rank) == k, <= k
+	PCycle    // the suits in a cycle
+	PCmp      // a op b
+	PDiv      // t % k == 0, != 0
+	PRange    // t from a to b
+	PPrime    // t is a prime
+	PBetween  // x between a and b (closed or open)
+	PPos      // n % k == r
+	PBlock    // n % k < r
+	PNone     // none(W, test)
+	PAny      // any(W, test)
+	PAvg      // X.rank op the line's average rank
+	PSummary  // a summary of the line (the colour counts' parity, the last face card …)
+	PConcept  // a Boolean concept of X's colour, parity and faceness
+	// Connectives.
+	PNot   // not a
+	PAnd   // a and b
+	POr    // a or b
+	PIte   // c ? a : b
+	PImp   // c ? a : true
+	PIff   // c ? a : not a
+	PGuard // prev2 == nil or a; prev2 != nil and a (likewise prev3)
+	NumProds
+)
+
+// Production is one production of the language: what it gives and takes,
+// its own description length, its expression text, its evaluation and its
+// words.
+type Production struct {
+	Name string
+	Type Type
+	Kids []Type
+	// Bits is the production's own description length in bits, for the
+	// node's parameters (its children's bits are added by Node.Bits).
+	Bits func(n *Node) int
+	// Connective: a production that joins Boolean parts into a rule (a
+	// node of any other production is an atom or a term).
+	Connective bool
+	// Words says what the production is, in English (the space report and
+	// docs/rule-language.md's table of the language).
+	Words string
+	// eval is the node's value at a point from its children's values
+	// (truth values as 0 and 1). It never fails: a slot the line is too
+	// short for reads as rank 0, and a guard above decides the point.
+	eval func(n *Node, pt *Point, kids [3]int32) int32
+	text func(n *Node, kids []text) text
+	// reads adds what the production itself reads (its children add
+	// theirs).
+	reads func(n *Node, r *Reads)
+	// bounds is an integer term's least and greatest value, from its
+	// children's (the range a constant compared with it can usefully take).
+	bounds func(n *Node, k [3]span) span
+}
+
+// span is the closed range of an integer term's values.
+type span struct{ lo, hi int32 }
+
+// MaxLine bounds the main line: three decks of 52.
+const MaxLine = 3 * sim.NumCards
+
+// Table is the language: one row per production, indexed by Prod.
+var Table [NumProds]Production
+
+func fixed(bits int) func(*Node) int { return func(*Node) int { return bits } }
+
+func readSlot(n *Node, r *Reads)  { r.slot(n.Slot) }
+func readSlots(n *Node, r *Reads) { r.slot(n.Slot); r.slot(n.Slot2) }
+func readN(_ *Node, r *Reads)     { r.N = true }
+func readWindow(n *Node, r *Reads) {
+	r.Line = true
+	if n.El.readsCard() {
+		r.Card = true
+	}
+}
+func readCardPrev(_ *Node, r *Reads) { r.slot(SlotCard); r.slot(SlotPrev) }
+
+// ConstBits is the description length of a small integer constant: 3 bits
+// for 0..7, 4 for 8..15, 5 for 16..31, 6 beyond.
+func ConstBits(k int) int {
+	switch {
+	case k >= 0 && k <= 7:
+		return 3
+	case k >= 0 && k <= 15:
+		return 4
+	case k >= 0 && k <= 31:
+		return 5
+	}
+	return 6
+}
+
+// winBits is naming a window: the whole line is the default.
+var winBits = [MaxWindow + 1]int{0, 0, 1, 1, 2, 2, 2}
+
+// elemBits is naming an element test.
+var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2}
+
+// modBits is "% k": the operator and k (2..6 cheaper than 7..13).
+func modBits(k int) int {
+	if k <= 6 {
+		return 4
+	}
+	return 5
+}
+
+func rankOf(pt *Point, s Slot) int32 {
+	if !pt.Scene.has(s) {
+		return 0
+	}
+	return cardRank(pt.Scene.slotCard(s, pt.Card))
+}
+
+func b(v bool) int32 {
+	if v {
+		return 1
+	}
+	return 0
+}
+
+// arith is the integer operations' meaning; ok is false where the rule
+// language would fail (a remainder by zero), which the enumerator avoids.
+func arith(op Op, a, b int32) int32 {
+	switch op {
+	case Add:
+		return a + b
+	case Sub:
+		return a - b
+	case Mul:
+		return a * b
+	case Rem:
+		if b == 0 {
+			return 0
+		}
+		return a % b
+	case Dist:
+		return max(a-b, b-a)
+	case Min:
+		return min(a, b)
+	case Max:
+		return max(a, b)
+	case Wrap:
+		return ((a+b-1)%13+13)%13 + 1
+	case Up:
+		return ((a-b)%13 + 13) % 13
+	}
+	panic("grammar: unknown operation")
+}
+
+func cmp(op Op, a, b int32) bool {
+	switch op {
+	case Eq:
+		return a == b
+	case Ne:
+		return a != b
+	case Lt:
+		return a < b
+	case Le:
+		return a <= b
+	case Gt:
+		return a > b
+	case Ge:
+		return a >= b
+	}
+	panic("grammar: unknown comparison")
+}
+
+var arithNames = [numArith]string{"+", "-", "*", "%", "abs", "min", "max", "wrap", "up"}
+
+func arithText(op Op, a, b text) text {
+	switch op {
+	case Add, Sub:
+		return infix(a, arithNames[op], b, precAdd)
+	case Mul, Rem:
+		return infix(a, arithNames[op], b, precMul)
+	case Dist:
+		return call("abs", infix(a, "-", b, precAdd).s)
+	case Min, Max:
+		return call(arithNames[op], a.s, b.s)
+	case Wrap:
+		return text{"(" + infix(a, "+", b, precAdd).s + " - 1) % 13 + 1", precAdd}
+	case Up:
+		return text{"(" + infix(a, "-", b, precAdd).s + " + 13) % 13", precMul}
+	}
+	panic("grammar: unknown operation")
+}
+
+// winLen is the most cards a window holds.
+func winLen(w Window) int32 {
+	if w == 0 {
+		return MaxLine
+	}
+	return int32(w)
+}
+
+// arithBounds is interval arithmetic for the integer operations.
+func arithBounds(op Op, a, b span) span {
+	switch op {
+	case Add:
+		return span{a.lo + b.lo, a.hi + b.hi}
+	case Sub:
+		return span{a.lo - b.hi, a.hi - b.lo}
+	case Mul:
+		c := []int32{a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi}
+		return span{min(c[0], c[1], c[2], c[3]), max(c[0], c[1], c[2], c[3])}
+	case Rem:
+		m := max(b.hi, -b.lo) - 1
+		return span{max(-m, min(0, a.lo)), min(m, max(0, a.hi))}
+	case Dist:
+		d := arithBounds(Sub, a, b)
+		lo := int32(0)
+		if d.lo > 0 {
+			lo = d.lo
+		} else if d.hi < 0 {
+			lo = -d.hi
+		}
+		return span{lo, max(d.hi, -d.lo)}
+	case Min:
+		return span{min(a.lo, b.lo), min(a.hi, b.hi)}
+	case Max:
+		return span{max(a.lo, b.lo), max(a.hi, b.hi)}
+	case Wrap:
+		return span{1, 13}
+	case Up:
+		return span{0, 12}
+	}
+	panic("grammar: unknown operation")
+}
+
+// Bounds is an integer node's least and greatest value (for a Boolean node,
+// 0 and 1).
+func (n *Node) Bounds() (lo, hi int32) {
+	s := n.bounds()
+	return s.lo, s.hi
+}
+
+func (n *Node) bounds() span {
+	p := n.prod()
+	if p.bounds == nil {
+		return span{0, 1}
+	}
+	var k [3]span
+	for i, c := range n.Kids {
+		k[i] = c.bounds()
+	}
+	return p.bounds(n, k)
+}
+
+var suitNames = [4]string{"spades", "hearts", "diamonds", "clubs"}
+
+func init() {
+	Table = [NumProds]Production{
+		PRank: {Name: "rank", Type: Int, Words: "a card's rank: the card's, prev's, prev2's, prev3's or the starter's",
+			Bits: func(n *Node) int { return 1 + slotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return rankOf(pt, n.Slot) },
+			text: func(n *Node, _ []text) text { return primary(slotText[n.Slot] + ".rank") }, reads: readSlot,
+			bounds: func(*Node, [3]span) span { return span{1, 13} }},
+		PN: {Name: "n", Type: Int, Words: "the number of cards on the main line", Bits: fixed(2),
+			eval: func(_ *Node, pt *Point, _ [3]int32) int32 { return int32(pt.Scene.N) },
+			text: func(*Node, []text) text { return primary("n") }, reads: readN,
+			bounds: func(*Node, [3]span) span { return span{1, MaxLine} }},
+		PConst: {Name: "const", Type: Int, Words: "a number",
+			Bits: func(n *Node) int { return ConstBits(n.K) },
+			eval: func(n *Node, _ *Point, _ [3]int32) int32 { return int32(n.K) },
+			text:   func(n *Node, _ []text) text { return primary(fmt.Sprint(n.K)) },
+			bounds: func(n *Node, _ [3]span) span { return span{int32(n.K), int32(n.K)} }},
+		PArith: {Name: "arith", Type: Int, Kids: []Type{Int, Int}, Bits: fixed(3),
+			Words: "a + b, a − b, a × b, a % b, abs(a − b), min, max, the sum and the difference counted round the ranks",
+			eval:  func(n *Node, _ *Point, k [3]int32) int32 { return arith(n.Op, k[0], k[1]) },
+			text:   func(n *Node, k []text) text { return arithText(n.Op, k[0], k[1]) },
+			bounds: func(n *Node, k [3]span) span { return arithBounds(n.Op, k[0], k[1]) }},
+		PMod: {Name: "mod", Type: Int, Kids: []Type{Int}, Words: "a term % k, for k from 2 to 13",
+			Bits: func(n *Node) int { return modBits(n.K) },
+			eval: func(n *Node, _ *Point, k [3]int32) int32 { return k[0] % int32(n.K) }, // Go's and expr's remainder: negative for a negative term
+			text: func(n *Node, k []text) text { return infix(k[0], "%", primary(fmt.Sprint(n.K)), precMul) },
+			bounds: func(n *Node, k [3]span) span {
+				m := int32(n.K) - 1
+				return span{max(-m, min(0, k[0].lo)), min(m, max(0, k[0].hi))}
+			}},
+		PSum3: {Name: "sum3", Type: Int, Words: "the sum of the card and the two before it", Bits: fixed(7),
+			eval: func(_ *Node, pt *Point, _ [3]int32) int32 {
+				return rankOf(pt, SlotCard) + rankOf(pt, SlotPrev) + rankOf(pt, SlotPrev2)
+			},
+			text: func(*Node, []text) text { return text{"card.rank + prev.rank + prev2.rank", precAdd} },
+			reads:  func(_ *Node, r *Reads) { r.slot(SlotCard); r.slot(SlotPrev); r.slot(SlotPrev2) },
+			bounds: func(*Node, [3]span) span { return span{3, 39} }},
+		PCount: {Name: "count", Type: Int, Words: "how many cards of the line (or of its last k) pass a test",
+			Bits: func(n *Node) int { return 2 + winBits[n.Win] + elemBits[n.El] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.elems(n.Win, n.El, pt.Card) },
+			text: func(n *Node, _ []text) text { return call("count", windowText(n.Win), elemText[n.El]) }, reads: readWindow,
+			bounds: func(n *Node, _ [3]span) span { return span{0, winLen(n.Win)} }},
+		PSum: {Name: "sum", Type: Int, Words: "the sum of the ranks of the line (or of its last k cards)",
+			Bits: func(n *Node) int { return 3 + winBits[n.Win] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.tally[n.Win.index()].sum },
+			text: func(n *Node, _ []text) text { return call("sum", call("map", windowText(n.Win), ".rank").s) }, reads: readWindow,
+			bounds: func(n *Node, _ [3]span) span { return span{1, 13 * winLen(n.Win)} }},
+		PFewest: {Name: "fewest", Type: Int, Words: "the fewest cards of any one suit in the line (or its last k)",
+			Bits: func(n *Node) int { return 5 + winBits[n.Win] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { t := &pt.Scene.tally[n.Win.index()]; return min(t.suit[0], t.suit[1], t.suit[2], t.suit[3]) },
+			text: func(n *Node, _ []text) text {
+				var args []string
+				for s := range 4 {
+					args = append(args, call("count", windowText(n.Win), elemText[ElSpades+Elem(s)]).s)
+				}
+				return call("min", args...)
+			}, reads: readWindow,
+			bounds: func(n *Node, _ [3]span) span { return span{0, winLen(n.Win) / 4} }},
+
+		PTrue: {Name: "true", Type: Bool, Words: "any card", Bits: fixed(1),
+			eval: func(*Node, *Point, [3]int32) int32 { return 1 },
+			text: func(*Node, []text) text { return primary("true") }},
+		PIs: {Name: "is", Type: Bool, Words: "a card is red, black, even, odd, a face card or not, a prime, a square, of a suit or not",
+			Bits: func(n *Node) int { return props[n.K].bits + isSlotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				if !pt.Scene.has(n.Slot) {
+					return 0
+				}
+				return b(props[n.K].holds(pt.Scene.slotCard(n.Slot, pt.Card)))
+			},
+			text:  func(n *Node, _ []text) text { return props[n.K].text(slotText[n.Slot]) },
+			reads: readSlot},
+		PIsRank: {Name: "is-rank", Type: Bool, Words: "a card's rank compared with a number", Bits: func(n *Node) int { return 5 + isSlotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.has(n.Slot) && cmp(n.Op, rankOf(pt, n.Slot), int32(n.K))) },
+			text: func(n *Node, _ []text) text {
+				return text{fmt.Sprintf("%s.rank %s %d", slotText[n.Slot], cmpText[n.Op], n.K), precCmp}
+			}, reads: readSlot},
+		PIsRange: {Name: "is-range", Type: Bool, Words: "a card's rank from a to b", Bits: func(n *Node) int { return 8 + isSlotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				r := rankOf(pt, n.Slot)
+				return b(pt.Scene.has(n.Slot) && r >= int32(n.K) && r <= int32(n.K2))
+			},
+			text: func(n *Node, _ []text) text {
+				x := slotText[n.Slot]
+				return text{fmt.Sprintf("%s.rank >= %d and %s.rank <= %d", x, n.K, x, n.K2), precAnd}
+			}, reads: readSlot},
+		PSame: {Name: "same", Type: Bool, Words: "two cards of the same (or another) suit, colour, rank, parity or faceness; ranks compared",
+			Bits: func(n *Node) int {
+				if n.Slot == SlotCard && n.Slot2 == SlotPrev {
+					return 3
+				}
+				return 3 + slotBits[n.Slot] + slotBits[n.Slot2]
+			},
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				sc := pt.Scene
+				if !sc.has(n.Slot) || !sc.has(n.Slot2) {
+					return 0
+				}
+				x, y := sc.slotCard(n.Slot, pt.Card), sc.slotCard(n.Slot2, pt.Card)
+				return b(cmp(n.Op, attrs[n.K].value(x), attrs[n.K].value(y)))
+			},
+			text: func(n *Node, _ []text) text {
+				a := attrs[n.K].field
+				return text{fmt.Sprintf("%s.%s %s %s.%s", slotText[n.Slot], a, cmpText[n.Op], slotText[n.Slot2], a), precCmp}
+			}, reads: readSlots},
+		PStep: {Name: "step", Type: Bool, Words: "a step of d ranks up from the last card, counting round from king to ace", Bits: fixed(6),
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				return b(rankOf(pt, SlotCard) == (rankOf(pt, SlotPrev)+int32(n.K))%13+1)
+			},
+			text:  func(n *Node, _ []text) text { return text{fmt.Sprintf("card.rank == (prev.rank + %d) %% 13 + 1", n.K), precCmp} },
+			reads: readCardPrev},
+		PDist: {Name: "dist", Type: Bool, Words: "exactly (or at most) k ranks from the last card", Bits: fixed(5),
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				return b(cmp(n.Op, arith(Dist, rankOf(pt, SlotCard), rankOf(pt, SlotPrev)), int32(n.K)))
+			},
+			text: func(n *Node, _ []text) text {
+				return text{fmt.Sprintf("abs(card.rank - prev.rank) %s %d", cmpText[n.Op], n.K), precCmp}
+			}, reads: readCardPrev},
+		PCycle: {Name: "cycle", Type: Bool, Words: "the suits in a cycle: each suit followed by the next", Bits: fixed(7),
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				return b(suitCycles[n.K][pt.Scene.slotCard(SlotPrev, pt.Card).Suit()] == pt.Card.Suit())
+			},
+			text: func(n *Node, _ []text) text {
+				var parts []string
+				for s := range 4 {
+					parts = append(parts, fmt.Sprintf("%q: %q", suitNames[s], suitNames[suitCycles[n.K][s]]))
+				}
+				return text{fmt.Sprintf("{%s}[prev.suit] == card.suit", strings.Join(parts, ", ")), precCmp}
+			}, reads: readCardPrev},
+		PCmp: {Name: "cmp", Type: Bool, Kids: []Type{Int, Int}, Words: "two terms compared: ==, !=, <, <=, >, >=", Bits: fixed(2),
+			eval: func(n *Node, _ *Point, k [3]int32) int32 { return b(cmp(n.Op, k[0], k[1])) },
+			text: func(n *Node, k []text) text { return cmpOf(k[0], n.Op, k[1]) }},
+		PDiv: {Name: "div", Type: Bool, Kids: []Type{Int}, Words: "a term divisible by k (or not)",
+			Bits: func(n *Node) int { return modBits(n.K) - 1 },
+			eval: func(n *Node, _ *Point, k [3]int32) int32 { return b((k[0]%int32(n.K) == 0) == (n.Op == Eq)) },
+			text: func(n *Node, k []text) text {
+				return text{fmt.Sprintf("%s %% %d %s 0", k[0].atLeast(precMul), n.K, cmpText[n.Op]), precCmp}
+			}},
+		PRange: {Name: "range", Type: Bool, Kids: []Type{Int}, Words: "a term from a to b",
+			Bits: func(n *Node) int { return 2 + ConstBits(n.K) + ConstBits(n.K2) },
+			eval: func(n *Node, _ *Point, k [3]int32) int32 { return b(k[0] >= int32(n.K) && k[0] <= int32(n.K2)) },
+			text: func(n *Node, k []text) text {
+				t := k[0].above(precCmp)
+				return text{fmt.Sprintf("%s >= %d and %s <= %d", t, n.K, t, n.K2), precAnd}
+			}},
+		PPrime: {Name: "prime", Type: Bool, Kids: []Type{Int}, Words: "a term that is a prime", Bits: fixed(3),
+			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return b(isPrime(k[0])) },
+			text: func(n *Node, k []text) text {
+				return text{k[0].above(precCmp) + " in " + primesText(n.K), precCmp}
+			}},
+		PBetween: {Name: "between", Type: Bool, Kids: []Type{Int, Int, Int}, Words: "a term between two others, ends included (or not)", Bits: fixed(4),
+			eval: func(n *Node, _ *Point, k [3]int32) int32 {
+				lo, hi := min(k[1], k[2]), max(k[1], k[2])
+				if n.Op == Le {
+					return b(k[0] >= lo && k[0] <= hi)
+				}
+				return b(k[0] > lo && k[0] < hi)
+			},
+			text: func(n *Node, k []text) text {
+				x := k[0].above(precCmp)
+				lo, hi := call("min", k[1].s, k[2].s).s, call("max", k[1].s, k[2].s).s
+				if n.Op == Le {
+					return text{fmt.Sprintf("%s >= %s and %s <= %s", x, lo, x, hi), precAnd}
+				}
+				return text{fmt.Sprintf("%s > %s and %s < %s", x, lo, x, hi), precAnd}
+			}},
+		PPos: {Name: "pos", Type: Bool, Words: "the position on the main line: n % k == r", Bits: func(n *Node) int { return posBits(n.K) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.N%n.K == n.K2) },
+			text: func(n *Node, _ []text) text { return text{fmt.Sprintf("n %% %d == %d", n.K, n.K2), precCmp} }, reads: readN},
+		PBlock: {Name: "block", Type: Bool, Words: "the first r places of every k: n % k < r", Bits: func(n *Node) int { return posBits(n.K) + 1 },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.N%n.K < n.K2) },
+			text: func(n *Node, _ []text) text { return text{fmt.Sprintf("n %% %d < %d", n.K, n.K2), precCmp} }, reads: readN},
+		PNone: {Name: "none", Type: Bool, Words: "no card of the line (or its last k) passes a test",
+			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBits[n.El] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, pt.Card) == 0) },
+			text: func(n *Node, _ []text) text { return call("none", windowText(n.Win), elemText[n.El]) }, reads: readWindow},
+		PAny: {Name: "any", Type: Bool, Words: "some card of the line (or its last k) passes a test",
+			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBits[n.El] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, pt.Card) > 0) },
+			text: func(n *Node, _ []text) text { return call("any", windowText(n.Win), elemText[n.El]) }, reads: readWindow},
+		PAvg: {Name: "avg", Type: Bool, Words: "a card's rank compared with the main line's average rank",
+			Bits: func(n *Node) int { return 4 + 1 + slotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				sc := pt.Scene
+				return b(sc.has(n.Slot) && cmp(n.Op, rankOf(pt, n.Slot)*int32(sc.N), sc.tally[0].sum))
+			},
+			text: func(n *Node, _ []text) text {
+				return text{fmt.Sprintf("%s.rank %s sum(map(line, .rank)) / n", slotText[n.Slot], cmpText[n.Op]), precCmp}
+			},
+			reads: func(n *Node, r *Reads) { r.slot(n.Slot); r.Line = true }},
+		PSummary: {Name: "summary", Type: Bool, Words: "a summary of the main line: the parity of its red, face or odd cards, more red or black, the suit or colour of its last face card",
+			Bits: func(n *Node) int { return summaries[n.K].bits },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(summaries[n.K].holds(pt.Scene, pt.Card)) },
+			text: func(n *Node, _ []text) text { return summaries[n.K].text },
+			reads: func(n *Node, r *Reads) {
+				r.Line = true
+				if summaries[n.K].card {
+					r.Card = true
+				}
+			}},
+		PConcept: {Name: "concept", Type: Bool, Words: "a Boolean concept of a card's colour, parity and faceness (its bits: the fewest literals + 1)",
+			Bits: func(n *Node) int { return ConceptCost(minimalFormulas()[n.K].literals) + isSlotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				if !pt.Scene.has(n.Slot) {
+					return 0
+				}
+				return b(n.K>>conceptCell(pt.Scene.slotCard(n.Slot, pt.Card))&1 == 1)
+			},
+			text:  func(n *Node, _ []text) text { return conceptText(n.K, slotText[n.Slot]) },
+			reads: readSlot},
+
+		PNot: {Name: "not", Type: Bool, Kids: []Type{Bool}, Connective: true, Words: "not a", Bits: fixed(1),
+			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return 1 - k[0] },
+			text: func(_ *Node, k []text) text { return text{"not " + k[0].atLeast(precPrimary), precUnary} }},
+		PAnd: {Name: "and", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "a and b", Bits: fixed(1),
+			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0] & k[1] },
+			text: func(_ *Node, k []text) text { return infix(k[0], "and", k[1], precAnd) }},
+		POr: {Name: "or", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "a or b", Bits: fixed(1),
+			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0] | k[1] },
+			text: func(_ *Node, k []text) text { return infix(k[0], "or", k[1], precOr) }},
+		PIte: {Name: "if", Type: Bool, Kids: []Type{Bool, Bool, Bool}, Connective: true, Words: "if c then a, else b", Bits: fixed(4),
+			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1-k[0])&k[2] },
+			text: func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), k[2].s2()) }},
+		PImp: {Name: "implies", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "if c then a (any card otherwise)", Bits: fixed(1),
+			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1 - k[0]) },
+			text: func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), "true") }},
+		PIff: {Name: "iff", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "if c then a, else the opposite of a", Bits: fixed(1),
+			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return 1 - (k[0] ^ k[1]) },
+			text: func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), "not "+k[1].atLeast(precPrimary)) }},
+		PGuard: {Name: "guard", Type: Bool, Kids: []Type{Bool}, Connective: true,
+			Words: "a nil guard: any card (==) or no card (!=) while the line is too short for prev2 or prev3, a otherwise; free round an atom, a bit round a compound",
+			Bits: func(n *Node) int {
+				if Table[n.Kids[0].P].Connective {
+					return 1
+				}
+				return 0
+			},
+			eval: func(n *Node, pt *Point, k [3]int32) int32 {
+				if pt.Scene.N < slotDepth[n.Slot] {
+					return b(n.Op == Eq)
+				}
+				return k[0]
+			},
+			text: func(n *Node, k []text) text {
+				if n.Op == Eq {
+					return text{slotText[n.Slot] + " == nil or " + k[0].above(precOr), precOr}
+				}
+				return text{slotText[n.Slot] + " != nil and " + k[0].above(precAnd), precAnd}
+			}},
+	}
+}
+
+// s2 writes a branch of a ternary (a nested ternary in parentheses).
+func (t text) s2() string { return t.above(precTernary) }
+
+func ternary(c text, a, b string) text {
+	return text{c.above(precTernary) + " ? " + a + " : " + b, precTernary}
+}
+
+// posBits is "n % k == r": naming k and r, longer periods costing more.
+func posBits(k int) int {
+	switch {
+	case k == 2:
+		return 3
+	case k == 3:
+		return 5
+	case k <= 6:
+		return 6
+	}
+	return 7
+}
+
+// isSlotBits is what an attribute of a card other than the one judged
+// costs beyond the card's own: prev's are as cheap (the conditions people
+// write most), those further back cost their naming.
+var isSlotBits = [numSlots]int{0, 0, 3, 4, 4}
+
+func isPrime(n int32) bool {
+	if n < 2 {
+		return false
+	}
+	for d := int32(2); d*d <= n; d++ {
+		if n%d == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// primesText lists the primes up to k for "t in [2, 3, 5, …]".
+func primesText(k int) string {
+	var ps []string
+	for p := int32(2); p <= int32(k); p++ {
+		if isPrime(p) {
+			ps = append(ps, fmt.Sprint(p))
+		}
+	}
+	return "[" + strings.Join(ps, ", ") + "]"
+}
+
+// suitCycles are the six cyclic orders of the four suits, as "next suit"
+// tables; the first is the seeds' ♠ → ♦ → ♣ → ♥.
+var suitCycles = func() (out [6][4]sim.Suit) {
+	rest := []sim.Suit{sim.Hearts, sim.Diamonds, sim.Clubs}
+	perms := [6][3]int{{1, 2, 0}, {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0}}
+	for i, p := range perms {
+		order := [4]sim.Suit{sim.Spades, rest[p[0]], rest[p[1]], rest[p[2]]}
+		for j, s := range order {
+			out[i][s] = order[(j+1)%4]
+		}
+	}
+	return out
+}()

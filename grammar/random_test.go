@@ -1,0 +1,152 @@
+package grammar
+
+import (
+	"math/rand/v2"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// randomInt and randomBool draw trees of every production with valid
+// parameters (the same rules the enumerator follows: a remainder divides
+// by a rank, the wrap-round sums join ranks), for the tests that hold the
+// table against expr.
+func randomInt(rng *rand.Rand, depth int) *Node {
+	slot := func() Slot { return Slot(rng.IntN(int(numSlots))) }
+	leaf := func() *Node {
+		switch rng.IntN(8) {
+		case 0:
+			return &Node{P: PN}
+		case 1:
+			return &Node{P: PConst, K: rng.IntN(20)}
+		case 2:
+			return &Node{P: PSum3}
+		case 3:
+			return &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(numElems)))}
+		case 4:
+			return &Node{P: PSum, Win: Window(randWin(rng))}
+		case 5:
+			return &Node{P: PFewest, Win: Window(randWin(rng))}
+		}
+		return &Node{P: PRank, Slot: slot()}
+	}
+	if depth <= 0 || rng.IntN(3) == 0 {
+		return leaf()
+	}
+	switch rng.IntN(3) {
+	case 0:
+		return &Node{P: PMod, K: 2 + rng.IntN(12), Kids: []*Node{randomInt(rng, depth-1)}}
+	}
+	op := Op(rng.IntN(int(numArith)))
+	switch op {
+	case Rem:
+		return &Node{P: PArith, Op: op, Kids: []*Node{randomInt(rng, depth-1), {P: PRank, Slot: slot()}}}
+	case Wrap, Up:
+		return &Node{P: PArith, Op: op, Kids: []*Node{{P: PRank, Slot: slot()}, {P: PRank, Slot: slot()}}}
+	}
+	return &Node{P: PArith, Op: op, Kids: []*Node{randomInt(rng, depth-1), randomInt(rng, depth-1)}}
+}
+
+func randWin(rng *rand.Rand) int {
+	if rng.IntN(2) == 0 {
+		return 0
+	}
+	return 2 + rng.IntN(MaxWindow-1)
+}
+
+func randomAtom(rng *rand.Rand, depth int) *Node {
+	slot := func() Slot { return Slot(rng.IntN(int(numSlots))) }
+	cmpOp := func() Op { return Op(rng.IntN(int(numCmps))) }
+	switch rng.IntN(18) {
+	case 0:
+		return &Node{P: PTrue}
+	case 1:
+		return &Node{P: PIs, Slot: slot(), K: rng.IntN(numProps)}
+	case 2:
+		return &Node{P: PIsRank, Slot: slot(), Op: cmpOp(), K: 1 + rng.IntN(13)}
+	case 3:
+		a := 1 + rng.IntN(12)
+		return &Node{P: PIsRange, Slot: slot(), K: a, K2: a + 1 + rng.IntN(13-a)}
+	case 4:
+		x, y := slot(), slot()
+		k := rng.IntN(numAttrs)
+		op := Op(rng.IntN(2))
+		if k == AttrRank {
+			op = cmpOp()
+		}
+		return &Node{P: PSame, Slot: x, Slot2: y, K: k, Op: op}
+	case 5:
+		return &Node{P: PStep, K: rng.IntN(12)}
+	case 6:
+		return &Node{P: PDist, Op: []Op{Eq, Le}[rng.IntN(2)], K: 1 + rng.IntN(4)}
+	case 7:
+		return &Node{P: PCycle, K: rng.IntN(6)}
+	case 8:
+		return &Node{P: PDiv, Op: Op(rng.IntN(2)), K: 2 + rng.IntN(12), Kids: []*Node{randomInt(rng, depth)}}
+	case 9:
+		a := rng.IntN(15)
+		return &Node{P: PRange, K: a, K2: a + rng.IntN(15), Kids: []*Node{randomInt(rng, depth)}}
+	case 10:
+		t := randomInt(rng, depth)
+		if _, hi := t.Bounds(); hi <= 200 { // the primes are listed up to the term's bound
+			return &Node{P: PPrime, K: int(hi), Kids: []*Node{t}}
+		}
+		return &Node{P: PPrime, K: 39, Kids: []*Node{{P: PSum3}}}
+	case 11:
+		return &Node{P: PBetween, Op: []Op{Le, Lt}[rng.IntN(2)], Kids: []*Node{randomInt(rng, depth), randomInt(rng, depth), randomInt(rng, depth)}}
+	case 12:
+		k := 2 + rng.IntN(12)
+		return &Node{P: PPos, K: k, K2: rng.IntN(k)}
+	case 13:
+		k := 2 + rng.IntN(12)
+		return &Node{P: PBlock, K: k, K2: 1 + rng.IntN(k-1)}
+	case 14:
+		return &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: Elem(rng.IntN(int(numElems)))}
+	case 15:
+		return &Node{P: PAvg, Slot: slot(), Op: cmpOp()}
+	case 16:
+		return &Node{P: PSummary, K: rng.IntN(len(summaries))}
+	}
+	if rng.IntN(2) == 0 {
+		return &Node{P: PConcept, Slot: slot(), K: 1 + rng.IntN(254)}
+	}
+	return &Node{P: PCmp, Op: cmpOp(), Kids: []*Node{randomInt(rng, depth), randomInt(rng, depth)}}
+}
+
+// guarded wraps a Boolean node in the nil guard its slots need.
+func guarded(rng *rand.Rand, n *Node) *Node {
+	d := n.Unguarded()
+	if d < 2 {
+		return n
+	}
+	return &Node{P: PGuard, Slot: []Slot{SlotPrev2, SlotPrev2, SlotPrev2, SlotPrev3}[d], Op: Op(rng.IntN(2)), Kids: []*Node{n}}
+}
+
+func randomBool(rng *rand.Rand, depth int) *Node {
+	if depth <= 0 || rng.IntN(2) == 0 {
+		return guarded(rng, randomAtom(rng, 2))
+	}
+	sub := func() *Node { return randomBool(rng, depth-1) }
+	switch rng.IntN(6) {
+	case 0:
+		return &Node{P: PNot, Kids: []*Node{sub()}}
+	case 1:
+		return &Node{P: PAnd, Kids: []*Node{sub(), sub()}}
+	case 2:
+		return &Node{P: POr, Kids: []*Node{sub(), sub()}}
+	case 3:
+		return &Node{P: PIte, Kids: []*Node{sub(), sub(), sub()}}
+	case 4:
+		return &Node{P: PImp, Kids: []*Node{sub(), sub()}}
+	}
+	return &Node{P: PIff, Kids: []*Node{sub(), sub()}}
+}
+
+// randomLine is a main line of 1 to maxLen cards from two decks.
+func randomLine(rng *rand.Rand, maxLen int) []sim.Card {
+	n := 1 + rng.IntN(maxLen)
+	line := make([]sim.Card, n)
+	for i := range line {
+		line[i] = sim.Card(rng.IntN(sim.NumCards))
+	}
+	return line
+}

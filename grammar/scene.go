@@ -1,0 +1,144 @@
+package grammar
+
+import "github.com/eleusis/eleusis/sim"
+
+// Scene is a main line prepared for judging: the cards the language names
+// and, for each window, the tallies its counts and sums read. A card is
+// judged after a Scene; the Scene does not depend on the card, so every
+// card judged after one line shares it.
+type Scene struct {
+	// N is the number of cards on the main line (the rule language's n).
+	N int
+	// card: each slot's card (prev, prev2, prev3, line[0]), −1 when the
+	// line is too short to have it; card[SlotCard] is unused.
+	card  [numSlots]int16
+	tally [numWindows]tally
+	// lastFaceSuit: the suit of the line's most recent face card, −1 for
+	// none.
+	lastFaceSuit int8
+}
+
+// tally counts the cards of one window.
+type tally struct {
+	n, sum          int32 // cards, sum of ranks
+	red, face, even int32
+	suit            [4]int32
+	rank            [14]int32 // by rank 1..13
+	above           [15]int32 // cards of rank above r (rank[r+1] + …)
+}
+
+// NewScene prepares line (oldest first, never empty: the starter is always
+// there) for judging.
+func NewScene(line []sim.Card) *Scene {
+	sc := &Scene{}
+	sc.Reset(line)
+	return sc
+}
+
+// Reset prepares sc for line, reusing its memory.
+func (sc *Scene) Reset(line []sim.Card) {
+	n := len(line)
+	sc.N = n
+	for s := SlotPrev; s < numSlots; s++ {
+		sc.card[s] = -1
+	}
+	if n >= 1 {
+		sc.card[SlotPrev] = int16(line[n-1])
+		sc.card[SlotFirst] = int16(line[0])
+	}
+	if n >= 2 {
+		sc.card[SlotPrev2] = int16(line[n-2])
+	}
+	if n >= 3 {
+		sc.card[SlotPrev3] = int16(line[n-3])
+	}
+	sc.lastFaceSuit = -1
+	for i := n - 1; i >= 0; i-- {
+		if line[i].Face() {
+			sc.lastFaceSuit = int8(line[i].Suit())
+			break
+		}
+	}
+	for w := range sc.tally {
+		from := 0
+		if w > 0 {
+			from = max(0, n-(w+1)) // window index w holds the last w+1 cards
+		}
+		sc.tally[w].count(line[from:])
+	}
+}
+
+func (t *tally) count(cards []sim.Card) {
+	*t = tally{}
+	for _, c := range cards {
+		r := c.Rank()
+		t.n++
+		t.sum += int32(r)
+		t.suit[c.Suit()]++
+		t.rank[r]++
+		if c.Red() {
+			t.red++
+		}
+		if c.Face() {
+			t.face++
+		}
+		if c.Even() {
+			t.even++
+		}
+	}
+	for r := 12; r >= 0; r-- { // above[13] = above[14] = 0
+		t.above[r] = t.above[r+1] + t.rank[r+1]
+	}
+}
+
+// has reports whether the line is long enough for slot s.
+func (sc *Scene) has(s Slot) bool { return s == SlotCard || sc.card[s] >= 0 }
+
+// slotCard is slot s's card (the judged card c for SlotCard); only valid
+// when has(s).
+func (sc *Scene) slotCard(s Slot, c sim.Card) sim.Card {
+	if s == SlotCard {
+		return c
+	}
+	return sim.Card(sc.card[s])
+}
+
+// elems counts the cards of window w that pass test e (against card c).
+func (sc *Scene) elems(w Window, e Elem, c sim.Card) int32 {
+	t := &sc.tally[w.index()]
+	switch e {
+	case ElRed:
+		return t.red
+	case ElBlack:
+		return t.n - t.red
+	case ElFace:
+		return t.face
+	case ElEven:
+		return t.even
+	case ElOdd:
+		return t.n - t.even
+	case ElSpades, ElHearts, ElDiamonds, ElClubs:
+		return t.suit[e-ElSpades]
+	case ElSameSuit:
+		return t.suit[c.Suit()]
+	case ElSameColour:
+		if c.Red() {
+			return t.red
+		}
+		return t.n - t.red
+	case ElSameRank:
+		return t.rank[c.Rank()]
+	case ElHigher:
+		return t.above[c.Rank()]
+	case ElLower:
+		r := c.Rank()
+		return t.n - t.above[r] - t.rank[r]
+	}
+	panic("grammar: unknown element test")
+}
+
+// Point is one card judged after one scene.
+type Point struct {
+	Scene *Scene
+	Card  sim.Card
+}
