@@ -14,36 +14,36 @@ type Prod uint8
 // connectives that make rules of atoms.
 const (
 	// Integer terms.
-	PRank  Prod = iota // X.rank
-	PN                 // n, the cards on the main line
-	PConst             // a number
-	PArith             // a + b, a − b, a * b, a % b, abs(a − b), min, max, and the sums counted round the ranks
-	PMod               // t % k
-	PSum3              // card.rank + prev.rank + prev2.rank
-	PCount             // count(W, test)
-	PSum               // sum(map(W, .rank))
-	PFewest            // the fewest cards of one suit in W
+	PRank   Prod = iota // X.rank
+	PN                  // n, the cards on the main line
+	PConst              // a number
+	PArith              // a + b, a − b, a * b, a % b, abs(a − b), min, max, and the sums counted round the ranks
+	PMod                // t % k
+	PSum3               // card.rank + prev.rank + prev2.rank
+	PCount              // count(W, test)
+	PSum                // sum(map(W, .rank))
+	PFewest             // the fewest cards of one suit in W
 	// Boolean atoms.
-	PTrue     // true
-	PIs       // X is red, even, a face card, a spade, a prime …
-	PIsRank   // X.rank op k
-	PIsRange  // X.rank from a to b
-	PSame     // X.attr op Y.attr (suit, colour, rank, parity, face)
-	PStep     // card.rank == (prev.rank + d) % 13 + 1
-	PDist     // abs(card.rank − prev.rank) == k, <= k
-	PCycle    // the suits in a cycle
-	PCmp      // a op b
-	PDiv      // t % k == 0, != 0
-	PRange    // t from a to b
-	PPrime    // t is a prime
-	PBetween  // x between a and b (closed or open)
-	PPos      // n % k == r
-	PBlock    // n % k < r
-	PNone     // none(W, test)
-	PAny      // any(W, test)
-	PAvg      // X.rank op the line's average rank
-	PSummary  // a summary of the line (the colour counts' parity, the last face card …)
-	PConcept  // a Boolean concept of X's colour, parity and faceness
+	PTrue    // true
+	PIs      // X is red, even, a face card, a spade, a prime …
+	PIsRank  // X.rank op k
+	PIsRange // X.rank from a to b
+	PSame    // X.attr op Y.attr (suit, colour, rank, parity, face)
+	PStep    // card.rank == (prev.rank + d) % 13 + 1
+	PDist    // abs(card.rank − prev.rank) == k, <= k
+	PCycle   // the suits in a cycle
+	PCmp     // a op b
+	PDiv     // t % k == 0, != 0
+	PRange   // t from a to b
+	PPrime   // t is a prime
+	PBetween // x between a and b (closed or open)
+	PPos     // n % k == r
+	PBlock   // n % k < r
+	PNone    // none(W, test)
+	PAny     // any(W, test)
+	PAvg     // X.rank op the line's average rank
+	PSummary // a summary of the line (the colour counts' parity, the last face card …)
+	PConcept // a Boolean concept of X's colour, parity and faceness
 	// Connectives.
 	PNot   // not a
 	PAnd   // a and b
@@ -177,7 +177,7 @@ func arith(op Op, a, b int32) int32 {
 	panic("grammar: unknown operation")
 }
 
-func cmp(op Op, a, b int32) bool {
+func compare(op Op, a, b int32) bool {
 	switch op {
 	case Eq:
 		return a == b
@@ -290,13 +290,13 @@ func init() {
 			text: func(*Node, []text) text { return primary("n") }, reads: readN,
 			bounds: func(*Node, [3]span) span { return span{1, MaxLine} }},
 		PConst: {Name: "const", Type: Int, Words: "a number",
-			Bits: func(n *Node) int { return ConstBits(n.K) },
-			eval: func(n *Node, _ *Point, _ [3]int32) int32 { return int32(n.K) },
+			Bits:   func(n *Node) int { return ConstBits(n.K) },
+			eval:   func(n *Node, _ *Point, _ [3]int32) int32 { return int32(n.K) },
 			text:   func(n *Node, _ []text) text { return primary(fmt.Sprint(n.K)) },
 			bounds: func(n *Node, _ [3]span) span { return span{int32(n.K), int32(n.K)} }},
 		PArith: {Name: "arith", Type: Int, Kids: []Type{Int, Int}, Bits: fixed(3),
-			Words: "a + b, a − b, a × b, a % b, abs(a − b), min, max, the sum and the difference counted round the ranks",
-			eval:  func(n *Node, _ *Point, k [3]int32) int32 { return arith(n.Op, k[0], k[1]) },
+			Words:  "a + b, a − b, a × b, a % b, abs(a − b), min, max, the sum and the difference counted round the ranks",
+			eval:   func(n *Node, _ *Point, k [3]int32) int32 { return arith(n.Op, k[0], k[1]) },
 			text:   func(n *Node, k []text) text { return arithText(n.Op, k[0], k[1]) },
 			bounds: func(n *Node, k [3]span) span { return arithBounds(n.Op, k[0], k[1]) }},
 		PMod: {Name: "mod", Type: Int, Kids: []Type{Int}, Words: "a term % k, for k from 2 to 13",
@@ -311,7 +311,7 @@ func init() {
 			eval: func(_ *Node, pt *Point, _ [3]int32) int32 {
 				return rankOf(pt, SlotCard) + rankOf(pt, SlotPrev) + rankOf(pt, SlotPrev2)
 			},
-			text: func(*Node, []text) text { return text{"card.rank + prev.rank + prev2.rank", precAdd} },
+			text:   func(*Node, []text) text { return text{"card.rank + prev.rank + prev2.rank", precAdd} },
 			reads:  func(_ *Node, r *Reads) { r.slot(SlotCard); r.slot(SlotPrev); r.slot(SlotPrev2) },
 			bounds: func(*Node, [3]span) span { return span{3, 39} }},
 		PCount: {Name: "count", Type: Int, Words: "how many cards of the line (or of its last k) pass a test",
@@ -326,7 +326,10 @@ func init() {
 			bounds: func(n *Node, _ [3]span) span { return span{1, 13 * winLen(n.Win)} }},
 		PFewest: {Name: "fewest", Type: Int, Words: "the fewest cards of any one suit in the line (or its last k)",
 			Bits: func(n *Node) int { return 5 + winBits[n.Win] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { t := &pt.Scene.tally[n.Win.index()]; return min(t.suit[0], t.suit[1], t.suit[2], t.suit[3]) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				t := &pt.Scene.tally[n.Win.index()]
+				return min(t.suit[0], t.suit[1], t.suit[2], t.suit[3])
+			},
 			text: func(n *Node, _ []text) text {
 				var args []string
 				for s := range 4 {
@@ -350,7 +353,9 @@ func init() {
 			text:  func(n *Node, _ []text) text { return props[n.K].text(slotText[n.Slot]) },
 			reads: readSlot},
 		PIsRank: {Name: "is-rank", Type: Bool, Words: "a card's rank compared with a number", Bits: func(n *Node) int { return 5 + isSlotBits[n.Slot] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.has(n.Slot) && cmp(n.Op, rankOf(pt, n.Slot), int32(n.K))) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				return b(pt.Scene.has(n.Slot) && compare(n.Op, rankOf(pt, n.Slot), int32(n.K)))
+			},
 			text: func(n *Node, _ []text) text {
 				return text{fmt.Sprintf("%s.rank %s %d", slotText[n.Slot], cmpText[n.Op], n.K), precCmp}
 			}, reads: readSlot},
@@ -376,7 +381,7 @@ func init() {
 					return 0
 				}
 				x, y := sc.slotCard(n.Slot, pt.Card), sc.slotCard(n.Slot2, pt.Card)
-				return b(cmp(n.Op, attrs[n.K].value(x), attrs[n.K].value(y)))
+				return b(compare(n.Op, attrs[n.K].value(x), attrs[n.K].value(y)))
 			},
 			text: func(n *Node, _ []text) text {
 				a := attrs[n.K].field
@@ -386,11 +391,13 @@ func init() {
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 				return b(rankOf(pt, SlotCard) == (rankOf(pt, SlotPrev)+int32(n.K))%13+1)
 			},
-			text:  func(n *Node, _ []text) text { return text{fmt.Sprintf("card.rank == (prev.rank + %d) %% 13 + 1", n.K), precCmp} },
+			text: func(n *Node, _ []text) text {
+				return text{fmt.Sprintf("card.rank == (prev.rank + %d) %% 13 + 1", n.K), precCmp}
+			},
 			reads: readCardPrev},
 		PDist: {Name: "dist", Type: Bool, Words: "exactly (or at most) k ranks from the last card", Bits: fixed(5),
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				return b(cmp(n.Op, arith(Dist, rankOf(pt, SlotCard), rankOf(pt, SlotPrev)), int32(n.K)))
+				return b(compare(n.Op, arith(Dist, rankOf(pt, SlotCard), rankOf(pt, SlotPrev)), int32(n.K)))
 			},
 			text: func(n *Node, _ []text) text {
 				return text{fmt.Sprintf("abs(card.rank - prev.rank) %s %d", cmpText[n.Op], n.K), precCmp}
@@ -407,7 +414,7 @@ func init() {
 				return text{fmt.Sprintf("{%s}[prev.suit] == card.suit", strings.Join(parts, ", ")), precCmp}
 			}, reads: readCardPrev},
 		PCmp: {Name: "cmp", Type: Bool, Kids: []Type{Int, Int}, Words: "two terms compared: ==, !=, <, <=, >, >=", Bits: fixed(2),
-			eval: func(n *Node, _ *Point, k [3]int32) int32 { return b(cmp(n.Op, k[0], k[1])) },
+			eval: func(n *Node, _ *Point, k [3]int32) int32 { return b(compare(n.Op, k[0], k[1])) },
 			text: func(n *Node, k []text) text { return cmpOf(k[0], n.Op, k[1]) }},
 		PDiv: {Name: "div", Type: Bool, Kids: []Type{Int}, Words: "a term divisible by k (or not)",
 			Bits: func(n *Node) int { return modBits(n.K) - 1 },
@@ -461,7 +468,7 @@ func init() {
 			Bits: func(n *Node) int { return 4 + 1 + slotBits[n.Slot] },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 				sc := pt.Scene
-				return b(sc.has(n.Slot) && cmp(n.Op, rankOf(pt, n.Slot)*int32(sc.N), sc.tally[0].sum))
+				return b(sc.has(n.Slot) && compare(n.Op, rankOf(pt, n.Slot)*int32(sc.N), sc.tally[0].sum))
 			},
 			text: func(n *Node, _ []text) text {
 				return text{fmt.Sprintf("%s.rank %s sum(map(line, .rank)) / n", slotText[n.Slot], cmpText[n.Op]), precCmp}

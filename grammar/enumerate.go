@@ -1,0 +1,578 @@
+package grammar
+
+import (
+	"slices"
+	"sync"
+)
+
+// Class is one behaviour on an Enumerator's points: every node found with
+// these values, the shortest first.
+type Class struct {
+	// Node is the shortest member, Bits its description length.
+	Node *Node
+	Bits int
+	// Members are the next shortest members (Node not among them), at most
+	// Enumerator.Keep − 1 of them: what the class stands for on the points
+	// it has not seen.
+	Members []*Node
+	Vec
+	id    int32
+	lo    int32 // an integer class's bounds (its shortest member's)
+	hi    int32
+	card  bool // the shortest member reads the card
+	rankS Slot // for a class whose shortest member is X.rank: X + 1; 0 otherwise
+}
+
+// Enumerator builds the language bottom-up by description length on a set
+// of points, one class per behaviour. Grow(L) adds the classes whose
+// shortest member has L bits; a node with the values of an older class
+// joins it as a member.
+type Enumerator struct {
+	ps *Points
+	// Keep is how many members each class keeps (1: the shortest only).
+	Keep int
+	// Limit bounds the number of classes (Grow stops adding beyond it).
+	Limit int
+	// Stop, when set, is asked now and then during Grow; true ends it
+	// (a time budget).
+	Stop func() bool
+	// Connectives: build compounds (not, and, or, the conditionals) too,
+	// not only terms and atoms.
+	Connectives bool
+	// MaxBool: Boolean classes are built up to this length only (integer
+	// terms go on to the length Grow is given, for the comparisons the
+	// synthesizer finds top down); 0: no bound.
+	MaxBool int
+	// Only, when set, restricts the language to the productions it marks
+	// (a small grammar, for tests against brute force).
+	Only        *[NumProds]bool
+	ints, bools [][]*Class
+	seen        map[uint64][]*Class
+	classes     int
+	nodes       int
+	stopped     bool
+	// onBool, when set, sees every new Boolean class (the synthesizer's
+	// goal test).
+	onBool func(c *Class)
+	// scratch
+	kids     [3]Vec
+	scratch  Vec
+	guardBuf Vec
+	sn, gn   Node // scratch nodes: a candidate, its nil guard
+	skids    [3]*Node
+	gkid     [1]*Node
+	ints32   []int32  // arena of the classes' integer vectors
+	words    []uint64 // arena of their bit sets
+}
+
+// keep copies a scratch vector into the arenas.
+func (e *Enumerator) keep(v Vec) Vec {
+	if v.I != nil {
+		if len(e.ints32) < len(v.I) {
+			e.ints32 = make([]int32, max(1<<16, len(v.I)))
+		}
+		out := e.ints32[:len(v.I):len(v.I)]
+		e.ints32 = e.ints32[len(v.I):]
+		copy(out, v.I)
+		return Vec{I: out}
+	}
+	if len(e.words) < len(v.B) {
+		e.words = make([]uint64, max(1<<14, len(v.B)))
+	}
+	out := e.words[:len(v.B):len(v.B)]
+	e.words = e.words[len(v.B):]
+	copy(out, v.B)
+	return Vec{B: out}
+}
+
+// NewEnumerator starts an enumeration over ps.
+func NewEnumerator(ps *Points) *Enumerator {
+	return &Enumerator{ps: ps, Keep: 4, Limit: 1 << 20, Connectives: true, seen: map[uint64][]*Class{}}
+}
+
+// Classes is the number of classes found; Nodes the number of nodes tried.
+func (e *Enumerator) Classes() int { return e.classes }
+func (e *Enumerator) Nodes() int   { return e.nodes }
+
+// Stopped reports whether Stop or Limit ended a Grow early.
+func (e *Enumerator) Stopped() bool { return e.stopped }
+
+// Bools are the Boolean classes of exactly L bits (after Grow(L)).
+func (e *Enumerator) Bools(L int) []*Class {
+	if L >= 0 && L < len(e.bools) {
+		return e.bools[L]
+	}
+	return nil
+}
+
+// Ints are the integer classes of exactly L bits.
+func (e *Enumerator) Ints(L int) []*Class {
+	if L >= 0 && L < len(e.ints) {
+		return e.ints[L]
+	}
+	return nil
+}
+
+// hashVec hashes a vector (integers and bits apart).
+func hashVec(v Vec) uint64 {
+	h := uint64(0x9e3779b97f4a7c15)
+	mix := func(x uint64) {
+		h ^= x
+		h *= 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	if v.I != nil {
+		mix(1)
+		for _, x := range v.I {
+			mix(uint64(uint32(x)))
+		}
+		return h
+	}
+	for _, w := range v.B {
+		mix(w)
+	}
+	return h
+}
+
+func (e *Enumerator) level(L int) {
+	for len(e.ints) <= L {
+		e.ints = append(e.ints, nil)
+		e.bools = append(e.bools, nil)
+	}
+}
+
+// add offers node n of L bits with its children's vectors: a new class, a
+// member of an old one, or nothing (an integer constant on every point the
+// same as a number already named).
+func (e *Enumerator) add(n *Node, L int, kids [3]Vec) {
+	if e.stopped || e.Only != nil && !e.Only[n.P] {
+		return
+	}
+	e.nodes++
+	if e.nodes%4096 == 0 && e.Stop != nil && e.Stop() {
+		e.stopped = true
+		return
+	}
+	v := e.ps.applyInto(n, kids, &e.scratch)
+	h := hashVec(v)
+	for _, c := range e.seen[h] {
+		if c.Node.Type() == n.Type() && sameVec(c.Vec, v) {
+			if len(c.Members)+1 < e.Keep {
+				c.Members = append(c.Members, keepNode(n))
+			}
+			return
+		}
+	}
+	if e.classes >= e.Limit {
+		e.stopped = true
+		return
+	}
+	v = e.keep(v)
+	n = keepNode(n)
+	c := &Class{Node: n, Bits: L, Vec: v, id: int32(e.classes)}
+	e.classes++
+	if n.Type() == Int {
+		s := n.bounds()
+		c.lo, c.hi = s.lo, s.hi
+		if n.P == PRank {
+			c.rankS = n.Slot + 1
+		}
+	}
+	c.card = n.Reads().Card
+	e.seen[h] = append(e.seen[h], c)
+	e.level(L)
+	if n.Type() == Int {
+		e.ints[L] = append(e.ints[L], c)
+	} else {
+		e.bools[L] = append(e.bools[L], c)
+		if e.onBool != nil {
+			e.onBool(c)
+		}
+	}
+}
+
+// keepNode copies a node the enumerator built in scratch memory (its own
+// fields and its list of children; the children are kept nodes, but for a
+// guard's, which is scratch too).
+func keepNode(n *Node) *Node {
+	c := *n
+	c.Kids = slices.Clone(n.Kids)
+	if n.P == PGuard {
+		c.Kids[0] = keepNode(n.Kids[0])
+	}
+	return &c
+}
+
+// mk fills the scratch node with a production, its parameters and children.
+func (e *Enumerator) mk(p Prod, op Op, k int, kids ...*Node) *Node {
+	e.sn = Node{P: p, Op: op, K: k, Kids: append(e.skids[:0], kids...)}
+	return &e.sn
+}
+
+func sameVec(a, b Vec) bool {
+	if a.I != nil {
+		return slices.Equal(a.I, b.I)
+	}
+	return slices.Equal(a.B, b.B)
+}
+
+// atom offers a Boolean atom: as itself when it is safe on every line, or
+// in its two nil guards when it reads prev2 or prev3 (any card while the
+// line is too short, as a rule says it; no card, as a condition does).
+func (e *Enumerator) atom(n *Node, L int, kids [3]Vec) {
+	if e.Only != nil && !e.Only[n.P] {
+		return
+	}
+	d := n.Unguarded()
+	if d < 2 {
+		e.add(n, L, kids)
+		return
+	}
+	v := e.ps.applyInto(n, kids, &e.guardBuf)
+	slot := SlotPrev2
+	if d == 3 {
+		slot = SlotPrev3
+	}
+	for _, op := range []Op{Eq, Ne} {
+		e.gn = Node{P: PGuard, Slot: slot, Op: op, Kids: append(e.gkid[:0], n)}
+		e.add(&e.gn, L, [3]Vec{v})
+	}
+}
+
+// Grow adds the classes of every length up to L not yet grown.
+func (e *Enumerator) Grow(L int) {
+	for l := len(e.ints); l <= L && !e.stopped; l++ {
+		e.level(l)
+		e.grow(l)
+	}
+}
+
+// grow adds the classes of exactly L bits.
+func (e *Enumerator) grow(L int) {
+	e.intLeaves(L)
+	e.intOps(L)
+	if e.MaxBool > 0 && L > e.MaxBool {
+		return
+	}
+	e.boolLeaves(L)
+	e.boolOfInts(L)
+	if e.Connectives {
+		e.connectives(L)
+	}
+}
+
+func (e *Enumerator) intLeaves(L int) {
+	for i := range leafCatalogue().ints[L] {
+		e.add(&leafCatalogue().ints[L][i], L, [3]Vec{})
+	}
+}
+
+// leafCatalogue holds the language's leaves (the nodes without children)
+// by description length: the same for every enumeration.
+// (Built on first use: the Table is filled by init.)
+var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
+	c = &catalogue{}
+	put := func(n Node) {
+		L := n.Bits()
+		if n.Type() == Int {
+			c.ints[L] = append(c.ints[L], n)
+		} else {
+			c.bools[L] = append(c.bools[L], n)
+		}
+	}
+	for s := range numSlots {
+		put(Node{P: PRank, Slot: s})
+	}
+	put(Node{P: PN})
+	for k := range 32 {
+		put(Node{P: PConst, K: k})
+	}
+	put(Node{P: PSum3})
+	for _, w := range windows {
+		for el := range numElems {
+			put(Node{P: PCount, Win: w, El: el})
+		}
+		put(Node{P: PSum, Win: w})
+		put(Node{P: PFewest, Win: w})
+	}
+	put(Node{P: PTrue})
+	for s := range numSlots {
+		for k := range numProps {
+			put(Node{P: PIs, Slot: s, K: k})
+		}
+		for k := 1; k <= 13; k++ {
+			for _, op := range []Op{Eq, Ge, Le} {
+				if !(op == Ge && k == 1 || op == Le && k == 13) {
+					put(Node{P: PIsRank, Slot: s, Op: op, K: k})
+				}
+			}
+		}
+		for a := 2; a <= 11; a++ {
+			for hi := a + 1; hi <= 12; hi++ {
+				put(Node{P: PIsRange, Slot: s, K: a, K2: hi})
+			}
+		}
+		if s == SlotCard || s == SlotPrev {
+			for t := 1; t < 255; t++ {
+				put(Node{P: PConcept, Slot: s, K: t})
+			}
+		}
+		for _, op := range []Op{Lt, Le, Gt, Ge} {
+			put(Node{P: PAvg, Slot: s, Op: op})
+		}
+	}
+	for x := range numSlots {
+		for y := x + 1; y < numSlots; y++ {
+			for k := range numAttrs {
+				ops := []Op{Eq, Ne}
+				if k == AttrRank {
+					ops = []Op{Eq, Ne, Lt, Le, Gt, Ge}
+				}
+				for _, op := range ops {
+					put(Node{P: PSame, Slot: x, Slot2: y, K: k, Op: op})
+				}
+			}
+		}
+	}
+	for d := range 12 {
+		put(Node{P: PStep, K: d})
+	}
+	for k := 1; k <= 4; k++ {
+		put(Node{P: PDist, Op: Eq, K: k})
+		put(Node{P: PDist, Op: Le, K: k})
+	}
+	for k := range 6 {
+		put(Node{P: PCycle, K: k})
+	}
+	for k := 2; k <= 13; k++ {
+		for r := range k {
+			put(Node{P: PPos, K: k, K2: r})
+			if r > 0 {
+				put(Node{P: PBlock, K: k, K2: r})
+			}
+		}
+	}
+	for _, w := range windows {
+		for el := range numElems {
+			put(Node{P: PNone, Win: w, El: el})
+			put(Node{P: PAny, Win: w, El: el})
+		}
+	}
+	for k := range summaries {
+		put(Node{P: PSummary, K: k})
+	}
+	return c
+})
+
+type catalogue struct{ ints, bools [32][]Node }
+
+var windows = func() []Window {
+	out := []Window{0}
+	for k := 2; k <= MaxWindow; k++ {
+		out = append(out, Window(k))
+	}
+	return out
+}()
+
+func isConst(c *Class) bool { return c.Node.P == PConst }
+
+// intOps offers the arithmetic of two terms and the remainders t % k.
+func (e *Enumerator) intOps(L int) {
+	own := Table[PArith].Bits(nil)
+	for la := 1; la <= L-own-1; la++ {
+		lb := L - own - la
+		for _, a := range e.Ints(la) {
+			if isConst(a) {
+				continue // a number on the right only
+			}
+			for _, b := range e.Ints(lb) {
+				for op := range numArith {
+					if !arithFits(op, a, b) {
+						continue
+					}
+					e.kids[0], e.kids[1] = a.Vec, b.Vec
+					e.add(e.mk(PArith, op, 0, a.Node, b.Node), L, e.kids)
+				}
+			}
+		}
+	}
+	for k := 2; k <= 13; k++ {
+		for _, t := range e.Ints(L - modBits(k)) {
+			if isConst(t) || t.hi < int32(k) && t.lo >= 0 || t.Node.P == PMod {
+				continue // t % k is t; a remainder of a remainder
+			}
+			e.kids[0] = t.Vec
+			e.add(e.mk(PMod, 0, k, t.Node), L, e.kids)
+		}
+	}
+}
+
+// arithFits reports whether a op b is worth building: each unordered pair
+// once for the symmetric operations, a number only on the right and only to
+// add, subtract or multiply, a remainder by a rank, the sums counted round
+// the ranks of two ranks.
+func arithFits(op Op, a, b *Class) bool {
+	if isConst(b) {
+		return (op == Add || op == Sub || op == Mul) && b.Node.K > 0 && !(op == Mul && b.Node.K == 1)
+	}
+	switch op {
+	case Add, Mul, Wrap: // x + x, x * x are terms of their own
+		if a.id > b.id {
+			return false
+		}
+	case Dist, Min, Max:
+		if a.id >= b.id {
+			return false
+		}
+	case Sub:
+		if a.id == b.id {
+			return false
+		}
+	}
+	switch op {
+	case Rem:
+		return b.rankS > 0 && a.id != b.id
+	case Wrap, Up:
+		return a.rankS > 0 && b.rankS > 0 && (op == Wrap || a.id != b.id)
+	}
+	return true
+}
+
+// boolLeaves offers the atoms without children.
+func (e *Enumerator) boolLeaves(L int) {
+	for i := range leafCatalogue().bools[L] {
+		e.atom(&leafCatalogue().bools[L][i], L, [3]Vec{})
+	}
+}
+
+// boolOfInts offers the atoms over integer terms: comparisons, divisibility,
+// ranges, primes and betweenness.
+func (e *Enumerator) boolOfInts(L int) {
+	own := Table[PCmp].Bits(nil)
+	for la := 1; la <= L-own-1; la++ {
+		lb := L - own - la
+		for _, a := range e.Ints(la) {
+			if isConst(a) {
+				continue
+			}
+			for _, b := range e.Ints(lb) {
+				if !isConst(b) && a.id >= b.id {
+					continue // each pair once; < and > give both directions
+				}
+				if isConst(b) && (int32(b.Node.K) < a.lo || int32(b.Node.K) > a.hi) {
+					continue // a number the term never reaches
+				}
+				e.kids[0], e.kids[1] = a.Vec, b.Vec
+				for op := range numCmps {
+					e.atom(e.mk(PCmp, op, 0, a.Node, b.Node), L, e.kids)
+				}
+			}
+		}
+	}
+	for k := 2; k <= 13; k++ {
+		for _, t := range e.Ints(L - (modBits(k) - 1)) {
+			if isConst(t) || t.Node.P == PMod || t.hi < int32(k) && t.lo >= 0 {
+				continue
+			}
+			e.kids[0] = t.Vec
+			for _, op := range []Op{Eq, Ne} {
+				e.atom(e.mk(PDiv, op, k, t.Node), L, e.kids)
+			}
+		}
+	}
+	for lt := 1; lt < L; lt++ {
+		for _, t := range e.Ints(lt) {
+			if isConst(t) || t.rankS > 0 {
+				continue // a card's own ranges are the lexicon's
+			}
+			e.kids[0] = t.Vec
+			left := L - lt - 2 // the bounds' bits
+			if left >= 6 && left <= 10 {
+				for a := max(t.lo+1, 0); a < t.hi && a <= 31; a++ {
+					hiBits := left - ConstBits(int(a))
+					for hi := a + 1; hi < t.hi && hi <= 31; hi++ {
+						if ConstBits(int(hi)) == hiBits {
+							e.sn = Node{P: PRange, K: int(a), K2: int(hi), Kids: append(e.skids[:0], t.Node)}
+							e.atom(&e.sn, L, e.kids)
+						}
+					}
+				}
+			}
+			if lt+Table[PPrime].Bits(nil) == L && t.hi >= 4 && t.hi <= 200 && t.Node.P != PMod {
+				e.atom(e.mk(PPrime, 0, int(t.hi), t.Node), L, e.kids)
+			}
+		}
+	}
+	// Between two ranks: x within (or strictly within) the range a and b
+	// span.
+	own = Table[PBetween].Bits(nil)
+	for lx := 1; lx < L-own; lx++ {
+		for _, x := range e.Ints(lx) {
+			if x.rankS == 0 {
+				continue
+			}
+			for la := 1; la < L-own-lx; la++ {
+				lb := L - own - lx - la
+				for _, a := range e.Ints(la) {
+					for _, b := range e.Ints(lb) {
+						if a.rankS == 0 || b.rankS == 0 || a.id >= b.id || a.id == x.id || b.id == x.id {
+							continue
+						}
+						e.kids = [3]Vec{x.Vec, a.Vec, b.Vec}
+						for _, op := range []Op{Le, Lt} {
+							e.atom(e.mk(PBetween, op, 0, x.Node, a.Node, b.Node), L, e.kids)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// connectives offers the compounds of Boolean classes.
+func (e *Enumerator) connectives(L int) {
+	for _, a := range e.Bools(L - 1) {
+		if a.Node.P == PNot {
+			continue
+		}
+		e.kids[0] = a.Vec
+		e.add(e.mk(PNot, 0, 0, a.Node), L, e.kids)
+	}
+	for la := 1; la <= L-2; la++ {
+		lb := L - 1 - la
+		for _, a := range e.Bools(la) {
+			for _, b := range e.Bools(lb) {
+				if a.id == b.id || a.Node.P == PTrue || b.Node.P == PTrue {
+					continue
+				}
+				e.kids[0], e.kids[1] = a.Vec, b.Vec
+				if a.id < b.id {
+					e.add(e.mk(PAnd, 0, 0, a.Node, b.Node), L, e.kids)
+					e.add(e.mk(POr, 0, 0, a.Node, b.Node), L, e.kids)
+					e.add(e.mk(PIff, 0, 0, a.Node, b.Node), L, e.kids)
+				}
+				e.add(e.mk(PImp, 0, 0, a.Node, b.Node), L, e.kids)
+			}
+		}
+	}
+	own := Table[PIte].Bits(nil)
+	for lc := 1; lc <= L-own-2; lc++ {
+		for la := 1; la <= L-own-lc-1; la++ {
+			lb := L - own - lc - la
+			for _, c := range e.Bools(lc) {
+				if c.Node.P == PTrue || c.Node.P == PNot {
+					continue
+				}
+				for _, a := range e.Bools(la) {
+					for _, b := range e.Bools(lb) {
+						if a.id == b.id || b.Node.P == PTrue || a.id == c.id || b.id == c.id {
+							continue // c ? a : true is an implication
+						}
+						e.kids = [3]Vec{c.Vec, a.Vec, b.Vec}
+						e.add(e.mk(PIte, 0, 0, c.Node, a.Node, b.Node), L, e.kids)
+					}
+				}
+			}
+		}
+	}
+}
