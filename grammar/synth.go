@@ -103,11 +103,11 @@ type synth struct {
 	timedOut bool
 	// atoms: the pool's Boolean classes, shortest first; dis holds each
 	// one's disagreement with Want (words per atom, flat).
-	atoms []*Class
-	dis   []uint64
-	ints  []*Class
-	words int
-	memo  map[string][]Found
+	atoms  []*Class
+	dis    []uint64
+	ints   []*Class
+	words  int
+	memo   map[string][]Found
 	solves int
 }
 
@@ -558,7 +558,7 @@ type termScan struct {
 	// the accepted points.
 	divEq, divNe uint16
 	values       []int32
-	want, mask     []uint64
+	want, mask   []uint64
 }
 
 func scanTerm(vals []int32, mask, want []uint64) termScan {
