@@ -34,8 +34,12 @@ type SynthConfig struct {
 	// alike on the points and may differ elsewhere); each is returned as a
 	// rule of its own.
 	Keep int
-	// Budget: the time the synthesis may take (0: no limit).
-	Budget time.Duration
+	// MaxClasses bounds the pool and MaxSolves the sub-problems solved
+	// (0: no bound): a budget of work, so that a synthesis finds the same
+	// rules at any load. Budget bounds the time as well (0: no limit; a
+	// time limit makes the result depend on the machine).
+	MaxClasses, MaxSolves int
+	Budget                time.Duration
 }
 
 // DefaultSynth is the configuration the scientists synthesize with.
@@ -52,7 +56,7 @@ type SynthStats struct {
 	Classes, Nodes int  // the pool's classes and the nodes tried to build them
 	PoolBits       int  // the length the pool reached
 	Solves         int  // sub-problems solved
-	TimedOut       bool // the budget ran out
+	TimedOut       bool // the budget (time or solves) ran out
 	Elapsed        time.Duration
 }
 
@@ -73,6 +77,9 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	s.e = NewEnumerator(p.Points)
 	s.e.Connectives, s.e.Keep, s.e.MaxBool = false, max(1, cfg.Keep), cfg.PoolBits
 	s.e.Stop = s.late
+	if cfg.MaxClasses > 0 {
+		s.e.Limit = cfg.MaxClasses
+	}
 	// The pool grows while it takes less than half the budget: each length
 	// costs about twice the one before.
 	for L := 1; L <= max(cfg.PoolBits, cfg.TermBits); L++ {
@@ -112,6 +119,10 @@ type synth struct {
 }
 
 func (s *synth) late() bool {
+	if s.cfg.MaxSolves > 0 && s.solves >= s.cfg.MaxSolves {
+		s.timedOut = true
+		return true
+	}
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.timedOut = true
 		return true

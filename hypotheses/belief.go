@@ -4,14 +4,19 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/eleusis/eleusis/grammar"
+	"github.com/eleusis/eleusis/sim"
 )
 
 // lit is one judged card in a state; neg asks for the hypotheses that
-// reject it.
+// reject it. sc is the main line prepared for the open part's syntax trees
+// (set when the belief is open).
 type lit struct {
 	s   state
 	c   uint8
 	neg bool
+	sc  *grammar.Scene
 }
 
 // Belief is a posterior over a Space: prior × likelihood, where a
@@ -41,6 +46,8 @@ type Belief struct {
 	noSample bool
 	// noPostSample: no posterior sampling either (Exact).
 	noPostSample bool
+	// open: the synthesized hypotheses beside the index (nil: closed).
+	open *openPart
 	// scratch
 	cols, gcols [][]uint64
 	cnt         []int
@@ -95,6 +102,7 @@ func (b *Belief) reset(eps float64) {
 	}
 	b.top, b.total = 0, -1
 	b.slive, b.sfresh, b.noSample, b.noPostSample = 0, false, false, false
+	b.open = nil
 }
 
 // Space is the belief's hypothesis space.
@@ -153,8 +161,14 @@ func (b *Belief) mass(lits []lit) float64 {
 	return total
 }
 
-// Total is the unnormalised mass of the whole posterior.
+// Total is the unnormalised mass of the whole posterior: the index's and
+// the open part's.
 func (b *Belief) Total() float64 {
+	return b.idxTotal() + b.open.total()
+}
+
+// idxTotal is the index's part of Total.
+func (b *Belief) idxTotal() float64 {
 	if b.total < 0 {
 		b.total = b.mass(nil)
 	}
@@ -172,7 +186,7 @@ func (b *Belief) prob(lits []lit) float64 {
 	if t == 0 {
 		return 0.5
 	}
-	return min(1, b.mass(lits)/t)
+	return min(1, (b.mass(lits)+b.open.mass(lits))/t)
 }
 
 // predict fills out[k] with the posterior predictive probability that card
@@ -183,18 +197,48 @@ func (b *Belief) prob(lits []lit) float64 {
 // prior sample (SampleSize draws; a card's probability is then within
 // about ±0.07 at the least trusted point, 48 live members); the updates of
 // the belief are always exact.
-func (b *Belief) predict(s state, cards []uint8, out []float64) {
-	if b.predictSample(s, cards, out) || b.predictPosterior(s, cards, out) {
+func (b *Belief) predict(s state, sc *grammar.Scene, cards []uint8, out []float64) {
+	b.predictIdx(nil, s, cards, out)
+	b.mixOpen(nil, sc, cards, out)
+}
+
+// predictIdx is the index's part of a prediction (normalised by the
+// index's mass), estimated while many hypotheses are live.
+func (b *Belief) predictIdx(given []lit, s state, cards []uint8, out []float64) {
+	if b.predictSampleGiven(given, s, cards, out) || b.predictPosteriorGiven(given, s, cards, out) {
 		return
 	}
-	b.predictGiven(nil, s, cards, out)
+	b.predictGiven(given, s, cards, out)
+}
+
+// mixOpen mixes the open part into the index's predictive probabilities in
+// out: each weighed by its mass.
+func (b *Belief) mixOpen(given []lit, sc *grammar.Scene, cards []uint8, out []float64) {
+	if b.open == nil {
+		return
+	}
+	mo := b.open.total()
+	if mo == 0 {
+		return
+	}
+	mi := b.idxTotal()
+	for k := range out {
+		out[k] *= mi
+	}
+	if mi == 0 {
+		clear(out)
+	}
+	b.open.predict(given, sc, cards, out)
+	for k := range out {
+		out[k] = min(1, out[k]/(mi+mo))
+	}
 }
 
 // predictGiven fills out[k] with the probability that every literal of
 // given holds and cards[k] is accepted in state s.
 func (b *Belief) predictGiven(given []lit, s state, cards []uint8, out []float64) {
 	clear(out)
-	t := b.Total()
+	t := b.idxTotal()
 	if t == 0 {
 		for k := range out {
 			out[k] = 0.5
@@ -292,6 +336,25 @@ func (b *Belief) observe(lits []lit, truth bool) float64 { return b.observeP(lit
 // observeP is observe; without needP it skips the probability (and the
 // masses it needs), leaving the total to be recounted when asked.
 func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
+	var ti, mo, agreeOpen float64 // the index's and the open part's mass before, what of it agreed
+	if b.open != nil {
+		if mo = b.open.total(); mo > 0 {
+			ti = b.idxTotal()
+			needP = true
+		}
+		agreeOpen = b.open.observe(lits, truth)
+	}
+	p := b.observeIdx(lits, truth, needP)
+	if mo > 0 {
+		// The open part's share: its agreeing mass beside the index's.
+		p = min(1, (p*ti+agreeOpen)/(ti+mo))
+	}
+	return (1-b.eps)*p + b.eps*(1-p)
+}
+
+// observeIdx updates the index on a verdict and returns the probability
+// its posterior gave the verdict (without the label noise).
+func (b *Belief) observeIdx(lits []lit, truth, needP bool) float64 {
 	// While the sample is in use it estimates the probability of the
 	// verdict; otherwise one pass gives the mass that agrees and the mass
 	// that does not, with the update.
@@ -301,8 +364,9 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 	}
 	t := -1.0
 	if needP {
-		t = b.Total()
+		t = b.idxTotal()
 	}
+
 	var agree, disagree float64
 	for f := range numFamilies {
 		if len(b.live[f]) == 0 {
@@ -381,7 +445,7 @@ func (b *Belief) observeP(lits []lit, truth, needP bool) float64 {
 	case t > 0:
 		p = min(1, agree/t)
 	}
-	p = (1-b.eps)*p + b.eps*(1-p)
+
 	b.total = -1
 	for b.top > 0 && b.planeEmpty(b.top) {
 		b.top--
@@ -428,8 +492,10 @@ func (b *Belief) plane(j int) []uint64 {
 // among the cards of choices the rule allows: c is accepted, and a
 // hypothesis that allows k of the choices has likelihood 1/k (rounded to
 // whole bits).
-func (b *Belief) godChose(s state, c uint8, choices []uint8) {
-	b.observe([]lit{{s: s, c: c}}, true)
+func (b *Belief) godChose(s state, sc *grammar.Scene, c uint8, choices []uint8) {
+	b.observeIdx([]lit{{s: s, c: c}}, true, false)
+	b.total = -1
+	b.open.chose(sc, sim.Card(c), choices) // the card accepted, and 1/k
 	choices = slices.Compact(slices.Sorted(slices.Values(choices)))
 	for f := range numFamilies {
 		fi := &b.sp.fams[f]

@@ -44,13 +44,13 @@ func BenchmarkFirstVerdict(b *testing.B) {
 			bl := sp.NewBelief(0)
 			bl.Exact()
 			for b.Loop() {
-				bl.predict(s, cards, out)
+				bl.predict(s, nil, cards, out)
 			}
 		})
 		b.Run(fmt.Sprintf("predict-sample/size=%d", size), func(b *testing.B) {
 			bl := sp.NewBelief(0)
 			for b.Loop() {
-				bl.predict(s, cards, out)
+				bl.predict(s, nil, cards, out)
 			}
 		})
 	}

@@ -34,6 +34,8 @@ type Discovery struct {
 	err       error
 	memo      *Measures
 	memoAt    int
+	// bel: the belief followed (set by Record.Start), for its open part.
+	bel *Belief
 }
 
 // NewDiscovery follows the discovery of t.
@@ -56,7 +58,7 @@ func (d *Discovery) Err() error { return d.err }
 // leaving resets it.
 func (d *Discovery) Track(turn, best int) {
 	switch {
-	case d.Local == nil || !d.Local.Class.Has(best):
+	case !d.inLocal(best):
 		d.Settled = -1
 	case d.Settled < 0:
 		d.Settled = turn
@@ -77,11 +79,20 @@ func (d *Discovery) Step(turn int, p float64, best int, preds []float64) {
 	d.Track(turn, best)
 }
 
-func (d *Discovery) after(r *Record, turn int, preds []float64) {
-	p := 0.0
-	if d.Local != nil {
-		p = r.ProbOfClass(d.Local.Class)
+// inLocal reports whether hypothesis id (of the index or the open part)
+// is in God's local class.
+func (d *Discovery) inLocal(id int) bool {
+	if d.Local == nil {
+		return false
 	}
+	if h := d.bel.openHypOf(id); h != nil {
+		return d.Local.hasOpen(h)
+	}
+	return d.Local.Class.Has(id)
+}
+
+func (d *Discovery) after(r *Record, turn int, preds []float64) {
+	p := r.probOfLocal(d.Local)
 	id, _ := r.MAP()
 	d.Step(turn, p, id, preds)
 }
@@ -155,6 +166,15 @@ func (d *Discovery) Finish(m *Measures, sp *Space, best int) {
 		m.Empty = true
 		return
 	}
+	if h := d.bel.openHypOf(best); h != nil {
+		m.MAP = h.expr
+		m.MAPAgreement = d.Truth.check.agreement(h)
+		m.IdentifiedAll = m.MAPAgreement == 1
+		if d.inLocal(best) {
+			m.Identified, m.Settled = true, d.Settled
+		}
+		return
+	}
 	m.MAP = sp.Hyps[best].Expr
 	m.MAPAgreement = sp.Agreement(d.Truth, best)
 	m.IdentifiedAll = d.Truth.Class.Has(best)
@@ -187,13 +207,15 @@ func (d *Discovery) measures(r *Record) Measures {
 	m := Measures{Consistent: r.Count(), Own: true}
 	id, p := r.MAP()
 	d.Finish(&m, r.sp, id)
-	if d.Local != nil {
-		m.FinalProb = r.ProbOfClass(d.Local.Class)
-	}
+	m.FinalProb = r.probOfLocal(d.Local)
 	if id >= 0 {
 		m.MAPProb = p
 		if d.Local != nil && d.Calibrate {
-			m.Confidence = r.ProbAgreeing(d.Local.Agreeing(id).Visited(r.line))
+			if h := r.openHypOf(id); h != nil {
+				m.Confidence = r.probAgreeingOpen(d.Local, h)
+			} else {
+				m.Confidence = r.ProbAgreeing(d.Local.Agreeing(id).Visited(r.line))
+			}
 		}
 	}
 	return m

@@ -9,7 +9,7 @@ import (
 // levels enumerates the grammar's rules by description length, calling
 // visit with each rule of length L = 1, 2, … until visit returns false
 // after a whole length.
-func (g *grammar) levels(visit func(k candidate) bool) {
+func (g *idxGrammar) levels(visit func(k candidate) bool) {
 	byCost := func(ns []node) map[int][]int32 {
 		m := map[int][]int32{}
 		for i, n := range ns {
@@ -173,7 +173,7 @@ func cubeNodes(ns []node) []bool {
 // opposites finds, for every atom, the atom that accepts exactly the cards
 // it refuses in every context (−1 when the grammar has none), so that an
 // iff reads as a condition with two named branches.
-func (g *grammar) opposites() {
+func (g *idxGrammar) opposites() {
 	byRows := map[uint64]int32{}
 	for i, a := range g.atoms {
 		if _, ok := byRows[hashRows(a.fam, a.tab)]; !ok {
@@ -197,7 +197,7 @@ func (g *grammar) opposites() {
 // twins finds, for every condition that holds for a set of previous cards
 // (in every state, whatever else it holds), the atom that accepts that set
 // of cards itself: the second class of an alternation.
-func (g *grammar) twins() {
+func (g *idxGrammar) twins() {
 	byCards := map[uint64]int32{}
 	for i, a := range g.atoms {
 		if a.fam == FamPrev && a.feats == 0 && len(a.tab) > 0 {
@@ -233,7 +233,7 @@ func (g *grammar) twins() {
 // table over prev × card), the atom with the transposed table: the same
 // relation with the two cards swapped ("higher" and "lower", "one rank up"
 // and "one rank down"); symmetric relations have none.
-func (g *grammar) mirrors() {
+func (g *idxGrammar) mirrors() {
 	byRows := map[uint64]int32{}
 	for i, a := range g.atoms {
 		if a.fam == FamPrev && a.feats != 0 {
@@ -265,7 +265,7 @@ func (g *grammar) mirrors() {
 
 // find is the grammar's shortest rule written as text (false when none is
 // at most maxL bits long).
-func (g *grammar) find(text string, maxL int) (candidate, bool) {
+func (g *idxGrammar) find(text string, maxL int) (candidate, bool) {
 	var out candidate
 	found := false
 	g.levels(func(k candidate) bool {

@@ -160,7 +160,7 @@ type candidate struct {
 	cost    int32
 }
 
-type grammar struct {
+type idxGrammar struct {
 	atoms    []node // branches, with "true" first
 	conds    []node
 	concepts []node
@@ -185,8 +185,8 @@ type liftKey struct {
 	f    Family
 }
 
-func newGrammar() *grammar {
-	g := &grammar{lifted: map[liftKey][]uint64{}}
+func newGrammar() *idxGrammar {
+	g := &idxGrammar{lifted: map[liftKey][]uint64{}}
 	g.atoms = append([]node{{text: "true", words: "any card", cost: 1, card: true, row: func(state) uint64 { return allCards }}}, branches()...)
 	g.conds = append(prevConditions(), prev2Conditions()...)
 	g.conds = append(g.conds, positionConditions()...)
@@ -350,7 +350,7 @@ func dedupNodes(ns []node) []node {
 
 // lift is a node's rows in the contexts of family f (which reads all the
 // node's features).
-func (g *grammar) lift(list byte, i int32, f Family) []uint64 {
+func (g *idxGrammar) lift(list byte, i int32, f Family) []uint64 {
 	n := g.node(list, i)
 	if n.fam == f {
 		return n.tab
@@ -367,7 +367,7 @@ func (g *grammar) lift(list byte, i int32, f Family) []uint64 {
 	return r
 }
 
-func (g *grammar) node(list byte, i int32) *node {
+func (g *idxGrammar) node(list byte, i int32) *node {
 	switch list {
 	case 'c':
 		return &g.conds[i]
@@ -381,7 +381,7 @@ func (g *grammar) node(list byte, i int32) *node {
 // It reports false when the candidate's nil guard changes nothing (the
 // compound already lets every card pass while the line is short): a longer
 // spelling of the bare compound, not another derivation worth its prior.
-func (g *grammar) rows(k candidate, out []uint64) bool {
+func (g *idxGrammar) rows(k candidate, out []uint64) bool {
 	g.bareRows(k, out)
 	idle := true
 	if k.guard != 0 {
@@ -394,7 +394,7 @@ func (g *grammar) rows(k candidate, out []uint64) bool {
 }
 
 // bareRows is rows without the candidate's nil guard.
-func (g *grammar) bareRows(k candidate, out []uint64) {
+func (g *idxGrammar) bareRows(k candidate, out []uint64) {
 	switch k.kind {
 	case kindConcept:
 		copy(out, g.lift('k', k.a, k.fam))
@@ -423,10 +423,10 @@ func (g *grammar) bareRows(k candidate, out []uint64) {
 }
 
 // family is the family whose contexts the candidate is evaluated in.
-func (g *grammar) family(k candidate) Family { return k.fam }
+func (g *idxGrammar) family(k candidate) Family { return k.fam }
 
 // row is the candidate's row of accepted cards in state s.
-func (g *grammar) row(k candidate, s state) uint64 {
+func (g *idxGrammar) row(k candidate, s state) uint64 {
 	if k.guard == slPrev2 && s.p2 == 0 || k.guard == slPrev3 && s.p3 == 0 {
 		return allCards
 	}
@@ -450,7 +450,7 @@ func (g *grammar) row(k candidate, s state) uint64 {
 }
 
 // text is the candidate as an expression of the rule language.
-func (g *grammar) text(k candidate) string {
+func (g *idxGrammar) text(k candidate) string {
 	if k.kind == kindConcept {
 		return g.concepts[k.a].text
 	}

@@ -270,6 +270,8 @@ type Local struct {
 	// v: the hand's verdicts (their distinct states: God may give several
 	// verdict sets for one state of the hypotheses when he reads more).
 	v *verdicts
+	// check: the walks' main lines, for the open part's hypotheses.
+	check *lineCheck
 }
 
 // Agreeing is the set of hypotheses that agree with hypothesis id on every

@@ -42,7 +42,7 @@ func (sp *Space) Phrase(id int) string {
 }
 
 // words is the candidate in plain English (the grammar's text, in words).
-func (g *grammar) words(k candidate) string {
+func (g *idxGrammar) words(k candidate) string {
 	if k.guard != 0 {
 		bare := k
 		bare.guard = 0

@@ -11,6 +11,9 @@ import (
 
 // weightOf is the unnormalised posterior weight of hypothesis id.
 func (b *Belief) weightOf(id int) float64 {
+	if h := b.openHypOf(id); h != nil {
+		return h.weight()
+	}
 	w, bit := id/64, uint(id%64)
 	for j := 0; j <= b.top; j++ {
 		if b.planes[j][w]>>bit&1 == 1 {
@@ -53,7 +56,7 @@ func (b *Belief) Count() int {
 			}
 		}
 	}
-	return n
+	return n + b.OpenCount()
 }
 
 // Top returns the k most probable hypotheses, most probable first (ties in
@@ -80,6 +83,7 @@ func (b *Belief) Top(k int) (ids []int, probs []float64) {
 			}
 		}
 	}
+	b.openCands(func(id int, w float64) { cs = append(cs, cand{id, w}) })
 	slices.SortStableFunc(cs, func(a, c cand) int {
 		if a.w != c.w {
 			if a.w > c.w {
@@ -119,6 +123,11 @@ func (b *Belief) MAP() (int, float64) {
 		}
 		scale /= 2
 	}
+	b.openCands(func(id int, w float64) {
+		if w > bw {
+			best, bw = id, w
+		}
+	})
 	if best < 0 {
 		return -1, 0
 	}
@@ -130,6 +139,10 @@ func (b *Belief) MAP() (int, float64) {
 // mistakes, so the hypothesis loses log2((1−ε)/ε) bits; with ε = 0 it is
 // removed.
 func (b *Belief) refute(id int) {
+	if h := b.openHypOf(id); h != nil {
+		b.open.penalise(h)
+		return
+	}
 	b.penalise(id/64, 1<<uint(id%64), b.shift)
 	b.compact()
 }

@@ -169,7 +169,7 @@ func (r *reacher) colourCode(p2 sim.Card) sim.Card {
 // every hand with that opening sees the same sample. God's verdicts come
 // from the reacher's table when the rule has one (the same verdicts, no
 // expr in the loop), from the rule's expression otherwise.
-func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConfig, seed uint64) ([]judgedState, error) {
+func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConfig, seed uint64) ([]judgedState, []lineVerdict, error) {
 	j := rule.NewJudge()
 	accepted := func(line []sim.Card) (uint64, error) {
 		if r != nil {
@@ -180,25 +180,36 @@ func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConf
 	rng := rand.New(rand.NewPCG(seed, 0x6c6f63616c))
 	seen := map[judgedState]bool{}
 	var out []judgedState
-	line := make([]sim.Card, 0, len(opening)+cfg.Horizon+1)
+	var lines []lineVerdict
 	for range cfg.Walks {
-		line = append(line[:0], opening...)
+		// Each walk its own array: the lines kept are its prefixes.
+		line := make([]sim.Card, 0, len(opening)+cfg.Horizon+1)
+		line = append(line, opening...)
 		for len(line) < len(opening)+cfg.Horizon {
 			mask, err := accepted(line)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			if js := (judgedState{stateOf(line), mask}); !seen[js] {
 				seen[js] = true
 				out = append(out, js)
 			}
+			lines = append(lines, lineVerdict{line[:len(line):len(line)], mask})
 			if mask == 0 {
 				break
 			}
 			line = append(line, nth(mask, rng.IntN(bits.OnesCount64(mask))))
 		}
 	}
-	return out, nil
+	return out, lines, nil
+}
+
+// lineVerdict is a main line of a walk with God's accepted cards after it:
+// what a synthesized hypothesis, which may read the whole line, is checked
+// against (the states of judgedState are the index's summaries).
+type lineVerdict struct {
+	line []sim.Card
+	mask uint64
 }
 
 // nth is the k-th card (0-based) of a set.

@@ -1,6 +1,7 @@
 package hypotheses
 
 import (
+	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -19,6 +20,9 @@ type Record struct {
 	buf     []uint8
 	lits    []lit
 	lineBuf []sim.Card
+	// sc: the main line prepared for the open part (scN: its length).
+	sc  *grammar.Scene
+	scN int
 }
 
 // NewRecord starts a record of a hand on a fresh belief.
@@ -48,6 +52,7 @@ func (r *Record) Start(opening []sim.Card, opts *sim.Options) {
 	r.line = append(r.line[:0], e.MainLine...)
 	r.condition(e, false)
 	if d := r.Discovery; d != nil {
+		d.bel = r.Belief
 		d.Begin(r.line)
 		id, _ := r.MAP()
 		d.Track(0, id)
@@ -71,6 +76,7 @@ func (r *Record) Apply(rec *sim.MoveRecord, opts *sim.Options) []float64 {
 		}
 	}
 	r.line = append(r.line, e.MainLine[len(r.line):]...)
+	r.synthesize()
 	if r.Discovery != nil {
 		r.Discovery.after(r, rec.Turn, preds)
 	}
@@ -95,7 +101,7 @@ func (r *Record) condition(e sim.Evidence, needP bool) []float64 {
 	for _, f := range e.Findings {
 		r.lits = r.lits[:0]
 		for _, l := range f.Lits {
-			r.lits = append(r.lits, lit{s: stateOf(l.Line), c: uint8(l.Card), neg: l.Refused})
+			r.lits = append(r.lits, lit{s: stateOf(l.Line), c: uint8(l.Card), neg: l.Refused, sc: r.sceneOf(l.Line)})
 		}
 		p := r.observeP(r.lits, f.Holds, needP)
 		if needP {
@@ -107,7 +113,7 @@ func (r *Record) condition(e sim.Evidence, needP bool) []float64 {
 		if c.Among != nil {
 			among = r.bytes(c.Among)
 		}
-		r.godChose(stateOf(c.Line), uint8(c.Card), among)
+		r.godChose(stateOf(c.Line), r.sceneOf(c.Line), uint8(c.Card), among)
 	}
 	return preds
 }
@@ -123,9 +129,30 @@ func (r *Record) chain(cards []sim.Card) []lit {
 	}
 	n := len(r.line)
 	for i, c := range cards {
-		r.lits = append(r.lits, lit{s: stateOf(line[:n+i]), c: uint8(c)})
+		r.lits = append(r.lits, lit{s: stateOf(line[:n+i]), c: uint8(c), sc: r.sceneOf(line[:n+i])})
 	}
 	return r.lits
+}
+
+// sceneOf prepares a main line for the open part's syntax trees (nil when
+// the belief is closed: the index needs no scene).
+func (r *Record) sceneOf(line []sim.Card) *grammar.Scene {
+	if r.open == nil {
+		return nil
+	}
+	return grammar.NewScene(line)
+}
+
+// scene is the record's main line prepared for the open part, kept until
+// the line grows.
+func (r *Record) scene() *grammar.Scene {
+	if r.open == nil {
+		return nil
+	}
+	if r.sc == nil || r.scN != len(r.line) {
+		r.sc, r.scN = grammar.NewScene(r.line), len(r.line)
+	}
+	return r.sc
 }
 
 // State is the state in which the next card is judged.
@@ -134,7 +161,7 @@ func (r *Record) state() state { return stateOf(r.line) }
 // Predict gives, for each card, the posterior probability that God accepts
 // it next on the record's main line.
 func (r *Record) Predict(cards []sim.Card, out []float64) {
-	r.predict(r.state(), r.bytes(cards), out)
+	r.predict(r.state(), r.scene(), r.bytes(cards), out)
 }
 
 // bytes is cards as card indexes, in a scratch buffer.
@@ -153,10 +180,8 @@ func (r *Record) PredictAfter(seq, cards []sim.Card, out []float64) {
 	given := r.chain(seq)
 	r.lineBuf = append(append(r.lineBuf[:0], r.line...), seq...)
 	s := stateOf(r.lineBuf)
-	if r.predictSampleGiven(given, s, cs, out) || r.predictPosteriorGiven(given, s, cs, out) {
-		return // estimates for choosing, as for single cards
-	}
-	r.predictGiven(given, s, cs, out)
+	r.predictIdx(given, s, cs, out) // estimates for choosing, as for single cards
+	r.mixOpen(given, r.sceneOf(r.lineBuf), cs, out)
 }
 
 // ProbSequence is the probability that God accepts every card of seq laid
@@ -165,15 +190,18 @@ func (r *Record) ProbSequence(seq []sim.Card) float64 { return r.prob(r.chain(se
 
 // ProbNone is the probability that God accepts none of cards next.
 func (r *Record) ProbNone(cards []sim.Card) float64 {
-	s := r.state()
+	s, sc := r.state(), r.scene()
 	lits := make([]lit, len(cards))
 	for i, c := range cards {
-		lits[i] = lit{s: s, c: uint8(c), neg: true}
+		lits[i] = lit{s: s, c: uint8(c), neg: true, sc: sc}
 	}
 	return r.prob(lits)
 }
 
 // HypAccepts reports whether hypothesis id accepts card next.
 func (r *Record) HypAccepts(id int, card sim.Card) bool {
+	if h := r.openHypOf(id); h != nil {
+		return h.accepts(r.scene(), card)
+	}
 	return r.sp.accepts(id, r.state(), uint8(card))
 }

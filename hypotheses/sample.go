@@ -308,7 +308,7 @@ func (b *Belief) predictPosteriorGiven(given []lit, s state, cards []uint8, out 
 	if words < minPostWords {
 		return false
 	}
-	t := b.Total()
+	t := b.idxTotal()
 	if t == 0 {
 		return false
 	}

@@ -96,9 +96,13 @@ type Space struct {
 	beliefs  sync.Pool
 	exprOnce sync.Once
 	byExpr   map[string]int
+	// maxLength is the longest description kept (where the index's cut
+	// falls) and minLevel the lowest prior level: a weight is
+	// 2^(minLevel − level).
+	maxLength, minLevel int
 	// gram is the grammar the space was built from (Phrase reads its
 	// words).
-	gram *grammar
+	gram *idxGrammar
 	// agree caches agreement vectors (local.go), agreeWords counts their
 	// words.
 	agree      [agreeShards]agreeShard
@@ -208,12 +212,13 @@ func (sp *Space) Prefix(size int) (*Space, error) {
 	if size >= sp.Stats.Kept {
 		return sp, nil
 	}
-	p := &Space{words: sp.words, fams: sp.fams, weight: sp.weight, famOf: sp.famOf, order: sp.order, gram: sp.gram,
+	p := &Space{words: sp.words, fams: sp.fams, weight: sp.weight, famOf: sp.famOf, order: sp.order, gram: sp.gram, minLevel: sp.minLevel,
 		Hyps: make([]Hypothesis, len(sp.Hyps)), valid: make([]uint64, sp.words)}
 	p.Stats = Stats{Syntactic: sp.Stats.Syntactic, Distinct: sp.Stats.Distinct, Kept: size, IndexBytes: sp.Stats.IndexBytes}
 	for id, h := range sp.Hyps {
 		if h.Expr != "" && int(sp.order[id]) < size {
 			p.Hyps[id] = h
+			p.maxLength = max(p.maxLength, h.Length)
 			p.valid[id/64] |= 1 << (id % 64)
 			p.Stats.Collapsed += h.Rules
 		} else {
@@ -402,7 +407,7 @@ func hashRows(fam Family, rows []uint64) uint64 {
 
 // pack orders the kept behaviours by family and prior level, pads each
 // (family, level) group to whole 64-bit words and builds the index.
-func pack(g *grammar, ks []*kept, minCost float64) *Space {
+func pack(g *idxGrammar, ks []*kept, minCost float64) *Space {
 	level := func(k *kept) int { return int(math.Round(minCost - math.Log2(k.mass))) }
 	slices.SortStableFunc(ks, func(a, b *kept) int {
 		return cmp.Or(cmp.Compare(a.fam, b.fam), cmp.Compare(level(a), level(b)), cmp.Compare(a.order, b.order))
@@ -436,6 +441,10 @@ func pack(g *grammar, ks []*kept, minCost float64) *Space {
 		}
 		fi.nw = (len(sp.Hyps) - start) / 64
 		sp.words += fi.nw
+	}
+	sp.minLevel = minLevel
+	for _, h := range sp.Hyps {
+		sp.maxLength = max(sp.maxLength, h.Length)
 	}
 	sp.valid = make([]uint64, sp.words)
 	sp.weight = make([]float64, sp.words)

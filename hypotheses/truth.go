@@ -31,15 +31,19 @@ type Chart struct {
 	// starter, on which the families the exact search does not cover are
 	// checked (nil for a sampled rule: states are all sampled).
 	sampled []judgedState
+	// lines: the walks' main lines from every starter, with God's
+	// verdicts (for the open part's hypotheses).
+	lines []lineVerdict
 
 	mu       sync.Mutex
 	openings map[string]*chartEntry
 }
 
 type chartEntry struct {
-	once sync.Once
-	v    *verdicts
-	err  error
+	once  sync.Once
+	v     *verdicts
+	lines []lineVerdict
+	err   error
 }
 
 // NewChart charts a rule's reachable states.
@@ -69,10 +73,11 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 		ch.states = r.reach(starts)
 		seen := map[judgedState]bool{}
 		for _, st := range starters {
-			pairs, err := walk(rule, r, []sim.Card{st}, cfg, ch.walkSeed([]sim.Card{st}))
+			pairs, lines, err := walk(rule, r, []sim.Card{st}, cfg, ch.walkSeed([]sim.Card{st}))
 			if err != nil {
 				return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
 			}
+			ch.lines = append(ch.lines, lines...)
 			for _, js := range pairs {
 				if !seen[js] {
 					seen[js] = true
@@ -87,12 +92,13 @@ func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
 	seen := map[judgedState]bool{}
 	for _, st := range starters {
 		opening := []sim.Card{st}
-		pairs, err := walk(rule, nil, opening, cfg, ch.walkSeed(opening))
+		pairs, lines, err := walk(rule, nil, opening, cfg, ch.walkSeed(opening))
 		if err != nil {
 			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
 		}
+		ch.lines = append(ch.lines, lines...)
 		e := &chartEntry{}
-		e.once.Do(func() { e.v = summarise(nil, pairs) })
+		e.once.Do(func() { e.v, e.lines = summarise(nil, pairs), lines })
 		ch.openings[ch.openingKey(opening)] = e
 		for _, js := range pairs {
 			if !seen[js] {
@@ -135,10 +141,10 @@ func (ch *Chart) walkSeed(opening []sim.Card) uint64 {
 }
 
 // opening sums up the states reachable from an opening, charted once per
-// distinct opening, with the opening's key.
-func (ch *Chart) opening(opening []sim.Card) (string, *verdicts, error) {
+// distinct opening, with the opening's key and its walks' lines.
+func (ch *Chart) opening(opening []sim.Card) (string, *verdicts, []lineVerdict, error) {
 	if len(opening) == 0 {
-		return "", nil, fmt.Errorf("hypotheses: a hand's opening has at least the starter")
+		return "", nil, nil, fmt.Errorf("hypotheses: a hand's opening has at least the starter")
 	}
 	key := ch.openingKey(opening)
 	ch.mu.Lock()
@@ -149,18 +155,19 @@ func (ch *Chart) opening(opening []sim.Card) (string, *verdicts, error) {
 	}
 	ch.mu.Unlock()
 	e.once.Do(func() {
-		pairs, err := walk(ch.Rule, ch.reach, opening, ch.cfg, ch.walkSeed(opening))
+		pairs, lines, err := walk(ch.Rule, ch.reach, opening, ch.cfg, ch.walkSeed(opening))
 		if err != nil {
 			e.err = fmt.Errorf("rule %s: %w", ch.Rule.Rule.Name, err)
 			return
 		}
+		e.lines = lines
 		if ch.reach != nil {
 			e.v = summarise(ch.reach.reach([]jstate{ch.reach.start(opening)}), pairs)
 			return
 		}
 		e.v = summarise(nil, pairs)
 	})
-	return key, e.v, e.err
+	return key, e.v, e.lines, e.err
 }
 
 // Truth is God's rule seen from a space: the hypotheses that behave as the
@@ -194,6 +201,8 @@ type Truth struct {
 
 	mu     sync.Mutex
 	locals map[string]*localEntry
+	// check: the chart's walks from every starter, for the open part.
+	check *lineCheck
 }
 
 type localEntry struct {
@@ -229,7 +238,8 @@ func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, err
 // family whose context does not determine the rule's verdicts (the rule
 // reads more than the family) holds no equivalent hypothesis.
 func (sp *Space) ClassifyChart(ch *Chart) *Truth {
-	t := &Truth{Rule: ch.Rule.Rule.Name, sp: sp, chart: ch, States: len(ch.states), Exact: ch.Exact, locals: map[string]*localEntry{}}
+	t := &Truth{Rule: ch.Rule.Rule.Name, sp: sp, chart: ch, States: len(ch.states), Exact: ch.Exact, locals: map[string]*localEntry{},
+		check: &lineCheck{lines: ch.lines}}
 	all := summarise(ch.exactStates(), ch.sampledStates())
 	for f := range numFamilies {
 		t.byCtx[f] = map[int]map[uint64]int{}
@@ -277,7 +287,7 @@ func (ch *Chart) sampledStates() []judgedState {
 // line before the first move): computed once per distinct opening state
 // and shared.
 func (t *Truth) Local(opening []sim.Card) (*Local, error) {
-	key, v, err := t.chart.opening(opening)
+	key, v, lines, err := t.chart.opening(opening)
 	if err != nil {
 		return nil, err
 	}
@@ -288,7 +298,7 @@ func (t *Truth) Local(opening []sim.Card) (*Local, error) {
 		t.locals[key] = e
 	}
 	t.mu.Unlock()
-	e.once.Do(func() { e.l = newLocal(t.sp, v, t.chart.Exact) })
+	e.once.Do(func() { e.l = newLocal(t.sp, v, t.chart.Exact); e.l.check = &lineCheck{lines: lines} })
 	return e.l, nil
 }
 

@@ -1,0 +1,367 @@
+package hypotheses
+
+import (
+	"math"
+	"slices"
+
+	"github.com/eleusis/eleusis/grammar"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The open belief: the index is a cache of the language's shortest
+// behaviours, and a synthesizer stands behind it. When a hand's evidence
+// leaves the index with too little live mass — God's rule is longer than
+// the index's cut, or reads what no family reads (a running total, a
+// position mod 5, the line's average) — the belief asks the synthesizer
+// (grammar.Synthesize) for the shortest rules of the open language
+// consistent with every judgement so far, and holds them beside the index,
+// each with its prior 2^−L on the index's scale. They are believed as the
+// index's hypotheses are: a verdict they contradict removes them (or, with
+// label noise, costs them its bits), God's choices weigh them by the size
+// principle, and predictions on states no judgement has seen evaluate
+// their syntax trees, compiled. As evidence grows the synthesizer is asked
+// again (within a per-hand budget of syntheses), so the open part grows
+// with the hand.
+//
+// What the approximation costs: the synthesizer merges terms that behave
+// alike on the hand's judged points, so a class of rules that agree on
+// those points and part elsewhere is held by its few shortest members
+// (grammar.SynthConfig.Keep), not by all of them; and it returns the rules
+// within a few bits of the shortest (Slack), not the whole tail of longer
+// ones. The predictive distribution on unseen states is therefore that of
+// the shortest consistent rules — where they agree, exact; where longer
+// rules would disagree, it leans towards the short ones a little more
+// than the full posterior would.
+
+// FamOpen is the family of the open part's hypotheses: they read whatever
+// their syntax tree reads.
+const FamOpen Family = 255
+
+// OpenConfig says when and how far a belief reaches beyond its index.
+type OpenConfig struct {
+	Synth grammar.SynthConfig
+	// Trigger: synthesize when the whole live mass falls below Trigger
+	// hypotheses of the index's longest length.
+	Trigger float64
+	// MinFacts: the judgements a hand needs before its first synthesis;
+	// Every: the new judgements between two syntheses; MaxSyntheses: the
+	// most a hand may make (the per-hand budget, with the synthesizer's
+	// own bounds on each).
+	MinFacts, Every, MaxSyntheses int
+}
+
+// DefaultOpen is the open belief of the belief-driven strategies. The
+// synthesizer's budget is counted in work, not time, so that a hand plays
+// the same at any load and any number of workers.
+var DefaultOpen = OpenConfig{
+	Synth:   grammar.SynthConfig{PoolBits: 8, TermBits: 10, MaxBits: 26, Slack: 3, Max: 48, Keep: 2, MaxClasses: 20_000, MaxSolves: 600},
+	Trigger: 4, MinFacts: 6, Every: 6, MaxSyntheses: 4,
+}
+
+// openHyp is one synthesized hypothesis.
+type openHyp struct {
+	node *grammar.Node
+	fn   grammar.Fn
+	expr string
+	bits int
+	// w is the prior weight on the index's scale, lik the likelihood bits
+	// lost (its weight is w × 2^−lik); dead when refuted.
+	w    float64
+	lik  int
+	dead bool
+}
+
+func (h *openHyp) weight() float64 {
+	if h.dead {
+		return 0
+	}
+	return h.w * math.Exp2(-float64(h.lik))
+}
+
+// accepts reports whether h accepts card c after the scene.
+func (h *openHyp) accepts(sc *grammar.Scene, c sim.Card) bool {
+	pt := grammar.Point{Scene: sc, Card: c}
+	return h.fn(&pt) != 0
+}
+
+// openFinding is a finding with each literal's scene: the history a
+// newcomer is checked against.
+type openFinding struct {
+	lits  []lit
+	truth bool
+}
+
+// openChoice is a card God chose among others (the size principle).
+type openChoice struct {
+	sc      *grammar.Scene
+	c       sim.Card
+	choices []uint8
+}
+
+// openPart is the belief's synthesized hypotheses and the hand's history.
+type openPart struct {
+	cfg      OpenConfig
+	hyps     []openHyp
+	byExpr   map[string]int
+	findings []openFinding
+	choices  []openChoice
+	// facts: the single judgements (for the synthesizer's problem).
+	facts      []grammar.Point
+	factYes    []bool
+	syntheses  int
+	lastFacts  int
+	shift      int
+	maxLength  int     // the index's longest hypothesis
+	minLevel   int     // the index's weights are 2^(minLevel − level)
+	unitWeight float64 // one hypothesis of the index's longest length
+}
+
+// Open lets the belief reach beyond its index (see OpenConfig); a belief
+// starts closed. Call it before the first verdict.
+func (b *Belief) Open(cfg OpenConfig) {
+	sp := b.sp
+	o := &openPart{cfg: cfg, byExpr: map[string]int{}, shift: b.shift, maxLength: sp.maxLength, minLevel: sp.minLevel}
+	o.unitWeight = math.Exp2(float64(sp.minLevel - sp.maxLength))
+	b.open = o
+}
+
+// Opened reports whether the belief synthesizes beyond its index.
+func (b *Belief) Opened() bool { return b.open != nil }
+
+// openMass is the open part's live mass for which every literal holds.
+func (o *openPart) mass(lits []lit) float64 {
+	if o == nil {
+		return 0
+	}
+	var m float64
+	for i := range o.hyps {
+		h := &o.hyps[i]
+		if h.dead || !h.holds(lits) {
+			continue
+		}
+		m += h.weight()
+	}
+	return m
+}
+
+// holds reports whether every literal holds for h.
+func (h *openHyp) holds(lits []lit) bool {
+	for _, l := range lits {
+		if h.accepts(l.sc, sim.Card(l.c)) == l.neg {
+			return false
+		}
+	}
+	return true
+}
+
+// observe conditions the open part on a finding (every literal holds, or
+// not) and returns the live mass that agreed before the update.
+func (o *openPart) observe(lits []lit, truth bool) (agree float64) {
+	if o == nil {
+		return 0
+	}
+	o.findings = append(o.findings, openFinding{slices.Clone(lits), truth})
+	if len(lits) == 1 || truth {
+		// A single judgement: the card was accepted when the literal held
+		// and asked for acceptance, or failed and asked for refusal.
+		for _, l := range lits {
+			o.facts = append(o.facts, grammar.Point{Scene: l.sc, Card: sim.Card(l.c)})
+			o.factYes = append(o.factYes, truth != l.neg)
+		}
+	}
+	for i := range o.hyps {
+		h := &o.hyps[i]
+		if h.dead {
+			continue
+		}
+		if h.holds(lits) == truth {
+			agree += h.weight()
+			continue
+		}
+		o.penalise(h)
+	}
+	return agree
+}
+
+// penalise costs h one contradicted verdict: out with ε = 0, log2((1−ε)/ε)
+// bits otherwise (and out after three, as the index drops them).
+func (o *openPart) penalise(h *openHyp) {
+	if o.shift == 0 {
+		h.dead = true
+		return
+	}
+	h.lik += o.shift
+	if h.lik > 3*o.shift+6 {
+		h.dead = true
+	}
+}
+
+// chose conditions the open part on God having put card c, chosen among
+// choices.
+func (o *openPart) chose(sc *grammar.Scene, c sim.Card, choices []uint8) {
+	if o == nil {
+		return
+	}
+	o.choices = append(o.choices, openChoice{sc, c, slices.Clone(choices)})
+	for i := range o.hyps {
+		o.weighChoice(&o.hyps[i], &o.choices[len(o.choices)-1])
+	}
+}
+
+func (o *openPart) weighChoice(h *openHyp, ch *openChoice) {
+	if h.dead {
+		return
+	}
+	if !h.accepts(ch.sc, ch.c) {
+		o.penalise(h)
+		return
+	}
+	k := 0
+	for _, x := range slices.Compact(slices.Sorted(slices.Values(ch.choices))) {
+		if h.accepts(ch.sc, sim.Card(x)) {
+			k++
+		}
+	}
+	h.lik += sizeBits(k)
+}
+
+// total is the open part's live mass.
+func (o *openPart) total() float64 { return o.mass(nil) }
+
+// predict adds to out[k], for each card, the open part's live mass that
+// accepts it after sc with every literal of given holding.
+func (o *openPart) predict(given []lit, sc *grammar.Scene, cards []uint8, out []float64) {
+	for i := range o.hyps {
+		h := &o.hyps[i]
+		if h.dead || !h.holds(given) {
+			continue
+		}
+		w := h.weight()
+		for k, c := range cards {
+			if h.accepts(sc, sim.Card(c)) {
+				out[k] += w
+			}
+		}
+	}
+}
+
+// synthesize asks the synthesizer for rules consistent with the hand so
+// far when the belief's live mass is low, within the hand's budget; it
+// adds the newcomers that are not already believed and reports whether it
+// added any.
+func (b *Belief) synthesize() bool {
+	o := b.open
+	if o == nil || o.syntheses >= o.cfg.MaxSyntheses || len(o.facts) < o.cfg.MinFacts ||
+		o.syntheses > 0 && len(o.facts) < o.lastFacts+o.cfg.Every {
+		return false
+	}
+	if b.Total() >= o.cfg.Trigger*o.unitWeight {
+		return false
+	}
+	o.syntheses++
+	o.lastFacts = len(o.facts)
+	ps := grammar.NewPoints(o.facts)
+	p := grammar.Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: make([]uint64, ps.Words())}
+	for i, yes := range o.factYes {
+		p.Care[i/64] |= 1 << (i % 64)
+		if yes {
+			p.Want[i/64] |= 1 << (i % 64)
+		}
+	}
+	found, _ := grammar.Synthesize(p, o.cfg.Synth)
+	added := false
+	for _, f := range found {
+		expr := f.Node.Expr()
+		if _, ok := o.byExpr[expr]; ok {
+			continue
+		}
+		if _, ok := b.sp.ByExpr(expr); ok {
+			continue // the index holds it already
+		}
+		h := openHyp{node: f.Node, fn: grammar.Compile(f.Node), expr: expr, bits: f.Bits,
+			w: math.Exp2(float64(o.minLevel - f.Bits))}
+		// The newcomer is judged on the whole history, as if it had been
+		// believed from the start.
+		for _, fd := range o.findings {
+			if h.holds(fd.lits) != fd.truth {
+				o.penalise(&h)
+			}
+		}
+		for i := range o.choices {
+			o.weighChoice(&h, &o.choices[i])
+		}
+		if h.dead {
+			continue
+		}
+		o.byExpr[expr] = len(o.hyps)
+		o.hyps = append(o.hyps, h)
+		added = true
+	}
+	return added
+}
+
+// openID is the belief's id of open hypothesis i: after the index's slots.
+func (b *Belief) openID(i int) int { return b.sp.Slots() + i }
+
+// openHypOf is the open hypothesis of id, nil for an index id.
+func (b *Belief) openHypOf(id int) *openHyp {
+	if b == nil || b.open == nil {
+		return nil
+	}
+	i := id - b.sp.Slots()
+	if i < 0 || i >= len(b.open.hyps) {
+		return nil
+	}
+	return &b.open.hyps[i]
+}
+
+// Hyp describes hypothesis id, of the index or of the open part.
+func (b *Belief) Hyp(id int) Hypothesis {
+	if h := b.openHypOf(id); h != nil {
+		return Hypothesis{Expr: h.expr, Family: FamOpen, Length: h.bits, Level: h.bits, Rules: 1}
+	}
+	return b.sp.Hyps[id]
+}
+
+// Node is open hypothesis id's syntax tree (nil for the index's).
+func (b *Belief) Node(id int) *grammar.Node {
+	if h := b.openHypOf(id); h != nil {
+		return h.node
+	}
+	return nil
+}
+
+// Accepts reports whether hypothesis id accepts card c after the main line.
+func (b *Belief) Accepts(id int, line []sim.Card, c sim.Card) bool {
+	if h := b.openHypOf(id); h != nil {
+		return h.accepts(grammar.NewScene(line), c)
+	}
+	return b.sp.Accepts(id, line, c)
+}
+
+// Phrase says hypothesis id in plain English.
+func (b *Belief) Phrase(id int) string {
+	if h := b.openHypOf(id); h != nil {
+		return fallbackWords(h.expr)
+	}
+	return b.sp.Phrase(id)
+}
+
+// openTop adds the open part's live hypotheses to a list of candidates.
+func (b *Belief) openCands(add func(id int, w float64)) {
+	if b.open == nil {
+		return
+	}
+	for i := range b.open.hyps {
+		if w := b.open.hyps[i].weight(); w > 0 {
+			add(b.openID(i), w)
+		}
+	}
+}
+
+// OpenCount is the number of live synthesized hypotheses.
+func (b *Belief) OpenCount() int {
+	n := 0
+	b.openCands(func(int, float64) { n++ })
+	return n
+}
