@@ -108,7 +108,7 @@ func TestMaxSpaceSize(t *testing.T) {
 func TestHelp(t *testing.T) {
 	h := strings.Join(strings.Fields(Help()), " ") // as read, whatever the wrapping
 	for _, want := range []string{"negative-tester ", "alias: falsifier", "(0.9; [0, 1])", "(100000; 1 to 300,000)",
-		"(false; true or false)", "(0; [0, 0.5))", "parameters: size, eps, seq, noplay, declare, guess, lambda"} {
+		"(false; true or false)", "(0; [0, 0.5))", "parameters: size, eps, synth, seq, noplay, declare, guess, lambda"} {
 		if !strings.Contains(h, want) {
 			t.Errorf("help lacks %q:\n%s", want, h)
 		}

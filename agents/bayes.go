@@ -46,7 +46,7 @@ type bayes struct {
 
 func newBayes(p policy) func(s Spec, t *Table, seat int) (sim.Player, error) {
 	return func(s Spec, t *Table, seat int) (sim.Player, error) {
-		rec, err := t.seatRecord(seat, int(s.param("size")), s.param("eps"))
+		rec, err := t.seatRecord(seat, int(s.param("size")), s.param("eps"), s.param("synth") != 0)
 		if err != nil {
 			return nil, err
 		}
@@ -258,7 +258,7 @@ func (b *bayes) Guess(v *sim.View) string {
 	if id < 0 || p < b.th.guess {
 		return ""
 	}
-	text := b.rec.Space().Hyps[id].Expr
+	text := b.rec.Hyp(id).Expr
 	if b.guessed[text] {
 		return ""
 	}

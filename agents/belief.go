@@ -33,6 +33,9 @@ type Belief struct {
 	Size int
 	// Eps is the label noise its belief allows for (0: strict elimination).
 	Eps float64
+	// Open: the belief synthesizes rules beyond its index (a rule outside
+	// the index is then hard, not out of reach).
+	Open bool
 }
 
 // BeliefOf says what the strategy of s believes. An unknown name is a
@@ -48,7 +51,7 @@ func BeliefOf(s Spec) Belief {
 	b := Belief{Mind: e.mind}
 	switch e.mind {
 	case PublicBelief:
-		b.Size, b.Eps = int(s.param("size")), s.param("eps")
+		b.Size, b.Eps, b.Open = int(s.param("size")), s.param("eps"), s.param("synth") != 0
 	case OwnCandidates:
 		b.Size = hypotheses.DefaultSize // newHuman draws from the default space
 	}

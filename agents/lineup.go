@@ -6,11 +6,13 @@ import (
 )
 
 // DefaultLineup is the table `eleusis rank` and `eleusis design` seat when
-// none is given: an information-seeking scientist, a positive tester with a
-// smaller space (so that some rules are beyond it), and two people of
+// none is given: an information-seeking scientist whose language is open
+// (the index and the synthesizer behind it), a positive tester with a
+// smaller mind — the 20,000 shortest rules and nothing past them
+// (synth=false), so that some rules are beyond it — and two people of
 // different patience. Their beliefs differ, so a rule can be found by some
 // and not others.
-var DefaultLineup = []string{"bayes-eig", "positive-tester(size=20000)", "bounded-human", "bounded-human(k=8,memory=4,slip=0.1)"}
+var DefaultLineup = []string{"bayes-eig", "positive-tester(size=20000,synth=false)", "bounded-human", "bounded-human(k=8,memory=4,slip=0.1)"}
 
 // LessonLineup is the table a lesson (`eleusis lesson`, `eleusis
 // transcript`) plays when none is given: the followed scientist first, then

@@ -110,9 +110,9 @@ func (t *Table) measure(out *Outcome, h *sim.Hand, players []sim.Player, opts *s
 			out.Measures[seat] = m
 		}
 	}
-	// The ideal observer: the default space, ε = 0 (the record of the
+	// The ideal observer: the default space, ε = 0, open (the record of the
 	// seats that believe with it, when they share one).
-	obs, err := t.seatRecord(observerSeat, hypotheses.DefaultSize, 0)
+	obs, err := t.seatRecord(observerSeat, hypotheses.DefaultSize, 0, true)
 	if err != nil {
 		return err
 	}

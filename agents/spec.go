@@ -279,6 +279,8 @@ var decisionParams = []Param{
 		Default: hypotheses.DefaultSize, Min: 1, Max: MaxSpaceSize, Why: "larger spaces take too long to build and too much memory (" + thousands(MaxSpaceSize) + " at most)"},
 	{Name: "eps", Doc: "label noise: the chance that a verdict contradicts the rule (0 = strict elimination)",
 		Default: 0, Min: 0, Max: 0.5, MaxOpen: true},
+	{Name: "synth", Doc: "reach beyond the index: when the evidence leaves it almost empty, synthesize the shortest rules of the open language that fit every verdict (false: the index alone)",
+		Kind: Bool, Default: 1},
 	{Name: "seq", Doc: "play a sequence while P(every card accepted) ≥ seq", Default: 0.95, Min: 0, Max: 1},
 	{Name: "noplay", Doc: `say "no play" when P(no card of the hand is valid) ≥ noplay`, Default: 0.9, Min: 0, Max: 1},
 	{Name: "declare", Doc: "declare Prophet when P(its best rule) ≥ declare (the game option prophet=true must be on)",

@@ -82,6 +82,15 @@ func (k *Kit) TruthFrom(rule *rulebank.Compiled, size int, anyStarter bool) (*hy
 	if err != nil {
 		return nil, err
 	}
+	if size < hypotheses.DefaultSize {
+		// A prefix of the default space shares its index, and its truth
+		// the default's classes (an open belief reaches past the prefix).
+		t, err := k.TruthFrom(rule, hypotheses.DefaultSize, anyStarter)
+		if err != nil {
+			return nil, err
+		}
+		return t.ForPrefix(sp), nil
+	}
 	key := ruleKey(rule)
 	if anyStarter {
 		key += "\x00any"
@@ -121,6 +130,8 @@ type Table struct {
 	// answers when it is done.
 	Context context.Context
 	records map[recordKey]*hypotheses.Record
+	// synth: the hand's syntheses, shared by its open beliefs.
+	synth *hypotheses.SynthCache
 	// ownRecords: every seat keeps a record of its own instead of sharing
 	// one with the seats of the same space and noise. A belief is a
 	// function of the public record, its space and its noise, so the
@@ -138,7 +149,8 @@ func (t *Table) context() context.Context {
 type recordKey struct {
 	size int
 	eps  float64
-	seat int // −1: shared by every seat of that space and noise
+	open bool // the belief synthesizes beyond its index
+	seat int  // −1: shared by every seat of that space, noise and openness
 }
 
 // observerSeat keys the ideal observer's record when seats keep their own.
@@ -155,15 +167,16 @@ func (t *Table) rng(seat int) *rand.Rand {
 }
 
 // Record is the public record shared by the scientists of this hand that
-// use the space of size behaviours with label noise eps.
+// use the space of size behaviours with label noise eps and the open belief
+// (the synthesizer behind the index).
 func (t *Table) Record(size int, eps float64) (*hypotheses.Record, error) {
-	return t.seatRecord(-1, size, eps)
+	return t.seatRecord(-1, size, eps, true)
 }
 
 // seatRecord is the record seat believes with: the shared one, or its own
 // when the table keeps one per seat (ownRecords).
-func (t *Table) seatRecord(seat, size int, eps float64) (*hypotheses.Record, error) {
-	key := recordKey{size, eps, -1}
+func (t *Table) seatRecord(seat, size int, eps float64, open bool) (*hypotheses.Record, error) {
+	key := recordKey{size, eps, open, -1}
 	if t.ownRecords {
 		key.seat = seat
 	}
@@ -177,7 +190,14 @@ func (t *Table) seatRecord(seat, size int, eps float64) (*hypotheses.Record, err
 	if err != nil {
 		return nil, err
 	}
-	r := hypotheses.NewRecord(sp.NewBelief(eps))
+	b := sp.NewBelief(eps)
+	if open {
+		if t.synth == nil {
+			t.synth = hypotheses.NewSynthCache()
+		}
+		b.Open(hypotheses.DefaultOpen, t.synth)
+	}
+	r := hypotheses.NewRecord(b)
 	if t.Measure && t.Rule != nil {
 		tr, err := t.Kit.TruthFrom(t.Rule, size, t.AnyStarter)
 		if err != nil {

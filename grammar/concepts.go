@@ -33,15 +33,18 @@ var conceptVars = [3]struct {
 }
 
 // conceptCell is the card's cell of the cube: bit 2 red, bit 1 odd, bit 0 face.
-func conceptCell(c sim.Card) int {
-	cell := 0
-	for i, v := range conceptVars {
-		if v.holds(c) {
-			cell |= 1 << (2 - i)
+func conceptCell(c sim.Card) int { return int(conceptCells[c]) }
+
+var conceptCells = func() (t [sim.NumCards]uint8) {
+	for c := range sim.Card(sim.NumCards) {
+		for i, v := range conceptVars {
+			if v.holds(c) {
+				t[c] |= 1 << (2 - i)
+			}
 		}
 	}
-	return cell
-}
+	return t
+}()
 
 // ConceptCost is the description length, in bits, of a Boolean concept with
 // k literals: k + 1, so that a one-literal concept ("red") costs the 2 bits

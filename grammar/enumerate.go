@@ -17,7 +17,9 @@ type Class struct {
 	Members []*Node
 	Vec
 	id    int32
-	lo    int32 // an integer class's bounds (its shortest member's)
+	next  *Class // the next class with the same hash
+	depth int8   // the unguarded depth of the shortest member (prev2: 2, prev3: 3)
+	lo    int32  // an integer class's bounds (its shortest member's)
 	hi    int32
 	card  bool // the shortest member reads the card
 	rankS Slot // for a class whose shortest member is X.rank: X + 1; 0 otherwise
@@ -47,22 +49,27 @@ type Enumerator struct {
 	// (a small grammar, for tests against brute force).
 	Only        *[NumProds]bool
 	ints, bools [][]*Class
-	seen        map[uint64][]*Class
-	classes     int
-	nodes       int
-	stopped     bool
+	// seen: the first class of each hash (more with the same hash chain
+	// through Class.next).
+	seen    map[uint64]*Class
+	classes int
+	nodes   int
+	stopped bool
 	// onBool, when set, sees every new Boolean class (the synthesizer's
 	// goal test).
 	onBool func(c *Class)
 	// scratch
-	kids     [3]Vec
-	scratch  Vec
-	guardBuf Vec
-	sn, gn   Node // scratch nodes: a candidate, its nil guard
-	skids    [3]*Node
-	gkid     [1]*Node
-	ints32   []int32  // arena of the classes' integer vectors
-	words    []uint64 // arena of their bit sets
+	kids      [3]Vec
+	scratch   Vec
+	guardBuf  Vec
+	sn, gn    Node // scratch nodes: a candidate, its nil guard
+	skids     [3]*Node
+	gkid      [1]*Node
+	nodeSlab  []Node
+	kidSlab   []*Node
+	classSlab []Class
+	ints32    []int32  // arena of the classes' integer vectors
+	words     []uint64 // arena of their bit sets
 }
 
 // keep copies a scratch vector into the arenas.
@@ -87,7 +94,7 @@ func (e *Enumerator) keep(v Vec) Vec {
 
 // NewEnumerator starts an enumeration over ps.
 func NewEnumerator(ps *Points) *Enumerator {
-	return &Enumerator{ps: ps, Keep: 4, Limit: 1 << 20, Connectives: true, seen: map[uint64][]*Class{}}
+	return &Enumerator{ps: ps, Keep: 4, Limit: 1 << 20, Connectives: true, seen: map[uint64]*Class{}}
 }
 
 // Classes is the number of classes found; Nodes the number of nodes tried.
@@ -155,10 +162,11 @@ func (e *Enumerator) add(n *Node, L int, kids [3]Vec) {
 	}
 	v := e.ps.applyInto(n, kids, &e.scratch)
 	h := hashVec(v)
-	for _, c := range e.seen[h] {
+	first := e.seen[h]
+	for c := first; c != nil; c = c.next {
 		if c.Node.Type() == n.Type() && sameVec(c.Vec, v) {
 			if len(c.Members)+1 < e.Keep {
-				c.Members = append(c.Members, keepNode(n))
+				c.Members = append(c.Members, e.keepNode(n))
 			}
 			return
 		}
@@ -168,8 +176,9 @@ func (e *Enumerator) add(n *Node, L int, kids [3]Vec) {
 		return
 	}
 	v = e.keep(v)
-	n = keepNode(n)
-	c := &Class{Node: n, Bits: L, Vec: v, id: int32(e.classes)}
+	n = e.keepNode(n)
+	c := e.newClass()
+	*c = Class{Node: n, Bits: L, Vec: v, id: int32(e.classes), next: first, depth: int8(n.Unguarded())}
 	e.classes++
 	if n.Type() == Int {
 		s := n.bounds()
@@ -179,7 +188,7 @@ func (e *Enumerator) add(n *Node, L int, kids [3]Vec) {
 		}
 	}
 	c.card = n.Reads().Card
-	e.seen[h] = append(e.seen[h], c)
+	e.seen[h] = c
 	e.level(L)
 	if n.Type() == Int {
 		e.ints[L] = append(e.ints[L], c)
@@ -193,14 +202,36 @@ func (e *Enumerator) add(n *Node, L int, kids [3]Vec) {
 
 // keepNode copies a node the enumerator built in scratch memory (its own
 // fields and its list of children; the children are kept nodes, but for a
-// guard's, which is scratch too).
-func keepNode(n *Node) *Node {
-	c := *n
-	c.Kids = slices.Clone(n.Kids)
-	if n.P == PGuard {
-		c.Kids[0] = keepNode(n.Kids[0])
+// guard's, which is scratch too), into the enumerator's slabs.
+func (e *Enumerator) keepNode(n *Node) *Node {
+	if len(e.nodeSlab) == 0 {
+		e.nodeSlab = make([]Node, 1024)
 	}
-	return &c
+	c := &e.nodeSlab[0]
+	e.nodeSlab = e.nodeSlab[1:]
+	*c = *n
+	if k := len(n.Kids); k > 0 {
+		if len(e.kidSlab) < k {
+			e.kidSlab = make([]*Node, 4096)
+		}
+		c.Kids = e.kidSlab[:k:k]
+		e.kidSlab = e.kidSlab[k:]
+		copy(c.Kids, n.Kids)
+	}
+	if n.P == PGuard {
+		c.Kids[0] = e.keepNode(n.Kids[0])
+	}
+	return c
+}
+
+// newClass is a fresh class from the enumerator's slab.
+func (e *Enumerator) newClass() *Class {
+	if len(e.classSlab) == 0 {
+		e.classSlab = make([]Class, 1024)
+	}
+	c := &e.classSlab[0]
+	e.classSlab = e.classSlab[1:]
+	return c
 }
 
 // mk fills the scratch node with a production, its parameters and children.

@@ -429,7 +429,7 @@ func (s *synth) iffs(all *[]Found) {
 			want[w] = ^(s.p.Want[w] ^ c.B[w])
 		}
 		s.p.Points.trim(want)
-		for _, a := range s.e.seen[hashVec(Vec{B: want})] {
+		for a := s.e.seen[hashVec(Vec{B: want})]; a != nil; a = a.next {
 			if a.Node.Type() == Bool && equalWords(a.B, want) && a.id != c.id && a.Node.P != PTrue {
 				*all = append(*all, Found{&Node{P: PIff, Kids: []*Node{c.Node, a.Node}}, 1 + c.Bits + a.Bits})
 			}
@@ -494,7 +494,7 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 		if isConst(t) {
 			continue
 		}
-		d := t.Node.Unguarded()
+		d := int(t.depth)
 		m := mask
 		guard := Op(255)
 		if d >= 2 {

@@ -495,7 +495,7 @@ func (b *Belief) plane(j int) []uint64 {
 func (b *Belief) godChose(s state, sc *grammar.Scene, c uint8, choices []uint8) {
 	b.observeIdx([]lit{{s: s, c: c}}, true, false)
 	b.total = -1
-	b.open.chose(sc, sim.Card(c), choices) // the card accepted, and 1/k
+	b.open.chose(s, sc, sim.Card(c), choices) // the card accepted, and 1/k
 	choices = slices.Compact(slices.Sorted(slices.Values(choices)))
 	for f := range numFamilies {
 		fi := &b.sp.fams[f]

@@ -157,7 +157,9 @@ type Measures struct {
 func (d *Discovery) Finish(m *Measures, sp *Space, best int) {
 	m.Turn50, m.Turn90, m.Posterior = d.Turn50, d.Turn90, Round3(d.Posterior)
 	m.Predictive, m.Predictive10 = PredictiveMeans(d.Preds)
-	m.Expressible = d.Truth.Expressible
+	// An open belief reaches beyond its index: a rule outside it is hard,
+	// not out of reach.
+	m.Expressible = d.Truth.Expressible || d.bel.Opened()
 	m.Settled = -1
 	if d.Local != nil {
 		m.LocalExact = d.Local.Exact
@@ -169,7 +171,7 @@ func (d *Discovery) Finish(m *Measures, sp *Space, best int) {
 	if h := d.bel.openHypOf(best); h != nil {
 		m.MAP = h.expr
 		m.MAPAgreement = d.Truth.check.agreement(h)
-		m.IdentifiedAll = m.MAPAgreement == 1
+		m.IdentifiedAll = d.Truth.check.agrees(h)
 		if d.inLocal(best) {
 			m.Identified, m.Settled = true, d.Settled
 		}

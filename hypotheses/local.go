@@ -213,7 +213,11 @@ func compareState(a, b state) int {
 }
 
 // classOn is the space's hypotheses that give every verdict.
+//
+// The class is the whole index's: for a prefix space, the hypotheses
+// beyond the prefix too (an open belief reaches them).
 func (sp *Space) classOn(v *verdicts) *Class {
+	sp = sp.root()
 	cl := &Class{}
 	var words []uint64
 	for f := range numFamilies {

@@ -2,7 +2,9 @@ package hypotheses
 
 import (
 	"math"
+	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/sim"
@@ -54,9 +56,24 @@ type OpenConfig struct {
 // synthesizer's budget is counted in work, not time, so that a hand plays
 // the same at any load and any number of workers.
 var DefaultOpen = OpenConfig{
-	Synth:   grammar.SynthConfig{PoolBits: 8, TermBits: 10, MaxBits: 26, Slack: 3, Max: 48, Keep: 2, MaxClasses: 20_000, MaxSolves: 600},
-	Trigger: 4, MinFacts: 6, Every: 6, MaxSyntheses: 4,
+	Synth:   grammar.SynthConfig{PoolBits: 7, TermBits: 9, MaxBits: 26, Slack: 3, Max: 48, Keep: 2, MaxClasses: 10_000, MaxSolves: 300},
+	Trigger: 1, MinFacts: 8, Every: 8, MaxSyntheses: 2,
 }
+
+// SynthCache shares syntheses between the beliefs of one hand: what the
+// synthesizer finds depends only on the public record (the judgements so
+// far), not on the space a belief holds beside it, so the records of the
+// hand's scientists ask it once per checkpoint. Safe for concurrent use.
+type SynthCache struct {
+	mu    sync.Mutex
+	found map[int][]grammar.Found // by stretch of judgements
+}
+
+// Len is the number of syntheses in the cache.
+func (c *SynthCache) Len() int { c.mu.Lock(); defer c.mu.Unlock(); return len(c.found) }
+
+// NewSynthCache makes an empty cache (one per hand).
+func NewSynthCache() *SynthCache { return &SynthCache{found: map[int][]grammar.Found{}} }
 
 // openHyp is one synthesized hypothesis.
 type openHyp struct {
@@ -93,6 +110,7 @@ type openFinding struct {
 
 // openChoice is a card God chose among others (the size principle).
 type openChoice struct {
+	s       state
 	sc      *grammar.Scene
 	c       sim.Card
 	choices []uint8
@@ -101,32 +119,37 @@ type openChoice struct {
 // openPart is the belief's synthesized hypotheses and the hand's history.
 type openPart struct {
 	cfg      OpenConfig
+	cache    *SynthCache
 	hyps     []openHyp
 	byExpr   map[string]int
 	findings []openFinding
 	choices  []openChoice
 	// facts: the single judgements (for the synthesizer's problem).
-	facts      []grammar.Point
-	factYes    []bool
-	syntheses  int
-	lastFacts  int
-	shift      int
-	maxLength  int     // the index's longest hypothesis
-	minLevel   int     // the index's weights are 2^(minLevel − level)
-	unitWeight float64 // one hypothesis of the index's longest length
+	facts       []grammar.Point
+	factYes     []bool
+	syntheses   int
+	lastStretch int
+	unlocked    bool // the rest of a prefix's index has joined
+	shift       int
+	maxLength   int     // the index's longest hypothesis
+	minLevel    int     // the index's weights are 2^(minLevel − level)
+	unitWeight  float64 // one hypothesis of the index's longest length
 }
 
 // Open lets the belief reach beyond its index (see OpenConfig); a belief
-// starts closed. Call it before the first verdict.
-func (b *Belief) Open(cfg OpenConfig) {
+// starts closed. Call it before the first verdict. The beliefs of one hand
+// may share a cache of syntheses (nil: none).
+func (b *Belief) Open(cfg OpenConfig, cache *SynthCache) {
 	sp := b.sp
-	o := &openPart{cfg: cfg, byExpr: map[string]int{}, shift: b.shift, maxLength: sp.maxLength, minLevel: sp.minLevel}
-	o.unitWeight = math.Exp2(float64(sp.minLevel - sp.maxLength))
+	// The unit is a hypothesis at the whole index's cut: a prefix's belief
+	// reaches the rest of the index (unlock) before the synthesizer.
+	o := &openPart{cfg: cfg, cache: cache, byExpr: map[string]int{}, shift: b.shift, maxLength: sp.root().maxLength, minLevel: sp.minLevel}
+	o.unitWeight = math.Exp2(float64(sp.minLevel - o.maxLength))
 	b.open = o
 }
 
 // Opened reports whether the belief synthesizes beyond its index.
-func (b *Belief) Opened() bool { return b.open != nil }
+func (b *Belief) Opened() bool { return b != nil && b.open != nil }
 
 // openMass is the open part's live mass for which every literal holds.
 func (o *openPart) mass(lits []lit) float64 {
@@ -198,11 +221,11 @@ func (o *openPart) penalise(h *openHyp) {
 
 // chose conditions the open part on God having put card c, chosen among
 // choices.
-func (o *openPart) chose(sc *grammar.Scene, c sim.Card, choices []uint8) {
+func (o *openPart) chose(s state, sc *grammar.Scene, c sim.Card, choices []uint8) {
 	if o == nil {
 		return
 	}
-	o.choices = append(o.choices, openChoice{sc, c, slices.Clone(choices)})
+	o.choices = append(o.choices, openChoice{s, sc, c, slices.Clone(choices)})
 	for i := range o.hyps {
 		o.weighChoice(&o.hyps[i], &o.choices[len(o.choices)-1])
 	}
@@ -251,31 +274,31 @@ func (o *openPart) predict(given []lit, sc *grammar.Scene, cards []uint8, out []
 // added any.
 func (b *Belief) synthesize() bool {
 	o := b.open
-	if o == nil || o.syntheses >= o.cfg.MaxSyntheses || len(o.facts) < o.cfg.MinFacts ||
-		o.syntheses > 0 && len(o.facts) < o.lastFacts+o.cfg.Every {
+	if o == nil || o.syntheses >= o.cfg.MaxSyntheses || len(o.facts) < o.cfg.MinFacts {
 		return false
 	}
-	if b.Total() >= o.cfg.Trigger*o.unitWeight {
+	// Checkpoints: one synthesis at most per stretch of Every judgements
+	// after the first MinFacts (the hand's beliefs share it).
+	stretch := (len(o.facts) - o.cfg.MinFacts) / o.cfg.Every
+	if o.syntheses > 0 && stretch <= o.lastStretch {
 		return false
+	}
+	if b.livePrior() >= o.cfg.Trigger*o.unitWeight {
+		return false
+	}
+	if b.unlock() && b.livePrior() >= o.cfg.Trigger*o.unitWeight {
+		return true // the rest of the index holds the hand's rules
 	}
 	o.syntheses++
-	o.lastFacts = len(o.facts)
-	ps := grammar.NewPoints(o.facts)
-	p := grammar.Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: make([]uint64, ps.Words())}
-	for i, yes := range o.factYes {
-		p.Care[i/64] |= 1 << (i % 64)
-		if yes {
-			p.Want[i/64] |= 1 << (i % 64)
-		}
-	}
-	found, _ := grammar.Synthesize(p, o.cfg.Synth)
+	o.lastStretch = stretch
+	found := o.find(stretch)
 	added := false
 	for _, f := range found {
 		expr := f.Node.Expr()
 		if _, ok := o.byExpr[expr]; ok {
 			continue
 		}
-		if _, ok := b.sp.ByExpr(expr); ok {
+		if _, ok := b.sp.root().ByExpr(expr); ok {
 			continue // the index holds it already
 		}
 		h := openHyp{node: f.Node, fn: grammar.Compile(f.Node), expr: expr, bits: f.Bits,
@@ -300,6 +323,108 @@ func (b *Belief) synthesize() bool {
 	return added
 }
 
+// find is the synthesizer's answer for the hand's judgements so far, from
+// the hand's cache when a belief asked already.
+func (o *openPart) find(stretch int) []grammar.Found {
+	if o.cache != nil {
+		o.cache.mu.Lock()
+		defer o.cache.mu.Unlock()
+		if f, ok := o.cache.found[stretch]; ok {
+			return f // a belief of this hand asked in this stretch already
+		}
+	}
+	ps := grammar.NewPoints(o.facts)
+	p := grammar.Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: make([]uint64, ps.Words())}
+	for i, yes := range o.factYes {
+		p.Care[i/64] |= 1 << (i % 64)
+		if yes {
+			p.Want[i/64] |= 1 << (i % 64)
+		}
+	}
+	found, _ := grammar.Synthesize(p, o.cfg.Synth)
+	if o.cache != nil {
+		o.cache.found[stretch] = found
+	}
+	return found
+}
+
+// unlock opens, for a belief over a prefix of a larger space, the rest of
+// that space's index: its shortest behaviours past the prefix, judged on
+// the hand so far (a belief of the larger space replays the hand), join
+// the belief. It reports whether it did (once per hand).
+func (b *Belief) unlock() bool {
+	o, root := b.open, b.sp.parent
+	if root == nil || o.unlocked {
+		return false
+	}
+	o.unlocked = true
+	t := root.NewBelief(b.eps)
+	t.Exact()
+	for _, f := range o.findings {
+		t.observeIdx(f.lits, f.truth, false)
+	}
+	for _, ch := range o.choices {
+		t.godChose(ch.s, nil, uint8(ch.c), ch.choices)
+	}
+	for j := 0; j <= t.top; j++ {
+		for w, m := range t.planes[j] {
+			if m &^= b.sp.valid[w]; m != 0 {
+				b.plane(j)[w] |= m
+				b.top = max(b.top, j)
+			}
+		}
+	}
+	t.Release()
+	for f := range numFamilies {
+		fi := &b.sp.fams[f]
+		b.live[f] = b.live[f][:0]
+		for lw := range fi.nw {
+			for j := 0; j <= b.top; j++ {
+				if b.planes[j][fi.w0+lw] != 0 {
+					b.live[f] = append(b.live[f], int32(lw))
+					break
+				}
+			}
+		}
+	}
+	// The prior sample stood for the prefix's prior: predictions are exact
+	// (or drawn from the posterior) from now on.
+	b.total, b.noSample, b.sfresh = -1, true, false
+	return true
+}
+
+// livePrior is the prior mass of the hypotheses still standing: those no
+// verdict contradicted (with label noise, those within one contradiction's
+// bits). God's choices weigh hypotheses down by the size principle without
+// refuting them, so the posterior mass would call for synthesis when the
+// index holds the rule: the trigger reads the prior of what stands.
+func (b *Belief) livePrior() float64 {
+	planes := b.top
+	if b.shift > 0 {
+		planes = min(b.top, b.shift-1)
+	}
+	var m float64
+	for f := range numFamilies {
+		w0 := b.sp.fams[f].w0
+		for _, lw := range b.live[f] {
+			w := w0 + int(lw)
+			var any uint64
+			for j := 0; j <= planes; j++ {
+				any |= b.planes[j][w]
+			}
+			m += float64(bits.OnesCount64(any)) * b.sp.weight[w]
+		}
+	}
+	if o := b.open; o != nil {
+		for i := range o.hyps {
+			if h := &o.hyps[i]; !h.dead && (b.shift == 0 || h.lik < b.shift) {
+				m += h.w
+			}
+		}
+	}
+	return m
+}
+
 // openID is the belief's id of open hypothesis i: after the index's slots.
 func (b *Belief) openID(i int) int { return b.sp.Slots() + i }
 
@@ -319,6 +444,9 @@ func (b *Belief) openHypOf(id int) *openHyp {
 func (b *Belief) Hyp(id int) Hypothesis {
 	if h := b.openHypOf(id); h != nil {
 		return Hypothesis{Expr: h.expr, Family: FamOpen, Length: h.bits, Level: h.bits, Rules: 1}
+	}
+	if b.sp.Hyps[id].Expr == "" && b.sp.parent != nil {
+		return b.sp.parent.Hyps[id] // past a prefix, unlocked
 	}
 	return b.sp.Hyps[id]
 }
@@ -344,7 +472,7 @@ func (b *Belief) Phrase(id int) string {
 	if h := b.openHypOf(id); h != nil {
 		return fallbackWords(h.expr)
 	}
-	return b.sp.Phrase(id)
+	return b.sp.root().Phrase(id)
 }
 
 // openTop adds the open part's live hypotheses to a list of candidates.

@@ -57,7 +57,7 @@ func TestOpenBeliefMatchesBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	b := sp.NewBelief(0)
 	b.Exact()
-	b.Open(alwaysOpen)
+	b.Open(alwaysOpen, nil)
 	r := NewRecord(b)
 	playOpen(t, r, rule, rng, 40)
 	if b.OpenCount() == 0 {
@@ -159,7 +159,7 @@ func TestOpenBeliefIdentifiesRulesOutsideTheIndex(t *testing.T) {
 		for _, open := range []bool{false, true} {
 			b := sp.NewBelief(0)
 			if open {
-				b.Open(DefaultOpen)
+				b.Open(DefaultOpen, nil)
 			}
 			r := NewRecord(b)
 			r.Discovery = NewDiscovery(tr)

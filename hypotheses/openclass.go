@@ -23,6 +23,9 @@ type lineCheck struct {
 	scenes []*grammar.Scene
 	mu     sync.Mutex
 	agree  map[string]float64
+	// all: whether a hypothesis agrees on every line (decided at the first
+	// disagreement, cheaper than the share).
+	all map[string]bool
 }
 
 func (lc *lineCheck) prepare() {
@@ -32,7 +35,33 @@ func (lc *lineCheck) prepare() {
 			lc.scenes[i] = grammar.NewScene(lv.line)
 		}
 		lc.agree = map[string]float64{}
+		lc.all = map[string]bool{}
 	})
+}
+
+// agrees reports whether h gives God's verdict on every line.
+func (lc *lineCheck) agrees(h *openHyp) bool {
+	if lc == nil || len(lc.lines) == 0 {
+		return true
+	}
+	lc.prepare()
+	lc.mu.Lock()
+	a, ok := lc.all[h.expr]
+	lc.mu.Unlock()
+	if ok {
+		return a
+	}
+	a = true
+	for i, lv := range lc.lines {
+		if h.row(lc.scenes[i]) != lv.mask {
+			a = false
+			break
+		}
+	}
+	lc.mu.Lock()
+	lc.all[h.expr] = a
+	lc.mu.Unlock()
+	return a
 }
 
 // agreement is the share of (line, card) pairs on which h gives God's
@@ -75,7 +104,7 @@ func (h *openHyp) row(sc *grammar.Scene) uint64 {
 // hasOpen reports whether open hypothesis h agrees with God on every
 // sampled state of the hand: whether it is in God's local class.
 func (l *Local) hasOpen(h *openHyp) bool {
-	return l != nil && l.check.agreement(h) == 1
+	return l != nil && l.check.agrees(h)
 }
 
 // probOfLocal is the posterior probability of God's local class: the

@@ -74,6 +74,11 @@ func (r *Record) Apply(rec *sim.MoveRecord, opts *sim.Options) []float64 {
 		if id, ok := r.sp.ByExpr(rec.Guess); ok {
 			r.refute(id)
 		}
+		if r.open != nil {
+			if i, ok := r.open.byExpr[rec.Guess]; ok {
+				r.refute(r.openID(i))
+			}
+		}
 	}
 	r.line = append(r.line, e.MainLine[len(r.line):]...)
 	r.synthesize()

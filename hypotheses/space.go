@@ -96,6 +96,10 @@ type Space struct {
 	beliefs  sync.Pool
 	exprOnce sync.Once
 	byExpr   map[string]int
+	// parent: the space this one is a prefix of (nil for a space built on
+	// its own); its index is this one's, and an open belief reaches into
+	// the rest of it before it synthesizes.
+	parent *Space
 	// maxLength is the longest description kept (where the index's cut
 	// falls) and minLevel the lowest prior level: a weight is
 	// 2^(minLevel − level).
@@ -212,7 +216,7 @@ func (sp *Space) Prefix(size int) (*Space, error) {
 	if size >= sp.Stats.Kept {
 		return sp, nil
 	}
-	p := &Space{words: sp.words, fams: sp.fams, weight: sp.weight, famOf: sp.famOf, order: sp.order, gram: sp.gram, minLevel: sp.minLevel,
+	p := &Space{words: sp.words, fams: sp.fams, weight: sp.weight, famOf: sp.famOf, order: sp.order, gram: sp.gram, minLevel: sp.minLevel, parent: sp.root(),
 		Hyps: make([]Hypothesis, len(sp.Hyps)), valid: make([]uint64, sp.words)}
 	p.Stats = Stats{Syntactic: sp.Stats.Syntactic, Distinct: sp.Stats.Distinct, Kept: size, IndexBytes: sp.Stats.IndexBytes}
 	for id, h := range sp.Hyps {
@@ -235,6 +239,14 @@ func (sp *Space) Prefix(size int) (*Space, error) {
 	}
 	p.buildSample()
 	return p, nil
+}
+
+// root is the space whose index sp shares: its parent, or itself.
+func (sp *Space) root() *Space {
+	if sp.parent != nil {
+		return sp.parent
+	}
+	return sp
 }
 
 // rowArena hands out copies of rows from large blocks (one allocation per

@@ -199,10 +199,32 @@ type Truth struct {
 	// famStates: the states each family's byCtx sums up.
 	famStates [numFamilies]int
 
-	mu     sync.Mutex
-	locals map[string]*localEntry
+	// locals: the local classes per opening, shared by the truths of the
+	// spaces that share an index (ForPrefix).
+	locals *localCache
 	// check: the chart's walks from every starter, for the open part.
 	check *lineCheck
+}
+
+type localCache struct {
+	mu sync.Mutex
+	m  map[string]*localEntry
+}
+
+// ForPrefix is the truth of a prefix of t's space (Space.Prefix): the same
+// classes, locals and charts — the whole index's, which an open belief over
+// the prefix reaches — with Expressible saying whether the prefix itself
+// holds the rule.
+func (t *Truth) ForPrefix(sp *Space) *Truth {
+	if sp.root() != t.sp.root() {
+		panic("hypotheses: ForPrefix of a space that does not share the truth's index")
+	}
+	p := *t
+	p.sp, p.Expressible = sp, false
+	for _, id := range t.IDs {
+		p.Expressible = p.Expressible || sp.Hyps[id].Expr != ""
+	}
+	return &p
 }
 
 type localEntry struct {
@@ -238,7 +260,7 @@ func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, err
 // family whose context does not determine the rule's verdicts (the rule
 // reads more than the family) holds no equivalent hypothesis.
 func (sp *Space) ClassifyChart(ch *Chart) *Truth {
-	t := &Truth{Rule: ch.Rule.Rule.Name, sp: sp, chart: ch, States: len(ch.states), Exact: ch.Exact, locals: map[string]*localEntry{},
+	t := &Truth{Rule: ch.Rule.Rule.Name, sp: sp, chart: ch, States: len(ch.states), Exact: ch.Exact, locals: &localCache{m: map[string]*localEntry{}},
 		check: &lineCheck{lines: ch.lines}}
 	all := summarise(ch.exactStates(), ch.sampledStates())
 	for f := range numFamilies {
@@ -258,9 +280,11 @@ func (sp *Space) ClassifyChart(ch *Chart) *Truth {
 	}
 	t.Class = sp.classOn(all)
 	t.IDs = t.Class.IDs()
-	t.Expressible = len(t.IDs) > 0
+	// Expressible in this space (a prefix's class may hold hypotheses past
+	// the prefix); the length is the whole index's shortest.
 	for _, id := range t.IDs {
-		h := sp.Hyps[id]
+		h := sp.root().Hyps[id]
+		t.Expressible = t.Expressible || sp.Hyps[id].Expr != ""
 		if t.Expr == "" || h.Length < t.Length {
 			t.Expr, t.Length = h.Expr, h.Length
 		}
@@ -291,13 +315,13 @@ func (t *Truth) Local(opening []sim.Card) (*Local, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.mu.Lock()
-	e, ok := t.locals[key]
+	t.locals.mu.Lock()
+	e, ok := t.locals.m[key]
 	if !ok {
 		e = &localEntry{}
-		t.locals[key] = e
+		t.locals.m[key] = e
 	}
-	t.mu.Unlock()
+	t.locals.mu.Unlock()
 	e.once.Do(func() { e.l = newLocal(t.sp, v, t.chart.Exact); e.l.check = &lineCheck{lines: lines} })
 	return e.l, nil
 }

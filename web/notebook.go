@@ -160,9 +160,8 @@ func (t *table) notebook(seat int) *NotebookView {
 				}
 			}
 			ids, ps := m.rec.Top(5)
-			sp := m.rec.Space()
 			for i, id := range ids {
-				nv.Top = append(nv.Top, RuleProb{Expr: sp.Hyps[id].Expr, P: ps[i]})
+				nv.Top = append(nv.Top, RuleProb{Expr: m.rec.Hyp(id).Expr, P: ps[i]})
 			}
 			for i := len(m.steps) - 1; i >= 0 && len(nv.Steps) < 8; i-- {
 				nv.Steps = append(nv.Steps, m.steps[i])
