@@ -14,11 +14,13 @@ import (
 // (lab.Run), the Ranker sums them up as they come (Add) and orders the
 // rules from the hardest (Ranking); render.WriteAll would then write its
 // Tables. A rule no scientist of the line-up can express (here
-// black-high-red-low, beyond a space of 3,000 hypotheses) is set apart.
+// black-high-red-low, beyond a closed space of 3,000 hypotheses: synth=false)
+// is set apart; with the default open belief the scientist reaches past
+// its index, and every rule is ranked.
 func ExampleRanker() {
 	runner := &lab.Lab{Bank: rulebank.Default(), Kit: agents.NewKit()}
 	plan := &lab.Plan{Seed: 3, Rules: []string{"same-suit", "black-high-red-low"}, Presets: []string{"new-eleusis"},
-		Lineups: [][]string{{"bayes-eig(size=3000)", "random", "random", "random"}}, Hands: 2}
+		Lineups: [][]string{{"bayes-eig(size=3000,synth=false)", "random", "random", "random"}}, Hands: 2}
 	r := rank.NewRanker(plan, runner.Bank, runner.Kit)
 	if _, err := runner.Run(context.Background(), plan, lab.RunOptions{Each: func(h *lab.HandRecord) error {
 		r.Add(h)

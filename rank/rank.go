@@ -166,7 +166,7 @@ func (r *Ranker) Add(h *lab.HandRecord) {
 // line-ups use (expressibility, description length).
 func (r *Ranker) Ranking() (*Ranking, error) {
 	p := r.plan
-	rk := &Ranking{Plan: p}
+	rk := &Ranking{Plan: p, Outside: []RuleSummary{}} // [] in JSON when every rule is ranked
 	size, err := largestSpace(p)
 	if err != nil {
 		return nil, err

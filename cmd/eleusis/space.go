@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
@@ -23,14 +25,11 @@ type spaceHyp struct {
 	Prior float64 `json:"prior"`
 }
 
-// spacePlace is where one of God's rules sits in the space.
+// spacePlace is where one of God's rules sits in the open language.
 type spacePlace struct {
-	Rule        string `json:"rule"`
-	Expressible bool   `json:"expressible"`
-	Length      int    `json:"description_length,omitempty"`
-	Shortest    string `json:"shortest,omitempty"`
-	Class       int    `json:"class_size"`
-	States      int    `json:"states_visited"`
+	hypotheses.Place
+	Class  int `json:"class_size"`
+	States int `json:"states_visited"`
 }
 
 func spaceCmd(g *global) *cobra.Command {
@@ -116,27 +115,47 @@ hypotheses share its behaviour.`,
 				}
 			}
 			if len(rules) > 0 {
-				t := render.Table{Name: "rules", Title: "God's rules in the space", Cols: []render.Column{
-					{Name: "rule", Whole: true}, {Name: "expressible", Kind: render.Bool}, {Name: "bits", Kind: render.Int},
-					{Name: "shortest", Head: "shortest description"}, {Name: "class_size", Head: "hypotheses alike", Kind: render.Int},
+				t := render.Table{Name: "rules", Title: "God's rules in the scientists' open language", Cols: []render.Column{
+					{Name: "rule", Whole: true}, {Name: "reached", Kind: render.Bool}, {Name: "bits", Kind: render.Int},
+					{Name: "where"}, {Name: "hypothesis", Head: "hypothesis, or why not"}, {Name: "class_size", Head: "index hypotheses alike", Kind: render.Int},
 					{Name: "states", Kind: render.Int}}}
-				for _, name := range rules {
+				places = make([]spacePlace, len(rules))
+				var grp errgroup.Group
+				grp.SetLimit(runtime.GOMAXPROCS(0))
+				for i, name := range rules {
 					r, err := bank.Get(name)
 					if err != nil {
 						return err
 					}
-					tr, err := kit.Truth(r, size)
-					if err != nil {
-						return err
+					grp.Go(func() error {
+						tr, err := kit.Truth(r, size)
+						if err != nil {
+							return err
+						}
+						p, err := sp.Place(r, false, hypotheses.DefaultPlace)
+						if err != nil {
+							return err
+						}
+						places[i] = spacePlace{Place: p, Class: len(tr.IDs), States: tr.States}
+						return nil
+					})
+				}
+				if err := grp.Wait(); err != nil {
+					return err
+				}
+				for _, p := range places {
+					var bits render.Cell // missing when not reached
+					where, what := "synthesized", p.Expr
+					if p.Index {
+						where = "index"
 					}
-					p := spacePlace{Rule: name, Expressible: tr.Expressible, Length: tr.Length, Shortest: tr.Expr, Class: len(tr.IDs), States: tr.States}
-					places = append(places, p)
-					var bits render.Cell // missing when not expressible
-					if p.Expressible {
+					if p.Reached {
 						bits = render.IntCell(p.Length)
+					} else {
+						where, what = "", p.Reason
 					}
-					t.Cells = append(t.Cells, []render.Cell{render.Str(name), render.BoolCell(p.Expressible), bits,
-						render.Str(p.Shortest), render.IntCell(p.Class), render.IntCell(p.States)})
+					t.Cells = append(t.Cells, []render.Cell{render.Str(p.Rule), render.BoolCell(p.Reached), bits,
+						render.Str(where), render.Str(what), render.IntCell(p.Class), render.IntCell(p.States)})
 				}
 				tables = append(tables, t)
 			}

@@ -1,0 +1,241 @@
+package hypotheses
+
+import (
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"time"
+
+	"github.com/eleusis/eleusis/grammar"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// Place is where a rule sits in the scientists' open language: the length
+// at which the language reaches it — a hypothesis that gives its verdict on
+// every card in every state its hands can reach — or why it does not.
+type Place struct {
+	Rule string `json:"rule"`
+	// Reached: a hypothesis behaves as the rule does; Length is its
+	// description length in bits and Expr the hypothesis.
+	Reached bool   `json:"reached"`
+	Length  int    `json:"description_length,omitempty"`
+	Expr    string `json:"hypothesis,omitempty"`
+	// Index: the hypothesis is one of the index's (the shortest behaviours,
+	// held by every belief); otherwise the synthesizer found it, and its
+	// length is an upper bound (the search is not exhaustive past the pool).
+	Index bool `json:"in_index"`
+	// Exact: the equivalence was decided on every reachable state (rules of
+	// look-back ≤ 3); otherwise on random legal lines (a bounded check).
+	Exact bool `json:"exact"`
+	// Reason says, in words, why the language does not reach the rule
+	// within the budget.
+	Reason string `json:"reason,omitempty"`
+	// Rounds of synthesis and counterexamples, and the time taken.
+	Rounds  int           `json:"rounds,omitempty"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+}
+
+// PlaceConfig bounds a placement.
+type PlaceConfig struct {
+	Synth grammar.SynthConfig
+	// Rounds of counterexample-guided synthesis, and the points each round
+	// starts from.
+	Rounds, Points int
+	// Budget: the time a placement may take in all (a safety bound: the
+	// synthesizer's own budget is counted in work).
+	Budget time.Duration
+	Truth  TruthConfig
+}
+
+// DefaultPlace places a rule in a few seconds. Its bounds are counted in
+// work (the pool's classes, the sub-problems solved, the rounds), so that a
+// rule gets the same place on any machine; Budget is a last guard on time
+// that the work bounds keep it far below.
+var DefaultPlace = PlaceConfig{
+	Synth:  grammar.SynthConfig{PoolBits: 10, TermBits: 12, MaxBits: 36, Slack: 4, Max: 64, Keep: 2, MaxClasses: 60_000, MaxSolves: 3000},
+	Rounds: 6, Points: 240, Budget: 60 * time.Second,
+	Truth: TruthConfig{Walks: 6, Horizon: 40, Seed: 7},
+}
+
+// Place finds where rule sits in the open language: in the index when sp's
+// index holds a hypothesis of its behaviour, otherwise by synthesis from
+// the states God's legal play reaches (from the openings the rule's starter
+// predicate admits, or every card with anyStarter): the synthesizer
+// proposes rules consistent with a sample of God's verdicts, each is held
+// against every sampled state, and a counterexample joins the sample for
+// the next round (counterexample-guided synthesis). A hypothesis that
+// survives is checked with rulebank.Compare, the equivalence guesses are
+// judged by.
+func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig) (Place, error) {
+	start := time.Now()
+	p := Place{Rule: rule.Rule.Name}
+	tcfg := cfg.Truth
+	tcfg.AnyStarter = anyStarter
+	ch, err := NewChart(rule, tcfg)
+	if err != nil {
+		return p, err
+	}
+	tr := sp.root().ClassifyChart(ch)
+	if tr.Expressible {
+		p.Reached, p.Index, p.Length, p.Expr, p.Exact = true, true, tr.Length, tr.Expr, tr.Exact
+		p.Elapsed = time.Since(start)
+		return p, nil
+	}
+	lines := ch.lines
+	if len(lines) == 0 {
+		p.Reason = "no state is reachable: the rule accepts no card after any opening"
+		return p, nil
+	}
+	scenes := make([]*grammar.Scene, len(lines))
+	for i, lv := range lines {
+		scenes[i] = grammar.NewScene(lv.line)
+	}
+	rng := rand.New(rand.NewPCG(tcfg.Seed, 0x706c616365))
+	// The first sample: lines spread over the walks, an accepted and a
+	// refused card after each (God's verdicts on both sides).
+	var pts []grammar.Point
+	var yes []bool
+	seen := map[[2]int]bool{}
+	addPoint := func(i int, c sim.Card) {
+		k := [2]int{i, int(c)}
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		pts = append(pts, grammar.Point{Scene: scenes[i], Card: c})
+		yes = append(yes, lines[i].mask>>c&1 == 1)
+	}
+	for len(pts) < cfg.Points && len(seen) < 52*len(lines) {
+		i := rng.IntN(len(lines))
+		m := lines[i].mask
+		if m != 0 {
+			addPoint(i, nthCard(m, rng.IntN(bits.OnesCount64(m))))
+		}
+		if r := allCards &^ m; r != 0 {
+			addPoint(i, nthCard(r, rng.IntN(bits.OnesCount64(r))))
+		}
+	}
+	var nearest *grammar.Found
+	var nearestAt [2]int
+	bestAgree := -1.0
+	for round := 1; round <= cfg.Rounds; round++ {
+		p.Rounds = round
+		left := cfg.Budget - time.Since(start)
+		if left <= 0 {
+			break
+		}
+		syn := cfg.Synth
+		syn.Budget = left
+		found, _ := grammar.Synthesize(problemOf(pts, yes), syn)
+		progress := false
+		for fi := range found {
+			f := &found[fi]
+			fn := grammar.Compile(f.Node)
+			differ, at := 0, [2]int{-1, -1}
+			for i := range lines {
+				row := rowOf(fn, scenes[i])
+				if d := row ^ lines[i].mask; d != 0 {
+					if at[0] < 0 {
+						at = [2]int{i, bits.TrailingZeros64(d)}
+					}
+					differ += bits.OnesCount64(d)
+				}
+			}
+			agree := 1 - float64(differ)/float64(52*len(lines))
+			if differ == 0 {
+				c, err := rulebank.Compile(rulebank.Rule{Name: "hypothesis", Expr: f.Node.Expr()})
+				if err != nil {
+					continue // over the referee's bounds: not a rule a player could state
+				}
+				eq, err := rulebank.Compare(rule, c, anyStarter)
+				if err != nil {
+					continue // undecided: not a place
+				}
+				if eq.Equal {
+					p.Reached, p.Length, p.Expr, p.Exact = true, f.Bits, f.Node.Expr(), eq.Exact
+					p.Elapsed = time.Since(start)
+					return p, nil
+				}
+				// A state the walks missed: it joins them.
+				lines = append(lines, lineVerdict{eq.Line, godMask(rule, eq.Line)})
+				scenes = append(scenes, grammar.NewScene(eq.Line))
+				at = [2]int{len(lines) - 1, int(*eq.Card)}
+			}
+			if agree > bestAgree {
+				bestAgree, nearest, nearestAt = agree, f, at
+			}
+			if at[0] >= 0 && !seen[at] {
+				addPoint(at[0], sim.Card(at[1]))
+				progress = true
+			}
+		}
+		if !progress && len(found) > 0 {
+			break // every candidate's first counterexample is in the sample already
+		}
+		if len(found) == 0 {
+			// Nothing fits the sample: more evidence will not help.
+			break
+		}
+	}
+	p.Elapsed = time.Since(start)
+	p.Reason = placeReason(nearest, nearestAt, lines, bestAgree, cfg)
+	return p, nil
+}
+
+// placeReason says in words why the language does not reach a rule.
+func placeReason(nearest *grammar.Found, at [2]int, lines []lineVerdict, agree float64, cfg PlaceConfig) string {
+	if nearest == nil {
+		return fmt.Sprintf("no rule of at most %d bits that the synthesizer builds (atoms of up to %d bits, terms of %d, and two levels of and, or, if) gives God's verdicts on even a sample of the states its hands reach",
+			cfg.Synth.MaxBits, cfg.Synth.PoolBits, cfg.Synth.TermBits)
+	}
+	why := fmt.Sprintf("no rule of at most %d bits that the synthesizer reached behaves as it does on every state its hands reach; the nearest, %s (%d bits), gives God's verdict on %.1f%% of the cards judged",
+		cfg.Synth.MaxBits, nearest.Node.Expr(), nearest.Bits, 100*agree)
+	if at[0] >= 0 && at[0] < len(lines) {
+		c := sim.Card(at[1])
+		god := "accepts"
+		if lines[at[0]].mask>>c&1 == 0 {
+			god = "refuses"
+		}
+		why += fmt.Sprintf(", but after %s God %s %s", sim.CardsString(lines[at[0]].line), god, c)
+	}
+	return why
+}
+
+// problemOf is the synthesizer's problem of a sample of God's verdicts.
+func problemOf(pts []grammar.Point, yes []bool) grammar.Problem {
+	ps := grammar.NewPoints(pts)
+	p := grammar.Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: make([]uint64, ps.Words())}
+	for i, y := range yes {
+		p.Care[i/64] |= 1 << (i % 64)
+		if y {
+			p.Want[i/64] |= 1 << (i % 64)
+		}
+	}
+	return p
+}
+
+// rowOf is the cards a compiled hypothesis accepts after the scene.
+func rowOf(fn grammar.Fn, sc *grammar.Scene) uint64 {
+	var row uint64
+	pt := grammar.Point{Scene: sc}
+	for c := sim.Card(0); c < sim.NumCards; c++ {
+		pt.Card = c
+		if fn(&pt) != 0 {
+			row |= 1 << c
+		}
+	}
+	return row
+}
+
+// godMask is the cards rule accepts after line (none when it fails there).
+func godMask(rule *rulebank.Compiled, line []sim.Card) uint64 {
+	m, err := rule.NewJudge().Legal(line)
+	if err != nil {
+		return 0
+	}
+	return m
+}
+
+// nthCard is the k-th card (0-based) of a set.
+func nthCard(set uint64, k int) sim.Card { return nth(set, k) }
