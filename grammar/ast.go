@@ -75,6 +75,9 @@ const (
 	ElSameRank   // .rank == card.rank
 	ElHigher     // .rank > card.rank
 	ElLower      // .rank < card.rank
+	// ElConcept: the element fits a Boolean concept of its colour, parity
+	// and faceness (Node.K holds the concept's table: "an odd black card").
+	ElConcept
 	numElems
 )
 

@@ -8,6 +8,9 @@ type Fn func(pt *Point) int32
 // concurrent use.
 func Compile(n *Node) Fn {
 	p := n.prod()
+	if n.P == PCase {
+		return caseFn(n)
+	}
 	eval := p.eval
 	switch len(n.Kids) {
 	case 0:
@@ -25,3 +28,20 @@ func Compile(n *Node) Fn {
 
 // Holds judges card c after the scene with a Boolean node.
 func (n *Node) Holds(pt Point) bool { return Compile(n)(&pt) != 0 }
+
+// caseFn compiles a case split: the term mod k picks the one rule judged.
+func caseFn(n *Node) Fn {
+	t := Compile(n.Kids[0])
+	rs := make([]Fn, len(n.Kids)-1)
+	for i, k := range n.Kids[1:] {
+		rs[i] = Compile(k)
+	}
+	k := int32(n.K)
+	return func(pt *Point) int32 {
+		i := t(pt) % k
+		if i < 0 {
+			i += k // expr counts a negative index from the end
+		}
+		return rs[i](pt)
+	}
+}

@@ -148,6 +148,9 @@ func conceptText(t int, x string) text {
 	return text{strings.ReplaceAll(f.text, "X.", x+"."), prec}
 }
 
+// Literals is the fewest literals of concept table t (0 for the constants).
+func Literals(t int) int { return minimalFormulas()[t&0xff].literals }
+
 // BooleanComplexity is the minimal literal count of the set of cards that
 // accepts admits, as a Boolean concept over (red, odd, face); ok is false
 // when the set is not a union of cells of that cube (it reads another

@@ -23,6 +23,7 @@ const (
 	PCount              // count(W, test)
 	PSum                // sum(map(W, .rank))
 	PFewest             // the fewest cards of one suit in W
+	PProd               // the product of the ranks of the last k cards
 	// Boolean atoms.
 	PTrue    // true
 	PIs      // X is red, even, a face card, a spade, a prime …
@@ -44,6 +45,7 @@ const (
 	PAvg     // X.rank op the line's average rank
 	PSummary // a summary of the line (the colour counts' parity, the last face card …)
 	PConcept // a Boolean concept of X's colour, parity and faceness
+	PPattern // the last two or three cards fit concepts in turn ("after two odd black cards")
 	// Connectives.
 	PNot   // not a
 	PAnd   // a and b
@@ -52,6 +54,7 @@ const (
 	PImp   // c ? a : true
 	PIff   // c ? a : not a
 	PGuard // prev2 == nil or a; prev2 != nil and a (likewise prev3)
+	PCase  // [a, b, …][t % k]: one rule for each value of a term mod k
 	NumProds
 )
 
@@ -124,7 +127,16 @@ func ConstBits(k int) int {
 var winBits = [MaxWindow + 1]int{0, 0, 1, 1, 2, 2, 2}
 
 // elemBits is naming an element test.
-var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2}
+var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 0}
+
+// elemBitsOf is naming a node's element test: a concept costs its
+// literals + 1, as the concepts of one card do.
+func elemBitsOf(n *Node) int {
+	if n.El == ElConcept {
+		return ConceptCost(Literals(n.K))
+	}
+	return elemBits[n.El]
+}
 
 // modBits is "% k": the operator and k (2..6 cheaper than 7..13).
 func modBits(k int) int {
@@ -315,9 +327,9 @@ func init() {
 			reads:  func(_ *Node, r *Reads) { r.slot(SlotCard); r.slot(SlotPrev); r.slot(SlotPrev2) },
 			bounds: func(*Node, [3]span) span { return span{3, 39} }},
 		PCount: {Name: "count", Type: Int, Words: "how many cards of the line (or of its last k) pass a test",
-			Bits: func(n *Node) int { return 2 + winBits[n.Win] + elemBits[n.El] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.elems(n.Win, n.El, pt.Card) },
-			text: func(n *Node, _ []text) text { return call("count", windowText(n.Win), elemText[n.El]) }, reads: readWindow,
+			Bits: func(n *Node) int { return 2 + winBits[n.Win] + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.elems(n.Win, n.El, n.K, pt.Card) },
+			text: func(n *Node, _ []text) text { return call("count", windowText(n.Win), elemTextOf(n)) }, reads: readWindow,
 			bounds: func(n *Node, _ [3]span) span { return span{0, winLen(n.Win)} }},
 		PSum: {Name: "sum", Type: Int, Words: "the sum of the ranks of the line (or of its last k cards)",
 			Bits: func(n *Node) int { return 3 + winBits[n.Win] },
@@ -338,6 +350,19 @@ func init() {
 				return call("min", args...)
 			}, reads: readWindow,
 			bounds: func(n *Node, _ [3]span) span { return span{0, winLen(n.Win) / 4} }},
+		PProd: {Name: "product", Type: Int, Words: "the product of the ranks of the last k cards (of them all while the line is shorter)",
+			Bits: func(n *Node) int { return 3 + winBits[n.Win] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.tally[n.Win.index()].prod },
+			text: func(n *Node, _ []text) text {
+				return call("reduce", windowText(n.Win), "#acc * #.rank", "1")
+			}, reads: readWindow,
+			bounds: func(n *Node, _ [3]span) span {
+				hi := int32(1)
+				for range n.Win {
+					hi *= 13
+				}
+				return span{1, hi}
+			}},
 
 		PTrue: {Name: "true", Type: Bool, Words: "any card", Bits: fixed(1),
 			eval: func(*Node, *Point, [3]int32) int32 { return 1 },
@@ -457,13 +482,13 @@ func init() {
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.N%n.K < n.K2) },
 			text: func(n *Node, _ []text) text { return text{fmt.Sprintf("n %% %d < %d", n.K, n.K2), precCmp} }, reads: readN},
 		PNone: {Name: "none", Type: Bool, Words: "no card of the line (or its last k) passes a test",
-			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBits[n.El] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, pt.Card) == 0) },
-			text: func(n *Node, _ []text) text { return call("none", windowText(n.Win), elemText[n.El]) }, reads: readWindow},
+			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, n.K, pt.Card) == 0) },
+			text: func(n *Node, _ []text) text { return call("none", windowText(n.Win), elemTextOf(n)) }, reads: readWindow},
 		PAny: {Name: "any", Type: Bool, Words: "some card of the line (or its last k) passes a test",
-			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBits[n.El] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, pt.Card) > 0) },
-			text: func(n *Node, _ []text) text { return call("any", windowText(n.Win), elemText[n.El]) }, reads: readWindow},
+			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, n.K, pt.Card) > 0) },
+			text: func(n *Node, _ []text) text { return call("any", windowText(n.Win), elemTextOf(n)) }, reads: readWindow},
 		PAvg: {Name: "avg", Type: Bool, Words: "a card's rank compared with the main line's average rank",
 			Bits: func(n *Node) int { return 4 + 1 + slotBits[n.Slot] },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
@@ -494,6 +519,35 @@ func init() {
 			},
 			text:  func(n *Node, _ []text) text { return conceptText(n.K, slotText[n.Slot]) },
 			reads: readSlot},
+		PPattern: {Name: "pattern", Type: Bool, Words: "the last two (or three) cards fit a concept each, in turn: \"after two odd black cards\"",
+			Bits: func(n *Node) int {
+				b := 2
+				for _, t := range patternTables(n) {
+					b += ConceptCost(Literals(t))
+				}
+				return b
+			},
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				sc := pt.Scene
+				for i, s := range patternSlots(n) {
+					if !sc.has(s) || n.K>>(8*i)>>conceptCell(sim.Card(sc.card[s]))&1 == 0 {
+						return 0
+					}
+				}
+				return 1
+			},
+			text: func(n *Node, _ []text) text {
+				var parts []string
+				for i, s := range patternSlots(n) {
+					parts = append(parts, conceptText(patternTables(n)[i], slotText[s]).atLeast(precAnd+1))
+				}
+				return text{strings.Join(parts, " and "), precAnd}
+			},
+			reads: func(n *Node, r *Reads) {
+				for _, s := range patternSlots(n) {
+					r.slot(s)
+				}
+			}},
 
 		PNot: {Name: "not", Type: Bool, Kids: []Type{Bool}, Connective: true, Words: "not a", Bits: fixed(1),
 			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return 1 - k[0] },
@@ -533,7 +587,45 @@ func init() {
 				}
 				return text{slotText[n.Slot] + " != nil and " + k[0].above(precAnd), precAnd}
 			}},
+		// The case split has a child per value of t % K after t (Kids[0]),
+		// a term that is never negative: Compile and the vectors evaluate
+		// it themselves (caseFn, caseVec), the chosen rule only. It is
+		// written as a chain of conditions on t % K rather than expr's
+		// [a, b, c][t % K]: expr 1.17.8 misjudges an array literal that
+		// holds last(filter(…)) (its optimizer's findLast).
+		PCase: {Name: "case", Type: Bool, Connective: true,
+			Words: "one rule for each value of a term mod k: t % 3 == 0 ? a : t % 3 == 1 ? b : c (positions, sums, products)",
+			Bits:  func(n *Node) int { return 2 + 2*n.K },
+			text: func(n *Node, k []text) text {
+				mod := infix(k[0], "%", primary(fmt.Sprint(n.K)), precMul).s
+				out := k[len(k)-1].above(precTernary)
+				for i := len(k) - 2; i >= 1; i-- {
+					out = fmt.Sprintf("%s == %d ? %s : %s", mod, i-1, k[i].above(precTernary), out)
+				}
+				return text{out, precTernary}
+			}},
 	}
+}
+
+// patternSlots are a pattern's cards, oldest first: prev2 and prev, or
+// prev3, prev2 and prev (Node.Slot is the oldest).
+func patternSlots(n *Node) []Slot {
+	if n.Slot == SlotPrev3 {
+		return patternOf3[:]
+	}
+	return patternOf3[1:]
+}
+
+var patternOf3 = [3]Slot{SlotPrev3, SlotPrev2, SlotPrev}
+
+// patternTables are a pattern's concepts, oldest first (a byte each of
+// Node.K).
+func patternTables(n *Node) []int {
+	out := make([]int, len(patternSlots(n)))
+	for i := range out {
+		out[i] = n.K >> (8 * i) & 0xff
+	}
+	return out
 }
 
 // s2 writes a branch of a ternary (a nested ternary in parentheses).

@@ -13,7 +13,7 @@ import (
 func randomInt(rng *rand.Rand, depth int) *Node {
 	slot := func() Slot { return Slot(rng.IntN(int(numSlots))) }
 	leaf := func() *Node {
-		switch rng.IntN(8) {
+		switch rng.IntN(10) {
 		case 0:
 			return &Node{P: PN}
 		case 1:
@@ -21,11 +21,15 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 2:
 			return &Node{P: PSum3}
 		case 3:
-			return &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(numElems)))}
+			return &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
 		case 4:
 			return &Node{P: PSum, Win: Window(randWin(rng))}
 		case 5:
 			return &Node{P: PFewest, Win: Window(randWin(rng))}
+		case 6:
+			return &Node{P: PProd, Win: Window(2 + rng.IntN(2))}
+		case 7:
+			return &Node{P: PCount, Win: Window(randWin(rng)), El: ElConcept, K: 1 + rng.IntN(254)}
 		}
 		return &Node{P: PRank, Slot: slot()}
 	}
@@ -56,7 +60,14 @@ func randWin(rng *rand.Rand) int {
 func randomAtom(rng *rand.Rand, depth int) *Node {
 	slot := func() Slot { return Slot(rng.IntN(int(numSlots))) }
 	cmpOp := func() Op { return Op(rng.IntN(int(numCmps))) }
-	switch rng.IntN(18) {
+	switch rng.IntN(20) {
+	case 17:
+		if rng.IntN(2) == 0 {
+			return &Node{P: PPattern, Slot: SlotPrev2, K: 1 + rng.IntN(254) | (1+rng.IntN(254))<<8}
+		}
+		return &Node{P: PPattern, Slot: SlotPrev3, K: 1 + rng.IntN(254) | (1+rng.IntN(254))<<8 | (1+rng.IntN(254))<<16}
+	case 18:
+		return &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: ElConcept, K: 1 + rng.IntN(254)}
 	case 0:
 		return &Node{P: PTrue}
 	case 1:
@@ -100,7 +111,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		k := 2 + rng.IntN(12)
 		return &Node{P: PBlock, K: k, K2: 1 + rng.IntN(k-1)}
 	case 14:
-		return &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: Elem(rng.IntN(int(numElems)))}
+		return &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
 	case 15:
 		return &Node{P: PAvg, Slot: slot(), Op: cmpOp()}
 	case 16:
@@ -137,6 +148,18 @@ func randomBool(rng *rand.Rand, depth int) *Node {
 		return &Node{P: PIte, Kids: []*Node{sub(), sub(), sub()}}
 	case 4:
 		return &Node{P: PImp, Kids: []*Node{sub(), sub()}}
+	}
+	if rng.IntN(3) == 0 {
+		k := 2 + rng.IntN(4)
+		t := randomInt(rng, 1)
+		if lo, _ := t.Bounds(); lo < 0 {
+			t = &Node{P: PN}
+		}
+		kids := []*Node{t}
+		for range k {
+			kids = append(kids, sub())
+		}
+		return &Node{P: PCase, K: k, Kids: kids}
 	}
 	return &Node{P: PIff, Kids: []*Node{sub(), sub()}}
 }

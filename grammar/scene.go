@@ -25,6 +25,8 @@ type tally struct {
 	suit            [4]int32
 	rank            [14]int32 // by rank 1..13
 	above           [15]int32 // cards of rank above r (rank[r+1] + …)
+	cell            [8]int32  // by concept cell (colour, parity, faceness)
+	prod            int32     // the product of the ranks (windows of up to MaxWindow cards)
 }
 
 // NewScene prepares line (oldest first, never empty: the starter is always
@@ -69,9 +71,13 @@ func (sc *Scene) Reset(line []sim.Card) {
 }
 
 func (t *tally) count(cards []sim.Card) {
-	*t = tally{}
+	*t = tally{prod: 1}
 	for _, c := range cards {
 		r := c.Rank()
+		t.cell[conceptCell(c)]++
+		if len(cards) <= MaxWindow {
+			t.prod *= int32(r)
+		}
 		t.n++
 		t.sum += int32(r)
 		t.suit[c.Suit()]++
@@ -103,10 +109,19 @@ func (sc *Scene) slotCard(s Slot, c sim.Card) sim.Card {
 	return sim.Card(sc.card[s])
 }
 
-// elems counts the cards of window w that pass test e (against card c).
-func (sc *Scene) elems(w Window, e Elem, c sim.Card) int32 {
+// elems counts the cards of window w that pass test e (against card c; k
+// is a concept's table).
+func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 	t := &sc.tally[w.index()]
 	switch e {
+	case ElConcept:
+		var n int32
+		for cell, m := range t.cell {
+			if k>>cell&1 == 1 {
+				n += m
+			}
+		}
+		return n
 	case ElRed:
 		return t.red
 	case ElBlack:

@@ -69,6 +69,16 @@ var elemText = [numElems]string{
 	`.color == "red"`, `.color == "black"`, ".face", ".even", ".odd",
 	`.suit == "spades"`, `.suit == "hearts"`, `.suit == "diamonds"`, `.suit == "clubs"`,
 	".suit == card.suit", ".color == card.color", ".rank == card.rank", ".rank > card.rank", ".rank < card.rank",
+	"", // ElConcept: elemTextOf
+}
+
+// elemTextOf is a node's element test as a predicate (a concept's formula
+// on the element: ".odd and .color == \"black\"").
+func elemTextOf(n *Node) string {
+	if n.El == ElConcept {
+		return conceptText(n.K, "").s
+	}
+	return elemText[n.El]
 }
 
 // call writes a call of a built-in function.

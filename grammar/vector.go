@@ -46,6 +46,13 @@ type Vec struct {
 
 // Eval evaluates a node on every point (its children first).
 func (ps *Points) Eval(n *Node) Vec {
+	if n.P == PCase {
+		kids := make([]Vec, len(n.Kids))
+		for i, k := range n.Kids {
+			kids[i] = ps.Eval(k)
+		}
+		return ps.caseVec(n.K, kids[0].I, kids[1:])
+	}
 	var kids [3]Vec
 	for i, k := range n.Kids {
 		kids[i] = ps.Eval(k)
@@ -205,4 +212,18 @@ func Ones(v []uint64) int {
 		n += bits.OnesCount64(w)
 	}
 	return n
+}
+
+// caseVec is a case split's vector: at each point, the rule the term's
+// value mod k picks.
+func (ps *Points) caseVec(k int, t []int32, rules []Vec) Vec {
+	out := Vec{B: make([]uint64, ps.words)}
+	for i := range ps.pts {
+		j := t[i] % int32(k)
+		if j < 0 {
+			j += int32(k)
+		}
+		out.B[i/64] |= rules[j].B[i/64] & (1 << (i % 64))
+	}
+	return out
 }
