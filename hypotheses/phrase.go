@@ -31,6 +31,9 @@ import (
 // (words, below) stand in where Say has none. It panics on a padding slot
 // (a caller's mistake, like an index out of range).
 func (sp *Space) Phrase(id int) string {
+	if sp.parent != nil && sp.Hyps[id].Expr == "" {
+		return sp.parent.Phrase(id) // past a prefix: the whole index's
+	}
 	h := sp.Hyps[id]
 	if h.Expr == "" {
 		panic(fmt.Sprintf("hypotheses: slot %d holds no hypothesis", id))

@@ -512,6 +512,15 @@ func pack(g *idxGrammar, ks []*kept, minCost float64) *Space {
 	return sp
 }
 
+// Hyp is hypothesis id of the space's index: for a prefix, a hypothesis
+// past the prefix too (classes and open beliefs reach them).
+func (sp *Space) Hyp(id int) Hypothesis {
+	if sp.parent != nil && sp.Hyps[id].Expr == "" {
+		return sp.parent.Hyps[id]
+	}
+	return sp.Hyps[id]
+}
+
 // Len is the number of hypotheses (slots with padding excluded).
 func (sp *Space) Len() int { return sp.Stats.Kept }
 

@@ -88,7 +88,7 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 			st.NoTest = i18n.M("notest.empty")
 			return
 		}
-		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyps[id].Expr, Phrase: mind.Space.Phrase(id), Prob: p}
+		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyp(id).Expr, Phrase: mind.Space.Phrase(id), Prob: p}
 		accepts = func(line []sim.Card, c sim.Card) bool { return mind.Space.Accepts(id, line, c) }
 	case mind.Held != nil:
 		id, ok := mind.Held[m.Turn]
@@ -96,7 +96,7 @@ func (n *Narration) label(st *NarratedMove, minds []*hypotheses.Record) {
 			st.NoTest = i18n.M("notest.noIdea")
 			return
 		}
-		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyps[id].Expr, Phrase: mind.Space.Phrase(id), Prob: math.NaN()}
+		st.Held = &Ranked{ID: id, Expr: mind.Space.Hyp(id).Expr, Phrase: mind.Space.Phrase(id), Prob: math.NaN()}
 		accepts = func(line []sim.Card, c sim.Card) bool { return mind.Space.Accepts(id, line, c) }
 	case mind.Stated != nil:
 		sr, ok := mind.Stated[m.Turn]

@@ -359,7 +359,7 @@ const leaders = 5
 
 // ranked is hypothesis id with its words.
 func (n *Narration) ranked(id int, p float64) Ranked {
-	return Ranked{ID: id, Expr: n.Space.Hyps[id].Expr, Phrase: n.Space.Phrase(id), Prob: p}
+	return Ranked{ID: id, Expr: n.Space.Hyp(id).Expr, Phrase: n.Space.Phrase(id), Prob: p}
 }
 
 // probYes is the record's probability that God says "yes" to move m.

@@ -106,7 +106,7 @@ func (n *Narration) extensionText(f textFormat) string {
 		parts = append(parts, f.say("plan.ext.second", f.phrase(a), f.phrase(b), f.cards(w.Line), f.phrase(b), n.witnessVerb(b.ID, w, f)))
 	}
 	if a, b, ok := n.simplerPair(); ok {
-		parts = append(parts, f.say("plan.ext.simpler", f.phrase(a), fpct(f, a.Prob), f.phrase(b), fpct(f, b.Prob), n.Space.Hyps[a.ID].Length, n.Space.Hyps[b.ID].Length))
+		parts = append(parts, f.say("plan.ext.simpler", f.phrase(a), fpct(f, a.Prob), f.phrase(b), fpct(f, b.Prob), n.Space.Hyp(a.ID).Length, n.Space.Hyp(b.ID).Length))
 	}
 	if len(parts) == 0 {
 		parts = append(parts, f.say("plan.ext.own"))
@@ -157,7 +157,7 @@ func (n *Narration) simplerPair() (a, b Ranked, ok bool) {
 		// Two rules the hand could tell apart (not two ways of saying
 		// God's rule), the simpler more probable.
 		differ := !(n.isGods(ls[0].ID) && n.isGods(ls[i].ID))
-		if differ && n.Space.Hyps[ls[0].ID].Length < n.Space.Hyps[ls[i].ID].Length && ls[0].Prob > ls[i].Prob {
+		if differ && n.Space.Hyp(ls[0].ID).Length < n.Space.Hyp(ls[i].ID).Length && ls[0].Prob > ls[i].Prob {
 			return ls[0], ls[i], true
 		}
 	}

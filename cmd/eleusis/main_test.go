@@ -273,7 +273,11 @@ func TestNumberLine(t *testing.T) {
 }
 
 func TestSpace(t *testing.T) {
-	out, err := run(t, "space", "--size", "3000", "--top", "3", "--rules", "same-suit,product-mod-four", "--format", "json")
+	rules := "same-suit,no-rank-repeat-in-five,product-mod-four"
+	if testing.Short() {
+		rules = "same-suit" // placing the others takes seconds
+	}
+	out, err := run(t, "space", "--size", "3000", "--top", "3", "--rules", rules, "--format", "json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,9 +285,12 @@ func TestSpace(t *testing.T) {
 		Stats struct{ Kept, Distinct, Syntactic int }
 		Top   []struct{ Expr string }
 		Rules []struct {
-			Rule        string
-			Expressible bool
-			Shortest    string
+			Rule       string
+			Reached    bool
+			Index      bool `json:"in_index"`
+			Hypothesis string
+			Length     int `json:"description_length"`
+			Reason     string
 		}
 	}
 	if err := json.Unmarshal([]byte(out), &got); err != nil {
@@ -292,7 +299,18 @@ func TestSpace(t *testing.T) {
 	if got.Stats.Kept != 3000 || got.Stats.Distinct <= got.Stats.Kept || len(got.Top) != 3 || got.Top[0].Expr != "true" {
 		t.Errorf("space: %+v", got)
 	}
-	if len(got.Rules) != 2 || !got.Rules[0].Expressible || got.Rules[0].Shortest != "card.suit == prev.suit" || got.Rules[1].Expressible {
-		t.Errorf("rules in the space: %+v", got.Rules)
+	if !got.Rules[0].Reached || !got.Rules[0].Index || got.Rules[0].Hypothesis != "card.suit == prev.suit" || got.Rules[0].Length != 3 {
+		t.Errorf("same-suit in the space: %+v", got.Rules[0])
+	}
+	if testing.Short() {
+		return
+	}
+	// A rule past the index, reached by synthesis; and one that is not
+	// reached, with the reason.
+	if r := got.Rules[1]; !r.Reached || r.Index || r.Hypothesis != "none(line[max(0, n - 4):], .rank == card.rank)" {
+		t.Errorf("no-rank-repeat-in-five: %+v", r)
+	}
+	if r := got.Rules[2]; r.Reached || !strings.Contains(r.Reason, "no rule of at most") {
+		t.Errorf("product-mod-four: %+v", r)
 	}
 }
