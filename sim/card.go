@@ -103,7 +103,7 @@ func (c Card) Pretty() string {
 func ParseCard(s string) (Card, error) {
 	t := strings.ToUpper(strings.TrimSpace(s))
 	if t == "" {
-		return 0, fmt.Errorf("empty card")
+		return 0, say("sim.emptyCard")
 	}
 	var suit Suit = 255
 	for i := 0; i < 4; i++ {
@@ -117,7 +117,7 @@ func ParseCard(s string) (Card, error) {
 		}
 	}
 	if suit == 255 {
-		return 0, fmt.Errorf("card %q: no suit (write S, H, D, C or ♠ ♥ ♦ ♣ after the rank)", s)
+		return 0, say("sim.noSuit", s)
 	}
 	rank := 0
 	switch t {
@@ -137,7 +137,7 @@ func ParseCard(s string) (Card, error) {
 		}
 	}
 	if rank == 0 {
-		return 0, fmt.Errorf("card %q: unknown rank %q (use A 2 … 10 J Q K)", s, t)
+		return 0, say("sim.unknownRank", s, t)
 	}
 	return NewCard(rank, suit), nil
 }

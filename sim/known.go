@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"slices"
 )
 
@@ -19,11 +18,11 @@ func (h *Hand) notShown(p int, shown []Card) error {
 		}
 		i := slices.Index(rest, c)
 		if i < 0 {
-			return fmt.Errorf("\"no play\" shows the whole hand: %s holds %s, which is not shown", h.who(p), c)
+			return say("sim.noPlayMissing", h.who(p), c.String())
 		}
 		rest = slices.Delete(rest, i, i+1)
 	}
-	return fmt.Errorf("\"no play\" shows cards that are not in %s's hand (%s)", h.who(p), CardsString(rest))
+	return say("sim.noPlayNotHeld", h.who(p), CardsString(rest))
 }
 
 // knownCopies counts the copies of c the referee knows of: on the table and

@@ -172,29 +172,29 @@ func (h *Hand) resolve(p int, m Move, d Decisions) (MoveRecord, error) {
 // check validates a move before it is judged.
 func (h *Hand) check(p int, m Move) error {
 	if p < 0 || p >= len(h.hands) {
-		return fmt.Errorf("no seat %d", p+1)
+		return say("sim.noSeat", p+1)
 	}
 	if p != h.current {
-		return fmt.Errorf("it is not %s's turn (it is %s's)", h.who(p), h.who(h.current))
+		return say("sim.notTurn", h.who(p), h.who(h.current))
 	}
 	switch m.Kind {
 	case Play:
 		if len(m.Cards) != 1 {
-			return fmt.Errorf("a play is one card, not %d (use seq for a sequence)", len(m.Cards))
+			return say("sim.playOne", len(m.Cards), "seq")
 		}
 	case Sequence:
 		if h.opts.MaxSequence < 2 {
-			return fmt.Errorf("sequences are not allowed (max_sequence = %d)", h.opts.MaxSequence)
+			return say("sim.noSequences", "max_sequence", h.opts.MaxSequence)
 		}
 		if len(m.Cards) < 2 || len(m.Cards) > h.opts.MaxSequence {
-			return fmt.Errorf("a sequence is 2 to %d cards, not %d", h.opts.MaxSequence, len(m.Cards))
+			return say("sim.seqLength", h.opts.MaxSequence, len(m.Cards))
 		}
 	case NoPlay:
 		if len(m.Cards) != len(h.hands[p]) {
-			return fmt.Errorf("\"no play\" shows the whole hand: %d cards shown, %s holds %d", len(m.Cards), h.who(p), len(h.hands[p]))
+			return say("sim.noPlayCount", len(m.Cards), h.who(p), len(h.hands[p]))
 		}
 	default:
-		return fmt.Errorf("unknown move %q (play, seq or noplay)", m.Kind)
+		return say("sim.unknownMove", string(m.Kind), "play", "seq", "noplay")
 	}
 	// Match the move against the hand in a scratch copy (no allocation per
 	// move once the scratch has grown): known cards first, then face-down
@@ -203,7 +203,7 @@ func (h *Hand) check(p int, m Move) error {
 	hand := h.scratch
 	for i, c := range m.Cards {
 		if !c.Valid() {
-			return fmt.Errorf("%s is not a card", c)
+			return say("sim.notACard", c.String())
 		}
 		if j := slices.Index(hand, c); j >= 0 {
 			hand = slices.Delete(hand, j, j+1)
@@ -216,10 +216,10 @@ func (h *Hand) check(p int, m Move) error {
 			if m.Kind == NoPlay {
 				return h.notShown(p, m.Cards)
 			}
-			return fmt.Errorf("%s is not in %s's hand", c, h.who(p))
+			return say("sim.notInHand", c.String(), h.who(p))
 		}
 		if h.knownCopies(c)+h.faceDownCopies(c, m.Cards[:i], h.hands[p]) >= h.opts.Decks {
-			return fmt.Errorf("%s: all %d copies are already on the table or known to be in a hand", c, h.opts.Decks)
+			return say("sim.allCopies", c.String(), h.opts.Decks)
 		}
 		hand = slices.Delete(hand, j, j+1)
 	}

@@ -2,6 +2,8 @@ package sim
 
 import (
 	"fmt"
+
+	"github.com/eleusis/eleusis/i18n"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -143,7 +145,7 @@ func (h *Hand) CanDeclare(p int) bool {
 func (h *Hand) declare(p int, rec *MoveRecord, d Decisions) error {
 	want := d.DeclareProphet
 	if d.DeclareProphet && !h.CanDeclare(p) {
-		return fmt.Errorf("%s may not declare Prophet now (%s)", h.who(p), h.whyNotProphet(p))
+		return say("sim.mayNotDeclare", h.who(p), h.whyNotProphet(p))
 	}
 	if !want && d.Ask && h.CanDeclare(p) {
 		if pp, ok := h.players[p].(ProphetPlayer); ok {
@@ -160,20 +162,21 @@ func (h *Hand) declare(p int, rec *MoveRecord, d Decisions) error {
 	return nil
 }
 
-func (h *Hand) whyNotProphet(p int) string {
+// whyNotProphet says why p may not declare (a message of the catalogue).
+func (h *Hand) whyNotProphet(p int) i18n.Msg {
 	switch {
 	case !h.opts.Prophet:
-		return "the Prophet option is off"
+		return i18n.M("sim.why.off")
 	case h.prophet >= 0:
-		return fmt.Sprintf("%s is Prophet", h.who(h.prophet))
+		return i18n.M("sim.why.standing", h.who(h.prophet))
 	case h.wasProphet[p]:
-		return "they were Prophet already in this hand"
+		return i18n.M("sim.why.was")
 	case h.eliminated[p]:
-		return "they are eliminated"
+		return i18n.M("sim.why.eliminated")
 	case len(h.main) < h.opts.ProphetMinMainLine:
-		return fmt.Sprintf("the main line has %d cards, prophet_min_main_line is %d", len(h.main), h.opts.ProphetMinMainLine)
+		return i18n.M("sim.why.short", len(h.main), "prophet_min_main_line", h.opts.ProphetMinMainLine)
 	}
-	return "fewer than two other players remain"
+	return i18n.M("sim.why.few")
 }
 
 // mayGuess reports whether seat p may state a rule now: right after their
@@ -210,24 +213,24 @@ func (h *Hand) GuessAsGiven(p int, text string, inWords bool, said *Verdict) (bo
 // statement is Guess and GuessAsGiven.
 func (h *Hand) statement(p int, text string, inWords bool, said *Verdict) (bool, error) {
 	if !h.opts.Guessing {
-		return false, fmt.Errorf("guessing is off in these options")
+		return false, say("sim.guessOff")
 	}
 	if !h.mayGuess(p) {
 		if h.opts.CoopTurns > 0 {
-			return false, fmt.Errorf("%s may state the team's rule only right after their own move", h.who(p))
+			return false, say("sim.teamRuleAfterOwn", h.who(p))
 		}
 		if h.opts.GuessAnyTurn {
-			return false, fmt.Errorf("%s may state a rule only right after their own move", h.who(p))
+			return false, say("sim.ruleAfterOwn", h.who(p))
 		}
-		return false, fmt.Errorf("%s may guess only right after their own right move", h.who(p))
+		return false, say("sim.guessAfterRight", h.who(p))
 	}
 	rec := &h.history[len(h.history)-1]
 	if rec.Guess != "" {
-		return false, fmt.Errorf("%s has guessed already after this move", h.who(p))
+		return false, say("sim.guessedAlready", h.who(p))
 	}
 	text = CleanGuess(text)
 	if text == "" {
-		return false, fmt.Errorf("an empty guess")
+		return false, say("sim.emptyGuess")
 	}
 	eq := false
 	if inWords {
@@ -235,7 +238,7 @@ func (h *Hand) statement(p int, text string, inWords bool, said *Verdict) (bool,
 	} else {
 		gj, ok := h.judge.(GuessJudge)
 		if !ok {
-			return false, fmt.Errorf("this rule cannot judge guesses")
+			return false, say("sim.cannotJudge")
 		}
 		var err error
 		if eq, err = gj.Equivalent(text); err != nil {

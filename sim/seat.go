@@ -1,7 +1,5 @@
 package sim
 
-import "fmt"
-
 // What a seat may do between moves, for tables where people play: a person
 // hears God's verdict first and then decides whether to declare Prophet or to
 // state the rule, and a move is checked before others (a Prophet) are asked
@@ -36,19 +34,19 @@ func (h *Hand) CanDeclareAfterMove(p int) bool {
 // applied with Decisions.DeclareProphet (the transcript's "prophet" word).
 func (h *Hand) DeclareProphet(p int) error {
 	if p < 0 || p >= len(h.hands) {
-		return fmt.Errorf("no seat %d", p+1)
+		return say("sim.noSeat", p+1)
 	}
 	if h.ended {
 		return ErrHandOver
 	}
 	if len(h.history) == 0 || h.lastMover != p {
-		return fmt.Errorf("%s may declare Prophet only right after their own move", h.who(p))
+		return say("sim.declareAfterOwn", h.who(p))
 	}
 	if h.history[len(h.history)-1].DeclaredProphet {
-		return fmt.Errorf("%s has declared already", h.who(p))
+		return say("sim.declaredAlready", h.who(p))
 	}
 	if !h.CanDeclareAfterMove(p) {
-		return fmt.Errorf("%s may not declare Prophet now (%s)", h.who(p), h.whyNotProphet(p))
+		return say("sim.mayNotDeclare", h.who(p), h.whyNotProphet(p))
 	}
 	h.prophet = p
 	h.wasProphet[p] = true

@@ -77,6 +77,17 @@ func sayIn(l *i18n.Printer, err error) string {
 	return err.Error()
 }
 
+// Message is err as a message of the catalogue (i18n) when it is one —
+// the engine's refusals of a move and a transcript's reasons are —, for a
+// caller that says it in its reader's language (the web table).
+func Message(err error) (i18n.Msg, bool) {
+	var m msgErr
+	if errors.As(err, &m) {
+		return m.m, true
+	}
+	return i18n.Msg{}, false
+}
+
 // msgOf is an error as a message's argument: a catalogue message, said in
 // the reader's language with the message around it, or the error itself.
 func msgOf(err error) any {

@@ -2,10 +2,10 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"slices"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -24,7 +24,7 @@ func (t *table) playing() error {
 		return errNotStarted
 	case t.hand.Ended():
 		return sim.ErrHandOver
-	case t.problem != "":
+	case !t.problem.IsZero():
 		return sayErr("err.waitsTeacher")
 	}
 	return nil
@@ -94,7 +94,9 @@ func (t *table) personDeclare(seat int) error {
 	if err := t.hand.DeclareProphet(seat); err != nil {
 		return err
 	}
-	t.log(action{A: "declare", Seat: seat})
+	if err := t.log(action{A: "declare", Seat: seat}); err != nil {
+		return err // the table goes back to its journal (rollback)
+	}
 	t.closeWindow(seat)
 	t.mark()
 	t.saveTranscript()
@@ -126,7 +128,7 @@ func (t *table) pass(seat int) error {
 // (journaled, or a restarted server would wait again).
 func (t *table) endWindow() error {
 	if err := t.log(action{A: "pass", Seat: t.window.seat}); err != nil {
-		return fmt.Errorf("the table could not be saved: %w", err)
+		return err
 	}
 	t.window = nil
 	t.mark()
@@ -188,9 +190,10 @@ func (t *table) save(change func()) error {
 	t.mark()
 	if err := t.saveSetup(); err != nil {
 		t.settings, t.setup.Seats = settings, seats
-		t.srv.logf("table %s: table.json: %v", t.setup.Code, err)
-		return fmt.Errorf("the table could not be saved, so nothing changed: %w", err)
+		t.diskTrouble(err)
+		return errNotSaved
 	}
+	t.diskFine()
 	return nil
 }
 
@@ -261,7 +264,7 @@ func (t *table) applySwaps() error {
 	for _, m := range t.minds {
 		m.count = m.rec.Count()
 	}
-	t.problem = "" // the hand (or a failed deal) goes on
+	t.problem = i18n.Msg{} // the hand (or a failed deal) goes on
 	t.mark()
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/sim"
 )
 
 // Errors a person reads: the table's own refusals are catalogue messages
@@ -21,11 +22,30 @@ func (e *msgError) Error() string { return e.msg.String() }
 // sayErr is the refusal of a catalogue key.
 func sayErr(key string, args ...any) error { return &msgError{i18n.M(key, args...)} }
 
-// sayError is err in the request's language, where it is the table's own.
+// sayError is err in the request's language: the table's own refusals
+// and the engine's are the catalogue's.
 func sayError(r *http.Request, err error) string {
+	switch m := errMsg(err).(type) {
+	case i18n.Msg:
+		return printer(r).Say(m)
+	default:
+		return err.Error()
+	}
+}
+
+// errMsg is an error as a message's argument: a message of the catalogue
+// (the table's refusals, the engine's) said in the reader's language, or
+// the error's own words (an outside program's, the rule language's).
+func errMsg(err error) any {
 	var me *msgError
 	if errors.As(err, &me) {
-		return printer(r).Say(me.msg)
+		return me.msg
+	}
+	if m, ok := sim.Message(err); ok {
+		return m
+	}
+	if errors.Is(err, sim.ErrHandOver) {
+		return i18n.M("err.handOver")
 	}
 	return err.Error()
 }

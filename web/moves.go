@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -23,8 +24,10 @@ func (t *table) think(seat int) {
 	bot := t.players[seat]
 	t.thinking = true
 	t.mark()
+	gen := t.gen
 	go func() {
 		th := ask(seat, bot, &v)
+		th.gen = gen
 		select {
 		case t.thought <- th:
 		case <-t.done:
@@ -80,7 +83,7 @@ func (t *table) botMoved(th thought) {
 
 // fail stops the table on a bot's error until the teacher replaces the bot.
 func (t *table) fail(seat int, err error) {
-	t.problem = fmt.Sprintf("%s (%s) failed: %v", t.name(seat), t.setup.Seats[seat].Bot, err)
+	t.problem = i18n.M("problem.botFailed", t.name(seat), t.setup.Seats[seat].Bot, errMsg(err))
 	t.srv.logf("table %s: %s", t.setup.Code, t.problem)
 	t.mark()
 }
@@ -140,7 +143,9 @@ func (t *table) tryPending() (bool, error) {
 		}
 		return true, err
 	}
-	t.log(action{A: "move", Seat: pm.seat, Kind: pm.move.Kind, Cards: pm.move.Cards, Says: pm.says, Pick: pm.pick})
+	if err := t.log(action{A: "move", Seat: pm.seat, Kind: pm.move.Kind, Cards: pm.move.Cards, Says: pm.says, Pick: pm.pick}); err != nil {
+		return true, err // the table goes back to its journal (rollback)
+	}
 	t.afterMove(pm, rec)
 	return true, nil
 }
@@ -158,11 +163,7 @@ func (t *table) await(pm *pendingMove) (bool, error) {
 	if err := t.log(e); err != nil {
 		t.pending = nil
 		t.mark()
-		err = fmt.Errorf("the table could not be saved, so the move was not made: %w", err)
-		if t.players[pm.seat] != nil {
-			t.fail(pm.seat, err)
-		}
-		return true, err
+		return true, err // the move is taken back: a bot moves again once the table may write
 	}
 	pm.logged = e.key()
 	return false, nil
@@ -236,7 +237,7 @@ func (t *table) startGuess(seat int, text string) error {
 	if t.tj != nil {
 		if _, ok := t.tj.guesses[normGuess(text)]; !ok {
 			if err := t.log(action{A: "stating", Seat: seat, Text: text}); err != nil {
-				return fmt.Errorf("the table could not be saved, so the rule was not stated: %w", err)
+				return err
 			}
 			t.guess = &pendingGuess{seat: seat, text: text}
 			t.askGuess()
@@ -272,7 +273,9 @@ func (t *table) applyGuess(seat int, text string) error {
 	if _, err := t.hand.Guess(seat, text); err != nil {
 		return err
 	}
-	t.log(action{A: "guess", Seat: seat, Text: text})
+	if err := t.log(action{A: "guess", Seat: seat, Text: text}); err != nil {
+		return err
+	}
 	t.closeWindow(seat)
 	t.mark()
 	t.saveTranscript()
@@ -320,10 +323,14 @@ func (t *table) answer(id int, yes bool, fits []int, first int) error {
 	}
 	switch q.Kind {
 	case "guess":
+		if err := t.log(action{A: "guess_verdict", Text: normGuess(q.Text), Yes: yes}); err != nil {
+			return err
+		}
 		t.tj.guesses[normGuess(q.Text)] = yes
-		t.log(action{A: "guess_verdict", Text: normGuess(q.Text), Yes: yes})
 	case "card":
-		t.setVerdict(q.Line, q.Cards[0], yes)
+		if err := t.setVerdict(q.Line, q.Cards[0], yes); err != nil {
+			return err
+		}
 	case "sequence":
 		// yes: every card follows; else first is the first that breaks
 		// the rule (the engine judges no further). The cards judged
@@ -335,7 +342,9 @@ func (t *table) answer(id int, yes bool, fits []int, first int) error {
 		for i, c := range q.Cards {
 			if i >= q.Known {
 				ok := yes || i < first
-				t.setVerdict(line, c, ok)
+				if err := t.setVerdict(line, c, ok); err != nil {
+					return err
+				}
 				if !ok {
 					break
 				}
@@ -351,7 +360,9 @@ func (t *table) answer(id int, yes bool, fits []int, first int) error {
 			fit[i] = true
 		}
 		for i, c := range q.Cards {
-			t.setVerdict(q.Line, c, fit[i] || t.fitsSame(q, fit, c))
+			if err := t.setVerdict(q.Line, c, fit[i] || t.fitsSame(q, fit, c)); err != nil {
+				return err
+			}
 		}
 	}
 	t.question = nil
@@ -369,8 +380,12 @@ func (t *table) fitsSame(q *question, fit map[int]bool, c sim.Card) bool {
 	return false
 }
 
-func (t *table) setVerdict(line []sim.Card, c sim.Card, yes bool) {
-	t.tj.set(line, c, yes)
+// setVerdict journals the teacher's verdict, then keeps it.
+func (t *table) setVerdict(line []sim.Card, c sim.Card, yes bool) error {
 	card := c
-	t.log(action{A: "verdict", Line: line, Card: &card, Yes: yes})
+	if err := t.log(action{A: "verdict", Line: line, Card: &card, Yes: yes}); err != nil {
+		return err
+	}
+	t.tj.set(line, c, yes)
+	return nil
 }

@@ -78,6 +78,7 @@ func (t *table) revealCmd(words, expr string) error {
 			t.settings.TeacherWords, t.settings.TeacherExpr = words, expr
 		}
 		t.settings.Revealed = true
+		t.settings.Hands = append(t.settings.Hands, t.summarize())
 	})
 	if err != nil {
 		return err

@@ -66,16 +66,22 @@ func typedDeal(key []byte, seed uint64) string {
 	return hex.EncodeToString(m.Sum(nil))
 }
 
-// handSeed is the seed the engine deals the table's hand from (and its
-// bots' choices): HMAC-SHA256 of the deal secret; a table opened before
-// deal secrets keeps its old seed.
-func (s Setup) handSeed() uint64 {
+// handSeed is the seed the engine deals the table's nth hand from (and its
+// bots' choices): HMAC-SHA256 of the deal secret, with the hand's number
+// from the second hand on; a table opened before deal secrets keeps its old
+// seed (plus the hand's number).
+func (s Setup) handSeed(hand int) uint64 {
 	if s.Deal == "" {
-		return s.Seed
+		return s.Seed + uint64(max(hand, 1)-1)
 	}
 	key, _ := hex.DecodeString(s.Deal)
 	m := hmac.New(sha256.New, key)
 	m.Write([]byte("eleusis table hand\x00"))
+	if hand > 1 {
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], uint64(hand))
+		m.Write(b[:])
+	}
 	return binary.LittleEndian.Uint64(m.Sum(nil))
 }
 

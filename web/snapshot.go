@@ -48,6 +48,8 @@ type Public struct {
 	Paused        bool
 	Pace          float64
 	TeacherJudges bool
+	HandNo        int        // the hand being played at the table (1, 2, …)
+	Standings     []Standing // totals over the hands revealed, once there is one
 }
 
 // Column is one main-line card with the error groups played on it.
@@ -105,7 +107,9 @@ type SeatState struct {
 type TeacherState struct {
 	Rule     RuleChoice
 	Question *question
-	Problem  string
+	Problem  i18n.Msg
+	Disk     string   // why the table's folder refuses writes (the OS's words, with the path), or ""
+	Notice   i18n.Msg // what restoring the table had to do
 	Settings Settings
 	Seats    []SeatSpec
 	Thinking bool
@@ -118,7 +122,8 @@ func (t *table) snapshot() *snapshot {
 	p := Public{Version: t.version, Code: t.setup.Code, Preset: t.setup.Preset, Options: t.setup.Options,
 		Current: -1, Prophet: -1, Revealed: t.settings.Revealed, Paused: t.settings.Paused, Pace: t.settings.Pace,
 		TeacherJudges: t.tj != nil}
-	s := &snapshot{teacher: TeacherState{Rule: t.setup.Rule, Question: t.question, Problem: t.problem,
+	p.HandNo, p.Standings = max(t.settings.HandNo, 1), standings(t.setup.Seats, t.settings.Hands)
+	s := &snapshot{teacher: TeacherState{Rule: t.setup.Rule, Question: t.question, Problem: t.problem, Disk: t.disk, Notice: t.notice,
 		Settings: t.settings, Seats: slices.Clone(t.setup.Seats), Thinking: t.thinking, Window: t.window != nil}}
 	s.teacher.Settings.Tokens = slices.Clone(t.settings.Tokens)
 	for _, m := range t.minds {
@@ -185,7 +190,7 @@ func (t *table) snapshot() *snapshot {
 		}
 	}
 	if !p.Ended && !p.Revealed && h != nil && p.Current >= 0 && t.pending == nil && t.window == nil && !t.thinking {
-		s.seats[p.Current].YourTurn = t.players[p.Current] == nil && t.question == nil && t.problem == ""
+		s.seats[p.Current].YourTurn = t.players[p.Current] == nil && t.question == nil && t.problem.IsZero()
 	}
 	p.StatusMsg = t.status(names)
 	p.Status = p.StatusMsg.String()
@@ -211,7 +216,7 @@ func (t *table) status(names []string) i18n.Msg {
 	switch {
 	case t.settings.Revealed:
 		return i18n.M("status.revealed")
-	case t.problem != "":
+	case !t.problem.IsZero():
 		return i18n.M("status.problem")
 	case h == nil && t.question != nil:
 		return i18n.M("status.opening")

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -13,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -54,8 +54,16 @@ func (a action) key() string {
 	return string(b)
 }
 
+// journal is the table's journal file, appended to line by line. size is
+// how much of it is known good (whole lines, synced): a write or sync that
+// fails cuts the file back there, or, when even that fails, before the
+// next line — so that no torn fragment is ever followed by good lines.
 type journal struct {
-	f *os.File
+	f    *os.File
+	size int64
+	torn bool // bytes past size may be on disk
+	// write writes a line; nil is f.Write (tests put a failing disk here).
+	write func(f *os.File, b []byte) (int, error)
 }
 
 func (j *journal) close() {
@@ -65,32 +73,80 @@ func (j *journal) close() {
 	}
 }
 
-// log appends an action to the journal and syncs it. Its error is also
-// told to the teacher's terminal.
+// log appends an action to the journal and syncs it; only then is the
+// action acknowledged (t.acts holds it). A failed write leaves the journal as
+// it was, stalls the table (the teacher's console shows why, with the
+// path) and asks the table's goroutine to take the table back to what the
+// journal holds (rollback); the person acting reads errNotSaved, in their
+// language and without the server's path.
 func (t *table) log(a action) error {
-	if t.replay || t.dir == "" {
+	if t.replay {
 		return nil
 	}
-	err := t.journal.append(t.dir, a)
-	if err != nil {
-		t.srv.logf("table %s: journal: %v", t.setup.Code, err)
+	if t.dir != "" {
+		if err := t.journal.append(filepath.Join(t.dir, t.journalName()), a); err != nil {
+			t.diskTrouble(err)
+			t.rollbackDue = true
+			return errNotSaved
+		}
+		t.diskFine()
 	}
-	return err
+	t.acts = append(t.acts, a)
+	return nil
 }
 
-func (j *journal) append(dir string, a action) error {
+// errNotSaved refuses an action the table could not write down.
+var errNotSaved = sayErr("err.notSaved")
+
+// journalName is the journal of the table's hand: journal.jsonl for the
+// first, journal-N.jsonl for the Nth.
+func (t *table) journalName() string { return journalFile(t.settings.HandNo) }
+
+func journalFile(hand int) string {
+	if hand <= 1 {
+		return "journal.jsonl"
+	}
+	return fmt.Sprintf("journal-%d.jsonl", hand)
+}
+
+func (j *journal) append(path string, a action) error {
 	if j.f == nil {
-		f, err := os.OpenFile(filepath.Join(dir, "journal.jsonl"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 		if err != nil {
 			return err
 		}
-		j.f = f
+		st, err := f.Stat()
+		if err != nil {
+			f.Close()
+			return err
+		}
+		j.f, j.size = f, st.Size()
+	}
+	if j.torn {
+		if err := j.f.Truncate(j.size); err != nil {
+			return fmt.Errorf("%s: a line cut short by an earlier failure cannot be removed: %w", path, err)
+		}
+		j.torn = false
 	}
 	b, _ := json.Marshal(a)
-	if _, err := j.f.Write(append(b, '\n')); err != nil {
+	b = append(b, '\n')
+	write := j.write
+	if write == nil {
+		write = (*os.File).Write
+	}
+	_, err := write(j.f, b)
+	if err == nil {
+		err = j.f.Sync()
+	}
+	if err != nil {
+		j.torn = true
+		if j.f.Truncate(j.size) == nil {
+			j.torn = false
+		}
 		return err
 	}
-	return j.f.Sync()
+	j.size += int64(len(b))
+	return nil
 }
 
 // stored is table.json.
@@ -118,18 +174,32 @@ func writeAtomic(path string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp) // a full disk: the half-written copy goes, the file stays as it was
 		return err
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
+	if err := os.Rename(tmp, path); err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes a rename in dir durable (a crash right after it keeps the
+// new file, not the old).
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, path)
+	defer d.Close()
+	return d.Sync()
 }
 
 // saveTranscript rewrites transcript.yaml with the hand so far.
@@ -142,7 +212,7 @@ func (t *table) saveTranscript() {
 		t.srv.logf("table %s: transcript: %v", t.setup.Code, err)
 		return
 	}
-	if err := writeAtomic(filepath.Join(t.dir, "transcript.yaml"), b.Bytes()); err != nil {
+	if err := writeAtomic(filepath.Join(t.dir, transcriptFile(t.settings.HandNo)), b.Bytes()); err != nil {
 		t.srv.logf("table %s: transcript: %v", t.setup.Code, err)
 	}
 }
@@ -206,7 +276,12 @@ func inDefaultBank(name, expr string) bool {
 }
 
 // restore loads a table from its folder: the setup, then the journal
-// replayed on a fresh deal from the same seed.
+// replayed on a fresh deal from the same seed. Nothing the journal holds is
+// given up lightly: a last line cut short by a crash (its action never
+// reached a page) is cut off with a warning; a line that cannot be read or
+// replayed further up stops the restore there — the table comes back as it
+// stood after the last good action, the whole journal is kept beside it
+// (journal.jsonl.broken-TIME) and the teacher's console says so.
 func (s *Server) restore(dir string) (*table, error) {
 	b, err := os.ReadFile(filepath.Join(dir, "table.json"))
 	if err != nil {
@@ -226,37 +301,101 @@ func (s *Server) restore(dir string) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
-	var acts []action
-	if f, err := os.Open(filepath.Join(dir, "journal.jsonl")); err == nil {
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 0, 64<<10), 4<<20)
-		for line := 1; sc.Scan(); line++ {
-			var a action
-			if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-				// A line cut short by a crash is the last one: the action
-				// it held never reached a page.
-				s.logf("table %s: journal.jsonl:%d: %v (ignored)", st.Setup.Code, line, err)
-				break
-			}
-			acts = append(acts, a)
-		}
-		f.Close()
-		if err := sc.Err(); err != nil {
-			t.closeBots()
-			return nil, fmt.Errorf("journal.jsonl: %v", err)
-		}
-	}
-	if err := t.replayJournal(acts); err != nil {
+	code, name := st.Setup.Code, t.journalName()
+	path := filepath.Join(dir, name)
+	acts, bad, err := readJournal(path)
+	if err != nil {
 		t.closeBots()
 		return nil, err
 	}
+	if bad != nil && bad.torn {
+		s.logf("table %s: %s:%d: %v: the last line was cut short (its action was never answered); cut off", code, name, bad.line, bad.err)
+		t.notice = i18n.M("notice.cut", name, bad.line)
+		if err := os.Truncate(path, bad.offset); err != nil {
+			s.logf("table %s: %s: %v", code, name, err)
+		}
+		bad = nil
+	}
+	good, err := t.replayJournal(acts)
+	if err == nil && bad == nil {
+		return t, nil
+	}
+	// Restore what replays, and keep the rest aside.
+	why := bad.err
+	if err != nil {
+		why = err
+	}
+	line := good + 1
+	t.closeBots()
+	if t, err = newTable(s, st.Setup, st.Settings, dir); err != nil {
+		return nil, err
+	}
+	if _, err := t.replayJournal(acts[:good]); err != nil {
+		t.closeBots()
+		return nil, err
+	}
+	aside := name + ".broken-" + time.Now().Format("20060102-150405")
+	if err := os.Rename(path, filepath.Join(dir, aside)); err != nil {
+		t.closeBots()
+		return nil, err
+	}
+	var kept bytes.Buffer
+	for _, a := range acts[:good] {
+		l, _ := json.Marshal(a)
+		kept.Write(append(l, '\n'))
+	}
+	if err := writeAtomic(path, kept.Bytes()); err != nil {
+		t.closeBots()
+		return nil, err
+	}
+	s.logf("table %s: %s:%d: %v: restored up to the action before; the whole journal is kept in %s", code, name, line, why, aside)
+	t.notice = i18n.M("notice.partial", name, line, good, aside)
 	return t, nil
 }
 
+// badLine is a journal line that cannot be read.
+type badLine struct {
+	line   int   // 1-based
+	offset int64 // where it starts
+	torn   bool  // the last line, cut short
+	err    error
+}
+
+// readJournal reads a journal's actions up to its first line that cannot
+// be read (nil: none); a missing journal is an empty one.
+func readJournal(path string) ([]action, *badLine, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var acts []action
+	var off int64
+	for i, l := range bytes.SplitAfter(data, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) == 0 {
+			off += int64(len(l))
+			continue
+		}
+		var a action
+		if err := json.Unmarshal(l, &a); err != nil {
+			last := len(bytes.TrimSpace(data[off+int64(len(l)):])) == 0
+			return acts, &badLine{line: i + 1, offset: off, torn: last, err: err}, nil
+		}
+		acts = append(acts, a)
+		off += int64(len(l))
+	}
+	return acts, nil, nil
+}
+
 // replayJournal applies the journal's actions to a freshly dealt hand.
-func (t *table) replayJournal(acts []action) error {
+// It returns how many actions replayed: all of them, or those before the
+// one that failed (with its error).
+func (t *table) replayJournal(acts []action) (int, error) {
 	t.replay = true
 	defer func() { t.replay = false }()
+	t.acts = nil
 	for _, a := range acts {
 		switch a.A {
 		case "verdict":
@@ -270,10 +409,11 @@ func (t *table) replayJournal(acts []action) error {
 		}
 	}
 	if !t.deal() {
-		if t.problem != "" {
-			return errors.New(t.problem)
+		if !t.problem.IsZero() {
+			return 0, errors.New(t.problem.String())
 		}
-		return nil // the opening waits for the teacher's verdicts
+		t.acts = acts
+		return len(acts), nil // the opening waits for the teacher's verdicts
 	}
 	// What waits when the journal ends: the last move laid down and not
 	// applied, the last rule stated and not judged, the pause after a
@@ -282,7 +422,10 @@ func (t *table) replayJournal(acts []action) error {
 	var guess *pendingGuess
 	win := -1
 	for i, a := range acts {
-		fail := func(err error) error { return fmt.Errorf("journal.jsonl: action %d (%s): %w", i+1, a.A, err) }
+		fail := func(err error) (int, error) {
+			t.acts = acts[:i]
+			return i, fmt.Errorf("action %d (%s): %w", i+1, a.A, err)
+		}
 		switch a.A {
 		case "move":
 			pm := &pendingMove{seat: a.Seat, move: sim.Move{Kind: a.Kind, Cards: a.Cards}, says: a.Says, pick: a.Pick}
@@ -323,11 +466,14 @@ func (t *table) replayJournal(acts []action) error {
 			}
 		}
 	}
+	t.acts = acts
+	if t.settings.Revealed {
+		return len(acts), nil // the hand is over: nothing waits
+	}
 	t.pending, t.guess = pending, guess
 	if win >= 0 {
 		t.window = &window{seat: win}
 	}
 	t.lastMove = time.Now() // the reveal, if made, is drawn again by run
-
-	return nil
+	return len(acts), nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -48,16 +49,28 @@ type table struct {
 	question *question
 	qid      int
 	thinking bool
+	gen      int  // bumped by a rollback: a bot's thought of before is dropped
 	step     bool // one bot move while paused
 	lastMove time.Time
-	problem  string // a bot failed or the hand cannot be dealt: the table waits for the teacher
+	problem  i18n.Msg // a bot failed or the hand cannot be dealt: the table waits for the teacher
 	minds    []*mind
 	fresh    [][]sim.Card // per seat, the cards its last move (or a fall) brought
 	reveal   *reveal
 	version  int
 	dirty    bool
 	journal  journal
-	replay   bool // restoring from the journal: write nothing
+	replay   bool     // restoring from the journal: write nothing
+	acts     []action // the hand's actions acknowledged: what its journal holds
+	// rollbackDue: a journal write failed in this event; the table is taken
+	// back to acts before anything else happens (rollback).
+	rollbackDue bool
+	// disk: why the table's folder refused the last write (the teacher's
+	// banner, with the path; never shown to a student), or "".
+	disk      string
+	diskSince time.Time
+	// notice: what the restore had to do (a line cut off, a journal restored
+	// up to a point), for the teacher's console until dismissed.
+	notice i18n.Msg
 }
 
 // Settings are what the teacher changes during a hand; table.json keeps
@@ -77,6 +90,11 @@ type Settings struct {
 	// the reveal.
 	TeacherWords string `json:"teacher_words,omitempty"`
 	TeacherExpr  string `json:"teacher_expr,omitempty"`
+	// HandNo is the hand being played at the table (0 or 1: the first);
+	// Hands are the hands played before it and, once revealed, this one
+	// (results.go).
+	HandNo int           `json:"hand_no,omitempty"`
+	Hands  []HandSummary `json:"hands,omitempty"`
 }
 
 // pendingMove is a move made but not yet judged: it waits for a standing
@@ -124,6 +142,7 @@ type command struct {
 
 type thought struct {
 	seat int
+	gen  int
 	move sim.Move
 	err  error
 }
@@ -155,9 +174,20 @@ func newTable(srv *Server, s Setup, st Settings, dir string) (*table, error) {
 	t := &table{srv: srv, setup: s, settings: st, dir: dir,
 		cmds: make(chan command), thought: make(chan thought, 1), stop: make(chan struct{}), done: make(chan struct{}),
 		notify: make(chan struct{})}
+	if err := t.build(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// build makes the hand's God, bots and minds afresh from the setup (a new
+// table, a rollback, the next hand); the hand itself is dealt by the loop.
+func (t *table) build() error {
+	s := t.setup
+	t.rule, t.tj, t.judge = nil, nil, nil
 	var err error
 	if t.rule, err = compileChoice(s.Rule); err != nil {
-		return nil, err
+		return err
 	}
 	if t.rule != nil {
 		t.judge = t.rule.NewJudge()
@@ -165,7 +195,7 @@ func newTable(srv *Server, s Setup, st Settings, dir string) (*table, error) {
 		t.tj = newTeacherJudge()
 		t.judge = t.tj
 	}
-	t.kit = srv.kit.NewTable(t.rule, s.handSeed(), false)
+	t.kit = t.srv.kit.NewTable(t.rule, s.handSeed(t.settings.HandNo), false)
 	t.players = make([]sim.Player, len(s.Seats))
 	for i, seat := range s.Seats {
 		if seat.Person() {
@@ -173,12 +203,64 @@ func newTable(srv *Server, s Setup, st Settings, dir string) (*table, error) {
 		}
 		if t.players[i], err = t.newBot(i, seat.Bot); err != nil {
 			t.closeBots()
-			return nil, fmt.Errorf("seat %d (%s): %w", i+1, seat.Name, err)
+			return fmt.Errorf("seat %d (%s): %w", i+1, seat.Name, err)
 		}
 	}
 	t.minds = t.followMinds()
-	return t, nil
+	return nil
 }
+
+// rollback takes the table back to what its journal holds (t.acts), after
+// a write that failed: the hand is dealt again and the acknowledged actions
+// replayed, as a restarted server would, so that nothing the journal does
+// not hold stays in the engine, the bots or the pages. A bot's move in
+// flight is dropped (gen); the bots move again once the table may write.
+func (t *table) rollback() {
+	t.rollbackDue = false
+	t.closeBots()
+	t.gen++
+	problem, qid := t.problem, t.qid
+	t.hand, t.pending, t.window, t.guess, t.question, t.fresh, t.swaps = nil, nil, nil, nil, nil, nil, nil
+	t.thinking, t.step, t.problem = false, false, i18n.Msg{}
+	if err := t.build(); err != nil {
+		t.problem = i18n.M("problem.rollback", err.Error())
+		t.mark()
+		return
+	}
+	if _, err := t.replayJournal(t.acts); err != nil {
+		t.srv.logf("table %s: taking the table back to its journal: %v", t.setup.Code, err)
+		t.problem = i18n.M("problem.rollback", errMsg(err))
+	} else if !problem.IsZero() {
+		t.problem = problem
+	}
+	t.qid = qid
+	t.mark()
+	t.saveTranscript()
+}
+
+// diskTrouble notes that the table's folder refused a write: the table
+// waits (bots do not move) and the teacher's console says why; it tries
+// again by itself after diskRetry, or when anyone acts.
+func (t *table) diskTrouble(err error) {
+	t.srv.logf("table %s: could not write to its folder: %v", t.setup.Code, err)
+	if t.disk == "" {
+		t.diskSince = time.Now()
+	}
+	t.disk = err.Error()
+	t.mark()
+}
+
+// diskFine: a write went through; the banner goes.
+func (t *table) diskFine() {
+	if t.disk != "" {
+		t.disk = ""
+		t.mark()
+	}
+}
+
+// diskRetry is how long a table whose folder refused a write waits before
+// its bots try again.
+const diskRetry = 10 * time.Second
 
 // newBot creates the bot of a seat. It is the one place that creates a
 // table's players — opening a table, restoring it from its folder, and
@@ -238,7 +320,13 @@ func (t *table) run() {
 		// Every event ends with the hand moved on and a new snapshot, and
 		// only then is the command answered: a page that reloads after its
 		// request sees what the request did.
+		if t.rollbackDue {
+			t.rollback()
+		}
 		wait := t.drive()
+		if t.rollbackDue {
+			t.rollback()
+		}
 		t.publish()
 		if reply != nil {
 			reply <- err
@@ -257,8 +345,10 @@ func (t *table) run() {
 		case c := <-t.cmds:
 			err, reply = t.safely(c.fn), c.reply
 		case th := <-t.thought:
-			t.thinking = false
-			t.botMoved(th)
+			if th.gen == t.gen {
+				t.thinking = false
+				t.botMoved(th)
+			}
 		case <-timer.C:
 		case <-t.stop:
 			return
@@ -272,7 +362,7 @@ func (t *table) safely(fn func(t *table) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			t.srv.logf("table %s: panic: %v\n%s", t.setup.Code, r, debug.Stack())
-			err = fmt.Errorf("internal error: %v", r)
+			err = sayErr("err.internal")
 			t.dirty = true
 		}
 	}()
@@ -290,8 +380,17 @@ func (t *table) drive() time.Duration {
 			t.srv.logf("table %s: %v", t.setup.Code, err)
 		}
 	}
+	if t.disk != "" {
+		if wait := time.Until(t.diskSince.Add(diskRetry)); wait > 0 {
+			return wait // nothing that writes until the folder takes writes again
+		}
+		t.diskSince = time.Now() // try again; a failure waits as long again
+	}
 	for range 10000 {
-		if t.settings.Revealed || t.settings.Closed || t.problem != "" || t.question != nil {
+		if t.rollbackDue {
+			return 0
+		}
+		if t.settings.Revealed || t.settings.Closed || !t.problem.IsZero() || t.question != nil {
 			return 0
 		}
 		if t.hand == nil {
@@ -340,14 +439,14 @@ func (t *table) drive() time.Duration {
 // chain needs verdicts: the teacher is asked, and the deal is tried again
 // (the same seed deals the same cards).
 func (t *table) deal() bool {
-	h, err := sim.NewHand(sim.HandConfig{Options: t.setup.Options, Judge: t.judge, Players: t.players, Seed: t.setup.handSeed(), Names: t.names()})
+	h, err := sim.NewHand(sim.HandConfig{Options: t.setup.Options, Judge: t.judge, Players: t.players, Seed: t.setup.handSeed(t.settings.HandNo), Names: t.names()})
 	var mv *missingVerdict
 	if errors.As(err, &mv) {
 		t.askVerdict(mv, nil, "God's opening chain: the first cards that follow the rule, then two that break it")
 		return false
 	}
 	if err != nil {
-		t.problem = "the hand cannot be dealt: " + err.Error()
+		t.problem = i18n.M("problem.deal", errMsg(err))
 		t.mark()
 		return false
 	}

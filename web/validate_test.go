@@ -112,8 +112,8 @@ func TestAFailingBotIsReplaced(t *testing.T) {
 	ts := newTestServer(t, "")
 	code := ts.openTable(t, form("express", "bank", "opposite-colour", "bot:exec:exit 3", "person:Ana", "bot:random"))
 	tb := ts.table(code)
-	s := waitFor(t, tb, "the failure", func(s *snapshot) bool { return s.teacher.Problem != "" })
-	if !strings.Contains(s.teacher.Problem, "exec:exit 3") || s.public.Status != "The table waits for the teacher." {
+	s := waitFor(t, tb, "the failure", func(s *snapshot) bool { return !s.teacher.Problem.IsZero() })
+	if !strings.Contains(s.teacher.Problem.String(), "exec:exit 3") || s.public.Status != "The table waits for the teacher." {
 		t.Fatalf("problem %q, status %q", s.teacher.Problem, s.public.Status)
 	}
 	if strings.Contains(s.public.Status, "exit") {
@@ -123,7 +123,7 @@ func TestAFailingBotIsReplaced(t *testing.T) {
 	if status != http.StatusNoContent {
 		t.Fatalf("replace: %d %s", status, body)
 	}
-	waitFor(t, tb, "the hand going on", func(s *snapshot) bool { return s.teacher.Problem == "" && len(s.public.Log) > 0 })
+	waitFor(t, tb, "the hand going on", func(s *snapshot) bool { return s.teacher.Problem.IsZero() && len(s.public.Log) > 0 })
 }
 
 // With the teacher judging a Divermazo table, God's opening chain is laid
