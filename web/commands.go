@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"slices"
+	"time"
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/i18n"
@@ -149,7 +150,7 @@ func (t *table) answerCmd(id int, yes bool, fits []int, first int) error {
 // settingsCmd changes the pace, pauses or resumes, steps one bot move,
 // lets the game go on past a person's decision, and chooses whose mind the
 // notebook shows.
-func (t *table) settingsCmd(pace *float64, paused *bool, step, skip bool, notebook *int) error {
+func (t *table) settingsCmd(pace *float64, paused *bool, step, skip, retry, dismiss bool, notebook *int) error {
 	if pace != nil && !validPace(*pace) {
 		return errPace
 	}
@@ -172,6 +173,12 @@ func (t *table) settingsCmd(pace *float64, paused *bool, step, skip bool, notebo
 	}
 	if step {
 		t.step = true
+	}
+	if retry {
+		t.diskSince = time.Time{} // the bots try again at once
+	}
+	if dismiss {
+		t.notice = i18n.Msg{}
 	}
 	if skip && t.window != nil {
 		return t.endWindow() // the person who just moved does not answer: the game goes on

@@ -23,10 +23,10 @@ type HandSummary struct {
 	No     int        `json:"no"`
 	Rule   RuleChoice `json:"rule"` // as revealed (the teacher's own words when the teacher judged)
 	Turns  int        `json:"turns"`
-	End    string     `json:"end"`     // sim's end reason; "" when the teacher stopped the hand
-	God    int        `json:"god"`     // God's score
-	Seats  []SeatSum  `json:"seats"`   // in seat order
-	Script string     `json:"script"`  // the transcript's file in the table's folder
+	End    string     `json:"end"`    // sim's end reason; "" when the teacher stopped the hand
+	God    int        `json:"god"`    // God's score
+	Seats  []SeatSum  `json:"seats"`  // in seat order
+	Script string     `json:"script"` // the transcript's file in the table's folder
 	Note   string     `json:"note,omitempty"`
 }
 
@@ -37,9 +37,9 @@ type SeatSum struct {
 	Bot     string `json:"bot,omitempty"`
 	Score   int    `json:"score"`
 	Cards   int    `json:"cards"`
-	Tests   int    `json:"tests"`             // moves made: every card played, sequence or "no play" is a test
-	Yes     int    `json:"yes"`               // tests God said yes to
-	Stated  int    `json:"stated,omitempty"`  // rules stated
+	Tests   int    `json:"tests"`              // moves made: every card played, sequence or "no play" is a test
+	Yes     int    `json:"yes"`                // tests God said yes to
+	Stated  int    `json:"stated,omitempty"`   // rules stated
 	FoundAt int    `json:"found_at,omitempty"` // the move after which the seat stated God's rule (0: not found)
 }
 

@@ -54,24 +54,22 @@ func (a action) key() string {
 	return string(b)
 }
 
-// journal is the table's journal file, appended to line by line. size is
-// how much of it is known good (whole lines, synced): a write or sync that
-// fails cuts the file back there, or, when even that fails, before the
-// next line — so that no torn fragment is ever followed by good lines.
+// journal is the table's journal file, appended to line by line. Each
+// line opens the file afresh, so that a journal made unwritable (or a disk
+// made read-only) refuses the very next action, not some later one. size
+// is how much of the file is known good (whole lines, synced): whatever
+// lies past it — a line a failed write left half-written — is cut off
+// before the next line is written, so that no torn fragment is ever
+// followed by good lines.
 type journal struct {
-	f    *os.File
-	size int64
-	torn bool // bytes past size may be on disk
-	// write writes a line; nil is f.Write (tests put a failing disk here).
-	write func(f *os.File, b []byte) (int, error)
+	size  int64
+	known bool // size has been read from the file
+	// write writes a line at off; nil is f.WriteAt (tests put a disk that
+	// fails half-way here).
+	write func(f *os.File, b []byte, off int64) (int, error)
 }
 
-func (j *journal) close() {
-	if j.f != nil {
-		j.f.Close()
-		j.f = nil
-	}
-}
+func (j *journal) close() {}
 
 // log appends an action to the journal and syncs it; only then is the
 // action acknowledged (t.acts holds it). A failed write leaves the journal as
@@ -110,39 +108,35 @@ func journalFile(hand int) string {
 }
 
 func (j *journal) append(path string, a action) error {
-	if j.f == nil {
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
-		if err != nil {
-			return err
-		}
-		st, err := f.Stat()
-		if err != nil {
-			f.Close()
-			return err
-		}
-		j.f, j.size = f, st.Size()
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY, 0o600)
+	if err != nil {
+		return err
 	}
-	if j.torn {
-		if err := j.f.Truncate(j.size); err != nil {
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if !j.known {
+		j.size, j.known = st.Size(), true
+	}
+	if st.Size() != j.size {
+		if err := f.Truncate(j.size); err != nil {
 			return fmt.Errorf("%s: a line cut short by an earlier failure cannot be removed: %w", path, err)
 		}
-		j.torn = false
 	}
 	b, _ := json.Marshal(a)
 	b = append(b, '\n')
 	write := j.write
 	if write == nil {
-		write = (*os.File).Write
+		write = (*os.File).WriteAt
 	}
-	_, err := write(j.f, b)
+	_, err = write(f, b, j.size)
 	if err == nil {
-		err = j.f.Sync()
+		err = f.Sync()
 	}
 	if err != nil {
-		j.torn = true
-		if j.f.Truncate(j.size) == nil {
-			j.torn = false
-		}
+		f.Truncate(j.size) // or before the next line, above
 		return err
 	}
 	j.size += int64(len(b))

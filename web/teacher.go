@@ -216,9 +216,10 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 			}
 			notebook = &n
 		}
-		step, skip := f.Get("play") == "step", f.Get("play") == "skip"
+		play := f.Get("play")
+		step, skip, retry, dismiss := play == "step", play == "skip", play == "retry", play == "dismiss"
 		if err == nil {
-			err = t.do(ctx, func(t *table) error { return t.settingsCmd(pace, paused, step, skip, notebook) })
+			err = t.do(ctx, func(t *table) error { return t.settingsCmd(pace, paused, step, skip, retry, dismiss, notebook) })
 		}
 	case "reveal":
 		words, expr := f.Get("words"), f.Get("expr")
