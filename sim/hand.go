@@ -77,6 +77,18 @@ type Hand struct {
 	names []string
 }
 
+// Rename gives seat p another name in the engine's messages (a student
+// who typed their own name after the hand was dealt).
+func (h *Hand) Rename(p int, name string) {
+	if p < 0 || p >= len(h.hands) {
+		return
+	}
+	names := make([]string, len(h.hands))
+	copy(names, h.names)
+	names[p] = name
+	h.names = names
+}
+
 // who names seat p in messages.
 func (h *Hand) who(p int) string {
 	if p >= 0 && p < len(h.names) {

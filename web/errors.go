@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	"html/template"
 	"net/http"
 
 	"github.com/eleusis/eleusis/i18n"
@@ -47,5 +48,29 @@ func errMsg(err error) any {
 	if errors.Is(err, sim.ErrHandOver) {
 		return i18n.M("err.handOver")
 	}
-	return err.Error()
+	return foreign(err.Error())
+}
+
+// foreign is text that is not the catalogue's — a rule compiler's, an
+// outside program's, the operating system's —: pages mark it as English
+// (the msg template function), so that it is not taken for the page's.
+type foreign string
+
+// verbatim is text as someone typed it (a rule in words, a name): in no
+// language a page can tell (lang="und").
+type verbatim string
+
+// sayMsg says a message as HTML, its foreign arguments marked lang="en".
+func sayMsg(l *i18n.Printer, m i18n.Msg) template.HTML {
+	args := make([]any, len(m.Args))
+	for i, a := range m.Args {
+		switch f := a.(type) {
+		case foreign:
+			a = template.HTML(`<span lang="en">` + template.HTMLEscapeString(string(f)) + `</span>`)
+		case verbatim:
+			a = template.HTML(`<span lang="und">` + template.HTMLEscapeString(string(f)) + `</span>`)
+		}
+		args[i] = a
+	}
+	return l.HTML(m.Key, args...)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/eleusis/eleusis/i18n"
+
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -81,7 +83,7 @@ func (j *teacherJudge) Equivalent(guess string) (bool, error) {
 // could exhaust: at most limit bytes and 24 levels of brackets.
 func checkText(what, s string, limit int) error {
 	if len(s) > limit {
-		return fmt.Errorf("%s is %d characters long; at most %d, please", what, len(s), limit)
+		return sayErr("form.tooLong", i18n.M("what."+what), len(s), limit)
 	}
 	depth, deepest := 0, 0
 	for _, r := range s {
@@ -94,7 +96,7 @@ func checkText(what, s string, limit int) error {
 		}
 	}
 	if deepest > 24 {
-		return fmt.Errorf("%s nests brackets %d deep; at most 24, please", what, deepest)
+		return sayErr("form.tooDeep", i18n.M("what."+what), deepest)
 	}
 	return nil
 }

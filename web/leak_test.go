@@ -3,6 +3,7 @@ package web
 import (
 	"bufio"
 	"context"
+	htmlpkg "html"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/eleusis/eleusis/cardsvg"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -171,7 +173,11 @@ func TestNoSeatSeesWhatItShouldNot(t *testing.T) {
 	ts.post(t, ts.TeacherPath()+"t/"+code+"/reveal", nil, true)
 	waitFor(t, tb, "the reveal", func(s *snapshot) bool { return s.public.Reveal != nil })
 	pages := reachable(t, ts, ana, code)
-	if !strings.Contains(pages[ana+"view"], rule.Rule.Description) || !strings.Contains(pages["/board/"+code+"/transcript.yaml"], "suit-cycle-sdch") {
+	said := false // in the language the crawl left the pages in (it follows the language switch)
+	for _, l := range i18n.Languages {
+		said = said || strings.Contains(pages[ana+"view"], htmlpkg.EscapeString(i18n.NewPrinter(l).T("bank."+rule.Rule.Name)))
+	}
+	if !said || !strings.Contains(pages["/board/"+code+"/transcript.yaml"], "suit-cycle-sdch") {
 		t.Error("after the reveal, the rule is not on the page or in the transcript: the check above could not have failed")
 	}
 }

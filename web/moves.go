@@ -224,7 +224,7 @@ func (t *table) startGuess(seat int, text string) error {
 	if text == "" {
 		return sayErr("err.writeRule")
 	}
-	if err := checkText("the stated rule", text, maxGuess); err != nil {
+	if err := checkText("guess", text, maxGuess); err != nil {
 		return err
 	}
 	if !t.hand.CanGuess(seat) {

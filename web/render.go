@@ -39,9 +39,21 @@ var funcs = template.FuncMap{
 	"say":    sayIn,
 	"hasMsg": func(key string) bool { return i18n.Default().Has(key) },
 	"pct":    lessons.Pct,
-	"add":    func(a, b int) int { return a + b },
-	"sub":    func(a, b int) int { return a - b },
-	"pace":   func(x float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", x), "0"), ".") },
+	"msg":    sayMsg,
+	// ruleWords is a rule's description in the reader's language: a rule
+	// of the default bank, unchanged, in the catalogue's words (bank.NAME);
+	// any other in the words it was given.
+	"ruleWords": func(l *i18n.Printer, name, words string) string {
+		if name != "" && i18n.Default().Has("bank."+name) {
+			if r, err := defaultBank().Get(name); err == nil && r.Rule.Description == words {
+				return l.T("bank." + name)
+			}
+		}
+		return words
+	},
+	"add":  func(a, b int) int { return a + b },
+	"sub":  func(a, b int) int { return a - b },
+	"pace": func(x float64) string { return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.1f", x), "0"), ".") },
 }
 
 // ruleName is a name of the rule language, shown beside the box where a
@@ -86,7 +98,7 @@ type ruleOption struct{ Name, Words, Band, Tags string }
 type seatRow struct {
 	Index           int
 	Kind, Name, Bot string
-	Error           string
+	Error           any // its problem, an i18n.Msg, or nil
 }
 
 type strategyDoc struct{ Name, Doc string }
@@ -94,8 +106,13 @@ type strategyDoc struct{ Name, Doc string }
 // Value is a form field as the teacher left it.
 func (f *startForm) Value(name string) string { return f.Values.Get(name) }
 
-// Err is a field's problem, or "".
-func (f *startForm) Err(name string) string { return f.Errors[name] }
+// Err is a field's problem (an i18n.Msg), or nil.
+func (f *startForm) Err(name string) any {
+	if m, ok := f.Errors[name]; ok {
+		return m
+	}
+	return nil
+}
 
 // newStartForm prepares the form with the bank's rules, every preset's
 // options and the strategies; a new form seats one person and two bots.
@@ -131,7 +148,7 @@ func (s *Server) newStartForm(values url.Values, fe formErrors) *startForm {
 	slices.Sort(f.Tags)
 	for i := range MaxSeats {
 		row := seatRow{Index: i, Kind: values.Get(fmt.Sprintf("seat%d_kind", i)), Name: values.Get(fmt.Sprintf("seat%d_name", i)),
-			Bot: values.Get(fmt.Sprintf("seat%d_bot", i)), Error: fe[fmt.Sprintf("seat%d", i)]}
+			Bot: values.Get(fmt.Sprintf("seat%d_bot", i)), Error: (&startForm{Errors: fe}).Err(fmt.Sprintf("seat%d", i))}
 		if row.Kind == "" {
 			row.Kind = "empty"
 		}

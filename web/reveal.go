@@ -65,7 +65,7 @@ func (t *table) revealCmd(words, expr string) error {
 			return fmt.Errorf("at most %d characters for the rule in words, please", maxWords)
 		}
 		if expr != "" {
-			if err := checkText("the rule", expr, maxExpr); err != nil {
+			if err := checkText("rule", expr, maxExpr); err != nil {
 				return err
 			}
 			if _, err := rulebank.Compile(rulebank.Rule{Name: "teacher", Expr: expr, File: "the reveal"}); err != nil {

@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -46,14 +46,34 @@ type RuleChoice struct {
 	// which the teacher checks against what they meant.
 	Said string `json:"said,omitempty"`
 	// How: how the rule was chosen ("by name", "at random among the easy
-	// rules tagged color"), for the teacher's console.
-	How string `json:"how,omitempty"`
+	// rules tagged color"), in English for the terminal; Way (name, random,
+	// typed, words, teacher), Band and Tag say it on the console in the
+	// teacher's language.
+	How  string `json:"how,omitempty"`
+	Way  string `json:"way,omitempty"`
+	Band string `json:"band,omitempty"`
+	Tag  string `json:"tag,omitempty"`
+}
+
+// HowMsg is how the rule was chosen, in the catalogue's words (zero for a
+// table opened before the words were kept).
+func (rc RuleChoice) HowMsg() i18n.Msg {
+	switch rc.Way {
+	case "random":
+		return i18n.M("how.random", bandWord(rc.Band), rc.Tag)
+	case "":
+		return i18n.Msg{}
+	}
+	return i18n.M("how." + rc.Way)
 }
 
 // SeatSpec is one seat: a person (Bot empty) or a bot scientist.
 type SeatSpec struct {
-	Name string `json:"name"`
+	Name string `json:"name"` // "" for a person's seat its student has not named yet
 	Bot  string `json:"bot,omitempty"` // a strategy spec: bayes-eig, random, exec:…
+	// Open: the student names the seat on joining (the teacher left its
+	// name empty).
+	Open bool `json:"open,omitempty"`
 }
 
 // Person reports whether a person plays the seat.
@@ -65,14 +85,11 @@ const MaxSeats = 8
 
 // Limits on what a form may hold (requests are also capped in size).
 const (
-	maxName  = 20
 	maxSpec  = 300
 	maxExpr  = 2000
 	maxWords = 600
 	maxGuess = 300
 )
-
-var nameRE = regexp.MustCompile(`^[\p{L}\p{N}_.'-]+$`)
 
 // botNames are the default names of bot scientists.
 var botNames = []string{"Popper", "Curie", "Darwin", "Noether", "Galileo", "Hypatia", "Franklin", "Bacon"}
@@ -93,14 +110,20 @@ func DifficultyBand(r *rulebank.Compiled) string {
 	return "medium"
 }
 
-// formErrors collects the problems of a start-page form, by field.
-type formErrors map[string]string
+// formErrors collects the problems of a start-page form, by field: the
+// catalogue's messages, said in the teacher's language.
+type formErrors map[string]i18n.Msg
 
-func (fe formErrors) add(field, f string, a ...any) {
+// add notes a field's first problem.
+func (fe formErrors) add(field, key string, a ...any) {
 	if _, ok := fe[field]; !ok {
-		fe[field] = fmt.Sprintf(f, a...)
+		fe[field] = i18n.M(key, a...)
 	}
 }
+
+// addErr notes an error as a field's problem: the catalogue's message when
+// it is one, else its own words (the rule language's, an option's).
+func (fe formErrors) addErr(field string, err error) { fe.add(field, "form.raw", errMsg(err)) }
 
 // parseSetup reads the start page's form into a Setup. Every field's
 // problem is reported (by field name), with the engine's and the rule
@@ -114,13 +137,13 @@ func parseSetup(f url.Values, bank *rulebank.Bank, dealKey []byte, allowExec boo
 	if v := strings.TrimSpace(f.Get("seed")); v != "" {
 		n, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			fe.add("seed", "the seed is a whole number (or leave it empty)")
+			fe.add("seed", "form.seed")
 		}
 		s.Deal = typedDeal(dealKey, n)
 	}
 	o, err := sim.Preset(s.Preset)
 	if err != nil {
-		fe.add("preset", "%v", err)
+		fe.addErr("preset", err)
 	}
 	for _, name := range sim.OptionNames() {
 		if v := strings.TrimSpace(f.Get("opt_" + name)); v != "" {
@@ -128,7 +151,7 @@ func parseSetup(f url.Values, bank *rulebank.Bank, dealKey []byte, allowExec boo
 		}
 	}
 	if err := o.Override(s.Overrides); err != nil {
-		fe.add("options", "%v", err)
+		fe.addErr("options", err)
 	}
 	s.Options = o
 
@@ -140,21 +163,18 @@ func parseSetup(f url.Values, bank *rulebank.Bank, dealKey []byte, allowExec boo
 		switch kind {
 		case "", "empty":
 			continue
-		case "person":
-			if name == "" {
-				fe.add(field, "a person's seat needs their name")
-			}
-			s.Seats = append(s.Seats, SeatSpec{Name: name})
+		case "person": // no name: the student types theirs on joining
+			s.Seats = append(s.Seats, SeatSpec{Name: name, Open: name == ""})
 		case "bot":
 			if bot == "" {
 				bot = "bayes-eig"
 			}
 			if _, err := parseBot(bot, allowExec); err != nil {
-				fe.add(field, "%v", err)
+				fe.addErr(field, err)
 			}
 			s.Seats = append(s.Seats, SeatSpec{Name: name, Bot: bot})
 		default:
-			fe.add(field, "a seat is a person, a bot or empty")
+			fe.add(field, "form.seatKind")
 		}
 	}
 	used := map[string]bool{}
@@ -163,7 +183,7 @@ func parseSetup(f url.Values, bank *rulebank.Bank, dealKey []byte, allowExec boo
 	}
 	next := 0
 	for i := range s.Seats {
-		if s.Seats[i].Name == "" {
+		if s.Seats[i].Name == "" && !s.Seats[i].Open {
 			for next < len(botNames) && used[strings.ToLower(botNames[next])] {
 				next++
 			}
@@ -175,22 +195,23 @@ func parseSetup(f url.Values, bank *rulebank.Bank, dealKey []byte, allowExec boo
 			used[strings.ToLower(s.Seats[i].Name)] = true
 		}
 	}
-	seen := map[string]bool{}
-	for i, st := range s.Seats {
-		field := "seats"
-		switch {
-		case len(st.Name) > maxName:
-			fe.add(field, "the name %q is longer than %d characters", st.Name, maxName)
-		case !nameRE.MatchString(st.Name):
-			fe.add(field, "the name %q: one word of letters and digits, please (it names the seat in the transcript)", st.Name)
-		case seen[strings.ToLower(st.Name)]:
-			fe.add(field, "two seats are called %s", st.Name)
+	for i := range s.Seats {
+		st := &s.Seats[i]
+		if st.Open {
+			continue
 		}
-		seen[strings.ToLower(st.Name)] = true
-		_ = i
+		name, err := cleanName(st.Name)
+		if err != nil {
+			fe.addErr("seats", err)
+			continue
+		}
+		st.Name = name
+		if j := nameClash(s.Seats[:i], -1, name); j >= 0 {
+			fe.addErr("seats", sayErr("err.nameAlike", name, s.Seats[j].Name))
+		}
 	}
-	if err := o.Validate(len(s.Seats)); err != nil && fe["options"] == "" {
-		fe.add("seats", "%v", err)
+	if err := o.Validate(len(s.Seats)); err != nil && fe["options"].IsZero() {
+		fe.addErr("seats", err)
 	}
 
 	var rule *rulebank.Compiled
@@ -199,7 +220,7 @@ func parseSetup(f url.Values, bank *rulebank.Bank, dealKey []byte, allowExec boo
 	if s.Rule.Teacher {
 		for _, st := range s.Seats {
 			if sp, err := agents.ParseSpec(st.Bot); err == nil && sp.Name == "oracle" {
-				fe.add("seats", "%s is an oracle, which knows God's rule: with the teacher judging there is no rule to know", st.Name)
+				fe.add("seats", "err.oracleTeacher", st.Name)
 			}
 		}
 	}
@@ -214,7 +235,7 @@ func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, fe formErrors)
 	allow := f.Get("allow_dead_ends") != ""
 	switch mode := f.Get("rule_mode"); mode {
 	case "teacher":
-		return RuleChoice{Teacher: true, How: "the teacher judges every card"}, nil, nil
+		return RuleChoice{Teacher: true, How: "the teacher judges every card", Way: "teacher"}, nil, nil
 	case "words":
 		return readWordsRule(f, o, allow, fe)
 	case "expr":
@@ -222,27 +243,27 @@ func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, fe formErrors)
 		words := strings.TrimSpace(f.Get("words"))
 		starter := strings.TrimSpace(f.Get("starter"))
 		if expr == "" {
-			fe.add("expr", "type the rule as an expression of the rule language")
+			fe.add("expr", "form.typeExpr")
 			return RuleChoice{}, nil, nil
 		}
-		for _, t := range []struct{ what, s string }{{"the rule", expr}, {"the starter predicate", starter}} {
+		for _, t := range []struct{ what, s string }{{"rule", expr}, {"starter", starter}} {
 			if err := checkText(t.what, t.s, maxExpr); err != nil {
-				fe.add("expr", "%v", err)
+				fe.addErr("expr", err)
 				return RuleChoice{}, nil, nil
 			}
 		}
 		if len(words) > maxWords {
-			fe.add("words", "at most %d characters, please", maxWords)
+			fe.add("words", "form.atMost", maxWords)
 		}
 		r, err := rulebank.Compile(rulebank.Rule{Name: "typed", Expr: expr, Starter: starter, Description: words, File: "the start page"})
 		if err != nil {
-			fe.add("expr", "%v", err)
+			fe.addErr("expr", err)
 			return RuleChoice{}, nil, nil
 		}
-		if msg := checkRule(r, o, allow); msg != "" {
-			fe.add("expr", "%s", msg)
+		if msg := checkRule(r, o, allow); !msg.IsZero() {
+			fe.add("expr", "form.raw", msg)
 		}
-		return RuleChoice{Expr: expr, Starter: starter, Words: words, Said: sayRule(expr), How: "typed by the teacher"}, r, nil
+		return RuleChoice{Expr: expr, Starter: starter, Words: words, Said: sayRule(expr), How: "typed by the teacher", Way: "typed"}, r, nil
 	case "random":
 		tag, band := f.Get("tag"), f.Get("band")
 		var pool []*rulebank.Compiled
@@ -260,26 +281,30 @@ func chooseRule(f url.Values, bank *rulebank.Bank, o sim.Options, fe formErrors)
 			how += ", tagged " + tag
 		}
 		if len(pool) == 0 {
-			fe.add("rule", "no rule of the bank is %s", strings.TrimPrefix(how, "at random from the bank, "))
+			fe.add("rule", "form.noRule", bandWord(band), tag)
 			return RuleChoice{}, nil, nil
 		}
 		r := pool[drawRule(len(pool))]
-		if msg := checkRule(r, o, allow); msg != "" {
-			fe.add("rule", "%s", msg)
+		if msg := checkRule(r, o, allow); !msg.IsZero() {
+			fe.add("rule", "form.raw", msg)
 		}
-		return bankChoice(r, how), r, nil
+		rc := bankChoice(r, how)
+		rc.Way, rc.Band, rc.Tag = "random", band, tag
+		return rc, r, nil
 	case "bank", "":
 		r, err := bank.Get(f.Get("rule_name"))
 		if err != nil {
-			fe.add("rule", "%v", err)
+			fe.addErr("rule", err)
 			return RuleChoice{}, nil, nil
 		}
-		if msg := checkRule(r, o, allow || slices.Contains(r.Rule.Tags, "dead-end")); msg != "" {
-			fe.add("rule", "%s", msg)
+		if msg := checkRule(r, o, allow || slices.Contains(r.Rule.Tags, "dead-end")); !msg.IsZero() {
+			fe.add("rule", "form.raw", msg)
 		}
-		return bankChoice(r, "by name"), r, nil
+		rc := bankChoice(r, "by name")
+		rc.Way = "name"
+		return rc, r, nil
 	default:
-		fe.add("rule", "choose God's rule: from the bank, typed, or judged by the teacher")
+		fe.add("rule", "form.chooseRule")
 		return RuleChoice{}, nil, nil
 	}
 }
@@ -292,26 +317,29 @@ func bankChoice(r *rulebank.Compiled, how string) RuleChoice {
 // in that command's words: a rule failing at run time, or with a dead end
 // its author has not acknowledged (the page's "allow dead ends" stands for
 // --allow-dead-ends).
-func checkRule(r *rulebank.Compiled, o sim.Options, allowDeadEnds bool) string {
+func checkRule(r *rulebank.Compiled, o sim.Options, allowDeadEnds bool) i18n.Msg {
 	cfg := rulebank.DefaultAnalyse
 	cfg.Decks = o.Decks
 	rep := rulebank.Analyse(r, cfg)
 	if rep.Error != "" {
-		return fmt.Sprintf("%s: %s", rep.Rule, rep.Error)
+		return i18n.M("form.ruleFails", rep.Rule, rep.Error)
 	}
 	if rep.DeadEnd != nil && !allowDeadEnds {
-		what := "no card is legal"
+		key := "form.deadEnd"
 		if !rep.DeadEnd.Structural {
-			what = "every legal card is used up"
+			key = "form.deadEndUsedUp"
 		}
-		cards := fmt.Sprintf("%d cards", len(rep.DeadEnd.Line))
-		if len(rep.DeadEnd.Line) == 1 {
-			cards = "1 card"
-		}
-		return fmt.Sprintf("%s has a dead end: after the main line %s (%s) %s, so a hand under it can get stuck; tick \"allow rules with a dead end\" to accept it",
-			rep.Rule, sim.CardsString(rep.DeadEnd.Line), cards, what)
+		return i18n.M(key, rep.Rule, sim.CardsString(rep.DeadEnd.Line), len(rep.DeadEnd.Line))
 	}
-	return ""
+	return i18n.Msg{}
+}
+
+// bandWord is a difficulty band's word (any band: none).
+func bandWord(band string) any {
+	if band == "" {
+		return i18n.M("form.anyBand")
+	}
+	return i18n.M("start.band." + band)
 }
 
 // compileChoice compiles a stored rule choice (a restored table): the

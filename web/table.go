@@ -296,12 +296,12 @@ func parseBot(spec string, allowExec bool) (agents.Spec, error) {
 func (t *table) names() []string {
 	ns := make([]string, len(t.setup.Seats))
 	for i, s := range t.setup.Seats {
-		ns[i] = s.Name
+		ns[i] = seatName(i, s)
 	}
 	return ns
 }
 
-func (t *table) name(seat int) string { return t.setup.Seats[seat].Name }
+func (t *table) name(seat int) string { return seatName(seat, t.setup.Seats[seat]) }
 
 // run is the table's goroutine.
 func (t *table) run() {

@@ -68,7 +68,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 	if v := strings.TrimSpace(r.PostForm.Get("pace")); v != "" {
 		x, err := parsePace(v)
 		if err != nil {
-			fe.add("pace", "%v", err)
+			fe.addErr("pace", err)
 		}
 		pace = x
 	}
@@ -87,7 +87,8 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		if s.cfg.DataDir != "" {
 			dir = filepath.Join(s.cfg.DataDir, "tables", setup.Code)
 			if err := os.MkdirAll(dir, 0o700); err != nil {
-				fe.add("seats", "cannot keep the table on disk: %v", err)
+				s.logf("cannot keep a table on disk: %v", err)
+				fe.add("seats", "err.notSaved")
 			}
 		}
 		if len(fe) == 0 {
@@ -97,7 +98,8 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 				err = t.saveSetup()
 			}
 			if err != nil {
-				fe.add("seats", "%v", err)
+				s.logf("opening a table: %v", err)
+				fe.addErr("seats", err)
 				if dir != "" {
 					os.RemoveAll(dir)
 				}
@@ -127,7 +129,7 @@ func parsePace(v string) (float64, error) {
 // validPace: written so that NaN, which compares false, fails.
 func validPace(x float64) bool { return x >= 0 && x <= 60 }
 
-var errPace = errors.New("the pace is a number of seconds, from 0 to 60")
+var errPace = sayErr("err.pace")
 
 func (s *Server) consoleData(r *http.Request) (*page, *table) {
 	t := s.table(r.PathValue("code"))

@@ -15,8 +15,8 @@ import (
 // errorsOn is the start page's notes after a refused form.
 func errorsOn(body string) string {
 	var out []string
-	for _, m := range regexp.MustCompile(`class="err"[^>]*>([^<]*)<`).FindAllStringSubmatch(body, -1) {
-		out = append(out, m[1])
+	for _, m := range regexp.MustCompile(`(?s)class="err"[^>]*>(.*?)</(p|span)>\s*(<|$)`).FindAllStringSubmatch(body, -1) {
+		out = append(out, regexp.MustCompile(`<[^>]*>`).ReplaceAllString(m[1], ""))
 	}
 	return strings.Join(out, "\n")
 }

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
@@ -30,7 +31,7 @@ type wordsPreview struct {
 type previewReading struct {
 	Expr, Words string
 	Examples    []rulebank.Example
-	Problem     string
+	Problem     i18n.Msg
 }
 
 // previewSeed: the examples are the same each time the page is drawn, so
@@ -47,19 +48,19 @@ func readWordsRule(f url.Values, o sim.Options, allow bool, fe formErrors) (Rule
 	text := strings.TrimSpace(f.Get("rule_words"))
 	switch {
 	case text == "":
-		fe.add("rule_words", "type the rule in words, as you would say it to the class")
+		fe.add("rule_words", "form.typeWords")
 		return RuleChoice{}, nil, nil
 	case len(text) > maxWords:
-		fe.add("rule_words", "at most %d characters, please", maxWords)
+		fe.add("rule_words", "form.atMost", maxWords)
 		return RuleChoice{}, nil, nil
 	}
-	if err := checkText("the rule in words", text, maxWords); err != nil {
-		fe.add("rule_words", "%v", err)
+	if err := checkText("words", text, maxWords); err != nil {
+		fe.addErr("rule_words", err)
 		return RuleChoice{}, nil, nil
 	}
 	rs, lang, err := readWords(f.Get("words_lang"), text)
 	if err != nil {
-		fe.add("rule_words", "%q: %v. Say it another way (docs/rules-in-words.md lists what is understood), or type it as an expression", text, err)
+		fe.add("rule_words", "form.notRead", verbatim(text), foreign(err.Error()))
 		return RuleChoice{}, nil, nil
 	}
 	chosen := f.Get("read_expr")
@@ -67,15 +68,15 @@ func readWordsRule(f url.Values, o sim.Options, allow bool, fe formErrors) (Rule
 	for _, rd := range rs {
 		c, err := rulebank.Compile(rulebank.Rule{Name: "typed", Expr: rd.Expr, Description: text, File: "the start page"})
 		if err != nil { // ReadWords keeps only readings that compile
-			fe.add("rule_words", "%v", err)
+			fe.addErr("rule_words", err)
 			return RuleChoice{}, nil, nil
 		}
 		problem := checkRule(c, o, allow)
-		if rd.Expr == chosen && problem == "" {
-			return RuleChoice{Expr: rd.Expr, Words: text, Said: rd.Words, How: "typed in words by the teacher"}, c, nil
+		if rd.Expr == chosen && problem.IsZero() {
+			return RuleChoice{Expr: rd.Expr, Words: text, Said: rd.Words, How: "typed in words by the teacher", Way: "words"}, c, nil
 		}
 		pr := previewReading{Expr: rd.Expr, Words: rd.Words, Problem: problem}
-		if problem == "" {
+		if problem.IsZero() {
 			pr.Examples, _ = rulebank.Examples(c, examplesShown, previewSeed)
 		}
 		p.Readings = append(p.Readings, pr)
