@@ -277,30 +277,98 @@ func (t *table) applySwaps() error {
 }
 
 // freeSeat forgets a person's seat link (a lost phone, a student who left):
-// the seat can be joined again with the table code.
+// the seat can be joined again with the table code. A seat its student
+// named (Open) loses the name too — the teacher's "remove" of a name that
+// should not be on the class screen —, and the next student names it.
 func (t *table) freeSeat(seat int) error {
 	if seat < 0 || seat >= len(t.setup.Seats) || !t.setup.Seats[seat].Person() {
 		return sayErr("err.noSeat")
 	}
 	tok := t.settings.Tokens[seat]
-	if err := t.save(func() { t.settings.Tokens[seat] = "" }); err != nil {
+	err := t.save(func() {
+		t.settings.Tokens[seat] = ""
+		if t.setup.Seats[seat].Open {
+			t.setup.Seats[seat].Name = ""
+		}
+	})
+	if err != nil {
 		return err
 	}
+	t.renamed(seat)
 	t.srv.forgetToken(tok)
 	return nil
 }
 
-// claimSeat gives a person's free seat a secret link.
-func (t *table) claimSeat(seat int) (string, error) {
-	if seat < 0 || seat >= len(t.setup.Seats) || !t.setup.Seats[seat].Person() {
-		return "", sayErr("err.noSeat")
+// claimSeat gives a person's free seat a secret link; a seat its student
+// names (Open: seat -1 takes the first such seat free) takes the name typed.
+func (t *table) claimSeat(seat int, typed string) (string, int, error) {
+	if seat < 0 {
+		for i, s := range t.setup.Seats {
+			if s.Open && t.settings.Tokens[i] == "" {
+				seat = i
+				break
+			}
+		}
+		if seat < 0 {
+			return "", -1, sayErr("err.noOpenSeat")
+		}
+	}
+	if seat >= len(t.setup.Seats) || !t.setup.Seats[seat].Person() {
+		return "", -1, sayErr("err.noSeat")
 	}
 	if t.settings.Tokens[seat] != "" {
-		return "", sayErr("err.seatTaken", t.name(seat))
+		return "", -1, sayErr("err.seatTaken", t.name(seat))
+	}
+	name := t.setup.Seats[seat].Name
+	if t.setup.Seats[seat].Open {
+		var err error
+		if name, err = t.checkName(seat, typed); err != nil {
+			return "", -1, err
+		}
 	}
 	tok := newToken()
-	if err := t.save(func() { t.settings.Tokens[seat] = tok }); err != nil {
+	if err := t.save(func() { t.settings.Tokens[seat], t.setup.Seats[seat].Name = tok, name }); err != nil {
+		return "", -1, err
+	}
+	t.renamed(seat)
+	return tok, seat, nil
+}
+
+// checkName reads a name typed for seat: a name (names.go) that looks like
+// no other seat's at the table.
+func (t *table) checkName(seat int, typed string) (string, error) {
+	name, err := cleanName(typed)
+	if err != nil {
 		return "", err
 	}
-	return tok, nil
+	if j := nameClash(t.setup.Seats, seat, name); j >= 0 {
+		return "", sayErr("err.nameAlike", name, t.setup.Seats[j].Name)
+	}
+	return name, nil
+}
+
+// renameSeat is the teacher's new name for a seat (a typo, a name that
+// should not be on the class screen).
+func (t *table) renameSeat(seat int, typed string) error {
+	if seat < 0 || seat >= len(t.setup.Seats) {
+		return sayErr("err.noSeat")
+	}
+	name, err := t.checkName(seat, typed)
+	if err != nil {
+		return err
+	}
+	if err := t.save(func() { t.setup.Seats[seat].Name = name }); err != nil {
+		return err
+	}
+	t.renamed(seat)
+	return nil
+}
+
+// renamed tells the engine a seat's name (its messages name the seat).
+func (t *table) renamed(seat int) {
+	if t.hand != nil {
+		t.hand.Rename(seat, t.name(seat))
+	}
+	t.mark()
+	t.saveTranscript()
 }

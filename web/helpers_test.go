@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	htmlpkg "html"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -175,4 +176,22 @@ func (ts *testServer) withAna(t *testing.T, f url.Values) (string, *table, strin
 	t.Helper()
 	code := ts.openTable(t, f)
 	return code, ts.table(code), ts.join(t, code, 0)
+}
+
+// flashAt follows a redirect and returns the flash the page shows (the
+// server keeps it in a cookie for the next page).
+func (ts *testServer) flashAt(t *testing.T, loc string) string {
+	t.Helper()
+	return ts.flashAtLang(t, loc, "")
+}
+
+// flashAtLang is flashAt for a browser of that Accept-Language.
+func (ts *testServer) flashAtLang(t *testing.T, loc, accept string) string {
+	t.Helper()
+	_, body := ts.getLang(t, loc, accept)
+	m := regexp.MustCompile(`<p class="flash" role="alert">([^<]*)</p>`).FindStringSubmatch(body)
+	if m == nil {
+		return ""
+	}
+	return htmlpkg.UnescapeString(m[1])
 }

@@ -53,6 +53,7 @@ func langLinks(r *http.Request, cur *i18n.Printer) []langLink {
 	var out []langLink
 	for _, tag := range i18n.Languages {
 		q := r.URL.Query()
+		q.Del("flash") // flashes are no links' (flash.go)
 		q.Set("lang", tag.String())
 		u := url.URL{Path: r.URL.Path, RawQuery: q.Encode()}
 		out = append(out, langLink{Code: tag.String(), Name: i18n.Name(tag), URL: u.String(), Current: tag == cur.Tag()})

@@ -227,9 +227,15 @@ func TestRefusalsInTheReadersLanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	loc, _ := url.Parse(resp.Header.Get("Location"))
-	if got := loc.Query().Get("flash"); got != "escolha o seu lugar" {
+	if got := ts.flashAtLang(t, resp.Header.Get("Location"), "pt-BR"); got != "escolha o seu lugar" {
 		t.Errorf("joining without a seat, in Portuguese: %q", got)
+	}
+	// A link cannot put words in the flash: only the server's own message,
+	// by the catalogue's key, is said.
+	for _, p := range []string{"/?flash=Send+your+password+to+evil.example", "/join?code=" + code + "&flash=Your+teacher+says+hi"} {
+		if _, body := ts.get(t, p); strings.Contains(i18n.VisibleText(body), "password") || strings.Contains(i18n.VisibleText(body), "teacher says") || strings.Contains(body, `class="flash"`) {
+			t.Errorf("%s shows a stranger's words", p)
+		}
 	}
 	if err := sayErr("err.seatTaken", "Ana"); err.Error() != "Ana's seat is taken; if that is you, ask the teacher to free it" {
 		t.Errorf("in English: %q", err)

@@ -6,8 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -97,10 +97,17 @@ type page struct {
 	JoinURLs  []string
 	LocalOnly bool
 	OpenAddr  string // --addr that opens this server to the class network
-	// Join page.
+	// Join page: the seats named by the teacher, and how many the students
+	// name themselves.
 	Code      string
 	FreeSeats []SeatView
+	OpenSeats int
 	Hotseat   string
+	// The class screen: where students join (JoinLink: with the code, the
+	// QR code's), and whether a person's seat is free.
+	JoinURL, JoinLink string
+	ShowJoin          bool
+	QR                template.HTML
 }
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name string, p *page) {
@@ -108,6 +115,9 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, name
 		p.L = printer(r)
 	}
 	p.Langs = langLinks(r, p.L)
+	if name != "live" && p.Flash == "" {
+		p.Flash = takeFlash(w, r, p.L)
+	}
 	var b bytes.Buffer
 	if err := s.tmpl.ExecuteTemplate(&b, name, p); err != nil {
 		s.logf("template %s: %v", name, err)
@@ -142,11 +152,7 @@ func reply(w http.ResponseWriter, r *http.Request, back string, err error) {
 		return
 	}
 	if err != nil {
-		sep := "?"
-		if strings.Contains(back, "?") {
-			sep = "&" // the join page's own ?code=
-		}
-		back += sep + "flash=" + url.QueryEscape(sayError(r, err))
+		setFlash(w, r, err)
 	}
 	http.Redirect(w, r, back, http.StatusSeeOther)
 }
@@ -154,7 +160,7 @@ func reply(w http.ResponseWriter, r *http.Request, back string, err error) {
 // ---- students ----------------------------------------------------------
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusOK, "home.html", &page{Role: "home", Title: "Eleusis", Flash: r.URL.Query().Get("flash")})
+	s.render(w, r, http.StatusOK, "home.html", &page{Role: "home", Title: "Eleusis"})
 }
 
 // joinPage lists a table's free seats for people.
@@ -168,9 +174,13 @@ func (s *Server) joinPage(w http.ResponseWriter, r *http.Request) {
 	}
 	code := t.setup.Code
 	l := printer(r)
-	p := &page{L: l, Role: "join", Title: l.T("join.title", groupCode(code)), Code: code, Flash: r.URL.Query().Get("flash")}
+	p := &page{L: l, Role: "join", Title: l.T("join.title", groupCode(code)), Code: code}
 	for _, st := range t.snap.Load().public.Seats {
-		if st.Person() && !st.Claimed {
+		switch {
+		case !st.Person() || st.Claimed:
+		case st.Open:
+			p.OpenSeats++
+		default:
 			p.FreeSeats = append(p.FreeSeats, st)
 		}
 	}
@@ -190,18 +200,25 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	code := t.setup.Code
-	seat, err := strconv.Atoi(r.PostForm.Get("seat"))
-	if err != nil {
-		reply(w, r, "/join?code="+code, sayErr("err.chooseSeat"))
-		return
+	seat, typed := -1, r.PostForm.Get("name")
+	if !r.PostForm.Has("name") {
+		var err error
+		if seat, err = strconv.Atoi(r.PostForm.Get("seat")); err != nil {
+			reply(w, r, "/join?code="+code, sayErr("err.chooseSeat"))
+			return
+		}
+		if seat < 0 {
+			reply(w, r, "/join?code="+code, sayErr("err.noSeat"))
+			return
+		}
 	}
 	var tok string
-	err = t.do(r.Context(), func(t *table) (err error) {
-		tok, err = t.claimSeat(seat)
+	err := t.do(r.Context(), func(t *table) (err error) {
+		tok, seat, err = t.claimSeat(seat, typed)
 		return err
 	})
 	if err != nil {
-		http.Redirect(w, r, "/join?code="+code+"&flash="+url.QueryEscape(err.Error()), http.StatusSeeOther)
+		reply(w, r, "/join?code="+code, err)
 		return
 	}
 	s.addToken(tok, code, seat)
@@ -257,7 +274,7 @@ func (s *Server) seatPageData(r *http.Request, hot bool) (*page, *table, int, bo
 	sn := t.snap.Load()
 	pub := sn.public
 	l := printer(r)
-	p := &page{L: l, Role: "player", Title: l.T("table.title", groupCode(pub.Code)), P: &pub, Flash: r.URL.Query().Get("flash"), Names: ruleNames}
+	p := &page{L: l, Role: "player", Title: l.T("table.title", groupCode(pub.Code)), P: &pub, Names: ruleNames}
 	if hot {
 		p.Role, p.Base = "hotseat", "/hotseat/"+tok+"/"
 		seat = actingSeat(sn)
@@ -433,7 +450,18 @@ func (s *Server) boardData(r *http.Request) (*page, *table) {
 	}
 	pub := t.snap.Load().public
 	l := printer(r)
-	return &page{L: l, Role: "board", Title: l.T("table.title", groupCode(pub.Code)), Base: "/board/" + pub.Code + "/", P: &pub}, t
+	p := &page{L: l, Role: "board", Title: l.T("table.title", groupCode(pub.Code)), Base: "/board/" + pub.Code + "/", P: &pub}
+	var urls []string
+	urls, p.LocalOnly, p.OpenAddr = s.joinAddrs(r)
+	p.JoinURL = urls[0]
+	p.JoinLink = strings.TrimSuffix(urls[0], "/") + "/join?code=" + groupCode(pub.Code)
+	for _, st := range pub.Seats {
+		p.ShowJoin = p.ShowJoin || st.Person() && !st.Claimed
+	}
+	if p.ShowJoin {
+		p.QR = qrSVG(p.JoinLink, l.T("board.qrLabel", p.JoinLink))
+	}
+	return p, t
 }
 
 // revealed is the table's reveal, or nil before it.

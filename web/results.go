@@ -95,13 +95,13 @@ type Standing struct {
 
 // standings are the seats' totals, highest first (nil before the first
 // reveal).
-func standings(seats []SeatSpec, hands []HandSummary) []Standing {
+func standings(names []string, hands []HandSummary) []Standing {
 	if len(hands) == 0 {
 		return nil
 	}
-	out := make([]Standing, len(seats))
-	for i, s := range seats {
-		out[i].Name = s.Name
+	out := make([]Standing, len(names))
+	for i, n := range names {
+		out[i].Name = n
 	}
 	for _, h := range hands {
 		for i, s := range h.Seats {

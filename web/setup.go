@@ -69,7 +69,7 @@ func (rc RuleChoice) HowMsg() i18n.Msg {
 
 // SeatSpec is one seat: a person (Bot empty) or a bot scientist.
 type SeatSpec struct {
-	Name string `json:"name"` // "" for a person's seat its student has not named yet
+	Name string `json:"name"`          // "" for a person's seat its student has not named yet
 	Bot  string `json:"bot,omitempty"` // a strategy spec: bayes-eig, random, exec:…
 	// Open: the student names the seat on joining (the teacher left its
 	// name empty).

@@ -49,6 +49,7 @@ type Public struct {
 	Pace          float64
 	TeacherJudges bool
 	HandNo        int        // the hand being played at the table (1, 2, …)
+	HandsDone     int        // hands revealed
 	Standings     []Standing // totals over the hands revealed, once there is one
 }
 
@@ -71,6 +72,7 @@ type SeatView struct {
 	Prophet    bool
 	Current    bool
 	Claimed    bool // a person has joined this seat
+	Open       bool // its student names it on joining (Name "" until then)
 	Thinking   bool
 }
 
@@ -122,7 +124,7 @@ func (t *table) snapshot() *snapshot {
 	p := Public{Version: t.version, Code: t.setup.Code, Preset: t.setup.Preset, Options: t.setup.Options,
 		Current: -1, Prophet: -1, Revealed: t.settings.Revealed, Paused: t.settings.Paused, Pace: t.settings.Pace,
 		TeacherJudges: t.tj != nil}
-	p.HandNo, p.Standings = max(t.settings.HandNo, 1), standings(t.setup.Seats, t.settings.Hands)
+	p.HandNo, p.HandsDone, p.Standings = max(t.settings.HandNo, 1), len(t.settings.Hands), standings(t.names(), t.settings.Hands)
 	s := &snapshot{teacher: TeacherState{Rule: t.setup.Rule, Question: t.question, Problem: t.problem, Disk: t.disk, Notice: t.notice,
 		Settings: t.settings, Seats: slices.Clone(t.setup.Seats), Thinking: t.thinking, Window: t.window != nil}}
 	s.teacher.Settings.Tokens = slices.Clone(t.settings.Tokens)
@@ -132,8 +134,8 @@ func (t *table) snapshot() *snapshot {
 	slices.Sort(s.teacher.Minds)
 	h := t.hand
 	for i, st := range t.setup.Seats {
-		p.Seats = append(p.Seats, SeatView{Seat: i, Name: st.Name, Bot: st.Bot, Claimed: st.Person() && t.settings.Tokens[i] != ""})
-		s.seats = append(s.seats, SeatState{Seat: i, Name: st.Name, MaxSeq: t.setup.Options.MaxSequence})
+		p.Seats = append(p.Seats, SeatView{Seat: i, Name: st.Name, Bot: st.Bot, Claimed: st.Person() && t.settings.Tokens[i] != "", Open: st.Open})
+		s.seats = append(s.seats, SeatState{Seat: i, Name: t.name(i), MaxSeq: t.setup.Options.MaxSequence})
 	}
 	if h != nil {
 		p.Started = true

@@ -54,7 +54,7 @@ func (s *Server) teacherHomeData(r *http.Request, form *startForm, flash string)
 }
 
 func (s *Server) teacherHome(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusOK, "start.html", s.teacherHomeData(r, s.newStartForm(nil, nil), r.URL.Query().Get("flash")))
+	s.render(w, r, http.StatusOK, "start.html", s.teacherHomeData(r, s.newStartForm(nil, nil), ""))
 }
 
 // createTable opens a table from the start page's form.
@@ -141,18 +141,29 @@ func (s *Server) consoleData(r *http.Request) (*page, *table) {
 	base := s.TeacherPath() + "t/" + pub.Code + "/"
 	l := printer(r)
 	p := &page{L: l, Role: "teacher", Title: l.T("console.title", groupCode(pub.Code)), Base: base, TeacherBase: s.TeacherPath(),
-		P: &pub, T: &ts, Flash: r.URL.Query().Get("flash"), Hotseat: "/hotseat/" + ts.Settings.Hotseat + "/", JoinURLs: s.cfg.JoinURLs}
-	if len(p.JoinURLs) == 0 {
-		p.JoinURLs = []string{"http://" + r.Host + "/"}
+		P: &pub, T: &ts, Hotseat: "/hotseat/" + ts.Settings.Hotseat + "/"}
+	p.JoinURLs, p.LocalOnly, p.OpenAddr = s.joinAddrs(r)
+	if pub.Revealed {
+		p.Form = s.newStartForm(nil, nil) // the next hand's rule
+	}
+	return p, t
+}
+
+// joinAddrs are the addresses students open (serve's, else the one this
+// page was loaded from), whether only this computer can reach them, and the
+// --addr that would open the server to the class network.
+func (s *Server) joinAddrs(r *http.Request) (urls []string, localOnly bool, openAddr string) {
+	urls = s.cfg.JoinURLs
+	if len(urls) == 0 {
+		urls = []string{"http://" + r.Host + "/"}
 	}
 	host, port, err := net.SplitHostPort(r.Host)
 	if err != nil {
 		host, port = r.Host, "80"
 	}
 	ip := net.ParseIP(host)
-	p.LocalOnly = len(s.cfg.JoinURLs) == 0 && (host == "localhost" || ip != nil && ip.IsLoopback())
-	p.OpenAddr = net.JoinHostPort("0.0.0.0", port) // the port this server listens on, as the terminal says
-	return p, t
+	localOnly = len(s.cfg.JoinURLs) == 0 && (host == "localhost" || ip != nil && ip.IsLoopback())
+	return urls, localOnly, net.JoinHostPort("0.0.0.0", port) // the port this server listens on, as the terminal says
 }
 
 // consoleAction is the teacher's verdict, settings, reveal and seats.
@@ -228,17 +239,36 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 		err = t.do(ctx, func(t *table) error { return t.revealCmd(words, expr) })
 	case "bot":
 		if seatErr != nil {
-			err = errors.New("choose a seat")
+			err = sayErr("err.noSeat")
 			break
 		}
 		spec := strings.TrimSpace(f.Get("spec"))
 		err = t.do(ctx, func(t *table) error { return t.replaceBot(seat, spec) })
 	case "free":
 		if seatErr != nil {
-			err = errors.New("choose a seat")
+			err = sayErr("err.noSeat")
 			break
 		}
 		err = t.do(ctx, func(t *table) error { return t.freeSeat(seat) })
+	case "rename":
+		if seatErr != nil {
+			err = sayErr("err.noSeat")
+			break
+		}
+		name := f.Get("name")
+		err = t.do(ctx, func(t *table) error { return t.renameSeat(seat, name) })
+	case "next":
+		fe := formErrors{}
+		rc, _, _ := chooseRule(f, s.cfg.Bank, p.P.Options, fe)
+		for _, k := range []string{"rule", "expr", "rule_words"} {
+			if m, ok := fe[k]; ok {
+				err = &msgError{m}
+				break
+			}
+		}
+		if err == nil {
+			err = t.do(ctx, func(t *table) error { return t.nextHand(rc) })
+		}
 	case "close":
 		err = t.do(ctx, func(t *table) error {
 			return t.save(func() { t.settings.Closed = true })
