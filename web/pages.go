@@ -54,6 +54,9 @@ func (s *Server) routes() http.Handler {
 	teacher := func(h http.HandlerFunc) http.HandlerFunc { return s.guessed(s.teacherLink, s.teacherOnly(h)) }
 	mux.HandleFunc("GET /teacher/{tok}/{$}", teacher(s.teacherHome))
 	mux.HandleFunc("POST /teacher/{tok}/tables", teacher(s.createTable))
+	mux.HandleFunc("GET /teacher/{tok}/results", teacher(s.results))
+	mux.HandleFunc("GET /teacher/{tok}/results.csv", teacher(s.resultsCSV))
+	mux.HandleFunc("GET /teacher/{tok}/transcripts.zip", teacher(s.transcriptsZip))
 	mux.HandleFunc("GET /teacher/{tok}/t/{code}/{$}", teacher(s.whole(s.consoleData, "table.noSuchTable")))
 	mux.HandleFunc("GET /teacher/{tok}/t/{code}/view", teacher(s.live(s.consoleData)))
 	mux.HandleFunc("GET /teacher/{tok}/t/{code}/events", teacher(s.stream(s.consoleData)))
@@ -103,6 +106,8 @@ type page struct {
 	FreeSeats []SeatView
 	OpenSeats int
 	Hotseat   string
+	// The session's results (teacher).
+	Session *sessionPage
 	// The class screen: where students join (JoinLink: with the code, the
 	// QR code's), and whether a person's seat is free.
 	JoinURL, JoinLink string

@@ -21,12 +21,16 @@ func cryptoRead(b []byte) { rand.Read(b) }
 // The templates hold no game logic: what may be done is decided in Go.
 var funcs = template.FuncMap{
 	// card draws a card face up (cardsvg's markup is built from fixed
-	// pieces and the card's own name).
-	"card": func(c sim.Card, width float64, class string) template.HTML {
-		return template.HTML(cardsvg.Card(c, cardsvg.Options{Width: width, Class: class}))
+	// pieces and the card's own name), named for screen readers in the
+	// page's language.
+	"card": func(l *i18n.Printer, c sim.Card, width float64, class string) template.HTML {
+		svg := cardsvg.Card(c, cardsvg.Options{Width: width, Class: class})
+		en, name := template.HTMLEscapeString(cardsvg.Name(c)), template.HTMLEscapeString(l.CardName(c.Rank(), c.Suit().String()))
+		svg = strings.Replace(svg, `aria-label="`+en+`"`, `aria-label="`+name+`"`, 1)
+		return template.HTML(strings.Replace(svg, "<title>"+en+"</title>", "<title>"+name+"</title>", 1))
 	},
-	"back": func(width float64) template.HTML {
-		return template.HTML(cardsvg.Back(cardsvg.Options{Width: width}))
+	"back": func(l *i18n.Printer, width float64) template.HTML {
+		return template.HTML(strings.ReplaceAll(cardsvg.Back(cardsvg.Options{Width: width}), "a face-down card", template.HTMLEscapeString(l.T("card.back"))))
 	},
 	"group": groupCode,
 	// code marks a name of the program (a strategy, an option) as code:

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/i18n"
@@ -30,6 +31,8 @@ type Setup struct {
 	Deal string `json:"deal,omitempty"`
 	// Seed: a table opened before deals had secrets, dealt from this seed.
 	Seed uint64 `json:"seed,omitempty"`
+	// Opened: when the table was opened (the session's results go by day).
+	Opened time.Time `json:"opened,omitzero"`
 }
 
 // RuleChoice is God's rule: from the bank, typed by the teacher, or the

@@ -82,7 +82,7 @@ func (s *Server) createTable(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(fe) == 0 {
-		setup.Code = s.newCode()
+		setup.Code, setup.Opened = s.newCode(), s.now()
 		dir := ""
 		if s.cfg.DataDir != "" {
 			dir = filepath.Join(s.cfg.DataDir, "tables", setup.Code)

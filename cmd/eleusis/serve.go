@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"strings"
@@ -18,7 +19,7 @@ import (
 )
 
 func serveCmd(g *global) *cobra.Command {
-	var addr, data string
+	var addr, data, joinURL string
 	var pace float64
 	var allowExec bool
 	var sf sandboxFlags
@@ -35,6 +36,7 @@ By default only this computer can connect (127.0.0.1); --addr 0.0.0.0:8080
 opens the server to the class network.`,
 		Example: `  eleusis serve                         # this computer only
   eleusis serve --addr 0.0.0.0:8080     # students join from the class network
+  eleusis serve --addr 0.0.0.0:8080 --join-url http://class.local:8080/   # the address the class screen shows
   eleusis serve --bank mine.yaml --data ./class-tables`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
@@ -57,6 +59,14 @@ opens the server to the class network.`,
 				for _, a := range lanAddrs(host) {
 					join = append(join, "http://"+net.JoinHostPort(a, port)+"/")
 				}
+			}
+			if joinURL != "" {
+				u, err := url.Parse(joinURL)
+				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+					ln.Close()
+					return fmt.Errorf("--join-url %q: an address such as http://192.168.1.20:8080/ or http://class.local:8080/", joinURL)
+				}
+				join = []string{strings.TrimSuffix(u.Scheme+"://"+u.Host+u.Path, "/") + "/"}
 			}
 			sb := sf.sandbox(data, g.bank)
 			if st := agents.SandboxStatus(sb); allowExec && !sf.off && strings.HasPrefix(st, "none") {
@@ -102,6 +112,7 @@ opens the server to the class network.`,
 	g.bankFlags(cmd)
 	cmd.Flags().StringVar(&addr, "addr", "127.0.0.1:8080", "address to listen on (0.0.0.0:8080 opens it to the class network)")
 	cmd.Flags().StringVar(&data, "data", "", "folder that keeps the tables (default: eleusis under your data directory)")
+	cmd.Flags().StringVar(&joinURL, "join-url", "", "the address students open, shown large on the class screen with its QR code (default: this computer's addresses on its networks)")
 	cmd.Flags().BoolVar(&allowExec, "allow-exec", false, "let tables seat outside programs (exec:COMMAND), which run commands on this computer")
 	sf.register(cmd)
 	cmd.Flags().Float64Var(&pace, "pace", 1.5, "seconds a bot waits before it moves, for new tables (the teacher changes it per table)")
