@@ -83,11 +83,11 @@ func describeRecord(names []string, r *sim.MoveRecord) LogLine {
 	if r.Guess != "" {
 		switch {
 		case r.GuessRight:
-			say("then.guessRight", r.Guess)
+			say("then.guessRight", code(r.Guess))
 		case r.GuessError != "":
-			say("then.guessBad", r.Guess, r.GuessError)
+			say("then.guessBad", code(r.Guess), foreign(r.GuessError))
 		default:
-			say("then.guessWrong", r.Guess)
+			say("then.guessWrong", code(r.Guess))
 		}
 	}
 	l.ThenMsg = then

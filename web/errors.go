@@ -2,8 +2,11 @@ package web
 
 import (
 	"errors"
+	"fmt"
 	"html/template"
+	"io"
 	"net/http"
+	"strings"
 
 	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/sim"
@@ -60,11 +63,36 @@ type foreign string
 // language a page can tell (lang="und").
 type verbatim string
 
-// sayMsg says a message as HTML, its foreign arguments marked lang="en".
+// code is text in the rule language (a stated rule): said as it is, and
+// shown as code on a page.
+type code string
+
+// codeHTML is code on a page: <code>…</code>, whatever the message's verb
+// (%s or %q).
+type codeHTML string
+
+func (c codeHTML) Format(f fmt.State, _ rune) {
+	io.WriteString(f, "<code>"+template.HTMLEscapeString(string(c))+"</code>")
+}
+
+// sayAll says messages one after the other as HTML (sayMsg), with "; "
+// between.
+func sayAll(l *i18n.Printer, ms i18n.List) template.HTML {
+	parts := make([]string, len(ms))
+	for i, m := range ms {
+		parts[i] = string(sayMsg(l, m))
+	}
+	return template.HTML(strings.Join(parts, "; "))
+}
+
+// sayMsg says a message as HTML: its foreign arguments marked lang="en",
+// what someone typed lang="und", code as code.
 func sayMsg(l *i18n.Printer, m i18n.Msg) template.HTML {
 	args := make([]any, len(m.Args))
 	for i, a := range m.Args {
 		switch f := a.(type) {
+		case code:
+			a = codeHTML(f)
 		case foreign:
 			a = template.HTML(`<span lang="en">` + template.HTMLEscapeString(string(f)) + `</span>`)
 		case verbatim:

@@ -44,6 +44,7 @@ var funcs = template.FuncMap{
 	"hasMsg": func(key string) bool { return i18n.Default().Has(key) },
 	"pct":    lessons.Pct,
 	"msg":    sayMsg,
+	"sayAll": sayAll,
 	// ruleWords is a rule's description in the reader's language: a rule
 	// of the default bank, unchanged, in the catalogue's words (bank.NAME);
 	// any other in the words it was given.

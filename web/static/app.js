@@ -47,9 +47,11 @@
     }
   }
 
-  // Keep what a person is typing, and an open curtain, across a refresh.
+  // Keep what a person is typing, an open curtain and the last refusal
+  // (until the next action answers) across a refresh.
   function keep() {
-    var state = { inputs: {}, open: null, focus: null };
+    var f = $("#flash");
+    var state = { inputs: {}, open: null, focus: null, flash: f && !f.hidden ? f.textContent : "" };
     $all("input[type=text], input:not([type]), textarea", live).forEach(function (el) {
       if (el.name) state.inputs[el.name] = el.value;
     });
@@ -65,6 +67,7 @@
     var me = $("section.me", live), cur = $("details.curtain", live);
     if (me && cur && state.open && me.dataset.key === state.open) cur.open = true;
     if (state.focus) { var f = live.querySelector("[name='" + state.focus + "']"); if (f && f.focus) f.focus(); }
+    if (state.flash) flash(state.flash);
   }
 
   var loading = false, again = false;
