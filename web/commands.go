@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"slices"
 	"time"
 
@@ -139,10 +138,10 @@ func (t *table) endWindow() error {
 // answerCmd is the teacher's verdict as God.
 func (t *table) answerCmd(id int, yes bool, fits []int, first int) error {
 	if t.settings.Revealed {
-		return errors.New("the hand is over")
+		return sayErr("err.handOver")
 	}
 	if t.tj == nil {
-		return errors.New("God's rule judges at this table, not the teacher")
+		return sayErr("err.ruleJudges")
 	}
 	return t.answer(id, yes, fits, first)
 }
@@ -155,7 +154,7 @@ func (t *table) settingsCmd(pace *float64, paused *bool, step, skip, retry, dism
 		return errPace
 	}
 	if notebook != nil && (*notebook >= len(t.setup.Seats) || *notebook < -1 || *notebook >= 0 && t.setup.Seats[*notebook].Person()) {
-		return errors.New("the notebook shows a bot scientist's mind: choose a bot's seat")
+		return sayErr("err.notebookBot")
 	}
 	err := t.save(func() {
 		if pace != nil {
@@ -211,15 +210,15 @@ func (t *table) save(change func()) error {
 // once it has finished (the bots' beliefs are not to be touched meanwhile).
 func (t *table) replaceBot(seat int, spec string) error {
 	if seat < 0 || seat >= len(t.setup.Seats) {
-		return errors.New("choose a seat")
+		return sayErr("err.chooseASeat")
 	}
 	if spec == "" {
-		return errors.New("choose a strategy for the seat")
+		return sayErr("err.chooseStrategy")
 	}
 	if sp, err := parseBot(spec, t.srv.cfg.AllowExec); err != nil {
 		return err
 	} else if t.tj != nil && sp.Name == "oracle" {
-		return errors.New("an oracle knows God's rule, and the teacher judges at this table: there is no rule to know")
+		return sayErr("err.oracleNoRule")
 	}
 	p, err := t.newBot(seat, spec)
 	if err != nil {

@@ -70,7 +70,7 @@ func TestTranscriptCarriesGodsMistakes(t *testing.T) {
 		case q != nil:
 			asked++
 			// the opening is God's own chain, no move: never erred on
-			wrong := asked%3 == 0 && !strings.Contains(q.About, "opening")
+			wrong := asked%3 == 0 && !strings.Contains(q.About.String(), "opening")
 			if wrong {
 				erred++
 			}
@@ -179,7 +179,7 @@ func TestRevealSaysTheTranscriptDoesNotReplay(t *testing.T) {
 	for {
 		s := waitFor(t, tb, "the opening", func(s *snapshot) bool { return s.teacher.Question != nil || s.public.Started })
 		q := s.teacher.Question
-		if s.public.Started || q == nil || !strings.Contains(q.About, "opening") {
+		if s.public.Started || q == nil || !strings.Contains(q.About.String(), "opening") {
 			break
 		}
 		// every verdict on the opening chain against the rule revealed

@@ -129,7 +129,7 @@ func (t *table) tryPending() (bool, error) {
 		if done, err := t.await(pm); done {
 			return done, err
 		}
-		t.askVerdict(mv, pm, "")
+		t.askVerdict(mv, pm, i18n.Msg{})
 		return false, nil
 	}
 	t.pending = nil
@@ -249,7 +249,7 @@ func (t *table) startGuess(seat int, text string) error {
 
 // askGuess asks the teacher whether the stated rule is theirs.
 func (t *table) askGuess() {
-	t.ask(&question{Kind: "guess", Text: t.guess.text, About: fmt.Sprintf("%s states the rule", t.name(t.guess.seat))})
+	t.ask(&question{Kind: "guess", Text: t.guess.text, About: i18n.M("question.states", t.name(t.guess.seat))})
 }
 
 // tryGuess applies a stated rule once the teacher has judged it (a
@@ -291,10 +291,10 @@ func (t *table) closeWindow(seat int) {
 
 // askVerdict turns a missing verdict into a question for the teacher: a
 // "no play" asks at once about every card shown.
-func (t *table) askVerdict(mv *missingVerdict, pm *pendingMove, about string) {
+func (t *table) askVerdict(mv *missingVerdict, pm *pendingMove, about i18n.Msg) {
 	q := &question{Kind: "card", Line: mv.Line, Cards: []sim.Card{mv.Card}, About: about}
 	if pm != nil {
-		q.About = lessons.MoveWords(t.name(pm.seat), pm.move).String()
+		q.About = lessons.MoveWords(t.name(pm.seat), pm.move)
 		switch pm.move.Kind {
 		case sim.NoPlay:
 			q.Kind, q.Cards = "noplay", pm.move.Cards
@@ -319,7 +319,7 @@ func (t *table) ask(q *question) {
 func (t *table) answer(id int, yes bool, fits []int, first int) error {
 	q := t.question
 	if q == nil || q.ID != id {
-		return errors.New("that question has been answered already")
+		return sayErr("err.answered")
 	}
 	switch q.Kind {
 	case "guess":
@@ -336,7 +336,7 @@ func (t *table) answer(id int, yes bool, fits []int, first int) error {
 		// the rule (the engine judges no further). The cards judged
 		// before keep their verdicts.
 		if !yes && (first < q.Known || first >= len(q.Cards)) {
-			return errors.New("choose the first card that breaks your rule, or say that all of them follow it")
+			return sayErr("err.firstBreaks")
 		}
 		line := slices.Clone(q.Line)
 		for i, c := range q.Cards {
@@ -355,7 +355,7 @@ func (t *table) answer(id int, yes bool, fits []int, first int) error {
 		fit := map[int]bool{}
 		for _, i := range fits {
 			if i < 0 || i >= len(q.Cards) {
-				return fmt.Errorf("no card %d among the %d shown", i+1, len(q.Cards))
+				return sayErr("err.noCardShown", i+1, len(q.Cards))
 			}
 			fit[i] = true
 		}

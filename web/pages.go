@@ -201,7 +201,7 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request) {
 	typed := strings.TrimSpace(r.PostForm.Get("code"))
 	t := s.table(typed)
 	if t == nil {
-		reply(w, r, "/", errors.New(printer(r).T("join.noTable", clip(typed, 12))))
+		reply(w, r, "/", sayErr("join.noTable", clip(typed, 12)))
 		return
 	}
 	code := t.setup.Code
@@ -434,14 +434,14 @@ func (s *Server) seatAction(hot bool) http.HandlerFunc {
 // worth.
 func parseCards(s string) ([]sim.Card, error) {
 	if len(s) > 400 {
-		return nil, errors.New("too many cards")
+		return nil, sayErr("err.tooManyCards")
 	}
 	cs, err := sim.ParseCards(s)
 	if err != nil {
 		return nil, err
 	}
 	if len(cs) > 3*sim.NumCards {
-		return nil, errors.New("too many cards")
+		return nil, sayErr("err.tooManyCards")
 	}
 	return cs, nil
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"image/color"
 	"strings"
@@ -39,7 +38,7 @@ type RevealView struct {
 	TranscriptNote         i18n.Msg
 	// Mismatches: where the teacher's verdicts disagree with the expression
 	// the teacher gave at the reveal.
-	Mismatches []string
+	Mismatches []i18n.Msg
 }
 
 // ScoreRow is one player's end of the hand.
@@ -54,7 +53,7 @@ type ScoreRow struct {
 // When the teacher judged, words and expr are the teacher's rule.
 func (t *table) revealCmd(words, expr string) error {
 	if t.settings.Revealed {
-		return errors.New("God's rule is revealed already")
+		return sayErr("err.revealedAlready")
 	}
 	if t.hand == nil {
 		return errNotStarted
@@ -62,7 +61,7 @@ func (t *table) revealCmd(words, expr string) error {
 	if t.tj != nil {
 		words, expr = strings.TrimSpace(words), strings.TrimSpace(expr)
 		if len(words) > maxWords {
-			return fmt.Errorf("at most %d characters for the rule in words, please", maxWords)
+			return sayErr("form.atMost", maxWords)
 		}
 		if expr != "" {
 			if err := checkText("rule", expr, maxExpr); err != nil {
@@ -143,20 +142,20 @@ func (t *table) makeReveal() {
 	default:
 		svg, err := t.beliefPlot(res, rule)
 		if err != nil {
-			rv.PlotNote = i18n.M("reveal.plotError", err.Error())
+			rv.PlotNote = i18n.M("reveal.plotError", foreign(err.Error()))
 		} else {
 			r.plot, rv.Plot = svg, true
 		}
 	}
 	var b bytes.Buffer
 	if err := t.writeTranscript(&b, res, rule); err != nil {
-		rv.TranscriptNote = i18n.M("reveal.transcriptError", err.Error())
+		rv.TranscriptNote = i18n.M("reveal.transcriptError", foreign(err.Error()))
 	} else {
 		r.transcript, rv.Transcript = b.Bytes(), true
 		if rule == nil {
 			rv.TranscriptNote = i18n.M("reveal.transcriptNoRule")
 		} else if err := replaysAs(r.transcript, res, rule); err != nil {
-			rv.TranscriptNote = i18n.M("reveal.transcriptNoReplay", err.Error())
+			rv.TranscriptNote = i18n.M("reveal.transcriptNoReplay", foreign(err.Error()))
 		}
 	}
 	r.view = rv
@@ -165,36 +164,29 @@ func (t *table) makeReveal() {
 
 // mismatches lists the teacher's verdicts that the teacher's expression
 // would have given otherwise: where the transcript's replay will differ.
-func (t *table) mismatches(rule *rulebank.Compiled) []string {
+func (t *table) mismatches(rule *rulebank.Compiled) []i18n.Msg {
 	j := rule.NewJudge()
-	var out []string
+	var out []i18n.Msg
 	for text, yes := range t.tj.guesses {
 		eq, err := j.Equivalent(text)
 		switch {
 		case err != nil && yes:
-			out = append(out, fmt.Sprintf("you accepted the stated rule %q, which the rule language cannot read (%v)", text, err))
+			out = append(out, i18n.M("mismatch.unreadable", code(text), foreign(err.Error())))
 		case err == nil && eq != yes:
-			out = append(out, fmt.Sprintf("the stated rule %q: you said %s, your expression says %s", text, yesNo(yes), yesNo(eq)))
+			out = append(out, i18n.M("mismatch.stated", code(text), verdictWord(verdictOf(yes)), verdictWord(verdictOf(eq))))
 		}
 	}
 	for _, v := range t.tj.order {
 		ok, err := j.Accepts(v.line, v.card)
 		if err != nil {
-			out = append(out, fmt.Sprintf("%s after %s: the expression fails (%v)", v.card.Pretty(), lessons.CardList(v.line), err))
+			out = append(out, i18n.M("mismatch.fails", v.card.Pretty(), lessons.CardList(v.line), foreign(err.Error())))
 			continue
 		}
 		if ok != v.yes {
-			out = append(out, fmt.Sprintf("%s after …%s: you said %s, the expression says %s", v.card.Pretty(), lessons.CardList(v.line[max(0, len(v.line)-3):]), yesNo(v.yes), yesNo(ok)))
+			out = append(out, i18n.M("mismatch.card", v.card.Pretty(), lessons.CardList(v.line[max(0, len(v.line)-3):]), verdictWord(verdictOf(v.yes)), verdictWord(verdictOf(ok))))
 		}
 	}
 	return out
-}
-
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
 }
 
 // beliefPlot draws, for each belief at the table, its probability of God's

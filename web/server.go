@@ -4,7 +4,6 @@ import (
 	"crypto/rand"
 	"embed"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -307,4 +306,4 @@ func staticFiles() http.Handler {
 	return http.StripPrefix("/static/", http.FileServerFS(sub))
 }
 
-var errTooLarge = errors.New("the request is too large")
+var errTooLarge = sayErr("err.tooLarge")

@@ -131,7 +131,7 @@ type question struct {
 	Line  []sim.Card // the main line the card would follow
 	Cards []sim.Card
 	Text  string
-	About string // what is being judged, in words
+	About i18n.Msg // what is being judged, in words
 	Known int    // a sequence: its first cards already judged right
 }
 
@@ -147,7 +147,7 @@ type thought struct {
 	err  error
 }
 
-var errClosed = errors.New("this table is closed")
+var errClosed = sayErr("err.closed")
 
 // do runs fn in the table's goroutine and returns its error.
 func (t *table) do(ctx context.Context, fn func(t *table) error) error {
@@ -275,13 +275,13 @@ func (t *table) newBot(seat int, spec string) (sim.Player, error) {
 }
 
 // errExec refuses an outside program on a server without --allow-exec.
-var errExec = errors.New("an outside program (exec:) runs a command on this computer: start the server with --allow-exec to seat one")
+var errExec = sayErr("err.exec")
 
 // parseBot reads a bot's strategy spec and refuses an outside program
 // unless the server allows them.
 func parseBot(spec string, allowExec bool) (agents.Spec, error) {
 	if len(spec) > maxSpec {
-		return agents.Spec{}, fmt.Errorf("the strategy is %d characters long; at most %d", len(spec), maxSpec)
+		return agents.Spec{}, sayErr("err.specLong", len(spec), maxSpec)
 	}
 	sp, err := agents.ParseSpec(spec)
 	if err != nil {
@@ -442,7 +442,7 @@ func (t *table) deal() bool {
 	h, err := sim.NewHand(sim.HandConfig{Options: t.setup.Options, Judge: t.judge, Players: t.players, Seed: t.setup.handSeed(t.settings.HandNo), Names: t.names()})
 	var mv *missingVerdict
 	if errors.As(err, &mv) {
-		t.askVerdict(mv, nil, "God's opening chain: the first cards that follow the rule, then two that break it")
+		t.askVerdict(mv, nil, i18n.M("question.opening"))
 		return false
 	}
 	if err != nil {

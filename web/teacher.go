@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"net"
 	"net/http"
 	"os"
@@ -189,7 +188,7 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 		for _, v := range f["fit"] {
 			i, perr := strconv.Atoi(v)
 			if perr != nil {
-				err = errors.New("a ticked card is not a number")
+				err = sayErr("err.tickedNumber")
 			}
 			fits = append(fits, i)
 		}
@@ -197,7 +196,7 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 		first := -1
 		if v := f.Get("first"); v != "" {
 			if first, err = strconv.Atoi(v); err != nil {
-				err = errors.New("choose the first card that breaks your rule")
+				err = sayErr("err.firstBreaks")
 			}
 		}
 		if err == nil {
@@ -225,7 +224,7 @@ func (s *Server) consoleAction(w http.ResponseWriter, r *http.Request) {
 		if v := f.Get("notebook"); v != "" {
 			n, perr := strconv.Atoi(v)
 			if perr != nil {
-				err = errors.New("choose a bot for the notebook")
+				err = sayErr("err.notebookBot")
 			}
 			notebook = &n
 		}
