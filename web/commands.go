@@ -10,8 +10,9 @@ import (
 )
 
 // What people and the teacher do at a table. Each command runs in the
-// table's goroutine (table.do); its error is shown on the page as it is, so
-// a refused move reads in the engine's own words.
+// table's goroutine (table.do); its error is shown on the page in the
+// reader's language (errors.go), so a refused move reads in the engine's
+// own words, translated.
 
 var errNotStarted = sayErr("err.notStarted")
 

@@ -23,4 +23,11 @@
 //
 // Nothing is lost: a table lives in DataDir/tables/CODE (see store.go) and a
 // restarted server deals it again from its deal secret and applies its journal.
+// An action is answered only once its journal line is synced; a write that
+// fails refuses it and takes the table back to its journal (table.rollback).
+//
+// A lesson: students name their own seats (names.go), join from the class
+// screen's QR code (qr.go), play hand after hand at one table with the
+// scores carried over (results.go), and the teacher reads the session's
+// results, as CSV too, with the transcripts zipped (session.go).
 package web

@@ -12,10 +12,11 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// Errors a person reads: the table's own refusals are catalogue messages
-// (err.*), said in the reader's language when the page shows them; the
-// engine's refusals (a card not in the hand, not your turn) are its own
-// words, in English.
+// Errors a person reads: the table's own refusals (err.*) and the engine's
+// (sim's, through sim.Message) are catalogue messages, said in the reader's
+// language when the page shows them; what is not the catalogue's — the rule
+// compiler's words, an outside program's — is shown as it is and marked as
+// English (foreign).
 
 // msgError is a refusal in the catalogue's words.
 type msgError struct{ msg i18n.Msg }

@@ -132,7 +132,7 @@ type question struct {
 	Cards []sim.Card
 	Text  string
 	About i18n.Msg // what is being judged, in words
-	Known int    // a sequence: its first cards already judged right
+	Known int      // a sequence: its first cards already judged right
 }
 
 type command struct {
