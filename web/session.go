@@ -86,15 +86,19 @@ func (s *Server) results(w http.ResponseWriter, r *http.Request) {
 	}
 	tables, days := s.sessionTables(day)
 	l := printer(r)
-	s.render(w, r, http.StatusOK, "session.html", &page{L: l, Role: "start", Title: l.T("session.title", day), TeacherBase: s.TeacherPath(),
-		Session: &sessionPage{Day: day, Days: days, Tables: tables}})
+	long := day
+	if d, err := time.ParseInLocation("2006-01-02", day, time.Local); err == nil {
+		long = l.Date(d)
+	}
+	s.render(w, r, http.StatusOK, "session.html", &page{L: l, Role: "start", Title: l.T("session.title", long), TeacherBase: s.TeacherPath(),
+		Session: &sessionPage{Day: day, Long: long, Days: days, Tables: tables}})
 }
 
 // sessionPage is the results page's part of a page.
 type sessionPage struct {
-	Day    string
-	Days   []string
-	Tables []sessionTable
+	Day, Long string // 2026-12-03, and as the page's language writes it
+	Days      []string
+	Tables    []sessionTable
 }
 
 // resultsCSV is the session as CSV: one row per seat per hand, the totals
