@@ -501,7 +501,7 @@ func (s *Server) beliefs(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")
-	w.Write(rv.plot)
+	w.Write(rv.plot[printer(r).Lang()])
 }
 
 // events tells a page, by server-sent events, the table's version after

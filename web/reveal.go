@@ -21,7 +21,7 @@ import (
 
 type reveal struct {
 	view       RevealView
-	plot       []byte // SVG; nil when there is no curve to draw
+	plot       map[string][]byte // SVG in each language (its code); nil when there is no curve to draw
 	transcript []byte // nil when the hand cannot be written down
 }
 
@@ -192,16 +192,9 @@ func (t *table) mismatches(rule *rulebank.Compiled) []i18n.Msg {
 // beliefPlot draws, for each belief at the table, its probability of God's
 // rule (its behaviour class) after every move: the hand replayed through a
 // fresh belief of the same space and noise, as `eleusis transcript` tells it.
-func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) ([]byte, error) {
-	p := plot.New()
-	p.Title.Text = "Belief in God's rule during the hand"
-	p.X.Label.Text = "move"
-	p.Y.Label.Text = "P(God's rule)"
-	p.Y.Min, p.Y.Max = 0, 1
-	p.Legend.Top, p.Legend.Left = true, true
-	p.Legend.XOffs, p.Legend.YOffs = vg.Points(8), -vg.Points(6) // clear of the title and the axis
-	palette := []color.RGBA{{0x1f, 0x77, 0xb4, 255}, {0xd6, 0x27, 0x28, 255}, {0x2c, 0xa0, 0x2c, 255}, {0x94, 0x67, 0xbd, 255}, {0xff, 0x7f, 0x0e, 255}}
-	for i, m := range t.minds {
+func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) (map[string][]byte, error) {
+	var curves []plotter.XYs
+	for _, m := range t.minds {
 		sp := m.rec.Space()
 		truth, err := t.srv.kit.Truth(rule, sp.Len())
 		if err != nil {
@@ -218,6 +211,32 @@ func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) ([]byte, er
 		for _, st := range n.Steps {
 			xy = append(xy, plotter.XY{X: float64(st.Move.Turn), Y: st.TrueProb})
 		}
+		curves = append(curves, xy)
+	}
+	// The same curves drawn once in each language (the page's picture).
+	out := map[string][]byte{}
+	for _, tag := range i18n.Languages {
+		l := i18n.NewPrinter(tag)
+		svg, err := t.drawBeliefs(l, curves)
+		if err != nil {
+			return nil, err
+		}
+		out[l.Lang()] = svg
+	}
+	return out, nil
+}
+
+// drawBeliefs draws the minds' curves with the words of l.
+func (t *table) drawBeliefs(l *i18n.Printer, curves []plotter.XYs) ([]byte, error) {
+	p := plot.New()
+	p.Title.Text = l.T("webplot.title")
+	p.X.Label.Text = l.T("plot.move")
+	p.Y.Label.Text = l.T("webplot.y")
+	p.Y.Min, p.Y.Max = 0, 1
+	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.XOffs, p.Legend.YOffs = vg.Points(8), -vg.Points(6) // clear of the title and the axis
+	palette := []color.RGBA{{0x1f, 0x77, 0xb4, 255}, {0xd6, 0x27, 0x28, 255}, {0x2c, 0xa0, 0x2c, 255}, {0x94, 0x67, 0xbd, 255}, {0xff, 0x7f, 0x0e, 255}}
+	for i, xy := range curves {
 		line, err := plotter.NewLine(xy)
 		if err != nil {
 			return nil, err
@@ -225,7 +244,7 @@ func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) ([]byte, er
 		line.Color = palette[i%len(palette)]
 		line.Width = vg.Points(2)
 		p.Add(line)
-		p.Legend.Add(t.mindLabel(m), line)
+		p.Legend.Add(t.mindLabel(l, t.minds[i]), line)
 	}
 	p.Add(plotter.NewGrid())
 	var b bytes.Buffer
@@ -240,7 +259,7 @@ func (t *table) beliefPlot(res *sim.Result, rule *rulebank.Compiled) ([]byte, er
 }
 
 // mindLabel names the bots holding a belief.
-func (t *table) mindLabel(m *mind) string {
+func (t *table) mindLabel(l *i18n.Printer, m *mind) string {
 	var own, ideal []string
 	for k, s := range m.seats {
 		if m.ideal[k] {
@@ -254,7 +273,7 @@ func (t *table) mindLabel(m *mind) string {
 		if label != "" {
 			label += "; "
 		}
-		label += "an ideal observer for " + strings.Join(ideal, ", ")
+		label += l.T("webplot.ideal", strings.Join(ideal, ", "))
 	}
 	return label
 }

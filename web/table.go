@@ -218,6 +218,12 @@ func (t *table) build() error {
 func (t *table) rollback() {
 	t.rollbackDue = false
 	t.closeBots()
+	swaps := t.swaps // seats the teacher gave to a bot while one thought: given again below
+	for _, sw := range swaps {
+		if c, ok := sw.player.(agents.Closer); ok {
+			c.Close(nil)
+		}
+	}
 	t.gen++
 	problem, qid := t.problem, t.qid
 	t.hand, t.pending, t.window, t.guess, t.question, t.fresh, t.swaps = nil, nil, nil, nil, nil, nil, nil
@@ -234,6 +240,11 @@ func (t *table) rollback() {
 		t.problem = problem
 	}
 	t.qid = qid
+	for _, sw := range swaps {
+		if err := t.replaceBot(sw.seat, sw.spec); err != nil {
+			t.srv.logf("table %s: seat %d to %s: %v", t.setup.Code, sw.seat+1, sw.spec, err)
+		}
+	}
 	t.mark()
 	t.saveTranscript()
 }
