@@ -75,6 +75,8 @@ const (
 	ElSameRank   // .rank == card.rank
 	ElHigher     // .rank > card.rank
 	ElLower      // .rank < card.rank
+	ElNear1      // abs(.rank - card.rank) <= 1
+	ElNear2      // abs(.rank - card.rank) <= 2
 	// ElConcept: the element fits a Boolean concept of its colour, parity
 	// and faceness (Node.K holds the concept's table: "an odd black card").
 	ElConcept
@@ -148,8 +150,10 @@ type Reads struct {
 	// shorter lines are decided by a nil guard above the node.
 	Depth int
 	// Line: the node reads counts, sums or windows of the main line; N: its
-	// length (positions).
+	// length (positions). Win: the longest window of last cards it reads
+	// (0: none, or the whole line).
 	Line, N bool
+	Win     int
 }
 
 // Reads is what the node reads.

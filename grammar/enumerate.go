@@ -255,9 +255,16 @@ func (e *Enumerator) atom(n *Node, L int, kids [3]Vec) {
 		return
 	}
 	d := n.Unguarded()
+	// A window of the last two or three cards reads fewer while the line
+	// is short; rules people write say either (count what is there, or
+	// only once there are that many): both, the second with the guard.
+	w := n.Reads().Win
 	if d < 2 {
 		e.add(n, L, kids)
-		return
+		if w < 2 || w > 3 {
+			return
+		}
+		d = w
 	}
 	v := e.ps.applyInto(n, kids, &e.guardBuf)
 	slot := SlotPrev2
@@ -320,11 +327,17 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	}
 	put(Node{P: PSum3})
 	for _, w := range windows {
-		for el := range numElems {
+		for el := range ElConcept {
 			put(Node{P: PCount, Win: w, El: el})
+		}
+		for _, t := range smallConcepts {
+			put(Node{P: PCount, Win: w, El: ElConcept, K: t})
 		}
 		put(Node{P: PSum, Win: w})
 		put(Node{P: PFewest, Win: w})
+		if w >= 2 && w <= 3 {
+			put(Node{P: PProd, Win: w})
+		}
 	}
 	put(Node{P: PTrue})
 	for s := range numSlots {
@@ -349,7 +362,9 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 		for _, op := range []Op{Lt, Le, Gt, Ge} {
-			put(Node{P: PAvg, Slot: s, Op: op})
+			for _, w := range windows {
+				put(Node{P: PAvg, Slot: s, Op: op, Win: w})
+			}
 		}
 	}
 	for x := range numSlots {
@@ -384,9 +399,23 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		}
 	}
 	for _, w := range windows {
-		for el := range numElems {
+		for el := range ElConcept {
 			put(Node{P: PNone, Win: w, El: el})
 			put(Node{P: PAny, Win: w, El: el})
+		}
+		for _, t := range smallConcepts {
+			put(Node{P: PNone, Win: w, El: ElConcept, K: t})
+			put(Node{P: PAny, Win: w, El: ElConcept, K: t})
+		}
+	}
+	for _, a := range smallConcepts {
+		for _, b := range smallConcepts {
+			put(Node{P: PPattern, Slot: SlotPrev2, K: a | b<<8})
+			for _, d := range smallConcepts {
+				if n := (Node{P: PPattern, Slot: SlotPrev3, K: a | b<<8 | d<<16}); n.Bits() < len(c.ints) {
+					put(n)
+				}
+			}
 		}
 	}
 	for k := range summaries {
@@ -396,6 +425,17 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 })
 
 type catalogue struct{ ints, bools [32][]Node }
+
+// smallConcepts are the concepts of one or two literals ("red", "an odd
+// black card"): the tests of windows and patterns.
+var smallConcepts = func() (out []int) {
+	for t := 1; t < 255; t++ {
+		if l := Literals(t); l >= 1 && l <= 2 {
+			out = append(out, t)
+		}
+	}
+	return out
+}()
 
 var windows = func() []Window {
 	out := []Window{0}

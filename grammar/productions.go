@@ -103,6 +103,7 @@ func readSlots(n *Node, r *Reads) { r.slot(n.Slot); r.slot(n.Slot2) }
 func readN(_ *Node, r *Reads)     { r.N = true }
 func readWindow(n *Node, r *Reads) {
 	r.Line = true
+	r.Win = max(r.Win, int(n.Win))
 	if n.El.readsCard() {
 		r.Card = true
 	}
@@ -127,7 +128,7 @@ func ConstBits(k int) int {
 var winBits = [MaxWindow + 1]int{0, 0, 1, 1, 2, 2, 2}
 
 // elemBits is naming an element test.
-var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 0}
+var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 0}
 
 // elemBitsOf is naming a node's element test: a concept costs its
 // literals + 1, as the concepts of one card do.
@@ -489,16 +490,20 @@ func init() {
 			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBitsOf(n) },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, n.K, pt.Card) > 0) },
 			text: func(n *Node, _ []text) text { return call("any", windowText(n.Win), elemTextOf(n)) }, reads: readWindow},
-		PAvg: {Name: "avg", Type: Bool, Words: "a card's rank compared with the main line's average rank",
-			Bits: func(n *Node) int { return 4 + 1 + slotBits[n.Slot] },
+		PAvg: {Name: "avg", Type: Bool, Words: "a card's rank compared with the average rank of the main line (or of its last k cards)",
+			Bits: func(n *Node) int { return 4 + 1 + slotBits[n.Slot] + winBits[n.Win] },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				sc := pt.Scene
-				return b(sc.has(n.Slot) && compare(n.Op, rankOf(pt, n.Slot)*int32(sc.N), sc.tally[0].sum))
+				t := &pt.Scene.tally[n.Win.index()]
+				return b(pt.Scene.has(n.Slot) && compare(n.Op, rankOf(pt, n.Slot)*t.n, t.sum))
 			},
 			text: func(n *Node, _ []text) text {
-				return text{fmt.Sprintf("%s.rank %s sum(map(line, .rank)) / n", slotText[n.Slot], cmpText[n.Op]), precCmp}
+				count := "n"
+				if n.Win > 0 {
+					count = fmt.Sprintf("min(n, %d)", n.Win)
+				}
+				return text{fmt.Sprintf("%s.rank %s %s / %s", slotText[n.Slot], cmpText[n.Op], call("sum", call("map", windowText(n.Win), ".rank").s).s, count), precCmp}
 			},
-			reads: func(n *Node, r *Reads) { r.slot(n.Slot); r.Line = true }},
+			reads: func(n *Node, r *Reads) { r.slot(n.Slot); readWindow(n, r) }},
 		PSummary: {Name: "summary", Type: Bool, Words: "a summary of the main line: the parity of its red, face or odd cards, more red or black, the suit or colour of its last face card",
 			Bits: func(n *Node) int { return summaries[n.K].bits },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(summaries[n.K].holds(pt.Scene, pt.Card)) },

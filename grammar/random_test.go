@@ -113,7 +113,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 	case 14:
 		return &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
 	case 15:
-		return &Node{P: PAvg, Slot: slot(), Op: cmpOp()}
+		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng))}
 	case 16:
 		return &Node{P: PSummary, K: rng.IntN(len(summaries))}
 	}

@@ -148,6 +148,14 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 	case ElLower:
 		r := c.Rank()
 		return t.n - t.above[r] - t.rank[r]
+	case ElNear1, ElNear2:
+		k := 1 + int(e-ElNear1)
+		r := c.Rank()
+		var n int32
+		for q := max(1, r-k); q <= min(13, r+k); q++ {
+			n += t.rank[q]
+		}
+		return n
 	}
 	panic("grammar: unknown element test")
 }

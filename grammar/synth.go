@@ -34,6 +34,11 @@ type SynthConfig struct {
 	// alike on the points and may differ elsewhere); each is returned as a
 	// rule of its own.
 	Keep int
+	// The atoms made top down, by the longest term they compare: CondBits
+	// for the conditions "t op k" the conditionals split on, PairBits for
+	// a term compared with a short one ("higher than the sum of the last
+	// two mod 13"), CaseBits for the terms a case split reads (0: none).
+	CondBits, PairBits, CaseBits int
 	// MaxClasses bounds the pool and MaxSolves the sub-problems solved
 	// (0: no bound): a budget of work, so that a synthesis finds the same
 	// rules at any load. Budget bounds the time as well (0: no limit; a
@@ -43,7 +48,7 @@ type SynthConfig struct {
 }
 
 // DefaultSynth is the configuration the scientists synthesize with.
-var DefaultSynth = SynthConfig{PoolBits: 10, TermBits: 11, MaxBits: 26, Slack: 3, Max: 64, Keep: 3, Budget: 150 * time.Millisecond}
+var DefaultSynth = SynthConfig{PoolBits: 10, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 8, MaxBits: 26, Slack: 3, Max: 64, Keep: 3, Budget: 150 * time.Millisecond}
 
 // Found is one rule consistent with a problem.
 type Found struct {
@@ -110,9 +115,15 @@ type synth struct {
 	timedOut bool
 	// atoms: the pool's Boolean classes, shortest first; dis holds each
 	// one's disagreement with Want (words per atom, flat).
-	atoms  []*Class
-	dis    []uint64
-	ints   []*Class
+	atoms []*Class
+	dis   []uint64
+	ints  []*Class
+	// poolConds: the pool's atoms that do not read the card (conditions);
+	// conds: the thresholds of its terms made as conditions; allConds:
+	// both, shortest first.
+	poolConds, allConds, conds []*Class
+	// intOf finds a pool term's class by its node.
+	intOf  map[*Node]*Class
 	words  int
 	memo   map[string][]Found
 	solves int
@@ -139,6 +150,18 @@ func (s *synth) index() {
 	for L := 1; L <= s.poolBits; L++ {
 		s.ints = append(s.ints, s.e.Ints(L)...)
 	}
+	for _, a := range s.atoms {
+		if !a.card && a.Node.P != PTrue {
+			s.poolConds = append(s.poolConds, a)
+		}
+	}
+	s.intOf = make(map[*Node]*Class, len(s.ints))
+	for _, t := range s.ints {
+		s.intOf[t.Node] = t
+	}
+	s.conds = s.condThresholds(s.cfg.CondBits)
+	s.allConds = append(slices.Clone(s.poolConds), s.conds...)
+	slices.SortStableFunc(s.allConds, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
 	s.dis = make([]uint64, len(s.atoms)*s.words)
 	for i, a := range s.atoms {
 		for w := range s.words {
@@ -244,6 +267,9 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 		}
 	}
 	out = append(out, s.thresholds(mask, budget, depth == 2)...)
+	if depth == 2 {
+		out = append(out, s.pairs(mask, budget)...)
+	}
 	if depth > 0 && !s.late() {
 		out = append(out, s.compounds(mask, budget, depth, limit, best(out))...)
 	}
@@ -284,125 +310,21 @@ func wordsKey(m []uint64) []byte {
 	return b
 }
 
-// compounds splits the problem on mask with the connectives: or, and,
-// implication and the two-branch conditional, their parts solved one level
-// down. Each connective tries the few atoms that split the points best
-// (Breadth at the top, fewer below), shortest first, and stops once its
-// parts alone are longer than the best rule known (branch and bound).
-func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []Found {
-	var out []Found
-	bound := func() int { return min(budget, bestKnown+s.cfg.Slack) }
-	neg := s.andNot(mask, s.p.Want)
-	pos := s.and(mask, s.p.Want)
-	nPos, nNeg := Ones(pos), Ones(neg)
-	breadth := 48
-	if depth < 2 {
-		breadth = 12
-	}
-	// The candidates of each connective, with a score: what the atom
-	// settles (accepted points it explains, refused points it excludes).
-	type cand struct {
-		i     int
-		score float64
-	}
-	var ors, ands, imps, ites []cand
-	for i, a := range s.atoms {
-		if a.Node.P == PTrue {
-			continue
-		}
-		if a.Bits+2 > bound() {
-			break
-		}
-		onPos, onNeg := overlap(a.B, pos), overlap(a.B, neg)
-		if onNeg == 0 && onPos > 0 && onPos < nPos {
-			ors = append(ors, cand{i, float64(onPos)})
-		}
-		if onPos == nPos && onNeg < nNeg && onNeg > 0 {
-			ands = append(ands, cand{i, float64(nNeg - onNeg)})
-		}
-		if a.card {
-			continue // a condition reads the line, not the card
-		}
-		if onNeg == nNeg && onPos < nPos {
-			imps = append(imps, cand{i, float64(nPos - onPos)})
-		}
-		if in := onPos + onNeg; in > 0 && in < nPos+nNeg {
-			// The split that tells the verdicts apart best: the
-			// information gain of a decision tree's split (Quinlan's ID3).
-			ites = append(ites, cand{i, gain(onPos, onNeg, nPos-onPos, nNeg-onNeg)})
-		}
-	}
-	top := func(cs []cand) []cand {
-		// Half the breadth the shortest, half the best scores of any
-		// length (a long atom that explains most points — "between the
-		// last two" — beats many short ones that explain few); tried
-		// shortest first.
-		if len(cs) <= breadth {
-			return cs
-		}
-		short := cs[:breadth/2]
-		rest := slices.Clone(cs[breadth/2:])
-		slices.SortStableFunc(rest, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
-		cs = append(slices.Clone(short), rest[:breadth-breadth/2]...)
-		slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.i, b.i) })
-		return cs
-	}
-	try := func(p Prod, c cand, sub []uint64, own int) {
-		a := s.atoms[c.i]
-		if own+a.Bits+1 > bound() || s.late() {
-			return
-		}
-		for _, b := range s.solve(sub, bound()-own-a.Bits, depth-1, 2) {
-			if b.Node.P == PTrue {
-				continue
-			}
-			f := Found{&Node{P: p, Kids: []*Node{a.Node, b.Node}}, own + a.Bits + b.Bits}
-			out = append(out, f)
-			bestKnown = min(bestKnown, f.Bits)
-		}
-	}
-	for _, c := range top(ors) {
-		try(POr, c, s.andNot(mask, s.atoms[c.i].B), 1) // a or b: b explains what a does not
-	}
-	for _, c := range top(ands) {
-		try(PAnd, c, s.and(mask, s.atoms[c.i].B), 1) // a and b: b refuses what a lets through
-	}
-	for _, c := range top(imps) {
-		try(PImp, c, s.and(mask, s.atoms[c.i].B), 1) // c ? b : true: every refusal is under c
-	}
-	const iteBits = 4
-	for _, c := range top(ites) {
-		a := s.atoms[c.i]
-		if a.Bits+iteBits+2 > bound() || s.late() {
-			continue
-		}
-		for _, x := range s.solve(s.and(mask, a.B), bound()-iteBits-a.Bits-1, depth-1, 2) {
-			for _, y := range s.solve(s.andNot(mask, a.B), bound()-iteBits-a.Bits-x.Bits, depth-1, 2) {
-				if y.Node.P == PTrue || x.Node.Expr() == y.Node.Expr() {
-					continue // c ? x : true is an implication
-				}
-				f := Found{&Node{P: PIte, Kids: []*Node{a.Node, x.Node, y.Node}}, iteBits + a.Bits + x.Bits + y.Bits}
-				out = append(out, f)
-				bestKnown = min(bestKnown, f.Bits)
-			}
-		}
-	}
-	return out
-}
-
 // gain is the information gain, in bits, of splitting points of which p1
 // + p2 are accepted and n1 + n2 refused into (p1, n1) and (p2, n2).
 func gain(p1, n1, p2, n2 int) float64 {
-	h := func(p, n int) float64 {
-		if p == 0 || n == 0 {
-			return 0
-		}
-		t := float64(p + n)
-		a, b := float64(p)/t, float64(n)/t
-		return -a*math.Log2(a) - b*math.Log2(b)
-	}
 	l, r := float64(p1+n1), float64(p2+n2)
-	return h(p1+p2, n1+n2) - (l*h(p1, n1)+r*h(p2, n2))/(l+r)
+	return entropy(p1+p2, n1+n2) - (l*entropy(p1, n1)+r*entropy(p2, n2))/(l+r)
+}
+
+// entropy is the entropy, in bits, of p accepted and n refused points.
+func entropy(p, n int) float64 {
+	if p == 0 || n == 0 {
+		return 0
+	}
+	t := float64(p + n)
+	a, b := float64(p)/t, float64(n)/t
+	return -a*math.Log2(a) - b*math.Log2(b)
 }
 
 // overlap counts the points where both bit sets hold.
@@ -473,173 +395,6 @@ func notOf(a []uint64, words int) []uint64 {
 	}
 	return out
 }
-
-// thresholds finds the comparisons of a pool term with a number that
-// agree with Want on mask — "t >= k", "t <= k", "t == k", "t != k" — and
-// its divisibility by k, at the number that costs least; each atom with
-// its nil guard when the term reads prev2 or prev3 (the short lines must
-// then all be accepted, or all refused). Deep is the top of the search:
-// every term of the pool; below it, the short terms only.
-func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
-	var out []Found
-	ps := s.p.Points
-	maxTerm := budget - 5
-	if !deep {
-		maxTerm = min(maxTerm, 8)
-	}
-	for _, t := range s.ints {
-		if t.Bits > maxTerm || s.late() {
-			break
-		}
-		if isConst(t) {
-			continue
-		}
-		d := int(t.depth)
-		m := mask
-		guard := Op(255)
-		if d >= 2 {
-			short := s.and(mask, ps.short[d])
-			m = s.andNot(mask, ps.short[d])
-			switch {
-			case allOf(s.p.Want, short):
-				guard = Eq
-			case noneOf(s.p.Want, short):
-				guard = Ne
-			default:
-				continue
-			}
-		}
-		st := scanTerm(t.I, m, s.p.Want)
-		if st.pos == 0 || st.neg == 0 {
-			continue // a term alone says nothing where all agree
-		}
-		add := func(n *Node) {
-			if guard != 255 {
-				n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: guard, Kids: []*Node{n}}
-			}
-			if b := n.Bits(); b <= budget {
-				out = append(out, Found{n, b})
-			}
-		}
-		cmpK := func(op Op, k int32) {
-			add(&Node{P: PCmp, Op: op, Kids: []*Node{t.Node, {P: PConst, K: int(k)}}})
-		}
-		// Every threshold the points allow (a few): the rivals a belief
-		// needs, each at its own length.
-		if st.minPos > st.maxNeg {
-			for k := st.maxNeg + 1; k <= st.minPos && k <= st.maxNeg+4; k++ {
-				cmpK(Ge, k)
-			}
-		}
-		if st.maxPos < st.minNeg {
-			for k := st.maxPos; k < st.minNeg && k <= st.maxPos+3; k++ {
-				cmpK(Le, k)
-			}
-		}
-		if st.onePos && !st.negHas(st.minPos) {
-			cmpK(Eq, st.minPos)
-		}
-		if st.oneNeg && !st.posHas(st.minNeg) {
-			cmpK(Ne, st.minNeg)
-		}
-		if t.Node.P != PMod {
-			for k := int32(2); k <= 13; k++ {
-				if t.hi < k && t.lo >= 0 {
-					break
-				}
-				if st.divEq>>k&1 == 1 {
-					add(&Node{P: PDiv, Op: Eq, K: int(k), Kids: []*Node{t.Node}})
-				} else if st.divNe>>k&1 == 1 {
-					add(&Node{P: PDiv, Op: Ne, K: int(k), Kids: []*Node{t.Node}})
-				}
-			}
-		}
-	}
-	return out
-}
-
-// termScan summarises a term's values at the accepted and refused points
-// of a mask.
-type termScan struct {
-	pos, neg       int
-	minPos, maxPos int32
-	minNeg, maxNeg int32
-	onePos, oneNeg bool // every accepted (refused) point has one value
-	// divEq, divNe: bit k set when "t % k == 0" ("!= 0") holds exactly at
-	// the accepted points.
-	divEq, divNe uint16
-	values       []int32
-	want, mask   []uint64
-}
-
-func scanTerm(vals []int32, mask, want []uint64) termScan {
-	st := termScan{minPos: 1 << 30, maxPos: -1 << 30, minNeg: 1 << 30, maxNeg: -1 << 30, values: vals, want: want, mask: mask,
-		divEq: ^uint16(0), divNe: ^uint16(0)}
-	for w, m := range mask {
-		for ; m != 0; m &= m - 1 {
-			i := w*64 + bits.TrailingZeros64(m)
-			x := vals[i]
-			z := divisors(x)
-			if want[w]>>(i%64)&1 == 1 {
-				st.pos++
-				st.minPos, st.maxPos = min(st.minPos, x), max(st.maxPos, x)
-				st.divEq &= z
-				st.divNe &^= z
-			} else {
-				st.neg++
-				st.minNeg, st.maxNeg = min(st.minNeg, x), max(st.maxNeg, x)
-				st.divEq &^= z
-				st.divNe &= z
-			}
-		}
-	}
-	st.onePos, st.oneNeg = st.minPos == st.maxPos, st.minNeg == st.maxNeg
-	return st
-}
-
-// posHas and negHas report whether some accepted (refused) point of the
-// mask has value x.
-func (st *termScan) posHas(x int32) bool { return st.has(x, true) }
-func (st *termScan) negHas(x int32) bool { return st.has(x, false) }
-
-func (st *termScan) has(x int32, accepted bool) bool {
-	for w, m := range st.mask {
-		for ; m != 0; m &= m - 1 {
-			i := w*64 + bits.TrailingZeros64(m)
-			if st.values[i] == x && (st.want[w]>>(i%64)&1 == 1) == accepted {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// divisors is the set of k in 2..13 that divide x (bit k).
-func divisors(x int32) uint16 {
-	if x >= -divTableMax && x <= divTableMax {
-		return divTable[x+divTableMax]
-	}
-	var z uint16
-	for k := int32(2); k <= 13; k++ {
-		if x%k == 0 {
-			z |= 1 << k
-		}
-	}
-	return z
-}
-
-const divTableMax = 2048
-
-var divTable = func() (t [2*divTableMax + 1]uint16) {
-	for x := -divTableMax; x <= divTableMax; x++ {
-		for k := 2; k <= 13; k++ {
-			if x%k == 0 {
-				t[x+divTableMax] |= 1 << k
-			}
-		}
-	}
-	return t
-}()
 
 // expand adds, for every rule found, the rules made by replacing one of
 // its pool atoms or terms with another member of its class (the same on

@@ -56,7 +56,8 @@ type OpenConfig struct {
 // synthesizer's budget is counted in work, not time, so that a hand plays
 // the same at any load and any number of workers.
 var DefaultOpen = OpenConfig{
-	Synth:   grammar.SynthConfig{PoolBits: 7, TermBits: 9, MaxBits: 26, Slack: 3, Max: 48, Keep: 2, MaxClasses: 10_000, MaxSolves: 300},
+	Synth: grammar.SynthConfig{PoolBits: 7, TermBits: 9, CondBits: 5, PairBits: 5, CaseBits: 5, MaxBits: 26, Slack: 3, Max: 48, Keep: 2,
+		MaxClasses: 10_000, MaxSolves: 300},
 	Trigger: 1, MinFacts: 8, Every: 8, MaxSyntheses: 2,
 }
 

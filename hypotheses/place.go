@@ -53,7 +53,8 @@ type PlaceConfig struct {
 // rule gets the same place on any machine; Budget is a last guard on time
 // that the work bounds keep it far below.
 var DefaultPlace = PlaceConfig{
-	Synth:  grammar.SynthConfig{PoolBits: 10, TermBits: 12, MaxBits: 36, Slack: 4, Max: 64, Keep: 2, MaxClasses: 60_000, MaxSolves: 3000},
+	Synth: grammar.SynthConfig{PoolBits: 10, TermBits: 12, CondBits: 9, PairBits: 10, CaseBits: 9, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+		MaxClasses: 80_000, MaxSolves: 4000},
 	Rounds: 6, Points: 240, Budget: 60 * time.Second,
 	Truth: TruthConfig{Walks: 6, Horizon: 40, Seed: 7},
 }

@@ -1,0 +1,325 @@
+package grammar
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
+
+// The top-down half of the synthesizer: a problem on a mask of points is
+// split by a connective into smaller problems, each solved one level down
+// (divide and conquer, as EUSolver does; Alur, Radhakrishna & Udupa 2017).
+//
+//	a or b          a accepts no refused point; b explains what a does not
+//	a and b         a accepts every accepted point; b refuses what a lets by
+//	c ? b : true    every refused point lies under c
+//	c ? x : y       c splits the points (the most informative splits, and
+//	                the conditions that cover what a single rule gets wrong:
+//	                "anything after a king, else higher")
+//	case t % k      one rule for each value of a term mod k
+//
+// Candidates are the pool's atoms and the conditions of its terms made on
+// the spot (thresholds: "after a card of 10 or more", "while the last two
+// add up to more than 13"); each connective tries the few that split the
+// points best, shortest first, and stops once its parts alone are longer
+// than the best rule known (branch and bound).
+
+// cand is a candidate part of a split: a class (of the pool, or made for
+// the split) and how well it splits.
+type cand struct {
+	c     *Class
+	score float64
+}
+
+// iteBits is the conditional's own bits (Table[PIte]).
+const iteBits = 4
+
+// compounds splits the problem on mask with the connectives.
+func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []Found {
+	var out []Found
+	bound := func() int { return min(budget, bestKnown+s.cfg.Slack) }
+	neg := s.andNot(mask, s.p.Want)
+	pos := s.and(mask, s.p.Want)
+	nPos, nNeg := Ones(pos), Ones(neg)
+	breadth := 48
+	if depth < 2 {
+		breadth = 12
+	}
+	var ors, ands, imps, ites []cand
+	consider := func(a *Class) {
+		onPos, onNeg := overlap(a.B, pos), overlap(a.B, neg)
+		if onNeg == 0 && onPos > 0 && onPos < nPos {
+			ors = append(ors, cand{a, float64(onPos)})
+		}
+		if onPos == nPos && onNeg < nNeg && onNeg > 0 {
+			ands = append(ands, cand{a, float64(nNeg - onNeg)})
+		}
+		if a.card {
+			return // a condition reads the line, not the card
+		}
+		if onNeg == nNeg && onPos < nPos {
+			imps = append(imps, cand{a, float64(nPos - onPos)})
+		}
+		if in := onPos + onNeg; in > 0 && in < nPos+nNeg {
+			// The split that tells the verdicts apart best: the
+			// information gain of a decision tree's split (Quinlan's ID3).
+			ites = append(ites, cand{a, gain(onPos, onNeg, nPos-onPos, nNeg-onNeg)})
+		}
+	}
+	for _, a := range s.atoms {
+		if a.Node.P == PTrue {
+			continue
+		}
+		if a.Bits+2 > bound() {
+			break
+		}
+		consider(a)
+	}
+	if depth == 2 {
+		for _, a := range s.conds {
+			if a.Bits+2 <= bound() {
+				consider(a)
+			}
+		}
+		for _, a := range s.pureThresholds(pos, neg, bound()-2) {
+			consider(a)
+		}
+	}
+	top := func(cs []cand) []cand {
+		// Half the breadth the shortest, half the best scores of any
+		// length (a long atom that explains most points — "between the
+		// last two" — beats many short ones that explain few); tried
+		// shortest first.
+		slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
+		if len(cs) <= breadth {
+			return cs
+		}
+		short := cs[:breadth/2]
+		rest := slices.Clone(cs[breadth/2:])
+		slices.SortStableFunc(rest, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
+		cs = append(slices.Clone(short), rest[:breadth-breadth/2]...)
+		slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
+		return cs
+	}
+	emit := func(f Found) {
+		out = append(out, f)
+		bestKnown = min(bestKnown, f.Bits)
+	}
+	try := func(p Prod, a *Class, sub []uint64, own int) {
+		if own+a.Bits+1 > bound() || s.late() {
+			return
+		}
+		for _, b := range s.solve(sub, bound()-own-a.Bits, depth-1, 2) {
+			if b.Node.P != PTrue {
+				emit(Found{&Node{P: p, Kids: []*Node{a.Node, b.Node}}, own + a.Bits + b.Bits})
+			}
+		}
+	}
+	for _, c := range top(ors) {
+		try(POr, c.c, s.andNot(mask, c.c.B), 1)
+	}
+	for _, c := range top(ands) {
+		try(PAnd, c.c, s.and(mask, c.c.B), 1)
+	}
+	for _, c := range top(imps) {
+		try(PImp, c.c, s.and(mask, c.c.B), 1)
+	}
+	ite := func(c *Class) {
+		if c.Bits+iteBits+2 > bound() || s.late() {
+			return
+		}
+		for _, x := range s.solve(s.and(mask, c.B), bound()-iteBits-c.Bits-1, depth-1, 2) {
+			for _, y := range s.solve(s.andNot(mask, c.B), bound()-iteBits-c.Bits-x.Bits, depth-1, 2) {
+				if y.Node.P == PTrue || x.Node.Expr() == y.Node.Expr() {
+					continue // c ? x : true is an implication
+				}
+				emit(Found{&Node{P: PIte, Kids: []*Node{c.Node, x.Node, y.Node}}, iteBits + c.Bits + x.Bits + y.Bits})
+			}
+		}
+	}
+	for _, c := range top(ites) {
+		ite(c.c)
+	}
+	for _, c := range s.exceptions(mask, bound(), depth) {
+		ite(c)
+	}
+	if depth == 2 {
+		out = append(out, s.cases(mask, bound(), depth)...)
+	}
+	return out
+}
+
+// exceptions are the conditions of "c ? x : b" that cover exactly what a
+// short rule b gets wrong: the rule people write as "b, except after …"
+// ("higher than the last card, but anything after a king"). For the
+// shortest rules that fit most of the points, the shortest conditions
+// holding on every point they miss.
+func (s *synth) exceptions(mask []uint64, budget, depth int) []*Class {
+	type near struct {
+		c    *Class
+		miss []uint64
+		n, i int
+	}
+	var nears []near
+	total := Ones(mask)
+	for i, a := range s.atoms {
+		if a.Bits+iteBits+4 > budget {
+			break
+		}
+		if a.Node.P == PTrue {
+			continue
+		}
+		d := s.dis[i*s.words : (i+1)*s.words]
+		n := 0
+		for w := range mask {
+			n += bits.OnesCount64(d[w] & mask[w])
+		}
+		if n > 0 && 3*n <= 2*total { // right on a third of the points at least
+			nears = append(nears, near{c: a, n: n, i: i})
+		}
+	}
+	slices.SortStableFunc(nears, func(a, b near) int { return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.c.Bits, b.c.Bits)) })
+	nears = nears[:min(len(nears), 6)]
+	for k := range nears {
+		nears[k].miss = s.and(s.dis[nears[k].i*s.words:(nears[k].i+1)*s.words], mask)
+	}
+	var out []*Class
+	seen := map[*Class]bool{}
+	conds := s.condCands(depth)
+	for _, nr := range nears {
+		// The conditions holding on every miss, the fewest other points
+		// first (a condition true almost everywhere leaves the whole
+		// problem to its branch), then the shortest.
+		type cover struct {
+			c     *Class
+			extra int
+		}
+		var covers []cover
+		for _, c := range conds {
+			if c.Bits+nr.c.Bits+iteBits+1 > budget {
+				break
+			}
+			if allOf(c.B, nr.miss) && !seen[c] {
+				if extra := overlap(c.B, mask) - nr.n; 2*(extra+nr.n) < 3*total {
+					covers = append(covers, cover{c, extra})
+				}
+			}
+		}
+		slices.SortStableFunc(covers, func(a, b cover) int { return cmp.Or(cmp.Compare(a.extra, b.extra), cmp.Compare(a.c.Bits, b.c.Bits)) })
+		for _, cv := range covers[:min(len(covers), 3)] {
+			seen[cv.c] = true
+			out = append(out, cv.c)
+		}
+	}
+	return out
+}
+
+// condCands are the conditions (classes that do not read the card),
+// shortest first: the pool's, and at the top the thresholds of its terms.
+func (s *synth) condCands(depth int) []*Class {
+	if depth == 2 {
+		return s.allConds
+	}
+	return s.poolConds
+}
+
+// cases splits the points by the value of a term mod k ("every third card
+// red, then two black": n % 3; "by the product of the last three ranks mod
+// 4"), each part solved one level down: for the terms and moduli whose
+// split is the most informative.
+func (s *synth) cases(mask []uint64, budget, depth int) []Found {
+	type split struct {
+		u    *Class
+		k    int
+		gain float64
+	}
+	var splits []split
+	for _, u := range s.ints {
+		if u.card || isConst(u) || u.lo < 0 || u.Bits > s.cfg.CaseBits {
+			continue
+		}
+		for k := 2; k <= 6 && int32(k) <= u.hi+1; k++ {
+			if 2+2*k+u.Bits+k > budget {
+				break
+			}
+			if g := s.caseGain(u, k, mask); g > 0 {
+				splits = append(splits, split{u, k, g - 0.05*float64(k)})
+			}
+		}
+	}
+	slices.SortStableFunc(splits, func(a, b split) int { return cmp.Compare(b.gain, a.gain) })
+	var out []Found
+	for _, sp := range splits[:min(len(splits), 8)] {
+		if s.late() {
+			break
+		}
+		own := Table[PCase].Bits(&Node{K: sp.k}) + sp.u.Bits
+		kids := []*Node{sp.u.Node}
+		total := own
+		for r := range sp.k {
+			part := s.residue(sp.u, sp.k, int32(r), mask)
+			var best []Found
+			if empty(part) {
+				best = []Found{{&Node{P: PTrue}, 1}}
+			} else {
+				best = s.solve(part, budget-total-(sp.k-r-1), depth-1, 1)
+			}
+			if len(best) == 0 {
+				total = -1
+				break
+			}
+			kids = append(kids, best[0].Node)
+			total += best[0].Bits
+		}
+		if total > 0 && total <= budget {
+			out = append(out, Found{&Node{P: PCase, K: sp.k, Kids: kids}, total})
+		}
+	}
+	return out
+}
+
+// residue is the points of mask where u % k == r.
+func (s *synth) residue(u *Class, k int, r int32, mask []uint64) []uint64 {
+	out := make([]uint64, s.words)
+	for w, m := range mask {
+		for ; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			if u.I[i]%int32(k) == r {
+				out[w] |= 1 << (i % 64)
+			}
+		}
+	}
+	return out
+}
+
+// caseGain is the information gain of splitting mask by u % k.
+func (s *synth) caseGain(u *Class, k int, mask []uint64) float64 {
+	var p, n [6]int
+	for w, m := range mask {
+		for ; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			r := u.I[i] % int32(k)
+			if s.p.Want[w]>>(i%64)&1 == 1 {
+				p[r]++
+			} else {
+				n[r]++
+			}
+		}
+	}
+	tp, tn := 0, 0
+	parts := 0
+	for r := range k {
+		tp, tn = tp+p[r], tn+n[r]
+		if p[r]+n[r] > 0 {
+			parts++
+		}
+	}
+	if parts < 2 {
+		return 0
+	}
+	h := entropy(tp, tn) * float64(tp+tn)
+	for r := range k {
+		h -= entropy(p[r], n[r]) * float64(p[r]+n[r])
+	}
+	return h / float64(tp+tn)
+}

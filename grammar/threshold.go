@@ -1,0 +1,427 @@
+package grammar
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+)
+
+// Atoms found top down: a term of the pool compared with a number, or with
+// another term, where the points ask for it. The pool holds the terms (up
+// to TermBits), not every comparison of them with every number (most of
+// which no hand needs): the comparisons are made for the points at hand.
+
+// thresholds finds the comparisons of a pool term with a number that
+// agree with Want on mask — "t >= k", "t <= k", "t == k", "t != k" — and
+// its divisibility by k, at the number that costs least; each atom with
+// its nil guard when the term reads prev2 or prev3 (the short lines must
+// then all be accepted, or all refused). Deep is the top of the search:
+// every term of the pool; below it, the short terms only.
+func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
+	var out []Found
+	ps := s.p.Points
+	maxTerm := budget - 5
+	if !deep {
+		maxTerm = min(maxTerm, 8)
+	}
+	for _, t := range s.ints {
+		if t.Bits > maxTerm || s.late() {
+			break
+		}
+		if isConst(t) {
+			continue
+		}
+		d := int(t.depth)
+		m := mask
+		guard := Op(255)
+		if d >= 2 {
+			short := s.and(mask, ps.short[d])
+			m = s.andNot(mask, ps.short[d])
+			switch {
+			case allOf(s.p.Want, short):
+				guard = Eq
+			case noneOf(s.p.Want, short):
+				guard = Ne
+			default:
+				continue
+			}
+		}
+		st := scanTerm(t.I, m, s.p.Want)
+		if st.pos == 0 || st.neg == 0 {
+			continue // a term alone says nothing where all agree
+		}
+		add := func(n *Node) {
+			if guard != 255 {
+				n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: guard, Kids: []*Node{n}}
+			}
+			if b := n.Bits(); b <= budget {
+				out = append(out, Found{n, b})
+			}
+		}
+		cmpK := func(op Op, k int32) {
+			add(&Node{P: PCmp, Op: op, Kids: []*Node{t.Node, {P: PConst, K: int(k)}}})
+		}
+		// Every threshold the points allow (a few): the rivals a belief
+		// needs, each at its own length.
+		if st.minPos > st.maxNeg {
+			for k := st.maxNeg + 1; k <= st.minPos && k <= st.maxNeg+4; k++ {
+				cmpK(Ge, k)
+			}
+		}
+		if st.maxPos < st.minNeg {
+			for k := st.maxPos; k < st.minNeg && k <= st.maxPos+3; k++ {
+				cmpK(Le, k)
+			}
+		}
+		if st.onePos && !st.negHas(st.minPos) {
+			cmpK(Eq, st.minPos)
+		}
+		if st.oneNeg && !st.posHas(st.minNeg) {
+			cmpK(Ne, st.minNeg)
+		}
+		// A range: every accepted value between the least and the
+		// greatest, no refused one ("the last three add up to 15 to 25").
+		if t.rankS == 0 && st.minPos < st.maxPos && st.maxNeg >= st.minPos && st.minNeg <= st.maxPos &&
+			st.minPos >= 0 && st.maxPos <= 31 && !st.negIn(st.minPos, st.maxPos) {
+			add(&Node{P: PRange, K: int(st.minPos), K2: int(st.maxPos), Kids: []*Node{t.Node}})
+		}
+		if t.Node.P != PMod {
+			for k := int32(2); k <= 13; k++ {
+				if t.hi < k && t.lo >= 0 {
+					break
+				}
+				if st.divEq>>k&1 == 1 {
+					add(&Node{P: PDiv, Op: Eq, K: int(k), Kids: []*Node{t.Node}})
+				} else if st.divNe>>k&1 == 1 {
+					add(&Node{P: PDiv, Op: Ne, K: int(k), Kids: []*Node{t.Node}})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// termScan summarises a term's values at the accepted and refused points
+// of a mask.
+type termScan struct {
+	pos, neg       int
+	minPos, maxPos int32
+	minNeg, maxNeg int32
+	onePos, oneNeg bool // every accepted (refused) point has one value
+	// divEq, divNe: bit k set when "t % k == 0" ("!= 0") holds exactly at
+	// the accepted points.
+	divEq, divNe uint16
+	values       []int32
+	want, mask   []uint64
+}
+
+func scanTerm(vals []int32, mask, want []uint64) termScan {
+	st := termScan{minPos: 1 << 30, maxPos: -1 << 30, minNeg: 1 << 30, maxNeg: -1 << 30, values: vals, want: want, mask: mask,
+		divEq: ^uint16(0), divNe: ^uint16(0)}
+	for w, m := range mask {
+		for ; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			x := vals[i]
+			z := divisors(x)
+			if want[w]>>(i%64)&1 == 1 {
+				st.pos++
+				st.minPos, st.maxPos = min(st.minPos, x), max(st.maxPos, x)
+				st.divEq &= z
+				st.divNe &^= z
+			} else {
+				st.neg++
+				st.minNeg, st.maxNeg = min(st.minNeg, x), max(st.maxNeg, x)
+				st.divEq &^= z
+				st.divNe &= z
+			}
+		}
+	}
+	st.onePos, st.oneNeg = st.minPos == st.maxPos, st.minNeg == st.maxNeg
+	return st
+}
+
+// negIn reports whether some refused point of the mask has a value in
+// [lo, hi].
+func (st *termScan) negIn(lo, hi int32) bool {
+	for w, m := range st.mask {
+		for ; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			if x := st.values[i]; x >= lo && x <= hi && st.want[w]>>(i%64)&1 == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// posHas and negHas report whether some accepted (refused) point of the
+// mask has value x.
+func (st *termScan) posHas(x int32) bool { return st.has(x, true) }
+func (st *termScan) negHas(x int32) bool { return st.has(x, false) }
+
+func (st *termScan) has(x int32, accepted bool) bool {
+	for w, m := range st.mask {
+		for ; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			if st.values[i] == x && (st.want[w]>>(i%64)&1 == 1) == accepted {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// divisors is the set of k in 2..13 that divide x (bit k).
+func divisors(x int32) uint16 {
+	if x >= -divTableMax && x <= divTableMax {
+		return divTable[x+divTableMax]
+	}
+	var z uint16
+	for k := int32(2); k <= 13; k++ {
+		if x%k == 0 {
+			z |= 1 << k
+		}
+	}
+	return z
+}
+
+const divTableMax = 2048
+
+var divTable = func() (t [2*divTableMax + 1]uint16) {
+	for x := -divTableMax; x <= divTableMax; x++ {
+		for k := 2; k <= 13; k++ {
+			if x%k == 0 {
+				t[x+divTableMax] |= 1 << k
+			}
+		}
+	}
+	return t
+}()
+
+// pairs finds the comparisons of two terms of the pool that agree with
+// Want on mask: a short term (the card's rank, prev's, n, a count) against
+// any term ("higher than the sum of the last two mod 13", "fewer face
+// cards than a third of the line"). Made at the top of the search only.
+func (s *synth) pairs(mask []uint64, budget int) []Found {
+	var out []Found
+	var short []*Class
+	for _, a := range s.ints {
+		if a.Bits > 3 {
+			break
+		}
+		if !isConst(a) {
+			short = append(short, a)
+		}
+	}
+	buf := make([]uint64, s.words)
+	for _, t := range s.ints {
+		if t.Bits+2+1 > budget || t.Bits > s.cfg.PairBits || s.late() {
+			break
+		}
+		if isConst(t) {
+			continue
+		}
+		for _, a := range short {
+			if a.id == t.id || t.Bits+a.Bits+2 > budget {
+				continue
+			}
+			d := max(int(a.depth), int(t.depth))
+			for op := range numCmps {
+				clear(buf)
+				cmpVec(op, a.I, t.I, buf)
+				n := &Node{P: PCmp, Op: op, Kids: []*Node{a.Node, t.Node}}
+				if d >= 2 {
+					g, ok := s.guardFor(buf, mask, d)
+					if !ok {
+						continue
+					}
+					n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g, Kids: []*Node{n}}
+				} else if !s.agrees(buf, mask) {
+					continue
+				}
+				out = append(out, Found{n, n.Bits()})
+			}
+		}
+	}
+	return out
+}
+
+// agrees reports whether a vector gives Want's verdict on every point of
+// mask.
+func (s *synth) agrees(v, mask []uint64) bool {
+	for w, m := range mask {
+		if (v[w]^s.p.Want[w])&m != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// guardFor is the nil guard (Eq: any card, Ne: none) that makes a vector
+// reading prev2 or prev3 (depth d) agree with Want on mask, if any.
+func (s *synth) guardFor(v, mask []uint64, d int) (Op, bool) {
+	short := s.p.Points.short[d]
+	long := s.andNot(mask, short)
+	if !s.agrees(v, long) {
+		return 0, false
+	}
+	sm := s.and(mask, short)
+	switch {
+	case allOf(s.p.Want, sm):
+		return Eq, true
+	case noneOf(s.p.Want, sm):
+		return Ne, true
+	}
+	return 0, false
+}
+
+// pureThresholds are the comparisons of pool terms with a number that the
+// first part of an "or" or an "and" wants: accepting no refused point and
+// as many accepted ones as can be (for or), or every accepted point and
+// as few refused ones (for and) — built for these points, at the top.
+func (s *synth) pureThresholds(pos, neg []uint64, budget int) []*Class {
+	var out []*Class
+	mask := make([]uint64, s.words)
+	for w := range mask {
+		mask[w] = pos[w] | neg[w]
+	}
+	for _, t := range s.ints {
+		if t.Bits+2+3 > budget || s.late() {
+			break
+		}
+		if isConst(t) || t.depth >= 2 {
+			continue
+		}
+		st := scanTerm(t.I, mask, s.p.Want)
+		if st.pos == 0 || st.neg == 0 {
+			continue
+		}
+		mk := func(op Op, k int32) {
+			if k < 0 || k > 63 {
+				return
+			}
+			n := &Node{P: PCmp, Op: op, Kids: []*Node{t.Node, {P: PConst, K: int(k)}}}
+			c := s.made(n)
+			if c != nil && c.Bits <= budget {
+				out = append(out, c)
+			}
+		}
+		// For or: above every refused value (or below), as low (high) as
+		// the accepted values go. For and: the least accepted value and up
+		// (or the greatest and down).
+		if st.maxPos > st.maxNeg {
+			mk(Ge, st.maxNeg+1)
+		}
+		if st.minPos < st.minNeg {
+			mk(Le, st.minNeg-1)
+		}
+		mk(Ge, st.minPos)
+		mk(Le, st.maxPos)
+	}
+	return out
+}
+
+// made is node n as a class of these points (nil when the pool holds its
+// behaviour already, shorter or as short). A comparison of a pool term
+// with a number (under a guard or not) is evaluated from the term's
+// vector.
+func (s *synth) made(n *Node) *Class {
+	v, ok := s.cmpOfPool(n)
+	if !ok {
+		v = s.p.Points.Eval(n)
+	}
+	for c := s.e.seen[hashVec(v)]; c != nil; c = c.next {
+		if sameVec(c.Vec, v) {
+			return nil
+		}
+	}
+	return &Class{Node: n, Bits: n.Bits(), Vec: v, card: n.Reads().Card, depth: int8(n.Unguarded())}
+}
+
+// cmpOfPool evaluates "t op k" (or its nil guard) for a term t of the
+// pool from t's vector; false for any other node.
+func (s *synth) cmpOfPool(n *Node) (Vec, bool) {
+	g := n
+	if n.P == PGuard {
+		n = n.Kids[0]
+	}
+	if n.P != PCmp || n.Kids[1].P != PConst {
+		return Vec{}, false
+	}
+	t, ok := s.intOf[n.Kids[0]]
+	if !ok {
+		return Vec{}, false
+	}
+	ps := s.p.Points
+	out := Vec{B: make([]uint64, ps.Words())}
+	k := int32(n.Kids[1].K)
+	for i, x := range t.I {
+		if compare(n.Op, x, k) {
+			out.B[i/64] |= 1 << (i % 64)
+		}
+	}
+	if g.P == PGuard {
+		short := ps.short[slotDepth[g.Slot]]
+		for w := range out.B {
+			if g.Op == Eq {
+				out.B[w] |= short[w]
+			} else {
+				out.B[w] &^= short[w]
+			}
+		}
+	}
+	return out, true
+}
+
+// condThresholds are the conditions made of the pool's terms that do not
+// read the card, compared with the numbers they take on the points ("after
+// a card of 10 or more", "while the last two add up to more than 13"),
+// each with its guard while prev2 or prev3 is missing (no card: a
+// condition that cannot be read fails): for the conditionals at the top.
+func (s *synth) condThresholds(termBits int) []*Class {
+	var out []*Class
+	maxBits := termBits + 2 + 4
+	for _, t := range s.ints {
+		if t.Bits > termBits {
+			break
+		}
+		if isConst(t) || t.card {
+			continue
+		}
+		vals := slices.Clone(t.I)
+		slices.Sort(vals)
+		vals = slices.Compact(vals)
+		if len(vals) < 2 {
+			continue
+		}
+		if len(vals) > 12 { // the quantiles of the values, not every one
+			q := make([]int32, 0, 12)
+			for i := range 12 {
+				q = append(q, vals[i*(len(vals)-1)/11])
+			}
+			vals = slices.Compact(q)
+		}
+		for _, k := range vals {
+			if k < 0 || k > 63 {
+				continue
+			}
+			for _, op := range []Op{Ge, Le, Eq} {
+				if op == Ge && k == vals[0] || op == Le && k == vals[len(vals)-1] {
+					continue // holds everywhere
+				}
+				var n *Node = &Node{P: PCmp, Op: op, Kids: []*Node{t.Node, {P: PConst, K: int(k)}}}
+				if t.depth >= 2 {
+					n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[t.depth], Op: Ne, Kids: []*Node{n}}
+				}
+				if n.Bits() > maxBits {
+					continue
+				}
+				if c := s.made(n); c != nil {
+					out = append(out, c)
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
+	return out
+}
