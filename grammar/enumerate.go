@@ -483,6 +483,11 @@ func (e *Enumerator) intOps(L int) {
 // add, subtract or multiply, a remainder by a rank, the sums counted round
 // the ranks of two ranks.
 func arithFits(op Op, a, b *Class) bool {
+	if op == Mul {
+		if s := arithBounds(Mul, span{a.lo, a.hi}, span{b.lo, b.hi}); s.hi >= maxTerm || s.lo <= -maxTerm {
+			return false // it could overflow
+		}
+	}
 	if isConst(b) {
 		return (op == Add || op == Sub || op == Mul) && b.Node.K > 0 && !(op == Mul && b.Node.K == 1)
 	}

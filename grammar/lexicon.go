@@ -40,7 +40,10 @@ const (
 	PropSquare
 	PropSuit    // + the suit: PropSuit+1 is hearts
 	PropNotSuit = PropSuit + 4
-	numProps    = PropNotSuit + 4
+	// PropSuitPair + i: one of two suits of different colours (hearts or
+	// spades, …; two suits of one colour are a colour).
+	PropSuitPair = PropNotSuit + 4
+	numProps     = PropSuitPair + 4
 )
 
 var props = func() [numProps]prop {
@@ -60,6 +63,17 @@ var props = func() [numProps]prop {
 		suit := sim.Suit(s)
 		p[PropSuit+s] = prop{suitNames[s], 3, func(c sim.Card) bool { return c.Suit() == suit }, fieldIs("suit", suitNames[s], Eq)}
 		p[PropNotSuit+s] = prop{"not " + suitNames[s], 4, func(c sim.Card) bool { return c.Suit() != suit }, fieldIs("suit", suitNames[s], Ne)}
+	}
+	i := PropSuitPair
+	for _, red := range []sim.Suit{sim.Hearts, sim.Diamonds} {
+		for _, black := range []sim.Suit{sim.Spades, sim.Clubs} {
+			r, k := red, black
+			p[i] = prop{suitNames[r] + " or " + suitNames[k], 5, func(c sim.Card) bool { return c.Suit() == r || c.Suit() == k },
+				func(x string) text {
+					return text{fmt.Sprintf("%s.suit in [%q, %q]", x, suitNames[r], suitNames[k]), precCmp}
+				}}
+			i++
+		}
 	}
 	return p
 }()

@@ -228,6 +228,10 @@ func arithText(op Op, a, b text) text {
 	panic("grammar: unknown operation")
 }
 
+// maxTerm bounds the values the enumerator lets a term take (a product of
+// products would overflow the 32 bits of a value).
+const maxTerm = 1 << 24
+
 // winLen is the most cards a window holds.
 func winLen(w Window) int32 {
 	if w == 0 {
@@ -244,8 +248,10 @@ func arithBounds(op Op, a, b span) span {
 	case Sub:
 		return span{a.lo - b.hi, a.hi - b.lo}
 	case Mul:
-		c := []int32{a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi}
-		return span{min(c[0], c[1], c[2], c[3]), max(c[0], c[1], c[2], c[3])}
+		// In 64 bits, clamped: a product of sums would overflow 32.
+		c := []int64{int64(a.lo) * int64(b.lo), int64(a.lo) * int64(b.hi), int64(a.hi) * int64(b.lo), int64(a.hi) * int64(b.hi)}
+		lo, hi := min(c[0], c[1], c[2], c[3]), max(c[0], c[1], c[2], c[3])
+		return span{int32(max(lo, -maxTerm)), int32(min(hi, maxTerm))}
 	case Rem:
 		m := max(b.hi, -b.lo) - 1
 		return span{max(-m, min(0, a.lo)), min(m, max(0, a.hi))}

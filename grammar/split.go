@@ -115,15 +115,6 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 			}
 		}
 	}
-	for _, c := range top(ors) {
-		try(POr, c.c, s.andNot(mask, c.c.B), 1)
-	}
-	for _, c := range top(ands) {
-		try(PAnd, c.c, s.and(mask, c.c.B), 1)
-	}
-	for _, c := range top(imps) {
-		try(PImp, c.c, s.and(mask, c.c.B), 1)
-	}
 	ite := func(c *Class) {
 		if c.Bits+iteBits+2 > bound() || s.late() {
 			return
@@ -137,11 +128,47 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 			}
 		}
 	}
+	// One list of every split to try, the shortest first part first
+	// across the connectives (an "or" of two short atoms before an "if"
+	// on a long condition), so that a budget of solves goes where short
+	// rules are.
+	type job struct {
+		p Prod
+		c *Class
+	}
+	var jobs []job
+	for _, c := range top(ors) {
+		jobs = append(jobs, job{POr, c.c})
+	}
+	for _, c := range top(ands) {
+		jobs = append(jobs, job{PAnd, c.c})
+	}
+	for _, c := range top(imps) {
+		jobs = append(jobs, job{PImp, c.c})
+	}
 	for _, c := range top(ites) {
-		ite(c.c)
+		jobs = append(jobs, job{PIte, c.c})
 	}
 	for _, c := range s.exceptions(mask, bound(), depth) {
-		ite(c)
+		jobs = append(jobs, job{PIte, c})
+	}
+	slices.SortStableFunc(jobs, func(a, b job) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
+	done := map[job]bool{}
+	for _, j := range jobs {
+		if done[j] || s.late() {
+			continue
+		}
+		done[j] = true
+		switch j.p {
+		case POr:
+			try(POr, j.c, s.andNot(mask, j.c.B), 1) // b explains what a does not
+		case PAnd:
+			try(PAnd, j.c, s.and(mask, j.c.B), 1) // b refuses what a lets by
+		case PImp:
+			try(PImp, j.c, s.and(mask, j.c.B), 1) // every refusal is under c
+		case PIte:
+			ite(j.c)
+		}
 	}
 	if depth == 2 {
 		out = append(out, s.cases(mask, bound(), depth)...)
@@ -178,8 +205,17 @@ func (s *synth) exceptions(mask []uint64, budget, depth int) []*Class {
 			nears = append(nears, near{c: a, n: n, i: i})
 		}
 	}
-	slices.SortStableFunc(nears, func(a, b near) int { return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.c.Bits, b.c.Bits)) })
-	nears = nears[:min(len(nears), 6)]
+	// The six with the fewest misses (then the shortest): a selection, not
+	// a sort of them all.
+	var best6 []near
+	for _, nr := range nears {
+		best6 = append(best6, nr)
+		slices.SortStableFunc(best6, func(a, b near) int { return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.c.Bits, b.c.Bits)) })
+		if len(best6) > 6 {
+			best6 = best6[:6]
+		}
+	}
+	nears = best6
 	for k := range nears {
 		nears[k].miss = s.and(s.dis[nears[k].i*s.words:(nears[k].i+1)*s.words], mask)
 	}
@@ -235,7 +271,7 @@ func (s *synth) cases(mask []uint64, budget, depth int) []Found {
 	}
 	var splits []split
 	for _, u := range s.ints {
-		if u.card || isConst(u) || u.lo < 0 || u.Bits > s.cfg.CaseBits {
+		if u.card || isConst(u) || u.lo < 0 || u.Bits > s.cfg.CaseBits || slices.Min(u.I) < 0 {
 			continue
 		}
 		for k := 2; k <= 6 && int32(k) <= u.hi+1; k++ {

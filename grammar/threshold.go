@@ -22,7 +22,7 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 	ps := s.p.Points
 	maxTerm := budget - 5
 	if !deep {
-		maxTerm = min(maxTerm, 8)
+		maxTerm = min(maxTerm, s.cfg.PairBits-2) // below the top, the shorter terms only
 	}
 	for _, t := range s.ints {
 		if t.Bits > maxTerm || s.late() {
@@ -289,10 +289,14 @@ func (s *synth) pureThresholds(pos, neg []uint64, budget int) []*Class {
 		if t.Bits+2+3 > budget || s.late() {
 			break
 		}
-		if isConst(t) || t.depth >= 2 {
+		if isConst(t) {
 			continue
 		}
-		st := scanTerm(t.I, mask, s.p.Want)
+		m := mask
+		if t.depth >= 2 {
+			m = s.andNot(mask, s.p.Points.short[t.depth])
+		}
+		st := scanTerm(t.I, m, s.p.Want)
 		if st.pos == 0 || st.neg == 0 {
 			continue
 		}
@@ -301,9 +305,17 @@ func (s *synth) pureThresholds(pos, neg []uint64, budget int) []*Class {
 				return
 			}
 			n := &Node{P: PCmp, Op: op, Kids: []*Node{t.Node, {P: PConst, K: int(k)}}}
-			c := s.made(n)
-			if c != nil && c.Bits <= budget {
-				out = append(out, c)
+			variants := []*Node{n}
+			if t.depth >= 2 { // false while short (an or's part), true (an and's)
+				variants = []*Node{
+					{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[t.depth], Op: Ne, Kids: []*Node{n}},
+					{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[t.depth], Op: Eq, Kids: []*Node{n}},
+				}
+			}
+			for _, v := range variants {
+				if c := s.made(v); c != nil && c.Bits <= budget {
+					out = append(out, c)
+				}
 			}
 		}
 		// For or: above every refused value (or below), as low (high) as
@@ -317,8 +329,39 @@ func (s *synth) pureThresholds(pos, neg []uint64, budget int) []*Class {
 		}
 		mk(Ge, st.minPos)
 		mk(Le, st.maxPos)
+		// For or: the one value most accepted points take and no refused
+		// one does ("exactly one rank up, counting round", or …).
+		if v, ok := commonValue(t.I, s.and(pos, m), s.and(neg, m)); ok {
+			mk(Eq, v)
+		}
 	}
 	return out
+}
+
+// commonValue is the value most points of pos take that no point of neg
+// takes.
+func commonValue(vals []int32, pos, neg []uint64) (int32, bool) {
+	refused := map[int32]bool{}
+	for w, m := range neg {
+		for ; m != 0; m &= m - 1 {
+			refused[vals[w*64+bits.TrailingZeros64(m)]] = true
+		}
+	}
+	count := map[int32]int{}
+	best, bestN := int32(0), 0
+	for w, m := range pos {
+		for ; m != 0; m &= m - 1 {
+			v := vals[w*64+bits.TrailingZeros64(m)]
+			if refused[v] {
+				continue
+			}
+			count[v]++
+			if n := count[v]; n > bestN || n == bestN && v < best {
+				best, bestN = v, n
+			}
+		}
+	}
+	return best, bestN > 0
 }
 
 // made is node n as a class of these points (nil when the pool holds its

@@ -264,6 +264,9 @@ type Judge struct {
 	// whatever the starter predicate says; guesses are then compared from
 	// every card.
 	anyStarter bool
+	// openings, when not zero, are the cards a hand may open with, given
+	// by the other rule of a comparison (Compare).
+	openings uint64
 }
 
 // OpensWithAnyCard implements sim.OpeningAware: under the always_valid

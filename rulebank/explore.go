@@ -9,6 +9,9 @@ import (
 
 // starters is the set of identities the starter predicate admits.
 func (j *Judge) starters() (uint64, error) {
+	if j.openings != 0 {
+		return j.openings, nil
+	}
 	var m uint64
 	for c := sim.Card(0); c < sim.NumCards; c++ {
 		ok, err := j.Starter(c)

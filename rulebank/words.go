@@ -100,17 +100,30 @@ func FromWords(text string) (rulewords.Reading, error) {
 	return rs[0], nil
 }
 
-// Compare decides whether b gives a's verdict in every state legal play
-// under a can reach; if so, legal play under b reaches the same states, so
-// the answer is symmetric. The opening cards are every card when anyStarter
-// (the presets where the top card opens whatever it is), else those a's
-// starter predicate admits. For rules of bounded look-back the check is
-// exact and its counterexample a shortest line (the states are searched by
-// length); rules that read line or n are compared on random legal lines.
-// A check over its budget is an error wrapping ErrUndecided.
+// Compare decides whether two rules are the same rule: whether b gives a's
+// verdict on every card in every state legal play under a can reach from
+// the openings a hand may have; if so, legal play under b reaches the same
+// states, so the answer is symmetric. The openings are every card when
+// anyStarter (the presets where the top card opens whatever it is), else
+// the cards the starter predicate admits — a's, or b's when a has none (a
+// starter predicate belongs to God's rule of a deal; a rule without one,
+// as a hypothesis or a guess, is read from God's openings). This is the
+// one meaning of "the same rule" (docs/rule-language.md): the space, the
+// guesses, the difficulty key and the lessons use it. For rules of bounded
+// look-back the check is exact and its counterexample a shortest line (the
+// states are searched by length); rules that read line or n are compared
+// on random legal lines. A check over its budget is an error wrapping
+// ErrUndecided.
 func Compare(a, b *Compiled, anyStarter bool) (Equivalence, error) {
 	ja := a.NewJudge()
 	ja.OpensWithAnyCard(anyStarter)
+	if !anyStarter && a.Rule.Starter == "" && b.Rule.Starter != "" {
+		st, err := b.NewJudge().starters()
+		if err != nil {
+			return Equivalence{}, err
+		}
+		ja.openings = st
+	}
 	return equivalent(ja, b.NewJudge(), newBudget(guessWork))
 }
 
