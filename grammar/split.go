@@ -128,6 +128,14 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 			}
 		}
 	}
+	if depth == 2 {
+		// The case splits first: a few sub-problems each, and the rules
+		// they find (by position, by a product mod k) are long ones that
+		// the other splits would spend the budget of solves before.
+		for _, f := range s.cases(mask, bound(), depth) {
+			emit(f)
+		}
+	}
 	// One list of every split to try, the shortest first part first
 	// across the connectives (an "or" of two short atoms before an "if"
 	// on a long condition), so that a budget of solves goes where short
@@ -169,9 +177,6 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		case PIte:
 			ite(j.c)
 		}
-	}
-	if depth == 2 {
-		out = append(out, s.cases(mask, bound(), depth)...)
 	}
 	return out
 }
@@ -271,21 +276,36 @@ func (s *synth) cases(mask []uint64, budget, depth int) []Found {
 	}
 	var splits []split
 	for _, u := range s.ints {
-		if u.card || isConst(u) || u.lo < 0 || u.Bits > s.cfg.CaseBits || slices.Min(u.I) < 0 {
+		if u.Bits > s.cfg.CaseBits {
+			break
+		}
+		if u.card || isConst(u) || u.lo < 0 || slices.Min(u.I) < 0 {
 			continue
 		}
 		for k := 2; k <= 6 && int32(k) <= u.hi+1; k++ {
 			if 2+2*k+u.Bits+k > budget {
 				break
 			}
-			if g := s.caseGain(u, k, mask); g > 0 {
-				splits = append(splits, split{u, k, g - 0.05*float64(k)})
+			// A split of the line alone need not tell the verdicts apart
+			// (each state's accepted and refused cards fall in one part):
+			// what counts is how simple it leaves each part (caseFit).
+			if s.caseParts(u, k, mask) >= 2 {
+				splits = append(splits, split{u, k, 0})
 			}
 		}
 	}
-	slices.SortStableFunc(splits, func(a, b split) int { return cmp.Compare(b.gain, a.gain) })
+	// Of the splits by the shortest terms (the position, a count, the sum
+	// or the product of the last cards: a split by a long term is rarely
+	// an idea), the ones whose parts are the shortest to explain.
+	for i := range splits {
+		sp := &splits[i]
+		sp.gain = -float64(2 + 2*sp.k + sp.u.Bits + s.caseFit(sp.u, sp.k, mask, budget))
+	}
+	// The splits whose parts are the shortest to explain (a split worth
+	// making leaves simple parts), by an estimate of the rule's length.
+	slices.SortStableFunc(splits, func(a, b split) int { return cmp.Or(cmp.Compare(b.gain, a.gain), cmp.Compare(a.k, b.k)) })
 	var out []Found
-	for _, sp := range splits[:min(len(splits), 8)] {
+	for _, sp := range splits[:min(len(splits), 12)] {
 		if s.late() {
 			break
 		}
@@ -314,6 +334,85 @@ func (s *synth) cases(mask []uint64, budget, depth int) []Found {
 	return out
 }
 
+// caseFit estimates the bits of the parts of the split by u % k: per part,
+// the shortest atom that explains it, or else an or (an and) of the atom
+// that explains most of its accepted (refused) points without a mistake
+// and the shortest atom that explains the rest, or else a guess from the
+// atom that misses least.
+func (s *synth) caseFit(u *Class, k int, mask []uint64, budget int) int {
+	bitsSum := 0
+	for r := range k {
+		part := s.residue(u, k, int32(r), mask)
+		if empty(part) {
+			bitsSum++ // true
+			continue
+		}
+		bitsSum += s.partBits(part, budget)
+	}
+	return bitsSum
+}
+
+// partBits estimates the bits of a rule that explains the points of part.
+func (s *synth) partBits(part []uint64, budget int) int {
+	pos, neg := s.and(part, s.p.Want), s.andNot(part, s.p.Want)
+	n := Ones(part)
+	est := budget
+	var orA, andA *Class
+	orCover, andCover := -1, -1
+	for i, a := range s.atoms {
+		if a.Bits >= est {
+			break
+		}
+		d := s.dis[i*s.words : (i+1)*s.words]
+		miss := 0
+		for w, m := range part {
+			miss += bits.OnesCount64(d[w] & m)
+		}
+		if miss == 0 {
+			return a.Bits
+		}
+		est = min(est, a.Bits+5+(24*miss+n-1)/n)
+		if onNeg := overlap(a.B, neg); onNeg == 0 {
+			if c := overlap(a.B, pos); c > orCover {
+				orA, orCover = a, c
+			}
+		}
+		if onPos := overlap(a.B, pos); onPos == Ones(pos) {
+			if c := Ones(neg) - overlap(a.B, neg); c > andCover {
+				andA, andCover = a, c
+			}
+		}
+	}
+	// The second part of an or explains what the first leaves; of an and,
+	// refuses what the first lets by.
+	second := func(rest []uint64, first *Class) {
+		for i, b := range s.atoms {
+			if first.Bits+1+b.Bits >= est {
+				return
+			}
+			d := s.dis[i*s.words : (i+1)*s.words]
+			ok := true
+			for w, m := range rest {
+				if d[w]&m != 0 {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				est = first.Bits + 1 + b.Bits
+				return
+			}
+		}
+	}
+	if orA != nil {
+		second(s.andNot(part, orA.B), orA)
+	}
+	if andA != nil {
+		second(s.and(part, andA.B), andA)
+	}
+	return est
+}
+
 // residue is the points of mask where u % k == r.
 func (s *synth) residue(u *Class, k int, r int32, mask []uint64) []uint64 {
 	out := make([]uint64, s.words)
@@ -328,34 +427,18 @@ func (s *synth) residue(u *Class, k int, r int32, mask []uint64) []uint64 {
 	return out
 }
 
-// caseGain is the information gain of splitting mask by u % k.
-func (s *synth) caseGain(u *Class, k int, mask []uint64) float64 {
-	var p, n [6]int
+// caseParts is how many parts of the split of mask by u % k hold points.
+func (s *synth) caseParts(u *Class, k int, mask []uint64) int {
+	var seen [6]bool
+	parts := 0
 	for w, m := range mask {
 		for ; m != 0; m &= m - 1 {
-			i := w*64 + bits.TrailingZeros64(m)
-			r := u.I[i] % int32(k)
-			if s.p.Want[w]>>(i%64)&1 == 1 {
-				p[r]++
-			} else {
-				n[r]++
+			r := u.I[w*64+bits.TrailingZeros64(m)] % int32(k)
+			if !seen[r] {
+				seen[r] = true
+				parts++
 			}
 		}
 	}
-	tp, tn := 0, 0
-	parts := 0
-	for r := range k {
-		tp, tn = tp+p[r], tn+n[r]
-		if p[r]+n[r] > 0 {
-			parts++
-		}
-	}
-	if parts < 2 {
-		return 0
-	}
-	h := entropy(tp, tn) * float64(tp+tn)
-	for r := range k {
-		h -= entropy(p[r], n[r]) * float64(p[r]+n[r])
-	}
-	return h / float64(tp+tn)
+	return parts
 }

@@ -48,7 +48,7 @@ type SynthConfig struct {
 }
 
 // DefaultSynth is the configuration the scientists synthesize with.
-var DefaultSynth = SynthConfig{PoolBits: 10, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 8, MaxBits: 26, Slack: 3, Max: 64, Keep: 3, Budget: 150 * time.Millisecond}
+var DefaultSynth = SynthConfig{PoolBits: 10, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 26, Slack: 3, Max: 64, Keep: 3, Budget: 150 * time.Millisecond}
 
 // Found is one rule consistent with a problem.
 type Found struct {

@@ -74,8 +74,6 @@ const (
 // rank twice its time; "no rank twice in five cards" stays outside.)
 const recentSuits = 3
 
-var featDomain = [numFeatures]int{52, 3, 14, 5, 3, 5, 2, 3, 4, 6, 52, 2, 2, 5, 3, 1 << 4, 13, 1 << 8, 4, 2}
-
 type familyDef struct {
 	name  string
 	reads string // "prev and prev2's colour": what the space command prints
@@ -190,25 +188,105 @@ func (f Family) reads(fts ...feature) bool {
 	return false
 }
 
-// state is what a hypothesis can read of the main line before the card.
+// state is what a hypothesis can read of the main line before the card:
+// the features of the table below, each in a field of its own.
 type state struct {
 	prev sim.Card
 	p2   uint8 // 0: no prev2; otherwise the card + 1
 	p3   uint8 // 0: no prev3; otherwise the card + 1
 	n12  uint8 // n % 12: enough for n % 2, 3, 4 and 6
+	n13  uint8 // n % 13
 	// start: the starter (line[0]).
 	start sim.Card
-	// sum: line summaries: bit 0 red count odd, bit 1 face count odd,
-	// bits 2–4 the suit of the last face card + 1 (0: none), bits 5–6
-	// sign(red − black) + 1, bit 7 odd-ranked count odd.
-	sum uint8
-	// suits: the suits among the last recentSuits cards (bit sim.Suit).
-	suits uint8
-	n13   uint8 // n % 13
-	// suitCnt: per suit s, bits 2s–2s+1 hold min(the line's cards of s, 3).
-	suitCnt uint8
-	faces   uint8 // min(the line's face cards, 3)
+	// The line so far: the parity of its red, face and odd cards, the suit
+	// of its most recent face card (0 none, 1 + the suit), how its red and
+	// black counts compare (0 fewer red, 1 as many, 2 more), how many cards
+	// of each suit it holds and how many face cards (each up to 3), the
+	// suits of its last recentSuits cards (bit sim.Suit).
+	redPar, facePar, oddPar uint8
+	lastFace, redCmp        uint8
+	suitCnt                 [4]uint8
+	faces                   uint8
+	suits                   uint8
 }
+
+// featureDef is one feature: its values (0 … domain − 1), read from a
+// state and written into one (a representative state of the value: prev2
+// of a rank is the spade of that rank, of a colour its ace).
+type featureDef struct {
+	name   string
+	domain int
+	value  func(s *state) int
+	set    func(s *state, v int)
+}
+
+// features is the one table of the context features.
+var features = [numFeatures]featureDef{
+	ftPrev: {"prev", 52, func(s *state) int { return int(s.prev) }, func(s *state, v int) { s.prev = sim.Card(v) }},
+	ftP2Col: {"prev2's colour", 3, func(s *state) int { return colourCode(s.p2) }, func(s *state, v int) { s.p2 = colourCard(v) }},
+	ftP2Rank: {"prev2's rank", 14, func(s *state) int { return rankCode(s.p2) }, func(s *state, v int) {
+		// The spade of rank v, or the card of rank v in prev2's suit when
+		// a suit was set first (prev2-card).
+		c := uint8(0)
+		if v > 0 {
+			c = uint8(v)
+			if s.p2 != 0 {
+				c += uint8(sim.Card(s.p2-1).Suit()) * 13
+			}
+		}
+		s.p2 = c
+	}},
+	ftP2Suit: {"prev2's suit", 5, func(s *state) int { return suitCode(s.p2) }, func(s *state, v int) {
+		c := uint8(0)
+		if v > 0 {
+			c = uint8(v-1)*13 + 1 // the ace of the suit
+			if s.p2 != 0 {
+				c += uint8(sim.Card(s.p2-1).Rank() - 1) // prev2's rank kept
+			}
+		}
+		s.p2 = c
+	}},
+	ftP3Col:  {"prev3's colour", 3, func(s *state) int { return colourCode(s.p3) }, func(s *state, v int) { s.p3 = colourCard(v) }},
+	ftP3Suit: {"prev3's suit", 5, func(s *state) int { return suitCode(s.p3) }, func(s *state, v int) { s.p3 = suitCard(v) }},
+	ftMod2:   {"n % 2", 2, func(s *state) int { return int(s.n12) % 2 }, func(s *state, v int) { s.n12 = uint8(v) }},
+	ftMod3:   {"n % 3", 3, func(s *state) int { return int(s.n12) % 3 }, func(s *state, v int) { s.n12 = uint8(v) }},
+	ftMod4:   {"n % 4", 4, func(s *state) int { return int(s.n12) % 4 }, func(s *state, v int) { s.n12 = uint8(v) }},
+	ftMod6:   {"n % 6", 6, func(s *state) int { return int(s.n12) % 6 }, func(s *state, v int) { s.n12 = uint8(v) }},
+	ftStart:  {"the starter", 52, func(s *state) int { return int(s.start) }, func(s *state, v int) { s.start = sim.Card(v) }},
+	ftRedPar: {"the parity of the red cards", 2, func(s *state) int { return int(s.redPar) }, func(s *state, v int) { s.redPar = uint8(v) }},
+	ftFacePar: {"the parity of the face cards", 2, func(s *state) int { return int(s.facePar) },
+		func(s *state, v int) { s.facePar = uint8(v) }},
+	ftLastFace: {"the suit of the last face card", 5, func(s *state) int { return int(s.lastFace) },
+		func(s *state, v int) { s.lastFace = uint8(v) }},
+	ftRedCmp: {"more red or black cards", 3, func(s *state) int { return int(s.redCmp) }, func(s *state, v int) { s.redCmp = uint8(v) }},
+	ftRecentSuits: {"the suits of the last three cards", 1 << 4, func(s *state) int { return int(s.suits) },
+		func(s *state, v int) { s.suits = uint8(v) }},
+	ftMod13: {"n % 13", 13, func(s *state) int { return int(s.n13) }, func(s *state, v int) { s.n13 = uint8(v) }},
+	ftSuitCounts: {"the cards of each suit (to 3)", 1 << 8, func(s *state) int {
+		v := 0
+		for su, k := range s.suitCnt {
+			v |= int(k) << (2 * su)
+		}
+		return v
+	}, func(s *state, v int) {
+		for su := range s.suitCnt {
+			s.suitCnt[su] = uint8(v >> (2 * su) & 3)
+		}
+	}},
+	ftFaceTotal: {"the face cards (to 3)", 4, func(s *state) int { return int(s.faces) }, func(s *state, v int) { s.faces = uint8(v) }},
+	ftOddPar:    {"the parity of the odd cards", 2, func(s *state) int { return int(s.oddPar) }, func(s *state, v int) { s.oddPar = uint8(v) }},
+}
+
+// featDomain is each feature's number of values.
+var featDomain = func() (d [numFeatures]int) {
+	for f, def := range features {
+		d[f] = def.domain
+	}
+	return d
+}()
+
+func (ft feature) value(s state) int   { return features[ft].value(&s) }
+func (ft feature) set(s *state, v int) { features[ft].set(s, v) }
 
 func colourCode(c uint8) int { // 0 none, 1 red, 2 black; c is a card + 1
 	if c == 0 {
@@ -220,171 +298,89 @@ func colourCode(c uint8) int { // 0 none, 1 red, 2 black; c is a card + 1
 	return 2
 }
 
-func (ft feature) value(s state) int {
-	switch ft {
-	case ftPrev:
-		return int(s.prev)
-	case ftP2Col:
-		return colourCode(s.p2)
-	case ftP2Rank:
-		if s.p2 == 0 {
-			return 0
-		}
-		return sim.Card(s.p2 - 1).Rank()
-	case ftP2Suit:
-		if s.p2 == 0 {
-			return 0
-		}
-		return 1 + int(sim.Card(s.p2-1).Suit())
-	case ftP3Col:
-		return colourCode(s.p3)
-	case ftP3Suit:
-		if s.p3 == 0 {
-			return 0
-		}
-		return 1 + int(sim.Card(s.p3-1).Suit())
-	case ftMod2:
-		return int(s.n12) % 2
-	case ftMod3:
-		return int(s.n12) % 3
-	case ftMod4:
-		return int(s.n12) % 4
-	case ftMod6:
-		return int(s.n12) % 6
-	case ftStart:
-		return int(s.start)
-	case ftRedPar:
-		return int(s.sum & 1)
-	case ftFacePar:
-		return int(s.sum >> 1 & 1)
-	case ftLastFace:
-		return int(s.sum >> 2 & 7)
-	case ftRedCmp:
-		return int(s.sum >> 5 & 3)
-	case ftRecentSuits:
-		return int(s.suits)
-	case ftMod13:
-		return int(s.n13)
-	case ftSuitCounts:
-		return int(s.suitCnt)
-	case ftFaceTotal:
-		return int(s.faces)
-	case ftOddPar:
-		return int(s.sum >> 7)
+func rankCode(c uint8) int { // 0 none, 1..13
+	if c == 0 {
+		return 0
 	}
-	panic("hypotheses: unknown feature")
+	return sim.Card(c - 1).Rank()
 }
 
-// colourCard is a card of colour code v (1 red, 2 black) standing for it.
+func suitCode(c uint8) int { // 0 none, 1 + the suit
+	if c == 0 {
+		return 0
+	}
+	return 1 + int(sim.Card(c-1).Suit())
+}
+
+// colourCard is a card of colour code v (1 red, 2 black) standing for it,
+// + 1; 0 for none.
 func colourCard(v int) uint8 {
-	if v == 1 {
+	switch v {
+	case 1:
 		return uint8(sim.Card(13)) + 1 // the ace of hearts
+	case 2:
+		return 1 // the ace of spades
 	}
-	return 1 // the ace of spades
+	return 0
 }
 
-// set gives s a value of the feature (a representative state: prev2 of a
-// rank is the spade of that rank, of a colour its ace).
-func (ft feature) set(s *state, v int) {
-	switch ft {
-	case ftPrev:
-		s.prev = sim.Card(v)
-	case ftP2Col, ftP3Col:
-		c := uint8(0)
-		if v > 0 {
-			c = colourCard(v)
-		}
-		if ft == ftP2Col {
-			s.p2 = c
-		} else {
-			s.p3 = c
-		}
-	case ftP2Rank:
-		// The spade of rank v (card v−1, stored + 1), or the card of rank
-		// v in prev2's suit when a suit was set first (prev2-card).
-		c := uint8(0)
-		if v > 0 {
-			c = uint8(v)
-			if s.p2 != 0 {
-				c += uint8(sim.Card(s.p2-1).Suit()) * 13
-			}
-		}
-		s.p2 = c
-	case ftP2Suit, ftP3Suit:
-		c := uint8(0)
-		if v > 0 {
-			c = uint8(v-1)*13 + 1 // the ace of the suit
-			if ft == ftP2Suit && s.p2 != 0 {
-				c += uint8(sim.Card(s.p2-1).Rank() - 1) // prev2's rank kept
-			}
-		}
-		if ft == ftP2Suit {
-			s.p2 = c
-		} else {
-			s.p3 = c
-		}
-	case ftMod2, ftMod3, ftMod4, ftMod6:
-		s.n12 = uint8(v)
-	case ftStart:
-		s.start = sim.Card(v)
-	case ftRedPar:
-		s.sum = s.sum&^1 | uint8(v)
-	case ftFacePar:
-		s.sum = s.sum&^2 | uint8(v)<<1
-	case ftLastFace:
-		s.sum = s.sum&^(7<<2) | uint8(v)<<2
-	case ftRedCmp:
-		s.sum = s.sum&^(3<<5) | uint8(v)<<5
-	case ftRecentSuits:
-		s.suits = uint8(v)
-	case ftMod13:
-		s.n13 = uint8(v)
-	case ftSuitCounts:
-		s.suitCnt = uint8(v)
-	case ftFaceTotal:
-		s.faces = uint8(v)
-	case ftOddPar:
-		s.sum = s.sum&^(1<<7) | uint8(v)<<7
+// suitCard is the ace of suit code v (1 + the suit), + 1; 0 for none.
+func suitCard(v int) uint8 {
+	if v == 0 {
+		return 0
+	}
+	return uint8(v-1)*13 + 1
+}
+
+// push is the state after card c joins the main line (line ends with c):
+// the incremental update of every feature, in one place.
+func (s *state) push(line []sim.Card) {
+	n := len(line)
+	c := line[n-1]
+	if n > 1 {
+		s.p3, s.p2 = s.p2, uint8(s.prev)+1
+	} else {
+		s.start = c
+	}
+	s.prev = c
+	s.n12, s.n13 = uint8(n%12), uint8(n%13)
+	if c.Red() {
+		s.redPar ^= 1
+	}
+	if c.Face() {
+		s.facePar ^= 1
+		s.lastFace = 1 + uint8(c.Suit())
+		s.faces = min(s.faces+1, 3)
+	}
+	if !c.Even() {
+		s.oddPar ^= 1
+	}
+	s.suitCnt[c.Suit()] = min(s.suitCnt[c.Suit()]+1, 3)
+	s.suits = 0
+	for _, r := range line[max(0, n-recentSuits):] {
+		s.suits |= 1 << r.Suit()
 	}
 }
 
 // stateOf is the state in which the next card of line is judged.
 func stateOf(line []sim.Card) state {
-	n := len(line)
-	s := state{prev: line[n-1], n12: uint8(n % 12), n13: uint8(n % 13), start: line[0]}
-	if n >= 2 {
-		s.p2 = uint8(line[n-2]) + 1
-	}
-	if n >= 3 {
-		s.p3 = uint8(line[n-3]) + 1
-	}
-	reds, faces, last, odds := 0, 0, 0, 0
-	var bySuit [4]int
-	for _, c := range line {
-		bySuit[c.Suit()]++
-		odds += c.Rank() & 1
-		if c.Red() {
+	var s state
+	reds := 0
+	for i := range line {
+		s.push(line[:i+1])
+		if line[i].Red() {
 			reds++
 		}
-		if c.Face() {
-			faces++
-			last = 1 + int(c.Suit())
-		}
 	}
-	cmp := 1
+	// How the red and black counts compare: the one feature not carried
+	// by a parity or a cap, counted here.
+	n := len(line)
+	s.redCmp = 1
 	switch {
 	case 2*reds < n:
-		cmp = 0
+		s.redCmp = 0
 	case 2*reds > n:
-		cmp = 2
-	}
-	s.sum = uint8(reds&1) | uint8(faces&1)<<1 | uint8(last)<<2 | uint8(cmp)<<5 | uint8(odds&1)<<7
-	for su, k := range bySuit {
-		s.suitCnt |= uint8(min(k, 3)) << (2 * su)
-	}
-	s.faces = uint8(min(faces, 3))
-	for _, c := range line[max(0, n-recentSuits):] {
-		s.suits |= 1 << c.Suit()
+		s.redCmp = 2
 	}
 	return s
 }

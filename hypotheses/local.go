@@ -206,10 +206,12 @@ func summarise(exact, sampled []judgedState) *verdicts {
 }
 
 func compareState(a, b state) int {
-	return cmp.Or(cmp.Compare(a.prev, b.prev), cmp.Compare(a.p2, b.p2), cmp.Compare(a.p3, b.p3),
-		cmp.Compare(a.n12, b.n12), cmp.Compare(a.start, b.start), cmp.Compare(a.sum, b.sum),
-		cmp.Compare(a.suits, b.suits), cmp.Compare(a.n13, b.n13), cmp.Compare(a.suitCnt, b.suitCnt),
-		cmp.Compare(a.faces, b.faces))
+	c := cmp.Or(cmp.Compare(a.prev, b.prev), cmp.Compare(a.p2, b.p2), cmp.Compare(a.p3, b.p3),
+		cmp.Compare(a.n12, b.n12), cmp.Compare(a.start, b.start), cmp.Compare(a.n13, b.n13))
+	for f := ftRedPar; c == 0 && f < numFeatures; f++ {
+		c = cmp.Compare(f.value(a), f.value(b))
+	}
+	return c
 }
 
 // classOn is the space's hypotheses that give every verdict.

@@ -53,8 +53,8 @@ type PlaceConfig struct {
 // rule gets the same place on any machine; Budget is a last guard on time
 // that the work bounds keep it far below.
 var DefaultPlace = PlaceConfig{
-	Synth: grammar.SynthConfig{PoolBits: 10, TermBits: 12, CondBits: 9, PairBits: 10, CaseBits: 9, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-		MaxClasses: 80_000, MaxSolves: 4000},
+	Synth: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+		MaxClasses: 40_000, MaxSolves: 1500},
 	Rounds: 6, Points: 240, Budget: 60 * time.Second,
 	Truth: TruthConfig{Walks: 6, Horizon: 40, Seed: 7},
 }

@@ -125,7 +125,11 @@ func (ch *Chart) openingKey(opening []sim.Card) string {
 				d--
 			}
 		}
-		return fmt.Sprintf("%d/%d/%d/%d/%d/%d/%d/%d/%d/%d/%d", s.prev, s.p2, s.p3, s.n12, s.start, s.sum&^(3<<5), d, s.suits, s.n13, s.suitCnt, s.faces)
+		// The summaries but the red-black comparison (d carries it, and
+		// more), in the key's format of old: the walks are seeded by it.
+		sums := s.redPar | s.facePar<<1 | s.lastFace<<2 | s.oddPar<<7
+		return fmt.Sprintf("%d/%d/%d/%d/%d/%d/%d/%d/%d/%d/%d", s.prev, s.p2, s.p3, s.n12, s.start, sums, d, s.suits, s.n13,
+			ftSuitCounts.value(s), s.faces)
 	}
 	return sim.CardsString(opening)
 }

@@ -295,14 +295,14 @@ func lineAtoms() []typedAtom {
 	blacks := `count(line, .color == "black")`
 	lastFace := `last(filter(line, .face))`
 	// lastSuit: the suit of the most recent face card, −1 for none.
-	lastSuit := func(s state) int { return int(s.sum>>2&7) - 1 }
+	lastSuit := func(s state) int { return int(s.lastFace) - 1 }
 	cmp := func(want uint8) func(s state, _ sim.Card) bool {
-		return func(s state, _ sim.Card) bool { return s.sum>>5&3 == want }
+		return func(s state, _ sim.Card) bool { return s.redCmp == want }
 	}
 	out := []typedAtom{
-		{text: reds + " % 2 == 0", cost: 6, feats: 1 << ftRedPar, read: func(s state, _ sim.Card) bool { return s.sum&1 == 0 }},
-		{text: "count(line, .face) % 2 == 0", cost: 6, feats: 1 << ftFacePar, read: func(s state, _ sim.Card) bool { return s.sum>>1&1 == 0 }},
-		{text: "count(line, .odd) % 2 == 0", cost: 6, feats: 1 << ftOddPar, read: func(s state, _ sim.Card) bool { return s.sum>>7 == 0 }},
+		{text: reds + " % 2 == 0", cost: 6, feats: 1 << ftRedPar, read: func(s state, _ sim.Card) bool { return s.redPar == 0 }},
+		{text: "count(line, .face) % 2 == 0", cost: 6, feats: 1 << ftFacePar, read: func(s state, _ sim.Card) bool { return s.facePar == 0 }},
+		{text: "count(line, .odd) % 2 == 0", cost: 6, feats: 1 << ftOddPar, read: func(s state, _ sim.Card) bool { return s.oddPar == 0 }},
 		{text: reds + " > " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(2)},
 		{text: reds + " < " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(0)},
 		{text: reds + " == " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(1)},
@@ -326,7 +326,7 @@ func lineAtoms() []typedAtom {
 	// How many of the card's suit the line holds ("at most three of a suit",
 	// "a suit not played yet"): below k, or k or more, for k = 1..3.
 	count := "count(line, .suit == card.suit)"
-	had := func(s state, c sim.Card) int { return int(s.suitCnt>>(2*c.Suit())) & 3 }
+	had := func(s state, c sim.Card) int { return int(s.suitCnt[c.Suit()]) }
 	for k := 1; k <= 3; k++ {
 		out = append(out,
 			typedAtom{text: fmt.Sprintf("%s < %d", count, k), cost: 6, feats: 1 << ftSuitCounts, card: true,
