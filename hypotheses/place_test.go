@@ -1,0 +1,95 @@
+package hypotheses
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/eleusis/eleusis/grammar"
+	"github.com/eleusis/eleusis/rulebank"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestDefaultBankPlaces places every rule of the default bank that the
+// index does not hold, and holds the places to testdata/places.golden (the
+// table of space --bank: each rule reached at that length, or not reached):
+// a change in the language or the synthesizer that moves a rule shows here
+// (go test ./hypotheses -run TestDefaultBankPlaces -update to accept).
+func TestDefaultBankPlaces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("placing the rules outside the index takes minutes")
+	}
+	sp := Default()
+	var got strings.Builder
+	for _, c := range rulebank.Default().Rules {
+		if _, named := outsideDefault[c.Rule.Name]; !named {
+			continue // in the index: TestDefaultBankCoverage
+		}
+		p, err := sp.Place(c, false, DefaultPlace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Index {
+			t.Errorf("%s is in the index: TestDefaultBankCoverage names it outside", p.Rule)
+		}
+		if p.Reached {
+			fmt.Fprintf(&got, "%s\t%d bits\t%s\n", p.Rule, p.Length, p.Expr)
+			// The hypothesis is the rule: rulebank.Compare said so; check
+			// that its expression is a rule the referee reads.
+			if _, err := rulebank.Compile(rulebank.Rule{Name: "h", Expr: p.Expr}); err != nil {
+				t.Errorf("%s: the hypothesis does not compile: %v", p.Rule, err)
+			}
+		} else {
+			fmt.Fprintf(&got, "%s\tnot reached\n", p.Rule)
+			if p.Reason == "" {
+				t.Errorf("%s: not reached, and no reason", p.Rule)
+			}
+		}
+	}
+	golden := filepath.Join("testdata", "places.golden")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("the places moved (go test ./hypotheses -run TestDefaultBankPlaces -update to accept):\ngot:\n%swant:\n%s", got.String(), want)
+	}
+}
+
+// A rule in the index is placed there, at the index's length; a rule out
+// of the synthesizer's reach gets a reason in words.
+func TestPlaceIndexAndReason(t *testing.T) {
+	sp := small()
+	p, err := sp.Place(compile(t, `card.suit == prev.suit`), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || !p.Index || p.Expr != "card.suit == prev.suit" || p.Length != 3 {
+		t.Errorf("same suit: %+v", p)
+	}
+	// Each suit in turn by the ranks played so far: past a budget this
+	// small.
+	tiny := DefaultPlace
+	tiny.Synth = grammar.SynthConfig{PoolBits: 4, TermBits: 4, MaxBits: 10, Slack: 1, Max: 8, Keep: 1, MaxClasses: 2000, MaxSolves: 40}
+	tiny.Rounds, tiny.Budget = 2, time.Minute
+	p, err = sp.Place(compile(t, `card.suit == ["spades", "hearts", "diamonds", "clubs"][sum(map(line, .rank)) % 4]`), false, tiny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Reached || !strings.HasPrefix(p.Reason, "no rule of at most 10 bits") {
+		t.Errorf("a rule past the budget: %+v", p)
+	}
+}
