@@ -356,6 +356,18 @@ func (s *synth) iffs(all *[]Found) {
 				*all = append(*all, Found{&Node{P: PIff, Kids: []*Node{c.Node, a.Node}}, 1 + c.Bits + a.Bits})
 			}
 		}
+		// c ? not a : a, for an a the pool holds and not its opposite ("after
+		// a prime, a card that is not").
+		for w := range want {
+			want[w] = s.p.Want[w] ^ c.B[w]
+		}
+		s.p.Points.trim(want)
+		for a := s.e.seen[hashVec(Vec{B: want})]; a != nil; a = a.next {
+			if a.Node.Type() == Bool && equalWords(a.B, want) && a.id != c.id && a.Node.P != PTrue {
+				not := &Node{P: PNot, Kids: []*Node{a.Node}}
+				*all = append(*all, Found{&Node{P: PIff, Kids: []*Node{c.Node, not}}, 1 + c.Bits + not.Bits()})
+			}
+		}
 	}
 }
 
