@@ -273,7 +273,7 @@ func TestNumberLine(t *testing.T) {
 }
 
 func TestSpace(t *testing.T) {
-	rules := "same-suit,no-rank-repeat-in-five,product-mod-four"
+	rules := "same-suit,no-rank-repeat-in-five,multiple-or-divisor"
 	if testing.Short() {
 		rules = "same-suit" // placing the others takes seconds
 	}
@@ -311,6 +311,6 @@ func TestSpace(t *testing.T) {
 		t.Errorf("no-rank-repeat-in-five: %+v", r)
 	}
 	if r := got.Rules[2]; r.Reached || !strings.Contains(r.Reason, "no rule of at most") {
-		t.Errorf("product-mod-four: %+v", r)
+		t.Errorf("multiple-or-divisor: %+v", r)
 	}
 }
