@@ -3,7 +3,6 @@ package rulewords
 import (
 	"fmt"
 	"strings"
-	"sync"
 )
 
 // The grammar of rule English. A production belongs to a nonterminal
@@ -20,10 +19,12 @@ type production struct {
 	nt   string
 	key  string // Say's handle ("" when Say never writes it)
 	pats [][]string
+	say  []string // what Say writes (key's first pattern, as written)
 	act  func(v []any) any
 }
 
 type grammar struct {
+	t     *tongue // the language whose words these are
 	prods map[string][]*production
 	keys  map[string]*production
 	// special nonterminals are parsed by code (numbers, coordination).
@@ -32,58 +33,30 @@ type grammar struct {
 	// the articles a list item may have: "a", "an")
 	and, or  string
 	articles []string
+	ops      []arithOp // the operators of numbers
 }
 
-var theGrammar = sync.OnceValue(func() *grammar {
-	g := newGrammar("and", "or", "a", "an")
-	g.build()
-	return g
-})
-
-func newGrammar(and, or string, articles ...string) *grammar {
-	return &grammar{prods: map[string][]*production{}, keys: map[string]*production{}, special: map[string]func(*reader, int) []result{},
-		and: and, or: or, articles: articles}
-}
-
-// def adds a production; key "" for one Say never writes.
-func (g *grammar) def(nt, key string, act func(v []any) any, pats ...string) {
-	pr := &production{nt: nt, key: key, act: act}
-	for _, p := range pats {
-		pr.pats = append(pr.pats, expand(strings.Fields(p))...)
+// theGrammar is the grammar of rule English.
+func theGrammar() *grammar {
+	g, err := enTongue.grammar()
+	if err != nil {
+		panic(err) // English has no phrase file to get wrong
 	}
-	g.prods[nt] = append(g.prods[nt], pr)
+	return g
+}
+
+// add adds a production of word sequences (expanded and as the
+// language reads them); key "" for one Say never writes, else Say writes
+// say (the first pattern as written).
+func (g *grammar) add(nt, key string, act func(v []any) any, say []string, seqs [][]string) {
+	pr := &production{nt: nt, key: key, act: act, pats: seqs, say: say}
 	if key != "" {
 		if g.keys[key] != nil {
 			panic("rulewords: two productions named " + key)
 		}
 		g.keys[key] = pr
 	}
-}
-
-// expand lists the word sequences of a pattern, the canonical one first:
-// "x|y" is a choice of one word, "[x]" or "[x|y]" an optional one.
-func expand(ws []string) [][]string {
-	out := [][]string{nil}
-	for _, w := range ws {
-		var alts []string
-		if strings.HasPrefix(w, "[") && strings.HasSuffix(w, "]") {
-			alts = append(strings.Split(w[1:len(w)-1], "|"), "")
-		} else {
-			alts = strings.Split(w, "|")
-		}
-		var next [][]string
-		for _, seq := range out {
-			for _, a := range alts {
-				s := append(append([]string(nil), seq...), a)
-				if a == "" {
-					s = s[:len(s)-1]
-				}
-				next = append(next, s)
-			}
-		}
-		out = next
-	}
-	return out
+	g.prods[nt] = append(g.prods[nt], pr)
 }
 
 // say writes production key with its slots filled, in order, by words.
@@ -94,7 +67,7 @@ func (g *grammar) say(key string, words ...string) string {
 	}
 	var out []string
 	k := 0
-	for _, w := range pr.pats[0] {
+	for _, w := range pr.say {
 		if strings.HasPrefix(w, "$") {
 			if k >= len(words) {
 				panic(fmt.Sprintf("rulewords: production %s has more slots than words %q", key, words))
@@ -160,11 +133,8 @@ func (p *reader) parse(nt string, i int) []result {
 	if f := p.g.special[nt]; f != nil {
 		out = f(p, i)
 	} else {
-		prods := p.g.prods[nt]
-		if prods == nil {
-			panic("rulewords: no nonterminal " + nt)
-		}
-		for _, pr := range prods {
+		// a nonterminal the language has no words for matches nothing
+		for _, pr := range p.g.prods[nt] {
 			for _, pat := range pr.pats {
 				p.match(pr, pat, i, nil, &out)
 			}
@@ -243,9 +213,3 @@ func meaningKey(v any) string {
 	panic(fmt.Sprintf("rulewords: no meaning key for %T", v))
 }
 
-func (g *grammar) build() {
-	g.buildCard()
-	g.buildRule()
-	g.buildSentence()
-	g.buildSpecial()
-}

@@ -5,11 +5,21 @@ import (
 	"unicode"
 )
 
-// tokens splits a text into lower-case words and marks: punctuation,
+// tokens splits a text into lower-case words and marks, as split does; a
+// final full stop or exclamation says nothing.
+func tokens(text string) []string {
+	out := split(text)
+	for len(out) > 0 && (out[len(out)-1] == "." || out[len(out)-1] == "!") {
+		out = out[:len(out)-1]
+	}
+	return out
+}
+
+// split splits words into lower-case words and marks: punctuation,
 // arrows and suit symbols are tokens of their own, a possessive 's is one,
 // hyphens join nothing ("second-to-last" is "second to last") and
 // contractions are spelt out.
-func tokens(text string) []string {
+func split(text string) []string {
 	s := strings.ToLower(text)
 	for _, r := range []struct{ from, to string }{
 		{"’", "'"}, {"‘", "'"}, {"“", " "}, {"”", " "}, {"\"", " "}, {"...", " … "}, {"->", " → "}, {"=>", " → "},
@@ -60,9 +70,5 @@ func tokens(text string) []string {
 		}
 	}
 	flush()
-	// A final full stop or exclamation says nothing.
-	for len(out) > 0 && (out[len(out)-1] == "." || out[len(out)-1] == "!") {
-		out = out[:len(out)-1]
-	}
 	return out
 }

@@ -20,52 +20,7 @@ type Reading struct {
 // found, none chosen; readings may still be the same rule written two ways
 // (rulebank.ReadWords merges those). A text it cannot read is an error
 // that says where the reading stopped: Read never guesses.
-func Read(text string) (out []Reading, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			// a slip of the grammar's actions: refuse the text, never crash
-			out, err = nil, fmt.Errorf("cannot read it as a rule (rulewords: %v)", p)
-		}
-	}()
-	toks := tokens(text)
-	if len(toks) == 0 {
-		return nil, fmt.Errorf("the text is empty")
-	}
-	p := &reader{g: theGrammar(), toks: toks, memo: map[memoKey][]result{}, busy: map[memoKey]bool{}}
-	rs := p.parse("rule", 0)
-	if p.steps > maxSteps {
-		return nil, errTooLong
-	}
-	seen := map[string]bool{}
-	onlyNotes := false
-	for _, r := range rs {
-		if r.end != len(toks) {
-			continue
-		}
-		pr, ok := r.val.(*pred)
-		if !ok {
-			onlyNotes = true
-			continue
-		}
-		e := pr.expr()
-		if seen[e] {
-			continue
-		}
-		seen[e] = true
-		words, err := Say(e)
-		if err != nil {
-			words = ""
-		}
-		out = append(out, Reading{Expr: e, Words: words})
-	}
-	if len(out) == 0 {
-		if onlyNotes {
-			return nil, fmt.Errorf("the text says how cards are counted but no rule")
-		}
-		return nil, p.stuck()
-	}
-	return out, nil
-}
+func Read(text string) ([]Reading, error) { return enTongue.readText(text) }
 
 // stuck says where reading stopped: the furthest word any reading got to.
 func (p *reader) stuck() error {

@@ -11,7 +11,7 @@ import (
 // what a card is not: the productions and special readers a tongue adds
 // to its grammar (read_tongue.go).
 
-func addTermProds(ps map[string]tongueProd) {
+func addTermProds(ps map[string]construction) {
 	ab := map[string]string{"a": "term", "b": "term"}
 	two := func(format string) func(v []any) any {
 		return func(v []any) any {
@@ -19,19 +19,19 @@ func addTermProds(ps map[string]tongueProd) {
 			return term{fmt.Sprintf(format, a.text, b.text), append(slices.Clone(a.refs), b.refs...)}
 		}
 	}
-	ps["t.rank"] = tongueProd{nt: "tatom", say: "t.rank", slots: map[string]string{"ref": "ref"}, act: func(v []any) any {
+	ps["t.rank"] = construction{nt: "tatom", say: "t.rank", slots: map[string]string{"ref": "ref"}, act: func(v []any) any {
 		r := v[0].(string)
 		return term{r + ".rank", []string{r}}
 	}}
-	ps["t.n"] = tongueProd{nt: "tatom", say: "t.n", act: constant(term{"n", nil})}
-	ps["t.distance"] = tongueProd{nt: "tatom", say: "t.distance", slots: ab, act: two("abs(%s - %s)")}
-	ps["t.min"] = tongueProd{nt: "tatom", say: "t.min", slots: ab, act: two("min(%s, %s)")}
-	ps["t.max"] = tongueProd{nt: "tatom", say: "t.max", slots: ab, act: two("max(%s, %s)")}
-	ps["t.mod"] = tongueProd{nt: "tatom", say: "t.mod", slots: ab, act: func(v []any) any {
+	ps["t.n"] = construction{nt: "tatom", say: "t.n", act: constant(term{"n", nil})}
+	ps["t.distance"] = construction{nt: "tatom", say: "t.distance", slots: ab, act: two("abs(%s - %s)")}
+	ps["t.min"] = construction{nt: "tatom", say: "t.min", slots: ab, act: two("min(%s, %s)")}
+	ps["t.max"] = construction{nt: "tatom", say: "t.max", slots: ab, act: two("max(%s, %s)")}
+	ps["t.mod"] = construction{nt: "tatom", say: "t.mod", slots: ab, act: func(v []any) any {
 		a, b := v[0].(term), v[1].(term)
 		return term{fmt.Sprintf("%s %% %s", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...)}
 	}}
-	ps["t.abs"] = tongueProd{nt: "tatom", say: "t.abs", slots: map[string]string{"a": "term"}, act: func(v []any) any {
+	ps["t.abs"] = construction{nt: "tatom", say: "t.abs", slots: map[string]string{"a": "term"}, act: func(v []any) any {
 		t := v[0].(term)
 		return term{"abs(" + t.text + ")", t.refs}
 	}}
@@ -44,18 +44,18 @@ func addTermProds(ps map[string]tongueProd) {
 			return term{fmt.Sprintf("count(%s, %s)", c, f("#").expr()), nil}
 		}
 	}
-	ps["t.count.line"] = tongueProd{nt: "tatom", say: "count.line", slots: map[string]string{"vp": "vps"}, act: count("line")}
-	ps["t.count.last"] = tongueProd{nt: "tatom", say: "count.last", slots: map[string]string{"k": "num", "vp": "vps"}, act: count("last")}
-	ps["t.sum.line"] = tongueProd{nt: "tatom", say: "sum.line", act: constant(term{"sum(map(line, .rank))", nil})}
-	ps["t.sum.last"] = tongueProd{nt: "tatom", say: "sum.last", slots: map[string]string{"k": "num"}, act: func(v []any) any {
+	ps["t.count.line"] = construction{nt: "tatom", say: "count.line", slots: map[string]string{"vp": "vps"}, act: count("line")}
+	ps["t.count.last"] = construction{nt: "tatom", say: "count.last", slots: map[string]string{"k": "num", "vp": "vps"}, act: count("last")}
+	ps["t.sum.line"] = construction{nt: "tatom", say: "sum.line", act: constant(term{"sum(map(line, .rank))", nil})}
+	ps["t.sum.last"] = construction{nt: "tatom", say: "sum.last", slots: map[string]string{"k": "num"}, act: func(v []any) any {
 		return term{fmt.Sprintf("sum(map(line[max(0, n - %d):], .rank))", v[0].(int)), nil}
 	}}
-	ps["t.if"] = tongueProd{nt: "tatom", say: "t.if", slots: map[string]string{"a": "term", "c": "cond", "b": "term"}, act: func(v []any) any {
+	ps["t.if"] = construction{nt: "tatom", say: "t.if", slots: map[string]string{"a": "term", "c": "cond", "b": "term"}, act: func(v []any) any {
 		a, c, b := v[0].(term), v[1].(*pred), v[2].(term)
 		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil}
 	}}
 	for key, op := range map[string]string{"t.eq": "==", "t.ne": "!=", "t.gt": ">", "t.lt": "<", "t.ge": ">=", "t.le": "<="} {
-		ps[key] = tongueProd{nt: "clause", say: key, slots: ab, act: cmp(op)}
+		ps[key] = construction{nt: "clause", say: key, slots: ab, act: cmp(op)}
 	}
 	parity := func(r int) func(v []any) any {
 		return func(v []any) any {
@@ -63,8 +63,8 @@ func addTermProds(ps map[string]tongueProd) {
 			return guarded(fmt.Sprintf("%s %% 2 == %d", paren(a.text), r), a.refs...)
 		}
 	}
-	ps["t.even"] = tongueProd{nt: "clause", say: "t.even", slots: map[string]string{"a": "term"}, act: parity(0)}
-	ps["t.odd"] = tongueProd{nt: "clause", say: "t.odd", slots: map[string]string{"a": "term"}, act: parity(1)}
+	ps["t.even"] = construction{nt: "clause", say: "t.even", slots: map[string]string{"a": "term"}, act: parity(0)}
+	ps["t.odd"] = construction{nt: "clause", say: "t.odd", slots: map[string]string{"a": "term"}, act: parity(1)}
 	multiple := func(neg bool) func(v []any) any {
 		return func(v []any) any {
 			a, b := v[0].(term), v[1].(term)
@@ -75,16 +75,14 @@ func addTermProds(ps map[string]tongueProd) {
 			return p
 		}
 	}
-	ps["t.multiple"] = tongueProd{nt: "clause", say: "t.multiple", slots: ab, act: multiple(false)}
-	ps["t.notmultiple"] = tongueProd{nt: "clause", say: "t.notmultiple", slots: ab, act: multiple(true)}
-	ps["t.in"] = tongueProd{nt: "clause", say: "t.in", slots: map[string]string{"a": "term", "list": "numcommas"}, act: func(v []any) any {
+	ps["t.multiple"] = construction{nt: "clause", say: "t.multiple", slots: ab, act: multiple(false)}
+	ps["t.notmultiple"] = construction{nt: "clause", say: "t.notmultiple", slots: ab, act: multiple(true)}
+	ps["t.in"] = construction{nt: "clause", say: "t.in", slots: map[string]string{"a": "term", "list": "numcommas"}, act: func(v []any) any {
 		a := v[0].(term)
 		return guarded(fmt.Sprintf("%s in %s", a.text, intList(v[1].([]int))), a.refs...)
 	}}
-	ps["t.range"] = tongueProd{nt: "clause", say: "t.range", slots: map[string]string{"a": "term", "lo": "num", "hi": "num"}, act: func(v []any) any {
-		a, lo, hi := v[0].(term), v[1].(int), v[2].(int)
-		return guarded(fmt.Sprintf("%s >= %d and %s <= %d", a.text, lo, a.text, hi), a.refs...)
-	}}
+	// its action is English's ("$term is between $term and $term")
+	ps["t.range"] = construction{nt: "clause", say: "t.range", slots: map[string]string{"a": "term", "lo": "term", "hi": "term"}}
 
 	// the card's place on the main line: "a carta é a 4.ª, 8.ª, 12.ª … carta"
 	pos := func(neg bool) func(v []any) any {
@@ -99,95 +97,110 @@ func addTermProds(ps map[string]tongueProd) {
 		}
 	}
 	places := map[string]string{"places": "places"}
-	ps["c.pos"] = tongueProd{nt: "clause", say: "pos", prefix: "$ref", slots: places, act: pos(false)}
-	ps["c.notpos"] = tongueProd{nt: "clause", say: "pos", wrap: "not.vp", prefix: "$ref", slots: places, act: pos(true)}
+	ps["c.pos"] = construction{nt: "clause", say: "pos", prefix: "$ref", slots: places, act: pos(false)}
+	ps["c.notpos"] = construction{nt: "clause", say: "pos", wrap: "not.vp", prefix: "$ref", slots: places, act: pos(true)}
 
 	// suit cycles and maps: "do naipe que segue o da última carta no ciclo …"
-	ps["f.cycle"] = tongueProd{nt: "feature", say: "cycle", slots: map[string]string{"ref": "ref", "cycle": "cycle"}, act: func(v []any) any {
+	ps["f.cycle"] = construction{nt: "feature", say: "cycle", slots: map[string]string{"ref": "ref", "cycle": "cycle"}, act: func(v []any) any {
 		ref, cyc := v[0].(string), v[1].([4]string)
 		return fe(func(r string) *pred {
 			return related(fmt.Sprintf("%s[%s.suit] == %s.suit", cycleMap(cyc), ref, r), r, ref)
 		})
 	}}
-	ps["f.suitmap"] = tongueProd{nt: "feature", say: "suitmap", slots: map[string]string{"ref": "ref", "pairs": "suitmap"}, act: func(v []any) any {
+	ps["f.suitmap"] = construction{nt: "feature", say: "suitmap", slots: map[string]string{"ref": "ref", "pairs": "suitmap"}, act: func(v []any) any {
 		ref, m := v[0].(string), v[1].(string)
 		return fe(func(r string) *pred { return related(fmt.Sprintf("%s[%s.suit] == %s.suit", m, ref, r), r, ref) })
 	}}
 	// what a card is not: "não é nem um ás, nem um 8"
-	ps["vp.nor"] = tongueProd{nt: "vp", act: func(v []any) any { return v[0] }}
+	ps["vp.nor"] = construction{nt: "vp", act: func(v []any) any { return v[0] }}
 }
 
-// addTermSpecials are the special readers a tongue's terms need.
-func (t *tongue) addTermSpecials(g *grammar) {
+// arithOps are the language's words for the operators of numbers: the
+// words between the two numbers of its phrases ("{a} mais {b}" → "mais"),
+// the ways its file lists (read: t.plus …), and the signs.
+func (t *tongue) arithOps() []arithOp {
+	if t.lang == "en" && !t.has("t.plus") {
+		return englishArith
+	}
 	var ops []arithOp
-	for key, op := range map[string]string{"t.plus": "+", "t.minus": "-", "t.times": "*", "t.div": "/"} {
-		// the words between the two numbers: "{a} mais {b}" → "mais"
-		mid := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t.phrases[key], "{a}"), "{b}"))
+	for _, key := range []string{"t.div", "t.minus", "t.plus", "t.times"} {
+		op := map[string]string{"t.plus": "+", "t.minus": "-", "t.times": "*", "t.div": "/"}[key]
 		level := 2
 		if op == "*" || op == "/" {
 			level = 1
 		}
-		ops = append(ops, arithOp{strings.Fields(t.patternTokens(mid)), op, level})
-	}
-	slices.SortFunc(ops, func(a, b arithOp) int { return strings.Compare(a.op, b.op) })
-	g.special["term"] = arithmeticWith(ops)
-	g.special["numcommas"] = func(p *reader, i int) []result {
-		var ks []int
-		var out []result
-		for j := i; j < len(p.toks); {
-			k, err := strconv.Atoi(p.toks[j])
-			if err != nil {
-				break
-			}
-			ks = append(ks, k)
-			j++
-			if len(ks) >= 2 {
-				out = append(out, result{j, slices.Clone(ks)})
-			}
-			if j >= len(p.toks) || p.toks[j] != "," {
-				break
-			}
-			j++
+		if t.has(key) {
+			mid := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t.phrases[key], "{a}"), "{b}"))
+			ops = append(ops, arithOp{t.words(mid), op, level})
 		}
-		return out
+		ops = append(ops, arithOp{[]string{op}, op, level})
 	}
-	g.special["places"] = t.places
-	g.special["cycle"] = cycle
-	g.special["suitmap"] = suitmap
-	g.def("suits", "", func(v []any) any { return v[0] }, "$suit")
-	nor := t.phrases["nor"]
-	g.special["norlist"] = func(p *reader, i int) []result {
-		var out []result
-		var walk func(i int, fs []feature)
-		walk = func(i int, fs []feature) {
-			if i >= len(p.toks) || p.toks[i] != nor {
-				return
+	return ops
+}
+
+// numCommas reads "2, 3, 5" (numbers and commas, at least two).
+func numCommas(p *reader, i int) []result {
+	var ks []int
+	var out []result
+	for j := i; j < len(p.toks); {
+		k, err := strconv.Atoi(p.toks[j])
+		if err != nil {
+			break
+		}
+		ks = append(ks, k)
+		j++
+		if len(ks) >= 2 {
+			out = append(out, result{j, slices.Clone(ks)})
+		}
+		if j >= len(p.toks) || p.toks[j] != "," {
+			break
+		}
+		j++
+	}
+	return out
+}
+
+// norList reads what a card is not, "nem um ás, nem um 3" (the
+// language's "nor" before each).
+func norList(p *reader, i int) []result {
+	nor := p.g.t.phrases["nor"]
+	if nor == "" {
+		return nil
+	}
+	var out []result
+	var walk func(i int, fs []feature)
+	walk = func(i int, fs []feature) {
+		if i >= len(p.toks) || p.toks[i] != nor {
+			return
+		}
+		for _, r := range p.parse("featureA", i+1) {
+			f2 := append(slices.Clone(fs), r.val.(feature))
+			if len(f2) >= 2 {
+				out = append(out, result{r.end, fe(func(ref string) *pred {
+					ps := make([]*pred, len(f2))
+					for k, f := range f2 {
+						ps[k] = f(ref)
+					}
+					return not(or(ps...))
+				})})
 			}
-			for _, r := range p.parse("featureA", i+1) {
-				f2 := append(slices.Clone(fs), r.val.(feature))
-				if len(f2) >= 2 {
-					out = append(out, result{r.end, fe(func(ref string) *pred {
-						ps := make([]*pred, len(f2))
-						for k, f := range f2 {
-							ps[k] = f(ref)
-						}
-						return not(or(ps...))
-					})})
-				}
-				if r.end < len(p.toks) && p.toks[r.end] == "," && len(f2) < 13 {
-					walk(r.end+1, f2)
-				}
+			if r.end < len(p.toks) && p.toks[r.end] == "," && len(f2) < 13 {
+				walk(r.end+1, f2)
 			}
 		}
-		walk(i, nil)
-		return out
 	}
+	walk(i, nil)
+	return out
 }
 
 // places reads the places of a periodic position as the tongue writes
 // them, "4.ª, 8.ª, 12.ª …" or "4a, 8a, 12a …": the card in place p has
 // n = p − 1 cards before it.
-func (t *tongue) places(p *reader, i int) []result {
+func places(p *reader, i int) []result {
+	t := p.g.t
+	if !t.has("ordinal") {
+		return nil
+	}
 	var ps []int
 	j := i
 	for j < len(p.toks) {
@@ -196,7 +209,7 @@ func (t *tongue) places(p *reader, i int) []result {
 		if err != nil {
 			break
 		}
-		want := t.readTokens(t.say("ordinal", "k", fmt.Sprint(k)))
+		want := t.words(t.say("ordinal", "k", fmt.Sprint(k)))
 		if j+len(want) > len(p.toks) || !slices.Equal(p.toks[j:j+len(want)], want) {
 			break
 		}

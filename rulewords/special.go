@@ -11,7 +11,7 @@ import (
 // even or a face card" gives every grouping the words allow), numbers with
 // operators, the rule as sentences in a row.
 
-func (g *grammar) buildSpecial() {
+func (g *registry) buildSpecial() {
 	g.special["num"] = func(p *reader, i int) []result {
 		if i >= len(p.toks) {
 			return nil
@@ -34,8 +34,20 @@ func (g *grammar) buildSpecial() {
 	g.special["features"] = func(p *reader, i int) []result { return p.coordinate("featureA", i, featComb) }
 	g.special["vps"] = func(p *reader, i int) []result { return p.coordinate("vp", i, featComb) }
 	g.special["nps"] = func(p *reader, i int) []result { return p.coordinate("np", i, featComb) }
-	g.special["term"] = arithmetic
+	g.special["term"] = func(p *reader, i int) []result { return arithmeticWith(p.g.ops)(p, i) }
 	g.special["rule"] = sentences
+	g.special["numcommas"] = numCommas
+	g.special["places"] = places
+	g.special["norlist"] = norList
+}
+
+// buildShared adds what every language reads alike: slots and brackets.
+func (g *registry) buildShared() {
+	first := func(v []any) any { return v[0] }
+	g.every("suits", first, "$suit")
+	g.every("cond", first, "$pred", "$iffs")
+	g.every("sentence", first, "$iffs")
+	g.every("clause", first, "( $iffs )")
 }
 
 // predComb joins coordinated predicates; featComb coordinated features.

@@ -45,6 +45,9 @@ type euphony struct {
 	Except []string `yaml:"except"`
 }
 
+// enTongue is English: the grammar's own words are in Go (words_*.go).
+var enTongue = &tongue{lang: "en", file: "English (rulewords)", phrases: map[string]string{"and": "and", "or": "or"}, articles: []string{"a", "an"}}
+
 // Languages are the languages SayIn speaks besides English ("en"), in
 // the order of their files.
 func Languages() []string {
@@ -146,9 +149,9 @@ func parseTongue(name string, data []byte) (*tongue, error) {
 			if err := v.Decode(&t.read); err != nil {
 				return nil, fmt.Errorf("%s:%d: read: %w", name, v.Line, err)
 			}
-			prods := tongueProds()
+			reg := constructions()
 			for j := 0; j+1 < len(v.Content); j += 2 {
-				if _, ok := prods[v.Content[j].Value]; !ok {
+				if reg.byName[v.Content[j].Value] == nil {
 					return nil, fmt.Errorf("%s:%d: read: no production %q", name, v.Content[j].Line, v.Content[j].Value)
 				}
 			}

@@ -38,7 +38,7 @@ func sameField(field, r, ref, op string) *pred {
 	return related(fmt.Sprintf("%s.%s %s %s.%s", r, field, op, ref, field), r, ref)
 }
 
-func (g *grammar) buildCard() {
+func (g *registry) buildCard() {
 	// The small words.
 	for _, r := range cardRefs {
 		r := r

@@ -42,7 +42,7 @@ func compared(text string, left, right []string) *pred {
 }
 
 // collections of cards a quantifier ranges over.
-func (g *grammar) buildRule() {
+func (g *registry) buildRule() {
 	// Verb phrases, said of a subject.
 	g.def("vp", "vp.is", func(v []any) any { return v[0] }, "is $features", "was|are|were $features",
 		"must|should|will|may|can|shall be $features", "has|have|needs|need to be $features", "must always be $features",

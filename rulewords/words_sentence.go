@@ -16,7 +16,7 @@ type note struct{}
 
 func onCard(v []any) any { return v[0].(feature)("card") }
 
-func (g *grammar) buildSentence() {
+func (g *registry) buildSentence() {
 	g.def("npx", "", func(v []any) any { return v[0] }, "$nps", "$features")
 	play := []string{"play $npx", "must play $npx", "only $nps may|can be played", "only $nps are allowed", "$nps only may be played",
 		"play higher|lower $npx", "play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
@@ -120,7 +120,7 @@ func (g *grammar) buildSentence() {
 		"the $altpair must|should alternate", "$altpair alternate", "the $altpair alternate", "alternating $altpair",
 		"play alternately $altpair", "alternate the $altpair", "cards must alternate in $altpair", "cards alternate in $altpair")
 	g.def("altpair", "", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np and $np", "$np with $np")
-	g.def("sentence", "s.iff", func(v []any) any { return iff(v[0].(*pred), v[1].(*pred)) },
+	g.def("iffs", "s.iff", func(v []any) any { return iff(v[0].(*pred), v[1].(*pred)) },
 		"$pred if and only if $pred", "$pred iff $pred", "$pred exactly|precisely|just when $pred", "$pred when and only when $pred")
 	g.def("sentence", "", func(v []any) any { return iff(v[0].(feature)("card"), v[1].(*pred)) },
 		"$features if and only if $pred", "$features exactly|precisely|just when $pred")

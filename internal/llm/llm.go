@@ -1,4 +1,4 @@
-package rulewords
+package llm
 
 import (
 	"bytes"
@@ -21,14 +21,21 @@ type Model struct {
 	Name   string // the model
 	Key    string // the API key; "" for local servers
 	Manual string // the rule language's manual (docs/rule-language.md), quoted in the prompt
-	Client *http.Client
+	// Language names the language of the texts ("Portuguese"); "" for
+	// English, or any of them when the reader guesses it.
+	Language string
+	Client   *http.Client
 }
 
 // unreadable is what the model is told to answer for a text that is no rule.
 const unreadable = "UNREADABLE"
 
 func (m Model) prompt() string {
-	return `You translate rules of the card game Eleusis, written in English, into the rule language below.
+	lang := m.Language
+	if lang == "" {
+		lang = "English"
+	}
+	return `You translate rules of the card game Eleusis, written in ` + lang + `, into the rule language below.
 Answer with the expression alone, on one line, with no explanation and no code fences.
 If the text is not a rule about which card may be played next, or it can be read as two different rules,
 answer the single word ` + unreadable + `.
