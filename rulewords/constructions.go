@@ -290,6 +290,7 @@ func (t *tongue) patternTokens(seq []string) []string {
 func hasSlot(seq []string) bool {
 	return slices.ContainsFunc(seq, func(w string) bool { return strings.HasPrefix(w, "$") })
 }
+
 // expand lists the word sequences of a pattern, the canonical one first:
 // "x|y" is a choice of one word, "[x]" or "[x|y]" an optional one.
 func expand(ws []string) [][]string {

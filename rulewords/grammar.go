@@ -212,4 +212,3 @@ func meaningKey(v any) string {
 	}
 	panic(fmt.Sprintf("rulewords: no meaning key for %T", v))
 }
-

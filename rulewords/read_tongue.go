@@ -299,4 +299,3 @@ func boolField(name string) func([]any) any {
 
 // asAct is a feature as an action that ignores its slots.
 func (f feature) asAct() func([]any) any { return func([]any) any { return f } }
-
