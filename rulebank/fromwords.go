@@ -15,6 +15,7 @@ import (
 // could not read it. An ambiguous text has Readings and no Expr.
 type Answer struct {
 	Text     string              `json:"text"`
+	Lang     string              `json:"lang,omitempty"` // the language it was read in (en, pt, es, ca)
 	Expr     string              `json:"expr,omitempty"`
 	Words    string              `json:"words,omitempty"`
 	Source   string              `json:"source,omitempty"` // "parser" or "llm"
@@ -25,16 +26,23 @@ type Answer struct {
 }
 
 // Translator turns a text the parser cannot read into an expression (a
-// language model, rulewords.Model); nil for none.
-type Translator func(text string) (string, error)
+// language model, internal/llm); lang is the text's language, "auto" when
+// it may be any. nil for none.
+type Translator func(lang, text string) (string, error)
 
-// AnswerWords reads text: by the parser first, then, when the parser
-// cannot read it at all and llm is not nil, by llm, whose expression is
-// compiled, checked and said back — refused if it does not compile.
-func AnswerWords(text string, cfg AnalyseConfig, llm Translator) Answer {
-	a := Answer{Text: text}
-	rs, err := ReadWords(text)
+// AnswerWords reads text written in lang (en, pt, es, ca, or "auto": each
+// language in the order rulewords.Guess gives, the first that reads it):
+// by the parser first, then, when the parser cannot read it at all and
+// llm is not nil, by llm, whose expression is compiled, checked and said
+// back — refused if it does not compile or no card can follow it.
+func AnswerWords(lang, text string, cfg AnalyseConfig, llm Translator) Answer {
+	a := Answer{Text: text, Lang: lang}
+	rs, read, err := readWordsAuto(lang, text)
+	if read != "" {
+		a.Lang = read
+	}
 	var amb *AmbiguousError
+	var dead *ImpossibleError
 	switch {
 	case err == nil && len(rs) > 1:
 		a.Readings = rs
@@ -42,17 +50,25 @@ func AnswerWords(text string, cfg AnalyseConfig, llm Translator) Answer {
 		return a
 	case err == nil:
 		a.Expr, a.Words, a.Source, a.Readings = rs[0].Expr, rs[0].Words, "parser", rs
-	case llm != nil && !errors.As(err, &amb):
-		expr, lerr := llm(text)
+	case llm != nil && !errors.As(err, &amb) && !errors.As(err, &dead):
+		expr, lerr := llm(lang, text)
 		if lerr != nil {
 			a.Error = fmt.Sprintf("%v; the language model: %v", err, lerr)
 			return a
 		}
-		if _, cerr := Compile(Rule{Name: "llm", Expr: expr}); cerr != nil {
+		c, cerr := Compile(Rule{Name: "llm", Expr: expr})
+		if cerr != nil {
 			a.Error = fmt.Sprintf("%v; the language model answered %q, which is not a rule: %v", err, expr, cerr)
 			return a
 		}
-		words, serr := rulewords.Say(expr)
+		if !Playable(c) {
+			a.Error = fmt.Sprintf("%v; the language model answered %q, which no card can ever follow", err, expr)
+			return a
+		}
+		if a.Lang == "auto" {
+			a.Lang = "en"
+		}
+		words, serr := rulewords.SayIn(a.Lang, expr)
 		if serr != nil {
 			words = ""
 		}
@@ -81,6 +97,9 @@ func AnswerWords(text string, cfg AnalyseConfig, llm Translator) Answer {
 func (a Answer) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "text:       %s\n", a.Text)
+	if a.Lang != "" && a.Lang != "en" {
+		fmt.Fprintf(&b, "language:   %s\n", a.Lang)
+	}
 	if a.Error != "" {
 		fmt.Fprintf(&b, "error:      %s\n", strings.ReplaceAll(a.Error, "\n", "\n            "))
 		return b.String()
@@ -111,6 +130,28 @@ func (a Answer) String() string {
 		}
 	}
 	return b.String()
+}
+
+// readWordsAuto is ReadWordsIn, or for lang "auto" each language in
+// turn (rulewords.Guess): the readings of the first that reads the text
+// and that language, or the likeliest language's error.
+func readWordsAuto(lang, text string) ([]rulewords.Reading, string, error) {
+	if lang != "auto" {
+		rs, err := ReadWordsIn(lang, text)
+		return rs, lang, err
+	}
+	var first error
+	var firstLang string
+	for _, l := range rulewords.Guess(text) {
+		rs, err := ReadWordsIn(l, text)
+		if err == nil {
+			return rs, l, nil
+		}
+		if first == nil {
+			first, firstLang = err, l
+		}
+	}
+	return nil, firstLang, first
 }
 
 func orNone(cs []sim.Card) string {

@@ -30,25 +30,33 @@ func (e *AmbiguousError) Error() string {
 	return b.String()
 }
 
-// ReadWords reads a rule written in English: its readings that compile,
-// one per different rule, in the order rulewords found them. An error when
-// the text cannot be read or no reading is a rule.
+// ReadWords reads a rule written in English: its readings that compile
+// and that some card can follow, one per different rule, in the order
+// rulewords found them. An error when the text cannot be read or no
+// reading is a rule.
 func ReadWords(text string) ([]rulewords.Reading, error) { return ReadWordsIn("en", text) }
 
 // ReadWordsIn is ReadWords for a rule written in lang's words (en, pt, es,
-// ca: rulewords.ReadIn), the readings said back in lang.
+// ca: rulewords.ReadIn), the readings said back in lang. A reading no card
+// can follow, whatever card opens the main line ("spades and clubs only"
+// read as a card that is both), is no rule anyone means: it is dropped,
+// and a text that reads only so is refused, saying why.
 func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 	rs, err := rulewords.ReadIn(lang, text)
 	if err != nil {
 		return nil, err
 	}
-	var out []rulewords.Reading
+	var out, dead []rulewords.Reading
 	var compiled []*Compiled
 	var firstErr error
 	for _, r := range rs {
 		c, err := Compile(Rule{Name: "words", Expr: r.Expr})
 		if err != nil {
 			firstErr = cmpOr(firstErr, err)
+			continue
+		}
+		if !Playable(c) {
+			dead = append(dead, r)
 			continue
 		}
 		dup := false
@@ -62,10 +70,45 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 			out, compiled = append(out, r), append(compiled, c)
 		}
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("the words read as no rule that compiles: %w", firstErr)
+	switch {
+	case len(out) > 0:
+		return out, nil
+	case len(dead) > 0:
+		return nil, &ImpossibleError{Text: text, Readings: dead}
 	}
-	return out, nil
+	return nil, fmt.Errorf("the words read as no rule that compiles: %w", firstErr)
+}
+
+// ImpossibleError is a text whose every reading is a rule no card can
+// follow, whatever card opens the main line.
+type ImpossibleError struct {
+	Text     string
+	Readings []rulewords.Reading
+}
+
+func (e *ImpossibleError) Error() string {
+	var b strings.Builder
+	b.WriteString("the words read only as a rule no card can ever follow (no card is accepted after any opening card), which cannot be what you mean:")
+	for _, r := range e.Readings {
+		fmt.Fprintf(&b, "\n  %s\n     (%s)", r.Words, r.Expr)
+	}
+	b.WriteString("\nSay it another way: \"X and Y only\" of two kinds of card reads as a card of either kind")
+	return b.String()
+}
+
+// Playable reports whether some card is legal after some opening card:
+// whether a hand can be played by the rule at all. A rule that fails on
+// its first card counts as playable (its error is the analysis's to
+// report).
+func Playable(c *Compiled) bool {
+	j := c.NewJudge()
+	for s := sim.Card(0); s < sim.NumCards; s++ {
+		m, err := j.Legal([]sim.Card{s})
+		if err != nil || m != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func cmpOr(a, b error) error {

@@ -130,3 +130,36 @@ func TestReadWordsIn(t *testing.T) {
 		t.Errorf("a language without words: %v", err)
 	}
 }
+
+// A reading no card can follow, whatever opens the main line, is no rule:
+// dropped beside a reading that is one, refused (saying why) when it is
+// the only one. A rule with a dead end later is a rule.
+func TestImpossibleReadings(t *testing.T) {
+	for _, c := range []struct {
+		expr     string
+		playable bool
+	}{
+		{`card.suit == "spades" and card.suit == "clubs"`, false},
+		{`card.rank > prev.rank and card.rank < prev.rank`, false},
+		{`false`, false},
+		{`card.rank > 13`, false},
+		{`card.rank > prev.rank`, true}, // nothing after a king, something after the rest
+		{`card.color == "red"`, true},
+		{`n % 2 == 1 ? card.face : false`, true},
+	} {
+		t.Run(c.expr, func(t *testing.T) {
+			r, err := rulebank.Compile(rulebank.Rule{Name: "r", Expr: c.expr})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rulebank.Playable(r); got != c.playable {
+				t.Errorf("Playable = %v", got)
+			}
+		})
+	}
+	_, err := rulebank.ReadWords("the card is a heart and a spade")
+	var imp *rulebank.ImpossibleError
+	if !errors.As(err, &imp) || len(imp.Readings) != 1 || !strings.Contains(err.Error(), "no card can ever follow") {
+		t.Errorf("an impossible text: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package rulewords
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // The grammar of rule English. A production belongs to a nonterminal
@@ -34,6 +35,9 @@ type grammar struct {
 	and, or  string
 	articles []string
 	ops      []arithOp // the operators of numbers
+
+	vocabOnce sync.Once
+	vocab     map[string]bool // every word of the patterns (Guess)
 }
 
 // theGrammar is the grammar of rule English.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -16,6 +17,7 @@ import (
 	"github.com/eleusis/eleusis/docs"
 	"github.com/eleusis/eleusis/internal/llm"
 	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -61,25 +63,32 @@ func texts(args []string, file string, stdin io.Reader) ([]string, error) {
 }
 
 func fromWordsCmd(g *global) *cobra.Command {
-	var file string
+	var file, lang string
 	var llm llmFlags
 	cmd := &cobra.Command{
 		Use:   "from-words TEXT",
-		Short: "Read a rule written in English: its expression, its words, its analysis",
-		Long: `from-words reads a rule written in plain English ("only red cards", "if the last
-card was black play 7 or higher, otherwise 6 or lower") and prints the expression it
-read, that rule said back in words (check that it is what you meant), its analysis
-(look-back, acceptance, dead ends) and a few main lines with God's verdicts. A text
-read in more than one way gives every reading and none is chosen; one it cannot read
-is an error: it never guesses. With --llm, a text the parser cannot read goes to a
-language model (OpenAI-compatible); its answer is compiled and said back, and refused
-if it is not a rule. The exit status is 1 when some text was not read.`,
+		Short: "Read a rule written in words: its expression, its words, its analysis",
+		Long: `from-words reads a rule written in plain English, Portuguese, Spanish or Valencian
+("only red cards", "if the last card was black play 7 or higher, otherwise 6 or
+lower", "só cartas pretas") and prints the expression it read, that rule said back
+in words (check that it is what you meant), its analysis (look-back, acceptance,
+dead ends) and a few main lines with God's verdicts. --lang names the language;
+auto (the default) tries the languages whose words the text uses most first. A
+text read in more than one way gives every reading and none is chosen; one it
+cannot read, or that reads only as a rule no card can follow, is an error: it never
+guesses. With --llm, a text the parser cannot read goes to a language model
+(OpenAI-compatible); its answer is compiled and said back, and refused if it is not
+a rule. The exit status is 1 when some text was not read.`,
 		Example: `  eleusis rules from-words 'red cards below 8, black cards above 7'
+  eleusis rules from-words --lang pt 'se a última for vermelha, joga preta; senão, vermelha'
   eleusis rules from-words --file rules.txt --format json
   eleusis rules from-words --llm --llm-url http://localhost:11434/v1 --llm-model qwen2.5 'reds on odd turns'`,
 		RunE: func(c *cobra.Command, args []string) error {
 			ts, err := texts(args, file, c.InOrStdin())
 			if err != nil {
+				return err
+			}
+			if err := checkLang(lang); err != nil {
 				return err
 			}
 			translate, err := llm.translator()
@@ -90,14 +99,14 @@ if it is not a rule. The exit status is 1 when some text was not read.`,
 			enc := json.NewEncoder(g.out)
 			enc.SetEscapeHTML(false)
 			for i, t := range ts {
-				a := rulebank.AnswerWords(t, rulebank.DefaultAnalyse, translate)
+				a := rulebank.AnswerWords(lang, t, rulebank.DefaultAnalyse, translate)
 				if a.Error != "" || a.Expr == "" {
 					failed++
 				}
 				switch g.format {
 				case "json":
 					if a.Error != "" {
-						a = rulebank.Answer{Text: a.Text, Readings: a.Readings, Error: a.Error}
+						a = rulebank.Answer{Text: a.Text, Lang: a.Lang, Readings: a.Readings, Error: a.Error}
 					}
 					if err := enc.Encode(a); err != nil {
 						return err
@@ -118,7 +127,11 @@ if it is not a rule. The exit status is 1 when some text was not read.`,
 		},
 	}
 	cmd.Flags().StringVar(&file, "file", "", "read one text per line of this `file` (- for standard input)")
+	cmd.Flags().StringVar(&lang, "lang", "auto", "the `language` of the texts: en, pt, es, ca, or auto (each in turn, likeliest first)")
 	cmd.Flags().StringVar(&g.format, "format", "table", "output `format`: table or json (one object per text)")
+	cmd.RegisterFlagCompletionFunc("lang", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return append([]string{"auto", "en"}, rulewords.Languages()...), cobra.ShellCompDirectiveNoFileComp
+	})
 	llm.register(cmd)
 	return cmd
 }
@@ -237,6 +250,19 @@ func comparisonStatus(c rulebank.Comparison) error {
 	return nil
 }
 
+// checkLang: lang is auto or a language rulewords reads.
+func checkLang(lang string) error {
+	langs := append([]string{"auto", "en"}, rulewords.Languages()...)
+	if !slices.Contains(langs, lang) {
+		return fmt.Errorf("--lang %s: choose one of %s", lang, strings.Join(langs, ", "))
+	}
+	return nil
+}
+
+// langNames name the languages for the language model's prompt.
+var langNames = map[string]string{"en": "English", "pt": "Portuguese", "es": "Spanish", "ca": "Valencian (Catalan)",
+	"auto": "English, Portuguese, Spanish or Valencian"}
+
 // llmFlags configure the language model of from-words: the LLM agent's
 // OpenAI-compatible configuration.
 type llmFlags struct {
@@ -261,5 +287,9 @@ func (l *llmFlags) translator() (rulebank.Translator, error) {
 		return nil, errors.New("--llm needs --llm-url and --llm-model (or ELEUSIS_LLM_URL and ELEUSIS_LLM_MODEL)")
 	}
 	m := llm.Model{URL: l.url, Name: l.model, Key: cmp.Or(os.Getenv(l.keyEnv), os.Getenv("OPENAI_API_KEY")), Manual: docs.RuleLanguage}
-	return func(text string) (string, error) { return m.Translate(context.Background(), text) }, nil
+	return func(lang, text string) (string, error) {
+		m := m
+		m.Language = langNames[lang]
+		return m.Translate(context.Background(), text)
+	}, nil
 }

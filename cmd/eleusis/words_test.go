@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -24,6 +25,40 @@ func TestFromWords(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
 		}
+	}
+}
+
+// --lang reads the other languages, auto finds the language, and a text
+// that reads only as a rule no card can follow is refused (exit 1).
+func TestFromWordsLang(t *testing.T) {
+	for _, c := range []struct {
+		args      []string
+		code      int
+		lang      string
+		want, err string
+	}{
+		{[]string{"--lang", "pt", "só cartas pretas"}, 0, "pt", `card.color == "black"`, ""},
+		{[]string{"--lang", "es", "solo rojas"}, 0, "es", `card.color == "red"`, ""},
+		{[]string{"--lang", "ca", "només cartes roges"}, 0, "ca", `card.color == "red"`, ""},
+		{[]string{"només cartes roges"}, 0, "ca", `card.color == "red"`, ""},
+		{[]string{"--lang", "auto", "only red cards"}, 0, "en", `card.color == "red"`, ""},
+		{[]string{"--lang", "en", "só cartas pretas"}, 1, "en", "", "stuck at"},
+		{[]string{"the card is a heart and a spade"}, 1, "en", "", "no card can ever follow"},
+	} {
+		out, err := run(t, append([]string{"rules", "from-words", "--format", "json"}, c.args...)...)
+		if code := exitCode(err, context.Background()); code != c.code {
+			t.Errorf("%q: exit status %d (%v), want %d", c.args, code, err, c.code)
+		}
+		var a map[string]any
+		if err := json.Unmarshal([]byte(out), &a); err != nil {
+			t.Fatalf("%q: %v: %s", c.args, err, out)
+		}
+		if a["lang"] != c.lang || (c.want != "" && a["expr"] != c.want) || (c.err != "" && !strings.Contains(fmt.Sprint(a["error"]), c.err)) {
+			t.Errorf("%q: %v", c.args, a)
+		}
+	}
+	if _, err := run(t, "rules", "from-words", "--lang", "fr", "x"); err == nil || !strings.Contains(err.Error(), "choose one of auto, en") {
+		t.Errorf("--lang fr: %v", err)
 	}
 }
 
