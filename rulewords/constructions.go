@@ -42,6 +42,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildRule()
 	r.buildSentence()
 	r.buildSpecial()
+	r.buildBranch()
 	r.buildTongue()
 	r.buildShared()
 	return r

@@ -42,7 +42,7 @@ type grammar struct {
 
 // theGrammar is the grammar of rule English.
 func theGrammar() *grammar {
-	g, err := enTongue.grammar()
+	g, err := englishTongue().grammar()
 	if err != nil {
 		panic(err) // English has no phrase file to get wrong
 	}
@@ -211,6 +211,28 @@ func meaningKey(v any) string {
 			parts = append(parts, meaningKey(x))
 		}
 		return "l:" + strings.Join(parts, "|")
+	case *branch:
+		k := "b:"
+		if v.cond != nil {
+			k += v.cond.expr()
+		}
+		if v.rest != nil {
+			k += "|" + meaningKey(v.rest)
+		}
+		return fmt.Sprintf("%s|%v|%v|%s", k, v.subj, v.otherwise, v.then.expr())
+	case *subjless:
+		k := "s:"
+		if v.card != nil {
+			k += v.card("@").expr()
+		}
+		if v.num != nil {
+			k += "|" + v.num(term{"@", nil}).expr()
+		}
+		return k
+	case func(term) *pred:
+		return "n:" + v(term{"@", nil}).expr()
+	case wild:
+		return "w:" + v.f("@").expr()
 	case string, int, []int, [4]string, note, fieldName:
 		return fmt.Sprintf("%T:%v", v, v)
 	}

@@ -13,7 +13,7 @@ func Guess(text string) []string {
 	langs := append([]string{"en"}, Languages()...)
 	score := map[string]int{}
 	for _, lang := range langs {
-		t := enTongue
+		t := englishTongue()
 		if lang != "en" {
 			var err error
 			if t, err = tongueFor(lang); err != nil {

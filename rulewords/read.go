@@ -20,7 +20,7 @@ type Reading struct {
 // found, none chosen; readings may still be the same rule written two ways
 // (rulebank.ReadWords merges those). A text it cannot read is an error
 // that says where the reading stopped: Read never guesses.
-func Read(text string) ([]Reading, error) { return enTongue.readText(text) }
+func Read(text string) ([]Reading, error) { return englishTongue().readText(text) }
 
 // stuck says where reading stopped: the furthest word any reading got to.
 func (p *reader) stuck() error {

@@ -4,6 +4,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
 )
 
 // ReadIn reads a rule written in lang's words ("pt", "es", "ca"; "en" is
@@ -13,7 +19,7 @@ import (
 // (the "read:" part of its phrase file: "se a carta anterior for preta,
 // jogue 7 ou maior"); the readings are said back with SayIn.
 func ReadIn(lang, text string) (out []Reading, err error) {
-	t := enTongue
+	t := englishTongue()
 	if !english(lang) {
 		if t, err = tongueFor(lang); err != nil {
 			return nil, err
@@ -74,28 +80,35 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 	return out, nil
 }
 
-// readTokens are the words of a text as the grammar reads them (words);
-// a final full stop or exclamation says nothing.
+// readTokens are the words of a text as the grammar reads them (words),
+// the filler dropped; a final full stop or exclamation says nothing.
 func (t *tongue) readTokens(text string) []string {
-	out := t.words(text)
-	for len(out) > 0 && (out[len(out)-1] == "." || out[len(out)-1] == "!") {
+	out := t.dropFiller(t.words(text))
+	// what is left of a sentence's end or a filler's commas says nothing
+	for len(out) > 0 && slices.Contains([]string{".", "!", ",", ";", ":", "?"}, out[len(out)-1]) {
 		out = out[:len(out)-1]
+	}
+	for len(out) > 0 && slices.Contains([]string{",", ";", ":"}, out[0]) {
+		out = out[1:]
 	}
 	return out
 }
 
 // words are the words of a text or a pattern as the grammar reads them:
-// lower case, an elided article kept with its apostrophe ("l'última"),
-// and the contractions taken apart ("da" is "de a", "del" is "de el"),
-// the euphonic forms as the plain ones (Spanish "e" is "y").
+// lower case; an elided article kept with its apostrophe ("l'última"),
+// the contractions taken apart ("da" is "de a", "del" is "de el"), the
+// euphonic forms as the plain ones (Spanish "e" is "y"); a word of four
+// letters or more without its accents ("ultima" is "última": people type
+// either); and the words the file respells, as it spells them.
 func (t *tongue) words(text string) []string {
+	return t.respelled(t.plainWords(text))
+}
+
+func (t *tongue) plainWords(text string) []string {
 	raw := split(text)
-	if t.lang == "en" {
-		return raw
-	}
 	var merged []string
 	for i := 0; i < len(raw); i++ {
-		if i+1 < len(raw) && raw[i+1] == "'" && len(raw[i]) <= 2 && i+2 < len(raw) {
+		if t.lang != "en" && i+1 < len(raw) && raw[i+1] == "'" && len(raw[i]) <= 2 && i+2 < len(raw) {
 			merged = append(merged, raw[i]+"'")
 			i++
 			continue
@@ -111,7 +124,7 @@ func (t *tongue) words(text string) []string {
 				break
 			}
 		}
-		if strings.HasSuffix(w, "'") && w != "l'" {
+		if t.lang != "en" && strings.HasSuffix(w, "'") && w != "l'" {
 			parts = []string{"de"} // d'un, d'eixa
 		}
 		for _, e := range t.euphony {
@@ -119,9 +132,111 @@ func (t *tongue) words(text string) []string {
 				parts = []string{e.Word}
 			}
 		}
-		out = append(out, parts...)
+		for _, p := range parts {
+			out = append(out, fold(p))
+		}
 	}
 	return out
+}
+
+// fold is a word of four letters or more without its accents: "número"
+// and "numero" alike. Shorter words keep them (Portuguese "é" is not "e").
+func fold(w string) string {
+	if utf8.RuneCountInString(w) < 4 || !strings.ContainsFunc(w, func(r rune) bool { return r > unicode.MaxASCII }) {
+		return w
+	}
+	out, _, err := transform.String(transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC), w)
+	if err != nil {
+		return w
+	}
+	return out
+}
+
+// respelled replaces what the file respells, longest first, until
+// nothing more is ("has to be" is "must be", which is "is").
+func (t *tongue) respelled(ws []string) []string {
+	for range 3 {
+		next := t.respellOnceOver(ws)
+		if slices.Equal(next, ws) {
+			break
+		}
+		ws = next
+	}
+	return ws
+}
+
+func (t *tongue) respellOnceOver(ws []string) []string {
+	rules := t.respellRules()
+	if len(rules) == 0 {
+		return ws
+	}
+	var out []string
+	for i := 0; i < len(ws); {
+		done := false
+		for _, r := range rules {
+			if i+len(r[0]) <= len(ws) && slices.Equal(ws[i:i+len(r[0])], r[0]) {
+				out = append(out, r[1]...)
+				i += len(r[0])
+				done = true
+				break
+			}
+		}
+		if !done {
+			out = append(out, ws[i])
+			i++
+		}
+	}
+	return out
+}
+
+// respellRules are the file's respellings as words, longest first.
+func (t *tongue) respellRules() [][2][]string {
+	t.respellOnce.Do(func() {
+		for _, r := range t.respell {
+			from, to := t.plainWords(strings.Join(r[0], " ")), t.plainWords(strings.Join(r[1], " "))
+			t.respellToks = append(t.respellToks, [2][]string{from, to})
+		}
+		slices.SortStableFunc(t.respellToks, func(a, b [2][]string) int { return len(b[0]) - len(a[0]) })
+	})
+	return t.respellToks
+}
+
+// dropFiller drops the filler, and the filler at the start of each
+// sentence (after a full stop, a semicolon or a colon).
+func (t *tongue) dropFiller(ws []string) []string {
+	var out []string
+	start := true
+	for i := 0; i < len(ws); {
+		n := 0
+		for _, f := range t.fillerWords(start) {
+			if len(f) > n && i+len(f) <= len(ws) && slices.Equal(ws[i:i+len(f)], f) {
+				n = len(f)
+			}
+		}
+		if n > 0 {
+			i += n
+			continue
+		}
+		out = append(out, ws[i])
+		start = ws[i] == "." || ws[i] == ";" || ws[i] == ":"
+		i++
+	}
+	return out
+}
+
+func (t *tongue) fillerWords(start bool) [][]string {
+	t.fillerOnce.Do(func() {
+		for _, f := range t.filler {
+			t.fillerToks = append(t.fillerToks, t.words(strings.Join(f, " ")))
+		}
+		for _, f := range t.fillerStart {
+			t.fillerStartToks = append(t.fillerStartToks, t.words(strings.Join(f, " ")))
+		}
+	})
+	if start {
+		return append(slices.Clone(t.fillerToks), t.fillerStartToks...)
+	}
+	return t.fillerToks
 }
 
 func constant(x any) func([]any) any { return func([]any) any { return x } }

@@ -31,9 +31,9 @@ func (g *registry) buildSpecial() {
 	g.special["ordlist"] = ordlist
 	g.special["suitmap"] = suitmap
 	g.special["pred"] = func(p *reader, i int) []result { return p.coordinate("clause", i, predComb) }
-	g.special["features"] = func(p *reader, i int) []result { return p.coordinate("featureA", i, featComb) }
+	g.special["features"] = func(p *reader, i int) []result { return p.coordinateKinds("featureA", i, false) }
 	g.special["vps"] = func(p *reader, i int) []result { return p.coordinate("vp", i, featComb) }
-	g.special["nps"] = func(p *reader, i int) []result { return p.coordinate("np", i, featComb) }
+	g.special["nps"] = func(p *reader, i int) []result { return p.coordinateKinds("np", i, true) }
 	g.special["term"] = func(p *reader, i int) []result { return arithmeticWith(p.g.ops)(p, i) }
 	g.special["rule"] = sentences
 	g.special["numcommas"] = numCommas
@@ -280,11 +280,94 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 	return out
 }
 
+// kind is an item of a coordination of features: whether its words name
+// a kind of card (a noun phrase: "hearts", "red cards").
+type kind struct {
+	f    feature
+	noun bool
+}
+
+// coordinateKinds reads features joined by and, or and commas, every
+// grouping the words allow. Kinds of card joined by "and" are the cards of
+// either kind (union: "spades and clubs", "jacks queens and kings", where
+// the commas may be left out); as the items of a list of what a card is
+// (union false) such a grouping is left out: it would be a card of both
+// kinds. Adjectives joined by "and" are a card that is both.
+func (p *reader) coordinateKinds(item string, i int, union bool) []result {
+	var out []result
+	comb := func(op string, xs []any) any {
+		fs := make([]any, len(xs))
+		noun := true
+		for k, x := range xs {
+			fs[k] = x.(kind).f
+			noun = noun && x.(kind).noun
+		}
+		if op == "and" && noun {
+			if !union {
+				return nil
+			}
+			op = "or"
+		}
+		return kind{featComb(op, fs).(feature), noun}
+	}
+	var walk func(i int, items []any, ops []string)
+	walk = func(i int, items []any, ops []string) {
+		for _, r := range p.parse(item, i) {
+			noun := p.isNoun(i, r.end)
+			f := r.val.(feature)
+			if len(ops) > 0 && ops[len(ops)-1] == "" && (!noun || f("@").expr() == "true") {
+				continue // "jacks queens": kinds in a row, each a kind
+			}
+			its := append(slices.Clone(items), kind{f, noun})
+			for _, v := range groupings(its, ops, comb) {
+				if v != nil {
+					out = append(out, result{r.end, v.(kind).f})
+				}
+			}
+			if len(its) >= 12 || p.steps > maxSteps {
+				continue
+			}
+			for _, c := range p.g.connectives() {
+				j := r.end
+				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))
+				}
+			}
+			if union && noun && r.end < len(p.toks) {
+				// "jacks queens and kings": a list of kinds without commas
+				walk(r.end, its, append(slices.Clone(ops), ""))
+			}
+		}
+	}
+	walk(i, nil, nil)
+	return out
+}
+
+// isNoun: the words from i to end name a kind of card.
+func (p *reader) isNoun(i, end int) bool {
+	for _, r := range p.parse("npnoun", i) {
+		if r.end == end {
+			return true
+		}
+	}
+	for _, r := range p.parse("nouns", i) {
+		if r.end == end {
+			return true
+		}
+	}
+	return false
+}
+
 // groupings of items joined by ops: a bare comma takes the op of the next
 // and/or ("a, b and c"); comma ops group looser than plain ones; a run of
 // one op is one flat group, a mix gives every bracketing.
 func groupings(items []any, ops []string, comb func(string, []any) any) []any {
 	ops = slices.Clone(ops)
+	for k := range ops {
+		if ops[k] == "" {
+			ops[k] = "," // kinds in a row are a list without its commas
+		}
+	}
 	for k := range ops {
 		if ops[k] != "," {
 			continue
@@ -347,13 +430,18 @@ func bracket(items []any, ops []string, comb func(string, []any) any) []any {
 		same = same && o == ops[0]
 	}
 	if same {
-		return []any{comb(ops[0], items)}
+		if v := comb(ops[0], items); v != nil {
+			return []any{v}
+		}
+		return nil
 	}
 	var out []any
 	for k := range ops {
 		for _, l := range bracket(items[:k+1], ops[:k], comb) {
 			for _, r := range bracket(items[k+1:], ops[k+1:], comb) {
-				out = append(out, comb(ops[k], []any{l, r}))
+				if v := comb(ops[k], []any{l, r}); v != nil {
+					out = append(out, v)
+				}
 			}
 		}
 	}

@@ -33,9 +33,18 @@ type tongue struct {
 	// besides the phrase SayIn writes; articles a list item may have.
 	read     map[string][]string
 	articles []string
-	once     sync.Once
-	g        *grammar
-	gErr     error
+	// respell: words read as others ("has to" is "must", "q" is "que"),
+	// in texts and patterns alike, longest first; filler: words that say
+	// nothing of the rule ("please"), dropped from texts, and fillerStart
+	// those dropped at the start of a sentence only ("ok so:").
+	respell                     [][2][]string
+	filler, fillerStart         [][]string
+	respellOnce, fillerOnce     sync.Once
+	respellToks                 [][2][]string
+	fillerToks, fillerStartToks [][]string
+	once                        sync.Once
+	g                           *grammar
+	gErr                        error
 }
 
 type euphony struct {
@@ -45,8 +54,15 @@ type euphony struct {
 	Except []string `yaml:"except"`
 }
 
-// enTongue is English: the grammar's own words are in Go (words_*.go).
-var enTongue = &tongue{lang: "en", file: "English (rulewords)", phrases: map[string]string{"and": "and", "or": "or"}, articles: []string{"a", "an"}}
+// englishTongue is English (locales/en.yaml; most of its grammar's words
+// are beside the constructions, in words_*.go).
+func englishTongue() *tongue {
+	t, err := tongueFor("en")
+	if err != nil {
+		panic(err) // the embedded file: its test reads it
+	}
+	return t
+}
 
 // Languages are the languages SayIn speaks besides English ("en"), in
 // the order of their files.
@@ -57,7 +73,9 @@ func Languages() []string {
 	}
 	var out []string
 	for _, t := range ts {
-		out = append(out, t.lang)
+		if t.lang != "en" {
+			out = append(out, t.lang)
+		}
 	}
 	return out
 }
@@ -98,10 +116,7 @@ func tongueFor(lang string) (*tongue, error) {
 			return t, nil
 		}
 	}
-	names := []string{"en"}
-	for _, t := range ts {
-		names = append(names, t.lang)
-	}
+	names := append([]string{"en"}, Languages()...)
 	return nil, fmt.Errorf("no words of rules in the language %q: choose one of %s", lang, strings.Join(names, ", "))
 }
 
@@ -143,6 +158,32 @@ func parseTongue(name string, data []byte) (*tongue, error) {
 		case "articles":
 			if err := v.Decode(&t.articles); err != nil {
 				return nil, fmt.Errorf("%s:%d: articles: %w", name, v.Line, err)
+			}
+			continue
+		case "respell":
+			var rules []string
+			if err := v.Decode(&rules); err != nil {
+				return nil, fmt.Errorf("%s:%d: respell: %w", name, v.Line, err)
+			}
+			for _, r := range rules {
+				from, to, ok := strings.Cut(r, "→")
+				if !ok || strings.TrimSpace(from) == "" {
+					return nil, fmt.Errorf("%s:%d: respell %q is not \"words → read as\"", name, v.Line, r)
+				}
+				t.respell = append(t.respell, [2][]string{strings.Fields(from), strings.Fields(to)})
+			}
+			continue
+		case "filler", "filler.start":
+			var ws []string
+			if err := v.Decode(&ws); err != nil {
+				return nil, fmt.Errorf("%s:%d: %s: %w", name, v.Line, k.Value, err)
+			}
+			for _, w := range ws {
+				if k.Value == "filler" {
+					t.filler = append(t.filler, strings.Fields(w))
+				} else {
+					t.fillerStart = append(t.fillerStart, strings.Fields(w))
+				}
 			}
 			continue
 		case "read":

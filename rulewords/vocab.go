@@ -16,11 +16,14 @@ type cardRef struct {
 
 var cardRefs = []cardRef{
 	{"card", []string{"the card", "the next card", "the card played", "the played card", "the new card", "this card",
-		"each card", "every card", "your card", "the card you play", "a card", "cards", "the cards", "each card played"}},
+		"each card", "every card", "your card", "the card you play", "a card", "cards", "the cards", "each card played", "yours",
+		"your next card", "the card you put down", "the one you play"}},
 	{"prev", []string{"the last card", "the previous card", "the last card played", "the card played before", "the preceding card",
 		"the prior card", "the card before it", "the card before", "the last one", "the previous one", "the one before",
 		"the top card", "the card on top", "the last card of the main line", "the last card on the main line",
-		"the card it follows", "the card before this one"}},
+		"the card it follows", "the card before this one", "the last", "last", "the previous", "previous", "the card before yours",
+		"the one before yours", "the one before it", "the last one played", "the previous card played", "the most recent card",
+		"the card just played", "the card on the table", "the top card of the main line"}},
 	{"prev2", []string{"the card before the last one", "the card before the last card", "the card before the previous card",
 		"the card before the previous one", "the card two back", "the card two cards back", "the second to last card",
 		"the second last card", "the penultimate card", "the card two before", "the one before the last one",

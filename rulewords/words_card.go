@@ -272,12 +272,18 @@ func (g *registry) buildCard() {
 
 	// Noun phrases: "a red card", "red face cards", "an even heart", "a card
 	// higher than 7".
-	g.def("np", "", func(v []any) any { return v[0] }, "$feature")
-	g.def("np", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "a|an $adjs $noun", "$adjs $nouns", "any $adjs $noun", "all $adjs $nouns")
-	g.def("np", "", func(v []any) any { return v[0] }, "a|an $noun", "any $noun", "$noun")
-	g.def("np", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adjs $noun")
-	g.def("np", "", func(v []any) any { return v[0] }, "a card|one that|which is $features", "cards|ones that|which are $features",
-		"a card $feature", "cards $feature", "any card that is $features", "a card|one that|which $vps", "cards that|which $vps")
+	// A noun phrase with a noun ("hearts", "red cards", "a card higher
+	// than 7") names a kind of card; kinds joined by "and" are the cards of
+	// either kind ("jacks, queens and kings only"), where adjectives joined
+	// by "and" are the cards that are both ("red and even").
+	g.def("np", "", func(v []any) any { return v[0] }, "$feature", "$npnoun")
+	g.named("np.adjnoun", "npnoun", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "a|an $adjs $noun", "$adjs $nouns", "any $adjs $noun", "all $adjs $nouns")
+	g.named("np.noun", "npnoun", func(v []any) any { return v[0] }, "a|an $noun", "any $noun", "$noun", "$nouns", "all $nouns")
+	g.def("npnoun", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adjs $noun")
+	g.named("np.that", "npnoun", func(v []any) any { return v[0] }, "a card|one that|which is $features", "cards|ones that|which are $features",
+		"a card $feature", "cards $feature", "any card that is $features", "a card|one that|which $vps", "cards that|which $vps",
+		"anything|something $feature", "any card $feature", "anything|something that is $features", "a card with $withf",
+		"cards with $withf", "any card with $withf", "a card whose $withf", "any card whose $withf")
 	g.def("adjs", "", func(v []any) any { return v[0] }, "$adj")
 	g.def("adjs", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adj $adjs", "$adj , $adjs")
 	adj := func(f func(r string) *pred) func([]any) any { return func([]any) any { return fe(f) } }

@@ -104,6 +104,15 @@ func (g *registry) buildRule() {
 		}
 		return sameField(fs[0], refs[0], refs[1], "!=")
 	}, "$ref 's $field is not|differs from $ref 's $field", "$ref 's $field is different from $ref 's $field")
+	g.named("ref.back", "ref", func(v []any) any {
+		if r, ok := map[int]string{1: "prev", 2: "prev2", 3: "prev3"}[v[0].(int)]; ok {
+			return r
+		}
+		return nil
+	}, "the card $num back|before|ago", "$num cards ago|back|before", "the card $num cards back|before|ago", "the card from $num cards ago",
+		"the card $num places back|before", "the card played $num cards ago")
+	g.named("c.youplay", "clause", func(v []any) any { return v[0].(feature)("card") }, "you play $npx", "you put down $npx",
+		"the player plays $npx", "you are playing $npx")
 	g.def("clause", "c.exists", func(v []any) any { return atom(v[0].(string) + " != nil") }, "there is $ref", "$ref exists")
 	g.def("clause", "c.missing", func(v []any) any { return atom(v[0].(string) + " == nil") }, "there is no $ref",
 		"$ref does not exist", "$ref is missing")

@@ -206,7 +206,9 @@ func sentences(p *reader, i int) []result {
 				g = append(slices.Clone(got), s)
 			}
 			if len(g) > 0 {
-				out = append(out, result{r.end, and(g...)})
+				for _, c := range combineSentences(g) {
+					out = append(out, result{r.end, c})
+				}
 			} else if r.end == len(p.toks) {
 				out = append(out, result{r.end, note{}})
 			}
@@ -226,6 +228,42 @@ func sentences(p *reader, i int) []result {
 	}
 	walk(i, nil, false)
 	return out
+}
+
+// combineSentences is what sentences in a row say: all of them; and where
+// a sentence is a condition with no "otherwise" after a rule that has
+// none ("anything but clubs. after a club anything"), it may be the
+// exception to that rule: when its condition holds, it says what the card
+// must be instead. An exception that allows any card can only be one.
+func combineSentences(ps []*pred) []*pred {
+	out := []*pred{ps[0]}
+	for _, s := range ps[1:] {
+		var next []*pred
+		for _, acc := range out {
+			if s.op == "if" && s.kids[2] == yes && acc.op != "if" && !hasIf(acc) {
+				if s.kids[1] != yes {
+					next = append(next, and(acc, s))
+				}
+				next = append(next, ifThen(s.kids[0], s.kids[1], acc))
+				continue
+			}
+			next = append(next, and(acc, s))
+		}
+		out = next
+	}
+	return out
+}
+
+func hasIf(p *pred) bool {
+	if p.op == "if" {
+		return true
+	}
+	for _, k := range p.kids {
+		if hasIf(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // arithOp is an operator of numbers in words, and how tight it binds (1

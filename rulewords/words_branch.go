@@ -1,0 +1,237 @@
+package rulewords
+
+import (
+	"slices"
+)
+
+// Rules in branches: conditions in a row ("if the last card is a spade
+// play a diamond, if it is a diamond play a club, otherwise …"), a
+// condition that leaves its subject out ("if even, a lower one": the
+// subject of the condition before), exceptions ("unless", "except after a
+// king", "but after a queen anything goes", "but no face cards") and
+// cards that may always be played ("kings are wild, otherwise …").
+
+// branch is one branch of a rule: when cond holds, then. A condition that
+// leaves its subject out is rest, said of the subject of the branch before
+// (a card, or a number: "if the total is even …, if it is odd …").
+type branch struct {
+	cond *pred
+	subj any // the subject of cond: a card (string) or a number (term); nil when none
+	rest *subjless
+	then *pred
+	// otherwise: the branch of every case the others leave (cond nil)
+	otherwise bool
+}
+
+// subjless is a condition without its subject: said of a card (card) or
+// of a number (num); either may be nil.
+type subjless struct {
+	card feature
+	num  func(t term) *pred
+}
+
+// wild is cards that may always be played ("kings are wild").
+type wild struct{ f feature }
+
+func (g *registry) buildBranch() {
+	// the branches
+	br := func(c *pred, subj any, then *pred) any { return &branch{cond: c, subj: subj, then: then} }
+	g.named("br.if", "branch", func(v []any) any { return br(v[1].(feature)(v[0].(string)), v[0], v[2].(*pred)) },
+		"if|when|whenever $ref $vps [,|:] [then] $sentence", "if|when|whenever $ref $vps [,|:] [then] you [must|may|can] $sentence")
+	g.named("br.ifterm", "branch", func(v []any) any { return br(v[1].(func(term) *pred)(v[0].(term)), v[0], v[2].(*pred)) },
+		"if|when|whenever $term $numvp [,|:] [then] $sentence")
+	g.named("br.ifpred", "branch", func(v []any) any { return br(v[0].(*pred), nil, v[1].(*pred)) },
+		"if|when|whenever $pred [,|:] [then] $sentence")
+	g.named("br.after", "branch", func(v []any) any { return br(v[0].(feature)("prev"), "prev", v[1].(*pred)) },
+		"after|following|on $npx [,|:] [you] [must|may|can] $sentence", "after|following $npx [is] [played] [,|:] [you] [must|may|can] $sentence")
+	g.named("br.afterpost", "branch", func(v []any) any { return br(v[1].(feature)("prev"), "prev", v[0].(*pred)) },
+		"$simple after|following|on $npx", "$simple after|following $npx [is] [played]")
+	g.named("br.post", "branch", func(v []any) any { return br(v[2].(feature)(v[1].(string)), v[1], v[0].(*pred)) },
+		"$simple if|when|whenever $ref $vps")
+	g.named("br.postterm", "branch", func(v []any) any { return br(v[2].(func(term) *pred)(v[1].(term)), v[1], v[0].(*pred)) },
+		"$simple if|when|whenever $term $numvp")
+	g.named("br.map", "branch", func(v []any) any { return br(v[0].(feature)("prev"), "prev", v[1].(feature)("card")) },
+		"$np → $npx", "$np -> $npx")
+	// a condition without its subject: the subject of the branch before
+	// ("if it is odd", "if even", "red if it is odd")
+	rest := func(c *subjless, then *pred) any { return &branch{rest: c, then: then} }
+	g.named("br.rest", "branch", func(v []any) any { return rest(v[0].(*subjless), v[1].(*pred)) },
+		"if|when $subjless [,|:] [then] $sentence", "if|when $subjless [,|:] [then] you [must|may|can] $sentence")
+	g.named("br.restpost", "branch", func(v []any) any { return rest(v[1].(*subjless), v[0].(*pred)) },
+		"$simple if|when $subjless")
+	g.named("subjless.card", "subjless", func(v []any) any { return &subjless{card: v[0].(feature)} },
+		"$features", "it|they $vps", "it|they is|was|are|were $features", "that card|one $vps", "that one|card is|was $features")
+	g.named("subjless.num", "subjless", func(v []any) any { return &subjless{num: v[0].(func(term) *pred)} },
+		"$numvp", "it $numvp", "that $numvp")
+	g.named("br.otherwiseit", "branch", func(v []any) any { return &branch{otherwise: true, then: v[0].(feature)("card")} },
+		"otherwise|else [,|:] it $vps", "otherwise|else [,|:] the card $vps", "if not [,|:] it $vps")
+	g.named("br.otherwise", "branch", func(v []any) any { return &branch{otherwise: true, then: v[0].(*pred)} },
+		"otherwise|else [,|:] $sentence", "if not [,|:] $sentence", "in any other case [,|:] $sentence", "in all other cases [,|:] $sentence",
+		"otherwise|else [,|:] you [must|may|can] $sentence", "if not [,|:] you [must|may|can] $sentence",
+		"everything|anything else [,|:] $sentence", "everything else $vps", "all other cards|others $vps", "any other card $vps",
+		"the rest [,|:] $sentence", "the rest $vps", "the others $vps", "all the others $vps")
+	g.special["branches"] = branches
+	g.def("sentence", "", func(v []any) any { return v[0] }, "$branches")
+
+	// what a number is ("even", "more than 13"), said of a number named
+	// before it
+	num := func(op string) func(v []any) any {
+		return func(v []any) any {
+			b := v[0].(term)
+			return func(a term) *pred { return cmp(op)([]any{a, b}).(*pred) }
+		}
+	}
+	par := func(r int) func([]any) any {
+		return func([]any) any {
+			return func(a term) *pred {
+				return guardedTerm(paren(a.text)+map[int]string{0: " % 2 == 0", 1: " % 2 == 1"}[r], a)
+			}
+		}
+	}
+	g.named("numvp.even", "numvp", par(0), "is even", "is an even number", "even")
+	g.named("numvp.odd", "numvp", par(1), "is odd", "is an odd number", "odd")
+	g.named("numvp.gt", "numvp", num(">"), "is greater|more|higher|bigger|larger than $term", "is above|over $term", "exceeds $term",
+		"goes over|above $term", "passes $term", "is past $term")
+	g.named("numvp.lt", "numvp", num("<"), "is less|lower|smaller|fewer than $term", "is below|under $term")
+	g.named("numvp.ge", "numvp", num(">="), "is at least $term", "is $term or more|greater|higher|above", "is no less than $term")
+	g.named("numvp.le", "numvp", num("<="), "is at most $term", "is $term or less|fewer|lower|below", "is no more than $term",
+		"does not exceed $term", "is not more than $term")
+	g.named("numvp.eq", "numvp", num("=="), "is $term", "equals $term", "is equal to $term", "is exactly $term", "makes $term",
+		"adds up to $term", "add up to $term", "comes to $term")
+
+	// exceptions
+	g.named("s.unlessthen", "sentence", func(v []any) any { return ifThen(v[1].(*pred), v[2].(*pred), v[0].(*pred)) },
+		"$simple [,] unless $pred [,] [and] [then] $sentence", "$simple [,] unless $pred [,] in which case $sentence",
+		"$simple [,] unless $pred [,] in that case $sentence")
+	g.named("s.unlessfirst", "sentence", func(v []any) any { return ifThen(v[0].(*pred), yes, v[1].(*pred)) },
+		"unless $pred [,] $simple")
+	g.named("s.exceptafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), yes, v[0].(*pred)) },
+		"$simple [,] except after|following $npx", "$simple [,] except right after $npx", "$simple [,] except on $npx",
+		"$simple [,] but not after|following $npx", "$simple [,] except when $npx is played", "$simple [,] except when the last card is $features")
+	g.named("s.exceptif", "sentence", func(v []any) any { return ifThen(v[1].(*pred), yes, v[0].(*pred)) },
+		"$simple [,] except when|if $pred", "$simple [,] but not when|if $pred")
+	g.named("s.butafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), v[2].(*pred), v[0].(*pred)) },
+		"$simple [,|.|;] but|except after|following $npx [,] [you] [must|may|can] $sentence",
+		"$simple [,|.|;] but|except after|following $npx [is] [played] [,] [you] [must|may|can] $sentence",
+		"$simple [,|.|;] but $sentence after|following $npx")
+	g.named("s.butif", "sentence", func(v []any) any { return ifThen(v[1].(*pred), v[2].(*pred), v[0].(*pred)) },
+		"$simple [,|.|;] but|except if|when $pred [,] [then] [you] [must|may|can] $sentence")
+	g.named("s.butnot", "sentence", func(v []any) any { return and(v[0].(*pred), not(v[1].(feature)("card"))) },
+		"$simple [,] but not|no $npx", "$simple [,] but never $npx", "$simple [,] and not|no $npx")
+	// cards that may always be played
+	g.named("wild", "wild", func(v []any) any { return wild{v[0].(feature)} },
+		"$nps is|are wild", "$nps go|goes anywhere", "$nps can go anywhere", "$nps go|goes on anything", "$nps can go on anything",
+		"$nps can be played anytime|always|anywhere", "$nps can always be played", "$nps is|are always allowed|ok|okay|fine|legal|good",
+		"$nps can always go", "$nps can follow anything", "$nps can be played on anything", "$nps go|goes with anything",
+		"$nps can go with anything", "$nps is|are always", "$nps any time", "$nps anytime")
+	g.named("s.wild", "sentence", func(v []any) any { return or(v[0].(wild).f("card"), v[1].(*pred)) },
+		"$wild [,|;|.] [and] otherwise|else [,] [you] [must] $sentence", "$wild [,|;|.] [and] everything|anything else $vps",
+		"$wild [,|;|.] [and] everything|anything else [must] $sentence", "$wild [,|;|.] [and] all other cards $vps",
+		"$wild [,|;|.] [and] any other card $vps", "$wild [,|;|.] [and] the rest $vps", "$wild [,|;|.] [and] the others $vps")
+	g.named("s.wildafter", "sentence", func(v []any) any { return or(v[1].(wild).f("card"), v[0].(*pred)) },
+		"$simple [,|;|.] [but|and|except] $wild", "$simple [,|;|.] but $wild")
+}
+
+// branches reads branches in a row, the last one "otherwise" or not:
+// the first branch whose condition holds says what the card must be, and
+// with none, the otherwise branch or any card. A branch that leaves its
+// subject out takes the one before's; the first one's is the last card
+// or the card (two readings).
+func branches(p *reader, i int) []result {
+	var out []result
+	var walk func(i int, bs []*branch, seps bool)
+	walk = func(i int, bs []*branch, seps bool) {
+		for _, r := range p.parse("branch", i) {
+			b := r.val.(*branch)
+			if len(bs) == 0 && (b.otherwise || b.rest != nil && i > 0) {
+				// a condition that leaves its subject out takes it from
+				// the branch before, or opens the rule
+				continue
+			}
+			got := append(slices.Clone(bs), b)
+			if len(got) >= 2 {
+				for _, v := range resolveBranches(got) {
+					out = append(out, result{r.end, v})
+				}
+			}
+			if b.otherwise || len(got) >= 6 {
+				continue
+			}
+			for _, sep := range [][]string{{","}, {";"}, {"."}, {p.g.and}, {",", p.g.and}, {";", p.g.and}, {".", p.g.and}, {":"}} {
+				j := r.end
+				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
+					walk(j+len(sep), got, true)
+				}
+			}
+		}
+	}
+	walk(i, nil, false)
+	return out
+}
+
+// resolveBranches gives the subjects left out and nests the branches:
+// if c1 then t1 else (if c2 then t2 else … otherwise).
+func resolveBranches(bs []*branch) []*pred {
+	var out []*pred
+	var walk func(k int, subj any, conds []*pred)
+	walk = func(k int, subj any, conds []*pred) {
+		if k == len(bs) {
+			out = append(out, nest(bs, conds))
+			return
+		}
+		b := bs[k]
+		switch {
+		case b.otherwise:
+			walk(k+1, subj, append(slices.Clone(conds), nil))
+		case b.rest != nil:
+			subjs := []any{subj}
+			switch {
+			case k == 0:
+				subjs = []any{"prev", "card"} // the first branch's subject is not said
+			case subj == nil:
+				return // the branch before has no one subject
+			}
+			for _, s := range subjs {
+				if c := b.rest.on(s); c != nil {
+					walk(k+1, s, append(slices.Clone(conds), c))
+				}
+			}
+		default:
+			walk(k+1, b.subj, append(slices.Clone(conds), b.cond))
+		}
+	}
+	walk(0, nil, nil)
+	return out
+}
+
+// on is the condition said of subj, or nil when it cannot be.
+func (c *subjless) on(subj any) *pred {
+	switch s := subj.(type) {
+	case string:
+		if c.card != nil {
+			return c.card(s)
+		}
+	case term:
+		if c.num != nil {
+			return c.num(s)
+		}
+	}
+	return nil
+}
+
+func nest(bs []*branch, conds []*pred) *pred {
+	rest := yes
+	k := len(bs) - 1
+	if bs[k].otherwise {
+		rest = bs[k].then
+		k--
+	}
+	for ; k >= 0; k-- {
+		rest = ifThen(conds[k], bs[k].then, rest)
+	}
+	return rest
+}
+
+// guardedTerm is a predicate on a number, false when a card it reads is
+// missing.
+func guardedTerm(text string, a term) *pred { return guarded(text, a.refs...) }
