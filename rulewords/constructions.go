@@ -43,6 +43,8 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildSentence()
 	r.buildSpecial()
 	r.buildBranch()
+	r.buildMore()
+	r.buildPattern()
 	r.buildTongue()
 	r.buildShared()
 	return r

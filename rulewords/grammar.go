@@ -158,8 +158,13 @@ func (p *reader) match(pr *production, pat []string, i int, args []any, out *[]r
 		return
 	}
 	if len(pat) == 0 {
-		v := pr.act(append([]any(nil), args...))
-		if v != nil {
+		switch v := act(pr, args).(type) {
+		case nil:
+		case alts:
+			for _, x := range v {
+				*out = append(*out, result{i, x})
+			}
+		default:
 			*out = append(*out, result{i, v})
 		}
 		return
@@ -175,6 +180,20 @@ func (p *reader) match(pr *production, pat []string, i int, args []any, out *[]r
 		p.far = max(p.far, i+1)
 		p.match(pr, pat[1:], i+1, args, out)
 	}
+}
+
+// alts is an action's several meanings of the same words (readings).
+type alts []any
+
+// act is pr's meaning of args; an action that meets a part of another
+// kind than it reads (a note where it wants a rule) means nothing.
+func act(pr *production, args []any) (v any) {
+	defer func() {
+		if p := recover(); p != nil {
+			v = nil
+		}
+	}()
+	return pr.act(append([]any(nil), args...))
 }
 
 // dedupe drops results with the same end and the same meaning (for
@@ -233,6 +252,18 @@ func meaningKey(v any) string {
 		return "n:" + v(term{"@", nil}).expr()
 	case wild:
 		return "w:" + v.f("@").expr()
+	case wrapNote:
+		return "wrap"
+	case []patItem:
+		var parts []string
+		for _, it := range v {
+			if it.f != nil {
+				parts = append(parts, it.f("@").expr())
+			} else {
+				parts = append(parts, it.rel)
+			}
+		}
+		return "pat:" + strings.Join(parts, "|")
 	case string, int, []int, [4]string, note, fieldName:
 		return fmt.Sprintf("%T:%v", v, v)
 	}

@@ -93,7 +93,7 @@ func suitSay(suit string) string {
 // King 13), singular and plural.
 var rankVocab = [14]struct{ one, several []string }{
 	{},
-	{[]string{"ace", "1", "one"}, []string{"aces", "1s", "ones"}},
+	{[]string{"ace", "1"}, []string{"aces", "1s"}},
 	{[]string{"2", "two", "deuce"}, []string{"2s", "twos", "deuces"}},
 	{[]string{"3", "three", "trey"}, []string{"3s", "threes", "treys"}},
 	{[]string{"4", "four"}, []string{"4s", "fours"}},

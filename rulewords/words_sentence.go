@@ -128,6 +128,12 @@ func (g *registry) buildSentence() {
 	g.def("classitem", "", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} },
 		"$np [must|should|have|has] [to] [be] $features", "$np are $features", "$np : $features", "$np is $features")
 	g.special["classes"] = classes
+	// one class alone: "black cards must be lower than 8" says nothing of
+	// the other cards
+	g.named("s.class", "sentence", func(v []any) any { return ifThen(v[0].(feature)("card"), v[1].(feature)("card"), yes) },
+		"$npnoun is|are $features", "$npnoun is|are always $features", "$npnoun is|are only $features")
+	g.named("s.classnot", "sentence", func(v []any) any { return ifThen(v[0].(feature)("card"), not(v[1].(feature)("card")), yes) },
+		"$npnoun is|are not $features", "$npnoun is|are never $features")
 	values := map[string]int{"a": 1, "ace": 1, "aces": 1, "j": 11, "jack": 11, "jacks": 11, "q": 12, "queen": 12, "queens": 12,
 		"k": 13, "king": 13, "kings": 13}
 	g.special["values"] = func(p *reader, i int) []result {
@@ -151,7 +157,7 @@ func (g *registry) buildSentence() {
 		}
 		return []result{{j, note{}}}
 	}
-	g.def("sentence", "", func(v []any) any { return v[0] }, "$values", "( $values )")
+	g.def("aside", "", func(v []any) any { return v[0] }, "$values", "( $values )")
 }
 
 // classes reads "red cards below 8, black cards above 7": two or more
@@ -176,7 +182,7 @@ func classes(p *reader, i int) []result {
 			if len(its) >= 4 {
 				continue
 			}
-			for _, sep := range [][]string{{","}, {";"}, {"and"}, {",", "and"}} {
+			for _, sep := range [][]string{{","}, {";"}, {p.g.and}, {",", p.g.and}, {"."}} {
 				j := r.end
 				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
 					walk(j+len(sep), its)
@@ -193,40 +199,62 @@ func classes(p *reader, i int) []result {
 // values of the cards says nothing.
 func sentences(p *reader, i int) []result {
 	var out []result
-	var walk func(i int, got []*pred, comma bool)
-	walk = func(i int, got []*pred, comma bool) {
-		for _, r := range p.parse("sentence", i) {
-			g := got
-			s, ok := r.val.(*pred)
-			if ok {
-				// A comma joins only conditionals: "red after black, black after red".
-				if comma && s.op != "if" {
+	// kinds of parts: a conditional, another rule, an aside (a note on
+	// the values, "counting round from king to ace")
+	const (
+		cond = iota
+		other
+		aside
+	)
+	var walk func(i int, got []*pred, wrap bool, prev int, comma bool)
+	walk = func(i int, got []*pred, wrap bool, prev int, comma bool) {
+		for _, nt := range []string{"sentence", "aside"} {
+			for _, r := range p.parse(nt, i) {
+				g, w, kind := got, wrap, aside
+				switch v := r.val.(type) {
+				case *pred:
+					kind = other
+					if v.op == "if" {
+						kind = cond
+					}
+					g = append(slices.Clone(got), v)
+				case wrapNote:
+					w = true
+				case note:
+				default:
 					continue
 				}
-				g = append(slices.Clone(got), s)
-			}
-			if len(g) > 0 {
-				for _, c := range combineSentences(g) {
-					out = append(out, result{r.end, c})
+				// A comma alone joins conditionals ("red after black, black
+				// after red") and asides.
+				if comma && kind != aside && prev != aside && (kind != cond || prev != cond) {
+					continue
 				}
-			} else if r.end == len(p.toks) {
-				out = append(out, result{r.end, note{}})
-			}
-			if len(g) >= 5 {
-				continue
-			}
-			for _, sep := range [][]string{{"."}, {";"}, {";", p.g.and}, {","}} {
-				j := r.end
-				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
-					if len(sep) == 1 && sep[0] == "," && (!ok || s.op != "if") {
-						continue
+				switch {
+				case len(g) > 0:
+					for _, c := range combineSentences(g) {
+						if w {
+							if c = wrapped(c); c == nil {
+								continue // nothing to count round
+							}
+						}
+						out = append(out, result{r.end, c})
 					}
-					walk(j+len(sep), g, len(sep) == 1 && sep[0] == ",")
+				case r.end == len(p.toks) && !w:
+					out = append(out, result{r.end, note{}})
+				}
+				if len(g) >= 5 {
+					continue
+				}
+				for _, sep := range [][]string{{"."}, {";"}, {";", p.g.and}, {",", p.g.and}, {"."}, {","}} {
+					j := r.end
+					if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
+						walk(j+len(sep), g, w, kind, len(sep) == 1 && sep[0] == ",")
+					}
 				}
 			}
 		}
 	}
-	walk(i, nil, false)
+	walk(i, nil, false, aside, false)
 	return out
 }
 

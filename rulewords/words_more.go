@@ -1,0 +1,287 @@
+package rulewords
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+
+	"github.com/expr-lang/expr"
+)
+
+// The shorter ways people say what a card is and what it must be: a
+// relation with its card left out ("same number", "the other colour"),
+// adjectives in a row ("odd red"), a vague word defined in brackets ("low
+// (up to 6)"), a list in brackets that says the same ("primes (2 3 5 7 J
+// K)"), sums said as "add up to", kinds of card that may only follow
+// others ("face cards only on red cards").
+
+func (g *registry) buildMore() {
+	onPrev := func(op string) func(v []any) any {
+		return func(v []any) any {
+			f := string(v[0].(fieldName))
+			return fe(func(r string) *pred { return sameField(f, r, "prev", op) })
+		}
+	}
+	g.named("f.sameprev", "feature", onPrev("=="), "same $field", "[the] same $field as before", "[the] same $field as last time")
+	g.named("f.otherprev", "feature", onPrev("!="), "of the other|opposite $field", "the other|opposite $field", "in the other|opposite $field",
+		"a different $field than before", "another $field")
+	g.named("f.rankpl>=", "feature", rankIs(">="), "$rankpl or higher|more|above|better|up|over", "$rankpl and up|above|higher|over")
+	g.named("f.rankpl<=", "feature", rankIs("<="), "$rankpl or lower|less|below|under", "$rankpl and under|below|lower|down")
+	g.named("f.suitone", "feature", func(v []any) any {
+		s := v[0].(string)
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.suit == %q", r, s), r) })
+	}, "$suit")
+	// "odd red": adjectives in a row, the card is each
+	g.named("f.adjs", "feature", func(v []any) any {
+		a, b := v[0].(feature), v[1].(feature)
+		if shareField(a, b) {
+			return nil // "red red", "red black": not two adjectives of one card
+		}
+		return andF(a, b)
+	}, "$adj $adjs")
+	away := func(op string) func(v []any) any {
+		return func(v []any) any {
+			k, ref := v[0].(int), v[1].(string)
+			return fe(func(r string) *pred {
+				return related(fmt.Sprintf("abs(%s.rank - %s.rank) %s %d", r, ref, op, k), r, ref)
+			})
+		}
+	}
+	g.named("f.away>=", "feature", away(">="), "at least $steps away from $ref", "$steps or more away from $ref",
+		"at least $steps apart from $ref", "at least $steps from $ref")
+	g.named("f.away>", "feature", away(">"), "more than $steps away from $ref")
+	g.named("f.exactlyaway", "feature", func(v []any) any {
+		k, ref := v[0].(int), v[1].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) == %d", r, ref, k), r, ref) })
+	}, "exactly $steps away from $ref", "exactly $steps from $ref")
+	// a card's rank against a number that is not a rank: "higher than the
+	// difference between the last two"
+	vsTerm := func(op string) func(v []any) any {
+		return func(v []any) any {
+			t := v[0].(term)
+			if len(t.refs) == 0 && !slices.ContainsFunc([]rune(t.text), func(r rune) bool { return r < '0' || r > '9' }) {
+				return nil // a plain number: "higher than 7" is a rank's
+			}
+			return fe(func(r string) *pred {
+				return compared(fmt.Sprintf("%s.rank %s %s", r, op, paren(t.text)), []string{r}, t.refs)
+			})
+		}
+	}
+	g.named("f.gtterm", "feature", vsTerm(">"), "higher|greater|bigger|larger|more than $term")
+	g.named("f.ltterm", "feature", vsTerm("<"), "lower|smaller|less than $term")
+	g.named("f.geterm", "feature", vsTerm(">="), "at least as high as $term", "at least $term", "not lower than $term")
+	g.named("f.leterm", "feature", vsTerm("<="), "at most $term", "not higher than $term")
+	// "share either the colour or the parity with the last card, not both"
+	share := func(xor bool) func(v []any) any {
+		return func(v []any) any {
+			fs, refs := slots(v)
+			return fe(func(r string) *pred {
+				a, b := sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "==")
+				if xor {
+					return atom(fmt.Sprintf("(%s) != (%s)", a.expr(), b.expr()))
+				}
+				return or(a, b)
+			})
+		}
+	}
+	g.named("vp.share2", "vp", share(false), "share|shares [either] the $field or the $field with $ref", "share|shares [either] $field or $field with $ref",
+		"match|matches $ref in [either] $field or $field")
+	g.named("vp.sharexor", "vp", share(true), "share|shares [either] the $field or the $field with $ref [,] [but] not both",
+		"share|shares [either] $field or $field with $ref [,] [but] not both", "match|matches $ref in [either] $field or $field [,] [but] not both")
+	g.named("vp.share", "vp", func(v []any) any {
+		fs, refs := slots(v)
+		return fe(func(r string) *pred { return sameField(fs[0], r, refs[0], "==") })
+	}, "share|shares the|a $field with $ref", "share|shares $field with $ref")
+
+	// A vague word with its meaning in brackets: "low (up to 6)", "high
+	// (8+)"; and a feature with what it means in brackets, which must say
+	// the same: "a multiple of 3 (so 3 6 9 Q)".
+	g.named("f.defined", "feature", func(v []any) any { return v[1] }, "$vague ( $features )", "$vague ( [so|ie|namely|like] $rankset )")
+	g.named("vague", "vague", func([]any) any { return true }, "low", "high", "a low card|one|number", "a high card|one|number", "low cards|ones|numbers",
+		"high cards|ones|numbers", "low card|number", "high card|number", "small", "big", "a small card|one|number", "a big card|one|number",
+		"small cards|numbers", "big cards|numbers")
+	g.named("f.confirmed", "feature", func(v []any) any {
+		a, b := v[0].(feature), v[1].(feature)
+		if !sameOnCards(a, b) {
+			return nil // the brackets say another rule
+		}
+		return a
+	}, "$feature ( [so|ie|namely|like|that is] $features )", "$feature ( [so|ie|namely|like|that is] $rankset )")
+	g.named("np.confirmed", "npnoun", func(v []any) any {
+		a, b := v[0].(feature), v[1].(feature)
+		if !sameOnCards(a, b) {
+			return nil
+		}
+		return a
+	}, "$npnoun ( [so|ie|namely|like|that is] $features )", "$npnoun ( [so|ie|namely|like|that is] $rankset )")
+	g.special["rankset"] = rankSet
+
+	// sums: "the card and the last card must add up to at least 12"
+	g.named("c.addup", "clause", func(v []any) any {
+		a, b := v[0].(string), v[1].(string)
+		t := term{fmt.Sprintf("%s.rank + %s.rank", a, b), []string{a, b}}
+		return v[2].(func(term) *pred)(t)
+	}, "$ref and $ref [must] $sumvp", "$ref plus $ref [must] $sumvp", "$ref and $ref together [must] $sumvp")
+	num := func(op string) func(v []any) any {
+		return func(v []any) any {
+			b := v[0].(term)
+			return func(a term) *pred { return cmp(op)([]any{a, b}).(*pred) }
+		}
+	}
+	g.named("sumvp.eq", "sumvp", num("=="), "add|adds up to $term", "make|makes $term", "total $term", "sum to $term")
+	g.named("sumvp.ge", "sumvp", num(">="), "add|adds up to at least $term", "add|adds up to $term or more", "make|makes at least $term",
+		"total at least $term", "sum to at least $term")
+	g.named("sumvp.le", "sumvp", num("<="), "add|adds up to at most $term", "add|adds up to $term or less", "make|makes at most $term",
+		"total at most $term", "sum to at most $term", "add|adds up to no more than $term")
+	g.named("sumvp.gt", "sumvp", num(">"), "add|adds up to more than $term", "make|makes more than $term", "total more than $term")
+	g.named("sumvp.lt", "sumvp", num("<"), "add|adds up to less than $term", "make|makes less than $term", "total less than $term")
+	g.named("sumvp.num", "sumvp", func(v []any) any { return v[0] }, "$numvp")
+	primes := "[2, 3, 5, 7, 11, 13, 17, 19, 23]"
+	g.named("numvp.prime", "numvp", func([]any) any {
+		return func(a term) *pred { return guarded(fmt.Sprintf("%s in %s", paren(a.text), primes), a.refs...) }
+	}, "is a prime [number]", "make|makes a prime [number]", "is prime", "add|adds up to a prime [number]")
+	g.named("c.termvp", "clause", func(v []any) any { return v[1].(func(term) *pred)(v[0].(term)) }, "$term $numvp", "$term must $numvp")
+
+	// notes that say nothing of the rule: the values of the cards, how
+	// places are counted
+	g.named("note.value", "note", func(v []any) any {
+		if v[0].(int) != v[1].(int) {
+			return nil // another counting of the ranks: not ours
+		}
+		return note{}
+	}, "$rankpl count|counts as $num", "$rankw counts as $num", "$rankpl are $num", "$rankw is $num", "$rankw = $num",
+		"$rankpl count|counts $num", "$rankpl are worth $num", "$rankw is worth $num", "$rankpl are low", "$rankw is low")
+	g.named("note.starter", "note", func([]any) any { return note{} },
+		"the starter is position|card|number 1", "the starter is the first card|position", "counting the starter as 1|one|the first [card]",
+		"the starter counts as 1|one|the first [card|position]", "the starter is 1|one", "starting from the starter", "the starter being 1",
+		"counting from the starter")
+	g.def("aside", "", func(v []any) any { return v[0] }, "$note", "( $note )")
+
+	// what the card must be, said shortly
+	higher, lower := rankVs(">")([]any{"prev"}).(feature), rankVs("<")([]any{"prev"}).(feature)
+	g.named("s.higher", "simple", func([]any) any { return higher("card") }, "higher", "go higher|up", "up", "a higher one", "higher than last|before")
+	g.named("s.lower", "simple", func([]any) any { return lower("card") }, "lower", "go lower|down", "down", "a lower one", "lower than last|before")
+	g.named("s.followsuit", "simple", func([]any) any { return sameField("suit", "card", "prev", "==") },
+		"[you] [must] follow suit", "[you] [must] follow the suit", "suit must be followed", "stick to the suit", "stay in suit",
+		"stay on|in the same suit")
+	g.named("s.switch", "simple", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
+		"switch|swap|flip $field", "switch|swap|flip the $field", "the $field must|always switch|switches|flip|flips")
+	g.named("s.differby", "simple", func(v []any) any {
+		ref, k := "prev", 0
+		for _, x := range v {
+			switch x := x.(type) {
+			case string:
+				ref = x
+			case int:
+				k = x
+			}
+		}
+		return or(related(fmt.Sprintf("card.rank == %s.rank + %d", ref, k), "card", ref), related(fmt.Sprintf("card.rank == %s.rank - %d", ref, k), "card", ref))
+	}, "differ|differs from $ref by [exactly] $steps", "differ|differs by [exactly] $steps from $ref", "differ|differs by exactly $steps",
+		"[the] $field must differ from $ref by [exactly] $steps", "be $steps away from $ref")
+	g.named("s.nothing", "simple", func(v []any) any { return not(v[0].(feature)("card")) }, "nothing $feature", "nothing that is $features",
+		"no card $feature", "no cards $feature", "no $nps either", "not $npx either", "nothing $feature either", "none $feature",
+		"no cards that are $features", "no card that is $features")
+	g.named("s.need", "simple", onCard, "you need $npx", "you must use $npx", "use $npx", "lay down $npx", "throw $npx", "put down $npx",
+		"you can only play $npx", "you may only play $npx", "it must be $npx")
+	g.named("classitem.vp", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np $vps")
+	g.named("classitem.any", "classitem", func(v []any) any { return [2]feature{v[0].(feature), fe(func(string) *pred { return yes }).(feature)} },
+		"$np anything", "$np any card", "$np whatever", "$np [are] free", "$np can be anything", "$np [are] anything goes", "$np any")
+
+	// kinds that may only follow others: "face cards can only go on red
+	// cards, and number cards only on black ones"
+	only := func(v []any) any { return ifThen(v[0].(feature)("card"), v[1].(feature)("prev"), yes) }
+	g.named("s.onlyon", "sentence", only, "$nps can only go|follow on|after $nps", "$nps can only be played on|after $nps",
+		"$nps only on|after $nps", "$nps may only go|follow on|after $nps", "$nps may only be played on|after $nps",
+		"$nps only go on|after $nps", "$nps go only on|after $nps")
+}
+
+var fieldRE = regexp.MustCompile(`@\.(\w+)`)
+
+// shareField: two features of a card read the same field of it.
+func shareField(a, b feature) bool {
+	fa := fieldRE.FindAllStringSubmatch(a("@").expr(), -1)
+	fb := fieldRE.FindAllStringSubmatch(b("@").expr(), -1)
+	for _, x := range fa {
+		for _, y := range fb {
+			if x[1] == y[1] || (x[1] == "even" || x[1] == "odd") && (y[1] == "even" || y[1] == "odd") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rankSet reads ranks in a row, with or without commas, "and" or "or"
+// before the last: "2 3 5 7 J K", "3, 6, 9 and Q". At least two.
+func rankSet(p *reader, i int) []result {
+	var out []result
+	var walk func(i int, ks []int)
+	walk = func(i int, ks []int) {
+		for _, r := range p.parse("rankw", i) {
+			k := append(slices.Clone(ks), r.val.(int))
+			if len(k) >= 2 {
+				out = append(out, result{r.end, ranksFeature(k)})
+			}
+			if len(k) >= 13 {
+				continue
+			}
+			j := r.end
+			walk(j, k)
+			for _, sep := range [][]string{{","}, {p.g.and}, {p.g.or}, {",", p.g.and}, {",", p.g.or}} {
+				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
+					walk(j+len(sep), k)
+				}
+			}
+		}
+	}
+	walk(i, nil)
+	return out
+}
+
+func ranksFeature(ks []int) feature {
+	ks = slices.Clone(ks)
+	slices.Sort(ks)
+	ks = slices.Compact(ks)
+	return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.rank in %s", r, intList(ks)), r) }).(feature)
+}
+
+// sameOnCards: two features of a card alone say the same of each of the
+// 52 cards.
+func sameOnCards(a, b feature) bool {
+	ea, eb := a("card").expr(), b("card").expr()
+	if ea == eb {
+		return true
+	}
+	pa, err1 := expr.Compile(ea, expr.Env(cardEnv{}))
+	pb, err2 := expr.Compile(eb, expr.Env(cardEnv{}))
+	if err1 != nil || err2 != nil {
+		return false // it reads more than the card
+	}
+	for _, suit := range []string{"spades", "hearts", "diamonds", "clubs"} {
+		for rank := 1; rank <= 13; rank++ {
+			c := oneCard{Rank: rank, Suit: suit, Color: map[bool]string{true: "red", false: "black"}[suit == "hearts" || suit == "diamonds"],
+				Face: rank > 10, Even: rank%2 == 0, Odd: rank%2 == 1}
+			x, err1 := expr.Run(pa, cardEnv{Card: c})
+			y, err2 := expr.Run(pb, cardEnv{Card: c})
+			if err1 != nil || err2 != nil || x != y {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// cardEnv is the rule language's card alone, for sameOnCards.
+type cardEnv struct {
+	Card oneCard `expr:"card"`
+}
+
+type oneCard struct {
+	Rank  int    `expr:"rank"`
+	Suit  string `expr:"suit"`
+	Color string `expr:"color"`
+	Face  bool   `expr:"face"`
+	Even  bool   `expr:"even"`
+	Odd   bool   `expr:"odd"`
+}
