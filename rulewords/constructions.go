@@ -45,6 +45,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildBranch()
 	r.buildMore()
 	r.buildPattern()
+	r.buildPlace()
 	r.buildTongue()
 	r.buildShared()
 	return r

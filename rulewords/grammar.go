@@ -238,7 +238,11 @@ func meaningKey(v any) string {
 		if v.rest != nil {
 			k += "|" + meaningKey(v.rest)
 		}
-		return fmt.Sprintf("%s|%v|%v|%s", k, v.subj, v.otherwise, v.then.expr())
+		then := ""
+		if v.then != nil {
+			then = v.then.expr()
+		}
+		return fmt.Sprintf("%s|%v|%v|%v|%s", k, v.subj, v.otherwise, v.negate, then)
 	case *subjless:
 		k := "s:"
 		if v.card != nil {

@@ -60,7 +60,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			onlyNotes = true
 			continue
 		}
-		e := pr.expr()
+		e := eachOf(pr).expr()
 		if seen[e] {
 			continue
 		}

@@ -19,8 +19,9 @@ type branch struct {
 	subj any // the subject of cond: a card (string) or a number (term); nil when none
 	rest *subjless
 	then *pred
-	// otherwise: the branch of every case the others leave (cond nil)
-	otherwise bool
+	// otherwise: the branch of every case the others leave (cond nil);
+	// negate: it says the branch before's then, not ("the rest aren't")
+	otherwise, negate bool
 }
 
 // subjless is a condition without its subject: said of a card (card) or
@@ -224,6 +225,9 @@ func nest(bs []*branch, conds []*pred) *pred {
 	k := len(bs) - 1
 	if bs[k].otherwise {
 		rest = bs[k].then
+		if bs[k].negate {
+			rest = not(bs[k-1].then)
+		}
 		k--
 	}
 	for ; k >= 0; k-- {

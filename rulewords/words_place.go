@@ -1,0 +1,229 @@
+package rulewords
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Places and the cards before: a card's place on the main line ("every
+// third card", "odd positions"; the starter is the 1st card, so the card
+// with n cards before it is the (n+1)-th), the last cards as a set ("both
+// of the last two", "either of the last two", "each of the last 3
+// cards"), what the last cards hold ("a value already in the last 3
+// cards"), runs ("no more than 2 hearts in a row") and totals ("the total
+// on the table", "the total of the last two").
+
+// A set of the last cards stands in a clause as a card named "@all3" or
+// "@any2" (each, or one of, the last 3 or 2 cards), and eachOf expands it
+// once the rule is read.
+
+func (g *registry) buildPlace() {
+	// places: a condition on n
+	every := func(v []any) any {
+		k := v[0].(int)
+		if k < 2 || k > 13 {
+			return nil
+		}
+		return atom(fmt.Sprintf("n %% %d == %d", k, k-1))
+	}
+	g.named("place.every", "places", every, "every $ordinal card|one|position|place", "each $ordinal card|one", "every $num cards",
+		"every $ordinal card played", "all $ordinal cards")
+	g.named("place.other", "places", func([]any) any { return atom("n % 2 == 1") }, "every other card|one|position|place",
+		"every second card|one", "even positions|places|ones|turns|spots", "the even positions|places|ones|turns|spots",
+		"even numbered positions|places", "every even position|place")
+	g.named("place.odd", "places", func([]any) any { return atom("n % 2 == 0") }, "odd positions|places|ones|turns|spots",
+		"the odd positions|places|ones|turns|spots", "odd numbered positions|places", "every odd position|place")
+	g.named("place.list", "places", func(v []any) any { return v[0] }, "the $ordlist cards|places|positions", "$ordlist cards|places|positions")
+	g.special["ordinal"] = ordinalNum
+
+	// branches by place
+	br := func(c *pred, then *pred) any { return &branch{cond: c, then: then} }
+	g.named("br.place", "branch", func(v []any) any { return br(v[0].(*pred), v[1].(feature)("card")) },
+		"$places [card] is|are $features", "$places [card] $vps", "[the] cards at|in|on $places [are] $features",
+		"at|in|on $places [,] $features", "[the] card at|in|on $places is $features")
+	g.named("br.placenot", "branch", func(v []any) any { return br(v[0].(*pred), not(v[1].(feature)("card"))) },
+		"$places [card] is|are not $features", "$places [card] is|are never $features", "no $nps at|in|on $places")
+	g.named("br.placepost", "branch", func(v []any) any { return br(v[1].(*pred), v[0].(*pred)) },
+		"$simple at|in|on $places", "$simple for $places")
+	g.named("br.placesentence", "branch", func(v []any) any { return br(v[0].(*pred), v[1].(*pred)) },
+		"at|in|on $places [,] [you] [must] $sentence")
+	// the rest: what the branch before says, not ("and the rest aren't")
+	g.named("br.restnot", "branch", func(v []any) any { return &branch{otherwise: true, negate: true} },
+		"the rest is|are not", "the rest cannot", "the rest not", "the others is|are not", "the others cannot", "the others not",
+		"all the others is|are not", "all the others cannot", "all others is|are not", "all others cannot", "the ones in between is|are not",
+		"the ones in between cannot", "the rest never", "the others never", "the rest no", "the others no", "not the rest",
+		"everything else is not", "any other card is not", "all other cards are not", "all other cards cannot", "nowhere else",
+		"not elsewhere", "not anywhere else")
+	g.named("br.restnone", "branch", func(v []any) any { return &branch{otherwise: true, then: not(v[0].(feature)("card"))} },
+		"no $nps anywhere else", "no $nps elsewhere", "no $nps at|in|on other places|positions", "no $nps otherwise")
+
+	// the last cards as a set
+	set := func(q string) func(v []any) any {
+		return func(v []any) any {
+			k := 2
+			if len(v) > 0 {
+				k = v[0].(int)
+			}
+			if k < 2 || k > 12 {
+				return nil
+			}
+			return fmt.Sprintf("@%s%d", q, k)
+		}
+	}
+	g.named("ref.both", "ref", set("all"), "both of the last two [cards]", "both of the last 2 [cards]", "both the last two [cards]",
+		"both last cards", "the last two cards both")
+	g.named("ref.eachk", "ref", set("all"), "each|all|every one of the last $num [cards]", "all the last $num cards", "any card of the last $num cards",
+		"the last $num cards each")
+	g.named("ref.either", "ref", set("any"), "either of the last two [cards]", "either of the last 2 [cards]", "one of the last two [cards]",
+		"one of the last 2 [cards]")
+	g.named("ref.onek", "ref", set("any"), "one of the last $num [cards]", "any of the last $num [cards]", "some card of the last $num cards",
+		"at least one of the last $num [cards]")
+	g.named("f.betweenlast2", "feature", func([]any) any {
+		return fe(func(r string) *pred {
+			return or(atom("prev2 == nil"), atom(fmt.Sprintf("%s.rank >= min(prev.rank, prev2.rank) and %s.rank <= max(prev.rank, prev2.rank)", r, r)))
+		})
+	}, "between the last two [cards]", "between the last 2 [cards]", "between the previous two [cards]", "between the last two cards played",
+		"between the last two [cards] inclusive", "between the values of the last two cards", "in between the last two [cards]")
+	g.named("f.betweenlast2x", "feature", func([]any) any {
+		return fe(func(r string) *pred {
+			return or(atom("prev2 == nil"), atom(fmt.Sprintf("%s.rank > min(prev.rank, prev2.rank) and %s.rank < max(prev.rank, prev2.rank)", r, r)))
+		})
+	}, "strictly between the last two [cards]", "between the last two [cards] exclusive")
+
+	// what the last cards hold
+	in := func(q string) func(v []any) any {
+		return func(v []any) any {
+			f, coll := string(v[0].(fieldName)), v[1].(string)
+			return fe(func(r string) *pred { return atom(fmt.Sprintf("%s(%s, .%s == %s.%s)", q, coll, f, r, f)) })
+		}
+	}
+	g.named("f.fieldin", "feature", in("any"), "with a $field [that is] [already] in|on|among $coll", "whose $field is [already] in|on|among $coll",
+		"of a $field [that is] [already] in|on|among $coll", "with a $field that has [already] been played in|on $coll",
+		"with a $field that has [already] appeared|shown|shown up in|on $coll")
+	g.named("f.fieldnotin", "feature", in("none"), "with a $field [that is] not [yet] in|on|among $coll", "whose $field is not [yet] in|on|among $coll",
+		"of a $field [that is] not [yet] in|on|among $coll", "with a $field that has not been played in|on $coll",
+		"with a $field that has not appeared|shown|shown up in|on $coll", "of a $field not [yet] seen|played in|on $coll")
+	g.named("c.fieldnotin", "clause", func(v []any) any {
+		f, coll := string(v[0].(fieldName)), v[1].(string)
+		return atom(fmt.Sprintf("none(%s, .%s == card.%s)", coll, f, f))
+	}, "the $field is one that has not shown|shown up|appeared|been played|been seen in|on $coll",
+		"the $field is not [one] [that is] [already] in|on|among $coll", "the $field has not shown|shown up|appeared|been played|been seen in|on $coll",
+		"the $field is one that is not [already] in|on $coll")
+	g.named("c.fieldin", "clause", func(v []any) any {
+		f, coll := string(v[0].(fieldName)), v[1].(string)
+		return atom(fmt.Sprintf("any(%s, .%s == card.%s)", coll, f, f))
+	}, "the $field is one that has [already] shown|shown up|appeared|been played|been seen in|on $coll",
+		"the $field is [one] [that is] already in|on|among $coll")
+	g.named("coll.lastk", "coll", func(v []any) any { return fmt.Sprintf("line[max(0, n - %d):]", v[0]) },
+		"the last $num [cards]", "the $num last cards", "the previous $num cards", "the last $num cards played")
+
+	// runs
+	g.named("s.maxrun", "sentence", func(v []any) any {
+		k, f := v[0].(int), v[1].(feature)
+		if k < 1 || k > 3 {
+			return nil
+		}
+		refs := []string{"card", "prev", "prev2", "prev3"}[:k+1]
+		ps := []*pred{}
+		if k >= 2 {
+			ps = append(ps, atom(refs[k]+" != nil"))
+		}
+		for _, r := range refs {
+			ps = append(ps, f(r))
+		}
+		return not(and(ps...))
+	}, "no more than $num $nps in a row", "at most $num $nps in a row", "never more than $num $nps in a row", "max $num $nps in a row",
+		"not more than $num $nps in a row", "only $num $nps in a row at most", "up to $num $nps in a row")
+
+	// totals
+	sum := func(coll string) func([]any) any {
+		return func([]any) any { return term{fmt.Sprintf("sum(map(%s, .rank))", coll), nil} }
+	}
+	g.named("t.total", "tatom", sum("line"), "the total [so far]", "the running total [so far]", "the total of the line", "the total of the main line",
+		"the running total of the line|cards", "the total on|of the table", "the total of all [the] cards [played] [so far]", "the total of the cards [played] [so far]",
+		"the sum of all [the] cards [played] [so far]", "the sum on|of the table", "the sum of the line", "the sum so far", "the sum of the cards [played] [so far]",
+		"the sum of the main line", "the total value of the line", "the total of all the values")
+	g.named("t.totallast2", "tatom", sum("line[max(0, n - 2):]"), "the total of the last two [cards]", "the sum of the last two [cards]",
+		"the total of the last 2 [cards]", "the sum of the last 2 [cards]", "total of the last two")
+	g.named("t.distlast2", "tatom", func([]any) any { return term{"abs(prev.rank - prev2.rank)", []string{"prev", "prev2"}} },
+		"the difference between the last two [cards]", "the difference of the last two [cards]", "the gap between the last two [cards]",
+		"the distance between the last two [cards]")
+	g.named("t.withcard", "tatom", func(v []any) any {
+		t := v[0].(term)
+		return term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card")}
+	}, "$tatom after|with|including your card", "$tatom after|with|including yours", "$tatom after|with|including the card",
+		"$tatom plus your card", "$tatom with it")
+	g.named("t.nplayed", "tatom", func([]any) any { return term{"n", nil} }, "the number of cards already played", "the number of cards on the table",
+		"how many cards have been played", "the count of cards played")
+	g.named("c.more", "clause", func(v []any) any {
+		a, b, coll := v[0].(feature), v[1].(feature), "line"
+		if len(v) > 2 {
+			coll = v[2].(string)
+		}
+		return atom(fmt.Sprintf("count(%s, %s) > count(%s, %s)", coll, a("#").expr(), coll, b("#").expr()))
+	}, "there are|is more $nps than $nps [so far]", "there are|is more $nps than $nps on|in $coll", "more $nps than $nps have been played",
+		"$nps outnumber $nps")
+	g.named("c.fewer", "clause", func(v []any) any {
+		a, b, coll := v[0].(feature), v[1].(feature), "line"
+		if len(v) > 2 {
+			coll = v[2].(string)
+		}
+		return atom(fmt.Sprintf("count(%s, %s) < count(%s, %s)", coll, a("#").expr(), coll, b("#").expr()))
+	}, "there are|is fewer|less $nps than $nps [so far]", "there are|is fewer|less $nps than $nps on|in $coll")
+}
+
+// ordinalNum reads an ordinal: "3rd", "third".
+func ordinalNum(p *reader, i int) []result {
+	if i >= len(p.toks) {
+		return nil
+	}
+	if k, ok := ordinalValue(p.toks[i]); ok {
+		return []result{{i + 1, k}}
+	}
+	return nil
+}
+
+var setRE = regexp.MustCompile(`@(all|any)(\d+)`)
+
+// eachOf expands the sets of the last cards of a rule read: a clause
+// about "@all3" holds for each of the last 3 cards (one that is missing
+// asks nothing), one about "@any2" for one of them (a missing one is
+// none).
+func eachOf(p *pred) *pred {
+	if p.op != "atom" {
+		out := &pred{op: p.op, text: p.text}
+		for _, k := range p.kids {
+			out.kids = append(out.kids, eachOf(k))
+		}
+		return out
+	}
+	m := setRE.FindStringSubmatch(p.text)
+	if m == nil {
+		return p
+	}
+	q, k := m[1], 0
+	k, _ = strconv.Atoi(m[2])
+	if k <= 3 {
+		var ps []*pred
+		for i, r := range []string{"prev", "prev2", "prev3"}[:k] {
+			a := eachOf(atom(strings.ReplaceAll(p.text, m[0], r)))
+			switch {
+			case i == 0:
+			case q == "all":
+				a = or(atom(r+" == nil"), a)
+			default:
+				a = and(atom(r+" != nil"), a)
+			}
+			ps = append(ps, a)
+		}
+		if q == "all" {
+			return and(ps...)
+		}
+		return or(ps...)
+	}
+	fn := map[string]string{"all": "all", "any": "any"}[q]
+	inner := strings.ReplaceAll(p.text, m[0], "#")
+	return atom(fmt.Sprintf("%s(line[max(0, n - %d):], %s)", fn, k, inner))
+}
