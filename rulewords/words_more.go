@@ -97,7 +97,7 @@ func (g *registry) buildMore() {
 	// (8+)"; and a feature with what it means in brackets, which must say
 	// the same: "a multiple of 3 (so 3 6 9 Q)".
 	g.named("f.defined", "feature", func(v []any) any { return v[1] }, "$vague ( $features )", "$vague ( [so|ie|namely|like] $rankset )")
-	g.named("vague", "vague", func([]any) any { return true }, "low", "high", "a low card|one|number", "a high card|one|number", "low cards|ones|numbers",
+	g.named("vague", "vague", func([]any) any { return "vague" }, "low", "high", "a low card|one|number", "a high card|one|number", "low cards|ones|numbers",
 		"high cards|ones|numbers", "low card|number", "high card|number", "small", "big", "a small card|one|number", "a big card|one|number",
 		"small cards|numbers", "big cards|numbers")
 	g.named("f.confirmed", "feature", func(v []any) any {

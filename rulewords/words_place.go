@@ -28,27 +28,27 @@ func (g *registry) buildPlace() {
 		}
 		return atom(fmt.Sprintf("n %% %d == %d", k, k-1))
 	}
-	g.named("place.every", "places", every, "every $ordinal card|one|position|place", "each $ordinal card|one", "every $num cards",
+	g.named("place.every", "place", every, "every $ordinal card|one|position|place", "each $ordinal card|one", "every $num cards",
 		"every $ordinal card played", "all $ordinal cards")
-	g.named("place.other", "places", func([]any) any { return atom("n % 2 == 1") }, "every other card|one|position|place",
+	g.named("place.other", "place", func([]any) any { return atom("n % 2 == 1") }, "every other card|one|position|place",
 		"every second card|one", "even positions|places|ones|turns|spots", "the even positions|places|ones|turns|spots",
 		"even numbered positions|places", "every even position|place")
-	g.named("place.odd", "places", func([]any) any { return atom("n % 2 == 0") }, "odd positions|places|ones|turns|spots",
+	g.named("place.odd", "place", func([]any) any { return atom("n % 2 == 0") }, "odd positions|places|ones|turns|spots",
 		"the odd positions|places|ones|turns|spots", "odd numbered positions|places", "every odd position|place")
-	g.named("place.list", "places", func(v []any) any { return v[0] }, "the $ordlist cards|places|positions", "$ordlist cards|places|positions")
+	g.named("place.list", "place", func(v []any) any { return v[0] }, "the $ordlist cards|places|positions", "$ordlist cards|places|positions")
 	g.special["ordinal"] = ordinalNum
 
 	// branches by place
 	br := func(c *pred, then *pred) any { return &branch{cond: c, then: then} }
 	g.named("br.place", "branch", func(v []any) any { return br(v[0].(*pred), v[1].(feature)("card")) },
-		"$places [card] is|are $features", "$places [card] $vps", "[the] cards at|in|on $places [are] $features",
-		"at|in|on $places [,] $features", "[the] card at|in|on $places is $features")
+		"$place [card] is|are $features", "$place [card] $vps", "[the] cards at|in|on $place [are] $features",
+		"at|in|on $place [,] $features", "[the] card at|in|on $place is $features")
 	g.named("br.placenot", "branch", func(v []any) any { return br(v[0].(*pred), not(v[1].(feature)("card"))) },
-		"$places [card] is|are not $features", "$places [card] is|are never $features", "no $nps at|in|on $places")
+		"$place [card] is|are not $features", "$place [card] is|are never $features", "no $nps at|in|on $place")
 	g.named("br.placepost", "branch", func(v []any) any { return br(v[1].(*pred), v[0].(*pred)) },
-		"$simple at|in|on $places", "$simple for $places")
+		"$simple at|in|on $place", "$simple for $place")
 	g.named("br.placesentence", "branch", func(v []any) any { return br(v[0].(*pred), v[1].(*pred)) },
-		"at|in|on $places [,] [you] [must] $sentence")
+		"at|in|on $place [,] [you] [must] $sentence")
 	// the rest: what the branch before says, not ("and the rest aren't")
 	g.named("br.restnot", "branch", func(v []any) any { return &branch{otherwise: true, negate: true} },
 		"the rest is|are not", "the rest cannot", "the rest not", "the others is|are not", "the others cannot", "the others not",
