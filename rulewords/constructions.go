@@ -296,24 +296,43 @@ func hasSlot(seq []string) bool {
 }
 
 // expand lists the word sequences of a pattern, the canonical one first:
-// "x|y" is a choice of one word, "[x]" or "[x|y]" an optional one.
+// "x|y" is a choice of one word, "[x]" or "[x|y]" an optional one, and
+// a choice of several words is grouped, "[a não ser que|a menos que]"
+// optional, "{que|do que}" not.
 func expand(ws []string) [][]string {
 	out := [][]string{nil}
-	for _, w := range ws {
-		var alts []string
-		if strings.HasPrefix(w, "[") && strings.HasSuffix(w, "]") {
-			alts = append(strings.Split(w[1:len(w)-1], "|"), "")
+	for i := 0; i < len(ws); i++ {
+		w := ws[i]
+		var alts [][]string
+		open, close := "", ""
+		switch {
+		case strings.HasPrefix(w, "["):
+			open, close = "[", "]"
+		case strings.HasPrefix(w, "{") && !strings.HasSuffix(w, "}") || strings.HasPrefix(w, "{") && strings.Contains(w, "|"):
+			open, close = "{", "}"
+		}
+		if open != "" {
+			group := []string{w}
+			for !strings.HasSuffix(group[len(group)-1], close) && i+1 < len(ws) {
+				i++
+				group = append(group, ws[i])
+			}
+			inner := strings.TrimSuffix(strings.TrimPrefix(strings.Join(group, " "), open), close)
+			for _, a := range strings.Split(inner, "|") {
+				alts = append(alts, strings.Fields(a))
+			}
+			if open == "[" {
+				alts = append(alts, nil)
+			}
 		} else {
-			alts = strings.Split(w, "|")
+			for _, a := range strings.Split(w, "|") {
+				alts = append(alts, []string{a})
+			}
 		}
 		var next [][]string
 		for _, seq := range out {
 			for _, a := range alts {
-				s := append(append([]string(nil), seq...), a)
-				if a == "" {
-					s = s[:len(s)-1]
-				}
-				next = append(next, s)
+				next = append(next, append(append([]string(nil), seq...), a...))
 			}
 		}
 		out = next

@@ -202,7 +202,11 @@ func dedupe(rs []result) []result {
 	seen := map[string]bool{}
 	var out []result
 	for _, r := range rs {
-		key := fmt.Sprintf("%d %s", r.end, meaningKey(r.val))
+		mk, ok := safeKey(r.val)
+		if !ok {
+			continue // a meaning that cannot be built: none
+		}
+		key := fmt.Sprintf("%d %s", r.end, mk)
 		if seen[key] {
 			continue
 		}
@@ -210,6 +214,17 @@ func dedupe(rs []result) []result {
 		out = append(out, r)
 	}
 	return out
+}
+
+// safeKey is meaningKey, or false when building the meaning fails (an
+// action that met a part of another kind than it reads).
+func safeKey(v any) (k string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			k, ok = "", false
+		}
+	}()
+	return meaningKey(v), true
 }
 
 // meaningKey names a meaning for dedupe: a feature by what it says of a

@@ -264,7 +264,7 @@ func (r *registry) buildTongue() {
 		ps[fmt.Sprintf("rank.%d", k)] = construction{nt: "rankw", say: fmt.Sprintf("rank.%d", k), act: constant(k)}
 	}
 	field := func(f string) func(v []any) any {
-		return func(v []any) any { return f }
+		return func(v []any) any { return fieldName(f) }
 	}
 	for _, f := range []string{"color", "suit", "rank", "even"} {
 		ps["field."+f] = construction{nt: "field", act: field(f)}
@@ -283,8 +283,8 @@ func (r *registry) buildTongue() {
 		ps["f.different."+f] = construction{nt: "feature", act: onRef("!=", f)}
 	}
 	ps["f.same2"] = construction{nt: "feature", act: func(v []any) any {
-		a, b, to := v[0].(string), v[1].(string), v[2].(string)
-		return fe(func(r string) *pred { return or(sameField(a, r, to, "=="), sameField(b, r, to, "==")) })
+		fs, refs := slots(v)
+		return fe(func(r string) *pred { return or(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "==")) })
 	}}
 	for name, op := range map[string]string{"higher": ">", "lower": "<", "atleast": ">=", "atmost": "<="} {
 		ps["vp."+name] = construction{nt: "vp", say: name, slots: ref, act: rankVs(op)}
@@ -391,8 +391,6 @@ func (r *registry) buildTongue() {
 	ps["s.if"] = construction{nt: "sentence", say: "if", slots: map[string]string{"c": "cond", "a": "sentence", "b": "sentence"},
 		act: func(v []any) any { return ifThen(v[0].(*pred), v[1].(*pred), v[2].(*pred)) }}
 	ps["s.ifonly"] = construction{nt: "sentence", act: func(v []any) any { return ifThen(v[0].(*pred), v[1].(*pred), yes) }}
-	ps["s.ifprev"] = construction{nt: "sentence", act: func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(*pred), yes) }}
-	ps["s.ifprevelse"] = construction{nt: "sentence", act: func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(*pred), v[2].(*pred)) }}
 	ps["s.iff"] = construction{nt: "iffs", say: "iff", slots: map[string]string{"a": "pred", "b": "pred"},
 		act: func(v []any) any { return iff(v[0].(*pred), v[1].(*pred)) }}
 	ps["s.play"] = construction{nt: "simple", act: onCard}

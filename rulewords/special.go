@@ -19,10 +19,18 @@ func (g *registry) buildSpecial() {
 		if k, err := strconv.Atoi(p.toks[i]); err == nil && k >= 0 && k <= 999 {
 			return []result{{i + 1, k}}
 		}
-		if k := slices.Index(numberNames, p.toks[i]); k >= 0 {
+		if k := slices.Index(p.g.t.numbers, p.toks[i]); k >= 0 {
 			return []result{{i + 1, k}}
 		}
 		return nil
+	}
+	// rnum: a number as a rank, "7", "seven"; the word for one is not
+	// ("um" and "uma" are articles too)
+	g.special["rnum"] = func(p *reader, i int) []result {
+		if i < len(p.toks) && len(p.g.t.numbers) > 1 && p.toks[i] == p.g.t.numbers[1] {
+			return nil
+		}
+		return p.g.special["num"](p, i)
 	}
 	g.special["ranklist"] = listOf("rankw", true)
 	g.special["rankpllist"] = listOf("rankpl", false)
@@ -181,16 +189,16 @@ func suitmap(p *reader, i int) []result {
 	return []result{{j, "{" + strings.Join(parts, ", ") + "}"}}
 }
 
-var ordinalWords = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-	"eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13}
-
-func ordinalValue(w string) (int, bool) {
-	if k, ok := ordinalWords[w]; ok {
-		return k, true
+// ordinalValue is the number of an ordinal of the language: a word
+// ("third", "terceira") or a number with the language's ending ("3rd",
+// "3ª").
+func (t *tongue) ordinalValue(w string) (int, bool) {
+	if k := slices.Index(t.ordinals, w); k >= 0 {
+		return k + 1, true
 	}
-	for _, suf := range []string{"st", "nd", "rd", "th"} {
-		if strings.HasSuffix(w, suf) {
-			if k, err := strconv.Atoi(strings.TrimSuffix(w, suf)); err == nil && Ordinal(k) == w {
+	for _, suf := range t.ordinalEnds {
+		if d, ok := strings.CutSuffix(w, suf); ok && d != "" {
+			if k, err := strconv.Atoi(d); err == nil && k > 0 && (t.lang != "en" || Ordinal(k) == w) {
 				return k, true
 			}
 		}
@@ -219,7 +227,7 @@ func ordlist(p *reader, i int) []result {
 	var ps []int
 	j := i
 	for j < len(p.toks) {
-		k, ok := ordinalValue(p.toks[j])
+		k, ok := p.g.t.ordinalValue(p.toks[j])
 		if !ok {
 			break
 		}

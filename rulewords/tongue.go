@@ -37,14 +37,17 @@ type tongue struct {
 	// in texts and patterns alike, longest first; filler: words that say
 	// nothing of the rule ("please"), dropped from texts, and fillerStart
 	// those dropped at the start of a sentence only ("ok so:").
-	respell                     [][2][]string
-	filler, fillerStart         [][]string
-	respellOnce, fillerOnce     sync.Once
-	respellToks                 [][2][]string
-	fillerToks, fillerStartToks [][]string
-	once                        sync.Once
-	g                           *grammar
-	gErr                        error
+	respell             [][2][]string
+	filler, fillerStart [][]string
+	// numbers: the words for 0, 1, 2 …; ordinals: for 1st, 2nd …;
+	// ordinalEnds: the endings of an ordinal written with a number
+	numbers, ordinals, ordinalEnds []string
+	respellOnce, fillerOnce        sync.Once
+	respellToks                    [][2][]string
+	fillerToks, fillerStartToks    [][]string
+	once                           sync.Once
+	g                              *grammar
+	gErr                           error
 }
 
 type euphony struct {
@@ -158,6 +161,23 @@ func parseTongue(name string, data []byte) (*tongue, error) {
 		case "articles":
 			if err := v.Decode(&t.articles); err != nil {
 				return nil, fmt.Errorf("%s:%d: articles: %w", name, v.Line, err)
+			}
+			continue
+		case "numbers", "ordinals", "ordinal.ends":
+			var ws []string
+			if err := v.Decode(&ws); err != nil {
+				return nil, fmt.Errorf("%s:%d: %s: %w", name, v.Line, k.Value, err)
+			}
+			for i := range ws {
+				ws[i] = fold(strings.ToLower(ws[i]))
+			}
+			switch k.Value {
+			case "numbers":
+				t.numbers = ws
+			case "ordinals":
+				t.ordinals = ws
+			default:
+				t.ordinalEnds = ws
 			}
 			continue
 		case "respell":

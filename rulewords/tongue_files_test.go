@@ -16,9 +16,10 @@ func TestPhraseFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ts) != 3 {
+	if len(ts) != 4 {
 		t.Fatalf("%d phrase files", len(ts))
 	}
+	ts = slices.DeleteFunc(slices.Clone(ts), func(tg *tongue) bool { return tg.lang == "en" })
 	ref := ts[0]
 	for _, tg := range ts {
 		for _, pair := range [][2]*tongue{{ref, tg}, {tg, ref}} {

@@ -132,9 +132,6 @@ func article(w string) string {
 	return "a " + w
 }
 
-var numberNames = []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-	"eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"}
-
 // stepsSay is a distance in ranks: "one rank", "2 ranks".
 func stepsSay(k int) string {
 	if k == 1 {

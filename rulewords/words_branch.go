@@ -66,7 +66,7 @@ func (g *registry) buildBranch() {
 		"$numvp", "it $numvp", "that $numvp")
 	g.named("br.otherwiseit", "branch", func(v []any) any { return &branch{otherwise: true, then: v[0].(feature)("card")} },
 		"otherwise|else [,|:] it $vps", "otherwise|else [,|:] the card $vps", "if not [,|:] it $vps")
-	g.named("br.otherwise", "branch", func(v []any) any { return &branch{otherwise: true, then: v[0].(*pred)} },
+	g.named("br.otherwise", "branch", func(v []any) any { return &branch{otherwise: true, then: onTheCard(v[0])} },
 		"otherwise|else [,|:] $sentence", "if not [,|:] $sentence", "in any other case [,|:] $sentence", "in all other cases [,|:] $sentence",
 		"otherwise|else [,|:] you [must|may|can] $sentence", "if not [,|:] you [must|may|can] $sentence",
 		"everything|anything else [,|:] $sentence", "everything else $vps", "all other cards|others $vps", "any other card $vps",
@@ -102,8 +102,7 @@ func (g *registry) buildBranch() {
 
 	// exceptions
 	g.named("s.unlessthen", "sentence", func(v []any) any { return ifThen(v[1].(*pred), v[2].(*pred), v[0].(*pred)) },
-		"$simple [,] unless $pred [,] [and] [then] $sentence", "$simple [,] unless $pred [,] in which case $sentence",
-		"$simple [,] unless $pred [,] in that case $sentence")
+		"$simple [,] unless $pred {,|then|, then|and then|, and then|in which case|, in which case|in that case|, in that case} $sentence")
 	g.named("s.unlessfirst", "sentence", func(v []any) any { return ifThen(v[0].(*pred), yes, v[1].(*pred)) },
 		"unless $pred [,] $simple")
 	g.named("s.exceptafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), yes, v[0].(*pred)) },
@@ -125,7 +124,7 @@ func (g *registry) buildBranch() {
 		"$nps can be played anytime|always|anywhere", "$nps can always be played", "$nps is|are always allowed|ok|okay|fine|legal|good",
 		"$nps can always go", "$nps can follow anything", "$nps can be played on anything", "$nps go|goes with anything",
 		"$nps can go with anything", "$nps is|are always", "$nps any time", "$nps anytime")
-	g.named("s.wild", "sentence", func(v []any) any { return or(v[0].(wild).f("card"), v[1].(*pred)) },
+	g.named("s.wild", "sentence", func(v []any) any { return or(v[0].(wild).f("card"), onTheCard(v[1])) },
 		"$wild [,|;|.] [and] otherwise|else [,] [you] [must] $sentence", "$wild [,|;|.] [and] everything|anything else $vps",
 		"$wild [,|;|.] [and] everything|anything else [must] $sentence", "$wild [,|;|.] [and] all other cards $vps",
 		"$wild [,|;|.] [and] any other card $vps", "$wild [,|;|.] [and] the rest $vps", "$wild [,|;|.] [and] the others $vps")
@@ -234,6 +233,15 @@ func nest(bs []*branch, conds []*pred) *pred {
 		rest = ifThen(conds[k], bs[k].then, rest)
 	}
 	return rest
+}
+
+// onTheCard is a rule, or what the card is (a verb phrase said of it:
+// "everything else must be red").
+func onTheCard(x any) *pred {
+	if f, ok := x.(feature); ok {
+		return f("card")
+	}
+	return x.(*pred)
 }
 
 // guardedTerm is a predicate on a number, false when a card it reads is

@@ -57,11 +57,11 @@ func (g *registry) buildCard() {
 	for k := 1; k <= 13; k++ {
 		k := k
 		g.def("rankw", "", func([]any) any { return k }, rankVocab[k].one...)
-		g.def("rankpl", "", func([]any) any { return k }, rankVocab[k].several...)
+		g.named(fmt.Sprintf("rankpl.%d", k), "rankpl", func([]any) any { return k }, rankVocab[k].several...)
 	}
 	// rankn: a rank or a number in a comparison, with or without article
 	// ("7", "a 7", "an ace", "14").
-	g.def("rankn", "", func(v []any) any { return v[0] }, "$rankw", "a|an $rankw", "$num")
+	g.def("rankn", "", func(v []any) any { return v[0] }, "$rankw", "a|an $rankw", "$rnum")
 	for _, f := range fieldWords {
 		f := f
 		g.def("field", "", func([]any) any { return fieldName(f.field) }, f.words...)
@@ -259,7 +259,7 @@ func (g *registry) buildCard() {
 		return v[0]
 	}, "either $features")
 	g.def("featureA", "f.not", func(v []any) any { f := v[0].(feature); return fe(func(r string) *pred { return not(f(r)) }) }, "not $feature")
-	g.def("featureA", "", func(v []any) any {
+	g.named("f.after", "featureA", func(v []any) any {
 		a, b := v[0].(feature), v[1].(feature)
 		return fe(func(r string) *pred { return ifThen(b("prev"), a(r), yes) })
 	}, "$feature after $np", "$feature following $np")
@@ -289,22 +289,26 @@ func (g *registry) buildCard() {
 	adj := func(f func(r string) *pred) func([]any) any { return func([]any) any { return fe(f) } }
 	for _, c := range colorNames {
 		c := c
-		g.def("adj", "", adj(func(r string) *pred { return guarded(fmt.Sprintf("%s.color == %q", r, c), r) }), c)
+		g.named("adj."+c, "adj", adj(func(r string) *pred { return guarded(fmt.Sprintf("%s.color == %q", r, c), r) }), c)
 	}
-	g.def("adj", "", adj(func(r string) *pred { return guarded(r+".even", r) }), "even", "even numbered")
-	g.def("adj", "", adj(func(r string) *pred { return guarded(r+".odd", r) }), "odd", "odd numbered")
-	g.def("adj", "", adj(func(r string) *pred { return guarded(r+".rank in [2, 3, 5, 7, 11, 13]", r) }), "prime")
-	g.def("adj", "", adj(func(r string) *pred { return not(guarded(r+".face", r)) }), "number", "numbered", "numeral", "pip", "spot", "non face")
+	g.named("adj.even", "adj", adj(func(r string) *pred { return guarded(r+".even", r) }), "even", "even numbered")
+	g.named("adj.odd", "adj", adj(func(r string) *pred { return guarded(r+".odd", r) }), "odd", "odd numbered")
+	g.named("adj.prime", "adj", adj(func(r string) *pred { return guarded(r+".rank in [2, 3, 5, 7, 11, 13]", r) }), "prime")
+	g.named("adj.number", "adj", adj(func(r string) *pred { return not(guarded(r+".face", r)) }), "number", "numbered", "numeral", "pip", "spot", "non face")
+	g.named("adj.face", "adj", adj(func(r string) *pred { return guarded(r+".face", r) }))
+	g.named("adj.suit", "adj", func(v []any) any {
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.suit == %q", r, v[0]), r) })
+	})
 	for _, k := range []int{7, 8} {
 		g.def("adj", "", rankIs(">=").withArg(k), "high")
 		g.def("adj", "", rankIs("<=").withArg(k-1), "low")
 	}
 	card := func([]any) any { return fe(func(string) *pred { return yes }) }
-	g.def("noun", "", card, "card", "one", "number")
-	g.def("nouns", "", card, "cards", "ones", "numbers")
+	g.named("noun.card", "noun", card, "card", "one", "number")
+	g.named("nouns.card", "nouns", card, "cards", "ones", "numbers")
 	face := adj(func(r string) *pred { return guarded(r+".face", r) })
-	g.def("noun", "", face, "face|court|picture|figure|royal card", "figure", "face", "court")
-	g.def("nouns", "", face, "face|court|picture|figure|royal cards", "figures", "faces", "courts")
+	g.named("noun.face", "noun", face, "face|court|picture|figure|royal card", "figure", "face", "court")
+	g.named("nouns.face", "nouns", face, "face|court|picture|figure|royal cards", "figures", "faces", "courts")
 	g.def("noun", "", func(v []any) any {
 		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.suit == %q", r, v[0]), r) })
 	}, "$suit")

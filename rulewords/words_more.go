@@ -157,6 +157,16 @@ func (g *registry) buildMore() {
 		"counting from the starter")
 	g.def("aside", "", func(v []any) any { return v[0] }, "$note", "( $note )")
 
+	// "the sum with the last card"
+	g.named("t.sumwith", "tatom", func(v []any) any {
+		r := v[0].(string)
+		return term{fmt.Sprintf("card.rank + %s.rank", r), []string{"card", r}}
+	}, "the sum with $ref", "the total with $ref", "its sum with $ref")
+	// numbers that are not face cards, as a noun ("the others, numbers")
+	notFace := func([]any) any { return fe(func(r string) *pred { return not(guarded(r+".face", r)) }) }
+	g.named("noun.pip", "noun", notFace, "number card", "pip card", "numeral card", "spot card")
+	g.named("nouns.pip", "nouns", notFace, "number cards", "pip cards", "numeral cards", "spot cards", "non face cards")
+
 	// what the card must be, said shortly
 	higher, lower := rankVs(">")([]any{"prev"}).(feature), rankVs("<")([]any{"prev"}).(feature)
 	g.named("s.higher", "simple", func([]any) any { return higher("card") }, "higher", "go higher|up", "up", "a higher one", "higher than last|before")

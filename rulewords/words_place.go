@@ -179,7 +179,7 @@ func ordinalNum(p *reader, i int) []result {
 	if i >= len(p.toks) {
 		return nil
 	}
-	if k, ok := ordinalValue(p.toks[i]); ok {
+	if k, ok := p.g.t.ordinalValue(p.toks[i]); ok {
 		return []result{{i + 1, k}}
 	}
 	return nil

@@ -38,7 +38,7 @@ func (g *registry) buildSentence() {
 		"change $field every|each card|time", "change the $field every|each card|time", "change $field")
 	g.def("simple", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "==") },
 		"the $field must|should stay|remain the same", "keep the same $field", "follow $field", "keep $field")
-	g.def("simple", "", func(v []any) any { return not(v[0].(feature)("card")) }, "anything but $npx", "any card but|except $npx",
+	g.named("s.anybut", "simple", func(v []any) any { return not(v[0].(feature)("card")) }, "anything but $npx", "any card but|except $npx",
 		"all cards but|except $npx", "everything but|except $npx", "play anything but $npx", "play any card but|except $npx")
 	g.def("simple", "", func(v []any) any {
 		fs, refs := slots(v)
@@ -58,13 +58,13 @@ func (g *registry) buildSentence() {
 	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), v[0].(*pred), v[2].(*pred)) },
 		"$simple if|when $pred [;|,] otherwise|else [,] $sentence")
 	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), v[0].(*pred), yes) }, "$simple if|when|whenever $pred")
-	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), yes, v[0].(*pred)) }, "$simple [,] unless $pred")
+	g.named("s.unless", "sentence", func(v []any) any { return ifThen(v[1].(*pred), yes, v[0].(*pred)) }, "$simple [,] unless $pred")
 	g.def("sentence", "", func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(*pred), yes) },
 		"after $npx [,|:] $sentence", "following $npx [,|:] $sentence", "on $npx [,|:] $sentence")
 	g.def("sentence", "", func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(*pred), v[2].(*pred)) },
 		"after $npx [,|:] $simple [;|,] otherwise|else [,] $sentence")
 	follow := func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(feature)("card"), yes) }
-	g.def("sentence", "", follow, "$nps must|should|will be followed by $npx", "$nps is|are always followed by $npx",
+	g.named("s.followedby", "sentence", follow, "$nps must|should|will be followed by $npx", "$nps is|are always followed by $npx",
 		"$nps is|are followed by $npx", "every|each $np must be followed by $npx", "after $nps comes|come $npx",
 		"$nps has|have to be followed by $npx")
 	g.def("sentence", "", func(v []any) any { return follow([]any{v[1], v[0]}) }, "$npx must|should follow $nps", "$npx always follows|follow $nps")
@@ -75,7 +75,7 @@ func (g *registry) buildSentence() {
 		return follow([]any{v[1], v[0]})
 	}, "must|always play $npx after $nps",
 		"you must play $npx after $nps", "play $npx after $nps", "play $npx on $nps", "only play $npx after $nps")
-	g.def("sentence", "", func(v []any) any { return not(and(v[1].(feature)("prev"), v[0].(feature)("card"))) },
+	g.named("s.neverafter", "sentence", func(v []any) any { return not(and(v[1].(feature)("prev"), v[0].(feature)("card"))) },
 		"never $npx after $nps", "no $npx after $nps", "$npx may|can|must not follow $nps", "$npx may|can|must never follow $nps",
 		"never play $npx after $nps", "do not play $npx after $nps", "$npx never follows|follow $nps")
 	g.def("sentence", "", func(v []any) any { return not(and(v[0].(feature)("prev"), v[1].(feature)("card"))) },
@@ -85,7 +85,7 @@ func (g *registry) buildSentence() {
 		"never two consecutive $nps", "two $nps may|can|must never|not follow each other", "never two $nps consecutively|together",
 		"no two $nps may|can be played in a row|consecutively", "two $nps cannot follow each other", "not two $nps in a row",
 		"two $nps in a row are not allowed", "no $nps twice in a row", "never $nps twice in a row", "never play two $nps in a row")
-	g.def("sentence", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
+	g.named("s.notwosame", "sentence", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"never|no two cards of the same $field in a row", "never play two cards of the same $field in a row",
 		"no two consecutive cards of the same $field", "never two consecutive cards of the same $field", "not two cards of the same $field in a row")
 	g.def("sentence", "", func(v []any) any {
@@ -100,16 +100,16 @@ func (g *registry) buildSentence() {
 		"never play three $nps in a row")
 	// Alternating colours or parities is differing from the last card in
 	// them: said as that, the simplest expression.
-	g.def("sentence", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
+	g.named("s.altfield", "sentence", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"alternate $altfield", "alternate between $altfield", "$altfield must|should alternate", "the $altfield must|should alternate",
 		"$altfield alternate", "the $altfield alternate", "alternating $altfield", "alternate the $altfield", "cards must alternate in $altfield",
 		"cards alternate in $altfield", "[the] cards must|should alternate [between|in] $altfield", "[the] cards alternate [between|in] $altfield",
 		"play alternately $altfield", "alternate $altfield cards")
-	g.def("altfield", "", func([]any) any { return fieldName("color") }, "colours|colors|colour|color", "card colours|colors", "red and black",
+	g.named("altfield.color", "altfield", func([]any) any { return fieldName("color") }, "colours|colors|colour|color", "card colours|colors", "red and black",
 		"black and red", "red and black cards", "black and red cards", "reds and blacks", "blacks and reds")
-	g.def("altfield", "", func([]any) any { return fieldName("even") }, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers",
+	g.named("altfield.even", "altfield", func([]any) any { return fieldName("even") }, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers",
 		"odd and even cards|numbers", "evens and odds", "odds and evens")
-	g.def("altfield", "", func([]any) any { return fieldName("face") }, "face and number cards", "number and face cards", "face cards and number cards",
+	g.named("altfield.face", "altfield", func([]any) any { return fieldName("face") }, "face and number cards", "number and face cards", "face cards and number cards",
 		"number cards and face cards")
 	alt := func(v []any) any {
 		ab := v[0].([2]feature)
@@ -119,13 +119,14 @@ func (g *registry) buildSentence() {
 	g.def("sentence", "s.alt", alt, "alternate $altpair", "alternate between $altpair", "$altpair must|should alternate",
 		"the $altpair must|should alternate", "$altpair alternate", "the $altpair alternate", "alternating $altpair",
 		"play alternately $altpair", "alternate the $altpair", "cards must alternate in $altpair", "cards alternate in $altpair")
-	g.def("altpair", "", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np and $np", "$np with $np")
+	g.named("altpair", "altpair", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np and $np", "$np with $np", "$np / $np",
+		"$np or $np")
 	g.def("iffs", "s.iff", func(v []any) any { return iff(v[0].(*pred), v[1].(*pred)) },
 		"$pred if and only if $pred", "$pred iff $pred", "$pred exactly|precisely|just when $pred", "$pred when and only when $pred")
 	g.def("sentence", "", func(v []any) any { return iff(v[0].(feature)("card"), v[1].(*pred)) },
 		"$features if and only if $pred", "$features exactly|precisely|just when $pred")
 	g.def("sentence", "", func(v []any) any { return v[0] }, "$classes")
-	g.def("classitem", "", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} },
+	g.named("classitem", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} },
 		"$np [must|should|have|has] [to] [be] $features", "$np are $features", "$np : $features", "$np is $features")
 	g.special["classes"] = classes
 	// one class alone: "black cards must be lower than 8" says nothing of
