@@ -284,7 +284,9 @@ func (r *registry) buildTongue() {
 	}
 	ps["f.same2"] = construction{nt: "feature", act: func(v []any) any {
 		fs, refs := slots(v)
-		return fe(func(r string) *pred { return or(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "==")) })
+		return fe(func(r string) *pred {
+			return or(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "=="))
+		})
 	}}
 	for name, op := range map[string]string{"higher": ">", "lower": "<", "atleast": ">=", "atmost": "<="} {
 		ps["vp."+name] = construction{nt: "vp", say: name, slots: ref, act: rankVs(op)}
