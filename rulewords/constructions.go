@@ -152,9 +152,10 @@ func (t *tongue) buildGrammar() (*grammar, error) {
 				sq.say = expand(strings.Fields(c.en[0]))[0]
 			}
 			add(c.en, true, false)
-		} else {
+		} else if _, own := t.read[c.name]; !own {
 			// English's patterns of slots and brackets are every
-			// language's ("$ref $vps", "( $rule )")
+			// language's ("$ref $vps", "( $rule )"), unless the language
+			// gives its own
 			for _, p := range c.en {
 				if structural(p) {
 					add([]string{p}, false, false)

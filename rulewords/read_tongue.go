@@ -60,7 +60,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			onlyNotes = true
 			continue
 		}
-		e := eachOf(pr).expr()
+		e := waiting(eachOf(pr)).expr()
 		if seen[e] {
 			continue
 		}

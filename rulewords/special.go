@@ -19,7 +19,7 @@ func (g *registry) buildSpecial() {
 		if k, err := strconv.Atoi(p.toks[i]); err == nil && k >= 0 && k <= 999 {
 			return []result{{i + 1, k}}
 		}
-		if k := slices.Index(p.g.t.numbers, p.toks[i]); k >= 0 {
+		if k := slices.IndexFunc(p.g.t.numbers, func(w string) bool { return slices.Contains(strings.Split(w, "|"), p.toks[i]) }); k >= 0 {
 			return []result{{i + 1, k}}
 		}
 		return nil
@@ -27,7 +27,7 @@ func (g *registry) buildSpecial() {
 	// rnum: a number as a rank, "7", "seven"; the word for one is not
 	// ("um" and "uma" are articles too)
 	g.special["rnum"] = func(p *reader, i int) []result {
-		if i < len(p.toks) && len(p.g.t.numbers) > 1 && p.toks[i] == p.g.t.numbers[1] {
+		if i < len(p.toks) && len(p.g.t.numbers) > 1 && slices.Contains(strings.Split(p.g.t.numbers[1], "|"), p.toks[i]) {
 			return nil
 		}
 		return p.g.special["num"](p, i)

@@ -173,6 +173,7 @@ func parseTongue(name string, data []byte) (*tongue, error) {
 			}
 			switch k.Value {
 			case "numbers":
+				// "uno|una": two words for one number
 				t.numbers = ws
 			case "ordinals":
 				t.ordinals = ws

@@ -304,8 +304,14 @@ func (g *registry) buildCard() {
 		g.def("adj", "", rankIs("<=").withArg(k-1), "low")
 	}
 	card := func([]any) any { return fe(func(string) *pred { return yes }) }
-	g.named("noun.card", "noun", card, "card", "one", "number")
-	g.named("nouns.card", "nouns", card, "cards", "ones", "numbers")
+	g.named("noun.card", "noun", card, "card", "one")
+	g.named("nouns.card", "nouns", card, "cards", "ones")
+	// "number" is a card with adjectives ("prime numbers", "an even
+	// number"), a number card alone ("numbers only")
+	g.named("noun.num", "numnoun", card, "number")
+	g.named("nouns.num", "numnouns", card, "numbers")
+	g.named("np.adjnum", "npnoun", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "a|an $adjs $numnoun", "$adjs $numnouns",
+		"a $numnoun $feature", "$numnouns $feature")
 	face := adj(func(r string) *pred { return guarded(r+".face", r) })
 	g.named("noun.face", "noun", face, "face|court|picture|figure|royal card", "figure", "face", "court")
 	g.named("nouns.face", "nouns", face, "face|court|picture|figure|royal cards", "figures", "faces", "courts")
@@ -315,7 +321,7 @@ func (g *registry) buildCard() {
 	g.def("nouns", "", func(v []any) any {
 		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.suit == %q", r, v[0]), r) })
 	}, "$suits")
-	g.def("noun", "", func(v []any) any { return rankIs("==")(v) }, "$rankw")
+	g.named("noun.rank", "noun", func(v []any) any { return rankIs("==")(v) }, "$rankw")
 	g.def("nouns", "", func(v []any) any { return rankIs("==")(v) }, "$rankpl")
 }
 

@@ -100,20 +100,23 @@ func (g *registry) buildMore() {
 	g.named("vague", "vague", func([]any) any { return "vague" }, "low", "high", "a low card|one|number", "a high card|one|number", "low cards|ones|numbers",
 		"high cards|ones|numbers", "low card|number", "high card|number", "small", "big", "a small card|one|number", "a big card|one|number",
 		"small cards|numbers", "big cards|numbers")
-	g.named("f.confirmed", "feature", func(v []any) any {
+	// (a construction of the level above what it adds to: a production
+	// whose first slot is its own nonterminal never reads)
+	g.named("f.confirmed", "featureA", func(v []any) any {
 		a, b := v[0].(feature), v[1].(feature)
 		if !sameOnCards(a, b) {
 			return nil // the brackets say another rule
 		}
 		return a
 	}, "$feature ( [so|ie|namely|like|that is] $features )", "$feature ( [so|ie|namely|like|that is] $rankset )")
-	g.named("np.confirmed", "npnoun", func(v []any) any {
+	g.named("np.confirmed", "np", func(v []any) any {
 		a, b := v[0].(feature), v[1].(feature)
 		if !sameOnCards(a, b) {
 			return nil
 		}
 		return a
-	}, "$npnoun ( [so|ie|namely|like|that is] $features )", "$npnoun ( [so|ie|namely|like|that is] $rankset )")
+	}, "$npnoun ( [so|ie|namely|like|that is] $features )", "$npnoun ( [so|ie|namely|like|that is] $rankset )", "$npnoun : $rankset",
+		"$npnoun : $features")
 	g.special["rankset"] = rankSet
 
 	// sums: "the card and the last card must add up to at least 12"
@@ -166,6 +169,9 @@ func (g *registry) buildMore() {
 	notFace := func([]any) any { return fe(func(r string) *pred { return not(guarded(r+".face", r)) }) }
 	g.named("noun.pip", "noun", notFace, "number card", "pip card", "numeral card", "spot card")
 	g.named("nouns.pip", "nouns", notFace, "number cards", "pip cards", "numeral cards", "spot cards", "non face cards")
+	g.named("np.pip", "npnoun", notFace, "numbers", "only numbers")
+	g.named("s.neither", "simple", func(v []any) any { return not(or(v[0].(feature)("card"), v[1].(feature)("card"))) },
+		"neither $npx nor $npx", "no $npx nor $npx", "not $npx nor $npx")
 
 	// what the card must be, said shortly
 	higher, lower := rankVs(">")([]any{"prev"}).(feature), rankVs("<")([]any{"prev"}).(feature)

@@ -41,6 +41,12 @@ func (g *registry) buildPattern() {
 	g.named("pat.up", "patitem", func([]any) any { return []patItem{{rel: ">"}} }, "up", "higher", "a higher card|one", "go up")
 	g.named("pat.down", "patitem", func([]any) any { return []patItem{{rel: "<"}} }, "down", "lower", "a lower card|one", "go down")
 	g.special["patlist"] = patList
+	g.named("patsep", "patsep", func([]any) any { return "sep" }, ",", "then", ", then", "→", "/", "followed by", "and then", "and", ", and",
+		"-", "next", "after that", ", after that")
+	g.named("cycleback", "cycleback", func([]any) any { return "back" }, "and back to", "then back to", ", back to", "back to", ", and back to",
+		"and then", "then", "→", ",", "before", "and again")
+	g.named("cycleend", "cycleend", func([]any) any { return "end" }, "and repeat", ", repeat", "repeat", "and so on", ", and so on", "…", "and again",
+		"etc", ", etc", "and around again", "over and over")
 	pattern := func(v []any) any { return patternRule(v[0].([]patItem)) }
 	g.named("s.pattern", "sentence", pattern,
 		"$patlist [,] and so on", "$patlist [,] etc", "$patlist …", "$patlist [,] and repeat", "$patlist [,] repeat", "$patlist [,] repeating",
@@ -128,7 +134,7 @@ func (g *registry) buildPattern() {
 		"from king back to ace", "back from king to ace", "the ace comes after the king", "king is followed by ace", "a king is followed by an ace",
 		"after the king comes the ace again", "wrapping from k to a", "wrapping k to a", "wrapping a to k", "and king to ace", "with king to ace")
 	g.named("aside.wrap", "aside", func(v []any) any { return v[0] }, "$wrap", "( $wrap )")
-	g.named("f.wrapped", "feature", func(v []any) any {
+	g.named("f.wrapped", "featureA", func(v []any) any {
 		f := v[0].(feature)
 		if wrapped(f("card")) == nil {
 			return nil // nothing to count round
@@ -151,18 +157,22 @@ func patList(p *reader, i int) []result {
 			if len(its) >= 12 {
 				continue
 			}
-			j := r.end
-			walk(j, its)
-			for _, sep := range [][]string{{","}, {"then"}, {",", "then"}, {"→"}, {"/"}, {"followed", "by"}, {"and", "then"}, {"-"}, {p.g.and}, {",", p.g.and}} {
-				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
-					walk(j+len(sep), its)
-				}
+			if r.end == i+1 && r.end < len(p.toks) && !p.isNumber(i) && !p.isNumber(r.end) {
+				// single words in a row: "red red black" (not numbers:
+				// "three reds")
+				walk(r.end, its)
+			}
+			for _, sep := range p.parse("patsep", r.end) {
+				walk(sep.end, its)
 			}
 		}
 	}
 	walk(i, nil)
 	return out
 }
+
+// isNumber: the word at i is a number.
+func (p *reader) isNumber(i int) bool { return len(p.g.special["num"](p, i)) > 0 }
 
 // period is the length of the shortest run the items repeat.
 func period(items []patItem) int {
@@ -211,6 +221,11 @@ func patternRule(items []patItem) any {
 	case k == 2 && sameOnCards(items[1].f, fe(func(r string) *pred { return not(items[0].f(r)) }).(feature)):
 		a, b := items[0].f, items[1].f
 		return or(and(a("prev"), b("card")), and(b("prev"), a("card")))
+	case k == 2:
+		// two kinds that are not each other's opposite: after the first
+		// the second, else the first; or by place
+		a, b := items[0].f, items[1].f
+		return alts{ifThen(a("prev"), b("card"), a("card")), byPlace(items, 0)}
 	}
 	if c, ok := suitsCycle(items); ok {
 		return related(fmt.Sprintf("%s[prev.suit] == card.suit", cycleMap(c)), "card", "prev")
@@ -285,24 +300,19 @@ func suitOrder(p *reader, i int) []result {
 			}
 			j := r.end
 			if len(o) == 4 {
+				// the first again ("and back to clubs") or the end of a
+				// cycle ("and repeat")
 				out = append(out, result{j, [4]string(o)})
-				for _, end := range [][]string{{p.g.and, "back", "to"}, {"then", "back", "to"}, {",", "back", "to"}, {"back", "to"}, {",", p.g.and, "back", "to"},
-					{p.g.and, "then"}, {"then"}, {"→"}, {","}} {
-					if j+len(end) <= len(p.toks) && slices.Equal(p.toks[j:j+len(end)], end) {
-						walk(j+len(end), o)
-					}
+				for _, sep := range p.parse("cycleback", j) {
+					walk(sep.end, o)
 				}
-				for _, end := range [][]string{{p.g.and, "repeat"}, {",", "repeat"}, {"repeat"}, {p.g.and, "so", "on"}, {",", p.g.and, "so", "on"}, {"…"}, {p.g.and, "again"}} {
-					if j+len(end) <= len(p.toks) && slices.Equal(p.toks[j:j+len(end)], end) {
-						out = append(out, result{j + len(end), [4]string(o)})
-					}
+				for _, end := range p.parse("cycleend", j) {
+					out = append(out, result{end.end, [4]string(o)})
 				}
 				continue
 			}
-			for _, sep := range [][]string{{","}, {"then"}, {"→"}, {p.g.and}, {",", p.g.and}, {",", "then"}} {
-				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
-					walk(j+len(sep), o)
-				}
+			for _, sep := range p.parse("patsep", j) {
+				walk(sep.end, o)
 			}
 		}
 	}

@@ -145,9 +145,13 @@ func (g *registry) buildPlace() {
 		"the running total of the line|cards", "the total on|of the table", "the total of all [the] cards [played] [so far]", "the total of the cards [played] [so far]",
 		"the sum of all [the] cards [played] [so far]", "the sum on|of the table", "the sum of the line", "the sum so far", "the sum of the cards [played] [so far]",
 		"the sum of the main line", "the total value of the line", "the total of all the values")
-	g.named("t.totallast2", "tatom", sum("line[max(0, n - 2):]"), "the total of the last two [cards]", "the sum of the last two [cards]",
-		"the total of the last 2 [cards]", "the sum of the last 2 [cards]", "total of the last two")
-	g.named("t.distlast2", "tatom", func([]any) any { return term{"abs(prev.rank - prev2.rank)", []string{"prev", "prev2"}} },
+	// with one card on the main line, "the total of the last two" is that
+	// card's, or the rule waits for the second (two readings)
+	g.named("t.totallast2", "tatom", func([]any) any {
+		return alts{term{"sum(map(line[max(0, n - 2):], .rank))", nil}, term{"(prev.rank + " + untilThere + ".rank)", []string{"prev"}}}
+	}, "the total of the last two [cards]", "the sum of the last two [cards]", "the total of the last 2 [cards]", "the sum of the last 2 [cards]",
+		"total of the last two")
+	g.named("t.distlast2", "tatom", func([]any) any { return term{"abs(prev.rank - " + untilThere + ".rank)", []string{"prev"}} },
 		"the difference between the last two [cards]", "the difference of the last two [cards]", "the gap between the last two [cards]",
 		"the distance between the last two [cards]")
 	g.named("t.withcard", "tatom", func(v []any) any {
@@ -155,6 +159,14 @@ func (g *registry) buildPlace() {
 		return term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card")}
 	}, "$tatom after|with|including your card", "$tatom after|with|including yours", "$tatom after|with|including the card",
 		"$tatom plus your card", "$tatom with it")
+	g.named("t.average", "tatom", func(v []any) any {
+		coll := "line"
+		if len(v) > 0 {
+			coll = v[0].(string)
+		}
+		return term{fmt.Sprintf("sum(map(%s, .rank)) / len(%s)", coll, coll), nil}
+	}, "the average of $coll", "the average [value] of the whole line", "the average [value] of the line", "the average [value] of the cards played",
+		"the average [value] of all the cards [played] [so far]", "the average so far", "the mean of $coll")
 	g.named("t.nplayed", "tatom", func([]any) any { return term{"n", nil} }, "the number of cards already played", "the number of cards on the table",
 		"how many cards have been played", "the count of cards played")
 	g.named("c.more", "clause", func(v []any) any {
@@ -183,6 +195,30 @@ func ordinalNum(p *reader, i int) []result {
 		return []result{{i + 1, k}}
 	}
 	return nil
+}
+
+// untilThere is the card before the last one in a number that means
+// nothing until it is there: the rule asks nothing while it is missing.
+const untilThere = "prev2@"
+
+// waiting is a rule that reads untilThere, asking nothing until the card
+// is there.
+func waiting(p *pred) *pred {
+	if !strings.Contains(p.expr(), untilThere) {
+		return p
+	}
+	var walk func(p *pred) *pred
+	walk = func(p *pred) *pred {
+		if p.op == "atom" {
+			return atom(strings.ReplaceAll(p.text, untilThere, "prev2"))
+		}
+		out := &pred{op: p.op, text: p.text}
+		for _, k := range p.kids {
+			out.kids = append(out.kids, walk(k))
+		}
+		return out
+	}
+	return ifThen(atom("prev2 == nil"), yes, walk(p))
 }
 
 var setRE = regexp.MustCompile(`@(all|any)(\d+)`)

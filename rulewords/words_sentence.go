@@ -207,9 +207,12 @@ func sentences(p *reader, i int) []result {
 		other
 		aside
 	)
-	var walk func(i int, got []*pred, wrap bool, prev int, comma bool)
-	walk = func(i int, got []*pred, wrap bool, prev int, comma bool) {
+	var walk func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool)
+	walk = func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool) {
 		for _, nt := range []string{"sentence", "aside"} {
+			if onlyAside && nt != "aside" {
+				continue
+			}
 			for _, r := range p.parse(nt, i) {
 				g, w, kind := got, wrap, aside
 				switch v := r.val.(type) {
@@ -246,16 +249,22 @@ func sentences(p *reader, i int) []result {
 				if len(g) >= 5 {
 					continue
 				}
-				for _, sep := range [][]string{{"."}, {";"}, {";", p.g.and}, {",", p.g.and}, {"."}, {","}} {
+				for _, sep := range [][]string{{"."}, {";"}, {";", p.g.and}, {",", p.g.and}, {","}, {}, {p.g.and}} {
 					j := r.end
 					if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
-						walk(j+len(sep), g, w, kind, len(sep) == 1 && sep[0] == ",")
+						// nothing or "and" only before an aside: "… (A = 1)",
+						// "… and from king back to ace"
+						bare := len(sep) == 0 || len(sep) == 1 && sep[0] == p.g.and
+						if len(sep) == 0 && (j >= len(p.toks) || p.toks[j] != "(") {
+							continue
+						}
+						walk(j+len(sep), g, w, kind, len(sep) == 1 && sep[0] == ",", bare)
 					}
 				}
 			}
 		}
 	}
-	walk(i, nil, false, aside, false)
+	walk(i, nil, false, aside, false, false)
 	return out
 }
 
