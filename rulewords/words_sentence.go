@@ -2,6 +2,7 @@ package rulewords
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -161,6 +162,9 @@ func (g *registry) buildSentence() {
 	g.def("aside", "", func(v []any) any { return v[0] }, "$values", "( $values )")
 }
 
+// cardNameRE finds a card a rule names.
+var cardNameRE = regexp.MustCompile(`\b(card|prev|prev2|prev3|line|n)\b`)
+
 // classes reads "red cards below 8, black cards above 7": two or more
 // classes of cards, each with what it must be. Two readings: the cards of
 // no class are refused, or they are free. Where the classes cover every
@@ -170,6 +174,10 @@ func classes(p *reader, i int) []result {
 	var walk func(i int, items [][2]feature)
 	walk = func(i int, items [][2]feature) {
 		for _, r := range p.parse("classitem", i) {
+			kind := r.val.([2]feature)[0]("@").expr()
+			if kind == "true" || cardNameRE.MatchString(kind) {
+				continue // a class is a kind of card: "the card's rank" is none
+			}
 			its := append(slices.Clone(items), r.val.([2]feature))
 			if len(its) >= 2 {
 				var alts []*pred
