@@ -258,7 +258,12 @@ type connective struct {
 }
 
 func (g *grammar) connectives() []connective {
-	return []connective{{[]string{",", g.and}, ",and"}, {[]string{",", g.or}, ",or"}, {[]string{g.and}, "and"}, {[]string{g.or}, "or"}, {[]string{","}, ","}}
+	cs := []connective{{[]string{",", g.and}, ",and"}, {[]string{",", g.or}, ",or"}, {[]string{g.and}, "and"}, {[]string{g.or}, "or"}, {[]string{","}, ","}}
+	if but := g.t.phrases["but"]; but != "" {
+		// "higher than 5 but lower than 10"
+		cs = append(cs, connective{[]string{but}, "and"}, connective{[]string{",", but}, ",and"})
+	}
+	return cs
 }
 
 // coordinate reads items joined by and, or and commas, with every grouping
@@ -279,6 +284,9 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 			for _, c := range p.g.connectives() {
 				j := r.end
 				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+					if c.words[len(c.words)-1] == p.g.t.phrases["but"] && trivial(r.val) {
+						continue // "anything but clubs" is not "anything and clubs"
+					}
 					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))
 				}
 			}
@@ -286,6 +294,17 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 	}
 	walk(i, nil, nil)
 	return out
+}
+
+// trivial: a meaning that holds of any card.
+func trivial(v any) bool {
+	switch v := v.(type) {
+	case feature:
+		return v("@").expr() == "true"
+	case *pred:
+		return v.expr() == "true"
+	}
+	return false
 }
 
 // kind is an item of a coordination of features: whether its words name
@@ -338,6 +357,9 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 			for _, c := range p.g.connectives() {
 				j := r.end
 				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+					if c.words[len(c.words)-1] == p.g.t.phrases["but"] && trivial(f) {
+						continue // "anything but clubs" is not "anything and clubs"
+					}
 					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))
 				}
 			}

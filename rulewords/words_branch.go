@@ -1,7 +1,9 @@
 package rulewords
 
 import (
+	"regexp"
 	"slices"
+	"strings"
 )
 
 // Rules in branches: conditions in a row ("if the last card is a spade
@@ -128,8 +130,15 @@ func (g *registry) buildBranch() {
 		"$wild [,|;|.] [and] otherwise|else [,] [you] [must] $sentence", "$wild [,|;|.] [and] everything|anything else $vps",
 		"$wild [,|;|.] [and] everything|anything else [must] $sentence", "$wild [,|;|.] [and] all other cards $vps",
 		"$wild [,|;|.] [and] any other card $vps", "$wild [,|;|.] [and] the rest $vps", "$wild [,|;|.] [and] the others $vps")
-	g.named("s.wildafter", "sentence", func(v []any) any { return or(v[1].(wild).f("card"), v[0].(*pred)) },
+	g.named("s.wildafter", "sentence", func(v []any) any { return or(v[1].(wild).f("card"), onTheCard(v[0])) },
 		"$simple [,|;|.] [but|and|except] $wild", "$simple [,|;|.] but $wild")
+	// (a sentence with more after it: read by sentences, beside them)
+	g.named("s.wildaftersentence", "xsentence", func(v []any) any { return or(v[1].(wild).f("card"), onTheCard(v[0])) },
+		"$sentence [,|;|.] but $wild")
+	// "if it was black, play red, and the other way round"
+	g.named("s.converse", "xsentence", func(v []any) any { return converse(v[0].(*pred)) },
+		"$sentence [,] [and] vice versa", "$sentence [,] and the other way round|around", "$sentence [,] and conversely",
+		"$sentence [,] [and] the other way round|around", "$sentence [,] and back")
 }
 
 // branches reads branches in a row, the last one "otherwise" or not:
@@ -233,6 +242,44 @@ func nest(bs []*branch, conds []*pred) *pred {
 		rest = ifThen(conds[k], bs[k].then, rest)
 	}
 	return rest
+}
+
+var cardOrPrev = regexp.MustCompile(`\b(card|prev|prev2|prev3|line|n)\b`)
+
+// converse is a rule "if the last card is C: the card is A" with its
+// converse: "if the last card is A: the card is C" ("and vice versa");
+// nil for any other rule.
+func converse(p *pred) *pred {
+	if p.op != "if" || p.kids[2] != yes {
+		return nil
+	}
+	c, a := p.kids[0].expr(), p.kids[1].expr()
+	only := func(e, ref string) bool {
+		for _, m := range cardOrPrev.FindAllString(e, -1) {
+			if m != ref {
+				return false
+			}
+		}
+		return strings.Contains(e, ref)
+	}
+	if !only(c, "prev") || !only(a, "card") {
+		return nil
+	}
+	swap := func(q *pred, from, to string) *pred {
+		var walk func(q *pred) *pred
+		walk = func(q *pred) *pred {
+			if q.op == "atom" {
+				return atom(regexp.MustCompile(`\b`+from+`\b`).ReplaceAllString(q.text, to))
+			}
+			out := &pred{op: q.op, text: q.text}
+			for _, k := range q.kids {
+				out.kids = append(out.kids, walk(k))
+			}
+			return out
+		}
+		return walk(q)
+	}
+	return and(p, ifThen(swap(p.kids[1], "card", "prev"), swap(p.kids[0], "prev", "card"), yes))
 }
 
 // onTheCard is a rule, or what the card is (a verb phrase said of it:

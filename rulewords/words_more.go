@@ -198,6 +198,49 @@ func (g *registry) buildMore() {
 	g.named("s.nothing", "simple", func(v []any) any { return not(v[0].(feature)("card")) }, "nothing $feature", "nothing that is $features",
 		"no card $feature", "no cards $feature", "no $nps either", "not $npx either", "nothing $feature either", "none $feature",
 		"no cards that are $features", "no card that is $features")
+	g.named("s.vp", "simple", onCard, "must $vps", "$vps")
+	// "a card with the same number or suit", "with a value of at least 7"
+	rel := func(op string, two bool) func(v []any) any {
+		return func(v []any) any {
+			fs, refs := slots(v)
+			ref := "prev"
+			if len(refs) > 0 {
+				ref = refs[0]
+			}
+			return fe(func(r string) *pred {
+				p := sameField(fs[0], r, ref, op)
+				if two {
+					p = or(p, sameField(fs[1], r, ref, op))
+				}
+				return p
+			})
+		}
+	}
+	g.named("withf.same", "withf", rel("==", false), "the same $field as $ref", "the same $field")
+	g.named("withf.same2", "withf", rel("==", true), "the same $field or $field [as $ref]", "the same $field or the same $field [as $ref]")
+	g.named("withf.different", "withf", rel("!=", false), "a different $field [from|than $ref]")
+	g.named("withf.higher", "withf", func(v []any) any {
+		ref := "prev"
+		if len(v) > 0 {
+			ref = v[0].(string)
+		}
+		return rankVs(">")([]any{ref})
+	}, "a higher value|rank|number [than $ref]")
+	g.named("withf.lower", "withf", func(v []any) any {
+		ref := "prev"
+		if len(v) > 0 {
+			ref = v[0].(string)
+		}
+		return rankVs("<")([]any{ref})
+	}, "a lower value|rank|number [than $ref]")
+	g.named("withf.value", "withf", func(v []any) any { return v[0] }, "a value|rank|number [of] $features", "a value|rank|number that is $features",
+		"a value|rank|number $feature")
+	g.named("withf.parity", "withf", func(v []any) any { return v[0] }, "an $adj value|rank|number")
+	g.named("np.another", "npnoun", func(v []any) any { return v[0] }, "another $noun", "another $adjs $noun", "another one $feature")
+	g.named("s.notwice", "simple", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
+		"never play|repeat the same $field twice in a row", "never the same $field twice [in a row]", "no $field twice in a row",
+		"the same $field never twice in a row", "no consecutive cards of the same $field", "never repeat the $field", "do not repeat the $field",
+		"no repeated $field|$field", "no repeats of $field")
 	g.named("s.need", "simple", onCard, "you need $npx", "you must use $npx", "use $npx", "lay down $npx", "throw $npx", "put down $npx",
 		"you can only play $npx", "you may only play $npx", "it must be $npx")
 	g.named("classitem.vp", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np $vps")

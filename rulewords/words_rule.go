@@ -69,7 +69,7 @@ func (g *registry) buildRule() {
 	higher, lower := func([]any) any { return rankVs(">")([]any{"prev"}) }, func([]any) any { return rankVs("<")([]any{"prev"}) }
 	g.def("vp", "", higher, "must|should|is|are be higher|greater|bigger|larger", "has|have|needs|need to be higher|greater|bigger|larger",
 		"is|are higher|greater|bigger|larger", "must|should ascend|increase|rise", "must|should go up", "has|have to ascend|increase|rise",
-		"has|have to go up", "ascend|ascends|increase|increases|rise|rises", "goes|go up", "must always go up", "must always increase|ascend")
+		"has|have to go up", "ascend|ascends|increase|increases|rise|rises", "goes|go up", "goes|go up in value|rank", "increases|increase in value|rank", "must always go up", "must always increase|ascend")
 	g.def("vp", "", lower, "must|should be lower|smaller", "has|have|needs|need to be lower|smaller", "is|are lower|smaller",
 		"must|should descend|decrease|fall", "must|should go down", "has|have to descend|decrease|fall", "has|have to go down",
 		"descend|descends|decrease|decreases|fall|falls", "goes|go down", "must always go down", "must always decrease|descend")
@@ -79,7 +79,7 @@ func (g *registry) buildRule() {
 	}, "differs|differ from $ref by at most|no more than $steps", "must differ from $ref by at most|no more than $steps")
 
 	// Clauses.
-	g.def("clause", "c.subj", func(v []any) any { return v[1].(feature)(v[0].(string)) }, "$ref $vps")
+	g.def("clause", "c.subj", func(v []any) any { return v[1].(feature)(v[0].(string)) }, "$ref $vps", "$ref must|must always $vps")
 	g.def("clause", "", func(v []any) any {
 		ref, c := v[0].(string), v[1].(string)
 		return guarded(fmt.Sprintf("%s.color == %q", ref, c), ref)

@@ -217,7 +217,7 @@ func sentences(p *reader, i int) []result {
 	)
 	var walk func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool)
 	walk = func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool) {
-		for _, nt := range []string{"sentence", "aside"} {
+		for _, nt := range []string{"sentence", "xsentence", "aside"} {
 			if onlyAside && nt != "aside" {
 				continue
 			}
