@@ -1,15 +1,11 @@
 package rulewords_test
 
 import (
-	"errors"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/eleusis/eleusis/hypotheses"
-	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/rulewords"
 )
 
@@ -126,105 +122,6 @@ func TestSayInLanguages(t *testing.T) {
 	}
 	if _, err := rulewords.SayIn("pt", "card.weight > 3"); err == nil || !strings.Contains(err.Error(), "no words for") {
 		t.Errorf("SayIn of a field no rule has: %v", err)
-	}
-}
-
-// Code the words must never show: the rule language's names and signs.
-var codeLeft = regexp.MustCompile(`card\.|prev|line\[|==|!=|<=|>=|[<>%?"{}\[\]]|\bnil\b|\btrue\b|\bfalse\b`)
-
-// englishWords are the words of Say's English phrases no pt/es/ca phrase
-// file may use ("a", "no" and "1" are words of those languages too).
-var sharedWords = map[string]bool{"a": true, "no": true, "de": true, "e": true, "o": true, "i": true, "as": true}
-
-// vocabulary is every word the phrase file of lang can write, as Say's
-// output tokens (numbers and punctuation aside).
-func words(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
-		return strings.ContainsRune(" ,;:()…→.ª", r) || (r >= '0' && r <= '9')
-	})
-}
-
-// Every hypothesis of the default space in each language: said, with no
-// code and no English left, and no two hypotheses — two behaviours, the
-// space merges rules by behaviour — with the same words.
-func TestSayInEveryHypothesis(t *testing.T) {
-	sp := hypotheses.Default()
-	english := map[string]bool{}
-	var exprs []string
-	for id, h := range sp.Hyps {
-		if h.Expr == "" {
-			continue
-		}
-		exprs = append(exprs, h.Expr)
-		for _, w := range words(sp.Phrase(id)) {
-			if !sharedWords[w] {
-				english[w] = true
-			}
-		}
-	}
-	for _, lang := range rulewords.Languages() {
-		seen := make(map[string]string, len(exprs))
-		for _, e := range exprs {
-			p, err := rulewords.SayIn(lang, e)
-			if err != nil {
-				t.Fatalf("%s: SayIn(%s): %v", lang, e, err)
-			}
-			if p == "" || strings.TrimSpace(p) != p || strings.Contains(p, "  ") || strings.Count(p, "(") != strings.Count(p, ")") {
-				t.Fatalf("%s: %s: %q", lang, e, p)
-			}
-			if c := codeLeft.FindString(p); c != "" {
-				t.Fatalf("%s: %s: %q holds the code %q", lang, e, p, c)
-			}
-			for _, w := range words(p) {
-				if english[w] {
-					t.Fatalf("%s: %s: %q holds the English word %q", lang, e, p, w)
-				}
-			}
-			if other, dup := seen[p]; dup {
-				t.Fatalf("%s: %q says both %s and %s", lang, p, other, e)
-			}
-			seen[p] = e
-		}
-		t.Logf("%s: %d hypotheses, %d phrases", lang, len(exprs), len(seen))
-	}
-}
-
-// Rules people write (the default bank, and rules built of the banks'
-// parts): every one is said in each language, and two rules with the same
-// words are the same rule.
-func TestSayInBankAndGenerated(t *testing.T) {
-	var exprs []string
-	for _, r := range rulebank.Default().Rules {
-		exprs = append(exprs, r.Rule.Expr)
-	}
-	exprs = append(exprs, generated(300)...)
-	for _, lang := range rulewords.Languages() {
-		seen := map[string]string{}
-		for _, e := range exprs {
-			if _, err := rulebank.Compile(rulebank.Rule{Name: "e", Expr: e}); err != nil {
-				continue
-			}
-			p, err := rulewords.SayIn(lang, e)
-			if err != nil {
-				if _, enErr := rulewords.Say(e); enErr == nil {
-					t.Errorf("%s: SayIn(%s): %v (Say has words for it)", lang, e, err)
-				}
-				continue
-			}
-			if c := codeLeft.FindString(p); c != "" {
-				t.Errorf("%s: %s: %q holds the code %q", lang, e, p, c)
-			}
-			if other, dup := seen[p]; dup && other != e {
-				ok, err := same(t, other, e)
-				if err != nil && !errors.Is(err, rulebank.ErrUndecided) {
-					t.Fatal(err)
-				}
-				if !ok && err == nil {
-					t.Errorf("%s: %q says both %s and %s", lang, p, other, e)
-				}
-			}
-			seen[p] = e
-		}
 	}
 }
 
