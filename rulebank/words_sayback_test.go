@@ -280,7 +280,6 @@ func TestSuitCountWords(t *testing.T) {
 	}
 }
 
-
 func readExprs(rs []rulewords.Reading) []string {
 	var out []string
 	for _, r := range rs {
@@ -435,7 +434,6 @@ func TestReadInManualTable(t *testing.T) {
 		t.Fatalf("%d rows of the manual's table found", rows)
 	}
 }
-
 
 // Code the words must never show: the rule language's names and signs.
 var codeLeft = regexp.MustCompile(`card\.|prev|line\[|==|!=|<=|>=|[<>%?"{}\[\]]|\bnil\b|\btrue\b|\bfalse\b`)
