@@ -18,8 +18,7 @@ import (
 type construction struct {
 	name, nt string
 	act      func(v []any) any
-	key      string   // Say's handle in English ("" for none)
-	en       []string // English patterns (the first is what Say writes)
+	en       []string // English patterns
 	all      []string // patterns of every language: slots and brackets
 	say      string   // the phrase SayIn writes for it, read back
 	slots    map[string]string
@@ -51,16 +50,14 @@ var constructions = sync.OnceValue(func() *registry {
 	return r
 })
 
-// def adds a construction read from English patterns; key is Say's handle
-// ("" when Say never writes it) and names it, else it is named after its
-// nonterminal.
-func (r *registry) def(nt, key string, act func(v []any) any, pats ...string) *construction {
-	name := key
+// def adds a construction read from English patterns, named (the
+// phrase files may use its name) or, with name "", after its nonterminal.
+func (r *registry) def(nt, name string, act func(v []any) any, pats ...string) *construction {
 	if name == "" {
 		r.auto[nt]++
 		name = fmt.Sprintf("%s#%d", nt, r.auto[nt])
 	}
-	return r.add(&construction{name: name, nt: nt, key: key, act: act, en: pats})
+	return r.add(&construction{name: name, nt: nt, act: act, en: pats})
 }
 
 // named adds a construction with a name the phrase files may use, read
@@ -115,7 +112,7 @@ var slotRE = strings.NewReplacer("{", " {", "}", "} ")
 // readers (numbers, lists, coordination, sentences in a row).
 func (t *tongue) buildGrammar() (*grammar, error) {
 	reg := constructions()
-	g := &grammar{t: t, prods: map[string][]*production{}, keys: map[string]*production{}, special: map[string]func(*reader, int) []result{},
+	g := &grammar{t: t, prods: map[string][]*production{}, special: map[string]func(*reader, int) []result{},
 		and: t.phrases["and"], or: t.phrases["or"], articles: t.articles}
 	for name, f := range reg.special {
 		g.special[name] = f
@@ -127,7 +124,6 @@ func (t *tongue) buildGrammar() (*grammar, error) {
 	}
 	type seqs struct {
 		c      *construction
-		say    []string
 		seqs   [][]string
 		inFile []bool // the pattern is the phrase file's
 	}
@@ -148,9 +144,6 @@ func (t *tongue) buildGrammar() (*grammar, error) {
 			}
 		}
 		if t.lang == "en" {
-			if c.key != "" {
-				sq.say = expand(strings.Fields(c.en[0]))[0]
-			}
 			add(c.en, true, false)
 		} else if _, own := t.read[c.name]; !own {
 			// English's patterns of slots and brackets are every
@@ -216,10 +209,9 @@ func (t *tongue) buildGrammar() (*grammar, error) {
 		}
 	}
 	for _, sq := range all {
-		if len(sq.seqs) == 0 && sq.c.key == "" {
-			continue
+		if len(sq.seqs) > 0 {
+			g.add(sq.c.nt, sq.c.act, dedupeSeqs(sq.seqs))
 		}
-		g.add(sq.c.nt, sq.c.key, sq.c.act, sq.say, dedupeSeqs(sq.seqs))
 	}
 	g.ops = t.arithOps()
 	return g, nil

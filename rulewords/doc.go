@@ -1,25 +1,32 @@
-// Package rulewords is the words of rules, both ways: Say gives plain,
-// unambiguous English for an expression of the rule language
-// (docs/rule-language.md), and Read parses the English people use for
-// Eleusis rules back into expressions — every reading of an ambiguous text,
-// an error for one it cannot read, never a guess.
+// Package rulewords is the words of rules, both ways, in English,
+// Portuguese, Spanish and Valencian: SayIn says an expression of the rule
+// language (docs/rule-language.md) in plain words that read one way only,
+// and ReadIn reads the words people type for Eleusis rules back into
+// expressions — every reading of an ambiguous text, an error for one it
+// cannot read, never a guess. Say and Read are SayIn and ReadIn in
+// English; Guess orders the languages a text may be in.
 //
-// Both directions are built on one grammar of rule English (grammar.go,
-// vocab.go): each production has the patterns Read accepts, its first
-// pattern is the one Say writes, and its action builds the expression. So
-// what Say writes is what Read reads, and the round trip
-// Read(Say(e)) ≡ e is tested over many expressions.
+// One sayer walks an expression for every language: the words are a
+// phrase file's (locales/en.yaml, pt.yaml, es.yaml, ca.yaml), which a
+// translator edits without reading Go. Every compound part is bracketed
+// and a negation is said inside the clause it negates ("the card is not
+// red or is not even"), so that the words read back as the rule and only
+// as it (the tests in rulebank and hypotheses check this over the banks,
+// rules built of their parts and the scientists' space).
 //
-// SayIn says the same in Portuguese, Spanish and Valencian ("pt", "es",
-// "ca"), from phrase files a translator edits without reading Go
-// (locales/*.yaml, tongue.go): the same bracketing, a negation said inside
-// its clause, the game's words of each language's rule texts. ReadIn
-// reads those languages back (what SayIn writes, and the usual ways of
-// saying a rule listed in the same files), on the same grammar engine as
-// Read.
+// The reader is a chart parser over one list of constructions
+// (constructions.go): each has an action (what the words mean) and is
+// read from its English patterns (words_*.go), from the phrase the sayer
+// writes for it, and from the patterns each phrase file lists under its
+// name. So a construction — an exception ("unless", "except after a
+// king"), branches in a row, a pattern that repeats, a place on the main
+// line — is written once and read in four languages. Before reading, a
+// text is respelled ("has to" is "must", "q" is "que"), stripped of filler
+// ("please") and of accents on longer words.
 //
 // The package imports no project package: it knows the rule language's
 // names (card, prev, prev2, prev3, line, n and the card fields) but not how
 // rules are compiled or judged. Callers compare readings by behaviour with
-// rulebank (rulebank.ReadWords merges readings that are the same rule).
+// rulebank (rulebank.ReadWordsIn merges readings that are the same rule and
+// drops those no card can follow).
 package rulewords

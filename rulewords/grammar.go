@@ -6,11 +6,11 @@ import (
 	"sync"
 )
 
-// The grammar of rule English. A production belongs to a nonterminal
-// ("clause", "feature", "ref", …) and has patterns: words to match and
-// slots ($ref, $num, …) filled by other nonterminals. Read tries every
-// pattern; Say writes a production's first pattern, with each alternative's
-// first word and every optional word:
+// The grammar of rules in one language. A production belongs to a
+// nonterminal ("clause", "feature", "ref", …) and has patterns: words to
+// match and slots ($ref, $num, …) filled by other nonterminals. Read tries
+// every pattern, a chart of every way each nonterminal matches from each
+// word:
 //
 //	"a|an $rank or higher|more|above"   reads "a 7 or higher", "an 8 or more", …
 //	"[the] same $field as $ref"         reads "same suit as it", "the same suit as it"
@@ -18,16 +18,13 @@ import (
 // An action builds the production's meaning from its slots' meanings.
 type production struct {
 	nt   string
-	key  string // Say's handle ("" when Say never writes it)
 	pats [][]string
-	say  []string // what Say writes (key's first pattern, as written)
 	act  func(v []any) any
 }
 
 type grammar struct {
 	t     *tongue // the language whose words these are
 	prods map[string][]*production
-	keys  map[string]*production
 	// special nonterminals are parsed by code (numbers, coordination).
 	special map[string]func(p *reader, i int) []result
 	// the language's words for coordination and lists ("and", "or", and
@@ -49,51 +46,10 @@ func theGrammar() *grammar {
 	return g
 }
 
-// add adds a production of word sequences (expanded and as the
-// language reads them); key "" for one Say never writes, else Say writes
-// say (the first pattern as written).
-func (g *grammar) add(nt, key string, act func(v []any) any, say []string, seqs [][]string) {
-	pr := &production{nt: nt, key: key, act: act, pats: seqs, say: say}
-	if key != "" {
-		if g.keys[key] != nil {
-			panic("rulewords: two productions named " + key)
-		}
-		g.keys[key] = pr
-	}
-	g.prods[nt] = append(g.prods[nt], pr)
-}
-
-// say writes production key with its slots filled, in order, by words.
-func (g *grammar) say(key string, words ...string) string {
-	pr := g.keys[key]
-	if pr == nil {
-		panic("rulewords: no production " + key)
-	}
-	var out []string
-	k := 0
-	for _, w := range pr.say {
-		if strings.HasPrefix(w, "$") {
-			if k >= len(words) {
-				panic(fmt.Sprintf("rulewords: production %s has more slots than words %q", key, words))
-			}
-			w = words[k]
-			k++
-		}
-		out = append(out, w)
-	}
-	if k != len(words) {
-		panic(fmt.Sprintf("rulewords: production %s has fewer slots than words %q", key, words))
-	}
-	return tidy(strings.Join(out, " "))
-}
-
-// tidy closes the spaces the word-by-word patterns leave before
-// punctuation: "7 , 8" → "7, 8", "( a )" → "(a)", "the card 's" → "the card's".
-func tidy(s string) string {
-	for _, r := range []struct{ from, to string }{{" ,", ","}, {" ;", ";"}, {" :", ":"}, {" )", ")"}, {"( ", "("}, {" 's", "'s"}, {" …", " …"}} {
-		s = strings.ReplaceAll(s, r.from, r.to)
-	}
-	return s
+// add adds a production of word sequences (expanded, and as the language
+// reads them).
+func (g *grammar) add(nt string, act func(v []any) any, seqs [][]string) {
+	g.prods[nt] = append(g.prods[nt], &production{nt: nt, act: act, pats: seqs})
 }
 
 // result is one way a nonterminal matches from a position: where it ends

@@ -293,8 +293,10 @@ func (r *registry) buildTongue() {
 		ps["f."+name] = construction{nt: "feature", act: rankVs(op)}
 	}
 	num := map[string]string{"k": "num"}
+	// a threshold: the number, or the rank as a noun ("a jack or higher")
+	threshold := map[string]string{"k": "num", "rank": "rankn"}
 	for name, op := range map[string]string{"ge": ">=", "gt": ">", "le": "<=", "lt": "<"} {
-		ps["vp."+name] = construction{nt: "vp", say: "rank." + name, slots: num, act: rankIs(op)}
+		ps["vp."+name] = construction{nt: "vp", say: "rank." + name, slots: threshold, act: rankIs(op)}
 		ps["f."+name] = construction{nt: "feature", act: rankIs(op)}
 	}
 	between := func(v []any) any {

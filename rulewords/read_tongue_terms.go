@@ -119,18 +119,18 @@ func addTermProds(ps map[string]construction) {
 // words between the two numbers of its phrases ("{a} mais {b}" → "mais"),
 // the ways its file lists (read: t.plus …), and the signs.
 func (t *tongue) arithOps() []arithOp {
-	if t.lang == "en" && !t.has("t.plus") {
-		return englishArith
-	}
 	var ops []arithOp
-	for _, key := range []string{"t.div", "t.minus", "t.plus", "t.times"} {
-		op := map[string]string{"t.plus": "+", "t.minus": "-", "t.times": "*", "t.div": "/"}[key]
+	if t.lang == "en" {
+		ops = append(ops, englishArith...) // "mod", "multiplied by" …
+	}
+	for _, key := range []string{"t.div", "t.minus", "t.mod", "t.plus", "t.times"} {
+		op := map[string]string{"t.plus": "+", "t.minus": "-", "t.times": "*", "t.div": "/", "t.mod": "%"}[key]
 		level := 2
-		if op == "*" || op == "/" {
+		if op == "*" || op == "/" || op == "%" {
 			level = 1
 		}
-		if t.has(key) {
-			mid := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(t.phrases[key], "{a}"), "{b}"))
+		if p := t.phrases[key]; strings.HasPrefix(p, "{a}") && strings.HasSuffix(p, "{b}") {
+			mid := strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(p, "{a}"), "{b}"))
 			ops = append(ops, arithOp{t.words(mid), op, level})
 		}
 		ops = append(ops, arithOp{[]string{op}, op, level})
@@ -161,16 +161,25 @@ func numCommas(p *reader, i int) []result {
 }
 
 // norList reads what a card is not, "nem um ás, nem um 3" (the
-// language's "nor" before each).
+// language's "nor" before each), "neither an ace nor a 3" (its
+// "nor.first" before the first).
 func norList(p *reader, i int) []result {
-	nor := p.g.t.phrases["nor"]
+	t := p.g.t
+	nor, first := t.phrases["nor"], t.phrases["nor.first"]
 	if nor == "" {
 		return nil
+	}
+	if first == "" {
+		first = nor
 	}
 	var out []result
 	var walk func(i int, fs []feature)
 	walk = func(i int, fs []feature) {
-		if i >= len(p.toks) || p.toks[i] != nor {
+		word := nor
+		if len(fs) == 0 {
+			word = first
+		}
+		if i >= len(p.toks) || p.toks[i] != word {
 			return
 		}
 		for _, r := range p.parse("featureA", i+1) {
@@ -184,7 +193,11 @@ func norList(p *reader, i int) []result {
 					return not(or(ps...))
 				})})
 			}
-			if r.end < len(p.toks) && p.toks[r.end] == "," && len(f2) < 13 {
+			if len(f2) >= 13 {
+				continue
+			}
+			walk(r.end, f2)
+			if r.end < len(p.toks) && p.toks[r.end] == "," {
 				walk(r.end+1, f2)
 			}
 		}
@@ -209,7 +222,7 @@ func places(p *reader, i int) []result {
 		if err != nil {
 			break
 		}
-		want := t.words(t.say("ordinal", "k", fmt.Sprint(k)))
+		want := t.words(t.say("ordinal", "k", fmt.Sprint(k), "ord", Ordinal(k)))
 		if j+len(want) > len(p.toks) || !slices.Equal(p.toks[j:j+len(want)], want) {
 			break
 		}

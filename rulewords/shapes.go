@@ -1,9 +1,14 @@
 package rulewords
 
-import "github.com/expr-lang/expr/ast"
+import (
+	"slices"
+	"strings"
 
-// The shapes of expressions both sayers have words for (Say in English,
-// SayIn in the other languages), each recognised in one place.
+	"github.com/expr-lang/expr/ast"
+)
+
+// The shapes of expressions the sayer has words for, each recognised in
+// one place.
 
 // flatten is a run of one connective ("and" or "or") as its parts:
 // a and (b and c) is a, b, c. keep says whether a part of the same
@@ -184,4 +189,167 @@ func suitsIn(n ast.Node) ([]string, bool) {
 		out = append(out, str.Value)
 	}
 	return out, true
+}
+
+// Say's comparisons, numbers and quantifiers.
+
+var flipOp = map[string]string{"==": "==", "!=": "!=", "<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+// kindOf is the type of a part: "bool", "int", "string", "card" or "".
+func (s *sayer) kindOf(n ast.Node) string {
+	n = s.resolve(n)
+	switch x := n.(type) {
+	case *ast.BoolNode:
+		return "bool"
+	case *ast.IntegerNode:
+		return "int"
+	case *ast.StringNode:
+		return "string"
+	case *ast.NilNode:
+		return "nil"
+	case *ast.UnaryNode:
+		if x.Operator == "-" {
+			return "int"
+		}
+		return "bool"
+	case *ast.IdentifierNode:
+		if x.Value == "n" {
+			return "int"
+		}
+		if _, ok := s.card(x); ok {
+			return "card"
+		}
+	case *ast.MemberNode:
+		if _, field, ok := s.member(x); ok {
+			return map[string]string{"rank": "int", "suit": "string", "color": "string", "face": "bool", "even": "bool", "odd": "bool"}[field]
+		}
+		if _, ok := x.Node.(*ast.MapNode); ok {
+			return "string"
+		}
+		if _, ok := s.card(x); ok {
+			return "card"
+		}
+	case *ast.BinaryNode:
+		switch x.Operator {
+		case "+", "-", "*", "%", "/":
+			return "int"
+		}
+		return "bool"
+	case *ast.ConditionalNode:
+		return s.kindOf(x.Exp1)
+	case *ast.BuiltinNode:
+		switch x.Name {
+		case "all", "any", "none", "one":
+			return "bool"
+		case "count", "len", "sum", "abs", "min", "max":
+			return "int"
+		case "first", "last":
+			return "card"
+		}
+	}
+	return ""
+}
+
+func (s *sayer) memberOf(n ast.Node) (string, string, bool) {
+	m, ok := s.resolve(n).(*ast.MemberNode)
+	if !ok {
+		return "", "", false
+	}
+	return s.member(m)
+}
+
+// suitCycle reads a map that sends each suit to the next of a cycle.
+func suitCycle(n ast.Node) ([4]string, bool) {
+	m, ok := n.(*ast.MapNode)
+	if !ok || len(m.Pairs) != 4 {
+		return [4]string{}, false
+	}
+	next := map[string]string{}
+	for _, p := range m.Pairs {
+		pair, ok := p.(*ast.PairNode)
+		if !ok {
+			return [4]string{}, false
+		}
+		k, ok1 := pair.Key.(*ast.StringNode)
+		v, ok2 := pair.Value.(*ast.StringNode)
+		if !ok1 || !ok2 {
+			return [4]string{}, false
+		}
+		next[k.Value] = v.Value
+	}
+	var cyc [4]string
+	cur := "spades"
+	for i := range 4 {
+		cyc[i] = cur
+		cur = next[cur]
+	}
+	if cur != "spades" {
+		return [4]string{}, false
+	}
+	seen := map[string]bool{}
+	for _, c := range cyc {
+		seen[c] = true
+	}
+	return cyc, len(seen) == 4 && seen["hearts"] && seen["clubs"] && seen["diamonds"]
+}
+
+// suitPairs says a map of every suit to a suit: "spades → clubs, clubs →
+// spades, hearts → diamonds, diamonds → hearts".
+func suitPairs(n ast.Node) (string, bool) {
+	m, ok := n.(*ast.MapNode)
+	if !ok || len(m.Pairs) != 4 {
+		return "", false
+	}
+	var parts []string
+	seen := map[string]bool{}
+	for _, p := range m.Pairs {
+		pair, ok := p.(*ast.PairNode)
+		if !ok {
+			return "", false
+		}
+		k, ok1 := pair.Key.(*ast.StringNode)
+		v, ok2 := pair.Value.(*ast.StringNode)
+		if !ok1 || !ok2 || !slices.Contains([]string{"spades", "hearts", "diamonds", "clubs"}, v.Value) {
+			return "", false
+		}
+		seen[k.Value] = true
+		parts = append(parts, k.Value+" → "+v.Value)
+	}
+	return strings.Join(parts, ", "), len(seen) == 4 && seen["spades"] && seen["hearts"] && seen["diamonds"] && seen["clubs"]
+}
+
+// Say's numbers and quantifiers over the main line.
+
+// run is the run of the main line n is: the whole line (k = 0), or its
+// last k cards (line[-k:], line[max(0, n - k):]).
+func (s *sayer) run(n ast.Node) (k int, ok bool) {
+	n = s.resolve(n)
+	if isLine(n) {
+		return 0, true
+	}
+	sl, ok := n.(*ast.SliceNode)
+	if !ok || !isLine(s.resolve(sl.Node)) || sl.To != nil || sl.From == nil {
+		return 0, false
+	}
+	if k, ok := intValue(sl.From); ok && k < 0 {
+		return -k, true
+	}
+	m, ok := s.resolve(sl.From).(*ast.BuiltinNode)
+	if !ok || m.Name != "max" || len(m.Arguments) != 2 {
+		return 0, false
+	}
+	if z, ok := intValue(m.Arguments[0]); !ok || z != 0 {
+		return 0, false
+	}
+	d, ok := s.resolve(m.Arguments[1]).(*ast.BinaryNode)
+	if !ok || d.Operator != "-" {
+		return 0, false
+	}
+	if id, ok := s.resolve(d.Left).(*ast.IdentifierNode); !ok || id.Value != "n" {
+		return 0, false
+	}
+	if k, ok := intValue(d.Right); ok && k > 0 {
+		return k, true
+	}
+	return 0, false
 }

@@ -53,6 +53,7 @@ func (g *registry) buildSpecial() {
 func (g *registry) buildShared() {
 	first := func(v []any) any { return v[0] }
 	g.every("suits", first, "$suit")
+	g.every("feature", first, "$norlist") // "neither an ace nor a 3"
 	g.every("cond", first, "$pred", "$iffs")
 	g.every("sentence", first, "$iffs")
 	g.every("clause", first, "( $iffs )")

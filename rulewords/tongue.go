@@ -110,6 +110,9 @@ func tongueFor(lang string) (*tongue, error) {
 	if err != nil {
 		return nil, fmt.Errorf("rulewords: the phrase files: %w", err)
 	}
+	if english(lang) {
+		lang = "en"
+	}
 	base := strings.ToLower(lang)
 	if i := strings.IndexAny(base, "-_"); i >= 0 {
 		base = base[:i]

@@ -2,11 +2,10 @@ package rulewords
 
 import (
 	"fmt"
-	"strings"
 )
 
-// The vocabulary: every word list's first entry is what Say writes; Read
-// accepts them all.
+// English's words for the cards, their fields, suits and ranks, as Read
+// reads them (Say's are in locales/en.yaml).
 
 // cardRef is a card a rule can name.
 type cardRef struct {
@@ -35,16 +34,6 @@ var cardRefs = []cardRef{
 		"the opening card", "the first card played"}},
 }
 
-// refWords is what Say calls a card, by its expression.
-func refWords(expr string) (string, bool) {
-	for _, r := range cardRefs {
-		if r.expr == expr {
-			return r.words[0], true
-		}
-	}
-	return "", false
-}
-
 // fields: the card's attributes that two cards can share. "parity" is
 // even-or-odd (card.even == prev.even).
 var fieldWords = []struct {
@@ -55,15 +44,6 @@ var fieldWords = []struct {
 	{"suit", []string{"suit", "symbol", "suits", "symbols"}},
 	{"rank", []string{"rank", "value", "number", "face value", "ranks", "values", "numbers", "denomination"}},
 	{"even", []string{"parity", "parities"}},
-}
-
-func fieldSay(field string) string {
-	for _, f := range fieldWords {
-		if f.field == field {
-			return f.words[0]
-		}
-	}
-	return ""
 }
 
 var colorNames = []string{"red", "black"}
@@ -77,16 +57,6 @@ var suitVocab = []struct {
 	{"hearts", []string{"heart", "♥", "♡"}, []string{"hearts", "♥", "♡"}},
 	{"diamonds", []string{"diamond", "♦", "♢"}, []string{"diamonds", "♦", "♢"}},
 	{"clubs", []string{"club", "♣", "♧"}, []string{"clubs", "♣", "♧"}},
-}
-
-// suitSay is one card of the suit: "a heart".
-func suitSay(suit string) string {
-	for _, s := range suitVocab {
-		if s.suit == suit {
-			return "a " + s.one[0]
-		}
-	}
-	return ""
 }
 
 // rankVocab: the ranks as people name them (Ace 1, Jack 11, Queen 12,
@@ -108,38 +78,6 @@ var rankVocab = [14]struct{ one, several []string }{
 	{[]string{"king", "k", "13", "thirteen"}, []string{"kings", "13s", "thirteens"}},
 }
 
-// rankSay is a rank as a word: "ace", "7", "king".
-func rankSay(k int) string {
-	if k >= 1 && k <= 13 {
-		return rankVocab[k].one[0]
-	}
-	return fmt.Sprint(k)
-}
-
-// aRank is a rank with its article: "an ace", "an 8", "a 7"; a number out of
-// the ranks' range is said bare.
-func aRank(k int) string {
-	if k < 1 || k > 13 {
-		return fmt.Sprint(k)
-	}
-	return article(rankSay(k))
-}
-
-func article(w string) string {
-	if strings.HasPrefix(w, "a") || strings.HasPrefix(w, "e") || strings.HasPrefix(w, "8") || w == "11" || w == "18" {
-		return "an " + w
-	}
-	return "a " + w
-}
-
-// stepsSay is a distance in ranks: "one rank", "2 ranks".
-func stepsSay(k int) string {
-	if k == 1 {
-		return "one rank"
-	}
-	return fmt.Sprintf("%d ranks", k)
-}
-
 // Ordinal is 1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, 21st (also the
 // scientists' phrases of positions, hypotheses.Space.Phrase).
 func Ordinal(n int) string {
@@ -155,16 +93,3 @@ func Ordinal(n int) string {
 	}
 	return fmt.Sprintf("%d%s", n, suffix)
 }
-
-// The words of logic, shared by Say's composition and Read's.
-const (
-	wAnd       = "and"
-	wOr        = "or"
-	wEither    = "either"
-	wIf        = "if"
-	wOtherwise = "otherwise"
-	wIff       = "if and only if"
-	wNotCase   = "it is not the case that"
-	wAny       = "any card"
-	wNone      = "no card"
-)

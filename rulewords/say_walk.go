@@ -17,16 +17,11 @@ import (
 // vermelha"; "not (A and B)" as "não A ou não B"), so that no "it is not
 // the case that" needs a subjunctive.
 func SayIn(lang, src string) (words string, err error) {
-	if english(lang) {
-		return Say(src)
-	}
 	t, err := tongueFor(lang)
 	if err != nil {
 		return "", err
 	}
-	return speak(src, func(s *sayer, n ast.Node) string {
-		return t.finish((&tsayer{sayer: s, t: t}).sentence(n, false).text)
-	})
+	return speak(t, src, func(s *sayer, n ast.Node) string { return t.finish(s.sentence(n, false).text) })
 }
 
 // english: lang is English ("", "en", "en-GB"), which Say and Read speak.
@@ -34,24 +29,17 @@ func english(lang string) bool {
 	return lang == "" || strings.EqualFold(lang, "en") || strings.HasPrefix(strings.ToLower(lang), "en-")
 }
 
-// tsayer says a rule in a tongue; the English sayer it holds finds the
-// cards and the types of the parts (resolve, card, member, kindOf).
-type tsayer struct {
-	*sayer
-	t *tongue
-}
-
-// tsaid is a rule (or a part) in words.
-type tsaid struct {
+// said is a rule (or a part) in words.
+type said struct {
 	text string
 	kind string // "clause", "and", "or", "if", "iff"
 	subj string // the card a clause is about ("" when none)
-	vp   tvp
+	vp   vphrase
 }
 
-// tvp is what a clause says of its card: "é vermelha", "vale pelo menos
+// vphrase is what a clause says of its card: "é vermelha", "vale pelo menos
 // 7", and of several cards ("são vermelhas") where the language has it.
-type tvp struct {
+type vphrase struct {
 	one, many string
 	// x is the feature of a positive "is" ("vermelha"), so that clauses
 	// about one card can share the verb: "a carta é vermelha e par".
@@ -60,8 +48,8 @@ type tvp struct {
 	rel      bool // the words end in a relative clause ("… que é uma figura")
 }
 
-func (s *tsayer) is(x, xmany string) tvp {
-	v := tvp{one: s.t.say("is", "x", x), x: x}
+func (s *sayer) is(x, xmany string) vphrase {
+	v := vphrase{one: s.t.say("is", "x", x), x: x}
 	if xmany != "" {
 		v.many, v.xmany = s.t.say("is.many", "x", xmany), xmany
 	}
@@ -71,8 +59,21 @@ func (s *tsayer) is(x, xmany string) tvp {
 // vp is the phrase key with its slots filled, said of one card and, where
 // the phrase file has key.many, of several: "vale mais que a carta",
 // "valem mais que a carta".
-func (s *tsayer) vp(key string, slots ...string) tvp {
-	v := tvp{one: s.t.say(key, slots...)}
+func (s *sayer) vp(key string, slots ...string) vphrase {
+	if s.t.has(key + ".x") {
+		// said after "is", so that clauses about one card share it
+		// ("the card is red and higher than the last card")
+		xm := ""
+		if s.t.has(key + ".x.many") {
+			xm = s.t.say(key+".x.many", slots...)
+		}
+		v := s.is(s.t.say(key+".x", slots...), xm)
+		if s.t.has(key + ".many") {
+			v.many = s.t.say(key+".many", slots...)
+		}
+		return v
+	}
+	v := vphrase{one: s.t.say(key, slots...)}
 	if s.t.has(key + ".many") {
 		v.many = s.t.say(key+".many", slots...)
 	}
@@ -80,15 +81,23 @@ func (s *tsayer) vp(key string, slots ...string) tvp {
 }
 
 // not is a verb phrase negated: "não é vermelha".
-func (s *tsayer) not(v tvp) tvp {
-	out := tvp{one: s.t.say("not.vp", "vp", v.one), rel: v.rel}
+func (s *sayer) not(v vphrase) vphrase {
+	if v.x != "" && s.t.has("not.is") {
+		// "is not red", where "not" does not go before the verb
+		out := vphrase{one: s.t.say("not.is", "x", v.x), rel: v.rel, list: v.list}
+		if v.xmany != "" && s.t.has("not.is.many") {
+			out.many = s.t.say("not.is.many", "x", v.xmany)
+		}
+		return out
+	}
+	out := vphrase{one: s.t.say("not.vp", "vp", v.one), rel: v.rel}
 	if v.many != "" {
 		out.many = s.t.say("not.vp", "vp", v.many)
 	}
 	return out
 }
 
-func (s *tsayer) clauseOf(ref string, v tvp, neg bool) tsaid {
+func (s *sayer) clauseOf(ref string, v vphrase, neg bool) said {
 	if neg {
 		v = s.not(v)
 	}
@@ -97,13 +106,13 @@ func (s *tsayer) clauseOf(ref string, v tvp, neg bool) tsaid {
 	if rel := strings.TrimSpace(s.t.say("lastof", "vp", "")); strings.Contains(v.one, rel) {
 		v.rel = true
 	}
-	return tsaid{text: s.refSay(ref) + " " + v.one, kind: "clause", subj: ref, vp: v}
+	return said{text: s.refSay(ref) + " " + v.one, kind: "clause", subj: ref, vp: v}
 }
 
-func tclause(text string) tsaid { return tsaid{text: text, kind: "clause"} }
+func clause(text string) said { return said{text: text, kind: "clause"} }
 
 // refSay is a card the rule names, in words.
-func (s *tsayer) refSay(ref string) string {
+func (s *sayer) refSay(ref string) string {
 	switch ref {
 	case "card", "prev", "prev2", "prev3":
 		return s.t.say(ref)
@@ -130,14 +139,14 @@ func (s *tsayer) refSay(ref string) string {
 }
 
 // sentence says n, or its negation when neg.
-func (s *tsayer) sentence(n ast.Node, neg bool) tsaid {
+func (s *sayer) sentence(n ast.Node, neg bool) said {
 	n = s.resolve(n)
 	switch x := n.(type) {
 	case *ast.BoolNode:
 		if x.Value != neg {
-			return tclause(s.t.say("any"))
+			return clause(s.t.say("any"))
 		}
-		return tclause(s.t.say("none"))
+		return clause(s.t.say("none"))
 	case *ast.UnaryNode:
 		if x.Operator == "not" || x.Operator == "!" {
 			return s.sentence(x.Node, !neg)
@@ -149,7 +158,7 @@ func (s *tsayer) sentence(n ast.Node, neg bool) tsaid {
 		if a.kind == "if" {
 			then = "(" + then + ")"
 		}
-		return tsaid{text: s.t.say("if", "c", tbracket(c, "if"), "a", then, "b", b.text), kind: "if"}
+		return said{text: s.t.say("if", "c", operandOf(c, "if"), "a", then, "b", b.text), kind: "if"}
 	case *ast.BinaryNode:
 		switch x.Operator {
 		case "and", "&&", "or", "||":
@@ -174,7 +183,7 @@ func (s *tsayer) sentence(n ast.Node, neg bool) tsaid {
 		}
 	}
 	cannot(n)
-	return tsaid{}
+	return said{}
 }
 
 // tbracket is a part's words as an operand of a compound of kind outer.
@@ -182,7 +191,7 @@ func (s *tsayer) sentence(n ast.Node, neg bool) tsaid {
 // "(a carta é de copas ou de paus) e a última carta é vermelha"; and so
 // is an "if and only if" that is a condition: "se (a carta é uma figura se
 // e somente se a última carta é uma figura): …" has one "se" outside.
-func tbracket(w tsaid, outer string) string {
+func operandOf(w said, outer string) string {
 	if (w.kind == "clause" && !w.vp.list) || (outer == "if" && w.kind != "if" && w.kind != "iff") {
 		return w.text
 	}
@@ -191,33 +200,33 @@ func tbracket(w tsaid, outer string) string {
 
 // between says r.rank >= a and r.rank <= b as one range: "vale de 7 a
 // 12".
-func (s *tsayer) between(x *ast.BinaryNode, neg bool) (tsaid, bool) {
+func (s *sayer) between(x *ast.BinaryNode, neg bool) (said, bool) {
 	if x.Operator != "and" && x.Operator != "&&" {
-		return tsaid{}, false
+		return said{}, false
 	}
 	lo, lok := s.resolve(x.Left).(*ast.BinaryNode)
 	hi, hok := s.resolve(x.Right).(*ast.BinaryNode)
 	if !lok || !hok || lo.Operator != ">=" || hi.Operator != "<=" {
-		return tsaid{}, false
+		return said{}, false
 	}
 	r1, f1, ok1 := s.memberOf(lo.Left)
 	r2, f2, ok2 := s.memberOf(hi.Left)
 	a, ok3 := intValue(s.resolve(lo.Right))
 	b, ok4 := intValue(s.resolve(hi.Right))
 	if !ok1 || !ok2 || !ok3 || !ok4 || r1 != r2 || f1 != "rank" || f2 != "rank" || a >= b {
-		return tsaid{}, false
+		return said{}, false
 	}
 	return s.clauseOf(r1, s.vp("rank.between", "a", fmt.Sprint(a), "b", fmt.Sprint(b)), neg), true
 }
 
 // list is a run of and or of or, flat; negated, each part is negated and
 // the connective turns (De Morgan): "não é vermelha ou não é par".
-func (s *tsayer) list(x *ast.BinaryNode, neg bool) tsaid {
+func (s *sayer) list(x *ast.BinaryNode, neg bool) said {
 	op := "and"
 	if x.Operator == "or" || x.Operator == "||" {
 		op = "or"
 	}
-	var parts []tsaid
+	var parts []said
 	for _, n := range s.flatten(x, op, func(b *ast.BinaryNode) bool { _, isRange := s.between(b, false); return !isRange }) {
 		parts = append(parts, s.sentence(n, neg))
 	}
@@ -227,27 +236,31 @@ func (s *tsayer) list(x *ast.BinaryNode, neg bool) tsaid {
 	// Runs of clauses about one card share it: "a carta é vermelha e par".
 	runs := grouped(parts, func(k, j int) bool {
 		return parts[k].kind == "clause" && parts[k].subj != "" && parts[j].kind == "clause" && parts[j].subj == parts[k].subj && !parts[j-1].vp.rel
-	}, func(run []tsaid) tsaid { return s.share(run, op) })
+	}, func(run []said) said { return s.share(run, op) })
 	if len(runs) == 1 {
 		return runs[0]
 	}
 	texts := make([]string, len(runs))
 	for i, p := range runs {
-		texts[i] = tbracket(p, op)
+		texts[i] = operandOf(p, op)
 	}
-	return tsaid{text: strings.Join(texts, " "+s.t.say(op)+" "), kind: op}
+	text := strings.Join(texts, " "+s.t.say(op)+" ")
+	if op == "or" && s.t.has("either") {
+		text = s.t.say("either", "x", text) // "either … or …"
+	}
+	return said{text: text, kind: op}
 }
 
 // share says clauses about one card as one: "a carta é vermelha e par",
 // "a carta é vermelha e vale pelo menos 7".
-func (s *tsayer) share(parts []tsaid, op string) tsaid {
+func (s *sayer) share(parts []said, op string) said {
 	word := " " + s.t.say(op) + " "
 	allIs, allMany := true, true
 	for _, p := range parts {
 		allIs = allIs && p.vp.x != ""
 		allMany = allMany && p.vp.many != ""
 	}
-	var v tvp
+	var v vphrase
 	if allIs {
 		xs, xms := make([]string, len(parts)), make([]string, len(parts))
 		for i, p := range parts {
@@ -279,22 +292,31 @@ func (s *tsayer) share(parts []tsaid, op string) tsaid {
 	}
 	v.rel = parts[len(parts)-1].vp.rel
 	subj := parts[0].subj
-	return tsaid{text: s.refSay(subj) + " " + v.one, kind: op, subj: subj, vp: v}
+	return said{text: s.refSay(subj) + " " + v.one, kind: op, subj: subj, vp: v}
 }
 
 // or joins alternatives: "um ás, um 3 ou um 5".
-func (s *tsayer) or(items []string) string {
+func (s *sayer) or(items []string) string {
 	if len(items) == 1 {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " " + s.t.say("or") + " " + items[len(items)-1]
 }
 
-// nor is none of the items: "nem um ás, nem um 3, nem um 5".
-func (s *tsayer) nor(items []string) string {
+// nor is none of the items: "nem um ás, nem um 3, nem um 5"; "neither
+// an ace nor a 3" where the file has "nor.first".
+func (s *sayer) nor(items []string) string {
 	out := make([]string, len(items))
 	for i, it := range items {
-		out[i] = s.t.say("nor") + " " + it
+		w := s.t.say("nor")
+		if i == 0 && s.t.has("nor.first") {
+			w = s.t.say("nor.first")
+		}
+		out[i] = w + " " + it
 	}
-	return strings.Join(out, ", ")
+	sep := ", "
+	if s.t.has("nor.sep") {
+		sep = s.t.phrases["nor.sep"]
+	}
+	return strings.Join(out, sep)
 }

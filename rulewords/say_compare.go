@@ -13,11 +13,11 @@ import (
 
 var negOp = map[string]string{"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 
-func (s *tsayer) comparison(x *ast.BinaryNode, neg bool) (tsaid, bool) {
+func (s *sayer) comparison(x *ast.BinaryNode, neg bool) (said, bool) {
 	op := x.Operator
 	l, r := s.resolve(x.Left), s.resolve(x.Right)
 	if _, ok := flipOp[op]; !ok && op != "in" && op != "not in" {
-		return tsaid{}, false
+		return said{}, false
 	}
 	lk, rk := s.kindOf(l), s.kindOf(r)
 	switch {
@@ -28,7 +28,7 @@ func (s *tsayer) comparison(x *ast.BinaryNode, neg bool) (tsaid, bool) {
 			return s.sentence(l, neg != (b.Value != (op == "=="))), true
 		}
 		a, b := s.sentence(l, false), s.sentence(r, (op == "!=") != neg)
-		return tsaid{text: s.t.say("iff", "a", tbracket(a, "iff"), "b", tbracket(b, "iff")), kind: "iff"}, true
+		return said{text: s.t.say("iff", "a", operandOf(a, "iff"), "b", operandOf(b, "iff")), kind: "iff"}, true
 	case lk == "nil" || rk == "nil":
 		if lk == "nil" {
 			l = r
@@ -36,29 +36,38 @@ func (s *tsayer) comparison(x *ast.BinaryNode, neg bool) (tsaid, bool) {
 		ref, ok := s.card(l)
 		name := map[string]string{"prev": "prev", "prev2": "prev2", "prev3": "prev3", "line[0]": "starter"}[ref]
 		if !ok || name == "" || (op != "==" && op != "!=") {
-			return tsaid{}, false
+			return said{}, false
 		}
 		if (op == "==") != neg {
-			return tclause(s.t.say("missing." + name)), true
+			return clause(s.t.say("missing." + name)), true
 		}
-		return tclause(s.t.say("exists." + name)), true
+		return clause(s.t.say("exists." + name)), true
 	case lk == "string" || rk == "string":
 		return s.stringComparison(op, l, r, neg)
 	case lk == "int" || rk == "int":
 		return s.numberComparison(op, l, r, neg)
 	}
-	return tsaid{}, false
+	return said{}, false
 }
 
 // suitFeature is "de copas"; suitName is "copas".
-func (s *tsayer) suitFeature(suit string) string {
+func (s *sayer) suitFeature(suit string) string {
 	if !slices.Contains([]string{"spades", "hearts", "diamonds", "clubs"}, suit) {
 		panic(sayError{fmt.Sprintf("the suit %q", suit)})
 	}
 	return s.t.say(suit)
 }
 
-func (s *tsayer) stringComparison(op string, l, r ast.Node, neg bool) (tsaid, bool) {
+// suitMany is "de copas" said of several cards: "hearts" where English
+// has it.
+func (s *sayer) suitMany(suit string) string {
+	if s.t.has(suit + ".many") {
+		return s.t.say(suit + ".many")
+	}
+	return s.suitFeature(suit)
+}
+
+func (s *sayer) stringComparison(op string, l, r ast.Node, neg bool) (said, bool) {
 	if _, ok := l.(*ast.StringNode); ok {
 		l, r = r, l
 	}
@@ -66,16 +75,16 @@ func (s *tsayer) stringComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		ref, field, ok := s.memberOf(l)
 		suits, isSuits := suitsIn(r)
 		if !ok || !isSuits || field != "suit" {
-			return tsaid{}, false
+			return said{}, false
 		}
-		var fs []string
+		var fs, fms []string
 		for _, suit := range suits {
-			fs = append(fs, s.suitFeature(suit))
+			fs, fms = append(fs, s.suitFeature(suit)), append(fms, s.suitMany(suit))
 		}
-		return s.alternatives(ref, fs, fs, neg), true
+		return s.alternatives(ref, fs, fms, neg), true
 	}
 	if op != "==" && op != "!=" {
-		return tsaid{}, false
+		return said{}, false
 	}
 	if op == "!=" {
 		neg = !neg
@@ -85,14 +94,13 @@ func (s *tsayer) stringComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		switch lfield {
 		case "color":
 			if str.Value != "red" && str.Value != "black" {
-				return tsaid{}, false
+				return said{}, false
 			}
 			return s.clauseOf(lref, s.is(s.t.say(str.Value), s.t.say(str.Value+".many")), neg), true
 		case "suit":
-			f := s.suitFeature(str.Value)
-			return s.clauseOf(lref, s.is(f, f), neg), true
+			return s.clauseOf(lref, s.is(s.suitFeature(str.Value), s.suitMany(str.Value)), neg), true
 		}
-		return tsaid{}, false
+		return said{}, false
 	}
 	rref, rfield, rok := s.memberOf(r)
 	if lok && rok && lfield == rfield && (lfield == "color" || lfield == "suit") {
@@ -133,14 +141,15 @@ func (s *tsayer) stringComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 			return s.clauseOf(to, s.is(f, ""), neg), true
 		}
 	}
-	return tsaid{}, false
+	return said{}, false
 }
 
 // alternatives is "a carta é um ás, um 3 ou um 5", negated "a carta não é
 // nem um ás, nem um 3, nem um 5".
-func (s *tsayer) alternatives(ref string, xs, xmanys []string, neg bool) tsaid {
+func (s *sayer) alternatives(ref string, xs, xmanys []string, neg bool) said {
 	if neg {
-		return s.clauseOf(ref, s.is(s.nor(xs), s.nor(xmanys)), true)
+		// "não é nem um ás, nem um 8"; "is neither an ace nor an 8"
+		return s.clauseOf(ref, s.is(s.nor(xs), s.nor(xmanys)), !s.t.has("nor.first"))
 	}
 	v := s.is(s.or(xs), s.or(xmanys))
 	v.list = len(xs) > 1
@@ -151,14 +160,23 @@ var relPhrase = map[string]string{">": "higher", "<": "lower", ">=": "atleast", 
 var rankPhrase = map[string]string{">=": "rank.ge", ">": "rank.gt", "<=": "rank.le", "<": "rank.lt"}
 var termPhrase = map[string]string{"==": "t.eq", "!=": "t.ne", ">": "t.gt", "<": "t.lt", ">=": "t.ge", "<=": "t.le"}
 
-func (s *tsayer) rankWords(k int) string {
+// rankNoun is a rank as the noun of a threshold: "a jack" where the file
+// has one ("a jack or higher"), else the number ("7 or higher").
+func (s *sayer) rankNoun(k int) string {
+	if key := fmt.Sprintf("noun.%d", k); s.t.has(key) {
+		return s.t.say(key)
+	}
+	return fmt.Sprint(k)
+}
+
+func (s *sayer) rankWords(k int) string {
 	if k < 1 || k > 13 {
 		panic(sayError{fmt.Sprintf("the rank %d", k)})
 	}
 	return s.t.say(fmt.Sprintf("rank.%d", k))
 }
 
-func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bool) {
+func (s *sayer) numberComparison(op string, l, r ast.Node, neg bool) (said, bool) {
 	if op == "in" {
 		return s.membership(l, r, neg)
 	}
@@ -175,7 +193,7 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		is := (op == "==") != neg
 		m, mok := intValue(b.Right)
 		if id, ok := s.resolve(b.Left).(*ast.IdentifierNode); ok && id.Value == "n" && mok && m >= 2 && m <= 12 && k >= 0 && k < m {
-			w := s.clauseOf("card", tvp{one: s.t.say("pos", "places", s.places(m, k))}, !is)
+			w := s.clauseOf("card", vphrase{one: s.t.say("pos", "places", s.places(m, k))}, !is)
 			w.subj = "" // not shared: "… carta da fila principal e …" would run on
 			return w, true
 		}
@@ -184,7 +202,7 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 			if (k == 0) != is {
 				key = "t.odd"
 			}
-			return tclause(s.t.say(key, "a", s.term(b.Left))), true
+			return clause(s.t.say(key, "a", s.term(b.Left))), true
 		}
 		if mok && k == 0 {
 			if ref, field, ok := s.memberOf(b.Left); ok && field == "rank" {
@@ -194,7 +212,7 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 			if !is {
 				key = "t.notmultiple"
 			}
-			return tclause(s.t.say(key, "a", s.term(b.Left), "b", s.term(b.Right))), true
+			return clause(s.t.say(key, "a", s.term(b.Left), "b", s.term(b.Right))), true
 		}
 	}
 	if neg {
@@ -206,7 +224,7 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		case "==", "!=":
 			return s.clauseOf(lref, s.is(s.rankWords(k), ""), op == "!="), true
 		}
-		return s.clauseOf(lref, s.vp(rankPhrase[op], "k", fmt.Sprint(k)), false), true
+		return s.clauseOf(lref, s.vp(rankPhrase[op], "k", fmt.Sprint(k), "rank", s.rankNoun(k)), false), true
 	}
 	rref, rfield, rok := s.memberOf(r)
 	if lok && rok && lfield == "rank" && rfield == "rank" {
@@ -222,21 +240,21 @@ func (s *tsayer) numberComparison(op string, l, r ast.Node, neg bool) (tsaid, bo
 		}
 		return s.clauseOf(lref, s.vp(key, "ref", s.refSay(rref)), false), true
 	}
-	return tclause(s.t.say(termPhrase[op], "a", s.term(l), "b", s.term(r))), true
+	return clause(s.t.say(termPhrase[op], "a", s.term(l), "b", s.term(r))), true
 }
 
 // places are the places of the cards with n % m == k: the card with n
 // cards before it is the (n+1)-th, and the 1st is the starter.
-func (s *tsayer) places(m, k int) string {
+func (s *sayer) places(m, k int) string {
 	p := k + 1
 	if p < 2 {
 		p += m
 	}
-	ord := func(i int) string { return s.t.say("ordinal", "k", fmt.Sprint(i)) }
+	ord := func(i int) string { return s.t.say("ordinal", "k", fmt.Sprint(i), "ord", Ordinal(i)) }
 	return fmt.Sprintf("%s, %s, %s …", ord(p), ord(p+m), ord(p+2*m))
 }
 
-func (s *tsayer) steps(k int) string {
+func (s *sayer) steps(k int) string {
 	if k == 1 {
 		return s.t.say("steps", "k", "1")
 	}
@@ -245,31 +263,31 @@ func (s *tsayer) steps(k int) string {
 
 // rankStep says a card k ranks above or below another (counting round or
 // not) and abs(a.rank - b.rank) <= k.
-func (s *tsayer) rankStep(op string, l, r ast.Node, neg bool) (tsaid, bool) {
+func (s *sayer) rankStep(op string, l, r ast.Node, neg bool) (said, bool) {
 	if op == "!=" {
 		op, neg = "==", !neg
 	}
 	st, ok := s.stepOf(op, l, r)
 	if !ok {
-		return tsaid{}, false
+		return said{}, false
 	}
-	return s.clauseOf(st.card, tvp{one: s.t.say(st.kind, "steps", s.steps(st.k), "ref", s.refSay(st.of))}, neg), true
+	return s.clauseOf(st.card, vphrase{one: s.t.say(st.kind, "steps", s.steps(st.k), "ref", s.refSay(st.of))}, neg), true
 }
 
 // membership says x in [list] and x in a..b.
-func (s *tsayer) membership(l, r ast.Node, neg bool) (tsaid, bool) {
+func (s *sayer) membership(l, r ast.Node, neg bool) (said, bool) {
 	ref, field, isRank := s.memberOf(l)
 	isRank = isRank && field == "rank"
 	m, isM := membersOf(r)
 	switch {
 	case !isM:
-		return tsaid{}, false
+		return said{}, false
 	case m.isRange && isRank:
 		return s.clauseOf(ref, s.vp("rank.between", "a", fmt.Sprint(m.lo), "b", fmt.Sprint(m.hi)), neg), true
 	case m.isRange:
-		w := tclause(s.t.say("t.range", "a", s.term(l), "lo", fmt.Sprint(m.lo), "hi", fmt.Sprint(m.hi)))
+		w := clause(s.t.say("t.range", "a", s.term(l), "lo", fmt.Sprint(m.lo), "hi", fmt.Sprint(m.hi)))
 		if neg {
-			w = tclause(s.t.say("not.clause", "a", w.text))
+			w = clause(s.t.say("not.clause", "a", w.text))
 		}
 		return w, true
 	}
@@ -288,9 +306,9 @@ func (s *tsayer) membership(l, r ast.Node, neg bool) (tsaid, bool) {
 	for i, k := range ks {
 		nums[i] = fmt.Sprint(k)
 	}
-	w := tclause(s.t.say("t.in", "a", s.term(l), "list", strings.Join(nums, ", ")))
+	w := clause(s.t.say("t.in", "a", s.term(l), "list", strings.Join(nums, ", ")))
 	if neg {
-		w = tclause(s.t.say("not.clause", "a", w.text))
+		w = clause(s.t.say("not.clause", "a", w.text))
 	}
 	return w, true
 }
@@ -298,7 +316,7 @@ func (s *tsayer) membership(l, r ast.Node, neg bool) (tsaid, bool) {
 var arithPhrase = map[string]string{"+": "t.plus", "-": "t.minus", "*": "t.times", "%": "t.mod", "/": "t.div"}
 
 // term is a number in words; a compound operand is bracketed.
-func (s *tsayer) term(n ast.Node) string {
+func (s *sayer) term(n ast.Node) string {
 	n = s.resolve(n)
 	if k, ok := intValue(n); ok {
 		return fmt.Sprint(k)
@@ -317,7 +335,7 @@ func (s *tsayer) term(n ast.Node) string {
 			return s.t.say(key, "a", s.operand(x.Left), "b", s.operand(x.Right))
 		}
 	case *ast.ConditionalNode:
-		return s.t.say("t.if", "a", s.term(x.Exp1), "c", tbracket(s.sentence(x.Cond, false), "if"), "b", s.term(x.Exp2))
+		return s.t.say("t.if", "a", s.term(x.Exp1), "c", operandOf(s.sentence(x.Cond, false), "if"), "b", s.term(x.Exp2))
 	case *ast.BuiltinNode:
 		if c, ok := s.numberCallOf(x); ok {
 			switch c.kind {
@@ -342,7 +360,7 @@ func (s *tsayer) term(n ast.Node) string {
 // operand is a term as a part of another: bracketed when compound, or
 // when its words hold the language's "and" ("a diferença entre (o menor
 // entre A e B) e C").
-func (s *tsayer) operand(n ast.Node) string {
+func (s *sayer) operand(n ast.Node) string {
 	t := s.term(n)
 	compound := false
 	switch x := s.resolve(n).(type) {
@@ -359,7 +377,7 @@ func (s *tsayer) operand(n ast.Node) string {
 
 // coll is a run of the main line a quantifier ranges over: ("line", "")
 // or ("last", k).
-func (s *tsayer) coll(n ast.Node) (kind, k string) {
+func (s *sayer) coll(n ast.Node) (kind, k string) {
 	count, ok := s.run(n)
 	switch {
 	case !ok:
@@ -371,7 +389,7 @@ func (s *tsayer) coll(n ast.Node) (kind, k string) {
 }
 
 // elementVP is what a quantifier says of each card of the main line.
-func (s *tsayer) elementVP(n ast.Node, neg bool) tvp {
+func (s *sayer) elementVP(n ast.Node, neg bool) vphrase {
 	w := s.sentence(n, neg)
 	if w.subj == "#" && w.vp.one != "" {
 		return w.vp
@@ -380,7 +398,7 @@ func (s *tsayer) elementVP(n ast.Node, neg bool) tvp {
 }
 
 // count is "o número de cartas da fila principal que são vermelhas".
-func (s *tsayer) count(coll, pred ast.Node) string {
+func (s *sayer) count(coll, pred ast.Node) string {
 	kind, k := s.coll(coll)
 	v := s.elementVP(pred, false)
 	if v.many == "" {
@@ -391,10 +409,10 @@ func (s *tsayer) count(coll, pred ast.Node) string {
 
 // quantifier says all, any, none and one over the main line; negated,
 // all is some-not, some is none and none is some.
-func (s *tsayer) quantifier(x *ast.BuiltinNode, neg bool) (tsaid, bool) {
+func (s *sayer) quantifier(x *ast.BuiltinNode, neg bool) (said, bool) {
 	name := x.Name
 	if !slices.Contains([]string{"all", "any", "none", "one"}, name) || len(x.Arguments) != 2 {
-		return tsaid{}, false
+		return said{}, false
 	}
 	kind, k := s.coll(x.Arguments[0])
 	elemNeg := false
@@ -408,9 +426,9 @@ func (s *tsayer) quantifier(x *ast.BuiltinNode, neg bool) (tsaid, bool) {
 			name = "any"
 		case "one":
 			w, _ := s.quantifier(x, false)
-			return tclause(s.t.say("not.clause", "a", w.text)), true
+			return clause(s.t.say("not.clause", "a", w.text)), true
 		}
 	}
 	v := s.elementVP(x.Arguments[1], elemNeg)
-	return tclause(s.t.say(name+"."+kind, "k", k, "vp", v.one)), true
+	return clause(s.t.say(name+"."+kind, "k", k, "vp", v.one)), true
 }
