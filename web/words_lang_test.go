@@ -92,7 +92,7 @@ func TestRuleTypedInThePagesLanguage(t *testing.T) {
 	}
 	f := wordsForm("jogue a melhor carta")
 	f.Set("words_lang", "pt")
-	if _, page := ts.postLang(t, ts.TeacherPath()+"tables", f, "pt"); !strings.Contains(html(errorsOn(page)), `cannot read it as a rule: stuck at "a" (word 2: jogue a)`) {
+	if _, page := ts.postLang(t, ts.TeacherPath()+"tables", f, "pt"); !strings.Contains(html(errorsOn(page)), `cannot read it as a rule: stuck at "melhor" (word 3: jogue a melhor)`) {
 		t.Errorf("words that do not read: %q", errorsOn(page))
 	}
 }
