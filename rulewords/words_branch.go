@@ -45,10 +45,21 @@ func (g *registry) buildBranch() {
 		"if|when|whenever $term $numvp [,|:] [then] $sentence")
 	g.named("br.ifpred", "branch", func(v []any) any { return br(v[0].(*pred), nil, v[1].(*pred)) },
 		"if|when|whenever $pred [,|:] [then] $sentence")
-	g.named("br.after", "branch", func(v []any) any { return br(v[0].(feature)("prev"), "prev", v[1].(*pred)) },
+	g.named("br.after", "branch", func(v []any) any {
+		if hasIf(v[0].(feature)("prev")) {
+			return nil // "after a red card after a black one" is no card
+		}
+		return br(v[0].(feature)("prev"), "prev", v[1].(*pred))
+	},
 		"after|following|on $npx [,|:] [you] [must|may|can] $sentence", "after|following $npx [is] [played] [,|:] [you] [must|may|can] $sentence")
-	g.named("br.afterpost", "branch", func(v []any) any { return br(v[1].(feature)("prev"), "prev", v[0].(*pred)) },
-		"$simple after|following|on $npx", "$simple after|following $npx [is] [played]")
+	// (what comes before "after" says what the card is, not another
+	// condition: "X after Y and Z after W" is not "(X after Y and Z) after W")
+	g.named("br.afterpost", "branch", func(v []any) any {
+		if hasIf(v[0].(*pred)) || hasIf(v[1].(feature)("prev")) {
+			return nil
+		}
+		return br(v[1].(feature)("prev"), "prev", v[0].(*pred))
+	}, "$simple after|following $npx", "$simple after|following $npx [is] [played]")
 	g.named("br.post", "branch", func(v []any) any { return br(v[2].(feature)(v[1].(string)), v[1], v[0].(*pred)) },
 		"$simple if|when|whenever $ref $vps")
 	g.named("br.postterm", "branch", func(v []any) any { return br(v[2].(func(term) *pred)(v[1].(term)), v[1], v[0].(*pred)) },
@@ -158,7 +169,7 @@ func branches(p *reader, i int) []result {
 				continue
 			}
 			got := append(slices.Clone(bs), b)
-			if len(got) >= 2 {
+			if len(got) >= 2 || b.rest == nil {
 				for _, v := range resolveBranches(got) {
 					out = append(out, result{r.end, v})
 				}

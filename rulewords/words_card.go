@@ -263,7 +263,7 @@ func (g *registry) buildCard() {
 		a, b := v[0].(feature), v[1].(feature)
 		return fe(func(r string) *pred { return ifThen(b("prev"), a(r), yes) })
 	}, "$feature after $np", "$feature following $np")
-	g.def("feature", "", func(v []any) any { return v[0] }, "a value|rank|number of $features", "with a value|rank|number of $features",
+	g.named("f.valued", "feature", func(v []any) any { return v[0] }, "a value|rank|number of $features", "with a value|rank|number of $features",
 		"whose value|rank|number is $features", "with a value|rank|number $features", "numbered|valued|ranked $features",
 		"of a value|rank of $features", "a card with a value|rank of $features", "of value|rank $features")
 	g.def("feature", "", rankVs(">"), "a higher value|rank|number than $ref", "a higher card than $ref")

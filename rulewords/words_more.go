@@ -169,7 +169,7 @@ func (g *registry) buildMore() {
 	notFace := func([]any) any { return fe(func(r string) *pred { return not(guarded(r+".face", r)) }) }
 	g.named("noun.pip", "noun", notFace, "number card", "pip card", "numeral card", "spot card")
 	g.named("nouns.pip", "nouns", notFace, "number cards", "pip cards", "numeral cards", "spot cards", "non face cards")
-	g.named("np.pip", "npnoun", notFace, "numbers", "only numbers")
+	g.named("np.pip", "npnoun", notFace, "numbers", "only numbers", "a number")
 	g.named("s.neither", "simple", func(v []any) any { return not(or(v[0].(feature)("card"), v[1].(feature)("card"))) },
 		"neither $npx nor $npx", "no $npx nor $npx", "not $npx nor $npx")
 
