@@ -31,6 +31,7 @@ type branch struct {
 type subjless struct {
 	card feature
 	num  func(t term) *pred
+	past bool // "if it was black": a card played, the last one
 }
 
 // wild is cards that may always be played ("kings are wild").
@@ -74,7 +75,9 @@ func (g *registry) buildBranch() {
 	g.named("br.restpost", "branch", func(v []any) any { return rest(v[1].(*subjless), v[0].(*pred)) },
 		"$simple if|when $subjless")
 	g.named("subjless.card", "subjless", func(v []any) any { return &subjless{card: v[0].(feature)} },
-		"$features", "it|they $vps", "it|they is|was|are|were $features", "that card|one $vps", "that one|card is|was $features")
+		"$features", "it|they $vps", "it|they is|are $features", "that card|one $vps", "that one|card is $features")
+	g.named("subjless.past", "subjless", func(v []any) any { return &subjless{card: v[0].(feature), past: true} },
+		"it|they was|were $features", "that one|card was $features", "it was not $features")
 	g.named("subjless.num", "subjless", func(v []any) any { return &subjless{num: v[0].(func(term) *pred)} },
 		"$numvp", "it $numvp", "that $numvp")
 	g.named("br.otherwiseit", "branch", func(v []any) any { return &branch{otherwise: true, then: v[0].(feature)("card")} },
@@ -131,6 +134,10 @@ func (g *registry) buildBranch() {
 		"$simple [,|.|;] but|except if|when $pred [,] [then] [you] [must|may|can] $sentence")
 	g.named("s.butnot", "sentence", func(v []any) any { return and(v[0].(*pred), not(v[1].(feature)("card"))) },
 		"$simple [,] but not|no $npx", "$simple [,] but never $npx", "$simple [,] and not|no $npx")
+	g.named("c.addup2", "clause", func(v []any) any {
+		return v[0].(func(term) *pred)(term{"card.rank + prev.rank", []string{"card", "prev"}})
+	}, "the two cards [must] $sumvp", "both cards [must] $sumvp", "the two [must] $sumvp", "together they [must] $sumvp",
+		"the two cards together [must] $sumvp")
 	// cards that may always be played
 	g.named("wild", "wild", func(v []any) any { return wild{v[0].(feature)} },
 		"$nps is|are wild", "$nps go|goes anywhere", "$nps can go anywhere", "$nps go|goes on anything", "$nps can go on anything",
@@ -169,7 +176,7 @@ func branches(p *reader, i int) []result {
 				continue
 			}
 			got := append(slices.Clone(bs), b)
-			if len(got) >= 2 || b.rest == nil {
+			{
 				for _, v := range resolveBranches(got) {
 					out = append(out, result{r.end, v})
 				}
@@ -206,6 +213,8 @@ func resolveBranches(bs []*branch) []*pred {
 		case b.rest != nil:
 			subjs := []any{subj}
 			switch {
+			case k == 0 && b.rest.past:
+				subjs = []any{"prev"} // "if it was black": the last card
 			case k == 0:
 				subjs = []any{"prev", "card"} // the first branch's subject is not said
 			case subj == nil:

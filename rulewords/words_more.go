@@ -196,6 +196,7 @@ func (g *registry) buildMore() {
 	}, "differ|differs from $ref by [exactly] $steps", "differ|differs by [exactly] $steps from $ref", "differ|differs by exactly $steps",
 		"[the] $field must differ from $ref by [exactly] $steps", "be $steps away from $ref")
 	g.named("s.nothing", "simple", func(v []any) any { return not(v[0].(feature)("card")) }, "nothing $feature", "nothing that is $features",
+		"no $nps allowed|permitted", "no $nps are allowed|permitted", "no $nps may be played",
 		"no card $feature", "no cards $feature", "no $nps either", "not $npx either", "nothing $feature either", "none $feature",
 		"no cards that are $features", "no card that is $features")
 	g.named("s.vp", "simple", onCard, "must $vps", "$vps")

@@ -85,7 +85,8 @@ func (g *registry) buildPlace() {
 			return or(atom("prev2 == nil"), atom(fmt.Sprintf("%s.rank >= min(prev.rank, prev2.rank) and %s.rank <= max(prev.rank, prev2.rank)", r, r)))
 		})
 	}, "between the last two [cards]", "between the last 2 [cards]", "between the previous two [cards]", "between the last two cards played",
-		"between the last two [cards] inclusive", "between the values of the last two cards", "in between the last two [cards]")
+		"between the last two [cards] inclusive", "between the values of the last two cards", "in between the last two [cards]",
+		"between the last two ranks|values", "between the ranks|values of the last two [cards]")
 	g.named("f.betweenlast2x", "feature", func([]any) any {
 		return fe(func(r string) *pred {
 			return or(atom("prev2 == nil"), atom(fmt.Sprintf("%s.rank > min(prev.rank, prev2.rank) and %s.rank < max(prev.rank, prev2.rank)", r, r)))

@@ -39,7 +39,12 @@ func (g *registry) buildSentence() {
 		"change $field every|each card|time", "change the $field every|each card|time", "change $field")
 	g.def("simple", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "==") },
 		"the $field must|should stay|remain the same", "keep the same $field", "follow $field", "keep $field")
-	g.named("s.anybut", "simple", func(v []any) any { return not(v[0].(feature)("card")) }, "anything but $npx", "any card but|except $npx",
+	g.named("s.anybut", "simple", func(v []any) any {
+		if v[0].(feature)("card").op == "not" {
+			return nil // "any card but not face cards" is "but no face cards"
+		}
+		return not(v[0].(feature)("card"))
+	}, "anything but $npx", "any card but|except $npx",
 		"all cards but|except $npx", "everything but|except $npx", "play anything but $npx", "play any card but|except $npx")
 	g.def("simple", "", func(v []any) any {
 		fs, refs := slots(v)
