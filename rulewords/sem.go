@@ -13,6 +13,9 @@ type pred struct {
 	op   string // "atom", "and", "or", "not", "if"
 	kids []*pred
 	text string // an atom's expression
+	// only: the rule was said "X only", so an "after" that follows is
+	// its ("figures only after figures")
+	only bool
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }

@@ -56,7 +56,7 @@ func (g *registry) buildBranch() {
 	// (what comes before "after" says what the card is, not another
 	// condition: "X after Y and Z after W" is not "(X after Y and Z) after W")
 	g.named("br.afterpost", "branch", func(v []any) any {
-		if hasIf(v[0].(*pred)) || hasIf(v[1].(feature)("prev")) {
+		if p := v[0].(*pred); hasIf(p) || p.only || hasIf(v[1].(feature)("prev")) {
 			return nil
 		}
 		return br(v[1].(feature)("prev"), "prev", v[0].(*pred))
@@ -119,6 +119,15 @@ func (g *registry) buildBranch() {
 	// exceptions
 	g.named("s.unlessthen", "sentence", func(v []any) any { return ifThen(v[1].(*pred), v[2].(*pred), v[0].(*pred)) },
 		"$simple [,] unless $pred {,|then|, then|and then|, and then|in which case|, in which case|in that case|, in that case} $sentence")
+	// "higher than the last card unless it is a king": "it" is the last
+	// card the rule names, or, naming none, either card
+	g.named("s.unlessit", "sentence", func(v []any) any {
+		s, f := v[0].(*pred), v[1].(feature)
+		if strings.Contains(s.expr(), "prev") {
+			return ifThen(f("prev"), yes, s)
+		}
+		return alts{ifThen(f("prev"), yes, s), ifThen(f("card"), yes, s)}
+	}, "$simple [,] unless it|that is|was $features", "$simple [,] unless it|that one is|was $features")
 	g.named("s.unlessfirst", "sentence", func(v []any) any { return ifThen(v[0].(*pred), yes, v[1].(*pred)) },
 		"unless $pred [,] $simple")
 	g.named("s.exceptafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), yes, v[0].(*pred)) },
@@ -213,10 +222,11 @@ func resolveBranches(bs []*branch) []*pred {
 		case b.rest != nil:
 			subjs := []any{subj}
 			switch {
-			case k == 0 && b.rest.past:
-				subjs = []any{"prev"} // "if it was black": the last card
 			case k == 0:
-				subjs = []any{"prev", "card"} // the first branch's subject is not said
+				// the first branch's subject is not said: a condition is
+				// on the cards played, the last one ("if black, play red",
+				// "higher if red")
+				subjs = []any{"prev"}
 			case subj == nil:
 				return // the branch before has no one subject
 			}

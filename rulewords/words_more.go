@@ -143,7 +143,13 @@ func (g *registry) buildMore() {
 	g.named("numvp.prime", "numvp", func([]any) any {
 		return func(a term) *pred { return guarded(fmt.Sprintf("%s in %s", paren(a.text), primes), a.refs...) }
 	}, "is a prime [number]", "make|makes a prime [number]", "is prime", "add|adds up to a prime [number]")
-	g.named("c.termvp", "clause", func(v []any) any { return v[1].(func(term) *pred)(v[0].(term)) }, "$term $numvp", "$term must $numvp")
+	g.named("c.termvp", "clause", func(v []any) any {
+		t := v[0].(term)
+		if !cardNameRE.MatchString(t.text) {
+			return nil // a number alone is nothing of the cards: "1 is odd"
+		}
+		return v[1].(func(term) *pred)(t)
+	}, "$term $numvp", "$term must $numvp")
 
 	// notes that say nothing of the rule: the values of the cards, how
 	// places are counted

@@ -21,9 +21,13 @@ func (g *registry) buildSentence() {
 	g.def("npx", "", func(v []any) any { return v[0] }, "$nps", "$features")
 	play := []string{"play $npx", "must play $npx", "only $nps may|can be played", "only $nps are allowed", "$nps only may be played",
 		"play higher|lower $npx", "play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
-		"you must|may|can|should only play $npx", "always play $npx", "$npx only", "you have to play $npx", "the card must be $features",
+		"you must|may|can|should only play $npx", "always play $npx", "you have to play $npx", "the card must be $features",
 		"cards must be $features", "must be $features", "choose|pick|put|lay|place $npx", "each player must play $npx", "play any $npx"}
 	g.def("simple", "s.play", onCard, play...)
+	// "hearts only": what a following "after" belongs to ("figures only
+	// after figures" is s.onlyon, not a branch)
+	g.named("s.playonly", "simple", func(v []any) any { p := onCard(v).(*pred); return &pred{op: p.op, kids: p.kids, text: p.text, only: true} },
+		"$npx only", "$npx only please")
 	never := []string{"never play $npx", "do not play $npx", "you must|may|can|should not play $npx", "you cannot play $npx",
 		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx"}
 	g.def("simple", "s.never", func(v []any) any { return not(v[0].(feature)("card")) }, never...)
