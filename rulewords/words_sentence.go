@@ -26,7 +26,10 @@ func (g *registry) buildSentence() {
 	g.def("simple", "s.play", onCard, play...)
 	// "hearts only": what a following "after" belongs to ("figures only
 	// after figures" is s.onlyon, not a branch)
-	g.named("s.playonly", "simple", func(v []any) any { p := onCard(v).(*pred); return &pred{op: p.op, kids: p.kids, text: p.text, only: true} },
+	g.named("s.playonly", "simple", func(v []any) any {
+		p := onCard(v).(*pred)
+		return &pred{op: p.op, kids: p.kids, text: p.text, only: true}
+	},
 		"$npx only", "$npx only please")
 	never := []string{"never play $npx", "do not play $npx", "you must|may|can|should not play $npx", "you cannot play $npx",
 		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx"}
