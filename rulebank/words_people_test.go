@@ -100,7 +100,7 @@ func TestPeoplesWords(t *testing.T) {
 	}
 	// the share read right by the reader today, per language, in the
 	// development set (raise it when the reader reads more)
-	floor := map[string]int{"en": 67, "pt": 20, "es": 16, "ca": 18}
+	floor := map[string]int{"en": 78, "pt": 20, "es": 16, "ca": 18}
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-4s %5s %5s %9s %8s %7s %5s\n", "lang", "texts", "right", "ambiguous", "refused", "wrong", "right%")
 	for _, l := range langs {

@@ -128,6 +128,8 @@ func (g *registry) buildBranch() {
 		}
 		return alts{ifThen(f("prev"), yes, s), ifThen(f("card"), yes, s)}
 	}, "$simple [,] unless it|that is|was $features", "$simple [,] unless it|that one is|was $features")
+	g.named("s.unlessitthen", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), v[2].(*pred), v[0].(*pred)) },
+		"$simple [,] unless it|that was $features {,|then|, then|and then|, and then|in which case|, in which case} $sentence")
 	g.named("s.unlessfirst", "sentence", func(v []any) any { return ifThen(v[0].(*pred), yes, v[1].(*pred)) },
 		"unless $pred [,] $simple")
 	g.named("s.exceptafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), yes, v[0].(*pred)) },

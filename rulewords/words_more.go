@@ -143,6 +143,10 @@ func (g *registry) buildMore() {
 	g.named("numvp.prime", "numvp", func([]any) any {
 		return func(a term) *pred { return guarded(fmt.Sprintf("%s in %s", paren(a.text), primes), a.refs...) }
 	}, "is a prime [number]", "make|makes a prime [number]", "is prime", "add|adds up to a prime [number]")
+	g.named("c.termwith", "clause", func(v []any) any {
+		t := v[0].(term)
+		return v[1].(func(term) *pred)(term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card")})
+	}, "$term $numvp after|with|including {your card|yours|it}", "$term must $numvp after|with|including {your card|yours|it}")
 	g.named("c.termvp", "clause", func(v []any) any {
 		t := v[0].(term)
 		if !cardNameRE.MatchString(t.text) {
@@ -161,8 +165,8 @@ func (g *registry) buildMore() {
 	}, "$rankpl count|counts as $num", "$rankw counts as $num", "$rankpl are $num", "$rankw is $num", "$rankw = $num",
 		"$rankpl count|counts $num", "$rankpl are worth $num", "$rankw is worth $num", "$rankpl are low", "$rankw is low")
 	g.named("note.starter", "note", func([]any) any { return note{} },
-		"the starter is position|card|number 1", "the starter is the first card|position", "counting the starter as 1|one|the first [card]",
-		"the starter counts as 1|one|the first [card|position]", "the starter is 1|one", "starting from the starter", "the starter being 1",
+		"the starter is position|card|number 1", "the starter is the first card|position", "counting the starter as {1|one|the first} [card]",
+		"the starter counts as {1|one|the first} [card|position]", "the starter is 1|one", "starting from the starter", "the starter being 1",
 		"counting from the starter")
 	g.def("aside", "", func(v []any) any { return v[0] }, "$note", "( $note )")
 
@@ -251,6 +255,8 @@ func (g *registry) buildMore() {
 	g.named("s.need", "simple", onCard, "you need $npx", "you must use $npx", "use $npx", "lay down $npx", "throw $npx", "put down $npx",
 		"you can only play $npx", "you may only play $npx", "it must be $npx")
 	g.named("classitem.vp", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np $vps")
+	g.named("classitem.anys", "classitem", func(v []any) any { return [2]feature{v[0].(feature), fe(func(string) *pred { return yes }).(feature)} },
+		"$nps anything", "$nps any card", "$nps whatever", "$nps [are] free", "$nps can be anything")
 	g.named("classitem.any", "classitem", func(v []any) any { return [2]feature{v[0].(feature), fe(func(string) *pred { return yes }).(feature)} },
 		"$np anything", "$np any card", "$np whatever", "$np [are] free", "$np can be anything", "$np [are] anything goes", "$np any")
 

@@ -74,12 +74,18 @@ func (g *registry) buildPlace() {
 	}
 	g.named("ref.both", "ref", set("all"), "both of the last two [cards]", "both of the last 2 [cards]", "both the last two [cards]",
 		"both last cards", "the last two cards both")
-	g.named("ref.eachk", "ref", set("all"), "each|all|every one of the last $num [cards]", "all the last $num cards", "any card of the last $num cards",
+	g.named("ref.eachk", "ref", set("all"), "{each|all|every one} of the last $num [cards]", "all the last $num cards", "any card of the last $num cards",
 		"the last $num cards each")
 	g.named("ref.either", "ref", set("any"), "either of the last two [cards]", "either of the last 2 [cards]", "one of the last two [cards]",
 		"one of the last 2 [cards]")
 	g.named("ref.onek", "ref", set("any"), "one of the last $num [cards]", "any of the last $num [cards]", "some card of the last $num cards",
 		"at least one of the last $num [cards]")
+	// "the most recent face card"
+	g.named("ref.recent", "ref", func(v []any) any { return fmt.Sprintf("last(filter(line, %s))", v[0].(feature)("#").expr()) },
+		"the most recent $np", "the last $npnoun played", "the latest $np", "the last $npnoun on the main line")
+	g.named("br.before", "branch", func(v []any) any {
+		return &branch{cond: atom(fmt.Sprintf("none(line, %s)", v[0].(feature)("#").expr())), then: v[1].(*pred)}
+	}, "before any $np {shows up|appears|is played|comes} [,] $sentence", "before the first $np [,] $sentence", "until a $np {is played|shows up|appears} [,] $sentence", "if no $np has been played [yet] [,] $sentence", "while there is no $np [,] $sentence")
 	g.named("f.betweenlast2", "feature", func([]any) any {
 		return fe(func(r string) *pred {
 			return or(atom("prev2 == nil"), atom(fmt.Sprintf("%s.rank >= min(prev.rank, prev2.rank) and %s.rank <= max(prev.rank, prev2.rank)", r, r)))
@@ -102,20 +108,20 @@ func (g *registry) buildPlace() {
 	}
 	g.named("f.fieldin", "feature", in("any"), "with a $field [that is] [already] in|on|among $coll", "whose $field is [already] in|on|among $coll",
 		"of a $field [that is] [already] in|on|among $coll", "with a $field that has [already] been played in|on $coll",
-		"with a $field that has [already] appeared|shown|shown up in|on $coll")
+		"with a $field that has [already] {appeared|shown|shown up} in|on $coll")
 	g.named("f.fieldnotin", "feature", in("none"), "with a $field [that is] not [yet] in|on|among $coll", "whose $field is not [yet] in|on|among $coll",
 		"of a $field [that is] not [yet] in|on|among $coll", "with a $field that has not been played in|on $coll",
-		"with a $field that has not appeared|shown|shown up in|on $coll", "of a $field not [yet] seen|played in|on $coll")
+		"with a $field that has not {appeared|shown|shown up} in|on $coll", "of a $field not [yet] seen|played in|on $coll")
 	g.named("c.fieldnotin", "clause", func(v []any) any {
 		f, coll := string(v[0].(fieldName)), v[1].(string)
 		return atom(fmt.Sprintf("none(%s, .%s == card.%s)", coll, f, f))
-	}, "the $field is one that has not shown|shown up|appeared|been played|been seen in|on $coll",
-		"the $field is not [one] [that is] [already] in|on|among $coll", "the $field has not shown|shown up|appeared|been played|been seen in|on $coll",
+	}, "the $field is one that has not {shown|shown up|appeared|been played|been seen} in|on $coll",
+		"the $field is not [one] [that is] [already] in|on|among $coll", "the $field has not {shown|shown up|appeared|been played|been seen} in|on $coll",
 		"the $field is one that is not [already] in|on $coll")
 	g.named("c.fieldin", "clause", func(v []any) any {
 		f, coll := string(v[0].(fieldName)), v[1].(string)
 		return atom(fmt.Sprintf("any(%s, .%s == card.%s)", coll, f, f))
-	}, "the $field is one that has [already] shown|shown up|appeared|been played|been seen in|on $coll",
+	}, "the $field is one that has [already] {shown|shown up|appeared|been played|been seen} in|on $coll",
 		"the $field is [one] [that is] already in|on|among $coll")
 	g.named("coll.lastk", "coll", func(v []any) any { return fmt.Sprintf("line[max(0, n - %d):]", v[0]) },
 		"the last $num [cards]", "the $num last cards", "the previous $num cards", "the last $num cards played")

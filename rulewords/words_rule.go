@@ -125,7 +125,8 @@ func (g *registry) buildRule() {
 	g.def("clause", "", func(v []any) any { return onlyOp(v[0], "or") }, "either $pred")
 	g.def("clause", "", func(v []any) any { return onlyOp(v[0], "and") }, "both $pred")
 	g.def("clause", "c.not", func(v []any) any { return not(v[0].(*pred)) }, "it is not the case that $clause", "it is not true that $clause")
-	g.def("clause", "c.any", func([]any) any { return yes }, "any card", "anything", "any card is allowed|legal|fine|ok|good",
+	g.def("clause", "c.any", func([]any) any { return yes }, "any card", "anything", "whatever", "whatever you like|want",
+		"anything you like|want", "free choice", "anything at all", "any card at all", "no restriction", "any card is allowed|legal|fine|ok|good",
 		"any card may|can be played", "all cards are allowed|legal", "anything goes", "any card will do")
 	g.def("clause", "c.none", func([]any) any { return no }, "no card", "nothing", "no card is allowed|legal", "no card may|can be played")
 	g.def("clause", "c.pos", func(v []any) any {
@@ -151,7 +152,7 @@ func (g *registry) buildRule() {
 	}, "the last three cards are all $features", "the last three cards are|were [all] $features")
 	g.def("clause", "c.last2same", func(v []any) any {
 		return and(atom("prev2 != nil"), atom(fmt.Sprintf("prev2.%s == prev.%s", v[0], v[0])))
-	}, "the last two cards have the same $field", "the last two cards are|were [of] the same $field", "the last two cards share a|the $field")
+	}, "the last two [cards] have the same $field", "the last two [cards] are|were [of] the same $field", "the last two [cards] share a|the $field")
 	g.def("clause", "", func(v []any) any {
 		return and(atom("prev2 != nil"), atom(fmt.Sprintf("prev2.%s != prev.%s", v[0], v[0])))
 	}, "the last two cards have different $field", "the last two cards are|were [of] different $field")

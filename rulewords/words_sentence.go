@@ -31,6 +31,20 @@ func (g *registry) buildSentence() {
 		return &pred{op: p.op, kids: p.kids, text: p.text, only: true}
 	},
 		"$npx only", "$npx only please")
+	// "primes only (2 3 5 7 J K)": what the brackets list says the same
+	g.named("s.confirmed", "xsentence", func(v []any) any {
+		p, f := v[0].(*pred), v[1].(feature)
+		e := p.expr()
+		names := cardNameRE.FindAllString(e, -1)
+		if len(names) == 0 || slices.ContainsFunc(names, func(m string) bool { return m != "card" }) {
+			return nil // the rule reads more than the card: nothing to list
+		}
+		said := fe(func(r string) *pred { return atom(cardWordRE.ReplaceAllString(e, r)) }).(feature)
+		if !sameOnCards(said, f) {
+			return nil // the brackets say another rule
+		}
+		return p
+	}, "$sentence ( [so|ie|namely|like|that is|i e] $features )", "$sentence ( [so|ie|namely|like|that is|i e] $rankset )")
 	never := []string{"never play $npx", "do not play $npx", "you must|may|can|should not play $npx", "you cannot play $npx",
 		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx"}
 	g.def("simple", "s.never", func(v []any) any { return not(v[0].(feature)("card")) }, never...)
@@ -173,6 +187,9 @@ func (g *registry) buildSentence() {
 	}
 	g.def("aside", "", func(v []any) any { return v[0] }, "$values", "( $values )")
 }
+
+// cardWordRE finds the card judged in an expression.
+var cardWordRE = regexp.MustCompile(`\bcard\b`)
 
 // cardNameRE finds a card a rule names.
 var cardNameRE = regexp.MustCompile(`\b(card|prev|prev2|prev3|line|n)\b`)
