@@ -92,7 +92,14 @@ func (e *ImpossibleError) Error() string {
 	for _, r := range e.Readings {
 		fmt.Fprintf(&b, "\n  %s\n     (%s)", r.Words, r.Expr)
 	}
-	b.WriteString("\nSay it another way: \"X and Y only\" of two kinds of card reads as a card of either kind")
+	b.WriteString("\nSay it another way")
+	// the likeliest slip: two kinds of card joined by "and" are read as one
+	// card of both (a rule of the card alone, two parts joined by and)
+	if slices.ContainsFunc(e.Readings, func(r rulewords.Reading) bool {
+		return strings.Contains(r.Expr, " and ") && !strings.Contains(r.Expr, "prev") && !strings.Contains(r.Expr, "line")
+	}) {
+		b.WriteString(": \"X and Y only\" of two kinds of card reads as a card of either kind")
+	}
 	return b.String()
 }
 

@@ -157,9 +157,24 @@ func TestImpossibleReadings(t *testing.T) {
 			}
 		})
 	}
-	_, err := rulebank.ReadWords("the card is a heart and a spade")
-	var imp *rulebank.ImpossibleError
-	if !errors.As(err, &imp) || len(imp.Readings) != 1 || !strings.Contains(err.Error(), "no card can ever follow") {
-		t.Errorf("an impossible text: %v", err)
+	// texts that read only so are refused; the hint of "X and Y only" is
+	// given where two kinds are joined by and
+	for _, c := range []struct {
+		text string
+		hint bool
+	}{
+		{"the card is a heart and a spade", true},
+		{"a number face card", true}, // "number" is no kind of face card
+		{"the card before last must be red", false},
+	} {
+		_, err := rulebank.ReadWords(c.text)
+		var imp *rulebank.ImpossibleError
+		if !errors.As(err, &imp) || len(imp.Readings) != 1 || !strings.Contains(err.Error(), "no card can ever follow") {
+			t.Errorf("%q, an impossible text: %v", c.text, err)
+			continue
+		}
+		if got := strings.Contains(err.Error(), "either kind"); got != c.hint {
+			t.Errorf("%q: the hint of either kind given %v, want %v: %v", c.text, got, c.hint, err)
+		}
 	}
 }

@@ -24,7 +24,7 @@ var cardRefs = []cardRef{
 		"the card it follows", "the card before this one", "the last", "last", "the previous", "previous", "the card before yours",
 		"the one before yours", "the one before it", "the last one played", "the previous card played", "the most recent card",
 		"the card just played", "the card on the table", "the top card of the main line"}},
-	{"prev2", []string{"the card before the last one", "the card before the last card", "the card before the previous card",
+	{"prev2", []string{"the card before the last one", "the card before the last card", "the card before last", "the one before last", "the card before the previous card",
 		"the card before the previous one", "the card two back", "the card two cards back", "the second to last card",
 		"the second last card", "the penultimate card", "the card two before", "the one before the last one",
 		"a card before the last one"}},

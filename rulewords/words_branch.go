@@ -86,7 +86,7 @@ func (g *registry) buildBranch() {
 		"otherwise|else [,|:] $sentence", "if not [,|:] $sentence", "in any other case [,|:] $sentence", "in all other cases [,|:] $sentence",
 		"otherwise|else [,|:] you [must|may|can] $sentence", "if not [,|:] you [must|may|can] $sentence",
 		"everything|anything else [,|:] $sentence", "everything else $vps", "all other cards|others $vps", "any other card $vps",
-		"the rest [,|:] $sentence", "the rest $vps", "the others $vps", "all the others $vps")
+		"the rest [,|:] $sentence", "the rest $vps", "the others $vps", "all the others $vps", "$sentence otherwise")
 	g.special["branches"] = branches
 	g.def("sentence", "", func(v []any) any { return v[0] }, "$branches")
 

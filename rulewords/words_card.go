@@ -87,7 +87,7 @@ func (g *registry) buildCard() {
 	g.def("feature", "f.face", parity("face"), "a face card", "a face|court|picture|figure|royal card", "a figure|face|court",
 		"face|court|picture|figure|royal cards", "figures", "faces", "courts")
 	g.def("feature", "", func([]any) any { return fe(func(r string) *pred { return not(guarded(r+".face", r)) }) },
-		"a number|numbered|numeral|pip|spot|non face card", "number|numbered|numeral|pip|spot|non face cards", "a numeral")
+		"a {number|numbered|numeral|pip|spot|non face} card", "{number|numbered|numeral|pip|spot|non face} cards", "a numeral")
 	g.def("feature", "f.rank==", rankIs("=="), "$rankn", "$rankpl", "rank|value $rankw", "of rank|value $rankw", "$rankw")
 	g.def("feature", "f.rank>=", rankIs(">="), "$rankn or higher|more|above|greater|over|better|up",
 		"at least $rankn", "no lower|less than $rankn", "not lower|less than $rankn", "$rankn and up|above|higher|over",

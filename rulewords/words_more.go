@@ -206,7 +206,7 @@ func (g *registry) buildMore() {
 	}, "differ|differs from $ref by [exactly] $steps", "differ|differs by [exactly] $steps from $ref", "differ|differs by exactly $steps",
 		"[the] $field must differ from $ref by [exactly] $steps", "be $steps away from $ref")
 	g.named("s.nothing", "simple", func(v []any) any { return not(v[0].(feature)("card")) }, "nothing $feature", "nothing that is $features",
-		"no $nps allowed|permitted", "no $nps are allowed|permitted", "no $nps may be played",
+		"no $nps allowed|permitted", "no $nps are allowed|permitted", "no $nps may be played", "no more $nps",
 		"no card $feature", "no cards $feature", "no $nps either", "not $npx either", "nothing $feature either", "none $feature",
 		"no cards that are $features", "no card that is $features")
 	g.named("s.vp", "simple", onCard, "must $vps", "$vps")
@@ -247,7 +247,16 @@ func (g *registry) buildMore() {
 	g.named("withf.value", "withf", func(v []any) any { return v[0] }, "a value|rank|number [of] $features", "a value|rank|number that is $features",
 		"a value|rank|number $feature")
 	g.named("withf.parity", "withf", func(v []any) any { return v[0] }, "an $adj value|rank|number")
-	g.named("np.another", "npnoun", func(v []any) any { return v[0] }, "another $noun", "another $adjs $noun", "another one $feature")
+	g.named("np.another", "npnoun", func(v []any) any { return v[0] }, "another $noun", "another one $feature")
+	// "each red card must be even": a kind of card said with every, each
+	// or another is the kind ("another red card" is a red card).
+	g.named("np.every", "npnoun", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "every|each|another $adjs $noun")
+	g.named("np.everynoun", "npnoun", func(v []any) any { return v[0] }, "every|each $noun")
+	g.named("vp.with", "vp", func(v []any) any { return v[0] }, "has|have $withf")
+	g.named("f.withinref", "feature", func(v []any) any {
+		k, ref := v[0].(int), v[1].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) <= %d", r, ref, k), r, ref) })
+	}, "within $steps of $ref 's value|rank|number", "within $steps of the value|rank of $ref")
 	g.named("s.notwice", "simple", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"never play|repeat the same $field twice in a row", "never the same $field twice [in a row]", "no $field twice in a row",
 		"the same $field never twice in a row", "no consecutive cards of the same $field", "never repeat the $field", "do not repeat the $field",

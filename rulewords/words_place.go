@@ -35,6 +35,8 @@ func (g *registry) buildPlace() {
 		"even numbered positions|places", "every even position|place")
 	g.named("place.odd", "place", func([]any) any { return atom("n % 2 == 0") }, "odd positions|places|ones|turns|spots",
 		"the odd positions|places|ones|turns|spots", "odd numbered positions|places", "every odd position|place")
+	g.named("place.first", "place", func([]any) any { return atom("n == 1") }, "the first card after the starter", "the card after the starter",
+		"the first card played after the starter")
 	g.named("place.list", "place", func(v []any) any { return v[0] }, "the $ordlist cards|places|positions", "$ordlist cards|places|positions")
 	g.special["ordinal"] = ordinalNum
 
@@ -184,6 +186,13 @@ func (g *registry) buildPlace() {
 		return atom(fmt.Sprintf("count(%s, %s) > count(%s, %s)", coll, a("#").expr(), coll, b("#").expr()))
 	}, "there are|is more $nps than $nps [so far]", "there are|is more $nps than $nps on|in $coll", "more $nps than $nps have been played",
 		"$nps outnumber $nps")
+	g.named("c.countmore", "clause", func(v []any) any {
+		k, f, coll := v[0].(int), v[1].(feature), "line"
+		if len(v) > 2 {
+			coll = v[2].(string)
+		}
+		return atom(fmt.Sprintf("count(%s, %s) > %d", coll, f("#").expr(), k))
+	}, "there are|is more than $num $nps [so far]", "there are|is more than $num $nps on|in $coll", "more than $num $nps have been played")
 	g.named("c.fewer", "clause", func(v []any) any {
 		a, b, coll := v[0].(feature), v[1].(feature), "line"
 		if len(v) > 2 {

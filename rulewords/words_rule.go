@@ -126,7 +126,7 @@ func (g *registry) buildRule() {
 	g.def("clause", "", func(v []any) any { return onlyOp(v[0], "and") }, "both $pred")
 	g.def("clause", "c.not", func(v []any) any { return not(v[0].(*pred)) }, "it is not the case that $clause", "it is not true that $clause")
 	g.def("clause", "c.any", func([]any) any { return yes }, "any card", "anything", "whatever", "whatever you like|want",
-		"anything you like|want", "free choice", "anything at all", "any card at all", "no restriction", "any card is allowed|legal|fine|ok|good",
+		"anything you like|want", "free choice", "anything at all", "any card at all", "no restriction", "anything else", "any other card", "any card is allowed|legal|fine|ok|good",
 		"any card may|can be played", "all cards are allowed|legal", "anything goes", "any card will do")
 	g.def("clause", "c.none", func([]any) any { return no }, "no card", "nothing", "no card is allowed|legal", "no card may|can be played")
 	g.def("clause", "c.pos", func(v []any) any {
@@ -170,7 +170,7 @@ func (g *registry) buildRule() {
 		"none of $coll $vps", "no cards of|on|in $coll $vps")
 	g.def("clause", "q.one", quant("one"), "exactly one card of|on|in|among $coll $vps", "only one card of|on|in $coll $vps",
 		"just one card of|on|in $coll $vps")
-	g.def("coll", "coll.line", func([]any) any { return "line" }, "the main line", "the main line so far", "the line", "the cards played [so far]")
+	g.def("coll", "coll.line", func([]any) any { return "line" }, "the main line", "the main line so far", "the line", "the cards played [so far]", "the table")
 	g.def("coll", "coll.last", func(v []any) any { return fmt.Sprintf("line[max(0, n - %d):]", v[0]) },
 		"the last $num cards of|on the main line", "the last $num cards [played]")
 

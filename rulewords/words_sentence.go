@@ -50,10 +50,10 @@ func (g *registry) buildSentence() {
 	g.def("simple", "s.never", func(v []any) any { return not(v[0].(feature)("card")) }, never...)
 	g.def("simple", "s.bare", onCard, "$features", "$nps")
 	g.def("simple", "", func([]any) any { return rankVs(">")([]any{"prev"}).(feature)("card") }, "play higher", "go higher|up",
-		"cards|values|ranks|numbers must|should|always ascend|increase|rise", "cards|values|ranks|numbers must|should|always go up",
+		"[the] cards|values|ranks|numbers must|always ascend|increase|rise", "[the] cards|values|ranks|numbers {go|goes|always go} up",
 		"ascend|increase", "play a higher card|value|one")
 	g.def("simple", "", func([]any) any { return rankVs("<")([]any{"prev"}).(feature)("card") }, "play lower", "go lower|down",
-		"cards|values|ranks|numbers must|should|always descend|decrease|fall", "cards|values|ranks|numbers must|should|always go down",
+		"[the] cards|values|ranks|numbers must|always descend|decrease|fall", "[the] cards|values|ranks|numbers {go|goes|always go} down",
 		"descend|decrease", "play a lower card|value|one")
 	g.def("simple", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"the $field must|should change every|each card|time", "the $field must|should change", "the $field changes every|each card|time",
