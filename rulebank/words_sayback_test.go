@@ -316,6 +316,25 @@ func TestReadInByHand(t *testing.T) {
 		{"ca", "la carta és parella i no és una figura", `card.even and not card.face`},
 		{"pt", "se (a carta é uma figura se e somente se a última carta é uma figura): a carta é par; caso contrário: a carta é ímpar",
 			`(card.face == prev.face) ? card.even : card.odd`},
+		// every, each with a kind; what a card has; "… otherwise" at the
+		// end; the first card after the starter; more than k so far
+		{"pt", "cada carta vermelha deve ser par", `card.color == "red" ? card.even : true`},
+		{"pt", "toda figura deve ser vermelha", `card.face ? card.color == "red" : true`},
+		{"pt", "a carta tem um valor ímpar", `card.odd`},
+		{"pt", "jogue preta se a última for vermelha, vermelha caso contrário", `card.color != prev.color`},
+		{"pt", "a primeira carta depois da inicial deve ser vermelha", `n == 1 ? card.color == "red" : true`},
+		{"pt", "se já foram jogadas mais de 3 copas, jogue preta", `count(line, .suit == "hearts") > 3 ? card.color == "black" : true`},
+		{"pt", "jogue copas a menos que já haja mais de 3 copas na mesa", `count(line, .suit == "hearts") > 3 ? true : card.suit == "hearts"`},
+		{"es", "toda figura debe ser roja", `card.face ? card.color == "red" : true`},
+		{"es", "la carta tiene un valor impar", `card.odd`},
+		{"es", "juega negra si la última es roja, roja en caso contrario", `card.color != prev.color`},
+		{"es", "la primera carta después de la inicial debe ser roja", `n == 1 ? card.color == "red" : true`},
+		{"es", "cuando haya más de 4 figuras en la mesa, solo números", `count(line, .face) > 4 ? !card.face : true`},
+		{"ca", "cada carta roja ha de ser parella", `card.color == "red" ? card.even : true`},
+		{"ca", "la carta té un valor imparell", `card.odd`},
+		{"ca", "juga negra si l'última és roja, roja en cas contrari", `card.color != prev.color`},
+		{"ca", "la primera carta després de la inicial ha de ser roja", `n == 1 ? card.color == "red" : true`},
+		{"ca", "quan hi haja més de 4 figures a la taula, només números", `count(line, .face) > 4 ? !card.face : true`},
 	}
 	for _, c := range cases {
 		rs, err := rulewords.ReadIn(c.lang, c.text)
