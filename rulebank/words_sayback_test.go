@@ -335,6 +335,11 @@ func TestReadInByHand(t *testing.T) {
 		{"ca", "juga negra si l'última és roja, roja en cas contrari", `card.color != prev.color`},
 		{"ca", "la primera carta després de la inicial ha de ser roja", `n == 1 ? card.color == "red" : true`},
 		{"ca", "quan hi haja més de 4 figures a la taula, només números", `count(line, .face) > 4 ? !card.face : true`},
+		// negative concord: "não … nem X, nem Y" is one negation
+		{"pt", "não jogue nem copas nem paus", `card.color == "red" ? card.suit == "diamonds" : card.suit == "spades"`},
+		{"pt", "a carta não é ímpar e não é nem de copas, nem de paus", `card.even and card.suit != "hearts" and card.suit != "clubs"`},
+		{"es", "no juegues ni corazones ni tréboles", `card.suit != "hearts" and card.suit != "clubs"`},
+		{"ca", "la carta no és ni un as ni un rei", `card.rank != 1 and card.rank != 13`},
 	}
 	for _, c := range cases {
 		rs, err := rulewords.ReadIn(c.lang, c.text)

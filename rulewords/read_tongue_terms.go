@@ -190,7 +190,9 @@ func norList(p *reader, i int) []result {
 					for k, f := range f2 {
 						ps[k] = f(ref)
 					}
-					return not(or(ps...))
+					q := *not(or(ps...))
+					q.nor = true
+					return &q
 				})})
 			}
 			if len(f2) >= 13 {

@@ -16,6 +16,10 @@ type pred struct {
 	// only: the rule was said "X only", so an "after" that follows is
 	// its ("figures only after figures")
 	only bool
+	// nor: a list said with its own negation, "nem X, nem Y": a "não"
+	// before it is the same negation (negative concord: "não é nem X,
+	// nem Y" is neither), not a second one
+	nor bool
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }
@@ -57,6 +61,9 @@ func and(ps ...*pred) *pred { return join("and", ps...) }
 func or(ps ...*pred) *pred  { return join("or", ps...) }
 
 func not(p *pred) *pred {
+	if p.nor {
+		return p
+	}
 	if p.op == "not" {
 		return p.kids[0]
 	}
