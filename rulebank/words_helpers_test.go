@@ -42,11 +42,11 @@ func same(t *testing.T, a, b string) (bool, error) {
 // the whole main line are compared on a few random legal lines only (the
 // full suite searches 300 of up to 80 cards).
 func compare(a, b string, quick bool) (bool, error) {
-	ca, err := rulebank.Compile(rulebank.Rule{Name: "a", Expr: a})
+	ca, err := compiled(a)
 	if err != nil {
 		return false, fmt.Errorf("%s: %w", a, err)
 	}
-	cb, err := rulebank.Compile(rulebank.Rule{Name: "b", Expr: b})
+	cb, err := compiled(b)
 	if err != nil {
 		return false, fmt.Errorf("%s: %w", b, err)
 	}
@@ -60,6 +60,26 @@ func compare(a, b string, quick bool) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// compiledMemo keeps each expression compiled once: rulebank keeps the
+// random legal lines it compares a rule on with the compiled rule, so a
+// rule compared with each of its readings, in every language, is walked
+// once (most of the words' tests' time).
+var compiledMemo sync.Map
+
+type compiledAnswer struct {
+	c   *rulebank.Compiled
+	err error
+}
+
+func compiled(e string) (*rulebank.Compiled, error) {
+	if v, ok := compiledMemo.Load(e); ok {
+		return v.(compiledAnswer).c, v.(compiledAnswer).err
+	}
+	c, err := rulebank.Compile(rulebank.Rule{Name: "r", Expr: e})
+	compiledMemo.Store(e, compiledAnswer{c, err})
+	return c, err
 }
 
 // sampled compares two rules on the random legal lines of each.

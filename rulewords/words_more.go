@@ -258,7 +258,7 @@ func (g *registry) buildMore() {
 		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) <= %d", r, ref, k), r, ref) })
 	}, "within $steps of $ref 's value|rank|number", "within $steps of the value|rank of $ref")
 	g.named("s.notwice", "simple", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
-		"never play|repeat the same $field twice in a row", "never the same $field twice [in a row]", "no $field twice in a row",
+		"never play|repeat the same $field twice in a row", "cannot|can not play|repeat the same $field twice [in a row]", "never the same $field twice [in a row]", "no $field twice in a row",
 		"the same $field never twice in a row", "no consecutive cards of the same $field", "never repeat the $field", "do not repeat the $field",
 		"no repeated $field|$field", "no repeats of $field")
 	g.named("s.need", "simple", onCard, "you need $npx", "you must use $npx", "use $npx", "lay down $npx", "throw $npx", "put down $npx",

@@ -22,7 +22,8 @@ func (g *registry) buildSentence() {
 	play := []string{"play $npx", "must play $npx", "only $nps may|can be played", "only $nps are allowed", "$nps only may be played",
 		"play higher|lower $npx", "play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
 		"you must|may|can|should only play $npx", "always play $npx", "you have to play $npx", "the card must be $features",
-		"cards must be $features", "must be $features", "choose|pick|put|lay|place $npx", "each player must play $npx", "play any $npx"}
+		"cards must be $features", "must be $features", "choose|pick|put|lay|place $npx", "each player must play $npx", "play any $npx",
+		"$nps [only] [,] nothing else", "$nps are|is fine|ok|allowed [,] nothing else", "nothing but $nps", "play nothing but $nps"}
 	g.def("simple", "s.play", onCard, play...)
 	// "hearts only": what a following "after" belongs to ("figures only
 	// after figures" is s.onlyon, not a branch)
@@ -46,7 +47,7 @@ func (g *registry) buildSentence() {
 		return p
 	}, "$sentence ( [so|ie|namely|like|that is|i e] $features )", "$sentence ( [so|ie|namely|like|that is|i e] $rankset )")
 	never := []string{"never play $npx", "do not play $npx", "you must|may|can|should not play $npx", "you cannot play $npx",
-		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx"}
+		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx", "cannot|can not play $npx"}
 	g.def("simple", "s.never", func(v []any) any { return not(v[0].(feature)("card")) }, never...)
 	g.def("simple", "s.bare", onCard, "$features", "$nps")
 	g.def("simple", "", func([]any) any { return rankVs(">")([]any{"prev"}).(feature)("card") }, "play higher", "go higher|up",
