@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/eleusis/eleusis/hypotheses"
+	"github.com/eleusis/eleusis/internal/longtest"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/rulewords"
 )
@@ -54,16 +55,20 @@ func words(s string) []string {
 	})
 }
 
-// Every hypothesis of the default space in each language: said, with no
-// code and no English left, and no two hypotheses — two behaviours, the
-// space merges rules by behaviour — with the same words.
+// Every hypothesis of the default space in each language (with the long
+// tests; every 11th without): said, with no code and no English left, and
+// no two hypotheses — two behaviours, the space merges rules by behaviour —
+// with the same words.
 func TestSayInEveryHypothesis(t *testing.T) {
 	sp := hypotheses.Default()
 	english := map[string]bool{}
 	var exprs []string
-	step := 1
-	if testing.Short() {
-		step = 101 // a sample: the whole space is the full suite's
+	step := 11 // a sample: the whole space is the long tests'
+	switch {
+	case longtest.On():
+		step = 1
+	case testing.Short():
+		step = 101
 	}
 	for id := 0; id < len(sp.Hyps); id += step {
 		h := sp.Hyps[id]
@@ -105,15 +110,19 @@ func TestSayInEveryHypothesis(t *testing.T) {
 }
 
 // Every SayIn phrase of a wide sample of the scientists' space (every
-// 23rd hypothesis, in every language) reads at all: a phrase the grammar
+// 23rd hypothesis with the long tests, every 199th without, in every
+// language) reads at all: a phrase the grammar
 // cannot take back ("é falso o seguinte: (…)" could not) fails here
 // before a narrower sample meets it. Whether it reads as the rule only is
 // TestReadInReadsSayIn's check, on fewer rules.
 func TestReadInReadsTheSpace(t *testing.T) {
 	sp := hypotheses.Default()
 	said := 0
-	step, least := 23, 10000
-	if testing.Short() {
+	step, least := 199, 1500
+	switch {
+	case longtest.On():
+		step, least = 23, 10000
+	case testing.Short():
 		step, least = 997, 300
 	}
 	for id := 0; id < len(sp.Hyps); id += step {
@@ -142,9 +151,9 @@ func TestReadInReadsTheSpace(t *testing.T) {
 // hypothesis, and only as it (the same verdicts in every reachable state).
 func TestSayInReadsBack(t *testing.T) {
 	sp := hypotheses.Default()
-	step := 1999
-	if testing.Short() {
-		step = 7919
+	step := 7919
+	if longtest.On() {
+		step = 1999
 	}
 	for id := 0; id < len(sp.Hyps); id += step {
 		e := sp.Hyps[id].Expr

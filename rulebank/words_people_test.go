@@ -10,6 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/eleusis/eleusis/internal/longtest"
 	"github.com/eleusis/eleusis/rulebank"
 )
 
@@ -66,8 +67,8 @@ func readPeoples(t *testing.T, r peoplesRule) (string, string) {
 // rule they did not mean, and at least the share of each language that
 // reads right today still does.
 func TestPeoplesWords(t *testing.T) {
-	if testing.Short() && *peopleFile == "" {
-		t.Skip("comparing every reading with the rules meant takes a while: the full suite's")
+	if *peopleFile == "" {
+		longtest.Skip(t) // reading 150 texts and comparing every reading with the rules meant
 	}
 	file := *peopleFile
 	if file == "" {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eleusis/eleusis/internal/longtest"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/rulewords"
 )
@@ -102,9 +103,12 @@ func roundTrip(t *testing.T, e string) {
 }
 
 func TestRoundTripGenerated(t *testing.T) {
-	n := 200
-	if testing.Short() {
-		n = 60
+	n := 60 // the parts alone, and a few built of them
+	switch {
+	case longtest.On():
+		n = 200
+	case testing.Short():
+		n = 50
 	}
 	for _, e := range generated(n) {
 		roundTrip(t, e)
@@ -374,9 +378,12 @@ func TestReadInReadsSayIn(t *testing.T) {
 	for _, r := range rulebank.Default().Rules {
 		exprs = append(exprs, r.Rule.Expr)
 	}
-	n, least := 120, 150
-	if testing.Short() {
-		n, least = 40, 60
+	n, least := 40, 60
+	switch {
+	case longtest.On():
+		n, least = 120, 150
+	case testing.Short():
+		n, least = 20, 50
 	}
 	exprs = append(exprs, generated(n)...)
 	exprs = append(exprs, suitCounts()...)

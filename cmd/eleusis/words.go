@@ -15,7 +15,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/eleusis/eleusis/docs"
-	"github.com/eleusis/eleusis/internal/llm"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
@@ -286,7 +285,7 @@ func (l *llmFlags) translator() (rulebank.Translator, error) {
 	if l.url == "" || l.model == "" {
 		return nil, errors.New("--llm needs --llm-url and --llm-model (or ELEUSIS_LLM_URL and ELEUSIS_LLM_MODEL)")
 	}
-	m := llm.Model{URL: l.url, Name: l.model, Key: cmp.Or(os.Getenv(l.keyEnv), os.Getenv("OPENAI_API_KEY")), Manual: docs.RuleLanguage}
+	m := rulewords.Model{URL: l.url, Name: l.model, Key: cmp.Or(os.Getenv(l.keyEnv), os.Getenv("OPENAI_API_KEY")), Manual: docs.RuleLanguage}
 	return func(lang, text string) (string, error) {
 		m := m
 		m.Language = langNames[lang]

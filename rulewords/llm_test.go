@@ -1,4 +1,4 @@
-package llm_test
+package rulewords_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/eleusis/eleusis/internal/llm"
+	"github.com/eleusis/eleusis/rulewords"
 )
 
 // A model on loopback that answers every request with answer, and records
@@ -44,7 +44,7 @@ func TestTranslate(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv, bodies := fake(t, c.status, c.answer)
-			m := llm.Model{URL: srv.URL + "/v1/", Name: "m", Key: "sesame", Manual: "THE MANUAL", Language: "Portuguese"}
+			m := rulewords.Model{URL: srv.URL + "/v1/", Name: "m", Key: "sesame", Manual: "THE MANUAL", Language: "Portuguese"}
 			got, err := m.Translate(context.Background(), "só vermelhas")
 			if got != c.want || (err == nil) != (c.err == "") || (err != nil && !strings.Contains(err.Error(), c.err)) {
 				t.Fatalf("Translate = %q, %v; want %q, %q", got, err, c.want, c.err)
@@ -57,7 +57,7 @@ func TestTranslate(t *testing.T) {
 			}
 		})
 	}
-	if _, err := (llm.Model{}).Translate(context.Background(), "x"); err == nil {
+	if _, err := (rulewords.Model{}).Translate(context.Background(), "x"); err == nil {
 		t.Error("a model with no URL: no error")
 	}
 }
