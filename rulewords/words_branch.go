@@ -67,9 +67,6 @@ func (g *registry) buildBranch() {
 		"$simple if|when|whenever $term $numvp")
 	g.named("br.map", "branch", func(v []any) any { return br(v[0].(feature)("prev"), "prev", v[1].(feature)("card")) },
 		"$np → $npx", "$np -> $npx")
-	// "black on red": a card laid on another, as in patience
-	g.named("br.on", "branch", func(v []any) any { return br(v[1].(feature)("prev"), "prev", v[0].(feature)("card")) },
-		"$npx on [top of] $np", "play $npx on [top of] $np")
 	// a condition without its subject: the subject of the branch before
 	// ("if it is odd", "if even", "red if it is odd")
 	rest := func(c *subjless, then *pred) any { return &branch{rest: c, then: then} }
