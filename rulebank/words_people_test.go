@@ -69,10 +69,10 @@ func readPeoples(t *testing.T, r peoplesRule) (string, string) {
 	return "ambiguous", ""
 }
 
-// Rules as people type them, in four languages, written by someone who
-// never saw the parser (rulewords/testdata/people.yaml): none reads as a
-// rule they did not mean, and at least the share of each language that
-// reads right today still does.
+// Rules as people type them, in four languages (rulewords/testdata/people.yaml:
+// 150 written by someone who never saw the parser, 79 more by the engineer
+// who extended it): none reads as a rule they did not mean, and at least
+// as many of each language as read right today still do.
 func TestPeoplesWords(t *testing.T) {
 	if *peopleFile == "" {
 		longtest.Skip(t) // reading 150 texts and comparing every reading with the rules meant
@@ -106,9 +106,10 @@ func TestPeoplesWords(t *testing.T) {
 			t.Logf("%s %s: %q %s", got, r.Lang, r.Text, strings.ReplaceAll(detail, "\n", " "))
 		}
 	}
-	// the share read right by the reader today, per language, in the
-	// development set (raise it when the reader reads more)
-	floor := map[string]int{"en": 78, "pt": 20, "es": 16, "ca": 18}
+	// how many read right today, per language, in both sets (the helper's
+	// 78, 20, 17, 18 and the second set's 36, 14, 12, 10: raise it when the
+	// reader reads more)
+	floor := map[string]int{"en": 114, "pt": 34, "es": 29, "ca": 28}
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-4s %5s %5s %9s %8s %7s %5s\n", "lang", "texts", "right", "ambiguous", "refused", "wrong", "right%")
 	for _, l := range langs {
