@@ -629,6 +629,9 @@ var phrasings = []struct{ text, want string }{
 	{"the first card after the starter must be red", `n == 1 ? card.color == "red" : true`},
 	{"when more than 4 face cards have been played, play only number cards", `count(line, .face) > 4 ? !card.face : true`},
 	{"play a heart unless there are more than 3 hearts on the table", `count(line, .suit == "hearts") > 3 ? true : card.suit == "hearts"`},
+	{"only odd cards below 9", `card.odd and card.rank < 9`},
+	{"play an even card of the same suit as the last card", `card.even and card.suit == prev.suit`},
+	{"red cards above 7 only", `card.color == "red" and card.rank > 7`},
 }
 
 func TestPhrasings(t *testing.T) {

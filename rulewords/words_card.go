@@ -284,6 +284,14 @@ func (g *registry) buildCard() {
 		"a card $feature", "cards $feature", "any card that is $features", "a card|one that|which $vps", "cards that|which $vps",
 		"anything|something $feature", "any card $feature", "anything|something that is $features", "a card with $withf",
 		"cards with $withf", "any card with $withf", "a card whose $withf", "any card whose $withf")
+	// "an odd card below 9", "only red cards above 7": adjectives before
+	// the card and a feature after it (in the plural only after "only" or
+	// "play": "black cards 7 or more; red cards 6 or less" is a rule per
+	// class, not two kinds of card both allowed alone)
+	g.named("np.adjthat", "npnoun", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) },
+		"a|an $adjs card|one $feature", "any $adjs card $feature")
+	g.named("s.adjthat", "simple", func(v []any) any { return andF(v[0].(feature), v[1].(feature))("card") },
+		"only $adjs cards|ones $feature", "play [only] $adjs cards|ones $feature", "$adjs cards|ones $feature only")
 	g.def("adjs", "", func(v []any) any { return v[0] }, "$adj")
 	g.def("adjs", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adj $adjs", "$adj , $adjs")
 	adj := func(f func(r string) *pred) func([]any) any { return func([]any) any { return fe(f) } }
