@@ -344,6 +344,13 @@ func TestReadInByHand(t *testing.T) {
 		{"pt", "a carta não é ímpar e não é nem de copas, nem de paus", `card.even and card.suit != "hearts" and card.suit != "clubs"`},
 		{"es", "no juegues ni corazones ni tréboles", `card.suit != "hearts" and card.suit != "clubs"`},
 		{"ca", "la carta no és ni un as ni un rei", `card.rank != 1 and card.rank != 13`},
+		// "higher than 8" said of height; never two in a row after "do not play"
+		{"ca", "ha de ser més alta que 8", `card.rank > 8`},
+		{"es", "la carta tiene que ser más baja que 5", `card.rank < 5`},
+		{"pt", "a carta deve ser mais alta do que a anterior", `card.rank > prev.rank`},
+		{"pt", "não jogue duas copas seguidas", `prev.suit == "hearts" ? card.suit != "hearts" : true`},
+		{"es", "no se pueden jugar dos corazones seguidos", `prev.suit == "hearts" ? card.suit != "hearts" : true`},
+		{"ca", "no es poden jugar dos cors seguits", `prev.suit == "hearts" ? card.suit != "hearts" : true`},
 	}
 	for _, c := range cases {
 		rs, err := rulewords.ReadIn(c.lang, c.text)
