@@ -351,6 +351,13 @@ func TestReadInByHand(t *testing.T) {
 		{"pt", "não jogue duas copas seguidas", `prev.suit == "hearts" ? card.suit != "hearts" : true`},
 		{"es", "no se pueden jugar dos corazones seguidos", `prev.suit == "hearts" ? card.suit != "hearts" : true`},
 		{"ca", "no es poden jugar dos cors seguits", `prev.suit == "hearts" ? card.suit != "hearts" : true`},
+		// the field as the subject
+		{"pt", "o naipe tem que ser igual ao da carta anterior", `card.suit == prev.suit`},
+		{"pt", "a cor deve ser diferente da anterior", `card.color != prev.color`},
+		{"es", "el palo tiene que ser igual al de la anterior", `card.suit == prev.suit`},
+		{"es", "el color debe ser distinto del de la última carta", `card.color != prev.color`},
+		{"ca", "el pal ha de ser el mateix que el de l'anterior", `card.suit == prev.suit`},
+		{"ca", "el color ha de ser diferent de l'anterior", `card.color != prev.color`},
 	}
 	for _, c := range cases {
 		rs, err := rulewords.ReadIn(c.lang, c.text)
@@ -639,6 +646,9 @@ var phrasings = []struct{ text, want string }{
 	{"only odd cards below 9", `card.odd and card.rank < 9`},
 	{"play an even card of the same suit as the last card", `card.even and card.suit == prev.suit`},
 	{"red cards above 7 only", `card.color == "red" and card.rank > 7`},
+	{"the suit must be the same as the last card's", `card.suit == prev.suit`},
+	{"the colour has to be different from the last one", `card.color != prev.color`},
+	{"the rank must not be the same as the card before the last one's", `prev2 == nil or card.rank != prev2.rank`},
 }
 
 func TestPhrasings(t *testing.T) {

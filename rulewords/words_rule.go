@@ -95,6 +95,15 @@ func (g *registry) buildRule() {
 		}
 		return sameField(fs[0], refs[0], refs[1], "==")
 	}, "$ref 's $field is|equals|matches $ref 's $field", "$ref 's $field is the same as $ref 's $field")
+	// the field as the subject, the card's left out: "the suit must be the
+	// same as the last card's"
+	fieldVs := func(op string) func(v []any) any {
+		return func(v []any) any { return sameField(string(v[0].(fieldName)), "card", v[1].(string), op) }
+	}
+	g.named("c.fieldsame", "clause", fieldVs("=="), "the $field is the same as $ref [ 's ]", "the $field is the same as that of $ref",
+		"the $field is equal to $ref [ 's ]", "the $field equals $ref [ 's ]", "the $field matches $ref [ 's ]")
+	g.named("c.fielddiff", "clause", fieldVs("!="), "the $field is different from|than|to $ref [ 's ]",
+		"the $field is not the same as $ref [ 's ]", "the $field differs from $ref [ 's ]", "the $field is different from that of $ref")
 	g.def("ref", "ref.lastof", func(v []any) any { return fmt.Sprintf("last(filter(line, %s))", v[0].(feature)("#").expr()) },
 		"the last card of the main line that $vps", "the last card on the main line that $vps")
 	g.def("clause", "", func(v []any) any {
