@@ -107,9 +107,9 @@ func TestPeoplesWords(t *testing.T) {
 		}
 	}
 	// how many read right today, per language, in both sets (the helper's
-	// 78, 20, 17, 18 and the second set's 37, 14, 12, 10: raise it when the
+	// 78, 20, 17, 18 and the second set's 37, 15, 12, 12: raise it when the
 	// reader reads more)
-	floor := map[string]int{"en": 115, "pt": 34, "es": 29, "ca": 28}
+	floor := map[string]int{"en": 115, "pt": 35, "es": 29, "ca": 30}
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-4s %5s %5s %9s %8s %7s %5s\n", "lang", "texts", "right", "ambiguous", "refused", "wrong", "right%")
 	for _, l := range langs {
