@@ -2,6 +2,7 @@ package bench
 
 import (
 	"cmp"
+	"errors"
 	"math"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/stats"
 )
 
@@ -103,11 +105,15 @@ type Leaderboard struct {
 // Bencher sums up a bench run one hand at a time. Add every record, then
 // Leaderboard.
 type Bencher struct {
-	plan    *lab.Plan
-	errors  int
-	designs []lab.Design
-	rows    map[rowKey]*rowAcc
-	order   []rowKey
+	// MaxFailures is the share of a strategy's failed hands, or of its
+	// fallback answers, above which Summed fails (DefaultMaxFailures unless
+	// set).
+	MaxFailures float64
+	plan        *lab.Plan
+	errors      int
+	designs     []lab.Design
+	rows        map[rowKey]*rowAcc
+	order       []rowKey
 	// deals[deal][spec]: each strategy's outcome on each deal, for the
 	// paired tests.
 	deals map[dealKey]map[string]*dealOutcome
@@ -188,7 +194,7 @@ func (a *discAcc) add(m *hypotheses.Measures, turns int) {
 // NewBencher starts a leaderboard of the plan's line-ups: a row for every
 // strategy of every design, even one whose every hand fails.
 func NewBencher(p *lab.Plan) *Bencher {
-	b := &Bencher{plan: p, rows: map[rowKey]*rowAcc{}, deals: map[dealKey]map[string]*dealOutcome{}, shown: map[string]string{}}
+	b := &Bencher{MaxFailures: DefaultMaxFailures, plan: p, rows: map[rowKey]*rowAcc{}, deals: map[dealKey]map[string]*dealOutcome{}, shown: map[string]string{}}
 	for i, lu := range p.Lineups {
 		d := cmp.Or(p.Design(i), lab.Mixed)
 		if !slices.Contains(b.designs, d) {
@@ -422,6 +428,21 @@ func (b *Bencher) Leaderboard() *Leaderboard {
 		lb.Pairs = append(lb.Pairs, pairRows(d, specs, names, b.deals)...)
 	}
 	return lb
+}
+
+// Summed is the leaderboard ready to print and to write into a run's
+// folder (bench.txt, bench.json, …, and the plots of LeaderboardPlot); it
+// fails (Fail) when some strategy failed more of its hands, or fell back
+// on more of its answers, than the Bencher's MaxFailures allows: the
+// summary is written, but it measures a strategy that did not play its own
+// game.
+func (b *Bencher) Summed() (*render.Summed, error) {
+	lb := b.Leaderboard()
+	s := &render.Summed{Base: "bench", Data: lb, Tables: lb.Tables(), Plots: func(dir string) error { return LeaderboardPlot(dir, lb) }}
+	if lines := lb.TooManyFailures(b.MaxFailures); len(lines) > 0 {
+		s.Fail = errors.New(strings.Join(lines, "\n"))
+	}
+	return s, nil
 }
 
 // cmpDesc orders larger first, NaN last; cmpAsc smaller first, NaN last.

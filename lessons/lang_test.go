@@ -81,8 +81,9 @@ moves:
   - Ana play KP god_said:yes
 `
 
-// englishLeft matches what English a page in another language may not
-// hold besides its words: "1 cards", a count in the singular form.
+// wrongSingular matches a count of one with its noun in the plural
+// ("1 cartas") in Portuguese, Spanish or Valencian: the page did not
+// choose the singular form.
 var wrongSingular = regexp.MustCompile(`\b1 (cartas|cartes|regras|reglas|regles|jogadas|jugadas|jugades)\b`)
 
 // codeRE: code in Markdown (expressions), which is no language's words.

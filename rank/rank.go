@@ -12,6 +12,7 @@ import (
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 	"github.com/eleusis/eleusis/stats"
@@ -219,6 +220,16 @@ func (r *Ranker) Ranking() (*Ranking, error) {
 	}
 	rk.Correlations = correlate(rk.Rules)
 	return rk, nil
+}
+
+// Summed is the ranking ready to print and to write into a run's folder
+// (rank.txt, rank.json, …, and the plots of RankPlots).
+func (r *Ranker) Summed() (*render.Summed, error) {
+	rk, err := r.Ranking()
+	if err != nil {
+		return nil, err
+	}
+	return &render.Summed{Base: "rank", Data: rk, Tables: rk.Tables(), Plots: func(dir string) error { return RankPlots(dir, rk) }}, nil
 }
 
 // hardness orders a measure where higher is harder and a missing value

@@ -76,3 +76,45 @@ func (b *Bank) CompareSpecs(specA, specB string, anyStarter bool) Comparison {
 	}
 	return out
 }
+
+// The exit statuses of `rules compare`: the rules are the same, they
+// differ, or the comparison was not decided (or a rule was not read).
+const (
+	StatusSame      = 0
+	StatusDifferent = 1
+	StatusUndecided = 2
+)
+
+// Status is the comparison's exit status: StatusSame, StatusDifferent or
+// StatusUndecided.
+func (c Comparison) Status() int {
+	switch {
+	case c.Same == nil:
+		return StatusUndecided
+	case !*c.Same:
+		return StatusDifferent
+	}
+	return StatusSame
+}
+
+// String says the comparison's answer in a line.
+func (c Comparison) String() string {
+	switch {
+	case c.Same == nil:
+		return fmt.Sprintf("undecided: %s", c.Error)
+	case *c.Same && c.Exact:
+		return "the same rule: the same verdict in every reachable state (checked exactly)"
+	case *c.Same:
+		return fmt.Sprintf("the same verdicts on %d random legal main lines of up to %d cards (a bounded check: the rules read the whole line)", boundWalks, boundLength)
+	}
+	verdict := func(v *bool) string {
+		switch {
+		case v == nil:
+			return "?"
+		case *v:
+			return "accepts"
+		}
+		return "refuses"
+	}
+	return fmt.Sprintf("different: after %s, A %s %s and B %s it", sim.CardsString(c.Line), verdict(c.VerdictA), c.Card, verdict(c.VerdictB))
+}

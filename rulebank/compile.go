@@ -136,7 +136,7 @@ func Compile(r Rule) (*Compiled, error) {
 		return nil, fail("expr", err)
 	}
 	node := prog.Node()
-	c := &Compiled{Rule: r, program: prog, Reads: readsOf(node), Steps: costOf(node, maxLine), walkSteps: costOf(node, boundLength+1),
+	c := &Compiled{Rule: r, program: prog, Reads: readsOf(node), Steps: stepBound(node, maxLine), walkSteps: stepBound(node, boundLength+1),
 		fields: fieldsRead(node)}
 	if strings.TrimSpace(r.Starter) != "" {
 		sp, err := compileExpr(r.Starter, StarterEnv{})
@@ -175,7 +175,7 @@ func compileExpr(src string, env any) (prog *vm.Program, err error) {
 		}
 		return nil, err
 	}
-	if steps := costOf(prog.Node(), maxLine); steps > MaxSteps {
+	if steps := stepBound(prog.Node(), maxLine); steps > MaxSteps {
 		return nil, fmt.Errorf("judging one card may take up to %s steps (loops over the main line or ranges, inside one another); at most %d are allowed", bigSteps(steps), MaxSteps)
 	}
 	return prog, nil

@@ -48,7 +48,7 @@ const (
 	windowLimit = 200000
 )
 
-// Budgets of one equivalence check, in judgements weighted by their cost
+// Budgets of one equivalence check, in judgements weighted by their steps
 // bound in steps, +25 for the call itself (a unit is about 10 ns).
 var (
 	// guessWork bounds the guess's side: a few seconds at most. A check
@@ -84,7 +84,7 @@ func newBudget(limit int) *budget {
 	return &budget{limit: limit, deadline: time.Now().Add(EquivalenceTimeout)}
 }
 
-// spend counts evals judgements of a rule of the given cost; nil counts
+// spend counts evals judgements of a rule of the given steps each; nil counts
 // nothing.
 func (b *budget) spend(evals, steps int) error {
 	if b == nil {

@@ -58,7 +58,7 @@ func windowKey(cs []sim.Card) int {
 var identity = newClasses(fieldAll)
 
 // classMask is the set of classes (by their representatives) j admits
-// after line; b is charged for each judgement as costing steps.
+// after line; b is charged for each judgement as taking steps.
 func (j *Judge) classMask(line []sim.Card, cl *classes, b *budget, steps int) (uint64, error) {
 	if err := b.spend(len(cl.reps), steps); err != nil {
 		return 0, err

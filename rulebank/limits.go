@@ -7,7 +7,7 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// Bounds on what a rule may be and cost. Rules come from outside — banks,
+// Bounds on what a rule may be and the steps it may take. Rules come from outside — banks,
 // transcripts, the command line, guesses of outside agents — and none of
 // them may crash or stall the process: expr's parser is recursive (a deep
 // enough expression overflows the stack, which no recover catches), and an
@@ -33,7 +33,7 @@ const (
 	// all(1..900000, …), is not.
 	MaxSteps = 20_000
 	// maxTableSteps bounds the work of tabulating a card/prev rule (2,704
-	// judgements); a costlier one is judged by expr each time.
+	// judgements); one that takes more is judged by expr each time.
 	maxTableSteps = 5_000_000
 	// maxLine is the longest main line any options allow (8 decks).
 	maxLine = 8 * sim.NumCards

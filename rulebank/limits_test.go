@@ -11,7 +11,7 @@ import (
 
 // Expressions from outside of any size or shape: a clear error before expr
 // parses them (a deep one would overflow its recursive parser, which no
-// recover catches), or a bound on what a judgement may cost.
+// recover catches), or a bound on the steps a judgement may take.
 func TestUntrustedExpressions(t *testing.T) {
 	mb := 1 << 20
 	cases := []struct {
@@ -72,8 +72,8 @@ func TestUntrustedExpressions(t *testing.T) {
 	}
 }
 
-// The static bound is an upper bound: every rule of the default bank costs
-// less, and the costliest still judge a card quickly.
+// The static bound is an upper bound: every rule of the default bank takes
+// fewer steps, and the longest still judge a card quickly.
 func TestStepsOfTheDefaultBank(t *testing.T) {
 	for _, c := range Default().Rules {
 		if c.Steps < 1 || c.Steps > MaxSteps {

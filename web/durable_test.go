@@ -82,7 +82,7 @@ func act(t *testing.T, ts *testServer, tb *table, links []string) (int, string, 
 	return 0, "", nil
 }
 
-// sameTable fails when two snapshots of a table differ in what was played.
+// sameState fails when two snapshots of a table differ in what was played.
 func sameState(t *testing.T, what string, a, b *snapshot) {
 	t.Helper()
 	if !reflect.DeepEqual(a.public.Log, b.public.Log) || !reflect.DeepEqual(a.public.Columns, b.public.Columns) {

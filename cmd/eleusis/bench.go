@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -11,19 +10,23 @@ import (
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/bench"
 	"github.com/eleusis/eleusis/lab"
-	"github.com/eleusis/eleusis/render"
 )
 
 // DefaultDesign is the design bench plays when none is given (README,
 // "Benchmarking strategies", says why).
 const DefaultDesign = "solo"
 
+// benchFlags are bench's flags.
+type benchFlags struct {
+	lab                 labFlags
+	strategies, designs string
+	seats, perfHands    int
+	perf                bool
+}
+
 func benchCmd(g *global) *cobra.Command {
-	lf := &labFlags{}
-	var strategiesFlag, designFlag string
-	var seats int
-	var perf bool
-	var perfHands int
+	bf := &benchFlags{}
+	lf := &bf.lab
 	c := &cobra.Command{
 		Use:   "bench",
 		Short: "Compare strategies on paired seeds: discovery alone or among copies, score together",
@@ -63,59 +66,15 @@ Strategies, name(key=value,...):
   eleusis bench --preset solo-guessing --strategies "bayes-eig(guess=0.5),bayes-eig(guess=0,name=rash)"
   eleusis bench --perf`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			g.outFiles = true
-			if err := atLeast("seats", seats, 1); err != nil {
-				return err
-			}
-			if !(g.maxFailures >= 0 && g.maxFailures <= 1) {
-				return fmt.Errorf("--max-failures is a share from 0 to 1, not %v", g.maxFailures)
-			}
-			if perf {
-				if err := atLeast("perf-hands", perfHands, 1); err != nil {
-					return err
-				}
-				if err := atLeast("workers", lf.workers, 0); err != nil {
-					return err
-				}
-				return g.perf(cmd.Context(), agents.SplitStrategies(strategiesFlag), perfHands, lf.workers)
-			}
-			designs, err := lab.ParseDesigns(designFlag)
-			if err != nil {
-				return err
-			}
-			strategies := agents.SplitStrategies(strategiesFlag)
-			if len(strategies) == 0 {
-				strategies = agents.DefaultBench
-			}
-			if len(lf.lineups) > 0 {
-				return fmt.Errorf("bench seats --strategies by --design: --lineup is for rank")
-			}
-			if err := uniqueNames(strategies); err != nil {
-				return err
-			}
-			p, runner, err := lf.plan(g)
-			if err != nil {
-				return err
-			}
-			if err := p.SeatBench(strategies, designs, seats); err != nil {
-				return err
-			}
-			p.Calibration = true // the leaderboard reports calibration
-			sum := g.newSummary("bench", p, runner)
-			if err := lf.run(cmd.Context(), g, "bench", p, runner, sum.add); err != nil {
-				return err
-			}
-			return sum.finish(g, lf.out)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return g.bench(cmd.Context(), bf) },
 	}
 	lf.register(c, g, 4)
-	c.Flags().StringVar(&strategiesFlag, "strategies", "", "`strategies` to compare, separated by commas (outside parentheses) or ';' (default: "+strings.Join(agents.DefaultBench, ",")+")")
-	c.Flags().StringVar(&designFlag, "design", DefaultDesign, "`designs`: solo, homogeneous, mixed, or several separated by commas")
-	c.Flags().IntVar(&seats, "seats", 4, "players at a homogeneous or mixed table")
+	c.Flags().StringVar(&bf.strategies, "strategies", "", "`strategies` to compare, separated by commas (outside parentheses) or ';' (default: "+strings.Join(agents.DefaultBench, ",")+")")
+	c.Flags().StringVar(&bf.designs, "design", DefaultDesign, "`designs`: solo, homogeneous, mixed, or several separated by commas")
+	c.Flags().IntVar(&bf.seats, "seats", 4, "players at a homogeneous or mixed table")
 	c.Flags().Float64Var(&g.maxFailures, "max-failures", bench.DefaultMaxFailures, "exit non-zero, naming the strategy, when its share of failed hands or of fallback answers (not its own: its meta says fallback) exceeds this `share`")
-	c.Flags().BoolVar(&perf, "perf", false, "measure hands per second per core instead")
-	c.Flags().IntVar(&perfHands, "perf-hands", 400, "at least this many hands per measurement with --perf (and at least 1 s)")
+	c.Flags().BoolVar(&bf.perf, "perf", false, "measure hands per second per core instead")
+	c.Flags().IntVar(&bf.perfHands, "perf-hands", 400, "at least this many hands per measurement with --perf (and at least 1 s)")
 	c.RegisterFlagCompletionFunc("design", func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		var names []string
 		for _, d := range lab.Designs {
@@ -124,18 +83,6 @@ Strategies, name(key=value,...):
 		return listCompletions(names, toComplete), cobra.ShellCompDirectiveNoFileComp
 	})
 	return c
-}
-
-// tooManyFailures is the error of a bench run in which some strategy, in
-// some design, failed more of its hands, or fell back on more of its
-// answers, than max allows: the summary was written, but it measures a
-// strategy that did not play its own game.
-func tooManyFailures(lb *bench.Leaderboard, max float64) error {
-	lines := lb.TooManyFailures(max)
-	if len(lines) == 0 {
-		return nil
-	}
-	return errors.New(strings.Join(lines, "\n"))
 }
 
 // uniqueNames refuses two strategies that tables would show under one
@@ -167,20 +114,56 @@ func (g *global) perf(ctx context.Context, strategies []string, hands, workers i
 	if err != nil {
 		return err
 	}
-	workers = rows[0].Workers
-	t := render.Table{Title: fmt.Sprintf("Speed: hands per second, 4 players of each strategy, rule %s, new-eleusis (each figure: at least 1 s and %d hands)", rule, hands),
-		Cols: []render.Column{{Name: "strategy", Whole: true}, {Name: "hands_per_s_1_worker", Head: "1 worker", Kind: render.Float},
-			{Name: "hands_per_s_all_workers", Head: fmt.Sprintf("%d workers", workers), Kind: render.Float},
-			{Name: "hands_per_s_per_core", Head: "per core", Kind: render.Float}, {Name: "scaling", Kind: render.Float, Prec: 2},
-			{Name: "hands_per_s_per_core_with_discovery", Head: "per core with discovery", Kind: render.Float},
-			{Name: "index_mib", Head: "index MiB", Kind: render.Float, Prec: 1}}}
-	for _, r := range rows {
-		index := render.FloatCell(r.IndexMiB)
-		if r.IndexMiB == 0 {
-			index = render.Cell{} // no hypothesis space
-		}
-		t.Cells = append(t.Cells, []render.Cell{render.Str(r.Strategy), render.FloatCell(r.OneWorker), render.FloatCell(r.AllWorkers),
-			render.FloatCell(r.PerCore), render.FloatCell(r.Scaling), render.FloatCell(r.Measured), index})
+	return g.render(rows, bench.SpeedTable(rule, hands, rows))
+}
+
+// bench runs bench: the speed measurement with --perf, else the
+// leaderboard of the strategies.
+func (g *global) bench(ctx context.Context, bf *benchFlags) error {
+	lf := &bf.lab
+	g.outFiles = true
+	if err := atLeast("seats", bf.seats, 1); err != nil {
+		return err
 	}
-	return g.render(rows, t)
+	if !(g.maxFailures >= 0 && g.maxFailures <= 1) {
+		return fmt.Errorf("--max-failures is a share from 0 to 1, not %v", g.maxFailures)
+	}
+	if bf.perf {
+		if err := atLeast("perf-hands", bf.perfHands, 1); err != nil {
+			return err
+		}
+		if err := atLeast("workers", lf.workers, 0); err != nil {
+			return err
+		}
+		return g.perf(ctx, agents.SplitStrategies(bf.strategies), bf.perfHands, lf.workers)
+	}
+	designs, err := lab.ParseDesigns(bf.designs)
+	if err != nil {
+		return err
+	}
+	strategies := agents.SplitStrategies(bf.strategies)
+	if len(strategies) == 0 {
+		strategies = agents.DefaultBench
+	}
+	if len(lf.lineups) > 0 {
+		return fmt.Errorf("bench seats --strategies by --design: --lineup is for rank")
+	}
+	if err := uniqueNames(strategies); err != nil {
+		return err
+	}
+	p, runner, err := lf.plan(g)
+	if err != nil {
+		return err
+	}
+	if err := p.SeatBench(strategies, designs, bf.seats); err != nil {
+		return err
+	}
+	p.Calibration = true // the leaderboard reports calibration
+	b := bench.NewBencher(p)
+	b.MaxFailures = g.maxFailures
+	sum := newTallied(b)
+	if err := lf.run(ctx, g, "bench", p, runner, sum.add); err != nil {
+		return err
+	}
+	return g.finish(sum, p, lf.out)
 }

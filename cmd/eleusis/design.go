@@ -15,10 +15,16 @@ import (
 	"github.com/eleusis/eleusis/design"
 )
 
+// designFlags are design's flags: the search's configuration, and the
+// flags read into it.
+type designFlags struct {
+	cfg                                   design.Config
+	lineup, acceptance, target, objective string
+}
+
 func designCmd(g *global) *cobra.Command {
-	cfg := design.DefaultConfig
-	var lineup, acceptance, target string
-	var objective string
+	df := &designFlags{cfg: design.DefaultConfig}
+	cfg := &df.cfg
 	c := &cobra.Command{
 		Use:   "design",
 		Short: "Search for the rules God scores best with, and write them as a rule bank",
@@ -55,55 +61,7 @@ an interrupted search. The files are described in docs/results.md.`,
   eleusis design --target-difficulty 0.4-0.6 --budget 50000 --out middle/
   eleusis design --objective sweet-spot --length-penalty 0.01 --look-back 1 --budget 50000 --out simple/`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			g.outFiles = true
-			f := cmd.Flags()
-			var err error
-			if f.Changed("target-difficulty") {
-				if cfg.Objective.Band, err = design.ParseBand(target); err != nil {
-					return fmt.Errorf("--target-difficulty: %w", err)
-				}
-				if f.Changed("objective") && objective != design.Difficulty {
-					return fmt.Errorf("--target-difficulty is the difficulty objective: give no --objective %s with it", objective)
-				}
-				objective = design.Difficulty
-			}
-			cfg.Objective.Kind = objective
-			if cfg.Checker.Acceptance, err = design.ParseBand(acceptance); err != nil {
-				return fmt.Errorf("--acceptance: %w", err)
-			}
-			cfg.Lineup = agents.SplitLineup(lineup)
-			if err := atLeast("workers", cfg.Workers, 0); err != nil {
-				return err
-			}
-			bank, err := g.loadBank()
-			if err != nil {
-				return err
-			}
-			cfg.Args = g.args
-			bars := newBars()
-			cfg.Progress = bars.update
-			res, err := design.Run(cmd.Context(), bank, agents.NewKit(), cfg)
-			bars.finish(err == nil)
-			if err != nil {
-				if errors.Is(err, context.Canceled) {
-					where := ""
-					if cfg.Out != "" {
-						where = "; continue with the same command and --resume (the finished hands are in " + cfg.Out + ")"
-					}
-					return interrupted("interrupted" + where)
-				}
-				return err
-			}
-			if cfg.Out != "" {
-				if err := res.Write(cfg.Out); err != nil {
-					return err
-				}
-			} else {
-				fmt.Fprintln(g.errw, "eleusis: give --out to write the designed rules as a bank (bank.yaml), the plot and the data files")
-			}
-			return g.render(res, res.Tables()...)
-		},
+		RunE: func(cmd *cobra.Command, args []string) error { return g.design(cmd, df) },
 	}
 	fl := c.Flags()
 	fl.IntVar(&cfg.Budget, "budget", cfg.Budget, "hands the whole search may play, the final evaluation's included")
@@ -112,14 +70,14 @@ an interrupted search. The files are described in docs/results.md.`,
 	fl.IntVar(&cfg.Generations, "generations", cfg.Generations, "races one after the other, each on the survivors of the last and their mutations")
 	fl.IntVar(&cfg.Top, "top", cfg.Top, "designed rules evaluated at the end and written to the bank")
 	fl.IntVar(&cfg.Baselines, "baselines", cfg.Baselines, "the bank's best rules (by the search) evaluated beside them")
-	fl.StringVar(&objective, "objective", design.GodScore, "what to maximise: "+strings.Join(design.Objectives, ", "))
-	fl.StringVar(&target, "target-difficulty", "0.4-0.6", "the difficulty objective's band of misidentified shares, `low-high`")
+	fl.StringVar(&df.objective, "objective", design.GodScore, "what to maximise: "+strings.Join(design.Objectives, ", "))
+	fl.StringVar(&df.target, "target-difficulty", "0.4-0.6", "the difficulty objective's band of misidentified shares, `low-high`")
 	fl.Float64Var(&cfg.Objective.LengthPenalty, "length-penalty", 0, "objective points taken off per node of the rule's syntax tree")
-	fl.StringVar(&acceptance, "acceptance", "0.2-0.8", "the band of acceptance rates a candidate must lie in, `low-high`")
+	fl.StringVar(&df.acceptance, "acceptance", "0.2-0.8", "the band of acceptance rates a candidate must lie in, `low-high`")
 	fl.IntVar(&cfg.Checker.LookBack, "look-back", cfg.Checker.LookBack, "the most cards a candidate may look back (0 to 3; the position n is always allowed)")
 	fl.StringVar(&cfg.Preset, "preset", cfg.Preset, "the `preset` the rules are played under (eleusis presets lists them)")
 	fl.StringArrayVar(&cfg.Options, "option", nil, "override one option of the preset, `name=value` (repeatable)")
-	fl.StringVar(&lineup, "lineup", strings.Join(agents.DefaultLineup, ";"), "the `line-up`: strategies by seat, separated by ';'")
+	fl.StringVar(&df.lineup, "lineup", strings.Join(agents.DefaultLineup, ";"), "the `line-up`: strategies by seat, separated by ';'")
 	fl.StringSliceVar(&cfg.Parents, "rules", nil, "the bank's rules to start from, `names` separated by commas (default: every rule of the bank)")
 	fl.BoolVar(&cfg.Measure, "measure", false, "discovery measures in the final evaluation even when the objective needs none (slower)")
 	fl.Uint64Var(&cfg.Seed, "seed", cfg.Seed, "the search's seed (every round's and the final evaluation's deals derive from it)")
@@ -134,6 +92,59 @@ an interrupted search. The files are described in docs/results.md.`,
 	g.formatFlags(c)
 	g.completeRules(c, "rules")
 	return c
+}
+
+// design runs the search, writes its bank and files into --out and
+// prints its summary.
+func (g *global) design(cmd *cobra.Command, df *designFlags) error {
+	cfg := &df.cfg
+	g.outFiles = true
+	f := cmd.Flags()
+	var err error
+	if f.Changed("target-difficulty") {
+		if cfg.Objective.Band, err = design.ParseBand(df.target); err != nil {
+			return fmt.Errorf("--target-difficulty: %w", err)
+		}
+		if f.Changed("objective") && df.objective != design.Difficulty {
+			return fmt.Errorf("--target-difficulty is the difficulty objective: give no --objective %s with it", df.objective)
+		}
+		df.objective = design.Difficulty
+	}
+	cfg.Objective.Kind = df.objective
+	if cfg.Checker.Acceptance, err = design.ParseBand(df.acceptance); err != nil {
+		return fmt.Errorf("--acceptance: %w", err)
+	}
+	cfg.Lineup = agents.SplitLineup(df.lineup)
+	if err := atLeast("workers", cfg.Workers, 0); err != nil {
+		return err
+	}
+	bank, err := g.loadBank()
+	if err != nil {
+		return err
+	}
+	cfg.Args = g.args
+	bars := newBars()
+	cfg.Progress = bars.update
+	res, err := design.Run(cmd.Context(), bank, agents.NewKit(), *cfg)
+	bars.finish(err == nil)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			where := ""
+			if cfg.Out != "" {
+				where = "; continue with the same command and --resume (the finished hands are in " + cfg.Out + ")"
+			}
+			return interrupted("interrupted" + where)
+		}
+		return err
+	}
+	if cfg.Out != "" {
+		if err := res.Write(cfg.Out); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(g.errw, "eleusis: give --out to write the designed rules as a bank (bank.yaml), the plot and the data files")
+	}
+	return g.render(res, res.Tables()...)
 }
 
 // bars shows a search's progress on a terminal (nothing otherwise): a bar

@@ -15,10 +15,8 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 
 	"github.com/eleusis/eleusis/agents"
-	"github.com/eleusis/eleusis/bench"
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/rank"
-	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -125,39 +123,6 @@ func hasAny(have, want []string) bool {
 	return false
 }
 
-// tally counts a run's hands as they stream past, and its failed hands.
-type tally struct {
-	hands, failed int
-	first         string // the first failure
-}
-
-func (t *tally) add(r *lab.HandRecord) {
-	t.hands++
-	if r.Error != "" {
-		if t.failed == 0 {
-			t.first, _, _ = strings.Cut(r.Error, "\n")
-		}
-		t.failed++
-	}
-}
-
-// verdict: a run whose every hand failed has nothing to sum up (an error:
-// no summary is written as if it were a result); a run with some failed
-// hands is summed up without them, and stderr says so.
-func (t *tally) verdict(g *global, out string) error {
-	where := "hands.jsonl (with --out)"
-	if out != "" {
-		where = filepath.Join(out, "hands.jsonl")
-	}
-	switch {
-	case t.hands > 0 && t.failed == t.hands:
-		return fmt.Errorf("every one of the %d hands failed, so there is nothing to sum up; the first: %s (every hand's error is in %s)", t.hands, t.first, where)
-	case t.failed > 0:
-		fmt.Fprintf(g.errw, "eleusis: %d of %d hands failed and are left out of the summaries (the first: %s; every error is in %s)\n", t.failed, t.hands, t.first, where)
-	}
-	return nil
-}
-
 // run plays a plan with Ctrl-C handling and a progress bar on a terminal,
 // handing every hand to each.
 func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.Plan, runner *lab.Lab, each func(*lab.HandRecord) error) error {
@@ -178,6 +143,7 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.P
 		Command: command, Args: g.args, Each: each}
 	var progress *mpb.Progress
 	var bar *mpb.Bar
+	var start time.Time // of the bar, for its rate and ETA
 	done := 0
 	ro.Progress = func(n, total int) {
 		done = n
@@ -189,11 +155,11 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.P
 				mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f/s", decor.WCSyncSpace), decor.Name(" ETA "), decor.AverageETA(decor.ET_STYLE_MMSS)))
 			bar.SetCurrent(int64(n - 1))
 		}
-		bar.EwmaIncrement(time.Since(progressStart) / time.Duration(max(1, n)))
+		bar.EwmaIncrement(time.Since(start) / time.Duration(max(1, n)))
 	}
 	if isTerminal(os.Stderr) {
 		progress = mpb.New(mpb.WithOutput(os.Stderr), mpb.WithWidth(40))
-		progressStart = time.Now()
+		start = time.Now()
 	}
 	_, err = runner.Run(ctx, p, ro)
 	runner.Kit.Close() // outside agents kept between hands
@@ -224,72 +190,9 @@ type interrupted string
 func (e interrupted) Error() string { return string(e) }
 func (e interrupted) Unwrap() error { return context.Canceled }
 
-var progressStart time.Time
-
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// summary sums a run up as its hands stream past (nothing but the
-// per-rule or per-strategy sums is kept), and tallies the failed hands.
-type summary struct {
-	tally
-	addHand func(*lab.HandRecord)
-	// write writes the summaries into out (when not empty) and prints them.
-	write func(out string) error
-}
-
-func (s *summary) add(r *lab.HandRecord) error {
-	s.tally.add(r)
-	s.addHand(r)
-	return nil
-}
-
-// finish writes the summaries, unless every hand failed (there is then
-// nothing to sum up: an error, and no summary written as if complete).
-func (s *summary) finish(g *global, out string) error {
-	if err := s.verdict(g, out); err != nil {
-		return err
-	}
-	return s.write(out)
-}
-
-// newSummary is the summary of a run of command ("rank" or "bench"): the
-// ranking of rules or the leaderboard of strategies.
-func (g *global) newSummary(command string, p *lab.Plan, runner *lab.Lab) *summary {
-	if command == "bench" {
-		b := bench.NewBencher(p)
-		return &summary{addHand: b.Add, write: func(out string) error {
-			lb := b.Leaderboard()
-			if err := g.writeSummary(out, "bench", lb, noteUnconfined(p, lb.Tables()), func(dir string) error { return bench.LeaderboardPlot(dir, lb) }); err != nil {
-				return err
-			}
-			return tooManyFailures(lb, g.maxFailures)
-		}}
-	}
-	r := rank.NewRanker(p, runner.Bank, runner.Kit)
-	return &summary{addHand: r.Add, write: func(out string) error {
-		rk, err := r.Ranking()
-		if err != nil {
-			return err
-		}
-		return g.writeSummary(out, "rank", rk, noteUnconfined(p, rk.Tables()), func(dir string) error { return rank.RankPlots(dir, rk) })
-	}}
-}
-
-// writeSummary writes a summary's files and plots into out (when not
-// empty) and prints it in --format.
-func (g *global) writeSummary(out, base string, data any, tables []render.Table, plots func(dir string) error) error {
-	if out != "" {
-		if err := render.WriteAll(out, base, data, tables); err != nil {
-			return err
-		}
-		if err := plots(out); err != nil {
-			return err
-		}
-	}
-	return g.render(data, tables...)
 }
 
 func rankCmd(g *global) *cobra.Command {
@@ -320,11 +223,11 @@ The files --out writes are described in docs/results.md.`,
 			if err != nil {
 				return err
 			}
-			sum := g.newSummary("rank", p, runner)
+			sum := newTallied(rank.NewRanker(p, runner.Bank, runner.Kit))
 			if err := lf.run(cmd.Context(), g, "rank", p, runner, sum.add); err != nil {
 				return err
 			}
-			return sum.finish(g, lf.out)
+			return g.finish(sum, p, lf.out)
 		},
 	}
 	lf.register(c, g, 60)
@@ -360,11 +263,14 @@ no --bank is needed.`,
 			if err != nil {
 				return fmt.Errorf("merge: %w", err)
 			}
-			sum := g.newSummary(meta.Command, &meta.Plan, &lab.Lab{Bank: bank, Kit: agents.NewKit()})
+			sum, err := g.summaryOf(meta.Command, &meta.Plan, &lab.Lab{Bank: bank, Kit: agents.NewKit()})
+			if err != nil {
+				return err
+			}
 			if err := shards.Merge(lab.MergeOptions{Out: out, Force: force, Args: g.args, Each: sum.add}); err != nil {
 				return err
 			}
-			return sum.finish(g, out)
+			return g.finish(sum, &meta.Plan, out)
 		},
 	}
 	c.Flags().StringVar(&out, "out", "", "`folder` for the merged run.json, hands.jsonl, summaries and plots")

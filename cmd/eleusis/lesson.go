@@ -93,20 +93,9 @@ func readTranscript(kit *agents.Kit, bank *rulebank.Bank, file string, lang lang
 	if err != nil {
 		return nil, "", err
 	}
-	rule, _, err := transcriptRule(bank, t, file)
+	rule, err := bank.Lookup(t.RuleName, t.Rule, file)
 	if err != nil {
 		return nil, "", err
-	}
-	if t.RuleName == "" {
-		// A rule typed as an expression: the bank's name and words for it,
-		// if the bank holds the same expression; else no name (the pages
-		// say the rule in words).
-		rule.Rule.Name = ""
-		for _, r := range bank.Rules {
-			if strings.TrimSpace(r.Rule.Expr) == strings.TrimSpace(t.Rule) {
-				rule.Rule.Name, rule.Rule.Description, rule.Rule.Hint = r.Rule.Name, r.Rule.Description, r.Rule.Hint
-			}
-		}
 	}
 	n, err := lessons.TranscriptLesson(kit, rule, t, file)
 	return n, t.Lang, err

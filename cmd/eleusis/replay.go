@@ -1,13 +1,10 @@
 package main
 
 import (
-	"fmt"
+	"cmp"
 	"os"
-	"regexp"
-	"strings"
 
 	"github.com/eleusis/eleusis/lessons"
-	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 	"github.com/spf13/cobra"
 )
@@ -36,10 +33,11 @@ move's number and the reason, and the exit status is non-zero.`,
 			if err != nil {
 				return err
 			}
-			rule, name, err := transcriptRule(b, t, args[0])
+			rule, err := b.Lookup(t.RuleName, t.Rule, args[0])
 			if err != nil {
 				return err
 			}
+			name := cmp.Or(t.RuleName, t.Rule) // an expression is shown as written
 			h, rerr := sim.Replay(t, rule.NewJudge())
 			if h == nil {
 				return rerr
@@ -58,27 +56,3 @@ move's number and the reason, and the exit status is non-zero.`,
 	g.bankFlags(c)
 	return c
 }
-
-func transcriptRule(b *rulebank.Bank, t *sim.Transcript, file string) (*rulebank.Compiled, string, error) {
-	if t.RuleName != "" {
-		r, err := b.Get(t.RuleName)
-		return r, t.RuleName, err
-	}
-	r, err := rulebank.Compile(rulebank.Rule{Name: "rule", Expr: t.Rule, File: file})
-	if err != nil {
-		// rule: same-suit is a slip for rule_name: same-suit; expr alone
-		// would say "unknown name same".
-		name := strings.TrimSpace(t.Rule)
-		if _, nerr := b.Get(name); nerr == nil {
-			return nil, "", fmt.Errorf("%w\n(%s is the name of a rule of the bank: write rule_name: %s; rule: takes an expression)", err, name, name)
-		}
-		if ruleNameLike.MatchString(name) {
-			return nil, "", fmt.Errorf("%w\n(rule: takes an expression; a rule of the bank is given by its name as rule_name:)", err)
-		}
-	}
-	return r, t.Rule, err
-}
-
-// ruleNameLike matches what looks like a bank rule's name (kebab-case, at
-// least two words) rather than an expression.
-var ruleNameLike = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)+$`)

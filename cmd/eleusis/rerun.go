@@ -57,27 +57,17 @@ difference is named), and says so when the run was made by another revision.`,
 			}
 			p := meta.Plan
 			runner := &lab.Lab{Bank: bank, Kit: agents.NewKit()}
-			sum := g.newSummary(meta.Command, &p, runner)
-			if err := lf.run(cmd.Context(), g, meta.Command, &p, runner, sum.add); err != nil {
-				return err
-			}
-			if err := sum.finish(g, lf.out); err != nil {
-				return err
-			}
-			old := filepath.Join(filepath.Dir(args[0]), "hands.jsonl")
-			if _, err := os.Stat(old); err != nil {
-				fmt.Fprintf(g.errw, "eleusis: no %s to compare the new hands with\n", old)
-				return nil
-			}
-			diff, err := lab.CompareHands(old, filepath.Join(lf.out, "hands.jsonl"))
+			sum, err := g.summaryOf(meta.Command, &p, runner)
 			if err != nil {
 				return err
 			}
-			if diff != "" {
-				return fmt.Errorf("the rerun differs from the run: %s", diff)
+			if err := lf.run(cmd.Context(), g, meta.Command, &p, runner, sum.add); err != nil {
+				return err
 			}
-			fmt.Fprintf(g.errw, "eleusis: the rerun's hands.jsonl is identical to %s\n", old)
-			return nil
+			if err := g.finish(sum, &p, lf.out); err != nil {
+				return err
+			}
+			return g.sameHands(filepath.Join(filepath.Dir(args[0]), "hands.jsonl"), filepath.Join(lf.out, "hands.jsonl"))
 		},
 	}
 	c.Flags().StringVar(&lf.out, "out", "", "`folder` for the new run (its run.json, hands.jsonl, summaries and plots)")
@@ -87,4 +77,22 @@ difference is named), and says so when the run was made by another revision.`,
 	lf.sandbox.register(c)
 	g.formatFlags(c)
 	return c
+}
+
+// sameHands compares a rerun's hands with the run's, when the run's folder
+// holds them: an error says where they first differ.
+func (g *global) sameHands(old, rerun string) error {
+	if _, err := os.Stat(old); err != nil {
+		fmt.Fprintf(g.errw, "eleusis: no %s to compare the new hands with\n", old)
+		return nil
+	}
+	diff, err := lab.CompareHands(old, rerun)
+	if err != nil {
+		return err
+	}
+	if diff != "" {
+		return fmt.Errorf("the rerun differs from the run: %s", diff)
+	}
+	fmt.Fprintf(g.errw, "eleusis: the rerun's hands.jsonl is identical to %s\n", old)
+	return nil
 }

@@ -1,18 +1,12 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"runtime"
-	"slices"
 	"strings"
 
 	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 	"github.com/spf13/cobra"
-	"golang.org/x/sync/errgroup"
 )
 
 // loadBank is the embedded default bank, with --bank's rules added.
@@ -43,6 +37,11 @@ func (g *global) loadBanks() (merged, extra *rulebank.Bank, err error) {
 
 func rulesCmd(g *global) *cobra.Command {
 	cmd := &cobra.Command{Use: "rules", Short: "List, show and check God's rules"}
+	cmd.AddCommand(rulesListCmd(g), rulesShowCmd(g), rulesCheckCmd(g), fromWordsCmd(g), compareCmd(g))
+	return cmd
+}
+
+func rulesListCmd(g *global) *cobra.Command {
 	list := &cobra.Command{
 		Use:   "list",
 		Short: "List the rules of the bank",
@@ -71,7 +70,10 @@ func rulesCmd(g *global) *cobra.Command {
 	}
 	g.formatFlags(list)
 	g.bankFlags(list)
-	cmd.AddCommand(list)
+	return list
+}
+
+func rulesShowCmd(g *global) *cobra.Command {
 	show := &cobra.Command{
 		Use:     "show NAME",
 		Short:   "Show one rule with its analysis",
@@ -108,10 +110,12 @@ func rulesCmd(g *global) *cobra.Command {
 	}
 	g.formatFlags(show)
 	g.bankFlags(show)
-	cmd.AddCommand(show)
+	return show
+}
+
+func rulesCheckCmd(g *global) *cobra.Command {
 	var expr string
-	var allow bool
-	cfg := rulebank.DefaultAnalyse
+	cfg := rulebank.CheckConfig{Analyse: rulebank.DefaultAnalyse}
 	check := &cobra.Command{
 		Use:   "check",
 		Short: "Analyse rules: look-back, acceptance rate, dead ends, errors",
@@ -129,84 +133,55 @@ rules failed and why.`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			g.checking = true
-			if err := atLeast("decks", cfg.Decks, 1); err != nil {
-				return err
+			for _, f := range []struct {
+				name   string
+				v, min int
+			}{{"decks", cfg.Analyse.Decks, 1}, {"walks", cfg.Analyse.Walks, 0}, {"horizon", cfg.Analyse.Horizon, 1}} {
+				if err := atLeast(f.name, f.v, f.min); err != nil {
+					return err
+				}
 			}
-			if err := atLeast("walks", cfg.Walks, 0); err != nil {
-				return err
-			}
-			if err := atLeast("horizon", cfg.Horizon, 1); err != nil {
-				return err
-			}
-			b, extra, err := g.loadBanks()
+			rules, err := g.rulesToCheck(expr)
 			if err != nil {
 				return err
 			}
-			rules := b.Rules
-			if expr != "" {
-				r, err := rulebank.Compile(rulebank.Rule{Name: "expr", Expr: expr, File: "--expr"})
-				if err != nil {
-					return err
-				}
-				rules = []*rulebank.Compiled{r}
-			} else if extra != nil {
-				rules = extra.Rules // check the user's own bank, not the defaults again
-			}
-			reps := analyseAll(rules, cfg)
-			if err := g.render(reps, checkTable(reps)); err != nil {
+			cfg.NumberLine = g.numberLine
+			verdict := rulebank.CheckRules(rules, cfg)
+			if err := g.render(verdict.Reports, checkTable(verdict.Reports)); err != nil {
 				return err
 			}
-			var bad []string
-			var why []error
-			for i, rep := range reps {
-				acknowledged := slices.Contains(rules[i].Rule.Tags, "dead-end")
-				switch {
-				case rep.Error != "":
-					bad, why = append(bad, rep.Rule), append(why, fmt.Errorf("%s: %s", rep.Rule, rep.Error))
-				case rep.DeadEnd != nil && !acknowledged && !allow:
-					what := "no card is legal"
-					if !rep.DeadEnd.Structural {
-						what = "every legal card is used up"
-					}
-					bad, why = append(bad, rep.Rule), append(why, fmt.Errorf("%s has a dead end: after the main line %s (%s) %s, so a hand under it can get stuck; tag the rule dead-end in its bank, or give --allow-dead-ends, to accept it",
-						rep.Rule, sim.CardsString(rep.DeadEnd.Line), plural(len(rep.DeadEnd.Line), "card"), what))
-				case g.numberLine:
-					if err := rulebank.NumberLine(rules[i]); err != nil {
-						bad, why = append(bad, rep.Rule), append(why, err)
-					}
-				}
-			}
-			if len(bad) > 0 {
-				return errors.Join(append([]error{fmt.Errorf("%s failed the check: %s", plural(len(bad), "rule"), strings.Join(bad, ", "))}, why...)...)
-			}
-			return nil
+			return verdict.Err()
 		},
 	}
 	check.Flags().StringVar(&expr, "expr", "", "check this expression instead of the bank")
-	check.Flags().BoolVar(&allow, "allow-dead-ends", false, "report dead ends without failing")
-	check.Flags().IntVar(&cfg.Decks, "decks", cfg.Decks, "decks in the game (copies of each card)")
-	check.Flags().IntVar(&cfg.Walks, "walks", cfg.Walks, "random legal walks per rule")
-	check.Flags().IntVar(&cfg.Horizon, "horizon", cfg.Horizon, "longest main line the walks build")
+	check.Flags().BoolVar(&cfg.AllowDeadEnds, "allow-dead-ends", false, "report dead ends without failing")
+	check.Flags().IntVar(&cfg.Analyse.Decks, "decks", cfg.Analyse.Decks, "decks in the game (copies of each card)")
+	check.Flags().IntVar(&cfg.Analyse.Walks, "walks", cfg.Analyse.Walks, "random legal walks per rule")
+	check.Flags().IntVar(&cfg.Analyse.Horizon, "horizon", cfg.Analyse.Horizon, "longest main line the walks build")
 	g.formatFlags(check)
 	g.bankFlags(check)
-	cmd.AddCommand(check, fromWordsCmd(g), compareCmd(g))
-	return cmd
+	return check
 }
 
-// analyseAll analyses rules in parallel, one goroutine per core; the
-// reports keep the rules' order.
-func analyseAll(rules []*rulebank.Compiled, cfg rulebank.AnalyseConfig) []rulebank.Report {
-	reps := make([]rulebank.Report, len(rules))
-	eg, _ := errgroup.WithContext(context.Background())
-	eg.SetLimit(runtime.NumCPU())
-	for i, r := range rules {
-		eg.Go(func() error {
-			reps[i] = rulebank.Analyse(r, cfg)
-			return nil
-		})
+// rulesToCheck are the rules `rules check` checks: the expression when
+// given, else --bank's own rules (not the defaults again), else the
+// default bank.
+func (g *global) rulesToCheck(expr string) ([]*rulebank.Compiled, error) {
+	b, extra, err := g.loadBanks()
+	if err != nil {
+		return nil, err
 	}
-	_ = eg.Wait()
-	return reps
+	switch {
+	case expr != "":
+		r, err := rulebank.Compile(rulebank.Rule{Name: "expr", Expr: expr, File: "--expr"})
+		if err != nil {
+			return nil, err
+		}
+		return []*rulebank.Compiled{r}, nil
+	case extra != nil:
+		return extra.Rules, nil
+	}
+	return b.Rules, nil
 }
 
 func checkTable(reps []rulebank.Report) render.Table {
@@ -229,11 +204,4 @@ func checkTable(reps []rulebank.Report) render.Table {
 			render.FloatCell(r.Acceptance), after, render.Str(kind), render.Str(line), render.Str(r.DeadEndSearch), render.Str(r.Error)})
 	}
 	return t
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -54,19 +54,10 @@ opens the server to the class network.`,
 				return err
 			}
 			host, port, _ := net.SplitHostPort(ln.Addr().String())
-			var join []string
-			if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-				for _, a := range lanAddrs(host) {
-					join = append(join, "http://"+net.JoinHostPort(a, port)+"/")
-				}
-			}
-			if joinURL != "" {
-				u, err := url.Parse(joinURL)
-				if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-					ln.Close()
-					return fmt.Errorf("--join-url %q: an address such as http://192.168.1.20:8080/ or http://class.local:8080/", joinURL)
-				}
-				join = []string{strings.TrimSuffix(u.Scheme+"://"+u.Host+u.Path, "/") + "/"}
+			join, err := joinURLs(host, port, joinURL)
+			if err != nil {
+				ln.Close()
+				return err
 			}
 			sb := sf.sandbox(data, g.bank)
 			if st := agents.SandboxStatus(sb); allowExec && !sf.off && strings.HasPrefix(st, "none") {
@@ -79,17 +70,7 @@ opens the server to the class network.`,
 			}
 			defer srv.Close()
 			hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 64 << 10}
-			fmt.Fprintf(g.out, "eleusis serve: tables are kept in %s\n", data)
-			fmt.Fprintf(g.out, "The teacher's page (keep this link to yourself):\n  http://%s%s\n", net.JoinHostPort(printable(host), port), srv.TeacherPath())
-			if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
-				fmt.Fprintf(g.out, "Only this computer can connect. To let students join from the class network: eleusis serve --addr 0.0.0.0:%s\n", port)
-			} else {
-				fmt.Fprintf(g.out, "The server is open to the network: students join at\n")
-				for _, u := range join {
-					fmt.Fprintf(g.out, "  %s\n", u)
-				}
-				fmt.Fprintf(g.out, "with the table's code. Anyone on this network can reach the join page; only the teacher's link opens tables.\n")
-			}
+			g.announce(data, host, port, srv.TeacherPath(), join)
 			ctx, stop := signal.NotifyContext(c.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			errc := make(chan error, 1)
@@ -117,6 +98,42 @@ opens the server to the class network.`,
 	sf.register(cmd)
 	cmd.Flags().Float64Var(&pace, "pace", 1.5, "seconds a bot waits before it moves, for new tables (the teacher changes it per table)")
 	return cmd
+}
+
+// joinURLs are the addresses the class screen shows students: --join-url
+// when given, else this computer's addresses on its networks when it
+// listens on them (none on loopback).
+func joinURLs(host, port, joinURL string) ([]string, error) {
+	if joinURL != "" {
+		u, err := url.Parse(joinURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("--join-url %q: an address such as http://192.168.1.20:8080/ or http://class.local:8080/", joinURL)
+		}
+		return []string{strings.TrimSuffix(u.Scheme+"://"+u.Host+u.Path, "/") + "/"}, nil
+	}
+	var join []string
+	if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+		for _, a := range lanAddrs(host) {
+			join = append(join, "http://"+net.JoinHostPort(a, port)+"/")
+		}
+	}
+	return join, nil
+}
+
+// announce prints where the tables are kept, the teacher's link and who
+// can connect.
+func (g *global) announce(data, host, port, teacher string, join []string) {
+	fmt.Fprintf(g.out, "eleusis serve: tables are kept in %s\n", data)
+	fmt.Fprintf(g.out, "The teacher's page (keep this link to yourself):\n  http://%s%s\n", net.JoinHostPort(printable(host), port), teacher)
+	if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+		fmt.Fprintf(g.out, "Only this computer can connect. To let students join from the class network: eleusis serve --addr 0.0.0.0:%s\n", port)
+		return
+	}
+	fmt.Fprintf(g.out, "The server is open to the network: students join at\n")
+	for _, u := range join {
+		fmt.Fprintf(g.out, "  %s\n", u)
+	}
+	fmt.Fprintf(g.out, "with the table's code. Anyone on this network can reach the join page; only the teacher's link opens tables.\n")
 }
 
 // printable is the host to print in a link: the unspecified address reads

@@ -159,54 +159,25 @@ predicate admits. Exit status: 0 the same, 1 different, 2 undecided or an error.
 			if err != nil {
 				return err
 			}
-			any := o.Starter == sim.AlwaysValid
-			if pairs == "" {
-				if len(args) != 2 {
-					return errors.New("compare takes two rules (or --pairs)")
+			anyStarter := o.Starter == sim.AlwaysValid
+			if pairs != "" {
+				if len(args) > 0 {
+					return errors.New("give two rules or --pairs, not both")
 				}
-				res := b.CompareSpecs(args[0], args[1], any)
-				if g.format == "json" {
-					if err := json.NewEncoder(g.out).Encode(res); err != nil {
-						return err
-					}
-					return comparisonStatus(res)
-				}
-				fmt.Fprint(g.out, comparisonText(res))
-				if err := comparisonStatus(res); err != nil {
+				return g.comparePairs(b, pairs, c.InOrStdin(), anyStarter)
+			}
+			if len(args) != 2 {
+				return errors.New("compare takes two rules (or --pairs)")
+			}
+			res := b.CompareSpecs(args[0], args[1], anyStarter)
+			if g.format == "json" {
+				if err := json.NewEncoder(g.out).Encode(res); err != nil {
 					return err
 				}
-				return nil
+			} else {
+				fmt.Fprintln(g.out, res)
 			}
-			if len(args) > 0 {
-				return errors.New("give two rules or --pairs, not both")
-			}
-			lines, err := texts(nil, pairs, c.InOrStdin())
-			if err != nil {
-				return err
-			}
-			enc := json.NewEncoder(g.out)
-			enc.SetEscapeHTML(false)
-			worst := 0
-			for i, l := range lines {
-				a, bb, ok := strings.Cut(l, "\t")
-				var res rulebank.Comparison
-				if !ok {
-					res = rulebank.Comparison{A: l, Error: fmt.Sprintf("line %d: two rules separated by a tab", i+1)}
-				} else {
-					res = b.CompareSpecs(strings.TrimSpace(a), strings.TrimSpace(bb), any)
-				}
-				if err := enc.Encode(res); err != nil {
-					return err
-				}
-				var ee *exitError
-				if errors.As(comparisonStatus(res), &ee) {
-					worst = max(worst, ee.code)
-				}
-			}
-			if worst > 0 {
-				return &exitError{worst, fmt.Errorf("not every pair is the same rule")}
-			}
-			return nil
+			return comparisonStatus(res.Status())
 		},
 	}
 	cmd.Flags().StringVar(&pairs, "pairs", "", "compare the tab-separated pairs of this `file`, one per line (- for standard input)")
@@ -217,34 +188,40 @@ predicate admits. Exit status: 0 the same, 1 different, 2 undecided or an error.
 	return cmd
 }
 
-func comparisonText(c rulebank.Comparison) string {
-	switch {
-	case c.Same == nil:
-		return fmt.Sprintf("undecided: %s\n", c.Error)
-	case *c.Same && c.Exact:
-		return "the same rule: the same verdict in every reachable state (checked exactly)\n"
-	case *c.Same:
-		return "the same verdicts on 300 random legal main lines of up to 80 cards (a bounded check: the rules read the whole line)\n"
+// comparePairs compares the tab-separated pairs of a file, one JSON line
+// each; the exit status is the worst pair's.
+func (g *global) comparePairs(b *rulebank.Bank, file string, stdin io.Reader, anyStarter bool) error {
+	lines, err := texts(nil, file, stdin)
+	if err != nil {
+		return err
 	}
-	verdict := func(v *bool) string {
-		switch {
-		case v == nil:
-			return "?"
-		case *v:
-			return "accepts"
+	enc := json.NewEncoder(g.out)
+	enc.SetEscapeHTML(false)
+	worst := rulebank.StatusSame
+	for i, l := range lines {
+		x, y, ok := strings.Cut(l, "\t")
+		res := rulebank.Comparison{A: l, Error: fmt.Sprintf("line %d: two rules separated by a tab", i+1)}
+		if ok {
+			res = b.CompareSpecs(strings.TrimSpace(x), strings.TrimSpace(y), anyStarter)
 		}
-		return "refuses"
+		if err := enc.Encode(res); err != nil {
+			return err
+		}
+		worst = max(worst, res.Status())
 	}
-	return fmt.Sprintf("different: after %s, A %s %s and B %s it\n", sim.CardsString(c.Line), verdict(c.VerdictA), c.Card, verdict(c.VerdictB))
+	if worst != rulebank.StatusSame {
+		return &exitError{worst, errors.New("not every pair is the same rule")}
+	}
+	return nil
 }
 
 // comparisonStatus is compare's exit status as an error (nil: the same).
-func comparisonStatus(c rulebank.Comparison) error {
-	switch {
-	case c.Same == nil:
-		return &exitError{2, errors.New("the comparison was not decided")}
-	case !*c.Same:
-		return &exitError{1, errors.New("the rules differ")}
+func comparisonStatus(status int) error {
+	switch status {
+	case rulebank.StatusUndecided:
+		return &exitError{status, errors.New("the comparison was not decided")}
+	case rulebank.StatusDifferent:
+		return &exitError{status, errors.New("the rules differ")}
 	}
 	return nil
 }

@@ -6,12 +6,12 @@ import (
 	"github.com/expr-lang/expr/ast"
 )
 
-// The cost analysis bounds, from a compiled expression's syntax tree, the
+// The step analysis bounds, from a compiled expression's syntax tree, the
 // steps one judgement can take (MaxSteps): each loop of a predicate builtin
-// costs its body once per element of the longest collection it can run
+// takes its body's steps once per element of the longest collection it can run
 // over.
 
-// value is what the cost analysis knows of an expression's value: an upper
+// value is what the step analysis knows of an expression's value: an upper
 // bound on its length when it is a collection or a string (0 for a scalar)
 // and on the length of its elements; for an integer, with ints, its range
 // lo..hi (n, a rank, a constant, and sums and products of them).
@@ -60,15 +60,15 @@ func join(a, b value) value {
 // at run time is within the memory budget.
 var unknown = value{size: MemoryBudget, elem: MemoryBudget}
 
-// costOf bounds the steps one judgement of the compiled expression takes
+// stepBound bounds the steps one judgement of the compiled expression takes
 // after a main line of at most line cards.
-func costOf(node ast.Node, line int) int {
-	c := &coster{line: line, vars: map[string]value{}}
-	steps, _ := c.cost(node)
+func stepBound(node ast.Node, line int) int {
+	c := &stepper{line: line, vars: map[string]value{}}
+	steps, _ := c.steps(node)
 	return steps
 }
 
-type coster struct {
+type stepper struct {
 	line     int // the longest main line
 	vars     map[string]value
 	pointers []value // the element of each enclosing predicate's collection
@@ -88,7 +88,7 @@ var predicates = map[string]bool{"all": true, "none": true, "any": true, "one": 
 	"find": true, "findIndex": true, "findLast": true, "findLastIndex": true, "count": true, "sum": true,
 	"groupBy": true, "sortBy": true, "reduce": true}
 
-func (c *coster) cost(node ast.Node) (int, value) {
+func (c *stepper) steps(node ast.Node) (int, value) {
 	switch n := node.(type) {
 	case nil:
 		return 0, value{}
@@ -128,16 +128,16 @@ func (c *coster) cost(node ast.Node) (int, value) {
 		}
 		return 1, value{size: p.elem, elem: MemoryBudget}
 	case *ast.UnaryNode:
-		s, v := c.cost(n.Node)
+		s, v := c.steps(n.Node)
 		if n.Operator == "-" && v.ints {
 			return add(s, 1), interval(-v.hi, -v.lo)
 		}
 		return add(s, 1), value{}
 	case *ast.ChainNode:
-		return c.cost(n.Node)
+		return c.steps(n.Node)
 	case *ast.MemberNode:
-		s1, v := c.cost(n.Node)
-		s2, _ := c.cost(n.Property)
+		s1, v := c.steps(n.Node)
+		s2, _ := c.steps(n.Property)
 		if id, ok := n.Node.(*ast.IdentifierNode); ok && id.Value == "$env" {
 			if p, ok := n.Property.(*ast.StringNode); ok && p.Value == "line" {
 				return add(s1, s2), value{size: c.line}
@@ -148,9 +148,9 @@ func (c *coster) cost(node ast.Node) (int, value) {
 		}
 		return add(add(s1, s2), 1), value{size: v.elem, elem: MemoryBudget}
 	case *ast.SliceNode:
-		s, v := c.cost(n.Node)
-		s1, from := c.cost(n.From)
-		s2, to := c.cost(n.To)
+		s, v := c.steps(n.Node)
+		s1, from := c.steps(n.From)
+		s2, to := c.steps(n.To)
 		if n.From == nil {
 			from = interval(0, 0)
 		}
@@ -169,15 +169,15 @@ func (c *coster) cost(node ast.Node) (int, value) {
 	case *ast.BinaryNode:
 		return c.binary(n)
 	case *ast.ConditionalNode:
-		s0, _ := c.cost(n.Cond)
-		s1, v1 := c.cost(n.Exp1)
-		s2, v2 := c.cost(n.Exp2)
+		s0, _ := c.steps(n.Cond)
+		s1, v1 := c.steps(n.Exp1)
+		s2, v2 := c.steps(n.Exp2)
 		return add(s0, max(s1, s2)), join(v1, v2)
 	case *ast.VariableDeclaratorNode:
-		s1, v := c.cost(n.Value)
+		s1, v := c.steps(n.Value)
 		old, had := c.vars[n.Name]
 		c.vars[n.Name] = v
-		s2, r := c.cost(n.Expr)
+		s2, r := c.steps(n.Expr)
 		if had {
 			c.vars[n.Name] = old
 		} else {
@@ -188,46 +188,46 @@ func (c *coster) cost(node ast.Node) (int, value) {
 		steps, v := 0, value{}
 		for _, x := range n.Nodes {
 			var s int
-			s, v = c.cost(x)
+			s, v = c.steps(x)
 			steps = add(steps, s)
 		}
 		return steps, v
 	case *ast.ArrayNode:
 		steps, elem := len(n.Nodes), 0
 		for _, x := range n.Nodes {
-			s, v := c.cost(x)
+			s, v := c.steps(x)
 			steps, elem = add(steps, s), max(elem, v.size)
 		}
 		return steps, value{size: len(n.Nodes), elem: elem}
 	case *ast.MapNode:
 		steps := len(n.Pairs)
 		for _, x := range n.Pairs {
-			s, _ := c.cost(x)
+			s, _ := c.steps(x)
 			steps = add(steps, s)
 		}
 		return steps, value{size: len(n.Pairs), elem: MemoryBudget}
 	case *ast.PairNode:
-		s1, _ := c.cost(n.Key)
-		s2, _ := c.cost(n.Value)
+		s1, _ := c.steps(n.Key)
+		s2, _ := c.steps(n.Value)
 		return add(s1, s2), value{}
 	case *ast.CallNode:
 		steps := 1
 		for _, x := range n.Arguments {
-			s, v := c.cost(x)
+			s, v := c.steps(x)
 			steps = add(steps, add(s, v.size))
 		}
 		return steps, unknown
 	case *ast.BuiltinNode:
 		return c.builtin(n)
 	case *ast.PredicateNode:
-		return c.cost(n.Node)
+		return c.steps(n.Node)
 	}
 	return 1 << 40, unknown // a node this analysis does not know: refused
 }
 
-func (c *coster) binary(n *ast.BinaryNode) (int, value) {
-	s1, l := c.cost(n.Left)
-	s2, r := c.cost(n.Right)
+func (c *stepper) binary(n *ast.BinaryNode) (int, value) {
+	s1, l := c.steps(n.Left)
+	s2, r := c.steps(n.Right)
 	steps := add(add(s1, s2), 1)
 	switch n.Operator {
 	case "..":
@@ -311,16 +311,16 @@ func mulSigned(a, b int) int {
 	return a * b
 }
 
-func (c *coster) builtin(n *ast.BuiltinNode) (int, value) {
+func (c *stepper) builtin(n *ast.BuiltinNode) (int, value) {
 	if predicates[n.Name] && len(n.Arguments) >= 2 {
-		s0, coll := c.cost(n.Arguments[0])
+		s0, coll := c.steps(n.Arguments[0])
 		c.pointers = append(c.pointers, coll)
-		body, bv := c.cost(n.Arguments[1])
-		mapped, mv := c.cost(n.Map)
+		body, bv := c.steps(n.Arguments[1])
+		mapped, mv := c.steps(n.Map)
 		c.pointers = c.pointers[:len(c.pointers)-1]
 		steps := 0
 		for _, x := range n.Arguments[2:] { // reduce's initial value
-			s, _ := c.cost(x)
+			s, _ := c.steps(x)
 			steps = add(steps, s)
 		}
 		per := add(add(body, mapped), 1)
@@ -345,7 +345,7 @@ func (c *coster) builtin(n *ast.BuiltinNode) (int, value) {
 	}
 	steps, first, total := 1, value{}, 0
 	for i, x := range n.Arguments {
-		s, v := c.cost(x)
+		s, v := c.steps(x)
 		steps, total = add(steps, s), add(total, v.size)
 		if i == 0 {
 			first = v
@@ -373,7 +373,7 @@ func (c *coster) builtin(n *ast.BuiltinNode) (int, value) {
 		return steps, value{size: first.elem, elem: MemoryBudget}
 	case "repeat": // a string as long as the first times the count
 		if len(n.Arguments) == 2 {
-			if _, k := c.cost(n.Arguments[1]); k.ints {
+			if _, k := c.steps(n.Arguments[1]); k.ints {
 				size := mul(max(first.size, 1), max(0, k.hi))
 				return add(steps, size), value{size: size}
 			}
@@ -389,10 +389,10 @@ func (c *coster) builtin(n *ast.BuiltinNode) (int, value) {
 
 // extreme bounds max(a, b, …) or min(a, b, …) of integers: max is at least
 // each argument, min at most each.
-func extreme(name string, c *coster, args []ast.Node) value {
+func extreme(name string, c *stepper, args []ast.Node) value {
 	var out value
 	for i, x := range args {
-		_, v := c.cost(x)
+		_, v := c.steps(x)
 		if !v.ints {
 			return value{}
 		}
