@@ -9,7 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/internal/atomicfile"
 	"github.com/eleusis/eleusis/render"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/stats"
@@ -25,7 +25,7 @@ func (res *Result) Write(dir string) error {
 	if err != nil {
 		return err
 	}
-	if err := lab.WriteFileAtomic(filepath.Join(dir, "bank.yaml"), bank); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, "bank.yaml"), bank, 0o644); err != nil {
 		return err
 	}
 	if err := render.WriteAll(dir, "design", res, res.Tables()); err != nil {

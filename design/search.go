@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eleusis/eleusis/internal/atomicfile"
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/rulebank"
 )
@@ -153,7 +154,7 @@ func (l *SearchLog) write() error {
 	if err != nil {
 		return err
 	}
-	return lab.WriteFileAtomic(l.path, append(b, '\n'))
+	return atomicfile.WriteFile(l.path, append(b, '\n'), 0o644)
 }
 
 // firstDifference compares two values as JSON objects and names the first

@@ -7,7 +7,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/eleusis/eleusis/i18n"
-	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/internal/atomicfile"
 )
 
 // PackOptions choose what a classroom pack holds.
@@ -31,7 +31,7 @@ func (n *Narration) WritePack(dir string, o PackOptions) ([]string, error) {
 	var files []string
 	write := func(name string, data []byte) error {
 		files = append(files, name)
-		return lab.WriteFileAtomic(filepath.Join(dir, name), data)
+		return atomicfile.WriteFile(filepath.Join(dir, name), data, 0o644)
 	}
 	if o.Markdown != nil {
 		if err := write("hand.md", o.Markdown); err != nil {

@@ -8,8 +8,9 @@ import (
 
 	"golang.org/x/text/language"
 
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/i18n"
-	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/internal/atomicfile"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -62,7 +63,7 @@ func resultsOf(hands []*Narration, f htmlText) ClassResults {
 	var cr ClassResults
 	for _, n := range hands {
 		tr := TableResults{Source: n.Source, Rule: safe(n.godRule(f)), Moves: len(n.Steps),
-			End: tidy(f.lang(), f.lang().Say(EndWords(n.Result.End, n.seatRefs(f.lang()), n.Result)))}
+			End: tidy(f.lang(), f.lang().Say(handwords.End(n.Result.End, n.seatRefs(f.lang()), n.Result)))}
 		for i, st := range n.Steps {
 			if st.LocalProb >= 0.5 {
 				tr.Ideal = i + 1
@@ -160,5 +161,5 @@ func WriteClassResults(dir string, hands []*Narration, lang language.Tag) error 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	return lab.WriteFileAtomic(filepath.Join(dir, "results.html"), b.Bytes())
+	return atomicfile.WriteFile(filepath.Join(dir, "results.html"), b.Bytes(), 0o644)
 }

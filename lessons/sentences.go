@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -22,7 +23,7 @@ func botHabit(name string) string {
 }
 
 // fpct is a probability as a percentage in the format's language.
-func fpct(f textFormat, p float64) string { return f.text(pctIn(f.lang(), p)) }
+func fpct(f textFormat, p float64) string { return f.text(handwords.PctIn(f.lang(), p)) }
 
 // fbits is an amount of information in the format's language: "0.53
 // bits", "no information (0 bits)".

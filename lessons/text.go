@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/text/language"
 
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
@@ -100,7 +101,7 @@ func wordsIn(r *Ranked, l *i18n.Printer) (words string, english bool) {
 	return w, l.Lang() != "en"
 }
 
-func (markdown) cards(cs []sim.Card) string { return CardList(cs) }
+func (markdown) cards(cs []sim.Card) string { return handwords.Cards(cs) }
 func (markdown) strong(s string) string     { return "**" + s + "**" }
 func (markdown) text(s string) string       { return s }
 
@@ -300,7 +301,7 @@ func (n *Narration) MarkdownIn(w io.Writer, lang language.Tag) error {
 		if t := n.separationText(st, f); t != "" {
 			fmt.Fprintf(&b, "%s\n\n", t)
 		}
-		fmt.Fprintf(&b, "%s\n\n", f.say("md.mainLine", CardList(st.MainLine)))
+		fmt.Fprintf(&b, "%s\n\n", f.say("md.mainLine", handwords.Cards(st.MainLine)))
 	}
 	fmt.Fprintf(&b, "## %s\n\n", f.say("md.end"))
 	fmt.Fprintf(&b, "%s\n\n", n.endText(f))
@@ -401,7 +402,7 @@ func (n *Narration) answerText(st *NarratedMove, f textFormat) string {
 // endText says how the hand ended.
 func (n *Narration) endText(f textFormat) string {
 	l := f.lang()
-	s := f.say("lesson.endText", n.Result.Turns, f.text(l.Say(EndWords(n.Result.End, n.seatRefs(l), n.Result))), n.Result.GodScore)
+	s := f.say("lesson.endText", n.Result.Turns, f.text(l.Say(handwords.End(n.Result.End, n.seatRefs(l), n.Result))), n.Result.GodScore)
 	if tm := n.Result.Team; tm != nil {
 		if tm.Found {
 			s += " " + f.say("lesson.team.found", tm.Turn, "`"+f.text(tm.Rule)+"`", f.say("lesson.nRules", tm.Guesses))

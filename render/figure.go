@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/internal/atomicfile"
 	"github.com/eleusis/eleusis/stats"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
@@ -134,7 +134,7 @@ func (f *Figure) Save(dir, name string) error {
 		if err != nil {
 			return fmt.Errorf("plot %s.%s: %w", name, ext, err)
 		}
-		if err := lab.WriteFileAtomic(filepath.Join(dir, name+"."+ext), data); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, name+"."+ext), data, 0o644); err != nil {
 			return err
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/eleusis/eleusis/lab"
+	"github.com/eleusis/eleusis/internal/atomicfile"
 )
 
 // extensions of the summary files, by format.
@@ -28,7 +28,7 @@ func WriteAll(dir, base string, data any, tables []Table) error {
 		if err := RenderWith(&buf, RenderOptions{Format: f, Wide: true}, data, tables...); err != nil {
 			return fmt.Errorf("%s as %s: %w", base, f, err)
 		}
-		if err := lab.WriteFileAtomic(filepath.Join(dir, base+"."+extensions[f]), buf.Bytes()); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, base+"."+extensions[f]), buf.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}
@@ -39,7 +39,7 @@ func WriteAll(dir, base string, data any, tables []Table) error {
 		if err := writeCSV(&buf, t); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}
-		if err := lab.WriteFileAtomic(filepath.Join(dir, name), buf.Bytes()); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, name), buf.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}

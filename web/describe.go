@@ -3,15 +3,15 @@ package web
 import (
 	"strings"
 
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/i18n"
-	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
 // Moves and verdicts in words, for the table's log: messages of the
 // catalogue (i18n), said in each reader's language when a page is drawn.
 // A move, an end and a card list are said as the lessons say them
-// (lessons.MoveWords, EndWords, CardList).
+// (handwords.Move, End, Cards).
 
 // verdictWord is God's or the Prophet's "yes" or "no".
 func verdictWord(v sim.Verdict) i18n.Msg {
@@ -36,7 +36,7 @@ type LogLine struct {
 
 // describeRecord tells a judged move.
 func describeRecord(names []string, r *sim.MoveRecord) LogLine {
-	move := lessons.MoveWords(names[r.Player], sim.Move{Kind: r.Kind, Cards: r.Cards})
+	move := handwords.Move(names[r.Player], sim.Move{Kind: r.Kind, Cards: r.Cards})
 	l := LogLine{Turn: r.Turn, Seat: r.Player, Move: move.String(), MoveMsg: move, Verdict: string(r.Verdict), Cards: r.Cards}
 	var then i18n.List
 	say := func(key string, args ...any) { then = append(then, i18n.M(key, args...)) }
@@ -57,7 +57,7 @@ func describeRecord(names []string, r *sim.MoveRecord) LogLine {
 	case r.Picked != nil:
 		say("then.picked", r.Picked.Pretty())
 	case r.Kind == sim.Sequence && r.Verdict == sim.No && len(r.Accepted) > 0:
-		say("then.accepted", lessons.CardList(r.Accepted))
+		say("then.accepted", handwords.Cards(r.Accepted))
 	}
 	if r.Spared {
 		say("then.spared")

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/i18n"
-	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -294,7 +294,7 @@ func (t *table) closeWindow(seat int) {
 func (t *table) askVerdict(mv *missingVerdict, pm *pendingMove, about i18n.Msg) {
 	q := &question{Kind: "card", Line: mv.Line, Cards: []sim.Card{mv.Card}, About: about}
 	if pm != nil {
-		q.About = lessons.MoveWords(t.name(pm.seat), pm.move)
+		q.About = handwords.Move(t.name(pm.seat), pm.move)
 		switch pm.move.Kind {
 		case sim.NoPlay:
 			q.Kind, q.Cards = "noplay", pm.move.Cards

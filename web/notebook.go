@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/i18n"
-	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -109,7 +109,7 @@ func (t *table) observe(pm *pendingMove, rec *sim.MoveRecord) {
 	t.syncMinds()
 	for i, md := range t.minds {
 		after := md.rec.Count()
-		md.steps = append(md.steps, noteStep{Turn: rec.Turn, Move: lessons.MoveWords(t.name(pm.seat), pm.move),
+		md.steps = append(md.steps, noteStep{Turn: rec.Turn, Move: handwords.Move(t.name(pm.seat), pm.move),
 			PYes: pm.pYes[i], Yes: rec.Verdict == sim.Yes, Before: md.count, After: after})
 		md.count = after
 	}

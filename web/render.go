@@ -10,8 +10,8 @@ import (
 
 	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/cardsvg"
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/i18n"
-	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -38,11 +38,11 @@ var funcs = template.FuncMap{
 	"code": func(s string) template.HTML {
 		return template.HTML("<code>" + template.HTMLEscapeString(s) + "</code>")
 	},
-	"pretty": lessons.CardList,
+	"pretty": handwords.Cards,
 	// say is a rule in the scientists' words in the page's language.
 	"say":    sayIn,
 	"hasMsg": func(key string) bool { return i18n.Default().Has(key) },
-	"pct":    lessons.Pct,
+	"pct":    handwords.Pct,
 	"msg":    sayMsg,
 	"sayAll": sayAll,
 	// ruleWords is a rule's description in the reader's language: a rule

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"strings"
 
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/i18n"
 	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/rulebank"
@@ -22,7 +23,7 @@ import (
 type reveal struct {
 	view       RevealView
 	plot       map[string][]byte // SVG in each language (its code); nil when there is no curve to draw
-	transcript []byte // nil when the hand cannot be written down
+	transcript []byte            // nil when the hand cannot be written down
 }
 
 // RevealView is the reveal as the page shows it.
@@ -108,7 +109,7 @@ func (t *table) makeReveal() {
 	res := t.hand.Result()
 	names := t.names()
 	rv := RevealView{Words: t.setup.Rule.Words, Expr: t.setup.Rule.Expr, Name: t.setup.Rule.Name, How: t.setup.Rule.How,
-		End: lessons.EndWords(res.End, names, res), Turns: res.Turns, GodScore: res.GodScore}
+		End: handwords.End(res.End, names, res), Turns: res.Turns, GodScore: res.GodScore}
 	if !t.hand.Ended() {
 		rv.End = i18n.M("reveal.stoppedEarly")
 	}
@@ -179,11 +180,11 @@ func (t *table) mismatches(rule *rulebank.Compiled) []i18n.Msg {
 	for _, v := range t.tj.order {
 		ok, err := j.Accepts(v.line, v.card)
 		if err != nil {
-			out = append(out, i18n.M("mismatch.fails", v.card.Pretty(), lessons.CardList(v.line), foreign(err.Error())))
+			out = append(out, i18n.M("mismatch.fails", v.card.Pretty(), handwords.Cards(v.line), foreign(err.Error())))
 			continue
 		}
 		if ok != v.yes {
-			out = append(out, i18n.M("mismatch.card", v.card.Pretty(), lessons.CardList(v.line[max(0, len(v.line)-3):]), verdictWord(verdictOf(v.yes)), verdictWord(verdictOf(ok))))
+			out = append(out, i18n.M("mismatch.card", v.card.Pretty(), handwords.Cards(v.line[max(0, len(v.line)-3):]), verdictWord(verdictOf(v.yes)), verdictWord(verdictOf(ok))))
 		}
 	}
 	return out

@@ -4,8 +4,8 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/eleusis/eleusis/handwords"
 	"github.com/eleusis/eleusis/i18n"
-	"github.com/eleusis/eleusis/lessons"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -181,11 +181,11 @@ func (t *table) snapshot() *snapshot {
 		}
 		if p.Ended {
 			res := h.Result()
-			p.EndWords = lessons.EndWords(res.End, names, res).String()
+			p.EndWords = handwords.End(res.End, names, res).String()
 		}
 	}
 	if pm := t.pending; pm != nil {
-		move := lessons.MoveWords(names[pm.seat], pm.move)
+		move := handwords.Move(names[pm.seat], pm.move)
 		p.Pending = &PendingView{Seat: pm.seat, Text: move.String(), TextMsg: move, Kind: pm.move.Kind, Cards: pm.move.Cards}
 		if pro := h.Prophet(); pro >= 0 && pm.says == nil && t.players[pro] == nil {
 			s.seats[pro].Judge = p.Pending
@@ -226,15 +226,15 @@ func (t *table) status(names []string) i18n.Msg {
 		return i18n.M("status.dealing")
 	case h.Ended():
 		res := h.Result()
-		return i18n.M("status.over", lessons.EndWords(res.End, names, res))
+		return i18n.M("status.over", handwords.End(res.End, names, res))
 	case t.guess != nil:
 		return i18n.M("status.guess", names[t.guess.seat])
 	case t.pending != nil && t.question != nil:
-		return i18n.M("status.judging", lessons.MoveWords(names[t.pending.seat], t.pending.move))
+		return i18n.M("status.judging", handwords.Move(names[t.pending.seat], t.pending.move))
 	case t.pending != nil && h.Prophet() >= 0 && t.pending.says == nil:
-		return i18n.M("status.prophetJudges", names[h.Prophet()], lessons.MoveWords(names[t.pending.seat], t.pending.move))
+		return i18n.M("status.prophetJudges", names[h.Prophet()], handwords.Move(names[t.pending.seat], t.pending.move))
 	case t.pending != nil:
-		return i18n.M("status.judging", lessons.MoveWords(names[t.pending.seat], t.pending.move))
+		return i18n.M("status.judging", handwords.Move(names[t.pending.seat], t.pending.move))
 	case t.window != nil:
 		return i18n.M("status.window", names[t.window.seat])
 	case t.thinking:

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/internal/atomicfile"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -162,38 +163,12 @@ func (t *table) saveSetup() error {
 	return writeAtomic(filepath.Join(t.dir, "table.json"), b)
 }
 
+// writeAtomic replaces a file of the table's folder durably: readable by
+// its owner only (the folder holds the class's names and God's rule), and
+// once written, kept across a crash; on a full disk the file stays as it
+// was.
 func writeAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.OpenFile(tmp, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp) // a full disk: the half-written copy goes, the file stays as it was
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	return syncDir(filepath.Dir(path))
-}
-
-// syncDir makes a rename in dir durable (a crash right after it keeps the
-// new file, not the old).
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return atomicfile.WriteFileSync(path, data, 0o600)
 }
 
 // saveTranscript rewrites transcript.yaml with the hand so far.

@@ -1,4 +1,4 @@
-package lessons
+package handwords
 
 import (
 	"fmt"
@@ -9,13 +9,8 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// The words of a hand that the lessons and the web table both say — a move,
-// why a hand ended, a list of cards, a probability — written once here.
-// Moves and ends are messages of the catalogue (i18n), said in the
-// reader's language; their String is the English.
-
-// CardList writes cards with their suit symbols: "8♥ 9♠".
-func CardList(cs []sim.Card) string {
+// Cards writes cards with their suit symbols: "8♥ 9♠".
+func Cards(cs []sim.Card) string {
 	out := make([]string, len(cs))
 	for i, c := range cs {
 		out[i] = c.Pretty()
@@ -23,21 +18,21 @@ func CardList(cs []sim.Card) string {
 	return strings.Join(out, " ")
 }
 
-// MoveWords is a move before God's answer: "Ana plays 8♥", "Ana plays the
+// Move is a move before God's answer: "Ana plays 8♥", "Ana plays the
 // sequence 8♥ 9♠", "Ana says "no play", showing …".
-func MoveWords(who string, m sim.Move) i18n.Msg {
+func Move(who string, m sim.Move) i18n.Msg {
 	switch m.Kind {
 	case sim.Sequence:
-		return i18n.M("move.sequence", who, CardList(m.Cards))
+		return i18n.M("move.sequence", who, Cards(m.Cards))
 	case sim.NoPlay:
-		return i18n.M("move.noPlay", who, CardList(m.Cards))
+		return i18n.M("move.noPlay", who, Cards(m.Cards))
 	}
-	return i18n.M("move.plays", who, CardList(m.Cards))
+	return i18n.M("move.plays", who, Cards(m.Cards))
 }
 
-// EndWords says why a hand ended, naming who went out or found the rule
+// End says why a hand ended, naming who went out or found the rule
 // (names by seat).
-func EndWords(e sim.EndReason, names []string, res *sim.Result) i18n.Msg {
+func End(e sim.EndReason, names []string, res *sim.Result) i18n.Msg {
 	who := func(pred func(sim.PlayerResult) bool) any {
 		for _, p := range res.Players {
 			if pred(p) && p.Seat < len(names) {
@@ -75,12 +70,12 @@ func Pct(p float64) string {
 	return fmt.Sprintf("%.0f%%", 100*p)
 }
 
-// pctIn is a probability as a percentage in a language: "27%", "27 %"
+// PctIn is a probability as a percentage in a language: "27%", "27 %"
 // in Spanish and Valencian. One that would round to 0% or 100% without
 // being either is written to its first significant digit ("0.3%",
 // "99.96%"), and past four decimals as "<0.01%" or ">99.99%": a number,
 // where the sentence around it has an article ("un 0,3 %", "del 0,3 %").
-func pctIn(l *i18n.Printer, p float64) string {
+func PctIn(l *i18n.Printer, p float64) string {
 	pct := 100 * p
 	switch {
 	case p > 0 && pct < 0.01:
