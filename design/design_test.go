@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/internal/longtest"
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/rulebank"
 )
@@ -167,6 +168,7 @@ func mustLog(t *testing.T, dir string) *SearchLog {
 // A search interrupted and resumed (on another number of workers) finds
 // what the same search finds uninterrupted.
 func TestResume(t *testing.T) {
+	longtest.Skip(t) // three searches; TestSearch runs one
 	whole, cut := t.TempDir(), t.TempDir()
 	a, err := Run(context.Background(), rulebank.Default(), agents.NewKit(), small(whole, 1))
 	if err != nil {

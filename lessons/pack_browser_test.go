@@ -17,6 +17,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/eleusis/eleusis/internal/browsertest"
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 // The classroom pack in a real browser (Debian's chromium, driven by
@@ -63,7 +64,7 @@ func TestLessonPackPrints(t *testing.T) {
 		lang language.Tag
 	}
 	packs := []pack{{lesson(t, "same-suit", 7, 0, "bayes-eig", "positive-tester", "bounded-human", "random"), language.English}}
-	if !testing.Short() {
+	if longtest.On() {
 		packs = append(packs, pack{lesson(t, "low-or-red", 2, 1, "bayes-eig", "positive-tester", "bounded-human", "random"), language.Spanish},
 			pack{classLesson(t, classHandAllKinds), language.Catalan})
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 // percent matches a percentage in any language's form.
@@ -96,7 +97,7 @@ func TestEveryPlanFitsTheHour(t *testing.T) {
 		lesson(t, "same-suit", 7, 0, "bayes-eig(size=20000)", "positive-tester(size=20000)", "bounded-human", "random"),
 		lesson(t, "not-spades", 1, 0, "oracle", "oracle", "oracle", "oracle"),
 	}
-	if !testing.Short() {
+	if longtest.On() {
 		hands = append(hands,
 			lesson(t, "two-odd-blacks-then-red-even-face", 4, 0, "bayes-eig", "positive-tester", "bounded-human", "random"),
 			lesson(t, "black-high-red-low", 2, 1, "bayes-eig", "positive-tester", "negative-tester", "random"))

@@ -10,6 +10,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 // The belief plot always shows something, and its labels never collide:
@@ -29,7 +30,7 @@ func TestBeliefPlotLabels(t *testing.T) {
 		{"two-odd-blacks-then-red-even-face", 4, []string{"bayes-eig", "positive-tester", "bounded-human", "random"}},
 		{"only-red", 3, []string{"bayes-eig(size=20000)", "positive-tester(size=20000)", "bounded-human", "random"}},
 	}
-	if !testing.Short() {
+	if longtest.On() {
 		hands = append(hands, hand{"same-suit", 7, []string{"bayes-eig", "positive-tester", "bounded-human", "random"}},
 			hand{"spade-up-else-down", 2, []string{"random", "positive-tester(size=20000)", "bayes-eig", "bounded-human"}})
 	}

@@ -15,6 +15,7 @@ import (
 	qr "github.com/piglig/go-qr"
 
 	"github.com/eleusis/eleusis/i18n"
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 // What a class sees in a browser: the projector's join panel (its QR code
@@ -162,8 +163,8 @@ func TestBrowserProjectorAndPhones(t *testing.T) {
 func TestBrowserAWholeHandInEveryLanguage(t *testing.T) {
 	for _, lang := range i18n.Codes()[1:] {
 		t.Run(lang, func(t *testing.T) {
-			if testing.Short() && lang != "pt" {
-				t.Skip("one language with -short")
+			if lang != "pt" {
+				longtest.Skip(t) // Portuguese stands for the others
 			}
 			wholeHandIn(t, lang)
 		})

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 // A seeded random Python agent in persistent mode (one process per seat
@@ -15,6 +17,7 @@ import (
 // deals from a secret of its own): each hand's seed reaches the agent. A
 // rerun from run.json gives the same hands again.
 func TestPersistentPythonAgentIsReproducible(t *testing.T) {
+	longtest.Skip(t) // TestBenchDesignsReproducibleWithPythonAgents runs persistent Python agents at 1 and 2 workers too
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed: the Python agent is not tested")
 	}

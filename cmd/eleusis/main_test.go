@@ -7,6 +7,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -274,7 +276,7 @@ func TestNumberLine(t *testing.T) {
 
 func TestSpace(t *testing.T) {
 	rules := "same-suit,no-rank-repeat-in-five,multiple-or-divisor"
-	if testing.Short() {
+	if !longtest.On() {
 		rules = "same-suit" // placing the others takes seconds
 	}
 	out, err := run(t, "space", "--size", "3000", "--top", "3", "--rules", rules, "--format", "json")
@@ -302,7 +304,7 @@ func TestSpace(t *testing.T) {
 	if !got.Rules[0].Reached || !got.Rules[0].Index || got.Rules[0].Hypothesis != "card.suit == prev.suit" || got.Rules[0].Length != 3 {
 		t.Errorf("same-suit in the space: %+v", got.Rules[0])
 	}
-	if testing.Short() {
+	if !longtest.On() {
 		return
 	}
 	// A rule past the index, reached by synthesis; and one that is not
