@@ -60,6 +60,7 @@ func runTestAgent(mode string) {
 		}
 	}
 	moves, guesses := 0, 0
+	pending, stated, kind := 0, "", "" // verdicts: its last statement, awaiting a verdict
 	for in.Scan() {
 		var req struct {
 			Type  string     `json:"type"`
@@ -70,12 +71,30 @@ func runTestAgent(mode string) {
 			View  wireView   `json:"view"`
 			Moves []wireMove `json:"moves"`
 			Shown []sim.Card `json:"shown"`
+			// Statement: the verdict on its last statement of the rule.
+			Statement *wireStatement `json:"statement"`
 		}
 		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
 			fmt.Fprintln(os.Stderr, "agent:", err)
 			os.Exit(2)
 		}
 		ans := map[string]any{"id": req.ID}
+		if mode == "verdicts" && req.Type != "new_hand" {
+			// Every statement's verdict comes with the next request, as
+			// expected: wrong, invalid (with the reason) or right.
+			switch st := req.Statement; {
+			case pending == 0 && st != nil:
+				logf("unasked %d", st.Turn)
+			case pending == 0:
+			case st == nil || st.Turn != pending:
+				logf("missing %d (%s)", pending, req.Type)
+			case st.Rule != stated || st.Right != (kind == "right") || (st.Error != "") != (kind == "invalid"):
+				logf("bad %d: %+v after stating %s %q", pending, *st, kind, stated)
+			default:
+				logf("verdict %d %s", pending, kind)
+			}
+			pending = 0
+		}
 		switch req.Type {
 		case "new_hand":
 			logf("hand %d %d", req.Seat, req.Seed)
@@ -116,7 +135,7 @@ func runTestAgent(mode string) {
 			case "extraline":
 				say(ans)
 			case "huge":
-				out.WriteString(`{"id": 1, "guess": "` + strings.Repeat("!", 5<<20) + `"}` + "\n")
+				out.WriteString(`{"id": 1, "guess": "` + strings.Repeat("!", 17<<20) + `"}` + "\n")
 				out.Flush()
 				time.Sleep(30 * time.Second)
 			case "giveup":
@@ -162,6 +181,17 @@ func runTestAgent(mode string) {
 			}
 			if mode == "meta" {
 				ans["meta"] = map[string]any{"asked": "guess"}
+			}
+			if mode == "verdicts" { // wrong, invalid, wrong, invalid, then God's rule
+				pending, kind, stated = req.View.Turn, "wrong", fmt.Sprintf("card.rank == %d", 13+guesses)
+				switch {
+				case guesses >= 5:
+					kind, stated = "right", "card.color != prev.color"
+				case guesses%2 == 0:
+					kind, stated = "invalid", "card.suit !="
+				}
+				ans["guess"] = stated
+				logf("stated %d %s", pending, kind)
 			}
 		}
 		say(ans)

@@ -255,7 +255,7 @@ func (b *bayes) Pick(v *sim.View, shown []sim.Card) sim.Card {
 func (b *bayes) Guess(v *sim.View) string {
 	b.rec.Sync(v)
 	id, p := b.rec.MAP()
-	if id < 0 || p < b.th.guess {
+	if id < 0 || b.th.guess >= 0 && p < b.th.guess || b.th.guess < 0 && !b.stateNow(v, p) {
 		return ""
 	}
 	text := b.rec.Hyp(id).Expr
@@ -280,4 +280,104 @@ func (b *bayes) Measures() (hypotheses.Measures, bool) {
 	m := b.rec.Discovery.Measures(b.rec)
 	m.PositiveTests, m.NegativeTests = b.pos, b.neg
 	return m, true
+}
+
+// stateNow is the ideal observer's decision to state its best rule (the
+// most probable hypothesis, of posterior p) after its own move: when
+// stating now has the higher expected score, from the posterior, the
+// protocol's penalty and the cost of a turn.
+//
+// Under a turn score a right statement after move T earns R = B + 1 − T,
+// one turn later one less (c table moves less at a table of c seats), and
+// a wrong one costs the penalty (with the score floored at 0, only what a
+// later right statement would keep). If its best rule is God's (chance
+// p), stating now gains the turns it would otherwise wait before stating
+// it — d of its moves; if it is not (1 − p), stating costs the penalty but
+// rules the rule out at once, which saves the rivals the moves play would
+// have taken to refute it. So it states when
+//
+//	p·c·d + (1 − p)·q·c·r > (1 − p)·penalty
+//
+// with d estimated from how fast its rivals fall when its best rule is
+// God's: the share ρ of their posterior mass that the card it would play
+// next (the most informative of its hand) leaves standing; d is the moves
+// until the odds of its best rule reach the penalty's (where one more
+// move's wait no longer pays), ⌈log(penalty/odds)/log(1/ρ)⌉, at least one,
+// and all that is left of the hand (d·c ≥ R) when ρ is 1: no card tells
+// them apart, so waiting would never state it. r = log(1/(1 − p))/log(1/ρ)
+// is the moves play would take to remove its best rule's mass, and q the
+// mass of the rules it can still state (its 64 most probable). Under other
+// scorings a wrong statement costs nothing: it states at once.
+func (b *bayes) stateNow(v *sim.View, p float64) bool {
+	o := v.Options
+	if o.Scoring != sim.Turns || o.GuessPenalty <= 0 {
+		return true
+	}
+	penalty := float64(o.GuessPenalty)
+	pen := penalty
+	wrong := 0
+	for _, m := range v.History {
+		if m.Player == v.Me && m.Guess != "" && !m.GuessRight {
+			wrong++
+		}
+	}
+	c := 0 // table moves until its next chance: the seats still playing
+	for q := range v.HandSizes {
+		if !v.Eliminated[q] {
+			c++
+		}
+	}
+	c = max(c, 1)
+	R := float64(o.MaxTurns + 1 - v.Turn)
+	if o.ScoreFloor { // a wrong statement costs only what a later right one would keep
+		pen = min(pen, max(0, R-float64(c)-pen*float64(wrong)))
+	}
+	const k = 64
+	ids, probs := b.rec.Top(k)
+	if len(ids) == 0 || p >= 1 {
+		return p > 0
+	}
+	q, rival := 0.0, 0.0
+	for i, x := range probs {
+		q += x
+		if i > 0 {
+			rival += x
+		}
+	}
+	rho := 1.0 // the rivals' share that its next card leaves standing
+	if cards := b.distinct(v.Hand); rival > 0 && len(cards) > 0 {
+		b.rec.Predict(cards, b.probs)
+		eps := b.rec.Eps()
+		best, next := math.Inf(-1), cards[0]
+		for i, x := range b.probs { // its most informative card: the one it would play
+			if u := hb((1-eps)*x + eps*(1-x)); u > best {
+				best, next = u, cards[i]
+			}
+		}
+		agree := b.rec.HypAccepts(ids[0], next)
+		kept := 0.0
+		for j := 1; j < len(ids); j++ {
+			if b.rec.HypAccepts(ids[j], next) == agree {
+				kept += probs[j]
+			}
+		}
+		rho = kept / rival
+	}
+	// moves for the odds of its best rule to grow by factor, as its
+	// rivals fall by ρ a move
+	moves := func(factor float64) float64 {
+		switch {
+		case factor <= 1 || rho <= 1e-9:
+			return 0
+		case rho >= 0.999:
+			return math.Inf(1)
+		}
+		return math.Log(factor) / math.Log(1/rho)
+	}
+	gain := math.Min(max(1, math.Ceil(moves(penalty/(p/(1-p)))))*float64(c), R)
+	if !o.KeepHandSize && len(v.Hand) <= 1 {
+		gain = R // its next move may end the hand: it goes out with its last card
+	}
+	refute := math.Min(moves(1/(1-p))*float64(c), R)
+	return p*gain+(1-p)*q*refute > (1-p)*pen
 }

@@ -58,6 +58,18 @@ type execAgent struct {
 	// gaveUp: it answered "error": the hand stops, but the program is in
 	// step with the protocol and may play on (a persistent one is kept).
 	gaveUp bool
+	// stated: the move after which it stated a rule whose verdict it has
+	// not heard yet (0: none); the next request carries it.
+	stated int
+	// trace: its answers' trace entries (its calls to its model).
+	trace []json.RawMessage
+}
+
+// TakeTrace implements Tracer.
+func (a *execAgent) TakeTrace() []json.RawMessage {
+	t := a.trace
+	a.trace = nil
+	return t
 }
 
 // errGaveUp is an agent's "error" answer: it gives up the hand.
@@ -131,12 +143,14 @@ func (a *execAgent) askView(req wireRequest, v *sim.View) (*wireAnswer, bool) {
 	}
 	req.View = wireViewOf(v)
 	req.Moves, a.line = wireMoves(v.History[a.sent:], a.line, v.Options)
+	req.Statement, a.stated = statementOf(v.History, a.stated), 0
 	ans, err := a.exchange(&req, v)
 	if err != nil {
 		a.fail(err)
 		return nil, false
 	}
 	a.sent = len(v.History)
+	a.trace = append(a.trace, ans.Trace...)
 	if ans.Meta != nil {
 		if a.meta == nil {
 			a.meta = map[string]json.RawMessage{}
@@ -322,6 +336,7 @@ func (a *execAgent) Guess(v *sim.View) string {
 		a.fail(fmt.Errorf("a guess of %d bytes (at most %d)", len(*ans.Guess), maxRuleBytes))
 		return ""
 	}
+	a.stated = v.Turn // the verdict goes with its next request
 	return *ans.Guess
 }
 
@@ -338,10 +353,11 @@ func (a *execAgent) sendEnd(res *sim.Result) {
 	if a.proc == nil || a.err != nil && !a.gaveUp || a.end != nil {
 		return
 	}
-	a.end = &wireRequest{Type: "end", Stopped: res == nil}
-	if res != nil {
+	a.end = &wireRequest{Type: "end", Stopped: res == nil || a.err != nil}
+	if !a.end.Stopped {
 		a.end.Result = wireResultOf(res)
 		a.end.Moves, a.line = wireMoves(res.History[min(a.sent, len(res.History)):], a.line, a.opts)
+		a.end.Statement, a.stated = statementOf(res.History, a.stated), 0
 	}
 	if err := a.write(a.end); err != nil {
 		a.fail(err)
@@ -400,4 +416,13 @@ func containsCard(cs []sim.Card, c sim.Card) bool {
 		}
 	}
 	return false
+}
+
+// leave marks the seat as out of the hand: a move the referee refused.
+// The program is in step with the protocol (kept if persistent); its end
+// says stopped.
+func (a *execAgent) leave(err error) {
+	if a.err == nil {
+		a.err, a.gaveUp = fmt.Errorf("outside agent %q: %w", a.command, err), true
+	}
 }

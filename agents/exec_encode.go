@@ -55,6 +55,19 @@ func encodeRequest(buf *bytes.Buffer, req *wireRequest) error {
 	if req.Stopped {
 		b = append(b, `,"stopped":true`...)
 	}
+	if st := req.Statement; st != nil {
+		b = append(b, `,"statement":{"turn":`...)
+		b = strconv.AppendInt(b, int64(st.Turn), 10)
+		b = append(b, `,"rule":`...)
+		b = appendString(b, st.Rule)
+		b = append(b, `,"right":`...)
+		b = strconv.AppendBool(b, st.Right)
+		if st.Error != "" {
+			b = append(b, `,"error":`...)
+			b = appendString(b, st.Error)
+		}
+		b = append(b, '}')
+	}
 	b = append(b, "}\n"...)
 	buf.Write(b)
 	return nil

@@ -20,7 +20,7 @@ import (
 const (
 	// maxAnswerBytes bounds one answer line. An answer is a move, a card or
 	// a rule: a few hundred bytes; a belief's rule adds at most maxRuleBytes.
-	maxAnswerBytes = 1 << 20
+	maxAnswerBytes = 16 << 20
 	// exitGrace is how long a program may take to exit by itself once its
 	// stdin is closed, before its process group is killed.
 	exitGrace = time.Second

@@ -123,8 +123,14 @@ func running(pid int) bool {
 	return len(f) > 0 && f[0] != "Z"
 }
 
+// playOne plays a hand; a seat's failure (the hand went on without it) is
+// returned as the error, beside the outcome.
 func playOne(t testing.TB, k *Kit, lineup []Spec, seed uint64, opts sim.Options) (*Outcome, error) {
-	return k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Lineup: lineup, Seed: seed, Measure: true})
+	out, err := k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Lineup: lineup, Seed: seed, Measure: true})
+	if err == nil && len(out.Failures) > 0 {
+		return out, errors.New(out.Failures[0].Error)
+	}
+	return out, err
 }
 
 func TestExecAgent(t *testing.T) {

@@ -2,7 +2,7 @@ package agents
 
 import (
 	"encoding/json"
-	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -101,18 +101,40 @@ func TestExecMetaKeptPerMove(t *testing.T) {
 	}
 }
 
-// A hand a seat failed says which seat, after how many moves, with the
-// moves made until then.
-func TestHandFailureNamesTheSeat(t *testing.T) {
+// A seat that fails leaves the hand and the others play on: the outcome
+// names the seat, the moves made before it failed and why; it scores the
+// worst its options allow, is never asked again, and is not measured.
+func TestSeatFailurePlaysOn(t *testing.T) {
 	leakCheck(t)
 	opts, _ := sim.Preset("new-eleusis")
 	k := NewKit()
 	defer k.Close()
-	_, err := k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Seed: 3,
-		Lineup: []Spec{spec(t, "random"), spec(t, "random"), execSpec(t, "giveup", ""), spec(t, "random")}})
-	var hf *HandFailure
-	if !errors.As(err, &hf) || hf.Seat != 2 || hf.Turn == 0 || len(hf.History) != hf.Turn || len(hf.Scores) != 4 || !strings.Contains(hf.Error(), "gave up the hand") {
-		t.Fatalf("error %v (%+v)", err, hf)
+	out, err := k.Play(HandSetup{Rule: rule(t, `card.color != prev.color`), Options: opts, Seed: 3, Measure: true,
+		Lineup: []Spec{spec(t, "bayes-eig(size=2000)"), spec(t, "random"), execSpec(t, "giveup", ""), spec(t, "random")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Failures) != 1 {
+		t.Fatalf("failures %+v", out.Failures)
+	}
+	f := out.Failures[0]
+	if f.Seat != 2 || f.Turn == 0 || !strings.Contains(f.Error, "gave up the hand") {
+		t.Fatalf("failure %+v", f)
+	}
+	r := out.Result
+	if r.Turns <= f.Turn || !r.Players[2].Withdrawn || r.Players[2].Score != sim.WorstScore(opts) {
+		t.Fatalf("the hand stopped at move %d (failure at %d), the failed seat %+v", r.Turns, f.Turn, r.Players[2])
+	}
+	for _, m := range r.History[f.Turn:] {
+		if m.Player == 2 {
+			t.Fatalf("move %d is the failed seat's", m.Turn)
+		}
+	}
+	if out.Measures[2] != nil || out.Measures[0] == nil {
+		t.Errorf("measures %v: the failed seat must not be measured, the scientist must", out.Measures)
+	}
+	if err := sim.CheckScores(opts, r); err != nil {
+		t.Error(err)
 	}
 }
 
@@ -121,7 +143,9 @@ func TestHandFailureNamesTheSeat(t *testing.T) {
 func TestDecodeAnswerMetaAndUnknownFields(t *testing.T) {
 	for _, c := range []struct{ line, err string }{
 		{`{"id": 3, "kind": "noplay", "meta": {"a": [1, 2], "b": "x"}}`, ""},
-		{`{"id": 3, "kind": "noplay", "trace": "thinking…"}`, `unknown field "trace" (an agent's own data goes in "meta")`},
+		{`{"id": 3, "kind": "noplay", "notes": "thinking…"}`, `unknown field "notes" (an agent's own data goes in "meta")`},
+		{`{"id": 3, "kind": "noplay", "trace": ["thinking…"]}`, "trace entry 1 is not a JSON object"},
+		{`{"id": 3, "kind": "noplay", "meta": {"a": [1, 2], "b": "x"}, "trace": [{"reply": "thinking…"}]}`, ""},
 		{`{"id": 3, "kind": "noplay", "meta": [1]}`, "meta must be a JSON object"},
 		{`{"id": 3, "kind": "noplay", "meta": {"raw": "` + strings.Repeat("x", maxMetaBytes) + `"}}`, "a meta of"},
 		{`{"id": 3, "meta": {}}`, `has no "kind"`},
@@ -207,5 +231,56 @@ func TestExecStatesOnAnyTurn(t *testing.T) {
 		if r.End != sim.Guessed || r.Turns != 2 || p.GuessedAt != 2 || p.WrongGuesses != 1 || p.Score != sim.TurnScore(30, 2, 1, 5) {
 			t.Fatalf("seed %d: end %s after %d moves, %+v (history %+v)", seed, r.End, r.Turns, p, r.History)
 		}
+	}
+}
+
+// Every statement of the rule an outside agent makes gets its verdict in
+// the next request it receives (the end's included): wrong, right, or not
+// a rule of the language with the reason; in every preset that lets
+// players state the rule, from every seat.
+func TestStatementVerdictsReachTheAgent(t *testing.T) {
+	leakCheck(t)
+	for _, name := range sim.PresetNames() {
+		opts, _ := sim.PresetWith(name, []string{"min_players=1"})
+		if !opts.Guessing {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			log := filepath.Join(t.TempDir(), "agent.log")
+			t.Setenv("EXEC_AGENT_LOG", log)
+			k := NewKit()
+			k.SetSandbox(Sandbox{Off: true}) // the agent writes its log beside the test
+			defer k.Close()
+			seats := min(3, opts.MaxPlayers)
+			for seed := range uint64(4) {
+				var lineup []Spec
+				for range seats {
+					lineup = append(lineup, execSpec(t, "verdicts", "persistent=true"))
+				}
+				if _, err := playOne(t, k, lineup, seed, opts); err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+			}
+			b, err := os.ReadFile(log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stated, heard := map[string]int{}, map[string]int{}
+			for _, l := range strings.Split(string(b), "\n") {
+				f := strings.Fields(l)
+				switch {
+				case len(f) == 0:
+				case f[0] == "stated":
+					stated[f[2]]++
+				case f[0] == "verdict":
+					heard[f[2]]++
+				case f[0] == "missing", f[0] == "bad", f[0] == "unasked":
+					t.Error(l)
+				}
+			}
+			if stated["wrong"] == 0 || stated["invalid"] == 0 || fmt.Sprint(stated) != fmt.Sprint(heard) {
+				t.Errorf("statements made %v, verdicts heard %v", stated, heard)
+			}
+		})
 	}
 }

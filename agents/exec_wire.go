@@ -52,6 +52,28 @@ type wireRequest struct {
 	// end
 	Result  *wireResult `json:"result,omitempty"`
 	Stopped bool        `json:"stopped,omitempty"`
+	// Statement: God's verdict on the rule the seat stated after its last
+	// move (its guess answer), in the first request after it.
+	Statement *wireStatement `json:"statement,omitempty"`
+}
+
+// wireStatement is God's verdict on a rule the seat stated: right, wrong,
+// or not a rule of the language (error says why).
+type wireStatement struct {
+	Turn  int    `json:"turn"` // the move the statement followed
+	Rule  string `json:"rule"` // as the table recorded it
+	Right bool   `json:"right"`
+	Error string `json:"error,omitempty"`
+}
+
+// statementOf is the verdict on the statement after move turn, from the
+// hand's history (nil when none was recorded).
+func statementOf(history []sim.MoveRecord, turn int) *wireStatement {
+	if turn < 1 || turn > len(history) || history[turn-1].Guess == "" {
+		return nil
+	}
+	r := &history[turn-1]
+	return &wireStatement{Turn: turn, Rule: r.Guess, Right: r.GuessRight, Error: r.GuessError}
 }
 
 // wireCard is a move without its verdict: what the Prophet judges.
@@ -214,6 +236,10 @@ type wireAnswer struct {
 	Guess   *string      `json:"guess"`
 	// Meta: the agent's own notes on this answer, kept in the move's record.
 	Meta json.RawMessage `json:"meta"`
+	// Trace: the agent's calls to its model for this answer (prompt,
+	// whole reply, reasoning…), each a JSON object, written whole to the
+	// run's trace file (docs/agent-protocol.md, "Traces").
+	Trace []json.RawMessage `json:"trace"`
 }
 
 // wireBelief is what the agent believes as it moves (optional).
@@ -251,7 +277,7 @@ func decodeAnswer(line []byte, typ string, id int) (*wireAnswer, error) {
 	if a.Error != nil {
 		return nil, &errGaveUp{clipTo(*a.Error, maxAgentError)}
 	}
-	present := []bool{a.Kind != "", a.Cards != nil, a.Belief != nil, a.Declare != nil, a.Right != nil, a.Card != nil, a.Guess != nil, a.Meta != nil}
+	present := []bool{a.Kind != "", a.Cards != nil, a.Belief != nil, a.Declare != nil, a.Right != nil, a.Card != nil, a.Guess != nil, a.Meta != nil, a.Trace != nil}
 	allowed := answerFields[typ]
 	for i, f := range answerNames {
 		if present[i] && !slices.Contains(allowed.may, f) {
@@ -259,6 +285,11 @@ func decodeAnswer(line []byte, typ string, id int) (*wireAnswer, error) {
 		}
 		if !present[i] && f == allowed.must {
 			return nil, fmt.Errorf("the answer to the %s request has no %q (line %q)", typ, f, clip(string(line)))
+		}
+	}
+	for i, t := range a.Trace {
+		if tb := bytes.TrimSpace(t); len(tb) == 0 || tb[0] != '{' {
+			return nil, fmt.Errorf("the answer to the %s request: trace entry %d is not a JSON object", typ, i+1)
 		}
 	}
 	if a.Meta != nil {
@@ -285,7 +316,7 @@ func derefCard(c *sim.Card) []sim.Card {
 
 // answerNames are the answer's fields besides id and error, in the order
 // decodeAnswer checks them.
-var answerNames = []string{"kind", "cards", "belief", "declare", "right", "card", "guess", "meta"}
+var answerNames = []string{"kind", "cards", "belief", "declare", "right", "card", "guess", "meta", "trace"}
 
 // answerSpec is the field an answer must carry and those it may.
 type answerSpec struct {
@@ -296,11 +327,11 @@ type answerSpec struct {
 // answerFields: what each request's answer must and may carry besides id.
 var answerFields = map[string]answerSpec{
 	"new_hand":        {},
-	"move":            {"kind", []string{"kind", "cards", "belief", "meta"}},
-	"declare_prophet": {"declare", []string{"declare", "meta"}},
-	"judge":           {"right", []string{"right", "meta"}},
-	"pick":            {"card", []string{"card", "meta"}},
-	"guess":           {"guess", []string{"guess", "meta"}},
+	"move":            {"kind", []string{"kind", "cards", "belief", "meta", "trace"}},
+	"declare_prophet": {"declare", []string{"declare", "meta", "trace"}},
+	"judge":           {"right", []string{"right", "meta", "trace"}},
+	"pick":            {"card", []string{"card", "meta", "trace"}},
+	"guess":           {"guess", []string{"guess", "meta", "trace"}},
 	"end":             {},
 }
 
@@ -432,4 +463,14 @@ func clipTo(s string, n int) string {
 		return strings.ToValidUTF8(s[:n], "") + "…"
 	}
 	return s
+}
+
+// StateBelief checks what a player states with its move, as an outside
+// agent's belief answer is checked (a rule of at most 4,096 bytes with
+// its probability, the probability the move is accepted): turn is the
+// move's number, prev the player's last statement (its compiled rule is
+// reused when the text is the same). A rule that is not in the rule
+// language is kept with the reason, measured as a rule that is not God's.
+func StateBelief(turn int, rule *string, ruleProb, acceptProb *float64, prev *StatedBelief) (StatedBelief, error) {
+	return wireBelief{Rule: rule, RuleProb: ruleProb, AcceptProb: acceptProb}.belief(turn, prev)
 }

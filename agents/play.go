@@ -2,6 +2,7 @@ package agents
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -46,6 +47,20 @@ type Outcome struct {
 	// Usage: per seat, what its answers' meta said (UsageOf); nil when no
 	// seat sent any.
 	Usage []*Usage
+	// Failures: the seats whose player failed (an outside agent that gave
+	// up, crashed, answered nonsense or too late; a move the referee
+	// refused), in order. Each left the hand and scored the worst its
+	// options allow (sim.WorstScore); the others played on.
+	Failures []SeatFailure
+	// Traces: the seats' calls to their language models (Tracer), by seat.
+	Traces []SeatTrace
+}
+
+// SeatFailure is a seat that failed its hand and left it (sim.Withdraw).
+type SeatFailure struct {
+	Seat  int    `json:"seat"`  // from 0
+	Turn  int    `json:"turn"`  // moves made before it failed
+	Error string `json:"error"` // why, as its player or the referee said
 }
 
 // Play plays one hand. A failing rule, a misbehaving outside agent or a
@@ -73,23 +88,60 @@ func (k *Kit) Play(hs HandSetup) (out *Outcome, err error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err = h.Run()
+	failures, err := playOn(t.context(), h, players)
 	if err != nil {
 		if ce := t.context().Err(); ce != nil {
 			return nil, fmt.Errorf("rule %s, seed %d: the hand was cut: %w", hs.Rule.Rule.Name, hs.Seed, ce)
 		}
 		return nil, failure(fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err), h, players)
 	}
+	res = h.Result()
 	if hs.Inspect != nil {
 		hs.Inspect(players)
 	}
-	out = &Outcome{Result: res, Measures: make([]*hypotheses.Measures, len(players)), Usage: UsageOf(res.History, len(players))}
+	out = &Outcome{Result: res, Measures: make([]*hypotheses.Measures, len(players)), Usage: UsageOf(res.History, len(players)), Failures: failures}
+	for seat, p := range players {
+		if tr, ok := p.(Tracer); ok {
+			if calls := tr.TakeTrace(); len(calls) > 0 {
+				out.Traces = append(out.Traces, SeatTrace{Seat: seat, Calls: calls})
+			}
+		}
+	}
 	if hs.Measure {
 		if err := t.measure(out, h, players, &hs.Options); err != nil {
 			return nil, fmt.Errorf("rule %s, seed %d: %w", hs.Rule.Rule.Name, hs.Seed, err)
 		}
+		for _, f := range failures {
+			out.Measures[f.Seat] = nil // a failed seat identified nothing: its result says so
+		}
 	}
 	t.release()
+	return out, nil
+}
+
+// playOn plays the hand to its end. A seat whose player fails leaves it
+// (sim.Hand.Withdraw) and the others play on: a failure is its strategy's
+// result, not the hand's. Any other error (God's rule failing, the run
+// cancelled) stops the hand.
+func playOn(ctx context.Context, h *sim.Hand, players []sim.Player) ([]SeatFailure, error) {
+	var out []SeatFailure
+	for !h.Ended() {
+		_, err := h.Step()
+		if err == nil {
+			continue
+		}
+		var se *sim.SeatError
+		if !errors.As(err, &se) || ctx.Err() != nil {
+			return out, err // a seat cut by the cancellation did not fail: the hand is no result
+		}
+		out = append(out, SeatFailure{Seat: se.Seat, Turn: h.Turns(), Error: err.Error()})
+		if err := h.Withdraw(se.Seat); err != nil {
+			return out, err
+		}
+		if l, ok := players[se.Seat].(leaver); ok {
+			l.leave(se.Err)
+		}
+	}
 	return out, nil
 }
 
@@ -152,3 +204,7 @@ func ClosePlayers(players []sim.Player, res *sim.Result) {
 	}
 	wg.Wait()
 }
+
+// leaver is a player told that it failed and left the hand (an outside
+// agent whose move the referee refused learns it from its end: stopped).
+type leaver interface{ leave(err error) }

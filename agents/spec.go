@@ -18,8 +18,11 @@ import (
 // returns; Params holds only the parameters written, under their canonical
 // names (an alias such as prophet= is stored as declare).
 type Spec struct {
-	Name    string // canonical: "negative-tester" for "falsifier"
-	Params  map[string]float64
+	Name   string // canonical: "negative-tester" for "falsifier"
+	Params map[string]float64
+	// Texts: the parameters whose values are words (Text kind), as
+	// written: llm(model=gpt-5-mini).
+	Texts   map[string]string
 	Command string // for exec
 	Text    string // as written
 	// Label: the name= the spec gives the strategy for tables and plots
@@ -74,13 +77,16 @@ func checkLabel(text, l string) error {
 // parameter given twice or unknown to the strategy is an error naming it.
 func ParseSpec(text string) (Spec, error) {
 	text = strings.TrimSpace(text)
-	sp := Spec{Text: text, Params: map[string]float64{}}
+	sp := Spec{Text: text, Params: map[string]float64{}, Texts: map[string]string{}}
 	if strings.HasPrefix(text, "exec:") || strings.HasPrefix(text, "exec(") {
 		head, cmd, _ := strings.Cut(text, ":")
 		if strings.TrimSpace(cmd) == "" {
 			return sp, fmt.Errorf("strategy %q: exec needs a command (exec:COMMAND or exec(timeout=SECONDS):COMMAND)", text)
 		}
 		sp.Name, sp.Command = "exec", strings.TrimSpace(cmd)
+		if err := keyOnCommandLine(sp.Command); err != nil {
+			return sp, fmt.Errorf("strategy %q: %w", text, err)
+		}
 		return sp, sp.parseParams(text, strings.TrimPrefix(head, "exec"), execParams)
 	}
 	name, args, hasArgs := strings.Cut(text, "(")
@@ -90,7 +96,7 @@ func ParseSpec(text string) (Spec, error) {
 	}
 	e, ok := registry[sp.Name]
 	if !ok {
-		return sp, fmt.Errorf("strategy %q: unknown name %q (known: %s, exec:COMMAND)", text, sp.Name, strings.Join(Names(), ", "))
+		return sp, fmt.Errorf("strategy %q: unknown name %q (known: %s, exec:COMMAND)", text, sp.Name, strings.Join(append(Names(), extensionNames()...), ", "))
 	}
 	if hasArgs {
 		return sp, sp.parseParams(text, "("+args, e.params)
@@ -134,8 +140,17 @@ func (sp *Spec) parseParams(text, args string, known []Param) error {
 			return fmt.Errorf("strategy %q: %s has no parameter %q (it has: %s)", text, sp.Name, k, paramNames(known))
 		}
 		p := known[i]
-		if _, dup := sp.Params[p.Name]; dup {
+		_, dup := sp.Params[p.Name]
+		_, dupText := sp.Texts[p.Name]
+		if dup || dupText {
 			return fmt.Errorf("strategy %q: parameter %s is given twice", text, p.Name)
+		}
+		if p.Kind == Text {
+			if v == "" || strings.ContainsAny(v, "()") {
+				return fmt.Errorf("strategy %q: parameter %s takes a word, not %q", text, p.Name, v)
+			}
+			sp.Texts[p.Name] = v
+			continue
 		}
 		x, err := p.parse(v)
 		if err != nil {
@@ -178,6 +193,9 @@ func (s Spec) param(k string) float64 {
 	panic("agents: strategy " + s.Name + " has no parameter " + k)
 }
 
+// TextParam is a Text parameter as written, or "" when it is not given.
+func (s Spec) TextParam(k string) string { return s.Texts[k] }
+
 // ParamKind is the type of a strategy parameter's value.
 type ParamKind int
 
@@ -186,6 +204,7 @@ const (
 	Real    ParamKind = iota // a finite number
 	Integer                  // a whole number
 	Bool                     // true or false (1 or 0)
+	Text                     // a word (Spec.TextParam)
 )
 
 // Param is a strategy parameter: its name, its meaning, its default and
@@ -204,6 +223,9 @@ type Param struct {
 	Why string
 	// Hint, for a value that is not a number: what was likely meant.
 	Hint string
+	// DefaultText: how --help writes the default when it is not a number
+	// (a Text parameter's, or a decision the strategy takes itself).
+	DefaultText string
 }
 
 // parse reads and checks one value.
@@ -244,6 +266,8 @@ func (p Param) Range() string {
 	switch p.Kind {
 	case Bool:
 		return "true or false"
+	case Text:
+		return "a name"
 	case Integer:
 		return fmt.Sprintf("%s to %s", thousands(p.Min), thousands(p.Max))
 	}
@@ -286,7 +310,7 @@ var decisionParams = []Param{
 	{Name: "declare", Doc: "declare Prophet when P(its best rule) ≥ declare (the game option prophet=true must be on)",
 		Default: 0.9, Min: 0, Max: 1, Aliases: []string{"prophet"},
 		Hint: "declare (once called prophet) is the probability at which the strategy declares; to let players be Prophet, give the game option --option prophet=true"},
-	{Name: "guess", Doc: "state its best rule (Express, cooperative, solo-guessing: after any move) when P(best rule) ≥ guess", Default: 0.9, Min: 0, Max: 1},
+	{Name: "guess", Doc: "state its best rule (Express, cooperative, solo-guessing: after any move) when P(best rule) ≥ guess", Default: -1, Min: 0, Max: 1},
 }
 
 // execParams are exec's: exec(timeout=30,persistent=true):COMMAND.
@@ -377,7 +401,7 @@ func Params(name string) []Param {
 func Help() string {
 	var b strings.Builder
 	var params []Param
-	for _, name := range append(Names(), "exec") {
+	for _, name := range append(append(Names(), extensionNames()...), "exec") {
 		doc, names := Doc(name)
 		b.WriteString(hanging(fmt.Sprintf("  %-16s ", name), doc))
 		if len(names) > 0 {
@@ -392,7 +416,10 @@ func Help() string {
 	b.WriteString("\nParameters (default; range):\n")
 	for _, p := range params {
 		def := strconv.FormatFloat(p.Default, 'f', -1, 64)
-		if p.Kind == Bool {
+		switch {
+		case p.DefaultText != "":
+			def = p.DefaultText
+		case p.Kind == Bool:
 			def = strconv.FormatBool(p.Default != 0)
 		}
 		b.WriteString(hanging(fmt.Sprintf("  %-10s ", p.Name), fmt.Sprintf("%s (%s; %s)", p.Doc, def, p.Range())))
@@ -435,4 +462,21 @@ func NewPlayer(s Spec, t *Table, seat int) (sim.Player, error) {
 		return nil, fmt.Errorf("unknown strategy %q", s.Name)
 	}
 	return e.build(s, t, seat)
+}
+
+// keyOnCommandLine refuses an outside agent's command that passes an API
+// key: a strategy's spec is written into run.json, every line of
+// hands.jsonl and every table, so a key there would be written down
+// everywhere. Keys go through the environment (--agent-env NAME).
+func keyOnCommandLine(command string) error {
+	for _, w := range strings.Fields(command) {
+		flag, _, _ := strings.Cut(w, "=")
+		switch {
+		case flag == "--key" || flag == "--api-key" || flag == "--api_key" || flag == "--token":
+			return fmt.Errorf("%s passes a key on the command line, which run.json and hands.jsonl record: put the key in an environment variable and pass it with --agent-env NAME", flag)
+		case strings.HasPrefix(w, "sk-") && len(w) > 20, strings.Contains(w, "=sk-"):
+			return fmt.Errorf("the command holds what looks like an API key (sk-…), which run.json and hands.jsonl would record: put it in an environment variable and pass it with --agent-env NAME")
+		}
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/lab"
 	"github.com/eleusis/eleusis/render"
+	"github.com/eleusis/eleusis/sim"
 	"github.com/eleusis/eleusis/stats"
 )
 
@@ -38,6 +39,9 @@ type StrategyRow struct {
 	FirstError  string         `json:"first_error,omitempty"`
 	Stopped     int            `json:"stopped_hands"`
 	FailedShare stats.Interval `json:"failed_share"`
+	// Retried: its hands that were played again after a failure
+	// (--resume --retry-failed: a provider's outage), whatever came of it.
+	Retried int `json:"retried_hands"`
 	// What its answers' meta said (outside agents that send one: the kit's
 	// LLM agent), over its seats that sent any.
 	Usage UsageRow `json:"usage"`
@@ -63,9 +67,13 @@ type StrategyRow struct {
 	// moves until settled, censored at the hand's end, with the
 	// Brookmeyer–Crowley interval (KMMedianCI); IdentifiedAll: the share
 	// whose best rule agreed with God on every state from any starter.
-	Identified    stats.Interval `json:"identified"`
-	Settle        stats.Interval `json:"settle_median"`
-	IdentifiedAll stats.Interval `json:"identified_all_states"`
+	Identified stats.Interval `json:"identified"`
+	// IdentifiedRules: the same share with rules as the unit (t over the
+	// rules' shares, cut to [0, 1]): for new rules drawn as the bank's
+	// were, not only for these.
+	IdentifiedRules stats.Interval `json:"identified_rules"`
+	Settle          stats.Interval `json:"settle_median"`
+	IdentifiedAll   stats.Interval `json:"identified_all_states"`
 	// Predictive: the mean, over hands, of the probability it gave to God's
 	// verdicts (Student t).
 	Predictive stats.Interval `json:"predictive"`
@@ -99,7 +107,11 @@ type Leaderboard struct {
 	// its ranking order.
 	Strategies []StrategyRow `json:"strategies"`
 	Pairs      []PairRow     `json:"pairs"`
-	Errors     int           `json:"failed_hands"`
+	// Errors: the hands that stopped with an error (God's rule failing; in
+	// records of older runs, a seat's failure too); FailedSeats: the seats
+	// that failed their hand and left it (the hand went on without them).
+	Errors      int `json:"failed_hands"`
+	FailedSeats int `json:"failed_seats"`
 }
 
 // Bencher sums up a bench run one hand at a time. Add every record, then
@@ -111,6 +123,7 @@ type Bencher struct {
 	MaxFailures float64
 	plan        *lab.Plan
 	errors      int
+	seats       int // seats that failed their hand
 	designs     []lab.Design
 	rows        map[rowKey]*rowAcc
 	order       []rowKey
@@ -118,6 +131,9 @@ type Bencher struct {
 	// paired tests.
 	deals map[dealKey]map[string]*dealOutcome
 	shown map[string]string // spec → its name in tables
+	// worst: each preset's worst score (sim.WorstScore), what a failed
+	// seat scores in records of runs before seats could fail alone.
+	worst map[string]int
 }
 
 type rowKey struct {
@@ -127,6 +143,7 @@ type rowKey struct {
 
 type rowAcc struct {
 	hands, failed, stopped int
+	retried                int // hands played again (--retry-failed)
 	firstError             string
 	usage                  usageAcc
 	// mixed
@@ -139,15 +156,22 @@ type rowAcc struct {
 }
 
 // addFailed counts a hand its seat failed after turns moves: measured,
-// not identified, censored at the failure.
-func (a *discAcc) addFailed(turns int) {
+// not identified, censored at the failure, and a confident miss in the
+// calibration (confidence 1 in a rule that was not God's): failing must
+// not look better calibrated than being wrong.
+func (a *discAcc) addFailed(rule string, turns int) {
 	a.measured++
+	a.rules, a.hit01 = append(a.rules, rule), append(a.hit01, 0)
 	a.settleT, a.settleEv = append(a.settleT, float64(turns)), append(a.settleEv, false)
+	a.conf, a.hit = append(a.conf, 1), append(a.hit, false)
+	a.confX, a.hitX = append(a.confX, 1), append(a.hitX, false)
 }
 
 // discAcc sums a belief's discovery measures, one measured seat per hand.
 type discAcc struct {
 	measured, hits, all int
+	rules               []string  // each measured hand's rule
+	hit01               []float64 // and whether it identified it
 	settleT             []float64
 	settleEv            []bool
 	conf, confX         []float64
@@ -158,7 +182,7 @@ type discAcc struct {
 }
 
 // add counts one hand of turns moves.
-func (a *discAcc) add(m *hypotheses.Measures, turns int) {
+func (a *discAcc) add(rule string, m *hypotheses.Measures, turns int) {
 	if m.Stated == "" || strings.Contains(m.Stated, "accept") {
 		a.pred = append(a.pred, m.Predictive)
 	}
@@ -166,6 +190,7 @@ func (a *discAcc) add(m *hypotheses.Measures, turns int) {
 		return // probabilities of acceptance alone: no best rule
 	}
 	a.measured++
+	a.rules, a.hit01 = append(a.rules, rule), append(a.hit01, b2f(m.Identified))
 	if m.Identified {
 		a.hits++
 		a.settleT, a.settleEv = append(a.settleT, float64(m.Settled)), append(a.settleEv, true)
@@ -194,7 +219,12 @@ func (a *discAcc) add(m *hypotheses.Measures, turns int) {
 // NewBencher starts a leaderboard of the plan's line-ups: a row for every
 // strategy of every design, even one whose every hand fails.
 func NewBencher(p *lab.Plan) *Bencher {
-	b := &Bencher{MaxFailures: DefaultMaxFailures, plan: p, rows: map[rowKey]*rowAcc{}, deals: map[dealKey]map[string]*dealOutcome{}, shown: map[string]string{}}
+	b := &Bencher{MaxFailures: DefaultMaxFailures, plan: p, rows: map[rowKey]*rowAcc{}, deals: map[dealKey]map[string]*dealOutcome{}, shown: map[string]string{}, worst: map[string]int{}}
+	if opts, err := p.PresetOptions(); err == nil {
+		for i, name := range p.Presets {
+			b.worst[name] = sim.WorstScore(opts[i])
+		}
+	}
 	for i, lu := range p.Lineups {
 		d := cmp.Or(p.Design(i), lab.Mixed)
 		if !slices.Contains(b.designs, d) {
@@ -227,18 +257,17 @@ func Bench(p *lab.Plan, recs []lab.HandRecord) *Leaderboard {
 	return b.Leaderboard()
 }
 
-// Add counts one hand. A hand a seat failed is a result for that seat's
-// strategy: not identified, censored at the failure, the table's lowest
-// score; it is left out for the other seats (stopped), as is a hand that
-// failed without a seat to blame (God's rule).
+// Add counts one hand. A seat that failed its hand (Failures) is a result
+// for its strategy: the worst score its options allow, not identified,
+// censored at the failure, a confident miss; the others played on and
+// count as usual. A hand that stopped with no seat to blame (God's rule)
+// is left out for every seat (stopped), as are, in records of older runs,
+// the other seats of a hand one seat failed.
 func (b *Bencher) Add(r *lab.HandRecord) {
 	c := b.plan.Coord(r.Index)
 	d := cmp.Or(b.plan.Design(c.Lineup), lab.Mixed)
 	dk := dealKey{d, r.Rule, r.Preset, c.Rep}
-	failed := -1 // the seat that failed
-	if r.Error != "" && r.FailedSeat != nil {
-		failed = *r.FailedSeat
-	}
+	stopped := r.Error != "" // no result for the seats that did not fail
 	for i, s := range r.Players {
 		a := b.row(rowKey{s, d})
 		if i < len(r.Usage) && r.Usage[i] != nil {
@@ -247,41 +276,59 @@ func (b *Bencher) Add(r *lab.HandRecord) {
 		if slices.Contains(r.Players[:i], s) {
 			continue
 		}
+		failed := -1
+		for j, t := range r.Players {
+			if t == s && r.Failed(j) {
+				failed = j
+				break
+			}
+		}
 		switch {
-		case r.Error == "":
-			a.hands++
-		case failed >= 0 && r.Players[failed] == s:
+		case failed >= 0:
 			if a.failed == 0 {
-				a.firstError, _, _ = strings.Cut(r.Error, "\n")
+				a.firstError, _, _ = strings.Cut(b.failureText(r, failed), "\n")
 			}
 			a.failed++
-		default:
+		case stopped:
 			a.stopped++
+		default:
+			a.hands++
+		}
+		if r.Retried > 0 {
+			a.retried++
 		}
 	}
 	if r.Error != "" {
 		b.errors++
-		if failed < 0 || failed >= len(r.Players) {
-			return
+	}
+	for seat := range r.Players {
+		if r.Failed(seat) {
+			b.seats++
 		}
 	}
 	if d == lab.Mixed {
-		b.addScores(r, dk, failed)
+		b.addScores(r, dk)
 		return
 	}
 	// One seat per hand: the copies of a homogeneous table share their
 	// evidence, so their measures are not independent; the measured seat
 	// turns with the repetition.
 	seat := c.Rep % len(r.Players)
+	failed := r.Failed(seat)
+	if stopped && !failed {
+		return // no result for this seat
+	}
 	a := b.row(rowKey{r.Players[seat], d})
 	o := b.deal(dk, r.Players[seat])
-	if len(r.Scores) > seat && r.Error == "" {
-		o.scores = append(o.scores, float64(r.Scores[seat]))
+	if score, ok := b.score(r, seat); ok {
+		o.scores = append(o.scores, score)
 	}
 	b.addGuesses(r, a, o, seat)
-	if r.Error != "" { // its seat failed: measured, not identified, censored at the failure
-		a.own.addFailed(r.Turns)
-		o.measured, o.settleT = true, float64(r.Turns)
+	if failed { // measured, not identified, censored at the failure
+		at := r.FailedAt(seat)
+		a.own.addFailed(r.Rule, at)
+		a.observer.addFailed(r.Rule, at)
+		o.measured, o.settleT = true, float64(at)
 		return
 	}
 	var m, obs *hypotheses.Measures
@@ -297,10 +344,10 @@ func (b *Bencher) Add(r *lab.HandRecord) {
 		a.blank++
 	case m.Stated != "":
 		a.stated++
-		a.own.add(m, r.Turns)
+		a.own.add(r.Rule, m, r.Turns)
 	default:
 		a.owned++
-		a.own.add(m, r.Turns)
+		a.own.add(r.Rule, m, r.Turns)
 	}
 	if m != nil && (m.Stated == "" || strings.Contains(m.Stated, "rule")) {
 		o.measured, o.identified = true, m.Identified
@@ -310,31 +357,55 @@ func (b *Bencher) Add(r *lab.HandRecord) {
 		}
 	}
 	if obs != nil {
-		a.observer.add(obs, r.Turns)
+		a.observer.add(r.Rule, obs, r.Turns)
 	}
 }
 
-// addScores counts a mixed hand's scores; in a hand seat failed stopped,
-// only that seat's, which is the table's lowest score at the failure.
-func (b *Bencher) addScores(r *lab.HandRecord, dk dealKey, failed int) {
-	if len(r.Scores) != len(r.Players) {
-		return
+// failureText is why seat failed the hand.
+func (b *Bencher) failureText(r *lab.HandRecord, seat int) string {
+	for _, f := range r.Failures {
+		if f.Seat == seat {
+			return f.Error
+		}
 	}
-	top, low := slices.Max(r.Scores), slices.Min(r.Scores)
+	return r.Error
+}
+
+// score is seat's score in the hand: the worst its options allow when it
+// failed (a record of an older run kept the score it had at the failure);
+// false when the hand has none for it (stopped).
+func (b *Bencher) score(r *lab.HandRecord, seat int) (float64, bool) {
+	if r.Failed(seat) {
+		if w, ok := b.worst[r.Preset]; ok {
+			return float64(w), true
+		}
+	}
+	if r.Error != "" && !r.Failed(seat) || seat >= len(r.Scores) {
+		return 0, false
+	}
+	return float64(r.Scores[seat]), true
+}
+
+// addScores counts a mixed hand's scores: a failed seat's is the worst its
+// options allow, and it wins nothing.
+func (b *Bencher) addScores(r *lab.HandRecord, dk dealKey) {
+	top, any := 0.0, false
+	for seat := range r.Players {
+		if x, ok := b.score(r, seat); ok && !r.Failed(seat) && (!any || x > top) {
+			top, any = x, true
+		}
+	}
 	for seat, s := range r.Players {
-		score := r.Scores[seat]
-		if failed >= 0 {
-			if seat != failed {
-				continue
-			}
-			score = low
+		score, ok := b.score(r, seat)
+		if !ok {
+			continue
 		}
 		a := b.row(rowKey{s, lab.Mixed})
 		a.seat++
-		a.scores = append(a.scores, float64(score))
+		a.scores = append(a.scores, score)
 		o := b.deal(dk, s)
-		o.scores = append(o.scores, float64(score))
-		if score == top && failed < 0 {
+		o.scores = append(o.scores, score)
+		if score == top && any && !r.Failed(seat) {
 			a.wins++
 		}
 	}
@@ -385,7 +456,7 @@ func (a *discAcc) settle() stats.Interval {
 // Leaderboard sums up: the rows of each design in its order, and the
 // paired score differences of the mixed design.
 func (b *Bencher) Leaderboard() *Leaderboard {
-	lb := &Leaderboard{Plan: b.plan, Designs: b.designs, Errors: b.errors}
+	lb := &Leaderboard{Plan: b.plan, Designs: b.designs, Errors: b.errors, FailedSeats: b.seats}
 	for _, d := range b.designs {
 		var rows []StrategyRow
 		for _, k := range b.order {
@@ -398,9 +469,10 @@ func (b *Bencher) Leaderboard() *Leaderboard {
 		if d == lab.Mixed {
 			sortRows(rows, func(r StrategyRow) (float64, float64, float64) { return r.Score.Est, 0, 0 })
 		} else {
-			// Failing is no way up: among equals, the one that failed less.
+			// Failing is no way up: among equals, the one that failed less
+			// (sortRows).
 			sortRows(rows, func(r StrategyRow) (float64, float64, float64) {
-				return r.Identified.Est, r.FailedShare.Est, r.Settle.Est
+				return r.Identified.Est, r.Settle.Est, 0
 			})
 		}
 		for i := range rows {
@@ -462,8 +534,8 @@ func cmpAsc(x, y float64) int {
 
 func (a *rowAcc) summary(k rowKey) StrategyRow {
 	r := StrategyRow{Strategy: k.strategy, Spec: k.strategy, Design: k.design, Hands: a.hands, Failed: a.failed, FirstError: a.firstError,
-		Stopped: a.stopped, FailedShare: wilsonOr(a.failed, a.hands+a.failed+a.stopped), Usage: a.usage.row(),
-		Score: na, WinRate: na, Identified: na, Settle: na, IdentifiedAll: na, Predictive: na,
+		Stopped: a.stopped, FailedShare: wilsonOr(a.failed, a.hands+a.failed+a.stopped), Retried: a.retried, Usage: a.usage.row(),
+		Score: na, WinRate: na, Identified: na, IdentifiedRules: na, Settle: na, IdentifiedAll: na, Predictive: na,
 		ObserverIdentified: na, ObserverSettle: na}
 	if k.design == lab.Mixed {
 		r.Seats = a.seat
@@ -484,6 +556,10 @@ func (a *rowAcc) summary(k rowKey) StrategyRow {
 	o := &a.own
 	r.Measured = o.measured
 	r.Identified, r.IdentifiedAll, r.Settle = wilsonOr(o.hits, o.measured), wilsonOr(o.all, o.measured), o.settle()
+	r.IdentifiedRules = na
+	if o.measured > 0 {
+		r.IdentifiedRules = share(stats.ClusterMeanT(o.hit01, o.rules, 0.95))
+	}
 	if len(o.pred) > 0 {
 		r.Predictive = stats.MeanT(o.pred) // a mean of shares: its interval cut to [0, 1]
 		r.Predictive.Lo, r.Predictive.Hi = max(0, r.Predictive.Lo), min(1, r.Predictive.Hi)

@@ -75,9 +75,10 @@ func TestBencherByHand(t *testing.T) {
 	}
 	// Mixed, deal by deal: rep 0 a 4 − b 0 (the failed table left out),
 	// rep 1 (2+3)/2 − (2+1)/2 = 1. Homogeneous: b has no belief (no
-	// discovery pair), and no score on the deal its seat failed.
+	// discovery pair); on the deal its seat failed it scores the worst,
+	// 0, against a's 2: (1 − 0 + 2 − 0)/2.
 	if len(lb.Pairs) != 2 || lb.Pairs[1].Design != lab.Mixed || lb.Pairs[1].Scored != 2 || lb.Pairs[1].ScoreDiff.Est != 2.5 || lb.Pairs[1].A != "a" ||
-		lb.Pairs[0].Identified != 0 || lb.Pairs[0].Scored != 1 || lb.Pairs[0].ScoreDiff.Est != 1 {
+		lb.Pairs[0].Identified != 0 || lb.Pairs[0].Scored != 2 || lb.Pairs[0].ScoreDiff.Est != 1.5 {
 		t.Errorf("pairs %+v", lb.Pairs)
 	}
 	if lb.Errors != 2 || len(lb.AllFailed()) != 0 {
@@ -88,7 +89,7 @@ func TestBencherByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Discovery, design homogeneous", "belief none: ", "Experiments, design homogeneous", "Score, design mixed",
-		"Failed hands: 2", "seat 1 (b): it crashed"} {
+		"Failures (failed seats: 1; stopped hands: 2)", "seat 1 (b): it crashed"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("the tables do not say %q:\n%s", want, text.String())
 		}

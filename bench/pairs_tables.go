@@ -22,13 +22,20 @@ func (lb *Leaderboard) pairTables() (csv, text render.Table) {
 		{Name: "scored_deals", Kind: render.Int}, {Name: "score_a_minus_b", Kind: render.CI}, {Name: "score_t_p", Kind: render.Float}, {Name: "score_t_p_holm", Kind: render.Float},
 		{Name: "score_wilcoxon_p", Kind: render.Float}, {Name: "score_wilcoxon_p_holm", Kind: render.Float}, {Name: "score_wilcoxon_exact"},
 		{Name: "guessed_deals", Kind: render.Int}, {Name: "guessed_a_only", Kind: render.Int}, {Name: "guessed_b_only", Kind: render.Int},
-		{Name: "guessed_p", Kind: render.Float}, {Name: "guessed_p_holm", Kind: render.Float}}}
+		{Name: "guessed_p", Kind: render.Float}, {Name: "guessed_p_holm", Kind: render.Float},
+		{Name: "score_a_minus_b_simultaneous", Kind: render.CI},
+		{Name: "rules", Kind: render.Int}, {Name: "score_rules", Kind: render.CI}, {Name: "score_rules_p", Kind: render.Float}, {Name: "score_rules_p_holm", Kind: render.Float},
+		{Name: "score_rules_simultaneous", Kind: render.CI},
+		{Name: "identified_rules", Kind: render.CI}, {Name: "identified_rules_p", Kind: render.Float}, {Name: "identified_rules_p_holm", Kind: render.Float},
+		{Name: "guessed_rules", Kind: render.CI}, {Name: "guessed_rules_p", Kind: render.Float}, {Name: "guessed_rules_p_holm", Kind: render.Float}}}
 	text = render.Table{Only: render.TextOnly, Title: "Pairs, deal by deal (the same rule, preset and repetition): identified, exact McNemar on the deals one " +
 		"found the rule and the other did not; settled first, a log-rank test stratified by deal (a hand ended or failed unsettled is censored); score " +
-		"A − B, paired t and Wilcoxon signed-rank; p-values two-sided, Holm-adjusted over the design's pairs (p raw in bench-pairs.csv)",
+		"A − B, paired t and Wilcoxon signed-rank; by rule: the score difference with rules as the unit (each rule's mean difference, t over the rules: " +
+		"whether it holds for new rules); p-values two-sided, Holm-adjusted over the design's pairs (p raw in bench-pairs.csv); each interval 95% on its own " +
+		"(simultaneous ones, Bonferroni over the pairs, in bench-pairs.csv)",
 		Cols: []render.Column{{Name: "design", Whole: true}, {Name: "A"}, {Name: "B"}, {Name: "deals", Kind: render.Int}, {Name: "identified A:B", Whole: true},
 			{Name: "p", Whole: true}, {Name: "settled first A:B", Whole: true}, {Name: "p ", Whole: true}, {Name: "score A − B", Kind: render.CI, Prec: 1},
-			{Name: "t p", Whole: true}, {Name: "Wilcoxon p", Whole: true}}}
+			{Name: "t p", Whole: true}, {Name: "Wilcoxon p", Whole: true}, {Name: "by rule", Kind: render.CI, Prec: 1}, {Name: "rules p", Whole: true}}}
 	guessed := slices.ContainsFunc(lb.Pairs, func(x PairRow) bool { return x.Guessed > 0 })
 	if guessed {
 		text.Title += "; guessed: exact McNemar on the deals one stated God's rule and the other did not"
@@ -49,14 +56,18 @@ func (lb *Leaderboard) pairTables() (csv, text render.Table) {
 			render.IntCell(x.AFirst), render.IntCell(x.BFirst), numCell(x.SettleP), numCell(x.SettleHolm),
 			render.IntCell(x.Scored), render.CICell(x.ScoreDiff), numCell(x.ScoreTP), numCell(x.ScoreTHolm),
 			numCell(x.WilcoxonP), numCell(x.WilcoxonHolm), render.BoolCell(x.WilcoxonExact),
-			render.IntCell(x.Guessed), render.IntCell(x.GuessedAOnly), render.IntCell(x.GuessedBOnly), numCell(x.GuessedP), numCell(x.GuessedHolm)})
+			render.IntCell(x.Guessed), render.IntCell(x.GuessedAOnly), render.IntCell(x.GuessedBOnly), numCell(x.GuessedP), numCell(x.GuessedHolm),
+			render.CICell(x.ScoreSimultaneous), render.IntCell(x.Rules), render.CICell(x.ScoreRules), numCell(x.ScoreRulesP), numCell(x.ScoreRulesHolm),
+			render.CICell(x.ScoreRulesSimultaneous), render.CICell(x.IdentifiedRules), numCell(x.IdentifiedRulesP), numCell(x.IdentifiedRulesHolm),
+			render.CICell(x.GuessedRules), numCell(x.GuessedRulesP), numCell(x.GuessedRulesHolm)})
 		ident, settle := render.Cell{}, render.Cell{}
 		if x.Identified > 0 {
 			ident = render.Str(fmt.Sprintf("%d:%d", x.AOnly, x.BOnly))
 			settle = render.Str(fmt.Sprintf("%d:%d", x.AFirst, x.BFirst))
 		}
 		row := []render.Cell{render.Str(string(x.Design)), render.Str(shown(x.A)), render.Str(shown(x.B)), render.IntCell(x.Deals),
-			ident, pCell(x.IdentifiedHolm), settle, pCell(x.SettleHolm), render.CICell(x.ScoreDiff), pCell(x.ScoreTHolm), pCell(x.WilcoxonHolm)}
+			ident, pCell(x.IdentifiedHolm), settle, pCell(x.SettleHolm), render.CICell(x.ScoreDiff), pCell(x.ScoreTHolm), pCell(x.WilcoxonHolm),
+			render.CICell(x.ScoreRules), pCell(x.ScoreRulesHolm)}
 		if guessed {
 			g := render.Cell{}
 			if x.Guessed > 0 {

@@ -57,11 +57,11 @@ func (lb *Leaderboard) Tables() []render.Table {
 	}
 	data := render.Table{Only: render.CSVOnly, Cols: append(append([]render.Column{
 		{Name: "design"}, {Name: "rank", Kind: render.Int}, {Name: "strategy"}, {Name: "spec"}, {Name: "hands", Kind: render.Int}, {Name: "failed_hands", Kind: render.Int},
-		{Name: "first_error"}, {Name: "stopped_hands", Kind: render.Int}, {Name: "failed_share", Kind: render.CI},
+		{Name: "first_error"}, {Name: "stopped_hands", Kind: render.Int}, {Name: "failed_share", Kind: render.CI}, {Name: "retried_hands", Kind: render.Int},
 		{Name: "usage_seats", Kind: render.Int}, {Name: "answers", Kind: render.Int}, {Name: "fallbacks", Kind: render.Int}, {Name: "fallback_share", Kind: render.CI},
 		{Name: "prompt_tokens_per_hand", Kind: render.Float}, {Name: "completion_tokens_per_hand", Kind: render.Float}, {Name: "reasoning_tokens_per_hand", Kind: render.Float},
 		{Name: "cost_usd_per_hand", Kind: render.Float}, {Name: "latency_s_per_answer", Kind: render.Float}, {Name: "seats", Kind: render.Int}, {Name: "score", Kind: render.CI}, {Name: "win_rate", Kind: render.CI},
-		{Name: "belief"}, {Name: "measured", Kind: render.Int}, {Name: "identified", Kind: render.CI}, {Name: "settle_median", Kind: render.CI},
+		{Name: "belief"}, {Name: "measured", Kind: render.Int}, {Name: "identified", Kind: render.CI}, {Name: "identified_rules", Kind: render.CI}, {Name: "settle_median", Kind: render.CI},
 		{Name: "identified_all_states", Kind: render.CI}, {Name: "predictive", Kind: render.CI},
 		{Name: "observer_identified", Kind: render.CI}, {Name: "observer_settle_median", Kind: render.CI}},
 		calCols("calibration_")...), calCols("calibration_expressible_")...)}
@@ -83,9 +83,9 @@ func (lb *Leaderboard) Tables() []render.Table {
 		}
 		u := r.Usage
 		row := []render.Cell{render.Str(string(r.Design)), rank, render.Str(r.Strategy), render.Str(r.Spec), render.IntCell(r.Hands), render.IntCell(r.Failed), render.Str(r.FirstError),
-			render.IntCell(r.Stopped), render.CICell(r.FailedShare), render.IntCell(u.Seats), render.IntCell(u.Answers), render.IntCell(u.Fallbacks), render.CICell(u.FallbackShare),
+			render.IntCell(r.Stopped), render.CICell(r.FailedShare), render.IntCell(r.Retried), render.IntCell(u.Seats), render.IntCell(u.Answers), render.IntCell(u.Fallbacks), render.CICell(u.FallbackShare),
 			numCell(u.PromptTokens), numCell(u.CompletionTokens), numCell(u.ReasoningTokens), numCell(u.CostUSD), numCell(u.LatencyS),
-			seats, render.CICell(r.Score), render.CICell(r.WinRate), belief, measuredCell(r), render.CICell(r.Identified), render.CICell(r.Settle),
+			seats, render.CICell(r.Score), render.CICell(r.WinRate), belief, measuredCell(r), render.CICell(r.Identified), render.CICell(r.IdentifiedRules), render.CICell(r.Settle),
 			render.CICell(r.IdentifiedAll), render.CICell(r.Predictive), render.CICell(r.ObserverIdentified), render.CICell(r.ObserverSettle)}
 		data.Cells = append(data.Cells, append(append(row, calCells(r, r.Calibration)...), calCells(r, r.CalibrationExpressible)...))
 	}
@@ -155,7 +155,7 @@ func (lb *Leaderboard) beliefView(d lab.Design) render.Table {
 		t.Cells = append(t.Cells, []render.Cell{rank, render.Str(r.Strategy), render.Str(belief), render.IntCell(r.Hands + r.Failed), failedCell(r), render.CICell(r.Identified), render.CICell(r.Settle),
 			render.FloatCell(r.Predictive.Est), render.FloatCell(float64(c.Confidence)), render.FloatCell(float64(c.Accuracy)), render.FloatCell(float64(c.ECE)), empty})
 	}
-	t.Title += ". identified: its best rule was God's on every state the hand could reach (a hand its seat failed counts as not, and ranks it below an equal that failed less); settled by: Kaplan–Meier median move since which it was (— past the last hand; a failed hand censored at the failure); failed: the share of its hands its seat failed"
+	t.Title += ". identified: its best rule was God's on every state the hand could reach (a hand its seat failed counts as not, is a confident miss in the calibration, and ranks it below an equal that failed less); settled by: Kaplan–Meier median move since which it was (— past the last hand; a failed hand censored at the failure); failed: the share of its hands its seat failed"
 	if unmeasured {
 		t.Title += "; belief none: a strategy without a belief (or an outside program that stated none) is not measured — the ideal observer of its hands is, below"
 	}
@@ -183,14 +183,25 @@ func (lb *Leaderboard) observerView(d lab.Design) render.Table {
 	return t
 }
 
-// sortRows orders rows by a first key (larger first), then a second and a
-// third (smaller first), missing values last.
+// sortRows orders rows by a first key (larger first), then by the share
+// of hands they failed (smaller first: failing is never a way up, so a
+// strategy that fails ranks below its equal that plays on), then by a
+// second and a third key (smaller first), missing values last.
 func sortRows(rows []StrategyRow, key func(StrategyRow) (float64, float64, float64)) {
 	slices.SortStableFunc(rows, func(x, y StrategyRow) int {
 		x1, x2, x3 := key(x)
 		y1, y2, y3 := key(y)
-		return cmp.Or(cmpDesc(x1, y1), cmpAsc(x2, y2), cmpAsc(x3, y3))
+		return cmp.Or(cmpDesc(x1, y1), cmpAsc(failedShare(x), failedShare(y)), cmpAsc(x2, y2), cmpAsc(x3, y3))
 	})
+}
+
+// failedShare is the share of its hands a strategy's seat failed (0 when
+// it sat at none).
+func failedShare(r StrategyRow) float64 {
+	if n := r.Hands + r.Failed + r.Stopped; n > 0 {
+		return float64(r.Failed) / float64(n)
+	}
+	return 0
 }
 
 // failedCell is the share of its hands a strategy's seat failed.
@@ -229,14 +240,16 @@ func (lb *Leaderboard) scoreView() render.Table {
 
 // failureView: the strategies with failed hands, with the first error.
 func (lb *Leaderboard) failureView() render.Table {
-	t := render.Table{Only: render.TextOnly, Title: fmt.Sprintf("Failed hands: %d. A hand a seat failed counts against that seat's strategy (not identified, "+
-		"censored at the failure, the table's lowest score); the other seats of it are stopped and left out", lb.Errors),
+	t := render.Table{Only: render.TextOnly, Title: fmt.Sprintf("Failures (failed seats: %d; stopped hands: %d). A seat whose agent failed "+
+		"(gave up, crashed, answered nonsense or too late) left its hand and counts against its strategy in every table: the worst score "+
+		"its options allow, not identified, censored at the failure, a confident miss in the calibration; the others played on. A hand "+
+		"that stopped with no seat to blame (God's rule) is left out for every seat (stopped); retried: played again with --retry-failed", lb.FailedSeats, lb.Errors),
 		Cols: []render.Column{{Name: "strategy"}, {Name: "design", Whole: true}, {Name: "failed", Kind: render.Int}, {Name: "stopped", Kind: render.Int},
-			{Name: "of", Kind: render.Int}, {Name: "first error"}}}
+			{Name: "retried", Kind: render.Int}, {Name: "of", Kind: render.Int}, {Name: "first error"}}}
 	for _, r := range lb.Strategies {
-		if r.Failed > 0 || r.Stopped > 0 {
+		if r.Failed > 0 || r.Stopped > 0 || r.Retried > 0 {
 			t.Cells = append(t.Cells, []render.Cell{render.Str(r.Strategy), render.Str(string(r.Design)), render.IntCell(r.Failed), render.IntCell(r.Stopped),
-				render.IntCell(r.Failed + r.Hands + r.Stopped), render.Str(r.FirstError)})
+				render.IntCell(r.Retried), render.IntCell(r.Failed + r.Hands + r.Stopped), render.Str(r.FirstError)})
 		}
 	}
 	return t

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/lessons"
+	"github.com/eleusis/eleusis/llm"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -84,6 +85,11 @@ func TestYAMLExamples(t *testing.T) {
 				replay(t, b)
 			case strings.Contains(b.text, "\nbase_url:"):
 				// The LLM agent's model file: python/tests/test_llm.py loads it.
+			case strings.HasPrefix(b.text, "models:"):
+				// The built-in LLM strategy's models file.
+				if _, err := llm.ParseModels([]byte(b.text), b.where()); err != nil {
+					t.Errorf("%s: %v", b.where(), err)
+				}
 			default:
 				t.Errorf("%s: a YAML block that is neither a rule bank nor a transcript", b.where())
 			}

@@ -56,9 +56,10 @@ func createTemp(path string, perm os.FileMode) (*os.File, error) {
 
 // The files of a run folder the lab reads and writes.
 const (
-	runFile   = "run.json"
-	handsFile = "hands.jsonl"
-	partFile  = "hands.jsonl.part"
+	runFile    = "run.json"
+	handsFile  = "hands.jsonl"
+	partFile   = "hands.jsonl.part"
+	tracesFile = "traces.jsonl.gz" // the language models' calls (traces.go)
 )
 
 // summaryBases are the summaries written into run folders; plotNames the
@@ -99,7 +100,7 @@ func clearRun(dir string) error {
 
 func isRunOutput(name string) bool {
 	switch name {
-	case runFile, handsFile, partFile:
+	case runFile, handsFile, partFile, tracesFile:
 		return true
 	}
 	ext := filepath.Ext(name)

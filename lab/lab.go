@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -122,11 +123,76 @@ type HandRecord struct {
 	// Error: the hand could not be played (a rule failing at run time, a
 	// misbehaving outside agent); the run went on.
 	Error string `json:"error,omitempty"`
-	// FailedSeat: with Error, the seat (from 0) whose player failed; Turns
-	// is then the moves made before the failure and Scores the scores had
-	// the hand ended there (Moves, the moves until then).
+	// FailedSeat: with Error, in records of runs before seats could fail
+	// alone (Failures), the seat (from 0) whose player failed; Turns was
+	// then the moves made before the failure and Scores the scores had the
+	// hand ended there.
 	FailedSeat *int `json:"failed_seat,omitempty"`
+	// Failures: the seats whose player failed the hand (an outside agent
+	// that gave up, crashed, answered nonsense or too late), in order: each
+	// left the hand at its move and scored the worst its options allow
+	// (sim.WorstScore); the others played on, and the hand is a result.
+	Failures []agents.SeatFailure `json:"failures,omitempty"`
+	// Retried: the times the hand was played again (--retry-failed);
+	// EarlierErrors: why each earlier play failed, oldest first.
+	Retried       int      `json:"retried,omitempty"`
+	EarlierErrors []string `json:"earlier_errors,omitempty"`
+
+	// traces: the seats' calls to their models, for the trace file
+	// (traces.go), not hands.jsonl.
+	traces []agents.SeatTrace
 }
+
+// Cost is the US$ the hand's seats reported spending (their usage).
+func (h *HandRecord) Cost() float64 {
+	c := 0.0
+	for _, u := range h.Usage {
+		if u != nil && !math.IsNaN(u.CostUSD) {
+			c += u.CostUSD
+		}
+	}
+	return c
+}
+
+// CostCapError is a run stopped by its spending cap (RunOptions.MaxCost):
+// the hands played are kept, and --resume (with a higher cap) continues.
+type CostCapError struct {
+	Spent, Max float64
+	Done       int // hands kept
+}
+
+func (e *CostCapError) Error() string {
+	return fmt.Sprintf("stopped after %d hands: the estimated spend, US$%.4f, passed --max-cost %g; continue with --resume and a higher --max-cost", e.Done, e.Spent, e.Max)
+}
+
+// Failed reports whether seat failed the hand (Failures, or an older
+// run's FailedSeat).
+func (h *HandRecord) Failed(seat int) bool {
+	for _, f := range h.Failures {
+		if f.Seat == seat {
+			return true
+		}
+	}
+	return h.Error != "" && h.FailedSeat != nil && *h.FailedSeat == seat
+}
+
+// FailedAt is the moves seat made before it failed the hand (Failed).
+func (h *HandRecord) FailedAt(seat int) int {
+	for _, f := range h.Failures {
+		if f.Seat == seat {
+			return f.Turn
+		}
+	}
+	return h.Turns
+}
+
+// Unplayed reports whether the hand is no result at all: it stopped with
+// no seat to blame (God's rule failed at run time).
+func (h *HandRecord) Unplayed() bool { return h.Error != "" && h.FailedSeat == nil }
+
+// NeedsRetry reports whether --retry-failed plays the hand again: a seat
+// failed it, or it stopped with an error.
+func (h *HandRecord) NeedsRetry() bool { return h.Error != "" || len(h.Failures) > 0 }
 
 // Lab plays plans: the bank the rules come from and the kit of spaces and
 // behaviour classes shared by all workers.
@@ -165,6 +231,9 @@ func (l *Lab) prepare(p *Plan) (*prepared, error) {
 		for _, s := range lu {
 			sp, err := agents.ParseSpec(s)
 			if err != nil {
+				return nil, fmt.Errorf("line-up %d: %w", li+1, err)
+			}
+			if err := l.Kit.CheckSpec(sp); err != nil {
 				return nil, fmt.Errorf("line-up %d: %w", li+1, err)
 			}
 			specs = append(specs, sp)
@@ -211,7 +280,7 @@ func (l *Lab) play(ctx context.Context, p *Plan, pr *prepared, i int) HandRecord
 	if !slices.ContainsFunc(out.Measures, func(m *hypotheses.Measures) bool { return m != nil }) {
 		out.Measures = nil // no seat measured: no list of nulls
 	}
-	rec.Discovery, rec.Observer, rec.Usage = out.Measures, out.Observer, out.Usage
+	rec.Discovery, rec.Observer, rec.Usage, rec.Failures, rec.traces = out.Measures, out.Observer, out.Usage, out.Failures, out.Traces
 	if pr.options[c.Preset].Guessing {
 		rec.Guesses = sim.StatementsOf(r.History, len(r.Players))
 	}
@@ -231,6 +300,16 @@ type RunOptions struct {
 	// Resume continues an interrupted run in Out; Force lets a new run
 	// replace another run's files in Out (refused otherwise).
 	Resume, Force bool
+	// MaxCost stops the run cleanly, as Ctrl-C would, once the spend its
+	// hands report (their usage's cost_usd: an LLM's calls) passes it, in
+	// US$; --resume continues (0: no cap). The spend counts the hands kept,
+	// resumed ones included; the calls of hands cut at the stop are not.
+	MaxCost float64
+	// RetryFailed (with Resume) first plays again, on the same deals, the
+	// hands of the run in Out that a seat failed or that stopped with an
+	// error (a provider's outage), each new record in its old one's place
+	// with Retried and EarlierErrors saying so (retry.go).
+	RetryFailed bool
 	// Command, Args: the summary the run feeds ("rank", "bench") and the
 	// command line, for run.json.
 	Command string
@@ -281,12 +360,35 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 	if each == nil {
 		each = func(r *HandRecord) error { recs = append(recs, *r); return nil }
 	}
+	// The spending cap: every kept hand's cost counts, those of an
+	// interrupted run's first session too.
+	ctx, stop := context.WithCancel(ctx)
+	defer stop()
+	spent, capped := 0.0, false
+	counted := each
+	each = func(r *HandRecord) error {
+		spent += r.Cost()
+		if ro.MaxCost > 0 && spent > ro.MaxCost && !capped {
+			capped = true
+			stop()
+		}
+		return counted(r)
+	}
 	var (
 		from, done int
 		w          *bufio.Writer
 		f          *os.File
+		tw         *traceWriter
 	)
 	part := filepath.Join(ro.Out, partFile)
+	if ro.RetryFailed {
+		if !ro.Resume || ro.Out == "" {
+			return nil, fmt.Errorf("--retry-failed plays again the failed hands of the run in --out: give --resume")
+		}
+		if err := l.retryFailed(ctx, p, pr, ro); err != nil {
+			return nil, err
+		}
+	}
 	if ro.Out != "" {
 		var finished bool
 		if f, done, finished, err = l.openRun(p, ro, each); err != nil || finished {
@@ -295,6 +397,8 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 		from = p.shardIndex(ro.Shard, done)
 		defer f.Close()
 		w = bufio.NewWriterSize(f, 1<<16)
+		tw = &traceWriter{dir: ro.Out}
+		defer tw.close()
 	}
 	total := p.shardSize(ro.Shard)
 	// A hand's JSON line is written by the worker that played it; only
@@ -329,7 +433,11 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 				if err := w.WriteByte('\n'); err != nil {
 					return fmt.Errorf("writing %s: %w", part, err)
 				}
+				if err := tw.hand(&pl.rec, pl.rec.traces); err != nil {
+					return fmt.Errorf("writing %s: %w", filepath.Join(ro.Out, tracesFile), err)
+				}
 			}
+			pl.rec.traces = nil
 			done++
 			if err := each(&pl.rec); err != nil {
 				return err
@@ -342,6 +450,9 @@ func (l *Lab) Run(ctx context.Context, p *Plan, ro RunOptions) ([]HandRecord, er
 	})
 	if errors.Is(runErr, errCut) {
 		runErr = ctx.Err()
+	}
+	if capped && runErr != nil && ctx.Err() != nil {
+		runErr = &CostCapError{Spent: spent, Max: ro.MaxCost, Done: done}
 	}
 	if w != nil {
 		if err := w.Flush(); err != nil && runErr == nil {
@@ -386,6 +497,27 @@ func (l *Lab) meta(p *Plan, ro RunOptions) (RunMeta, error) {
 	}
 	if p.SeatsOutsider() {
 		m.Sandbox = agents.SandboxStatus(l.Kit.Sandbox())
+	}
+	for _, lu := range p.Lineups {
+		for _, s := range lu {
+			if _, done := m.Resources[s]; done {
+				continue
+			}
+			sp, err := agents.ParseSpec(s)
+			if err != nil {
+				return m, err
+			}
+			rs, err := l.Kit.ResourcesOf(sp)
+			if err != nil {
+				return m, fmt.Errorf("strategy %q: %w", s, err)
+			}
+			if len(rs) > 0 {
+				if m.Resources == nil {
+					m.Resources = map[string][]agents.Resource{}
+				}
+				m.Resources[s] = rs
+			}
+		}
 	}
 	opts, err := p.PresetOptions()
 	if err != nil {

@@ -48,6 +48,8 @@ type RunConfig[T any] struct {
 	N     int
 	From  int
 	Shard Shard
+	// Only, when set, runs exactly these hands (in this order) instead.
+	Only []int
 	// Workers: goroutines (0: all cores).
 	Workers int
 	// Do plays hand i. Its result must depend only on i (each hand's seed
@@ -68,8 +70,8 @@ func Run[T any](ctx context.Context, cfg RunConfig[T]) (emitted int, err error) 
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	var todo []int
-	for i := cfg.From; i < cfg.N; i++ {
+	todo := cfg.Only
+	for i := cfg.From; cfg.Only == nil && i < cfg.N; i++ {
 		if cfg.Shard.Has(i) {
 			todo = append(todo, i)
 		}

@@ -17,6 +17,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/eleusis/eleusis/agents"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -197,6 +198,11 @@ type RunMeta struct {
 	// Secret: the plan's secret (hex), which keys its hand seeds
 	// (secret.go); the file is then written with mode 0600.
 	Secret string `json:"secret,omitempty"`
+	// Resources: by strategy (the spec as written), the files its play
+	// depends on (agents.Resource): an LLM's models file, with its
+	// content, and its prompt; an outside agent's program, model file and
+	// kit. --resume refuses a run whose files changed.
+	Resources map[string][]agents.Resource `json:"resources,omitempty"`
 }
 
 func readMeta(dir string) (*RunMeta, error) { return ReadRunMeta(filepath.Join(dir, runFile)) }
@@ -248,10 +254,22 @@ type identity struct {
 	Secret  string                 `json:"secret"`
 	Options map[string]sim.Options `json:"options"`
 	Program *Program               `json:"program,omitempty"`
+	// Files: each strategy's files ("models /path/models.yaml") and their
+	// hashes (their content would make the message unreadable).
+	Files map[string]map[string]string `json:"agent_files,omitempty"`
 }
 
 func (m *RunMeta) identity(other *RunMeta) identity {
 	id := identity{Command: m.Command, Plan: m.Plan, Options: m.Options, Secret: fingerprint(m.Plan.Secret)}
+	for spec, rs := range m.Resources {
+		if id.Files == nil {
+			id.Files = map[string]map[string]string{}
+		}
+		id.Files[spec] = map[string]string{}
+		for _, r := range rs {
+			id.Files[spec][r.What+" "+r.Path] = "sha256 " + r.SHA256
+		}
+	}
 	if m.Program.Revision != "" && other.Program.Revision != "" {
 		id.Program = &Program{Version: m.Program.Version, Revision: m.Program.Revision, Modified: m.Program.Modified}
 	}

@@ -46,6 +46,7 @@ type Hand struct {
 	main       []Card
 	errors     []ErrorGroup
 	eliminated []bool
+	withdrawn  []bool // seats whose player failed and left the hand (Withdraw)
 	opening    []Card
 
 	current      int
@@ -131,6 +132,7 @@ func NewHand(cfg HandConfig) (*Hand, error) {
 		pcg:        rand.NewPCG(cfg.Seed, 0x656c657573697321), // "eleusis!"
 		hands:      make([][]Card, n),
 		eliminated: make([]bool, n),
+		withdrawn:  make([]bool, n),
 		wasProphet: make([]bool, n),
 		fell:       make([]bool, n),
 		prophet:    -1, outSeat: -1, guesser: -1,

@@ -45,20 +45,35 @@ func (h *Hand) Step() (*MoveRecord, error) {
 	if m.Kind == NoPlay && len(m.Cards) == 0 {
 		m.Cards = h.hands[p]
 	}
+	if err := h.check(p, m); err != nil {
+		return nil, &SeatError{Seat: p, Who: h.who(p), Err: err} // a move the referee refuses is the mover's failure
+	}
 	rec, err := h.Apply(p, m, Decisions{Ask: true})
 	if err == nil {
 		err = h.failed() // a Prophet's judgement, a declaration or a guess
 	}
-	if err == nil {
-		h.takeMeta(rec)
+	if rec != nil {
+		h.takeMeta(rec) // a failing seat's notes too: what its model cost
 	}
 	return rec, err
 }
 
+// SeatError is a hand stopped by one seat's player: an outside program
+// that failed (Failer), or a move the referee refuses. The caller may
+// Withdraw the seat and play on.
+type SeatError struct {
+	Seat int
+	Who  string // the seat as messages name it
+	Err  error
+}
+
+func (e *SeatError) Error() string { return e.Who + ": " + e.Err.Error() }
+func (e *SeatError) Unwrap() error { return e.Err }
+
 // takeMeta keeps the players' notes on the move's answers in its record.
 func (h *Hand) takeMeta(rec *MoveRecord) {
-	for _, pl := range h.players {
-		if ms, ok := pl.(MetaSource); ok {
+	for q, pl := range h.players {
+		if ms, ok := pl.(MetaSource); ok && !h.withdrawn[q] {
 			for k, v := range ms.TakeMeta() {
 				if rec.Meta == nil {
 					rec.Meta = map[string]json.RawMessage{}
@@ -69,12 +84,16 @@ func (h *Hand) takeMeta(rec *MoveRecord) {
 	}
 }
 
-// failed is the first error a player reports through Failer.
+// failed is the first error a player still in the hand reports through
+// Failer.
 func (h *Hand) failed() error {
 	for q, pl := range h.players {
+		if h.withdrawn[q] {
+			continue
+		}
 		if f, ok := pl.(Failer); ok {
 			if err := f.Err(); err != nil {
-				return fmt.Errorf("%s: %w", h.who(q), err)
+				return &SeatError{Seat: q, Who: h.who(q), Err: err}
 			}
 		}
 	}
@@ -148,6 +167,13 @@ func (h *Hand) resolve(p int, m Move, d Decisions) (MoveRecord, error) {
 	}
 	if err != nil {
 		return rec, err
+	}
+	if h.opts.KeepHandSize && !h.eliminated[p] {
+		// The public benchmark's solo protocol: every card played is
+		// replaced, so the hand stays at hand_size (Drawn counts them).
+		if short := h.opts.HandSize - len(h.hands[p]); short > 0 {
+			rec.Drawn += h.deal(p, short, &rec)
+		}
 	}
 	// Going out is being rid of the last card by a move that is not
 	// punished: playing it, or a right "no play" (new-eleusis-pt: "bater

@@ -123,6 +123,15 @@ type Options struct {
 	// player under scoring turns (5 in solo-guessing). Other scorings do
 	// not use it: in Express a wrong guess costs nothing.
 	GuessPenalty int `yaml:"guess_penalty" json:"guess_penalty"`
+	// ScoreFloor: under scoring turns, a seat's score is never below 0
+	// (the public benchmark's floored score: a hand that ends without a
+	// right statement, or with more in penalties than it earned, scores 0).
+	ScoreFloor bool `yaml:"score_floor" json:"score_floor,omitempty"`
+	// KeepHandSize: after each of its moves a player draws until it holds
+	// hand_size cards again (the public benchmark's solo protocol: every
+	// card played, right or wrong, is replaced from the deck), so that
+	// nobody runs out of cards before the turns run out.
+	KeepHandSize bool `yaml:"keep_hand_size" json:"keep_hand_size,omitempty"`
 	// CoopTurns > 0 makes the hand cooperative (new-eleusis-es, "Eleusis
 	// cooperativo"): the players share their hypotheses and work together
 	// for this many moves; after any move the mover may state the team's
@@ -149,7 +158,7 @@ type Options struct {
 
 // PresetNames lists the presets in the order of docs/rules.md.
 func PresetNames() []string {
-	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo", "original", "cooperative", "solo-guessing"}
+	return []string{"new-eleusis", "new-eleusis-es", "abbott", "express", "express-divermazo", "original", "cooperative", "solo-guessing", "solo-public"}
 }
 
 // newEleusis is the New Eleusis of new-eleusis-pt (1977): 3 decks, 14 cards,
@@ -242,6 +251,25 @@ func Preset(name string) (Options, error) {
 		o.Guessing, o.GuessAnyTurn, o.GuessPenalty = true, true, 5
 		o.Scoring, o.OutBonus = Turns, 0
 		o.MinPlayers, o.MaxPlayers = 1, 3 // 3 × 31 + 1 ≤ 104
+	case "solo-public":
+		// The protocol of the public benchmark of language models ("Can
+		// LLMs Play the Game of Science?", Louapre 2026; no seed names it):
+		// one scientist, 12 cards from a double deck, every card played
+		// replaced from the deck, 30 turns, a statement of the rule after
+		// any move, 2 points per wrong statement, the turn score floored
+		// at 0. God draws the starter until the rule's starter predicate
+		// admits it, as the benchmark evaluates its rules on an empty main
+		// line. docs/strategies.md lists what still differs.
+		o.Decks, o.HandSize, o.Starter, o.FirstPlayer = 2, 12, RedrawUntilValid, LeftOfGod
+		o.MaxSequence = 1
+		o.PenaltyWrongCard, o.PenaltyWrongNoPlay = 1, 1
+		o.NoPlayOutLimit, o.NoPlayRefund = 0, 1
+		o.SuddenDeathAt, o.MaxTurns = 0, 30
+		o.ProphetErrorPoints, o.ProphetSuddenDeathAfter = 0, 0
+		o.Guessing, o.GuessAnyTurn, o.GuessPenalty, o.ScoreFloor = true, true, 2, true
+		o.KeepHandSize = true
+		o.Scoring, o.OutBonus = Turns, 0
+		o.MinPlayers, o.MaxPlayers = 1, 8 // 8 × 12 + 1 ≤ 104
 	default:
 		return Options{}, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
 	}
@@ -374,6 +402,9 @@ func (o Options) Validate(players int) error {
 	}
 	if o.GuessAnyTurn && !o.Guessing {
 		add("guess_any_turn = true needs guessing = true")
+	}
+	if o.ScoreFloor && o.Scoring != Turns {
+		add("score_floor = true floors the turn score: it needs scoring = turns (not %s)", o.Scoring)
 	}
 	for _, v := range []struct {
 		name string

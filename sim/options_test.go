@@ -169,6 +169,7 @@ func TestPresetValues(t *testing.T) {
 		"original":          "2 14 always_valid left_of_god 1 all_or_nothing double_count 2 2 4 4 0 false false 0 0 2 false 4..7",
 		"cooperative":       "2 14 always_valid left_of_god 4 all_or_nothing double_count 2 5 4 4 0 false false 0 0 2 true 4..7 coop 40",
 		"solo-guessing":     "2 31 always_valid left_of_god 1 all_or_nothing double_count 1 1 0 1 0 false false 0 0 0 true 1..3 any turn, penalty 5, turns of 30",
+		"solo-public":       "2 12 redraw_until_valid left_of_god 1 all_or_nothing double_count 1 1 0 1 0 false false 0 0 0 true 1..8 any turn, penalty 2, turns of 30, hand kept, floored",
 	}
 	for _, name := range PresetNames() {
 		o := mustPreset(t, name)
@@ -182,6 +183,12 @@ func TestPresetValues(t *testing.T) {
 		}
 		if o.GuessAnyTurn {
 			got += " any turn, penalty " + itoa(o.GuessPenalty) + ", " + string(o.Scoring) + " of " + itoa(o.MaxTurns)
+		}
+		if o.KeepHandSize {
+			got += ", hand kept"
+		}
+		if o.ScoreFloor {
+			got += ", floored"
 		}
 		if got != want[name] {
 			t.Errorf("%s:\n got %s\nwant %s", name, got, want[name])

@@ -107,6 +107,9 @@ type PlayerResult struct {
 	// ones included).
 	GuessedAt    int `json:"guessed_at,omitempty"`
 	WrongGuesses int `json:"wrong_guesses,omitempty"`
+	// Withdrawn: its player failed and left the hand (Hand.Withdraw); it
+	// scores WorstScore.
+	Withdrawn bool `json:"withdrawn,omitempty"`
 }
 
 // Result is the end of a hand.

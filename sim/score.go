@@ -9,6 +9,9 @@ type Tally struct {
 	// Wrong: each seat's wrong statements (nil: none).
 	GuessedAt int
 	Wrong     []int
+	// Withdrawn: the seats whose player failed and left the hand (nil:
+	// none); they score WorstScore and count neither in Max nor for God.
+	Withdrawn []bool
 	// A standing Prophet (-1 if none), the main-line and error cards laid
 	// since the marker, and the table cards before it.
 	Prophet       int
@@ -28,12 +31,17 @@ type Tally struct {
 //     out (0 in solo-guessing).
 //
 // God scores the best player score; with a standing Prophet, min(P, A) where
-// P is that best score and A = 2 × table cards before the marker.
+// P is that best score and A = 2 × table cards before the marker. A seat
+// that left the hand (Tally.Withdrawn) scores WorstScore, and its cards
+// count neither in Max nor in God's best.
 func ScoreHand(o Options, t Tally) (players []int, god int) {
 	players = make([]int, len(t.Cards))
+	out := func(p int) bool { return p < len(t.Withdrawn) && t.Withdrawn[p] }
 	mx := 0
-	for _, c := range t.Cards {
-		mx = max(mx, c)
+	for p, c := range t.Cards {
+		if !out(p) {
+			mx = max(mx, c)
+		}
 	}
 	for p, c := range t.Cards {
 		switch o.Scoring {
@@ -60,16 +68,45 @@ func ScoreHand(o Options, t Tally) (players []int, god int) {
 		if p == t.Prophet {
 			players[p] += t.ProphetMain + o.ProphetErrorPoints*t.ProphetErrors
 		}
+		if o.ScoreFloor {
+			players[p] = max(0, players[p])
+		}
 	}
+	first := true
 	for p, s := range players {
-		if p == 0 || s > god {
-			god = s
+		if out(p) {
+			players[p] = WorstScore(o)
+			continue
+		}
+		if first || s > god {
+			god, first = s, false
 		}
 	}
 	if t.Prophet >= 0 {
 		god = min(god, 2*t.ProphetTable)
 	}
 	return players, god
+}
+
+// WorstScore is the lowest score a seat can make under o, what a seat
+// that fails its hand scores (an outside agent that crashed, timed out or
+// gave up; Hand.Withdraw): failing must never pay better than playing on.
+//   - turns: 0 with score_floor, else a wrong statement after each of the
+//     max_turns moves, −guess_penalty × max_turns;
+//   - fixed_minus_n: score_base less every card but the starter in one
+//     hand, score_base − (decks × 52 − 1);
+//   - max_minus_n: 0 (Max − N is never negative).
+func WorstScore(o Options) int {
+	switch o.Scoring {
+	case Turns:
+		if o.ScoreFloor {
+			return 0
+		}
+		return -o.GuessPenalty * o.MaxTurns
+	case FixedMinusN:
+		return o.ScoreBase - (o.Decks*NumCards - 1)
+	}
+	return 0
 }
 
 // TurnScore is a player's score under the solo guessing protocol (scoring
@@ -119,7 +156,7 @@ func StatementsOf(moves []MoveRecord, seats int) []Statements {
 
 // Result scores the hand and reports how it ended. Call it once Ended.
 func (h *Hand) Result() *Result {
-	t := Tally{WentOut: h.outSeat, Guessed: h.guesser, Prophet: h.prophet, Wrong: make([]int, len(h.hands))}
+	t := Tally{WentOut: h.outSeat, Guessed: h.guesser, Prophet: h.prophet, Wrong: make([]int, len(h.hands)), Withdrawn: h.withdrawn}
 	for _, hd := range h.hands {
 		t.Cards = append(t.Cards, len(hd))
 	}
@@ -155,7 +192,7 @@ func (h *Hand) Result() *Result {
 	}
 	for p := range h.hands {
 		pr := PlayerResult{Seat: p, Cards: t.Cards[p], Score: scores[p], WentOut: p == h.outSeat,
-			Eliminated: h.eliminated[p], Prophet: NotProphet, Guessed: p == h.guesser, WrongGuesses: t.Wrong[p]}
+			Eliminated: h.eliminated[p], Prophet: NotProphet, Guessed: p == h.guesser, WrongGuesses: t.Wrong[p], Withdrawn: h.withdrawn[p]}
 		if pr.Guessed {
 			pr.GuessedAt = t.GuessedAt
 		}

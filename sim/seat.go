@@ -1,5 +1,7 @@
 package sim
 
+import "fmt"
+
 // What a seat may do between moves, for tables where people play: a person
 // hears God's verdict first and then decides whether to declare Prophet or to
 // state the rule, and a move is checked before others (a Prophet) are asked
@@ -54,3 +56,36 @@ func (h *Hand) DeclareProphet(p int) error {
 	h.history[len(h.history)-1].DeclaredProphet = true
 	return nil
 }
+
+// Withdraw takes seat p out of the hand: its player failed (SeatError), and
+// the hand goes on without it, as if it had been eliminated. Its cards stay
+// in its hand, it is asked nothing more, a Prophet's standing ends without
+// a fall, and it scores the worst its options allow (WorstScore), whatever
+// it held; the others' play and scores go on unchanged. When no seat is
+// left to move the hand ends (all_eliminated).
+func (h *Hand) Withdraw(p int) error {
+	switch {
+	case p < 0 || p >= len(h.hands):
+		return say("sim.noSeat", p+1)
+	case h.ended:
+		return ErrHandOver
+	case h.withdrawn[p]:
+		return fmt.Errorf("%s has left the hand already", h.who(p))
+	}
+	h.withdrawn[p], h.eliminated[p] = true, true
+	if p < len(h.players) {
+		if ms, ok := h.players[p].(MetaSource); ok {
+			ms.TakeMeta() // notes on an answer no move records: dropped
+		}
+	}
+	if h.prophet == p {
+		h.prophet = -1
+	}
+	if h.current == p {
+		h.advance()
+	}
+	return nil
+}
+
+// Withdrawn reports whether seat p has left the hand (Withdraw).
+func (h *Hand) Withdrawn(p int) bool { return h.withdrawn[p] }

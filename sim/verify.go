@@ -8,7 +8,9 @@ import "fmt"
 func CheckScores(o Options, r *Result) error {
 	mx, best := 0, -1<<30
 	for _, p := range r.Players {
-		mx = max(mx, p.Cards)
+		if !p.Withdrawn {
+			mx = max(mx, p.Cards)
+		}
 	}
 	// The statements, read from the moves (not from the players' results).
 	sts := StatementsOf(r.History, len(r.Players))
@@ -42,10 +44,22 @@ func CheckScores(o Options, r *Result) error {
 			}
 			want = p.Score
 		}
+		if o.ScoreFloor {
+			want = max(0, want)
+		}
+		if p.Withdrawn {
+			if p.Score != WorstScore(o) {
+				return fmt.Errorf("seat %d left the hand and scored %d, not the worst score %d", p.Seat+1, p.Score, WorstScore(o))
+			}
+			continue
+		}
 		if p.Score != want {
 			return fmt.Errorf("seat %d: %d cards scored %d, want %d (Max %d)", p.Seat+1, p.Cards, p.Score, want, mx)
 		}
 		best = max(best, p.Score)
+	}
+	if best == -1<<30 {
+		best = 0 // every seat left the hand
 	}
 	if r.ProphetA > 0 {
 		best = min(best, r.ProphetA)

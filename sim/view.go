@@ -46,6 +46,9 @@ func (h *Hand) View(p int) View {
 // Ended reports whether the hand is over.
 func (h *Hand) Ended() bool { return h.ended }
 
+// Turns is the number of moves made so far.
+func (h *Hand) Turns() int { return h.turns }
+
 // Current is the seat whose turn it is.
 func (h *Hand) Current() int { return h.current }
 

@@ -54,6 +54,14 @@ benchmarks: a scientist may state the rule after any move; a right statement
 ends the hand, a wrong one costs points; a "Stating the rule" table (and
 bench-guessing.csv, guessing.png) gives each strategy's guessed share, the
 move of its right statement and its turn score (docs/strategies.md).
+--preset solo-public plays the public benchmark's settings of that protocol
+(12 cards kept at 12, 2 points a wrong statement, the score floored at 0).
+
+llm(model=NAME) plays a language model of the models file (--models) through
+the providers' SDKs; every call is traced into traces.jsonl.gz, and
+--max-cost stops the run, resumably, once its spend passes the cap. A seat
+that fails its hand scores the worst its protocol allows; --resume
+--retry-failed plays such hands again (a provider's outage).
 
 --perf instead measures speed: hands per second per core for each strategy
 (4 players of it), at 1 worker and at all workers, and the scaling.

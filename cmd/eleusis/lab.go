@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -33,6 +34,9 @@ type labFlags struct {
 	shard          string
 	out            string
 	resume, force  bool
+	retryFailed    bool
+	models         string
+	maxCost        float64
 	moves          bool
 	dealsFrom      string
 	flags          *pflag.FlagSet
@@ -54,6 +58,10 @@ func (lf *labFlags) register(c *cobra.Command, g *global, hands int) {
 	f.StringVar(&lf.out, "out", "", "`folder` for run.json, hands.jsonl, the summaries in every format and the plots")
 	f.BoolVar(&lf.resume, "resume", false, "continue the interrupted run in --out")
 	f.BoolVar(&lf.force, "force", false, "let --out replace the files of another run in that folder")
+	f.StringVar(&lf.models, "models", agents.DefaultModelsFile, "the models `file` the built-in LLM strategy llm(model=NAME) reads (docs/strategies.md)")
+	f.Float64Var(&lf.maxCost, "max-cost", 0, "stop the run cleanly, resumable with --resume, once the spend its hands report passes these `dollars` (US$; 0: no cap)")
+	c.MarkFlagFilename("models", "yaml", "yml")
+	f.BoolVar(&lf.retryFailed, "retry-failed", false, "with --resume: first play again the hands a seat failed (a provider's outage), on the same deals; their records say so")
 	f.BoolVar(&lf.moves, "moves", true, "keep every move in hands.jsonl (docs/results.md; --moves=false for smaller files)")
 	c.MarkFlagDirname("out")
 	c.MarkFlagFilename("deals-from", "json")
@@ -76,6 +84,12 @@ func (lf *labFlags) check() error {
 	}
 	if lf.resume && lf.out == "" {
 		return fmt.Errorf("--resume needs --out (the folder of the interrupted run)")
+	}
+	if !(lf.maxCost >= 0) {
+		return fmt.Errorf("--max-cost is US$, 0 (no cap) or more, not %v", lf.maxCost)
+	}
+	if lf.retryFailed && !lf.resume {
+		return fmt.Errorf("--retry-failed plays again the failed hands of the run in --out: give --resume too")
 	}
 	if lf.resume && lf.force {
 		return fmt.Errorf("--resume continues the run in --out and --force replaces it: give one of them")
@@ -111,7 +125,9 @@ func (lf *labFlags) plan(g *global) (*lab.Plan, *lab.Lab, error) {
 	for _, lu := range lf.lineups {
 		p.Lineups = append(p.Lineups, agents.SplitLineup(lu))
 	}
-	return p, &lab.Lab{Bank: bank, Kit: agents.NewKit()}, nil
+	kit := agents.NewKit()
+	kit.SetModelsFile(lf.models)
+	return p, &lab.Lab{Bank: bank, Kit: kit}, nil
 }
 
 func hasAny(have, want []string) bool {
@@ -139,8 +155,9 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.P
 		p.NoSandbox = true
 	}
 	lf.sandbox.confine(g, runner.Kit, p.SeatsOutsider() && !p.NoSandbox, lf.out, g.bank, lf.dealsFrom)
-	ro := lab.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume, Force: lf.force,
-		Command: command, Args: g.args, Each: each}
+	st := newStatus(p)
+	ro := lab.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume, Force: lf.force, RetryFailed: lf.retryFailed,
+		MaxCost: lf.maxCost, Command: command, Args: g.args, Each: func(r *lab.HandRecord) error { st.add(r); return each(r) }}
 	var progress *mpb.Progress
 	var bar *mpb.Bar
 	var start time.Time // of the bar, for its rate and ETA
@@ -160,8 +177,22 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.P
 	if isTerminal(os.Stderr) {
 		progress = mpb.New(mpb.WithOutput(os.Stderr), mpb.WithWidth(40))
 		start = time.Now()
+		st.show(progress)
 	}
 	_, err = runner.Run(ctx, p, ro)
+	st.done()
+	if st.any() {
+		fmt.Fprint(g.errw, st.String()) // the last status, on any output
+	}
+	var capped *lab.CostCapError
+	if errors.As(err, &capped) {
+		if progress != nil && bar != nil {
+			bar.Abort(false)
+			progress.Wait()
+			progress = nil
+		}
+		return fmt.Errorf("%w (kept in %s)", err, filepath.Join(lf.out, "hands.jsonl.part"))
+	}
 	runner.Kit.Close() // outside agents kept between hands
 	if progress != nil {
 		if bar != nil {

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/eleusis/eleusis/lab"
+	_ "github.com/eleusis/eleusis/llm" // the built-in LLM strategy, llm(model=NAME)
 	"github.com/eleusis/eleusis/render"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"

@@ -6,9 +6,10 @@ chat-completions endpoint (OpenAI, vLLM, llama.cpp's server, Ollama's /v1…).
 The model file (llm_client.py, MODEL_KEYS) names the base URL, the model, the
 variable holding the key, the token limit (max_completion_tokens, or
 max_tokens for servers that want it), temperature, reasoning effort and the
-price per million tokens. Without one, --url, --model and --key (or
-ELEUSIS_LLM_URL / OPENAI_BASE_URL, ELEUSIS_LLM_MODEL / OPENAI_MODEL,
-ELEUSIS_LLM_KEY / OPENAI_API_KEY) say the same.
+price per million tokens. Without one, --url and --model (or
+ELEUSIS_LLM_URL / OPENAI_BASE_URL, ELEUSIS_LLM_MODEL / OPENAI_MODEL) say the
+same, with the key in ELEUSIS_LLM_KEY or OPENAI_API_KEY: never on the
+command line, which the harness records with the run.
 
 Every move is one chat request: the rules, what is measured, the rule
 language the harness sent, the table and the facts so far (each with its
@@ -78,8 +79,9 @@ def fit(meta: dict, limit: int = 30000) -> None:
 
 
 # The longest raw reply kept in an answer's meta (characters, from its end:
-# the final JSON is there), so that a meta stays within the harness's 32 KiB.
-MAX_RAW = 2500
+# the final JSON is there), so that a meta stays within the harness's 32 KiB;
+# the whole reply, and its reasoning, go to the run's trace file ("trace").
+MAX_RAW = 500
 
 
 def extract_json(text: str, needs: str = "kind") -> dict:
@@ -234,11 +236,19 @@ class LLMAgent(Agent):
         returns the parsed answer, or None for a fallback; either way
         self.meta says what happened. Too many failed requests in a row
         raise SeatFailed."""
+        system = rules_text(self.info, self.cfg.guess)
         messages = [
-            {"role": "system", "content": rules_text(self.info, self.cfg.guess)},
+            {"role": "system", "content": system},
             {"role": "user", "content": table_text(view, self.cfg.facts, self.rule) + "\n\n" + question},
         ]
         m = self.cfg.model
+        kind = question.split(".")[0][:40]
+
+        def trace(attempt: int, **fields) -> None:
+            # One call, whole, for the run's trace file: the system prompt
+            # (the harness keeps each text once), the rest as sent.
+            self.trace.append({"question": kind, "attempt": attempt + 1, "turn": view.turn, "system": system,
+                               "messages": [dict(x) for x in messages[1:]], "requested_model": m.model, **fields})
         meta: dict = {"model": m.model, "calls": 0, "http_attempts": 0, "prompt_tokens": 0, "completion_tokens": 0,
                       "reasoning_tokens": 0, "latency_s": 0.0, "replies": []}
         if m.price:
@@ -253,6 +263,7 @@ class LLMAgent(Agent):
                 meta["http_attempts"] += e.attempts
                 meta["latency_s"] += e.latency
                 meta["replies"].append({"read": "provider_error", "error": str(e)[:500]})
+                trace(attempt, read="provider_error", error=str(e)[:1000], latency_s=round(e.latency, 3), reply="")
                 meta["read"] = "provider_error"
                 self.log(str(e))
                 warn_endpoint(str(e))
@@ -263,17 +274,23 @@ class LLMAgent(Agent):
                 break  # its HTTP retries are spent: no second question
             meta["http_attempts"] += reply.attempts
             meta["latency_s"] += reply.latency
-            for k, v in usage_meta(reply.usage, m.price).items():
+            usage = usage_meta(reply.usage, m.price)
+            for k, v in usage.items():
                 meta[k] = meta.get(k, 0) + v
             rec = {"finish_reason": reply.finish_reason, "raw": reply.text[-MAX_RAW:]}
             meta["replies"].append(rec)
             meta["finish_reason"] = reply.finish_reason
+            if reply.model:
+                meta["responding_model"] = reply.model
+            call = {"model": reply.model, "reply": reply.text, "reasoning": reply.reasoning,
+                    "finish_reason": reply.finish_reason, "latency_s": round(reply.latency, 3), **usage}
             try:
                 got = parse(final_json(reply.text, needs))
             except BadReply as e:
                 rec["read"] = "truncated" if reply.finish_reason == "length" else "parse_error"
                 rec["why"] = str(e)[:500]
                 meta["read"] = rec["read"]
+                trace(attempt, read=rec["read"], why=rec["why"], **call)
                 self.log(f"bad reply ({e}): {reply.text[:200]!r}")
                 if attempt == 0:
                     self.retries += 1
@@ -285,6 +302,7 @@ class LLMAgent(Agent):
                     ]
                 continue
             rec["read"] = meta["read"] = "usable"
+            trace(attempt, read="usable", **call)
             meta["latency_s"] = round(meta["latency_s"], 3)
             fit(meta)
             return got
@@ -358,7 +376,7 @@ def config_from(argv: list[str] | None = None, env=os.environ) -> Config:
                                          "max_tokens, temperature, reasoning_effort, price, …); the flags below override it")
     ap.add_argument("--url", help="base URL of the OpenAI-compatible API (…/v1)")
     ap.add_argument("--model", help="model name")
-    ap.add_argument("--key", help="API key (better: key_env in the model file, or ELEUSIS_LLM_KEY)")
+    ap.add_argument("--key", help=argparse.SUPPRESS)  # refused: see below
     ap.add_argument("--temperature", type=float)
     ap.add_argument("--max-tokens", type=int, help="send max_tokens (servers that want the older name)")
     ap.add_argument("--max-completion-tokens", type=int, help="send max_completion_tokens (current OpenAI models)")
@@ -371,6 +389,11 @@ def config_from(argv: list[str] | None = None, env=os.environ) -> Config:
     ap.add_argument("--facts", type=int, default=60, help="most recent verdicts in the prompt")
     ap.add_argument("--verbose", action="store_true", help="log retries and fallbacks to stderr")
     a = ap.parse_args(argv)
+    if a.key is not None:
+        # A key on the command line is written into run.json and hands.jsonl
+        # with the strategy's spec: it must come from the environment.
+        ap.error("--key is not taken: a command line is recorded with the run. Name the variable that holds the key "
+                 "(key_env in the model file, or ELEUSIS_LLM_KEY) and pass it with eleusis --agent-env NAME")
     if a.model_file:
         try:
             m = load_model(a.model_file, env)
@@ -380,7 +403,7 @@ def config_from(argv: list[str] | None = None, env=os.environ) -> Config:
         m = Model(base_url=env.get("ELEUSIS_LLM_URL") or env.get("OPENAI_BASE_URL") or Model.base_url,
                   model=env.get("ELEUSIS_LLM_MODEL") or env.get("OPENAI_MODEL") or "",
                   key=env.get("ELEUSIS_LLM_KEY") or env.get("OPENAI_API_KEY") or "")
-    for flag, attr in (("url", "base_url"), ("model", "model"), ("key", "key"), ("temperature", "temperature"),
+    for flag, attr in (("url", "base_url"), ("model", "model"), ("temperature", "temperature"),
                        ("max_tokens", "max_tokens"), ("max_completion_tokens", "max_completion_tokens"),
                        ("reasoning_effort", "reasoning_effort"), ("http_timeout", "http_timeout"),
                        ("retries", "retries"), ("max_provider_errors", "max_provider_errors")):

@@ -182,6 +182,8 @@ class Reply:
     usage: dict
     latency: float  # seconds, every attempt and wait included
     attempts: int  # HTTP requests made
+    reasoning: str = ""  # the reasoning text the server returned (reasoning_content or reasoning), if any
+    model: str = ""  # the responding model's id
 
 
 def retry_after(value: str | None) -> float | None:
@@ -228,9 +230,10 @@ class Client:
             try:
                 with urllib.request.urlopen(req, timeout=m.http_timeout) as resp:
                     obj = json.load(resp)
-                text, finish, usage = _read_choice(obj)
+                text, finish, usage, reasoning = _read_choice(obj)
                 self.consecutive_errors = 0
-                return Reply(text, finish, usage, time.monotonic() - t0, attempt + 1)
+                model = obj.get("model") if isinstance(obj.get("model"), str) else ""
+                return Reply(text, finish, usage, time.monotonic() - t0, attempt + 1, reasoning, model)
             except urllib.error.HTTPError as e:
                 detail = e.read(300).decode(errors="replace")
                 last = f"HTTP {e.code}: {detail.strip()}"
@@ -253,14 +256,23 @@ class ProviderReplyError(ValueError):
     pass
 
 
-def _read_choice(obj) -> tuple[str, str, dict]:
+def _read_choice(obj) -> tuple[str, str, dict, str]:
+    """The reply's text, finish reason, usage and reasoning text: servers of
+    reasoning models return it beside the content, as reasoning_content
+    (DeepSeek, vLLM) or reasoning (OpenRouter, Ollama)."""
     try:
         choice = obj["choices"][0]
-        text = choice["message"].get("content") or ""
+        msg = choice["message"]
+        text = msg.get("content") or ""
     except (KeyError, IndexError, TypeError, AttributeError):
         raise ProviderReplyError(f"no choices[0].message: {str(obj)[:300]}") from None
+    reasoning = ""
+    for k in ("reasoning_content", "reasoning"):
+        if isinstance(msg.get(k), str) and msg[k]:
+            reasoning = msg[k]
+            break
     usage = obj.get("usage") or {}
-    return text, choice.get("finish_reason") or "", usage if isinstance(usage, dict) else {}
+    return text, choice.get("finish_reason") or "", usage if isinstance(usage, dict) else {}, reasoning
 
 
 def usage_meta(usage: dict, price: dict) -> dict:

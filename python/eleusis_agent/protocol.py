@@ -53,6 +53,8 @@ class Options:
     guessing: bool = False
     guess_any_turn: bool = False
     guess_penalty: int = 0
+    score_floor: bool = False  # the turn score is never below 0 (solo-public)
+    keep_hand_size: bool = False  # every card played is replaced from the deck (solo-public)
     coop_turns: int = 0
     scoring: str = "max_minus_n"
     out_bonus: int = 4
@@ -254,6 +256,7 @@ class PlayerResult:
     guessed: bool
     guessed_at: int = 0  # the move after which the right guess came
     wrong_guesses: int = 0
+    withdrawn: bool = False  # its agent failed and left the hand: it scores the worst its options allow
 
 
 @dataclass(slots=True)
@@ -300,6 +303,11 @@ class Agent:
         # which the harness keeps with the move in hands.jsonl, then clears
         # them. At most 32 KiB.
         self.meta: dict | None = None
+        # Calls to a model for the answer being made, each a JSON object
+        # (the prompt, the whole reply, its reasoning…): `run` sends them as
+        # the answer's "trace", which the harness writes whole to the run's
+        # trace file, then clears them.
+        self.trace: list[dict] = []
 
     def move(self, view: View) -> Move | tuple[Move, Belief]:
         """The move to make; optionally with what the agent believes."""
@@ -322,8 +330,15 @@ class Agent:
         move (Express), after any own move (cooperative, guess_any_turn)."""
         return ""
 
+    def heard(self, statement: MoveRecord) -> None:
+        """God's verdict on the rule this seat stated after the move
+        `statement` (its guess, guess_right and guess_error are filled in,
+        and view.history has it): called before the next request is
+        answered."""
+
     def end(self, result: Result | None, history: list[MoveRecord]) -> None:
-        """The hand is over (result None: it was stopped by an error)."""
+        """The hand is over (result None: it was stopped by an error, or
+        this seat failed and left it)."""
 
 
 def _card_list(cards: list[Card]) -> list[str]:
@@ -362,6 +377,13 @@ class Session:
         if self.agent is None or self.info is None:
             raise ValueError(f"a {kind} request outside a hand")
         self.history.extend(MoveRecord.from_json(m) for m in req.get("moves") or [])
+        st = req.get("statement")
+        if st and 1 <= st.get("turn", 0) <= len(self.history):
+            # God's verdict on the rule this seat stated after its move: the
+            # move's record gets it, as every other seat's statements have it.
+            rec = self.history[st["turn"] - 1]
+            rec.guess, rec.guess_right, rec.guess_error = st.get("rule", ""), bool(st.get("right")), st.get("error", "")
+            self.agent.heard(rec)
         if kind == "end":
             agent, self.agent = self.agent, None
             result = req.get("result")
@@ -370,11 +392,14 @@ class Session:
         view = View.from_json(req["view"], self.info.seat, self.history, self.info.options, self.info.opening,
                               self.info.facts)
         a = self.agent
-        a.meta = None
+        a.meta, a.trace = None, []
         ans = self._ask(a, kind, req, view)
         if a.meta:
             ans["meta"] = a.meta
             a.meta = None
+        if a.trace:
+            ans["trace"] = a.trace
+            a.trace = []
         return ans
 
     @staticmethod

@@ -30,12 +30,18 @@ INFO = HandInfo(seat=1, players=2, seed=3, options=Options(guessing=True), mode=
                                "card_fields": [], "operators": "", "examples": [{"rule": "card.even == (prev.rank > 7)", "says": "even after a high card"}]})
 
 
-def reply(content, finish="stop", usage=None):
-    return {"choices": [{"message": {"role": "assistant", "content": content}, "finish_reason": finish}],
+def reply(content, finish="stop", usage=None, reasoning=None, key="reasoning_content"):
+    msg = {"role": "assistant", "content": content}
+    if reasoning is not None:
+        msg[key] = reasoning
+    return {"model": "fake-2026-01", "choices": [{"message": msg, "finish_reason": finish}],
             "usage": usage or {"prompt_tokens": 100, "completion_tokens": 40, "completion_tokens_details": {"reasoning_tokens": 25}}}
 
 
 GOOD = 'Red follows black, I think.\n```json\n{"kind": "play", "cards": ["8H"], "rule": "card.color != prev.color", "confidence": 0.6, "accept_prob": 0.7}\n```'
+
+
+LONG = "I weigh the facts. " * 400 + GOOD  # longer than the meta keeps
 
 
 class Fake(BaseHTTPRequestHandler):
@@ -61,6 +67,8 @@ class Fake(BaseHTTPRequestHandler):
             self.end_headers()
             return
         obj = {"ok": reply(GOOD), "prose": reply("I would play a red card, I think."),
+               "thinks": reply(LONG, reasoning="THOUGHT: red after black"),
+               "thinks2": reply(GOOD, reasoning="THOUGHT 2", key="reasoning"),
                "truncated": reply('Let me think. The main line is 2C 4D, so {"kind": "pl', finish="length"),
                "notjson": None}[what]
         data = b"<html>gateway</html>" if obj is None else json.dumps(obj).encode()
@@ -123,6 +131,26 @@ class TestFakeEndpoint(unittest.TestCase):
         self.assertNotIn("max_tokens", body)
         self.assertNotIn("temperature", body)  # reasoning models take only the default
         self.assertEqual(self.ep.srv.auth[0], "Bearer k")
+
+    def test_reasoning_and_whole_reply_go_to_the_trace(self):
+        # The whole reply and the reasoning text a server returns beside it
+        # (reasoning_content, or reasoning) go into the answer's trace, with
+        # the prompt as sent and the responding model; the meta keeps a tail.
+        a = self.ep.agent(["thinks", "thinks2"])
+        a.move(make_view())
+        self.assertEqual(len(a.trace), 1)
+        t = a.trace[0]
+        self.assertEqual((t["reply"], t["reasoning"], t["model"], t["read"]), (LONG, "THOUGHT: red after black", "fake-2026-01", "usable"))
+        self.assertEqual((t["requested_model"], t["messages"][0]["role"]), ("fake", "user"))
+        self.assertIn("Eleusis", t["system"])
+        self.assertLessEqual(len(a.meta["replies"][0]["raw"]), llm.MAX_RAW)
+        a.trace = []
+        a.move(make_view())
+        self.assertEqual(a.trace[0]["reasoning"], "THOUGHT 2")
+
+    def test_no_key_on_the_command_line(self):
+        with mock.patch("sys.stderr", new_callable=io.StringIO), self.assertRaises(SystemExit):
+            llm.config_from(["--url", "http://x/v1", "--model", "m", "--key", "sk-secret"])
 
     def test_429_honours_retry_after_and_slowness_is_retried(self):
         a = self.ep.agent(["429", "slow"])

@@ -129,3 +129,39 @@ class TestObservations(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Stater(Agent):
+    heard_log = []
+
+    def move(self, v):
+        return Move.play(v.hand[0])
+
+    def guess(self, v):
+        return "card.rank > 20"
+
+    def heard(self, rec):
+        Stater.heard_log.append(rec)
+
+
+class TestStatementVerdict(unittest.TestCase):
+    def test_the_verdict_reaches_the_agent(self):
+        # The guess request brings the move without its verdict; the next
+        # request brings the verdict as "statement", which the kit writes
+        # into the move's record and tells the agent.
+        from eleusis_agent.protocol import Session
+        Stater.heard_log = []
+        nh = {"type": "new_hand", "id": 1, "protocol": 2, "mode": "per_hand", "seat": 1, "players": 1, "seed": 3,
+              "options": {**OPTIONS, "guessing": True, "guess_any_turn": True}, "opening": ["2C"]}
+        mv = {"turn": 1, "player": 1, "kind": "play", "cards": ["7S"], "verdict": "no", "penalty": 1, "drawn": 1}
+        s = Session(Stater)
+        s.answer(nh)
+        s.answer({"type": "move", "id": 2, "moves": [], "view": view()})
+        self.assertEqual(s.answer({"type": "guess", "id": 3, "moves": [mv], "view": view(turn=1)}), {"guess": "card.rank > 20"})
+        self.assertEqual(s.history[0].guess, "")
+        s.answer({"type": "move", "id": 4, "moves": [], "view": view(turn=1),
+                  "statement": {"turn": 1, "rule": "card.rank > 20", "right": False, "error": ""}})
+        self.assertEqual(len(Stater.heard_log), 1)
+        rec = Stater.heard_log[0]
+        self.assertIs(rec, s.history[0])
+        self.assertEqual((rec.turn, rec.guess, rec.guess_right, rec.guess_error), (1, "card.rank > 20", False, ""))
