@@ -240,7 +240,8 @@ class TestModelFile(unittest.TestCase):
             load_model("/nonexistent/m.yaml", {})
 
     def test_the_docs_model_file(self):
-        doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "agent-protocol.md"), encoding="utf-8").read()
+        with open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "agent-protocol.md"), encoding="utf-8") as f:
+            doc = f.read()
         block = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
         m = load_model(self.write(block), {"OPENAI_API_KEY": "k"})
         self.assertEqual((m.model, m.max_completion_tokens, m.reasoning_effort, m.price["completion"], m.max_provider_errors),

@@ -127,9 +127,6 @@ class TestObservations(unittest.TestCase):
         self.assertEqual(r.facts, [Fact(1, Card.parse("5S"), False)])
 
 
-if __name__ == "__main__":
-    unittest.main()
-
 
 class Stater(Agent):
     heard_log = []
@@ -165,3 +162,7 @@ class TestStatementVerdict(unittest.TestCase):
         rec = Stater.heard_log[0]
         self.assertIs(rec, s.history[0])
         self.assertEqual((rec.turn, rec.guess, rec.guess_right, rec.guess_error), (1, "card.rank > 20", False, ""))
+
+
+if __name__ == "__main__":
+    unittest.main()
