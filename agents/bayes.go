@@ -250,12 +250,24 @@ func (b *bayes) Pick(v *sim.View, shown []sim.Card) sim.Card {
 	return argmax(cards, b.probs, b.rng, func(p float64) float64 { return p })
 }
 
+// freeGuess is the threshold the bots keep where a wrong statement costs
+// nothing (Express, cooperative): stating at once would always pay there,
+// but a class's bot that states a rule after every move ends its hands in
+// a few moves and floods the table with wrong rules.
+const freeGuess = 0.9
+
 // Guess implements sim.Guesser: the MAP rule, once, when it is probable
-// enough.
+// enough — by guess= when given; else, where a wrong statement costs
+// points, when the ideal observer's decision says stating now pays
+// (stateNow), and at freeGuess where it is free.
 func (b *bayes) Guess(v *sim.View) string {
 	b.rec.Sync(v)
 	id, p := b.rec.MAP()
-	if id < 0 || b.th.guess >= 0 && p < b.th.guess || b.th.guess < 0 && !b.stateNow(v, p) {
+	th := b.th.guess
+	if th < 0 && !penalised(v.Options) {
+		th = freeGuess
+	}
+	if id < 0 || th >= 0 && p < th || th < 0 && !b.stateNow(v, p) {
 		return ""
 	}
 	text := b.rec.Hyp(id).Expr
@@ -307,10 +319,11 @@ func (b *bayes) Measures() (hypotheses.Measures, bool) {
 // them apart, so waiting would never state it. r = log(1/(1 − p))/log(1/ρ)
 // is the moves play would take to remove its best rule's mass, and q the
 // mass of the rules it can still state (its 64 most probable). Under other
-// scorings a wrong statement costs nothing: it states at once.
+// scorings a wrong statement costs nothing: stating always pays (Guess
+// keeps freeGuess there).
 func (b *bayes) stateNow(v *sim.View, p float64) bool {
 	o := v.Options
-	if o.Scoring != sim.Turns || o.GuessPenalty <= 0 {
+	if !penalised(o) {
 		return true
 	}
 	penalty := float64(o.GuessPenalty)
@@ -381,3 +394,7 @@ func (b *bayes) stateNow(v *sim.View, p float64) bool {
 	refute := math.Min(moves(1/(1-p))*float64(c), R)
 	return p*gain+(1-p)*q*refute > (1-p)*pen
 }
+
+// penalised reports whether a wrong statement costs points: the turn
+// scoring with a guess penalty (solo-guessing, solo-public).
+func penalised(o *sim.Options) bool { return o.Scoring == sim.Turns && o.GuessPenalty > 0 }

@@ -45,7 +45,7 @@ func statements(t *testing.T, preset string, overrides []string, s string, rules
 // often wrongly than a scientist that states every favourite held at 0.1,
 // and states God's rule far more often than one that waits for 0.9, on
 // the same deals. Under a scoring where a wrong statement costs nothing
-// (Express) it states at once. Hands whose player may run out of cards
+// (Express) the default is the threshold 0.9. Hands whose player may run out of cards
 // (no keep_hand_size) are played too: a hand emptied before the budget
 // once made it read a card it did not have.
 func TestObserverStatesWhenItPays(t *testing.T) {
@@ -64,10 +64,12 @@ func TestObserverStatesWhenItPays(t *testing.T) {
 		t.Errorf("the observer: %d right, %d wrong; at 0.1: %d wrong; at 0.9: %d right", or, ow, rw, cr)
 	}
 	statements(t, "solo-guessing", []string{"hand_size=12", "guess_penalty=2"}, "bayes-eig(size=20000)", rules, seeds)
-	// Express: a wrong guess is free, so it guesses whenever it may.
-	_, ew, _ := statements(t, "express", []string{"min_players=1"}, "bayes-eig(size=20000)", rules[:1], 1)
-	_, fw, _ := statements(t, "express", []string{"min_players=1"}, "bayes-eig(size=20000,guess=0.9)", rules[:1], 1)
-	if ew < fw {
-		t.Errorf("Express: the observer stated %d wrong rules, the cautious one %d", ew, fw)
+	// Express: a wrong guess is free, and the default is the class's
+	// threshold, 0.9; guess=0 states whenever it may.
+	er, ew, _ := statements(t, "express", []string{"min_players=1"}, "bayes-eig(size=20000)", rules[:2], 1)
+	fr, fw, _ := statements(t, "express", []string{"min_players=1"}, "bayes-eig(size=20000,guess=0.9)", rules[:2], 1)
+	_, zw, _ := statements(t, "express", []string{"min_players=1"}, "bayes-eig(size=20000,guess=0)", rules[:2], 1)
+	if er != fr || ew != fw || zw <= fw {
+		t.Errorf("Express: the default stated %d right, %d wrong; guess=0.9 %d right, %d wrong; guess=0 %d wrong", er, ew, fr, fw, zw)
 	}
 }

@@ -310,7 +310,8 @@ var decisionParams = []Param{
 	{Name: "declare", Doc: "declare Prophet when P(its best rule) ≥ declare (the game option prophet=true must be on)",
 		Default: 0.9, Min: 0, Max: 1, Aliases: []string{"prophet"},
 		Hint: "declare (once called prophet) is the probability at which the strategy declares; to let players be Prophet, give the game option --option prophet=true"},
-	{Name: "guess", Doc: "state its best rule (Express, cooperative, solo-guessing: after any move) when P(best rule) ≥ guess", Default: -1, Min: 0, Max: 1},
+	{Name: "guess", Doc: "state its best rule (Express, cooperative, solo-guessing: after any move) when P(best rule) ≥ guess", Default: -1, Min: 0, Max: 1,
+		DefaultText: "the ideal observer's decision where a wrong statement costs points, 0.9 where it is free"},
 }
 
 // execParams are exec's: exec(timeout=30,persistent=true):COMMAND.
