@@ -53,6 +53,9 @@ func seedsOf(t *testing.T, dir string) map[string][]uint64 {
 // all its candidates; the final evaluation's deals are none of the
 // search's; the bank it writes passes the checks of `rules check`.
 func TestSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole search: seconds")
+	}
 	out := t.TempDir()
 	res, err := Run(context.Background(), rulebank.Default(), agents.NewKit(), small(out, 2))
 	if err != nil {

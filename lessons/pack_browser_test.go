@@ -45,6 +45,9 @@ var papers = []paper{
 }
 
 func TestLessonPackPrints(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a pack printed in a browser: seconds")
+	}
 	opts := browsertest.Options(t)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
