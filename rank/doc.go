@@ -6,5 +6,7 @@
 // Ranking's Tables are rendered by render, RankPlots draws its figures.
 //
 // The pipeline of `eleusis rank`: lab.Run → Ranker.Add (per hand) →
-// Ranker.Ranking → render.WriteAll and RankPlots.
+// Ranker.Summed (the Ranking, its tables and its plots) →
+// render.Summed.Write and the printed tables. Ranker is one of the command
+// line's summaries, as bench.Bencher is.
 package rank
