@@ -55,3 +55,19 @@ func ExampleReadWordsIn() {
 	// card.suit == prev.suit
 	// a carta tem o mesmo naipe que a última carta
 }
+
+// The verdict of `rules check`: a rule that can get stuck fails unless its
+// author tags it dead-end.
+func ExampleCheckRules() {
+	alternate, _ := rulebank.Compile(rulebank.Rule{Name: "alternate", Expr: "card.color != prev.color"})
+	aces, _ := rulebank.Compile(rulebank.Rule{Name: "only-aces", Expr: "card.rank == 1"})
+	check := rulebank.CheckRules([]*rulebank.Compiled{alternate, aces}, rulebank.CheckConfig{Analyse: rulebank.DefaultAnalyse})
+	for _, r := range check.Reports {
+		fmt.Printf("%s: acceptance %.2f, dead end %v\n", r.Rule, r.Acceptance, r.DeadEnd != nil)
+	}
+	fmt.Println("failed:", check.Failed)
+	// Output:
+	// alternate: acceptance 0.50, dead end false
+	// only-aces: acceptance 0.08, dead end true
+	// failed: [only-aces]
+}
