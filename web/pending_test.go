@@ -40,7 +40,13 @@ func TestRestartAtEveryPendingState(t *testing.T) {
 		}, func(t *testing.T, ts *testServer, code string, s *snapshot) func(*snapshot) bool {
 			mustPost(t, ts, seatLink(s, 0)+"judge", url.Values{"verdict": {"yes"}, "pick": {pickFor(s.seats[0].Judge)}})
 			return func(n *snapshot) bool {
-				return len(n.public.Log) > len(s.public.Log) && n.public.Log[0].Move == s.public.Pending.Text && strings.Contains(n.public.Log[0].Then, "the Prophet Ana had said yes")
+				// The judged move is the one after s's log (newest first):
+				// with pace 0 the bots may have moved on past it already.
+				if len(n.public.Log) <= len(s.public.Log) {
+					return false
+				}
+				judged := n.public.Log[len(n.public.Log)-len(s.public.Log)-1]
+				return judged.Move == s.public.Pending.Text && strings.Contains(judged.Then, "the Prophet Ana had said yes")
 			}
 		}},
 		{"a teacher's verdict", func(t *testing.T, ts *testServer) (string, func(*snapshot) bool) {
@@ -170,7 +176,14 @@ func answerTheTeachersQuestion(t *testing.T, ts *testServer, code string, s *sna
 	answerAsGod(t, ts, code, q)
 	if q.Kind == "guess" {
 		return func(n *snapshot) bool {
-			return len(n.public.Log) > 0 && strings.Contains(n.public.Log[0].Then, "card.rank > 3")
+			// The statement is told on the newest move of s's log or a later
+			// one (newest first): the bots may have moved on since.
+			for _, e := range n.public.Log[:min(len(n.public.Log), max(0, len(n.public.Log)-len(s.public.Log)+1))] {
+				if strings.Contains(e.Then, "card.rank > 3") {
+					return true
+				}
+			}
+			return false
 		}
 	}
 	return func(n *snapshot) bool {
