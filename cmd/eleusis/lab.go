@@ -158,27 +158,8 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.P
 	st := newStatus(p)
 	ro := lab.RunOptions{Out: lf.out, Workers: lf.workers, Shard: shard, Resume: lf.resume, Force: lf.force, RetryFailed: lf.retryFailed,
 		MaxCost: lf.maxCost, Command: command, Args: g.args, Each: func(r *lab.HandRecord) error { st.add(r); return each(r) }}
-	var progress *mpb.Progress
-	var bar *mpb.Bar
-	var start time.Time // of the bar, for its rate and ETA
-	done := 0
-	ro.Progress = func(n, total int) {
-		done = n
-		if progress == nil {
-			return
-		}
-		if bar == nil {
-			bar = progress.AddBar(int64(total), mpb.PrependDecorators(decor.Name("hands "), decor.CountersNoUnit("%d/%d")),
-				mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f/s", decor.WCSyncSpace), decor.Name(" ETA "), decor.AverageETA(decor.ET_STYLE_MMSS)))
-			bar.SetCurrent(int64(n - 1))
-		}
-		bar.EwmaIncrement(time.Since(start) / time.Duration(max(1, n)))
-	}
-	if isTerminal(os.Stderr) {
-		progress = mpb.New(mpb.WithOutput(os.Stderr), mpb.WithWidth(40))
-		start = time.Now()
-		st.show(progress)
-	}
+	bar := newHandsBar(st)
+	ro.Progress = bar.update
 	_, err = runner.Run(ctx, p, ro)
 	st.done()
 	if st.any() {
@@ -186,32 +167,69 @@ func (lf *labFlags) run(ctx context.Context, g *global, command string, p *lab.P
 	}
 	var capped *lab.CostCapError
 	if errors.As(err, &capped) {
-		if progress != nil && bar != nil {
-			bar.Abort(false)
-			progress.Wait()
-			progress = nil
-		}
+		bar.finish(false)
 		return fmt.Errorf("%w (kept in %s)", err, filepath.Join(lf.out, "hands.jsonl.part"))
 	}
 	runner.Kit.Close() // outside agents kept between hands
-	if progress != nil {
-		if bar != nil {
-			if err == nil {
-				bar.SetTotal(-1, true) // complete: the last frame shows every hand
-			} else {
-				bar.Abort(false)
-			}
-		}
-		progress.Wait()
-	}
+	bar.finish(err == nil)
 	if ctx.Err() != nil {
 		where := ""
 		if lf.out != "" {
 			where = fmt.Sprintf("; continue with the same command and --resume (kept in %s)", filepath.Join(lf.out, "hands.jsonl.part"))
 		}
-		return interrupted(fmt.Sprintf("interrupted after %d hands%s", done, where))
+		return interrupted(fmt.Sprintf("interrupted after %d hands%s", bar.done, where))
 	}
 	return err
+}
+
+// handsBar shows a run's progress on a terminal (nothing elsewhere): the
+// hands done of the plan's, their rate and the time left, above the run's
+// status.
+type handsBar struct {
+	p     *mpb.Progress
+	bar   *mpb.Bar
+	start time.Time // for the rate and the time left
+	done  int       // hands done, shown or not
+}
+
+func newHandsBar(st *status) *handsBar {
+	b := &handsBar{}
+	if isTerminal(os.Stderr) {
+		b.p, b.start = mpb.New(mpb.WithOutput(os.Stderr), mpb.WithWidth(40)), time.Now()
+		st.show(b.p)
+	}
+	return b
+}
+
+// update is lab.RunOptions.Progress: n hands of total are done.
+func (b *handsBar) update(n, total int) {
+	b.done = n
+	if b.p == nil {
+		return
+	}
+	if b.bar == nil {
+		b.bar = b.p.AddBar(int64(total), mpb.PrependDecorators(decor.Name("hands "), decor.CountersNoUnit("%d/%d")),
+			mpb.AppendDecorators(decor.AverageSpeed(0, " %.0f/s", decor.WCSyncSpace), decor.Name(" ETA "), decor.AverageETA(decor.ET_STYLE_MMSS)))
+		b.bar.SetCurrent(int64(n - 1))
+	}
+	b.bar.EwmaIncrement(time.Since(b.start) / time.Duration(max(1, n)))
+}
+
+// finish ends the bar: complete (its last frame shows every hand) when the
+// run was, else cut where it stopped.
+func (b *handsBar) finish(complete bool) {
+	if b.p == nil {
+		return
+	}
+	if b.bar != nil {
+		if complete {
+			b.bar.SetTotal(-1, true)
+		} else {
+			b.bar.Abort(false)
+		}
+	}
+	b.p.Wait()
+	b.p = nil
 }
 
 // interrupted is a run stopped by Ctrl-C: its message, and
