@@ -94,35 +94,7 @@ a rule. The exit status is 1 when some text was not read.`,
 			if err != nil {
 				return err
 			}
-			failed := 0
-			enc := json.NewEncoder(g.out)
-			enc.SetEscapeHTML(false)
-			for i, t := range ts {
-				a := rulebank.AnswerWords(lang, t, rulebank.DefaultAnalyse, translate)
-				if a.Error != "" || a.Expr == "" {
-					failed++
-				}
-				switch g.format {
-				case "json":
-					if a.Error != "" {
-						a = rulebank.Answer{Text: a.Text, Lang: a.Lang, Readings: a.Readings, Error: a.Error}
-					}
-					if err := enc.Encode(a); err != nil {
-						return err
-					}
-				case "table":
-					if i > 0 {
-						fmt.Fprintln(g.out)
-					}
-					fmt.Fprint(g.out, a.String())
-				default:
-					return fmt.Errorf("--format %s: from-words prints table or json", g.format)
-				}
-			}
-			if failed > 0 {
-				return fmt.Errorf("%d of %d texts could not be read as one rule", failed, len(ts))
-			}
-			return nil
+			return g.fromWords(lang, ts, translate)
 		},
 	}
 	cmd.Flags().StringVar(&file, "file", "", "read one text per line of this `file` (- for standard input)")
@@ -133,6 +105,40 @@ a rule. The exit status is 1 when some text was not read.`,
 	})
 	llm.register(cmd)
 	return cmd
+}
+
+// fromWords reads each text as a rule and prints the answer in --format;
+// an error counts the texts not read as one rule.
+func (g *global) fromWords(lang string, ts []string, translate rulebank.Translator) error {
+	failed := 0
+	enc := json.NewEncoder(g.out)
+	enc.SetEscapeHTML(false)
+	for i, t := range ts {
+		a := rulebank.AnswerWords(lang, t, rulebank.DefaultAnalyse, translate)
+		if a.Error != "" || a.Expr == "" {
+			failed++
+		}
+		switch g.format {
+		case "json":
+			if a.Error != "" {
+				a = rulebank.Answer{Text: a.Text, Lang: a.Lang, Readings: a.Readings, Error: a.Error}
+			}
+			if err := enc.Encode(a); err != nil {
+				return err
+			}
+		case "table":
+			if i > 0 {
+				fmt.Fprintln(g.out)
+			}
+			fmt.Fprint(g.out, a.String())
+		default:
+			return fmt.Errorf("--format %s: from-words prints table or json", g.format)
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d texts could not be read as one rule", failed, len(ts))
+	}
+	return nil
 }
 
 func compareCmd(g *global) *cobra.Command {
