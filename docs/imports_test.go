@@ -11,14 +11,6 @@ import (
 	"testing"
 )
 
-// upImports are the tests known to import a package above their own, with
-// the issue that takes them down; the test fails on any other.
-var upImports = map[string]string{
-	"lab → rank":             "issue 36 (after issue 32: the ranking checks move to rank's tests)",
-	"rulewords → hypotheses": "issue 36 (rulewords is issue 35's)",
-	"rulewords → rulebank":   "issue 36 (rulewords is issue 35's)",
-}
-
 // Imports flow one way (layout.md), the tests' too: no test imports a
 // package that imports the package under test (which an import in the
 // package itself could not do without a cycle).
@@ -55,12 +47,8 @@ func TestTestsImportDown(t *testing.T) {
 			if q == p.ImportPath || !slices.Contains(deps[q], p.ImportPath) {
 				continue
 			}
-			up := strings.TrimPrefix(p.ImportPath, module) + " → " + strings.TrimPrefix(q, module)
-			if why, ok := upImports[up]; ok {
-				t.Logf("%s: a test imports a package above its own, known: %s", up, why)
-				continue
-			}
-			t.Errorf("%s: a test of %s imports %s, which imports %[2]s: move the test up to %[3]s, or what it needs down", up, p.ImportPath, q)
+			t.Errorf("a test of %s imports %s, which imports %[1]s: move the test up to %[2]s, or what it needs down",
+				strings.TrimPrefix(p.ImportPath, module), strings.TrimPrefix(q, module))
 		}
 	}
 }

@@ -1,58 +1,12 @@
 package lab
 
 import (
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 )
-
-// WriteFileAtomic writes a file through a temporary file in the same folder
-// and a rename, so that a reader never sees half a file. The file is
-// created with mode 0644 less the umask (readable by colleagues, as files
-// written by other tools are).
-func WriteFileAtomic(path string, data []byte) error {
-	return writeFileAtomic(path, data, 0o644)
-}
-
-// writeFileAtomic is WriteFileAtomic with the file's mode (less the
-// umask).
-func writeFileAtomic(path string, data []byte, perm os.FileMode) error {
-	tmp, err := createTemp(path, perm)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
-
-// createTemp opens a new hidden file beside path, .NAME.RANDOM, with mode
-// perm less the umask (os.CreateTemp would make it 0600).
-func createTemp(path string, perm os.FileMode) (*os.File, error) {
-	for range 100 {
-		var b [6]byte
-		rand.Read(b[:])
-		name := filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+"."+hex.EncodeToString(b[:]))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
-		if errors.Is(err, fs.ErrExist) {
-			continue
-		}
-		return f, err
-	}
-	return nil, fmt.Errorf("cannot create a temporary file beside %s", path)
-}
 
 // The files of a run folder the lab reads and writes.
 const (

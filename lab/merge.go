@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/eleusis/eleusis/internal/atomicfile"
 )
 
 // Shards are the folders of the shards of one run, in shard order, read
@@ -116,7 +118,7 @@ func (s *Shards) Merge(mo MergeOptions) error {
 			return fmt.Errorf("merge: %w", err)
 		}
 		var err error
-		if tmp, err = createTemp(filepath.Join(mo.Out, handsFile), 0o644); err != nil {
+		if tmp, err = atomicfile.CreateTemp(filepath.Join(mo.Out, handsFile), 0o644); err != nil {
 			return err
 		}
 		defer os.Remove(tmp.Name())

@@ -11,6 +11,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/eleusis/eleusis/internal/atomicfile"
 )
 
 // retryFailed plays again the hands of the run in ro.Out that a seat
@@ -103,7 +105,7 @@ func (l *Lab) retryFailed(ctx context.Context, p *Plan, pr *prepared, ro RunOpti
 		w.Write(line)
 	}
 	w.Flush()
-	if err := writeFileAtomic(path, out.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(path, out.Bytes(), 0o644); err != nil {
 		return err
 	}
 	return runErr

@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/eleusis/eleusis/agents"
+	"github.com/eleusis/eleusis/internal/atomicfile"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -240,7 +241,7 @@ func (m *RunMeta) write(dir string) error {
 	if m.Secret != "" {
 		perm = 0o600
 	}
-	return writeFileAtomic(filepath.Join(dir, runFile), append(b, '\n'), perm)
+	return atomicfile.WriteFile(filepath.Join(dir, runFile), append(b, '\n'), perm)
 }
 
 // identity is what must agree for hands of two runs to be one run's:

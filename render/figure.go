@@ -127,7 +127,7 @@ func (f *Figure) draw(c draw.Canvas) {
 }
 
 // Save writes the figure as dir/name.png and dir/name.svg, each
-// atomically and readable by others (WriteFileAtomic).
+// atomically and readable by others (atomicfile.WriteFile).
 func (f *Figure) Save(dir, name string) error {
 	for _, ext := range []string{"png", "svg"} {
 		data, err := f.Encode(ext)
