@@ -134,9 +134,12 @@ func (n *Node) Type() Type { return n.prod().Type }
 // Bits is the node's description length: its production's bits and its
 // children's.
 func (n *Node) Bits() int {
-	b := n.prod().Bits(n)
-	for _, k := range n.Kids {
-		b += k.Bits()
+	p := n.prod()
+	b := p.Bits(n)
+	for i, k := range n.Kids {
+		if p.Counted == 0 || i < p.Counted {
+			b += k.Bits()
+		}
 	}
 	return b
 }

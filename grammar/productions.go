@@ -53,8 +53,10 @@ const (
 	PIte   // c ? a : b
 	PImp   // c ? a : true
 	PIff   // c ? a : not a
-	PGuard // prev2 == nil or a; prev2 != nil and a (likewise prev3)
-	PCase  // [a, b, …][t % k]: one rule for each value of a term mod k
+	PGuard  // prev2 == nil or a; prev2 != nil and a (likewise prev3)
+	PCase   // [a, b, …][t % k]: one rule for each value of a term mod k
+	PMirror // c ? r : r the other way round ("red goes up, black goes down")
+	PAlt    // c ? a : b, two classes of cards taking turns ("odd black and even red alternate")
 	NumProds
 )
 
@@ -71,6 +73,10 @@ type Production struct {
 	// Connective: a production that joins Boolean parts into a rule (a
 	// node of any other production is an atom or a term).
 	Connective bool
+	// Counted: how many children's bits count in the node's (0: all). The
+	// others are written out but follow from the counted ones: the
+	// opposite an iff names, the way back of a direction that flips.
+	Counted int
 	// Words says what the production is, in English (the space report and
 	// docs/rule-language.md's table of the language).
 	Words string
@@ -159,6 +165,17 @@ func b(v bool) int32 {
 		return 1
 	}
 	return 0
+}
+
+// Apply is node n's value from its children's values, for the productions
+// that read nothing but their children (arithmetic, remainders,
+// comparisons, divisibility, ranges, primes, between): the index tabulates
+// its terms and atoms over every assignment of ranks with it, so that
+// their meaning is the table's.
+func Apply(n *Node, kids ...int32) int32 {
+	var k [3]int32
+	copy(k[:], kids)
+	return n.prod().eval(n, nil, k)
 }
 
 // arith is the integer operations' meaning; ok is false where the rule
@@ -575,9 +592,16 @@ func init() {
 		PImp: {Name: "implies", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "if c then a (any card otherwise)", Bits: fixed(1),
 			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1 - k[0]) },
 			text: func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), "true") }},
-		PIff: {Name: "iff", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "if c then a, else the opposite of a", Bits: fixed(1),
+		// An iff may name a's opposite as a third child (written, not
+		// counted: "red ? low : high" rather than "red ? low : not low").
+		PIff: {Name: "iff", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Counted: 2, Words: "if c then a, else the opposite of a", Bits: fixed(1),
 			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return 1 - (k[0] ^ k[1]) },
-			text: func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), "not "+k[1].atLeast(precPrimary)) }},
+			text: func(_ *Node, k []text) text {
+				if len(k) == 3 {
+					return ternary(k[0], k[1].s2(), k[2].s2())
+				}
+				return ternary(k[0], k[1].s2(), "not "+k[1].atLeast(precPrimary))
+			}},
 		PGuard: {Name: "guard", Type: Bool, Kids: []Type{Bool}, Connective: true,
 			Words: "a nil guard: any card (==) or no card (!=) while the line is too short for prev2 or prev3, a otherwise; free round an atom, a bit round a compound",
 			Bits: func(n *Node) int {
@@ -598,6 +622,20 @@ func init() {
 				}
 				return text{slotText[n.Slot] + " != nil and " + k[0].above(precAnd), precAnd}
 			}},
+		// A direction that flips: a relation of the card to the last card,
+		// and the same relation the other way round (the third child,
+		// written, not counted).
+		PMirror: {Name: "mirror", Type: Bool, Kids: []Type{Bool, Bool, Bool}, Connective: true, Counted: 2, Bits: fixed(1),
+			Words: "if c then a relation of the card to the last, else the same the other way round (\"red goes up, black goes down\")",
+			eval:  func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1-k[0])&k[2] },
+			text:  func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), k[2].s2()) }},
+		// Two classes of cards taking turns: c tests the last card for a
+		// class, a asks the other class of the card, and the third child
+		// the class c tests, of the card (written, not counted).
+		PAlt: {Name: "alternation", Type: Bool, Kids: []Type{Bool, Bool, Bool}, Connective: true, Counted: 2, Bits: fixed(1),
+			Words: "two classes of cards taking turns: after one, the other (\"odd black and even red cards alternate\")",
+			eval:  func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1-k[0])&k[2] },
+			text:  func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), k[2].s2()) }},
 		// The case split has a child per value of t % K after t (Kids[0]),
 		// a term that is never negative: Compile and the vectors evaluate
 		// it themselves (caseFn, caseVec), the chosen rule only. It is

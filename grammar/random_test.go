@@ -137,7 +137,9 @@ func randomBool(rng *rand.Rand, depth int) *Node {
 		return guarded(rng, randomAtom(rng, 2))
 	}
 	sub := func() *Node { return randomBool(rng, depth-1) }
-	switch rng.IntN(6) {
+	switch rng.IntN(7) {
+	case 5:
+		return &Node{P: []Prod{PMirror, PAlt}[rng.IntN(2)], Kids: []*Node{sub(), sub(), sub()}}
 	case 0:
 		return &Node{P: PNot, Kids: []*Node{sub()}}
 	case 1:
@@ -148,6 +150,11 @@ func randomBool(rng *rand.Rand, depth int) *Node {
 		return &Node{P: PIte, Kids: []*Node{sub(), sub(), sub()}}
 	case 4:
 		return &Node{P: PImp, Kids: []*Node{sub(), sub()}}
+	}
+	switch rng.IntN(6) {
+	case 1:
+		a := sub()
+		return &Node{P: PIff, Kids: []*Node{sub(), a, {P: PNot, Kids: []*Node{a}}}}
 	}
 	if rng.IntN(3) == 0 {
 		k := 2 + rng.IntN(4)

@@ -165,3 +165,42 @@ type Point struct {
 	Scene *Scene
 	Card  sim.Card
 }
+
+// Facts are a main line given by what the language reads of it rather
+// than by its cards: a representative of a context of the index's
+// families, which read a few features of the line (prev and the colour of
+// prev2, the parity of the red cards, how many cards of each suit…). Only
+// the facts a node reads need be right for its value to be; the index
+// evaluates a node only on the families whose features cover what it
+// reads.
+type Facts struct {
+	N int
+	// Prev, Prev2, Prev3, First: the cards, −1 for none.
+	Prev, Prev2, Prev3, First int
+	// The whole line's red, face and odd cards, its cards of each suit,
+	// the suit of its last face card (−1 for none); the suits among its
+	// last three cards (bit s).
+	Red, Face, Odd int
+	Suits          [4]int
+	LastFace       int
+	Recent         uint8
+}
+
+// SceneOf is the scene of the facts.
+func SceneOf(f Facts) *Scene {
+	sc := &Scene{N: f.N, lastFaceSuit: int8(f.LastFace)}
+	sc.card = [numSlots]int16{0, int16(f.Prev), int16(f.Prev2), int16(f.Prev3), int16(f.First)}
+	t := &sc.tally[0]
+	t.n, t.red, t.face, t.even = int32(f.N), int32(f.Red), int32(f.Face), int32(f.N-f.Odd)
+	for s, k := range f.Suits {
+		t.suit[s] = int32(k)
+	}
+	w := &sc.tally[Window(3).index()]
+	for s := range 4 {
+		if f.Recent>>s&1 == 1 {
+			w.suit[s] = 1
+			w.n++
+		}
+	}
+	return sc
+}

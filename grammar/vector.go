@@ -124,7 +124,7 @@ func (ps *Points) kernel(n *Node, kids [3]Vec, out Vec) bool {
 		for w := range out.B {
 			out.B[w] = a.B[w] | b.B[w]
 		}
-	case PIte:
+	case PIte, PMirror, PAlt:
 		for w := range out.B {
 			out.B[w] = a.B[w]&b.B[w] | ^a.B[w]&c.B[w]
 		}

@@ -1,27 +1,33 @@
 package hypotheses
 
 import (
-	"fmt"
-	"strings"
+	"sync"
 
+	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/sim"
 )
 
-// node is a piece of a hypothesis: it gives the 52-bit row of accepted cards
-// (card atoms, relations to prev) or a truth value (conditions) in a state.
+// The index's parts are trees of the scientists' language (package
+// grammar): their text and their bits come from its table of productions,
+// and so does their meaning — a part's rows over its family's contexts are
+// the tree evaluated on a scene that stands for each context (sceneOf).
+// This file lists the parts the index combines: the card's properties,
+// its relations to the last card, the conditions on the earlier cards and
+// on the position.
+
+// node is a part of the index's rules: a tree of the language with its
+// rows over its family's contexts.
 type node struct {
-	text string // an expr expression of the rule language
-	// words: the node in plain English (phrase.go): for an atom, what the
-	// card must be ("red", "the same suit as the last card"); for a
-	// condition, when it holds ("after an even card").
-	words string
-	// relational: an atom that reads the previous card (its words name it).
+	g *grammar.Node
+	// cost is the tree's description length in bits (g.Bits()).
+	cost int
+	// relational: an atom that reads the previous card (a direction that
+	// flips swaps the two).
 	relational bool
-	cost       int // description length in bits
 	// row: the accepted cards in a state; for a condition, all ones or zero.
 	row func(s state) uint64
 	// fam: the smallest family whose context the node reads; feats: the
-	// features it reads (its family's, for the lexicon).
+	// features it reads.
 	fam   Family
 	feats featSet
 	// card: the node reads the card (an atom; a condition does not, unless
@@ -34,186 +40,171 @@ type node struct {
 	concept bool
 }
 
-// cardOf is card number c (0..51).
-func cardOf(c int) sim.Card { return sim.Card(c) }
+// text is the node as an expression of the rule language.
+func (n *node) text() string { return n.g.Expr() }
 
 const allCards = uint64(1)<<52 - 1
 
-func cardMask(keep func(c sim.Card) bool) uint64 {
-	var m uint64
-	for c := sim.Card(0); c < 52; c++ {
-		if keep(c) {
-			m |= 1 << c
+// part makes the node of tree g in family f (which reads every feature g
+// reads), its rows evaluated on the family's scenes.
+func part(g *grammar.Node, f Family, card bool) node {
+	n := node{g: g, cost: g.Bits(), fam: f, feats: familyFeats[f], card: card}
+	fn := grammar.Compile(g)
+	n.tab = make([]uint64, f.Contexts())
+	for x, sc := range familyScenes()[f] {
+		pt := grammar.Point{Scene: sc}
+		if !card {
+			if fn(&pt) != 0 {
+				n.tab[x] = allCards
+			}
+			continue
 		}
-	}
-	return m
-}
-
-// constant: an atom on the card alone.
-func constant(text, words string, cost int, keep func(c sim.Card) bool) node {
-	m := cardMask(keep)
-	return node{text: text, words: words, cost: cost, row: func(state) uint64 { return m }}
-}
-
-// relation: an atom relating the card to the previous one; rows precomputed.
-func relation(text, words string, cost int, rel func(prev, c sim.Card) bool) node {
-	var rows [52]uint64
-	for p := sim.Card(0); p < 52; p++ {
-		rows[p] = cardMask(func(c sim.Card) bool { return rel(p, c) })
-	}
-	return node{text: text, words: words, relational: true, cost: cost, row: func(s state) uint64 { return rows[s.prev] }}
-}
-
-// condition on the previous card: all ones when it holds.
-func prevCondition(text, words string, cost int, holds func(p sim.Card) bool) node {
-	var rows [52]uint64
-	for p := sim.Card(0); p < 52; p++ {
-		if holds(p) {
-			rows[p] = allCards
-		}
-	}
-	return node{text: text, words: words, cost: cost, row: func(s state) uint64 { return rows[s.prev] }}
-}
-
-var suits = []string{"spades", "hearts", "diamonds", "clubs"}
-
-func suitName(c sim.Card) string { return suits[c.Suit()] }
-func red(c sim.Card) bool        { s := suitName(c); return s == "hearts" || s == "diamonds" }
-func rank(c sim.Card) int        { return c.Rank() }
-
-var primes = map[int]bool{2: true, 3: true, 5: true, 7: true, 11: true, 13: true}
-
-// cardAtom is a predicate on one card: its expression, its cost, and its
-// words — is, what the card must be ("red", "a spade"), and a, the card
-// named ("a red card", "a spade") for conditions on the previous card.
-type cardAtom struct {
-	text  string
-	cost  int
-	keep  func(c sim.Card) bool
-	is, a string
-}
-
-// cardAtoms are the unconditional predicates on one card, written for `who`
-// ("card" or "prev"). Costs are description lengths in bits: a choice among
-// few values is cheap, a threshold or range costs the bits to name its
-// numbers.
-func cardAtoms(who string) []cardAtom {
-	as := []cardAtom{
-		{who + `.color == "red"`, 2, red, "red", "a red card"},
-		{who + `.color == "black"`, 2, func(c sim.Card) bool { return !red(c) }, "black", "a black card"},
-		{who + `.even`, 2, func(c sim.Card) bool { return rank(c)%2 == 0 }, "even", "an even card"},
-		{who + `.odd`, 2, func(c sim.Card) bool { return rank(c)%2 == 1 }, "odd", "an odd card"},
-		{who + `.face`, 2, func(c sim.Card) bool { return rank(c) > 10 }, "a face card", "a face card"},
-		{`not ` + who + `.face`, 3, func(c sim.Card) bool { return rank(c) <= 10 }, "not a face card", "a card that is not a face card"},
-		{who + `.rank in [2, 3, 5, 7, 11, 13]`, 4, func(c sim.Card) bool { return primes[rank(c)] }, "a prime (2, 3, 5, 7, J or K)", "a prime (2, 3, 5, 7, J or K)"},
-		{who + `.rank in [1, 4, 9]`, 5, func(c sim.Card) bool { return rank(c) == 1 || rank(c) == 4 || rank(c) == 9 }, "a square (ace, 4 or 9)", "a square (ace, 4 or 9)"},
-	}
-	for _, s := range suits {
-		s := s
-		one := suitWords[s]
-		as = append(as, cardAtom{fmt.Sprintf(`%s.suit == %q`, who, s), 3, func(c sim.Card) bool { return suitName(c) == s }, one, one})
-		if who == "card" {
-			// "Anything but spades" is one idea, as "not a face card" is: a
-			// negated suit costs one bit more than the suit.
-			as = append(as, cardAtom{fmt.Sprintf(`%s.suit != %q`, who, s), 4, func(c sim.Card) bool { return suitName(c) != s }, "not " + one, "a card that is not " + one})
-		}
-	}
-	for k := 2; k <= 13; k++ {
-		k := k
-		as = append(as, cardAtom{fmt.Sprintf(`%s.rank >= %d`, who, k), 5, func(c sim.Card) bool { return rank(c) >= k },
-			rankNoun(k) + " or higher", withArticle(rankWords[k]) + " or higher"})
-		low := rankNoun(k-1) + " or lower"
-		if k-1 == 1 {
-			low = "an ace" // nothing is lower
-		}
-		as = append(as, cardAtom{fmt.Sprintf(`%s.rank <= %d`, who, k-1), 5, func(c sim.Card) bool { return rank(c) <= k-1 },
-			low, withArticle(low)})
-	}
-	for k := 1; k <= 13; k++ {
-		k := k
-		as = append(as, cardAtom{fmt.Sprintf(`%s.rank == %d`, who, k), 5, func(c sim.Card) bool { return rank(c) == k },
-			withArticle(rankWords[k]), withArticle(rankWords[k])})
-	}
-	if who == "card" {
-		for a := 2; a <= 11; a++ {
-			for b := a + 1; b <= 12; b++ {
-				a, b := a, b
-				between := fmt.Sprintf("between %s and %s", rankWords[a], rankWords[b])
-				as = append(as, cardAtom{fmt.Sprintf(`card.rank >= %d and card.rank <= %d`, a, b), 8, func(c sim.Card) bool { return rank(c) >= a && rank(c) <= b },
-					between, "a card " + between})
+		for c := sim.Card(0); c < sim.NumCards; c++ {
+			pt.Card = c
+			if fn(&pt) != 0 {
+				n.tab[x] |= 1 << c
 			}
 		}
 	}
-	return as
+	tab := n.tab
+	n.row = func(s state) uint64 { return tab[f.context(s)] }
+	if f == FamPrev && constRows(tab) {
+		n.feats = 0 // reads the card only
+	}
+	return n
 }
 
-// suitCycles are the six cyclic orders of the four suits, as "next suit"
-// maps; the first is the seeds' ♠ → ♦ → ♣ → ♥.
-func suitCycles() [][4]string {
-	var out [][4]string
-	rest := []string{"hearts", "diamonds", "clubs"}
-	perms := [][3]int{{1, 2, 0}, {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {2, 0, 1}, {2, 1, 0}}
-	for _, p := range perms {
-		out = append(out, [4]string{"spades", rest[p[0]], rest[p[1]], rest[p[2]]})
+// familyScenes is, per family, the scene of each context: built once.
+var familyScenes = sync.OnceValue(func() (out [numFamilies][]*grammar.Scene) {
+	for f := range numFamilies {
+		out[f] = make([]*grammar.Scene, f.Contexts())
+		for x := range out[f] {
+			out[f][x] = sceneOf(f, f.state(x))
+		}
+	}
+	return out
+})
+
+// sceneOf is a scene that stands for state s of family f: the cards it
+// names, a length with its remainders, and the line's tallies its features
+// give. What f does not read is left at a value of its own (the parts of f
+// read nothing else).
+func sceneOf(f Family, s state) *grammar.Scene {
+	fs := familyFeats[f]
+	n := crt(int(s.n12), int(s.n13))
+	// A line too short for prev2 or prev3 is short: its length says so.
+	switch {
+	case (fs.has(ftP2Col) || fs.has(ftP2Rank) || fs.has(ftP2Suit)) && s.p2 == 0:
+		n = 1
+	case (fs.has(ftP3Col) || fs.has(ftP3Suit)) && s.p3 == 0:
+		n = 2
+		if s.p2 == 0 {
+			n = 1
+		}
+	}
+	facts := grammar.Facts{N: n, Prev: int(s.prev), Prev2: int(s.p2) - 1, Prev3: int(s.p3) - 1, First: int(s.start),
+		Red: int(s.redPar), Face: int(s.facePar), Odd: int(s.oddPar), LastFace: int(s.lastFace) - 1, Recent: s.suits}
+	if fs.has(ftRedCmp) {
+		facts.Red = []int{0, n / 2, n}[s.redCmp] // n is even (156) for this family
+	}
+	if fs.has(ftFaceTotal) {
+		facts.Face = int(s.faces)
+	}
+	for su, k := range s.suitCnt {
+		facts.Suits[su] = int(k)
+	}
+	return grammar.SceneOf(facts)
+}
+
+// crt is the length from 1 to 156 with remainders n12 mod 12 and n13 mod
+// 13 (156 when both are 0: long enough for every card the language names).
+func crt(n12, n13 int) int {
+	for n := 1; n <= 156; n++ {
+		if n%12 == n12 && n%13 == n13 {
+			return n
+		}
+	}
+	panic("hypotheses: no length for the remainders")
+}
+
+// The lexicon's trees.
+
+func is(s grammar.Slot, prop int) *grammar.Node {
+	return &grammar.Node{P: grammar.PIs, Slot: s, K: prop}
+}
+
+func isRank(s grammar.Slot, op grammar.Op, k int) *grammar.Node {
+	return &grammar.Node{P: grammar.PIsRank, Slot: s, Op: op, K: k}
+}
+
+func same(x, y grammar.Slot, attr int, op grammar.Op) *grammar.Node {
+	return &grammar.Node{P: grammar.PSame, Slot: x, Slot2: y, K: attr, Op: op}
+}
+
+// cardProps are the card's properties as single atoms: colour, parity,
+// face, prime, square, suit and not a suit.
+var cardProps = []int{grammar.PropRed, grammar.PropBlack, grammar.PropEven, grammar.PropOdd, grammar.PropFace, grammar.PropNotFace,
+	grammar.PropPrime, grammar.PropSquare,
+	grammar.PropSuit, grammar.PropSuit + 1, grammar.PropSuit + 2, grammar.PropSuit + 3,
+	grammar.PropNotSuit, grammar.PropNotSuit + 1, grammar.PropNotSuit + 2, grammar.PropNotSuit + 3}
+
+// cardAtoms are the predicates on the card alone: its properties, ranks
+// from k up and to k, each rank, and ranges.
+func cardAtoms() []*grammar.Node {
+	var out []*grammar.Node
+	for _, p := range cardProps {
+		out = append(out, is(grammar.SlotCard, p))
+	}
+	for k := 2; k <= 13; k++ {
+		out = append(out, isRank(grammar.SlotCard, grammar.Ge, k), isRank(grammar.SlotCard, grammar.Le, k-1))
+	}
+	for k := 1; k <= 13; k++ {
+		out = append(out, isRank(grammar.SlotCard, grammar.Eq, k))
+	}
+	for a := 2; a <= 11; a++ {
+		for b := a + 1; b <= 12; b++ {
+			out = append(out, &grammar.Node{P: grammar.PIsRange, Slot: grammar.SlotCard, K: a, K2: b})
+		}
 	}
 	return out
 }
 
-// relations are the atoms relating the card to the previous card.
-func relations() []node {
-	rs := []node{
-		relation(`card.color == prev.color`, "the same colour as the last card", 3, func(p, c sim.Card) bool { return red(p) == red(c) }),
-		relation(`card.color != prev.color`, "a different colour from the last card", 3, func(p, c sim.Card) bool { return red(p) != red(c) }),
-		relation(`card.suit == prev.suit`, "the same suit as the last card", 3, func(p, c sim.Card) bool { return p.Suit() == c.Suit() }),
-		relation(`card.suit != prev.suit`, "a different suit from the last card", 3, func(p, c sim.Card) bool { return p.Suit() != c.Suit() }),
-		relation(`card.even == prev.even`, "odd after odd and even after even", 3, func(p, c sim.Card) bool { return rank(p)%2 == rank(c)%2 }),
-		relation(`card.even != prev.even`, "odd after even and even after odd", 3, func(p, c sim.Card) bool { return rank(p)%2 != rank(c)%2 }),
-		relation(`card.face == prev.face`, "a face card exactly when the last card is one", 3, func(p, c sim.Card) bool { return (rank(p) > 10) == (rank(c) > 10) }),
-		relation(`card.face != prev.face`, "a face card exactly when the last card is not", 3, func(p, c sim.Card) bool { return (rank(p) > 10) != (rank(c) > 10) }),
-		relation(`card.rank > prev.rank`, "higher than the last card", 3, func(p, c sim.Card) bool { return rank(c) > rank(p) }),
-		relation(`card.rank < prev.rank`, "lower than the last card", 3, func(p, c sim.Card) bool { return rank(c) < rank(p) }),
-		relation(`card.rank >= prev.rank`, "as high as the last card or higher", 3, func(p, c sim.Card) bool { return rank(c) >= rank(p) }),
-		relation(`card.rank <= prev.rank`, "as low as the last card or lower", 3, func(p, c sim.Card) bool { return rank(c) <= rank(p) }),
-		relation(`card.rank == prev.rank`, "the same rank as the last card", 3, func(p, c sim.Card) bool { return rank(c) == rank(p) }),
-		relation(`card.rank != prev.rank`, "a different rank from the last card", 3, func(p, c sim.Card) bool { return rank(c) != rank(p) }),
+// relationTrees are the atoms relating the card to the last card: the same
+// or another colour, suit, parity, faceness; the ranks compared; steps up
+// and down counting round; near and exactly k apart; the suit cycles.
+func relationTrees() []*grammar.Node {
+	var out []*grammar.Node
+	for _, a := range []int{grammar.AttrColour, grammar.AttrSuit, grammar.AttrParity, grammar.AttrFace} {
+		out = append(out, same(grammar.SlotCard, grammar.SlotPrev, a, grammar.Eq), same(grammar.SlotCard, grammar.SlotPrev, a, grammar.Ne))
+	}
+	for _, op := range []grammar.Op{grammar.Gt, grammar.Lt, grammar.Ge, grammar.Le, grammar.Eq, grammar.Ne} {
+		out = append(out, same(grammar.SlotCard, grammar.SlotPrev, grammar.AttrRank, op))
 	}
 	for k := 1; k <= 6; k++ {
-		k := k
-		rs = append(rs,
-			relation(fmt.Sprintf(`card.rank == (prev.rank + %d) %% 13 + 1`, k-1), stepWords(k, "above", "king", "ace"), 6, func(p, c sim.Card) bool { return rank(c) == (rank(p)+k-1)%13+1 }),
-			relation(fmt.Sprintf(`card.rank == (prev.rank + %d) %% 13 + 1`, 12-k), stepWords(k, "below", "ace", "king"), 6, func(p, c sim.Card) bool { return rank(c) == (rank(p)+12-k)%13+1 }))
+		out = append(out, &grammar.Node{P: grammar.PStep, K: k - 1}, &grammar.Node{P: grammar.PStep, K: 12 - k})
 		if k <= 4 {
-			rs = append(rs, relation(fmt.Sprintf(`abs(card.rank - prev.rank) == %d`, k), fmt.Sprintf("exactly %s away from the last card", ranksWords(k)), 5, func(p, c sim.Card) bool {
-				d := rank(c) - rank(p)
-				return d == k || d == -k
-			}))
-			rs = append(rs, relation(fmt.Sprintf(`abs(card.rank - prev.rank) <= %d`, k), fmt.Sprintf("within %s of the last card", ranksWords(k)), 5, func(p, c sim.Card) bool {
-				d := rank(c) - rank(p)
-				return d <= k && d >= -k
-			}))
+			out = append(out, &grammar.Node{P: grammar.PDist, Op: grammar.Eq, K: k}, &grammar.Node{P: grammar.PDist, Op: grammar.Le, K: k})
 		}
 	}
-	for _, cyc := range suitCycles() {
-		next := map[string]string{}
-		var parts []string
-		for i, s := range cyc {
-			next[s] = cyc[(i+1)%4]
-			parts = append(parts, fmt.Sprintf("%q: %q", s, cyc[(i+1)%4]))
-		}
-		rs = append(rs, relation(fmt.Sprintf(`{%s}[prev.suit] == card.suit`, strings.Join(parts, ", ")), cycleWords(cyc), 7,
-			func(p, c sim.Card) bool { return next[suitName(p)] == suitName(c) }))
+	for c := range 6 {
+		out = append(out, &grammar.Node{P: grammar.PCycle, K: c})
 	}
-	return rs
+	return out
 }
 
 // branches are the atoms a compound hypothesis is built from: predicates on
 // the card and relations to the previous card.
 func branches() []node {
 	var out []node
-	for _, a := range cardAtoms("card") {
-		out = append(out, constant(a.text, a.is, a.cost, a.keep))
+	for _, g := range cardAtoms() {
+		out = append(out, part(g, FamPrev, true))
 	}
-	return append(out, relations()...)
+	for _, g := range relationTrees() {
+		n := part(g, FamPrev, true)
+		n.relational = true
+		out = append(out, n)
+	}
+	return out
 }
 
 // prevConditions are the tests on the previous card a conditional branches
@@ -221,38 +212,46 @@ func branches() []node {
 // the branches swapped.
 func prevConditions() []node {
 	var out []node
-	for _, a := range cardAtoms("prev") {
-		if strings.Contains(a.text, `"black"`) || strings.HasSuffix(a.text, ".odd") || strings.HasPrefix(a.text, "not ") || strings.Contains(a.text, "<=") {
-			continue
-		}
-		out = append(out, prevCondition(a.text, "after "+a.a, a.cost, a.keep))
+	for _, p := range []int{grammar.PropRed, grammar.PropEven, grammar.PropFace, grammar.PropPrime, grammar.PropSquare,
+		grammar.PropSuit, grammar.PropSuit + 1, grammar.PropSuit + 2, grammar.PropSuit + 3} {
+		out = append(out, part(is(grammar.SlotPrev, p), FamPrev, false))
+	}
+	for k := 2; k <= 13; k++ {
+		out = append(out, part(isRank(grammar.SlotPrev, grammar.Ge, k), FamPrev, false))
+	}
+	for k := 1; k <= 13; k++ {
+		out = append(out, part(isRank(grammar.SlotPrev, grammar.Eq, k), FamPrev, false))
 	}
 	return out
+}
+
+// guardNe is "prev2 != nil and c" (a condition fails while the line is too
+// short to read it); guardEq "prev2 == nil or a" (a rule lets any card by).
+func guardNe(s grammar.Slot, c *grammar.Node) *grammar.Node {
+	return &grammar.Node{P: grammar.PGuard, Slot: s, Op: grammar.Ne, Kids: []*grammar.Node{c}}
+}
+
+func guardEq(s grammar.Slot, a *grammar.Node) *grammar.Node {
+	return &grammar.Node{P: grammar.PGuard, Slot: s, Op: grammar.Eq, Kids: []*grammar.Node{a}}
 }
 
 // prev2Conditions read the colour of the card two back (and of prev); each
 // is false while the main line has one card.
 func prev2Conditions() []node {
-	mk := func(text, words string, cost int, holds func(s state) bool) node {
-		return node{text: text, words: words, cost: cost, fam: FamPrev2, row: func(s state) uint64 {
-			if s.p2 != 0 && holds(s) {
-				return allCards
-			}
-			return 0
-		}}
+	pattern := func(a, b int) *grammar.Node {
+		return &grammar.Node{P: grammar.PPattern, Slot: grammar.SlotPrev2, K: a | b<<8}
 	}
-	prevRed := func(s state) int {
-		if red(s.prev) {
-			return 1
-		}
-		return 2
+	red, black := conceptOf(sim.Card.Red), conceptOf(func(c sim.Card) bool { return !c.Red() })
+	var out []node
+	for _, g := range []*grammar.Node{
+		same(grammar.SlotPrev, grammar.SlotPrev2, grammar.AttrColour, grammar.Eq),
+		pattern(red, red),
+		pattern(black, black),
+		is(grammar.SlotPrev2, grammar.PropRed),
+	} {
+		out = append(out, part(guardNe(grammar.SlotPrev2, g), FamPrev2, false))
 	}
-	return []node{
-		mk(`prev2 != nil and prev2.color == prev.color`, "when the last two cards are the same colour", 5, func(s state) bool { return colourCode(s.p2) == prevRed(s) }),
-		mk(`prev2 != nil and prev2.color == "red" and prev.color == "red"`, "when the last two cards are both red", 7, func(s state) bool { return colourCode(s.p2) == 1 && red(s.prev) }),
-		mk(`prev2 != nil and prev2.color == "black" and prev.color == "black"`, "when the last two cards are both black", 7, func(s state) bool { return colourCode(s.p2) == 2 && !red(s.prev) }),
-		mk(`prev2 != nil and prev2.color == "red"`, "when the card before the last one is red", 5, func(s state) bool { return colourCode(s.p2) == 1 }),
-	}
+	return out
 }
 
 // positionConditions test the position on the main line: n % k == r for
@@ -264,19 +263,23 @@ func positionConditions() []node {
 	var out []node
 	for _, k := range []int{2, 3, 4} {
 		fam := map[int]Family{2: FamMod2, 3: FamMod3, 4: FamMod4}[k]
-		cost := map[int]int{2: 3, 3: 5, 4: 6}[k] // naming k and r: longer periods cost more
 		for r := range k {
 			if k == 2 && r == 1 {
 				continue
 			}
-			k, r := k, r
-			out = append(out, node{text: fmt.Sprintf("n %% %d == %d", k, r), words: positionWords(k, r), cost: cost, fam: fam, row: func(s state) uint64 {
-				if int(s.n12)%k == r {
-					return allCards
-				}
-				return 0
-			}})
+			out = append(out, part(&grammar.Node{P: grammar.PPos, K: k, K2: r}, fam, false))
 		}
 	}
 	return out
+}
+
+// conceptOf is the concept table (bit i: cell i of colour, parity,
+// faceness) of the cards keep admits; it panics on a set that is no
+// concept.
+func conceptOf(keep func(c sim.Card) bool) int {
+	t, ok := grammar.ConceptTable(keep)
+	if !ok {
+		panic("hypotheses: not a concept")
+	}
+	return t
 }

@@ -1,171 +1,50 @@
 package hypotheses
 
 import (
-	"strings"
-	"sync"
+	"math/bits"
 
+	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/sim"
 )
 
 // Boolean concepts: every function of three binary features of the card —
-// x1 = red, x2 = odd, x3 = face — as in the classic concept-learning studies
-// (Shepard, Hovland & Jenkins 1961; Feldman 2000), so that a category of
-// cards such as "red exactly when odd" is one hypothesis, priced by its
-// Boolean complexity rather than by the grammar's pairs and conditionals.
-//
-// The Boolean complexity of a function is the number of literals in the
-// shortest formula of and, or and not that computes it (Feldman 2000).
-// Negation costs nothing: by De Morgan's laws a negated formula has a
-// formula with the same literals, negated. minimalFormulas finds the exact
-// minimum by exhaustive search over formula sizes; Feldman's own figures
-// were upper bounds from a heuristic (Vigo 2006 found shorter formulas for
-// some of them).
-
-// conceptVars are the three features, as atoms of the rule language, and
-// their negations.
-var conceptVars = [3]struct {
-	pos, neg           string
-	posWords, negWords string // the literals in plain English (phrase.go)
-	holds              func(c sim.Card) bool
-}{
-	{`card.color == "red"`, `card.color == "black"`, "red", "black", func(c sim.Card) bool { return c.Red() }},
-	{`card.odd`, `card.even`, "odd", "even", func(c sim.Card) bool { return !c.Even() }},
-	{`card.face`, `not card.face`, "a face card", "not a face card", func(c sim.Card) bool { return c.Face() }},
-}
-
-// conceptCell is the card's cell of the cube: bit 2 red, bit 1 odd, bit 0 face.
-func conceptCell(c sim.Card) int {
-	cell := 0
-	for i, v := range conceptVars {
-		if v.holds(c) {
-			cell |= 1 << (2 - i)
-		}
-	}
-	return cell
-}
+// red, odd, face — as in the classic concept-learning studies (Shepard,
+// Hovland & Jenkins 1961; Feldman 2000), so that a category of cards such
+// as "red exactly when odd" is one hypothesis, priced by its Boolean
+// complexity (the fewest literals of a formula of and, or and not that
+// computes it) rather than by the grammar's pairs and conditionals. The
+// grammar's concept production (package grammar) finds the minimal formulas
+// and sets the bits; the index holds every concept as a rule.
 
 // ConceptCost is the description length, in bits, of a Boolean concept with
 // k literals: k + 1, so that a one-literal concept ("red") costs the 2 bits
 // the grammar gives a single card atom.
-func ConceptCost(literals int) int { return literals + 1 }
+func ConceptCost(literals int) int { return grammar.ConceptCost(literals) }
 
-// formula is a shortest formula of one truth table of the cube.
-type formula struct {
-	literals int
-	text     string
-	words    string // the formula in plain English (phrase.go)
-	op       byte   // 0 literal, '&', '|'
+// concept is the concept of truth table t (bit i: cell i of the cube) on a
+// card of slot s.
+func concept(s grammar.Slot, t int) *grammar.Node {
+	return &grammar.Node{P: grammar.PConcept, Slot: s, K: t}
 }
 
-// minimalFormulas returns, for each of the 256 truth tables of the cube
-// (bit i set when cell i is in the concept), a shortest formula; the two
-// constants (0 and 255) have none. The search builds formulas by size: a
-// formula of k literals is a literal (k = 1) or the and/or of two formulas
-// of i and k − i literals, so the first size at which a table appears is its
-// minimal literal count.
-var minimalFormulas = sync.OnceValue(searchFormulas)
-
-func searchFormulas() [256]formula {
-	var best [256]formula
-	found := func(t int) bool { return best[t].literals > 0 }
-	bySize := map[int][]int{}
-	for i, v := range conceptVars {
-		var t int
-		for cell := range 8 {
-			if cell>>(2-i)&1 == 1 {
-				t |= 1 << cell
-			}
-		}
-		for _, lit := range []struct {
-			t           int
-			text, words string
-		}{{t, v.pos, v.posWords}, {^t & 0xff, v.neg, v.negWords}} {
-			best[lit.t] = formula{literals: 1, text: lit.text, words: lit.words}
-			bySize[1] = append(bySize[1], lit.t)
-		}
-	}
-	for k := 2; ; k++ {
-		for i := 1; i <= k/2; i++ {
-			for _, a := range bySize[i] {
-				for _, b := range bySize[k-i] {
-					for _, op := range []byte{'&', '|'} {
-						t := a & b
-						if op == '|' {
-							t = a | b
-						}
-						if t == 0 || t == 0xff || found(t) {
-							continue
-						}
-						best[t] = formula{literals: k, op: op, text: join(best[a], best[b], op), words: joinWords(best[a], best[b], op)}
-						bySize[k] = append(bySize[k], t)
-					}
-				}
-			}
-		}
-		done := true
-		for t := 1; t < 255; t++ {
-			if !found(t) {
-				done = false
-			}
-		}
-		if done {
-			return best
-		}
-	}
-}
-
-// join writes a op b with the parentheses expr needs (and binds tighter
-// than or).
-func join(a, b formula, op byte) string {
-	word := " and "
-	if op == '|' {
-		word = " or "
-	}
-	wrap := func(f formula) string {
-		if op == '&' && f.op == '|' || strings.HasPrefix(f.text, "not ") && f.op != 0 {
-			return "(" + f.text + ")"
-		}
-		return f.text
-	}
-	return wrap(a) + word + wrap(b)
-}
-
-// concepts are the 254 non-constant Boolean concepts as rules of the
-// grammar, each with its minimal formula and cost.
+// concepts are the 254 non-constant Boolean concepts of the card as parts
+// of the index.
 func concepts() []node {
-	fs := minimalFormulas()
 	var out []node
 	for t := 1; t < 255; t++ {
-		f := fs[t]
-		m := cardMask(func(c sim.Card) bool { return t>>conceptCell(c)&1 == 1 })
-		out = append(out, node{text: f.text, words: f.words, cost: ConceptCost(f.literals), row: func(state) uint64 { return m }})
+		out = append(out, part(concept(grammar.SlotCard, t), FamPrev, true))
 	}
 	return out
 }
+
+// andConcept: the concept of table t is two literals joined by "and"
+// ("an odd black card": two cells of the eight).
+func andConcept(t int) bool { return grammar.Literals(t) == 2 && bits.OnesCount8(uint8(t)) == 2 }
 
 // BooleanComplexity is the minimal literal count of the set of cards that
 // accepts admits, as a Boolean concept over (red, odd, face); ok is false
 // when the set is not a union of cells of that cube (it reads another
 // feature). The empty and the full set have complexity 0.
 func BooleanComplexity(accepts func(c sim.Card) bool) (literals int, ok bool) {
-	var t int
-	seen := [8]int{}
-	for c := sim.Card(0); c < sim.NumCards; c++ {
-		cell := conceptCell(c)
-		v := 1
-		if !accepts(c) {
-			v = 2
-		}
-		if seen[cell] != 0 && seen[cell] != v {
-			return 0, false
-		}
-		seen[cell] = v
-		if v == 1 {
-			t |= 1 << cell
-		}
-	}
-	if t == 0 || t == 0xff {
-		return 0, true
-	}
-	return minimalFormulas()[t].literals, true
+	return grammar.BooleanComplexity(accepts)
 }

@@ -2,39 +2,11 @@ package hypotheses
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
-
-// Every concept's formula is an expression of the rule language that
-// accepts exactly its cells, with as many literals as its price says.
-func TestConceptFormulas(t *testing.T) {
-	fs := minimalFormulas()
-	for tt := 1; tt < 255; tt++ {
-		f := fs[tt]
-		j := compile(t, f.text).NewJudge()
-		for c := sim.Card(0); c < 52; c++ {
-			ok, err := j.Accepts([]sim.Card{0}, c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ok != (tt>>conceptCell(c)&1 == 1) {
-				t.Fatalf("table %08b: %s judges %s wrongly", tt, f.text, c)
-			}
-		}
-		lits := 0
-		for _, v := range conceptVars {
-			lits += strings.Count(f.text, v.pos) + strings.Count(f.text, v.neg)
-		}
-		lits -= strings.Count(f.text, "not card.face") // "card.face" was counted in it too
-		if lits != f.literals {
-			t.Fatalf("%s: %d literals written, %d counted", f.text, lits, f.literals)
-		}
-	}
-}
 
 // Known minimal formula sizes: a literal 1; a two-feature exclusive-or 4
 // (xy' + x'y); the three-feature parity 10.
@@ -100,7 +72,7 @@ func TestSHJTypes(t *testing.T) {
 			return ok
 		}
 		for card := sim.Card(0); card < 52; card++ {
-			in[conceptCell(card)] = accepts(card)
+			in[cell(card)] = accepts(card)
 		}
 		members, edges, maxDeg := 0, 0, 0
 		for a := range 8 {
@@ -133,4 +105,15 @@ func TestSHJTypes(t *testing.T) {
 			t.Errorf("%s: expressible %v at %d bits, want %d bits", name, tr.Expressible, tr.Length, ConceptCost(w.literals))
 		}
 	}
+}
+
+// cell is the card's cell of the cube: bit 2 red, bit 1 odd, bit 0 face.
+func cell(c sim.Card) int {
+	x := 0
+	for i, b := range []bool{c.Red(), !c.Even(), c.Face()} {
+		if b {
+			x |= 1 << (2 - i)
+		}
+	}
+	return x
 }

@@ -3,6 +3,8 @@ package hypotheses
 import (
 	"slices"
 
+	"github.com/eleusis/eleusis/grammar"
+
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -32,7 +34,7 @@ func (g *idxGrammar) levels(visit func(k candidate) bool) {
 			for _, sl := range []slot{slPrev2, slPrev3} {
 				if len(shortLine[sl][k.fam]) > 0 {
 					gk := k
-					gk.guard, gk.cost = sl, k.cost+guardBits
+					gk.guard, gk.cost = sl, k.cost+int32(guardBits)
 					next = append(next, gk)
 				}
 			}
@@ -102,7 +104,7 @@ func (g *idxGrammar) levels(visit func(k candidate) bool) {
 							continue
 						}
 						feats := g.conds[c].feats | g.atoms[a].feats
-						if kind == kindCond && b > 0 {
+						if kind != kindIff && b > 0 {
 							feats |= g.atoms[b].feats
 						}
 						if f, ok := familyOf(feats); ok {
@@ -115,19 +117,19 @@ func (g *idxGrammar) levels(visit func(k candidate) bool) {
 		// "C ? A : true" (after an odd black card, an even red one; any
 		// card otherwise): the rule people write most often with a
 		// condition, one idea with no second branch to choose.
-		oneBranch(impBits, kindCond, func(c, a int32) (int32, bool) { return 0, true })
+		oneBranch(impBits, kindImp, func(c, a int32) (int32, bool) { return 0, true })
 		// "C ? A : the opposite of A" (red exactly when low, a low card
 		// after a high one): one idea, so it costs no second branch.
 		oneBranch(iffBits, kindIff, func(c, a int32) (int32, bool) { return g.opposite[a], true })
 		// "C ? R : R the other way round" (red goes up, black goes down; the
 		// same colour ? higher : lower): one idea, a direction that flips.
-		oneBranch(mirBits, kindCond, func(c, a int32) (int32, bool) { return g.mirror[a], g.mirror[a] >= 0 })
+		oneBranch(mirBits, kindMirror, func(c, a int32) (int32, bool) { return g.mirror[a], g.mirror[a] >= 0 })
 		// "C(prev) ? A : C(card)" (odd black and even red cards
 		// alternate: after an odd black card an even red one, otherwise an
 		// odd black one): one idea, two classes of cards that take turns —
 		// two classes apart (no card in both), each a class of the card
 		// alone (and not the iff's opposite).
-		oneBranch(altBits, kindCond, func(c, a int32) (int32, bool) {
+		oneBranch(altBits, kindAlt, func(c, a int32) (int32, bool) {
 			t := g.twin[c]
 			at := &g.atoms[a]
 			return t, t >= 0 && at.feats == 0 && at.fam == FamPrev && at.tab[0]&g.atoms[t].tab[0] == 0 && a != g.opposite[t]
@@ -150,22 +152,12 @@ func (g *idxGrammar) levels(visit func(k candidate) bool) {
 // concept its exact minimal cost (the SHJ types keep theirs): the cheap
 // condition productions (iff, implication) do not combine them.
 func cubeNodes(ns []node) []bool {
-	var cells [8]uint64
-	for c := sim.Card(0); c < 52; c++ {
-		cells[conceptCell(c)] |= 1 << c
-	}
 	out := make([]bool, len(ns))
 	for i, n := range ns {
 		if len(n.tab) == 0 || !constRows(n.tab) {
 			continue
 		}
-		var union uint64
-		for _, m := range cells {
-			if n.tab[0]&m == m {
-				union |= m
-			}
-		}
-		out[i] = union == n.tab[0]
+		_, out[i] = grammar.ConceptTable(func(c sim.Card) bool { return n.tab[0]>>c&1 == 1 })
 	}
 	return out
 }

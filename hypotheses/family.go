@@ -222,7 +222,7 @@ type featureDef struct {
 
 // features is the one table of the context features.
 var features = [numFeatures]featureDef{
-	ftPrev: {"prev", 52, func(s *state) int { return int(s.prev) }, func(s *state, v int) { s.prev = sim.Card(v) }},
+	ftPrev:  {"prev", 52, func(s *state) int { return int(s.prev) }, func(s *state, v int) { s.prev = sim.Card(v) }},
 	ftP2Col: {"prev2's colour", 3, func(s *state) int { return colourCode(s.p2) }, func(s *state, v int) { s.p2 = colourCard(v) }},
 	ftP2Rank: {"prev2's rank", 14, func(s *state) int { return rankCode(s.p2) }, func(s *state, v int) {
 		// The spade of rank v, or the card of rank v in prev2's suit when

@@ -5,27 +5,30 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/sim"
 )
 
+// A part's own nil guard is cut inside a compound guarded by the same slot
+// or a deeper one, and kept otherwise.
 func TestUnguarded(t *testing.T) {
+	sameSuit2 := same(grammar.SlotCard, grammar.SlotPrev2, grammar.AttrSuit, grammar.Eq)
+	sameSuit3 := same(grammar.SlotCard, grammar.SlotPrev3, grammar.AttrSuit, grammar.Eq)
+	red := is(grammar.SlotCard, grammar.PropRed)
 	for _, tc := range []struct {
-		text  string
+		part  *grammar.Node
 		guard slot
-		want  string
+		want  *grammar.Node
 	}{
-		{`prev2 == nil or card.suit != prev2.suit`, slPrev2, `card.suit != prev2.suit`},
-		{`prev2 == nil or card.rank == max(prev.rank, prev2.rank)`, slPrev2, `card.rank == max(prev.rank, prev2.rank)`},
-		{`prev2 != nil and (prev2.rank < prev.rank or prev.face)`, slPrev2, `prev2.rank < prev.rank or prev.face`},
-		{`prev2 != nil and prev2.color == "red" and prev.color == "red"`, slPrev2, `prev2 != nil and prev2.color == "red" and prev.color == "red"`},
-		{`prev2 == nil or (a) and (b)`, slPrev2, `prev2 == nil or (a) and (b)`},
-		{`prev3 == nil or card.suit == prev3.suit`, slPrev2, `prev3 == nil or card.suit == prev3.suit`}, // prev3 may be missing when prev2 is not
-		{`prev2 == nil or card.suit == prev2.suit`, slPrev3, `card.suit == prev2.suit`},
-		{`card.color == "red"`, slPrev2, `card.color == "red"`},
-		{`prev2 == nil or card.suit != prev2.suit`, 0, `prev2 == nil or card.suit != prev2.suit`},
+		{guardEq(grammar.SlotPrev2, sameSuit2), slPrev2, sameSuit2},
+		{guardNe(grammar.SlotPrev2, sameSuit2), slPrev2, sameSuit2},
+		{guardEq(grammar.SlotPrev3, sameSuit3), slPrev2, guardEq(grammar.SlotPrev3, sameSuit3)}, // prev3 may be missing when prev2 is not
+		{guardEq(grammar.SlotPrev2, sameSuit2), slPrev3, sameSuit2},
+		{red, slPrev2, red},
+		{guardEq(grammar.SlotPrev2, sameSuit2), 0, guardEq(grammar.SlotPrev2, sameSuit2)},
 	} {
-		if got := unguarded(tc.text, tc.guard); got != tc.want {
-			t.Errorf("unguarded(%q, %d) = %q, want %q", tc.text, tc.guard, got, tc.want)
+		if got := unguarded(tc.part, tc.guard); !got.Equal(tc.want) {
+			t.Errorf("unguarded(%s, %d) = %s, want %s", tc.part.Expr(), tc.guard, got.Expr(), tc.want.Expr())
 		}
 	}
 }

@@ -111,12 +111,12 @@ func TestDeduplication(t *testing.T) {
 		return normalise(f, rows)
 	}
 	same := [][2]string{
-		{`card.color == "red"`, `(card.suit == "hearts") or (card.suit == "diamonds")`},
-		{`card.rank >= 7`, `(card.rank >= 8) or (card.rank == 7)`},
-		{`card.color != prev.color`, `(prev.color == "red") ? (card.color == "black") : (card.color == "red")`},
-		{`card.rank <= 12`, `(card.even and card.face) or (card.rank <= 11)`}, // the even face card is the queen
-		{`card.suit == prev.suit`, `(card.color == prev.color) and (card.suit == prev.suit)`},
-		{`card.rank >= 12`, `(card.even and card.face) or (card.rank >= 13)`},
+		{`card.color == "red"`, `card.suit == "hearts" or card.suit == "diamonds"`},
+		{`card.rank >= 7`, `card.rank >= 8 or card.rank == 7`},
+		{`card.color != prev.color`, `prev.color == "red" ? card.color == "black" : card.color == "red"`},
+		{`card.rank <= 12`, `card.even and card.face or card.rank <= 11`}, // the even face card is the queen
+		{`card.suit == prev.suit`, `card.color == prev.color and card.suit == prev.suit`},
+		{`card.rank >= 12`, `card.even and card.face or card.rank >= 13`},
 	}
 	for _, pair := range same {
 		fa, ra := rowsOf(find(pair[0]))
@@ -132,7 +132,7 @@ func TestDeduplication(t *testing.T) {
 			byText[h.Expr] = id
 		}
 	}
-	if _, ok := byText[`(card.suit == "hearts") or (card.suit == "diamonds")`]; ok {
+	if _, ok := byText[`card.suit == "hearts" or card.suit == "diamonds"`]; ok {
 		t.Error("a longer description of card.color == \"red\" was kept")
 	}
 	if id, ok := byText[`card.color == "red"`]; !ok || sp.Hyps[id].Rules < 2 {
@@ -146,10 +146,10 @@ func TestDeduplication(t *testing.T) {
 	}
 	// A parity rule that reads n stays in its family; one that does not is
 	// moved to the prev family.
-	if f, _ := rowsOf(find(`(n % 2 == 0) ? (card.suit == prev.suit) : (card.suit != prev.suit)`)); f != FamMod2 {
+	if f, _ := rowsOf(find(`n % 2 == 0 ? card.suit == prev.suit : card.suit != prev.suit`)); f != FamMod2 {
 		t.Errorf("suits in pairs: family %s, want mod2", f)
 	}
-	if f, _ := rowsOf(find(`(n % 2 == 0) ? (card.color == "red") : (card.suit == "hearts")`)); f != FamMod2 {
+	if f, _ := rowsOf(find(`n % 2 == 0 ? card.color == "red" : card.suit == "hearts"`)); f != FamMod2 {
 		t.Errorf("family %s, want mod2", f)
 	}
 	// Atoms are merged by behaviour too: card.rank == 13 is card.rank >= 13.

@@ -71,9 +71,9 @@ func TestLocalClassByHand(t *testing.T) {
 			[]string{`card.color == "red"`, `card.suit == "spades"`},
 			[]string{`card.color == "black"`}},
 		{"alternate colours from a red starter", `card.color != prev.color`, "", "2D",
-			[]string{`card.color != prev.color`, `(n % 2 == 0) ? (card.color == "red") : (card.color == "black")`},
+			[]string{`card.color != prev.color`, `n % 2 == 0 ? card.color == "red" : card.color == "black"`},
 			[]string{`card.color == "black"`},
-			[]string{`(n % 2 == 0) ? (card.color == "red") : (card.color == "black")`}},
+			[]string{`n % 2 == 0 ? card.color == "red" : card.color == "black"`}},
 		{"same suit from a heart", `card.suit == prev.suit`, "", "9H",
 			[]string{`card.suit == "hearts"`, `card.suit == prev.suit`},
 			[]string{`card.color == "red"`, `card.color == prev.color`},
@@ -196,7 +196,7 @@ func TestLocalClassSampled(t *testing.T) {
 	if l.Exact {
 		t.Fatal("a rule reading n is sampled, and says so")
 	}
-	id := hypID(t, sp, `(n % 2 == 0) ? (card.suit != prev.suit) : (card.suit == prev.suit)`)
+	id := hypID(t, sp, `n % 2 == 0 ? card.suit != prev.suit : card.suit == prev.suit`)
 	if !l.Class.Has(id) {
 		t.Fatalf("the rule's own form is not in its sampled local class")
 	}

@@ -12,7 +12,7 @@ import (
 // Every hypothesis has a phrase in plain English that reads one way only.
 func ExampleSpace_Phrase() {
 	space := hypotheses.Default()
-	for _, expr := range []string{`card.suit == prev.suit`, `(prev.even) ? (card.color == "red") : (card.color == "black")`, `card.rank >= 7`} {
+	for _, expr := range []string{`card.suit == prev.suit`, `prev.even ? card.color == "red" : card.color == "black"`, `card.rank >= 7`} {
 		id, _ := space.ByExpr(expr)
 		fmt.Println(space.Phrase(id))
 	}

@@ -247,7 +247,7 @@ func TestPartingSampled(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := cards(t, "8D 8S")
-	same, pairs := hypID(t, sp, `card.suit == prev.suit`), hypID(t, sp, `(n % 2 == 0) ? (card.suit != prev.suit) : (card.suit == prev.suit)`)
+	same, pairs := hypID(t, sp, `card.suit == prev.suit`), hypID(t, sp, `n % 2 == 0 ? card.suit != prev.suit : card.suit == prev.suit`)
 	p, err := tr.Parting(line, same, pairs)
 	if err != nil || p.Exact {
 		t.Fatalf("%+v, %v: want a sampled search", p, err)

@@ -3,8 +3,8 @@ package hypotheses
 import (
 	"fmt"
 	"slices"
-	"strings"
 
+	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -30,11 +30,24 @@ const (
 	numSlots
 )
 
-var slotName = [numSlots]string{"card", "prev", "prev2", "prev3", "line[0]", "n % 13"}
+// leafOf is a slot's rank as a tree of the language: X.rank, or n % 13.
+func leafOf(s slot) *grammar.Node {
+	switch s {
+	case slPos:
+		return &grammar.Node{P: grammar.PMod, K: 13, Kids: []*grammar.Node{{P: grammar.PN}}}
+	case slStart:
+		return &grammar.Node{P: grammar.PRank, Slot: grammar.SlotFirst}
+	}
+	return &grammar.Node{P: grammar.PRank, Slot: grammar.Slot(s)}
+}
 
-// slotBits is what naming a slot costs: the card is the default subject;
-// the position counted round 13 is a modulus as well as a name.
-var slotBits = [numSlots]int{0, 1, 2, 3, 3, 4}
+// gslot is the grammar's name of a slot that names a card.
+func gslot(s slot) grammar.Slot {
+	if s == slStart {
+		return grammar.SlotFirst
+	}
+	return grammar.Slot(s)
+}
 
 // featSet is a set of features (bit i: feature i).
 type featSet uint32
@@ -132,15 +145,39 @@ func (v view) rank(s slot) int { return int(v[s])%13 + 1 }
 func (v view) suit(s slot) int { return int(v[s]) / 13 }
 func (v view) red(s slot) bool { return sim.Card(v[s]).Red() }
 
-// term is an integer expression over the ranks of some slots, with its
-// value for every assignment of ranks to them (1..13 each; the first slot
-// varies fastest).
+// term is an integer expression over the ranks of some slots (a tree of
+// the language), with its value for every assignment of ranks to them
+// (1..13 each; the first slot varies fastest).
 type term struct {
-	text  string
-	cost  int
+	g     *grammar.Node
 	slots []slot
 	vals  []int16
-	op    byte // the outermost infix operator ('+', '-', '*', '%'), 0 for a leaf or a call
+}
+
+func (t *term) cost() int { return t.g.Bits() }
+
+// outer is the term's outermost infix operator ('+', '-', '*', '%'), 0
+// for a rank or a call (abs, min, max): what may stand on the right of a
+// remainder, and what the sums counted round the ranks take.
+func (t *term) outer() byte {
+	switch t.g.P {
+	case grammar.PMod:
+		return '%'
+	case grammar.PSum3:
+		return '+'
+	case grammar.PArith:
+		switch t.g.Op {
+		case grammar.Add, grammar.Wrap:
+			return '+'
+		case grammar.Sub:
+			return '-'
+		case grammar.Mul:
+			return '*'
+		case grammar.Rem, grammar.Up:
+			return '%'
+		}
+	}
+	return 0
 }
 
 func (t *term) mask() uint8 {
@@ -198,26 +235,9 @@ func slotsOf(m uint8) []slot {
 	return out
 }
 
-// constBits is the description length of a small integer constant.
-func constBits(k int) int {
-	switch {
-	case k >= 0 && k <= 7:
-		return 3
-	case k >= 0 && k <= 15:
-		return 4
-	case k >= 0 && k <= 31:
-		return 5
-	}
-	return 6
-}
-
-// Term grammar limits: terms up to termBits bits over up to three slots.
-const (
-	termBits = 9
-	opBits   = 3 // choosing one of the binary operators
-	modBits  = 4 // "% k" for k = 2..6: the operator and k
-	sum3Bits = 7 // card.rank + prev.rank + prev2.rank
-)
+// termBits bounds the integer terms' description length: terms up to
+// termBits bits over up to three slots.
+const termBits = 9
 
 // dependsOnAll reports whether vals (over slots) changes with every slot.
 func dependsOnAll(slots []slot, at func(r *[numSlots]int) int) bool {
@@ -242,9 +262,10 @@ func dependsOnAll(slots []slot, at func(r *[numSlots]int) int) bool {
 }
 
 // intTerms enumerates the integer terms bottom-up by size, one per value
-// table: leaves (X.rank), binary operations (+, −, *, abs(a − b), min, max,
-// the wrap-around sum (a + b − 1) % 13 + 1, a % b for a rank b) and
-// t % k for k = 2..6.
+// table: leaves (X.rank, n % 13), the last three's sum, the grammar's
+// integer operations (+, −, *, abs(a − b), min, max, the wrap-around sum,
+// ranks up counting round, a % b for a rank b) and t % k for k = 2..6.
+// Each value is the production's own (grammar.Apply).
 func intTerms() []*term {
 	seen := map[string]bool{}
 	var all []*term
@@ -256,71 +277,51 @@ func intTerms() []*term {
 		}
 		seen[key] = true
 		all = append(all, t)
-		byCost[t.cost] = append(byCost[t.cost], t)
+		byCost[t.cost()] = append(byCost[t.cost()], t)
 	}
 	for s := range numSlots {
 		if _, ok := rankFeat(s); !ok {
 			continue
 		}
-		t := &term{text: slotName[s] + ".rank", cost: 1 + slotBits[s], slots: []slot{s}}
-		if s == slPos {
-			// n % 13 takes 0..12 where a rank takes 1..13; a % written
-			// out, for the parentheses expr needs around it.
-			t.text, t.op = slotName[s], '%'
-		}
+		t := &term{g: leafOf(s), slots: []slot{s}}
 		assignments(t.slots, func(r *[numSlots]int) {
 			v := r[s]
 			if s == slPos {
-				v--
+				v-- // n % 13 takes 0..12 where a rank takes 1..13
 			}
 			t.vals = append(t.vals, int16(v))
 		})
 		add(t)
 	}
 	// The sum of the card and the two before it is one idea ("the last
-	// three add up to an even number"), one production at a bit more than
-	// the sum of two cards, not a sum of a sum.
+	// three add up to an even number"), one production, not a sum of a sum.
 	{
-		t := &term{text: "card.rank + prev.rank + prev2.rank", cost: sum3Bits, slots: []slot{slCard, slPrev, slPrev2}, op: '+'}
+		t := &term{g: &grammar.Node{P: grammar.PSum3}, slots: []slot{slCard, slPrev, slPrev2}}
 		assignments(t.slots, func(r *[numSlots]int) { t.vals = append(t.vals, int16(r[slCard]+r[slPrev]+r[slPrev2])) })
 		add(t)
 	}
-	type binop struct {
-		name string
-		f    func(a, b int) (int, bool)
-	}
-	ops := []binop{
-		{"+", func(a, b int) (int, bool) { return a + b, true }},
-		{"-", func(a, b int) (int, bool) { return a - b, true }},
-		{"*", func(a, b int) (int, bool) { return a * b, true }},
-		{"abs", func(a, b int) (int, bool) { return max(a-b, b-a), true }},
-		{"min", func(a, b int) (int, bool) { return min(a, b), true }},
-		{"max", func(a, b int) (int, bool) { return max(a, b), true }},
-		{"wrap", func(a, b int) (int, bool) { return ((a+b-1)%13+13)%13 + 1, a > 0 && b > 0 }},
-		// How many ranks up from b to a, counting round from king to ace.
-		{"up", func(a, b int) (int, bool) { return ((a-b)%13 + 13) % 13, a > 0 && b > 0 }},
-		{"%", func(a, b int) (int, bool) {
-			if b <= 0 {
-				return 0, false
-			}
-			return a % b, true
-		}},
-	}
+	ops := []grammar.Op{grammar.Add, grammar.Sub, grammar.Mul, grammar.Dist, grammar.Min, grammar.Max, grammar.Wrap, grammar.Up, grammar.Rem}
+	arithBits := grammar.Table[grammar.PArith].Bits(&grammar.Node{P: grammar.PArith}) // the operation's own bits
 	for cost := 2; cost <= termBits; cost++ {
 		// t % k
-		for _, t := range byCost[cost-modBits] {
-			for k := 2; k <= 6; k++ {
-				nt := &term{text: fmt.Sprintf("%s %% %d", operand(t, '%', false), k), cost: cost, slots: t.slots, op: '%'}
-				for _, v := range t.vals {
-					nt.vals = append(nt.vals, v%int16(k))
-				}
-				if !constVals(nt.vals) {
-					add(nt)
+		for ct := 1; ct < cost; ct++ {
+			for _, t := range byCost[ct] {
+				for k := 2; k <= 6; k++ {
+					nt := &term{g: &grammar.Node{P: grammar.PMod, K: k, Kids: []*grammar.Node{t.g}}, slots: t.slots}
+					if nt.cost() != cost {
+						continue
+					}
+					for _, v := range t.vals {
+						nt.vals = append(nt.vals, int16(grammar.Apply(nt.g, int32(v))))
+					}
+					if !constVals(nt.vals) {
+						add(nt)
+					}
 				}
 			}
 		}
-		for ca := 1; ca <= cost-opBits-1; ca++ {
-			cb := cost - opBits - ca
+		for ca := 1; ca <= cost-arithBits-1; ca++ {
+			cb := cost - arithBits - ca
 			for _, a := range slices.Clone(byCost[ca]) {
 				for _, b := range slices.Clone(byCost[cb]) {
 					m := a.mask() | b.mask()
@@ -328,31 +329,20 @@ func intTerms() []*term {
 						continue
 					}
 					for _, op := range ops {
-						if op.name == "%" && b.op != 0 || op.name == "wrap" && (len(a.slots) > 1 || len(b.slots) > 1) ||
-							op.name == "up" && (len(a.slots) > 1 || len(b.slots) > 1 || a.op != 0 || b.op != 0) {
+						single := len(a.slots) == 1 && len(b.slots) == 1
+						if op == grammar.Rem && b.outer() != 0 || op == grammar.Wrap && !single ||
+							op == grammar.Up && (!single || a.outer() != 0 || b.outer() != 0) {
 							continue // a % b for a rank b; the wrap of two ranks; ranks up between two ranks
 						}
-						nt := &term{cost: cost, slots: slotsOf(m)}
+						nt := &term{g: &grammar.Node{P: grammar.PArith, Op: op, Kids: []*grammar.Node{a.g, b.g}}, slots: slotsOf(m)}
 						ok := true
 						assignments(nt.slots, func(r *[numSlots]int) {
-							v, good := op.f(int(a.at(r)), int(b.at(r)))
-							ok = ok && good
-							nt.vals = append(nt.vals, int16(v))
+							x, y := a.at(r), b.at(r)
+							ok = ok && !(op == grammar.Rem && y <= 0) && !((op == grammar.Wrap || op == grammar.Up) && (x <= 0 || y <= 0))
+							nt.vals = append(nt.vals, int16(grammar.Apply(nt.g, int32(x), int32(y))))
 						})
 						if !ok || constVals(nt.vals) || !dependsOnAll(nt.slots, func(r *[numSlots]int) int { return int(nt.at(r)) }) {
 							continue
-						}
-						switch op.name {
-						case "abs":
-							nt.text = fmt.Sprintf("abs(%s - %s)", a.text, operand(b, '-', true))
-						case "min", "max":
-							nt.text = fmt.Sprintf("%s(%s, %s)", op.name, a.text, b.text)
-						case "wrap":
-							nt.text, nt.op = fmt.Sprintf("(%s + %s - 1) %% 13 + 1", a.text, b.text), '+'
-						case "up":
-							nt.text, nt.op = fmt.Sprintf("(%s - %s + 13) %% 13", a.text, b.text), '%'
-						default:
-							nt.text, nt.op = operand(a, op.name[0], false)+" "+op.name+" "+operand(b, op.name[0], true), op.name[0]
 						}
 						add(nt)
 					}
@@ -372,42 +362,19 @@ func constVals(vals []int16) bool {
 	return true
 }
 
-// prec is an infix operator's binding power in the rule language.
-func prec(op byte) int {
-	switch op {
-	case '*', '%':
-		return 2
-	case '+', '-':
-		return 1
-	}
-	return 3
-}
-
-// operand writes t as an operand of op, with the parentheses expr needs.
-func operand(t *term, op byte, right bool) string {
-	p, q := prec(t.op), prec(op)
-	if p < q || right && p == q && !(op == '+' && t.op == '+' || op == '*' && t.op == '*') {
-		return "(" + t.text + ")"
-	}
-	return t.text
-}
-
-// typedAtom is an atom of the typed grammar: a Boolean expression with the
-// features it reads and whether it reads the card.
+// typedAtom is an atom of the typed grammar: a tree of the language (its
+// nil guard included) with the features it reads and whether it reads the
+// card.
 type typedAtom struct {
-	text  string
-	cost  int
+	g     *grammar.Node
 	feats featSet
 	card  bool
 	// guard: the deepest optional slot read (prev2, prev3) or numSlots; a
 	// card atom holds, a condition fails, while the line is too short for it.
 	guard slot
-	// read: the atom's truth for card c in state s (the guard aside).
-	read func(s state, c sim.Card) bool
-	// rankOnly: it reads the card's rank only (not its suit).
-	rankOnly bool
-	// ranks: for a comparison of ranks, its truth table (read faster than
-	// through read when the rows are tabulated).
+	// ranks: for an atom on ranks, its truth table (its rows are read from
+	// it, a rank at a time); nil for the others, evaluated on the family's
+	// scenes.
 	ranks *rankTable
 }
 
@@ -439,25 +406,17 @@ func (rt *rankTable) cardRanks(s state) uint16 {
 	return out
 }
 
-// slotAtom is an atom on the slots' cards.
-func slotAtom(text string, cost int, feats featSet, m uint8, eval func(v view) bool) typedAtom {
-	return typedAtom{text: text, cost: cost, feats: feats, card: m&1 == 1, guard: deepest(m),
-		read: func(s state, c sim.Card) bool { return eval(viewOf(s, c)) }}
-}
-
-// guardText wraps an atom reading prev2 or prev3 in its nil test.
-func (a *typedAtom) guardText() string {
-	if a.guard == numSlots {
-		return a.text
+// guarded wraps an atom's tree in the nil test of the deepest optional
+// slot it reads: "prev2 == nil or A" for an atom on the card (it holds
+// while the line is too short), "prev2 != nil and C" for a condition.
+func guarded(g *grammar.Node, deepest slot, card bool) *grammar.Node {
+	if deepest == numSlots {
+		return g
 	}
-	t := a.text
-	if strings.Contains(t, " and ") || strings.Contains(t, " or ") {
-		t = "(" + t + ")"
+	if card {
+		return guardEq(grammar.Slot(deepest), g)
 	}
-	if a.card {
-		return fmt.Sprintf("%s == nil or %s", slotName[a.guard], t)
-	}
-	return fmt.Sprintf("%s != nil and %s", slotName[a.guard], t)
+	return guardNe(grammar.Slot(deepest), g)
 }
 
 func deepest(m uint8) slot {

@@ -3,6 +3,8 @@ package hypotheses
 import (
 	"fmt"
 	"testing"
+
+	"github.com/eleusis/eleusis/grammar"
 )
 
 // Bottom-up enumeration with observational equivalence loses nothing: on
@@ -14,31 +16,32 @@ func TestTermsAgreeWithBruteForce(t *testing.T) {
 	for _, tm := range intTerms() {
 		key := fmt.Sprint(tm.mask(), tm.vals)
 		if _, dup := kept[key]; dup {
-			t.Fatalf("%s: a second term with the same values", tm.text)
+			t.Fatalf("%s: a second term with the same values", tm.g.Expr())
 		}
-		kept[key] = tm.cost
+		kept[key] = tm.cost()
 	}
 	// Brute force: every term by cost, each operand any term (not only
 	// the kept representatives).
 	byCost := map[int][]*term{}
 	best := map[string]int{}
 	note := func(tm *term) {
-		byCost[tm.cost] = append(byCost[tm.cost], tm)
+		byCost[tm.cost()] = append(byCost[tm.cost()], tm)
 		key := fmt.Sprint(tm.mask(), tm.vals)
-		if c, ok := best[key]; !ok || tm.cost < c {
-			best[key] = tm.cost
+		if c, ok := best[key]; !ok || tm.cost() < c {
+			best[key] = tm.cost()
 		}
 	}
 	for _, tm := range intTerms() {
-		leaf := len(tm.slots) == 1 && tm.text == slotName[tm.slots[0]]+".rank" || tm.text == "n % 13"
-		if leaf || tm.text == "card.rank + prev.rank + prev2.rank" {
+		leaf := tm.g.P == grammar.PRank || tm.g.Expr() == "n % 13"
+		if leaf || tm.g.P == grammar.PSum3 {
 			note(tm) // the leaves X.rank and n % 13, and the sum of three
 		}
 	}
+	const modBits, opBits = 4, 3 // "% k" for k = 2..6; a binary operation
 	for cost := 2; cost <= termBits; cost++ {
 		for _, a := range byCost[cost-modBits] {
 			for k := 2; k <= 6; k++ {
-				nt := &term{cost: cost, slots: a.slots}
+				nt := &term{g: &grammar.Node{P: grammar.PMod, K: k, Kids: []*grammar.Node{a.g}}, slots: a.slots}
 				for _, v := range a.vals {
 					nt.vals = append(nt.vals, v%int16(k))
 				}
@@ -58,12 +61,14 @@ func TestTermsAgreeWithBruteForce(t *testing.T) {
 						continue
 					}
 					for _, op := range []string{"+", "-", "*", "abs", "min", "max", "wrap", "up", "%"} {
-						rankLeaf := func(t *term) bool { return len(t.slots) == 1 && t.cost <= 4 }
-						if op == "%" && (len(b.slots) > 1 || b.cost > 4) || op == "wrap" && (len(a.slots) > 1 || len(b.slots) > 1) ||
+						rankLeaf := func(t *term) bool { return t.g.P == grammar.PRank }
+						if op == "%" && !(rankLeaf(b) || b.g.P == grammar.PArith && b.g.Op >= grammar.Dist && b.g.Op <= grammar.Max) || op == "wrap" && (len(a.slots) > 1 || len(b.slots) > 1) ||
 							op == "up" && (!rankLeaf(a) || !rankLeaf(b)) {
 							continue
 						}
-						nt := &term{cost: cost, slots: slotsOf(m)}
+						gop := map[string]grammar.Op{"+": grammar.Add, "-": grammar.Sub, "*": grammar.Mul, "abs": grammar.Dist, "min": grammar.Min,
+							"max": grammar.Max, "wrap": grammar.Wrap, "up": grammar.Up, "%": grammar.Rem}[op]
+						nt := &term{g: &grammar.Node{P: grammar.PArith, Op: gop, Kids: []*grammar.Node{a.g, b.g}}, slots: slotsOf(m)}
 						ok := true
 						assignments(nt.slots, func(r *[numSlots]int) {
 							x, y := int(a.at(r)), int(b.at(r))

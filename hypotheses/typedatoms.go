@@ -1,100 +1,79 @@
 package hypotheses
 
 import (
-	"fmt"
+	"math/bits"
 	"slices"
-	"strings"
 
-	"github.com/eleusis/eleusis/sim"
+	"github.com/eleusis/eleusis/grammar"
 )
 
-var cmpOps = []struct {
-	name string
-	f    func(a, b int) bool
-}{
-	{"==", func(a, b int) bool { return a == b }},
-	{"!=", func(a, b int) bool { return a != b }},
-	{"<=", func(a, b int) bool { return a <= b }},
-	{">=", func(a, b int) bool { return a >= b }},
-	{"<", func(a, b int) bool { return a < b }},
-	{">", func(a, b int) bool { return a > b }},
-}
+// The typed atoms: comparisons, divisibility, ranges, primes and
+// betweenness of the integer terms (terms.go); the suits, colours,
+// parities and faces of the cards beyond prev and their sameness; and the
+// summaries of the main line. Each is a tree of the language: its bits,
+// its text and its meaning are the grammar's.
 
-// cmpBits is the description length of choosing a comparison.
-const cmpBits = 2
-
-// divBits is the divisibility production's own bit (and the prime's).
-const divBits = 1
-
-// rangeBits is the range production's own bits.
-const rangeBits = 2
-
-func isPrime(n int) bool {
-	if n < 2 {
-		return false
-	}
-	for d := 2; d*d <= n; d++ {
-		if n%d == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// parenTerm wraps a compound term for "% k" (expr binds % before + and −).
-func parenTerm(text string) string {
-	if strings.Contains(text, " ") {
-		return "(" + text + ")"
-	}
-	return text
-}
+// cmpOps are the comparisons, in the order the index prefers them among
+// atoms of one length and one truth table.
+var cmpOps = []grammar.Op{grammar.Eq, grammar.Ne, grammar.Le, grammar.Ge, grammar.Lt, grammar.Gt}
 
 // atomBits bounds the typed atoms' description length.
 const atomBits = 15
 
+func num(k int) *grammar.Node { return &grammar.Node{P: grammar.PConst, K: k} }
+
+func kids(ns ...*grammar.Node) []*grammar.Node { return ns }
+
 // rankAtoms are the comparisons of terms with constants and with each
-// other, one per truth table over their slots' ranks.
+// other, one per truth table over their slots' ranks. Each truth table is
+// the production's own meaning (grammar.Apply) on the terms' values.
 func rankAtoms(terms []*term) []typedAtom {
 	type cand struct {
-		text  string
-		cost  int
+		g     *grammar.Node
 		m     uint8
 		truth func(r *[numSlots]int) bool
 	}
 	var cands []cand
+	addCand := func(g *grammar.Node, m uint8, args ...*term) {
+		if g.Bits() > atomBits {
+			return
+		}
+		// The children's values: the terms', then the constants'.
+		var xs [3]int32
+		for i, k := range g.Kids[len(args):] {
+			xs[len(args)+i] = int32(k.K)
+		}
+		n := len(g.Kids)
+		cands = append(cands, cand{g, m, func(r *[numSlots]int) bool {
+			for i, t := range args {
+				xs[i] = int32(t.at(r))
+			}
+			return grammar.Apply(g, xs[:n]...) != 0
+		}})
+	}
 	for _, t := range terms {
 		lo, hi := slices.Min(t.vals), slices.Max(t.vals)
 		for _, op := range cmpOps {
 			for k := max(int(lo), 0); k <= int(hi) && k <= 31; k++ {
-				cost := cmpBits + t.cost + constBits(k)
-				if cost > atomBits {
-					continue
-				}
-				cands = append(cands, cand{fmt.Sprintf("%s %s %d", t.text, op.name, k), cost, t.mask(), func(r *[numSlots]int) bool { return op.f(int(t.at(r)), k) }})
+				addCand(&grammar.Node{P: grammar.PCmp, Op: op, Kids: kids(t.g, num(k))}, t.mask(), t)
 			}
 		}
 	}
 	// Divisibility is one idea ("a multiple of 3", "the sum divisible by
-	// 5"): t % k == 0 costs the term, one bit for the production and two
-	// for k = 2..6, less than the remainder term and its comparison.
+	// 5"), less than the remainder term and its comparison.
 	for _, t := range terms {
-		if t.op == '%' {
+		if t.outer() == '%' {
 			continue // (a % k) % j: the remainder of a remainder
 		}
 		for k := 2; k <= 6; k++ {
-			cost := divBits + t.cost + 2
-			if cost > atomBits {
-				continue
-			}
-			for _, eq := range []bool{true, false} {
-				op := map[bool]string{true: "==", false: "!="}[eq]
-				cands = append(cands, cand{fmt.Sprintf("%s %% %d %s 0", parenTerm(t.text), k, op), cost, t.mask(), func(r *[numSlots]int) bool { return (int(t.at(r))%k == 0) == eq }})
+			for _, op := range []grammar.Op{grammar.Eq, grammar.Ne} {
+				addCand(&grammar.Node{P: grammar.PDiv, Op: op, K: k, Kids: kids(t.g)}, t.mask(), t)
 			}
 		}
 	}
 	// A term within a range ("one to three ranks up, counting round",
-	// "the two add up to between 10 and 15"): the term and its two bounds,
-	// like the card's own ranges (the lexicon has those).
+	// "the two add up to between 10 and 15"), for terms of two cards or
+	// more (the lexicon has the card's own ranges).
 	for _, t := range terms {
 		if len(t.slots) < 2 {
 			continue
@@ -102,48 +81,34 @@ func rankAtoms(terms []*term) []typedAtom {
 		lo, hi := int(slices.Min(t.vals)), int(slices.Max(t.vals))
 		for a := max(lo+1, 0); a < hi; a++ {
 			for b := a + 1; b < hi && b <= 31; b++ {
-				cost := rangeBits + t.cost + constBits(a) + constBits(b)
-				if cost > atomBits {
-					continue
-				}
-				cands = append(cands, cand{fmt.Sprintf("%s >= %d and %s <= %d", t.text, a, t.text, b), cost, t.mask(),
-					func(r *[numSlots]int) bool { v := int(t.at(r)); return v >= a && v <= b }})
+				addCand(&grammar.Node{P: grammar.PRange, K: a, K2: b, Kids: kids(t.g)}, t.mask(), t)
 			}
 		}
 	}
-	// A prime ("the sum of the last three is prime"), at the bits of the
-	// card's own "a prime": the production and the term.
+	// A prime ("the sum of the last three is prime").
 	for _, t := range terms {
 		hi := int(slices.Max(t.vals))
-		if len(t.slots) < 2 || t.op == '%' || hi < 4 || divBits+t.cost+2 > atomBits {
+		if len(t.slots) < 2 || t.outer() == '%' || hi < 4 {
 			continue
 		}
-		var ps []string
-		for p := 2; p <= hi; p++ {
-			if isPrime(p) {
-				ps = append(ps, fmt.Sprint(p))
-			}
-		}
-		cands = append(cands, cand{fmt.Sprintf("%s in [%s]", parenTerm(t.text), strings.Join(ps, ", ")), divBits + t.cost + 2, t.mask(),
-			func(r *[numSlots]int) bool { return isPrime(int(t.at(r))) }})
+		addCand(&grammar.Node{P: grammar.PPrime, K: hi, Kids: kids(t.g)}, t.mask(), t)
 	}
 	for i, a := range terms {
 		for _, b := range terms[i+1:] {
 			m := a.mask() | b.mask()
-			cost := cmpBits + a.cost + b.cost
-			if cost > atomBits || len(slotsOf(m)) > 3 || unreadable(m) {
+			if len(slotsOf(m)) > 3 || unreadable(m) {
 				continue
 			}
 			for _, op := range cmpOps {
-				cands = append(cands, cand{fmt.Sprintf("%s %s %s", a.text, op.name, b.text), cost, m, func(r *[numSlots]int) bool { return op.f(int(a.at(r)), int(b.at(r))) }})
+				addCand(&grammar.Node{P: grammar.PCmp, Op: op, Kids: kids(a.g, b.g)}, m, a, b)
 			}
 		}
 	}
-	// Between two cards: x within the closed (or open) range their ranks
-	// span, a comparison with two operands (one bit to choose it).
+	// Between two cards: the card's rank within the closed (or open) range
+	// two other cards' ranks span.
 	var leaves []*term
 	for _, t := range terms {
-		if len(t.slots) == 1 && t.op == 0 && !strings.Contains(t.text, "(") {
+		if t.g.P == grammar.PRank {
 			leaves = append(leaves, t)
 		}
 	}
@@ -157,19 +122,13 @@ func rankAtoms(terms []*term) []typedAtom {
 			if m>>slStart&1 == 1 || m>>slPos&1 == 1 {
 				continue
 			}
-			cost := cmpBits + 1 + x.cost + a.cost + b.cost
-			lo, hi := fmt.Sprintf("min(%s, %s)", a.text, b.text), fmt.Sprintf("max(%s, %s)", a.text, b.text)
-			cands = append(cands,
-				cand{fmt.Sprintf("card.rank >= %s and card.rank <= %s", lo, hi), cost, m, func(r *[numSlots]int) bool {
-					return r[slCard] >= min(int(a.at(r)), int(b.at(r))) && r[slCard] <= max(int(a.at(r)), int(b.at(r)))
-				}},
-				cand{fmt.Sprintf("card.rank > %s and card.rank < %s", lo, hi), cost, m, func(r *[numSlots]int) bool {
-					return r[slCard] > min(int(a.at(r)), int(b.at(r))) && r[slCard] < max(int(a.at(r)), int(b.at(r)))
-				}})
+			for _, op := range []grammar.Op{grammar.Le, grammar.Lt} {
+				addCand(&grammar.Node{P: grammar.PBetween, Op: op, Kids: kids(x.g, a.g, b.g)}, m, x, a, b)
+			}
 		}
 	}
-	// Shortest first, so that each truth table keeps its shortest text.
-	slices.SortStableFunc(cands, func(a, b cand) int { return a.cost - b.cost })
+	// Shortest first, so that each truth table keeps its shortest tree.
+	slices.SortStableFunc(cands, func(a, b cand) int { return a.g.Bits() - b.g.Bits() })
 	seen := map[string]bool{}
 	var out []typedAtom
 	for _, c := range cands {
@@ -182,7 +141,7 @@ func rankAtoms(terms []*term) []typedAtom {
 			}
 			tab = append(tab, b)
 		})
-		if constant16(tab) {
+		if constVals16(tab) {
 			continue
 		}
 		key := string(rune(c.m)) + string(tab)
@@ -191,10 +150,11 @@ func rankAtoms(terms []*term) []typedAtom {
 		}
 		seen[key] = true
 		if !dependsOnAll(slots, func(r *[numSlots]int) int {
-			if c.truth(r) {
-				return 1
+			i := 0
+			for k, s := range slots {
+				i += (r[s] - 1) * pow13(k)
 			}
-			return 0
+			return int(tab[i])
 		}) {
 			continue
 		}
@@ -205,26 +165,24 @@ func rankAtoms(terms []*term) []typedAtom {
 		}
 		stride := make([]int, len(slots))
 		for i := range slots {
-			stride[i] = 1
-			for range i {
-				stride[i] *= 13
-			}
+			stride[i] = pow13(i)
 		}
-		ta := slotAtom(c.text, c.cost, fs, c.m, func(v view) bool {
-			i := 0
-			for k, s := range slots {
-				i += (v.rank(s) - 1) * stride[k]
-			}
-			return tab[i] == '1'
-		})
-		ta.rankOnly = true
-		ta.ranks = &rankTable{slots: slots, stride: stride, tab: tab}
-		out = append(out, ta)
+		card := c.m&1 == 1
+		out = append(out, typedAtom{g: guarded(c.g, deepest(c.m), card), feats: fs, card: card, guard: deepest(c.m),
+			ranks: &rankTable{slots: slots, stride: stride, tab: tab}})
 	}
 	return out
 }
 
-func constant16(tab []byte) bool {
+func pow13(k int) int {
+	p := 1
+	for range k {
+		p *= 13
+	}
+	return p
+}
+
+func constVals16(tab []byte) bool {
 	for _, b := range tab {
 		if b != tab[0] {
 			return false
@@ -233,54 +191,45 @@ func constant16(tab []byte) bool {
 	return true
 }
 
-var suitNames = [4]string{"spades", "hearts", "diamonds", "clubs"}
-
 // categoryAtoms are the atoms on suits, colours, parity and faceness of the
-// cards beyond prev (the lexicon has the card's and prev's own): X.suit ==
-// "s", X.color == "red", X.even, X.face, and the same/different relations
-// between two cards' suits, colours and faceness.
+// cards beyond prev (the lexicon has the card's and prev's own): prev2,
+// prev3 and the starter of a suit, red, even, a face card; and the same or
+// another suit, colour, faceness or rank of two cards.
 func categoryAtoms() []typedAtom {
 	var out []typedAtom
 	bit := func(s slot) uint8 { return 1 << s }
-	attrBits := 2 // choosing suit, colour, parity or faceness
+	add := func(g *grammar.Node, feats featSet, m uint8) {
+		card := m&1 == 1
+		out = append(out, typedAtom{g: guarded(g, deepest(m), card), feats: feats, card: card, guard: deepest(m)})
+	}
 	for _, s := range []slot{slPrev2, slPrev3, slStart} {
-		s := s
-		base := 1 + slotBits[s] + attrBits
-		for i, name := range suitNames {
-			i := i
-			out = append(out, slotAtom(fmt.Sprintf("%s.suit == %q", slotName[s], name), base+2, suitFeat(s), bit(s), func(v view) bool { return v.suit(s) == i }))
+		is := func(p int) *grammar.Node { return &grammar.Node{P: grammar.PIs, Slot: gslot(s), K: p} }
+		for i := range 4 {
+			add(is(grammar.PropSuit+i), suitFeat(s), bit(s))
 		}
-		out = append(out, slotAtom(slotName[s]+`.color == "red"`, base, colourFeat(s), bit(s), func(v view) bool { return v.red(s) }))
+		add(is(grammar.PropRed), colourFeat(s), bit(s))
 		if rf, ok := rankFeat(s); ok {
-			out = append(out,
-				slotAtom(slotName[s]+".even", base, rf, bit(s), func(v view) bool { return v.rank(s)%2 == 0 }),
-				slotAtom(slotName[s]+".face", base, rf, bit(s), func(v view) bool { return v.rank(s) > 10 }))
+			add(is(grammar.PropEven), rf, bit(s))
+			add(is(grammar.PropFace), rf, bit(s))
 		}
 	}
 	pairs := [][2]slot{{slCard, slPrev2}, {slCard, slPrev3}, {slCard, slStart}, {slPrev, slPrev2}, {slPrev2, slPrev3}, {slPrev, slPrev3}}
 	for _, p := range pairs {
 		a, b := p[0], p[1]
-		base := 1 + slotBits[a] + slotBits[b] + attrBits
 		m := bit(a) | bit(b)
-		for _, eq := range []bool{true, false} {
-			op, eq := "==", eq
-			if !eq {
-				op = "!="
-			}
-			out = append(out,
-				slotAtom(fmt.Sprintf("%s.suit %s %s.suit", slotName[a], op, slotName[b]), base, suitFeat(a)|suitFeat(b), m,
-					func(v view) bool { return (v.suit(a) == v.suit(b)) == eq }),
-				slotAtom(fmt.Sprintf("%s.color %s %s.color", slotName[a], op, slotName[b]), base, colourFeat(a)|colourFeat(b), m,
-					func(v view) bool { return (v.red(a) == v.red(b)) == eq }))
+		same := func(attr int, op grammar.Op) *grammar.Node {
+			return &grammar.Node{P: grammar.PSame, Slot: gslot(a), Slot2: gslot(b), K: attr, Op: op}
+		}
+		for _, op := range []grammar.Op{grammar.Eq, grammar.Ne} {
+			add(same(grammar.AttrSuit, op), suitFeat(a)|suitFeat(b), m)
+			add(same(grammar.AttrColour, op), colourFeat(a)|colourFeat(b), m)
 			ra, oka := rankFeat(a)
 			rb, okb := rankFeat(b)
 			if oka && okb {
 				// The same rank is a category like the same suit ("the
 				// starter's colour or its rank").
-				out = append(out, slotAtom(fmt.Sprintf("%s.face %s %s.face", slotName[a], op, slotName[b]), base, ra|rb, m,
-					func(v view) bool { return (v.rank(a) > 10) == (v.rank(b) > 10) == eq }),
-					slotAtom(fmt.Sprintf("%s.rank %s %s.rank", slotName[a], op, slotName[b]), base, ra|rb, m,
-						func(v view) bool { return (v.rank(a) == v.rank(b)) == eq }))
+				add(same(grammar.AttrFace, op), ra|rb, m)
+				add(same(grammar.AttrRank, op), ra|rb, m)
 			}
 		}
 	}
@@ -288,75 +237,89 @@ func categoryAtoms() []typedAtom {
 }
 
 // lineAtoms read summaries of the main line and the position: the parity
-// of the red and of the face cards so far, how the red and black counts
-// compare, the suit of the most recent face card, and n % 6.
+// of the red, face and odd cards so far, how the red and black counts
+// compare, the last face card's suit and colour, the suits of the last
+// three cards, how many of the card's suit and how many face cards the line
+// holds, n % 6 and blocks of positions.
 func lineAtoms() []typedAtom {
-	reds := `count(line, .color == "red")`
-	blacks := `count(line, .color == "black")`
-	lastFace := `last(filter(line, .face))`
-	// lastSuit: the suit of the most recent face card, −1 for none.
-	lastSuit := func(s state) int { return int(s.lastFace) - 1 }
-	cmp := func(want uint8) func(s state, _ sim.Card) bool {
-		return func(s state, _ sim.Card) bool { return s.redCmp == want }
+	var out []typedAtom
+	add := func(g *grammar.Node, ft feature, card bool) {
+		out = append(out, typedAtom{g: g, feats: 1 << ft, card: card, guard: numSlots})
 	}
-	out := []typedAtom{
-		{text: reds + " % 2 == 0", cost: 6, feats: 1 << ftRedPar, read: func(s state, _ sim.Card) bool { return s.redPar == 0 }},
-		{text: "count(line, .face) % 2 == 0", cost: 6, feats: 1 << ftFacePar, read: func(s state, _ sim.Card) bool { return s.facePar == 0 }},
-		{text: "count(line, .odd) % 2 == 0", cost: 6, feats: 1 << ftOddPar, read: func(s state, _ sim.Card) bool { return s.oddPar == 0 }},
-		{text: reds + " > " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(2)},
-		{text: reds + " < " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(0)},
-		{text: reds + " == " + blacks, cost: 6, feats: 1 << ftRedCmp, read: cmp(1)},
-		// The summary on the left of ==: expr reads a predicate's shorthand
-		// (.face) on the right of == against the left operand.
-		{text: "none(line, .face) or " + lastFace + ".suit == card.suit", cost: 6, feats: 1 << ftLastFace, card: true,
-			read: func(s state, c sim.Card) bool { return lastSuit(s) < 0 || int(c.Suit()) == lastSuit(s) }},
-		{text: "none(line, .face) or " + lastFace + ".color == card.color", cost: 6, feats: 1 << ftLastFace, card: true,
-			read: func(s state, c sim.Card) bool { return lastSuit(s) < 0 || c.Red() == sim.Suit(lastSuit(s)).Red() }},
-		{text: "any(line, .face) and " + lastFace + `.color == "red"`, cost: 6, feats: 1 << ftLastFace,
-			read: func(s state, _ sim.Card) bool { return lastSuit(s) >= 0 && sim.Suit(lastSuit(s)).Red() }},
+	summaryFeat := []feature{ftRedPar, ftFacePar, ftOddPar, ftRedCmp, ftRedCmp, ftRedCmp, ftLastFace, ftLastFace, ftLastFace}
+	for k, ft := range summaryFeat {
+		g := &grammar.Node{P: grammar.PSummary, K: k}
+		add(g, ft, g.Reads().Card)
 	}
-	// Not seen in the last k cards: the card's suit among the last three
-	// cards' suits.
-	recent := fmt.Sprintf("line[max(0, n - %d):]", recentSuits)
-	out = append(out,
-		typedAtom{text: "none(" + recent + ", {.suit == card.suit})", cost: 6, feats: 1 << ftRecentSuits, card: true,
-			read: func(s state, c sim.Card) bool { return s.suits>>c.Suit()&1 == 0 }},
-		typedAtom{text: "any(" + recent + ", {.suit == card.suit})", cost: 6, feats: 1 << ftRecentSuits, card: true,
-			read: func(s state, c sim.Card) bool { return s.suits>>c.Suit()&1 == 1 }})
-	// How many of the card's suit the line holds ("at most three of a suit",
-	// "a suit not played yet"): below k, or k or more, for k = 1..3.
-	count := "count(line, .suit == card.suit)"
-	had := func(s state, c sim.Card) int { return int(s.suitCnt[c.Suit()]) }
-	for k := 1; k <= 3; k++ {
-		out = append(out,
-			typedAtom{text: fmt.Sprintf("%s < %d", count, k), cost: 6, feats: 1 << ftSuitCounts, card: true,
-				read: func(s state, c sim.Card) bool { return had(s, c) < k }},
-			typedAtom{text: fmt.Sprintf("%s >= %d", count, k), cost: 6, feats: 1 << ftSuitCounts, card: true,
-				read: func(s state, c sim.Card) bool { return had(s, c) >= k }})
+	// Not seen in the last three cards: the card's suit among theirs.
+	for _, p := range []grammar.Prod{grammar.PNone, grammar.PAny} {
+		add(&grammar.Node{P: p, Win: recentSuits, El: grammar.ElSameSuit}, ftRecentSuits, true)
 	}
-	// How many face cards the line holds ("a face card only while fewer
-	// than three are down"): below k, or k or more, for k = 1..3.
-	for k := 1; k <= 3; k++ {
-		out = append(out,
-			typedAtom{text: fmt.Sprintf("count(line, .face) < %d", k), cost: 6, feats: 1 << ftFaceTotal,
-				read: func(s state, _ sim.Card) bool { return int(s.faces) < k }},
-			typedAtom{text: fmt.Sprintf("count(line, .face) >= %d", k), cost: 6, feats: 1 << ftFaceTotal,
-				read: func(s state, _ sim.Card) bool { return int(s.faces) >= k }})
-	}
-	for r := range 6 {
-		out = append(out, typedAtom{text: fmt.Sprintf("n %% 6 == %d", r), cost: 6, feats: 1 << ftMod6,
-			read: func(s state, _ sim.Card) bool { return int(s.n12)%6 == r }})
-	}
-	// Blocks of positions ("three red cards, then three black"): the first
-	// r places of every k, a comparison more than n % k == r.
-	for _, k := range []int{4, 6} {
-		for r := 2; r <= k-2; r++ {
-			out = append(out, typedAtom{text: fmt.Sprintf("n %% %d < %d", k, r), cost: 7, feats: 1 << map[int]feature{4: ftMod4, 6: ftMod6}[k],
-				read: func(s state, _ sim.Card) bool { return int(s.n12)%k < r }})
+	// How many of the card's suit the line holds ("at most three of a
+	// suit", "a suit not played yet") and how many face cards ("a face
+	// card only while fewer than three are down"): below k, or k or more.
+	for _, c := range []struct {
+		el   grammar.Elem
+		ft   feature
+		card bool
+	}{{grammar.ElSameSuit, ftSuitCounts, true}, {grammar.ElFace, ftFaceTotal, false}} {
+		for k := 1; k <= 3; k++ {
+			for _, op := range []grammar.Op{grammar.Lt, grammar.Ge} {
+				add(&grammar.Node{P: grammar.PCmp, Op: op, Kids: kids(&grammar.Node{P: grammar.PCount, El: c.el}, num(k))}, c.ft, c.card)
+			}
 		}
 	}
-	for i := range out {
-		out[i].guard = numSlots
+	for r := range 6 {
+		add(&grammar.Node{P: grammar.PPos, K: 6, K2: r}, ftMod6, false)
+	}
+	// Blocks of positions ("three red cards, then three black"): the first
+	// r places of every k.
+	for _, k := range []int{4, 6} {
+		for r := 2; r <= k-2; r++ {
+			add(&grammar.Node{P: grammar.PBlock, K: k, K2: r}, map[int]feature{4: ftMod4, 6: ftMod6}[k], false)
+		}
 	}
 	return out
 }
+
+// node is the typed atom as a part of its family: an atom on ranks read
+// from its truth table, a rank at a time; the others evaluated on the
+// family's scenes.
+func (ta typedAtom) node() (node, bool) {
+	f, ok := familyOf(ta.feats)
+	if !ok {
+		return node{}, false
+	}
+	if ta.ranks == nil {
+		n := part(ta.g, f, ta.card)
+		n.feats = ta.feats
+		return n, true
+	}
+	n := node{g: ta.g, cost: ta.g.Bits(), fam: f, feats: ta.feats, card: ta.card}
+	n.tab = make([]uint64, f.Contexts())
+	for x := range n.tab {
+		s := f.state(x)
+		if ta.guard == slPrev2 && s.p2 == 0 || ta.guard == slPrev3 && s.p3 == 0 {
+			if ta.card {
+				n.tab[x] = allCards
+			}
+			continue
+		}
+		rs := ta.ranks.cardRanks(s)
+		if !ta.card {
+			if rs != 0 { // a condition's table ignores the card's rank
+				n.tab[x] = allCards
+			}
+			continue
+		}
+		for ; rs != 0; rs &= rs - 1 {
+			n.tab[x] |= rankCards << bits.TrailingZeros16(rs)
+		}
+	}
+	tab := n.tab
+	n.row = func(s state) uint64 { return tab[f.context(s)] }
+	return n, true
+}
+
+// rankCards is the four cards of the ace (shifted by r − 1: of rank r).
+const rankCards = 1 | 1<<13 | 1<<26 | 1<<39
