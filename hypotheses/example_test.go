@@ -41,5 +41,5 @@ func ExampleRecord_Apply() {
 	show("after 8 verdicts")
 	// Output:
 	// before: 100000 hypotheses left; true (0.01) card.color == "red" (0.01)
-	// after 8 verdicts: 358 hypotheses left; card.color != prev.color (0.29) (prev.color == "red") ? (card.color == "black" or card.face) : (card.color == "red" and not card.face) (0.04)
+	// after 8 verdicts: 361 hypotheses left; card.color != prev.color (0.29) prev.color == "red" ? card.color == "black" or card.face : card.color == "red" and not card.face (0.04)
 }

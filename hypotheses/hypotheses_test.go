@@ -447,3 +447,19 @@ func randomLine(rng *rand.Rand) []sim.Card {
 	}
 	return line
 }
+
+// Every hypothesis's length and text are its grammar tree's: the index sets
+// no bit and writes no expression the production table does not.
+func TestLengthsFromTheTable(t *testing.T) {
+	sp := small()
+	g := newGrammar()
+	for _, h := range sp.Hyps {
+		if h.Expr == "" {
+			continue // a padding slot
+		}
+		tree := g.tree(h.cand)
+		if tree.Bits() != h.Length || tree.Expr() != h.Expr {
+			t.Errorf("%s (%d bits): the tree says %s (%d bits)", h.Expr, h.Length, tree.Expr(), tree.Bits())
+		}
+	}
+}
