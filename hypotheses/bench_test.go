@@ -114,3 +114,28 @@ func BenchmarkBuildDefault(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOpenHand: what synthesis adds to a hand (go test ./hypotheses
+// -run XXX -bench OpenHand). A belief over the default space follows 40
+// verdicts of a rule outside the index (a running total mod 3), with and
+// without the open part (the default budget, DefaultOpen); the difference
+// of ns/op is the extra cost of a hand that needs synthesis on one core.
+func BenchmarkOpenHand(b *testing.B) {
+	sp := Default()
+	rule := compile(b, `(sum(map(line, .rank)) + card.rank) % 3 != 0`)
+	for _, open := range []bool{false, true} {
+		b.Run(fmt.Sprintf("open=%v", open), func(b *testing.B) {
+			found := 0
+			for i := 0; b.Loop(); i++ {
+				bl := sp.NewBelief(0)
+				if open {
+					bl.Open(DefaultOpen, nil)
+				}
+				r := NewRecord(bl)
+				playOpen(b, r, rule, rand.New(rand.NewPCG(uint64(i), 7)), 40)
+				found += bl.OpenCount()
+			}
+			b.ReportMetric(float64(found)/float64(b.N), "synthesized/hand")
+		})
+	}
+}

@@ -12,7 +12,7 @@ import (
 
 // playOpen plays moves cards under rule on a record, as a scientist tests:
 // about half the cards tried are ones the rule accepts.
-func playOpen(t *testing.T, r *Record, rule *rulebank.Compiled, rng *rand.Rand, moves int) {
+func playOpen(t testing.TB, r *Record, rule *rulebank.Compiled, rng *rand.Rand, moves int) {
 	t.Helper()
 	j := rule.NewJudge()
 	r.Start([]sim.Card{sim.Card(rng.IntN(sim.NumCards))}, nil)
