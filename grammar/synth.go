@@ -181,6 +181,21 @@ func (s *synth) fits(i int, mask []uint64) bool {
 	return true
 }
 
+// misfits reports whether atom i gives the opposite of Want on every
+// point of mask (its negation fits).
+func (s *synth) misfits(i int, mask []uint64) bool {
+	d := s.dis[i*s.words : (i+1)*s.words]
+	for w, m := range mask {
+		if d[w]&m != m {
+			return false
+		}
+	}
+	return true
+}
+
+// notBits is the price of a negation, from the table.
+func notBits() int { return Table[PNot].Bits(nil) }
+
 func (s *synth) and(a, b []uint64) []uint64 {
 	out := make([]uint64, s.words)
 	for w := range out {
@@ -261,9 +276,12 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 		}
 		if s.fits(i, mask) {
 			out = append(out, Found{a.Node, a.Bits})
-			if len(out) >= limit {
-				break
-			}
+		} else if a.Node.P != PTrue && a.Bits+notBits() <= budget && s.misfits(i, mask) {
+			// "not a prime": the pool holds an atom, the rule its opposite.
+			out = append(out, Found{&Node{P: PNot, Kids: []*Node{a.Node}}, a.Bits + notBits()})
+		}
+		if len(out) >= limit {
+			break
 		}
 	}
 	out = append(out, s.thresholds(mask, budget, depth == 2)...)
@@ -344,7 +362,10 @@ func (s *synth) iffs(all *[]Found) {
 	}
 	want := make([]uint64, s.words)
 	for _, c := range s.atoms {
-		if c.card || c.Node.P == PTrue || c.Bits+3 > s.cfg.MaxBits {
+		// A condition on the card itself ("hearts or clubs ? even : odd")
+		// is a condition like any other; of two card atoms, the iff is
+		// found once, from the first of them.
+		if c.Node.P == PTrue || c.Bits+3 > s.cfg.MaxBits {
 			continue
 		}
 		for w := range want {
@@ -352,7 +373,7 @@ func (s *synth) iffs(all *[]Found) {
 		}
 		s.p.Points.trim(want)
 		for a := s.e.seen[hashVec(Vec{B: want})]; a != nil; a = a.next {
-			if a.Node.Type() == Bool && equalWords(a.B, want) && a.id != c.id && a.Node.P != PTrue {
+			if a.Node.Type() == Bool && equalWords(a.B, want) && a.id != c.id && a.Node.P != PTrue && !(c.card && a.card && a.id < c.id) {
 				*all = append(*all, Found{&Node{P: PIff, Kids: []*Node{c.Node, a.Node}}, 1 + c.Bits + a.Bits})
 			}
 		}
@@ -363,7 +384,7 @@ func (s *synth) iffs(all *[]Found) {
 		}
 		s.p.Points.trim(want)
 		for a := s.e.seen[hashVec(Vec{B: want})]; a != nil; a = a.next {
-			if a.Node.Type() == Bool && equalWords(a.B, want) && a.id != c.id && a.Node.P != PTrue {
+			if a.Node.Type() == Bool && equalWords(a.B, want) && a.id != c.id && a.Node.P != PTrue && !(c.card && a.card && a.id < c.id) {
 				not := &Node{P: PNot, Kids: []*Node{a.Node}}
 				*all = append(*all, Found{&Node{P: PIff, Kids: []*Node{c.Node, not}}, 1 + c.Bits + not.Bits()})
 			}
