@@ -270,20 +270,24 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 	if empty(s.andNot(mask, s.p.Want)) {
 		out = append(out, Found{&Node{P: PTrue}, 1}) // nothing refused here
 	}
+	var nots []Found
 	for i, a := range s.atoms {
 		if a.Bits > budget {
 			break
 		}
 		if s.fits(i, mask) {
 			out = append(out, Found{a.Node, a.Bits})
-		} else if a.Node.P != PTrue && a.Bits+notBits() <= budget && s.misfits(i, mask) {
-			// "not a prime": the pool holds an atom, the rule its opposite.
-			out = append(out, Found{&Node{P: PNot, Kids: []*Node{a.Node}}, a.Bits + notBits()})
-		}
-		if len(out) >= limit {
-			break
+			if len(out) >= limit {
+				break
+			}
+		} else if len(nots) < limit && a.Node.P != PTrue && a.Bits+notBits() <= budget && s.misfits(i, mask) {
+			// "not a prime": the pool holds an atom, the rule its
+			// opposite; after the atoms of its length (the pool may hold
+			// the opposite itself, written without the not).
+			nots = append(nots, Found{&Node{P: PNot, Kids: []*Node{a.Node}}, a.Bits + notBits()})
 		}
 	}
+	out = append(out, nots...)
 	out = append(out, s.thresholds(mask, budget, depth == 2)...)
 	if depth == 2 {
 		out = append(out, s.pairs(mask, budget)...)
