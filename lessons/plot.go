@@ -79,7 +79,8 @@ func (n *Narration) beliefPlot(l *i18n.Printer) (*render.Figure, *labelLayer, er
 		}
 		band.Color, band.LineStyle.Width = color.Gray{Y: 225}, 0
 		p.Add(band)
-		layer.labels = append(layer.labels, plotLabel{text: wrapWords(l.T("plot.empty", empty), 34), x: (x0 + p.X.Max) / 2, y: 0.5, style: small(color.Gray{Y: 60}), note: true})
+		// Narrow, so that it fits a band of a few moves between two marks.
+		layer.labels = append(layer.labels, plotLabel{text: wrapWords(l.T("plot.empty", empty), 18), x: (x0 + p.X.Max) / 2, y: 0.5, style: small(color.Gray{Y: 60}), note: true})
 		f.Caption = append(f.Caption, n.emptyCaption(empty, tf))
 	}
 	var changes []string

@@ -63,6 +63,9 @@ func (ll *labelLayer) Plot(c draw.Canvas, p *plot.Plot) {
 	for _, lb := range ll.labels {
 		at := vg.Point{X: trX(lb.x), Y: trY(lb.y)}
 		box, ok := ll.place(lb, at)
+		if !ok && lb.note {
+			box, ok = ll.anywhere(lb) // the note must be seen, near its band or not
+		}
 		if !ok {
 			continue // no free place: the caption names it
 		}
@@ -99,6 +102,23 @@ func (ll *labelLayer) place(lb plotLabel, at vg.Point) (box vg.Rectangle, ok boo
 		} {
 			r := vg.Rectangle{Min: vg.Point{X: at.X + o.X, Y: at.Y + o.Y}}
 			r.Max = vg.Point{X: r.Min.X + w, Y: r.Min.Y + h}
+			if ll.free(r) {
+				return r, true
+			}
+		}
+	}
+	return vg.Rectangle{}, false
+}
+
+// anywhere finds a free box for a label over the whole data area, from
+// the right (where a belief runs empty) to the left, top to bottom.
+func (ll *labelLayer) anywhere(lb plotLabel) (box vg.Rectangle, ok bool) {
+	w := lb.style.Width(lb.text) + 2*labelPad
+	h := lb.style.Height(lb.text) + 2*labelPad
+	step := vg.Points(6)
+	for x := ll.area.Max.X - w; x >= ll.area.Min.X; x -= step {
+		for y := ll.area.Max.Y - h; y >= ll.area.Min.Y; y -= step {
+			r := vg.Rectangle{Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + w, Y: y + h}}
 			if ll.free(r) {
 				return r, true
 			}
