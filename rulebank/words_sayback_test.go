@@ -627,6 +627,10 @@ var phrasings = []struct{ text, want string }{
 	{"play black if the last card was red, red otherwise", `card.color != prev.color`},
 	{"if the last card is a face card play a number card, any other card otherwise", `prev.face ? !card.face : true`},
 	{"after a king play a queen, otherwise anything else", `prev.rank == 13 ? card.rank == 12 : true`},
+	// "X only if Y": what X needs
+	{"you may play a heart only if the last card was a heart", `card.suit == "hearts" ? prev.suit == "hearts" : true`},
+	{"face cards can only be played if the last card is red", `card.face ? prev.color == "red" : true`},
+	{"play an odd card only when the last card was even", `card.odd ? prev.even : true`},
 	{"pip cards only", `!card.face`},
 	{"play a spot card", `!card.face`},
 	{"no more face cards", `!card.face`},

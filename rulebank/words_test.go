@@ -2,6 +2,7 @@ package rulebank_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,6 +50,21 @@ func TestFromWordsAmbiguous(t *testing.T) {
 	var amb *rulebank.AmbiguousError
 	if !errors.As(err, &amb) || len(amb.Readings) < 2 {
 		t.Fatalf("got %v", err)
+	}
+	// "you can only play X if Y" is written for "X needs Y" and for "after
+	// Y, only X": both readings are offered.
+	_, err = rulebank.FromWords("you can only play a heart if the last card was a heart")
+	if !errors.As(err, &amb) || len(amb.Readings) != 2 {
+		t.Fatalf("only … if: got %v", err)
+	}
+	var exprs []string
+	for _, r := range amb.Readings {
+		exprs = append(exprs, r.Expr)
+	}
+	for _, want := range []string{`(card.suit == "hearts") ? (prev.suit == "hearts") : true`, `(prev.suit == "hearts") ? (card.suit == "hearts") : true`} {
+		if !slices.Contains(exprs, want) {
+			t.Errorf("only … if: %q among %q?", want, exprs)
+		}
 	}
 	// "alternate colours" reads one way, though the grammar builds it as
 	// an or of two ands: the same rule as card.color != prev.color.

@@ -86,6 +86,13 @@ func (g *registry) buildSentence() {
 	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), v[0].(*pred), v[2].(*pred)) },
 		"$simple if|when $pred [;|,] otherwise|else [,] $sentence")
 	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), v[0].(*pred), yes) }, "$simple if|when|whenever $pred")
+	// "X only if Y": Y is what X needs (X → Y), not what Y allows. "You can
+	// only play X if Y" is read both ways (also "if Y, only X", above): people
+	// write it for either, so each reading is offered.
+	g.def("sentence", "s.onlyif", func(v []any) any { return ifThen(v[0].(feature)("card"), v[1].(*pred), yes) },
+		"[you] can|may only play $npx if|when $pred", "only play $npx if|when $pred",
+		"[you] can|may play $npx only if|when $pred", "play $npx only if|when $pred", "$npx only if|when $pred",
+		"$npx can|may only be played if|when $pred", "$npx can|may be played only if|when $pred")
 	g.named("s.unless", "sentence", func(v []any) any { return ifThen(v[1].(*pred), yes, v[0].(*pred)) }, "$simple [,] unless $pred")
 	g.def("sentence", "", func(v []any) any { return ifThen(v[0].(feature)("prev"), v[1].(*pred), yes) },
 		"after $npx [,|:] $sentence", "following $npx [,|:] $sentence", "on $npx [,|:] $sentence")
