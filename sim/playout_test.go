@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"testing"
+
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 var goRules = map[string]funcJudge{
@@ -28,9 +30,9 @@ func playouts(t *testing.T, o Options, rule funcJudge, players, hands int, seed 
 }
 
 func TestPlayoutsEveryPreset(t *testing.T) {
-	n := 60
-	if testing.Short() {
-		n = 10
+	n := 10 // 60 in the long tests (CI)
+	if longtest.On() && !testing.Short() {
+		n = 60
 	}
 	for _, preset := range PresetNames() {
 		for _, prophet := range []bool{false, true} {

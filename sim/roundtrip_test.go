@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 var long = flag.Bool("long", false, "run the long tests (10⁶ round-tripped hands)")
@@ -190,9 +192,9 @@ func roundTrip1(t testing.TB, ci int, c roundTripCase, perCase int) int {
 // Every simulated hand replays from its transcript to the same result:
 // 10,000+ hands over every preset and a spread of options (10⁶ with -long).
 func TestRoundTripEveryPreset(t *testing.T) {
-	per := 50
-	if testing.Short() {
-		per = 5
+	per := 5 // 50 a case in the long tests (CI)
+	if longtest.On() && !testing.Short() {
+		per = 50
 	}
 	cases := roundTripCases()
 	if *long {

@@ -4,15 +4,17 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 // One scientist alone against God, allowed by min_players = 1: every
 // preset plays to an end with cards conserved, scores by the formulas, and
 // the hand replays from its transcript.
 func TestSoloHands(t *testing.T) {
-	n := 40
-	if testing.Short() {
-		n = 8
+	n := 8 // 40 in the long tests (CI)
+	if longtest.On() && !testing.Short() {
+		n = 40
 	}
 	for _, preset := range PresetNames() {
 		for _, prophet := range []bool{false, true} {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/bench"
+	"github.com/eleusis/eleusis/internal/longtest"
 )
 
 // Failing is no way up: an agent that gives up a hand as soon as the facts
@@ -61,9 +62,7 @@ func TestBenchFailingTwinsNeverRankAbove(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed")
 	}
-	if testing.Short() {
-		t.Skip("plays agents that time out: a minute (without -short)")
-	}
+	longtest.Skip(t) // plays agents that time out: over a minute
 	script, err := filepath.Abs("testdata/only_red.py")
 	if err != nil {
 		t.Fatal(err)
