@@ -14,4 +14,8 @@
 // the responding model's id, the latency, the finish reason and the cost;
 // each answer's meta carries the figures the bench sums (tokens, cost,
 // fallbacks). Importing the package registers the strategy with agents.
+//
+// RuleReader is the optional language model of `eleusis rules from-words`:
+// a text the grammar cannot read goes to it, and its answer is only a
+// proposal the caller compiles, checks and says back.
 package llm

@@ -26,7 +26,7 @@ type Answer struct {
 }
 
 // Translator turns a text the parser cannot read into an expression (a
-// language model, rulewords.Model); lang is the text's language, "auto" when
+// language model: llm.RuleReader); lang is the text's language, "auto" when
 // it may be any. nil for none.
 type Translator func(lang, text string) (string, error)
 

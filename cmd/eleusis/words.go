@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/eleusis/eleusis/docs"
+	"github.com/eleusis/eleusis/llm"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/rulewords"
 	"github.com/eleusis/eleusis/sim"
@@ -245,8 +246,9 @@ func checkLang(lang string) error {
 var langNames = map[string]string{"en": "English", "pt": "Portuguese", "es": "Spanish", "ca": "Valencian (Catalan)",
 	"auto": "English, Portuguese, Spanish or Valencian"}
 
-// llmFlags configure the language model of from-words: the LLM agent's
-// OpenAI-compatible configuration.
+// llmFlags configure the language model of from-words: a model behind an
+// OpenAI-compatible endpoint (llm.RuleReader), configured as the Python
+// kit's LLM agent is.
 type llmFlags struct {
 	on                 bool
 	url, model, keyEnv string
@@ -268,10 +270,12 @@ func (l *llmFlags) translator() (rulebank.Translator, error) {
 	if l.url == "" || l.model == "" {
 		return nil, errors.New("--llm needs --llm-url and --llm-model (or ELEUSIS_LLM_URL and ELEUSIS_LLM_MODEL)")
 	}
-	m := rulewords.Model{URL: l.url, Name: l.model, Key: cmp.Or(os.Getenv(l.keyEnv), os.Getenv("OPENAI_API_KEY")), Manual: docs.RuleLanguage}
+	m, err := llm.CompatibleModel(l.url, l.model)
+	if err != nil {
+		return nil, err
+	}
+	r := llm.NewRuleReader(m, cmp.Or(os.Getenv(l.keyEnv), os.Getenv("OPENAI_API_KEY")), docs.RuleLanguage)
 	return func(lang, text string) (string, error) {
-		m := m
-		m.Language = langNames[lang]
-		return m.Translate(context.Background(), text)
+		return r.Translate(context.Background(), langNames[lang], text)
 	}, nil
 }

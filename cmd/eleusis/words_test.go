@@ -106,6 +106,7 @@ func fakeModel(t *testing.T, answer string) (*httptest.Server, *[]string) {
 		}
 		body, _ := io.ReadAll(r.Body)
 		prompts = append(prompts, string(body))
+		w.Header().Set("Content-Type", "application/json") // as a server says it; the SDK reads JSON only so
 		json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": map[string]string{"role": "assistant", "content": answer}}}})
 	}))
 	t.Cleanup(srv.Close)

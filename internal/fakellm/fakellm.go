@@ -4,7 +4,8 @@
 // SDKs read), checks the key every request carries, and answers an Eleusis
 // move as a reasoning model would — thinking first (reasoning text), then
 // prose, then the JSON answer — playing the first card of the hand its
-// prompt shows. Tests of the built-in LLM strategy and of the Python kit's
+// prompt shows (a request to read a rule from words gets RuleExpr). Tests
+// of the built-in LLM strategy, of its rule reader and of the Python kit's
 // agent run against it; no test reaches a real provider.
 package fakellm
 
@@ -65,8 +66,22 @@ func (s *Server) Bodies() []string {
 
 var handRE = regexp.MustCompile(`Your hand: ((?:[0-9AJQK]+[SHDC] ?)+)`)
 
+// RuleExpr is what it answers a request to read a rule from words
+// (llm.RuleReader), fenced as models do though told not to; for a text
+// holding NoRule it answers that it cannot read one.
+const (
+	RuleExpr = `card.suit == "hearts" or card.rank == 1`
+	NoRule   = "the weather is fine today"
+)
+
 // answer is the model's reply to a prompt: reasoning, prose, JSON.
 func answer(prompt string) string {
+	if strings.Contains(prompt, "You translate rules of the card game Eleusis") {
+		if strings.Contains(prompt, NoRule) {
+			return "UNREADABLE"
+		}
+		return "```\n" + RuleExpr + "\n```"
+	}
 	card := "AS"
 	if m := handRE.FindAllStringSubmatch(prompt, -1); len(m) > 0 {
 		card = strings.Fields(m[len(m)-1][1])[0]
