@@ -55,7 +55,7 @@ class Fake(BaseHTTPRequestHandler):
             srv.auth.append(self.headers.get("Authorization"))
             what = srv.script.pop(0) if srv.script else "ok"
         if what == "slow":
-            time.sleep(0.6)
+            time.sleep(2.0)  # longer than the time-out of the test that asks for it
             what = "ok"
         if what in ("500", "400"):
             self.send_error(int(what), "boom")
@@ -98,9 +98,12 @@ class Endpoint:
         self.srv.shutdown()
         self.srv.server_close()
 
-    def agent(self, script, **model):
+    def agent(self, script, http_timeout=10.0, **model):
+        # A generous time-out but where a test wants one to pass: a request
+        # timed out on a loaded machine would be retried and take the
+        # script's next answer.
         self.srv.script[:] = script
-        m = Model(base_url=self.url, model="fake", key="k", http_timeout=0.3, retries=2, backoff=0.01,
+        m = Model(base_url=self.url, model="fake", key="k", http_timeout=http_timeout, retries=2, backoff=0.01,
                   price={"prompt": 2.0, "completion": 8.0}, **model)
         self.sleeps = []
         client = Client(m, sleep=lambda s: (self.sleeps.append(s), time.sleep(min(s, 0.05))))
@@ -153,7 +156,7 @@ class TestFakeEndpoint(unittest.TestCase):
             llm.config_from(["--url", "http://x/v1", "--model", "m", "--key", "sk-secret"])
 
     def test_429_honours_retry_after_and_slowness_is_retried(self):
-        a = self.ep.agent(["429", "slow"])
+        a = self.ep.agent(["429", "slow"], http_timeout=1.0)
         a.move(make_view())
         self.assertEqual((a.meta["read"], a.meta["http_attempts"]), ("usable", 3))
         self.assertEqual(self.ep.sleeps[0], 0.05)  # Retry-After, not the back-off
