@@ -45,10 +45,7 @@ var papers = []paper{
 }
 
 func TestLessonPackPrints(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a pack printed in a browser: seconds")
-	}
-	opts := browsertest.Options(t)
+	opts := browsertest.Options(t) // skipped with -short
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(actx)

@@ -1,6 +1,8 @@
 // Package browsertest finds and configures the headless Chromium that the
 // browser tests drive (the web table in web/, the printed lesson pack in
-// reports/): Debian's chromium, which .ci/run installs.
+// lessons/): Debian's chromium, which .ci/run installs. The browser tests
+// run in plain go test and in CI; go test -short leaves them out (the
+// developer's quick loop).
 package browsertest
 
 import (
@@ -13,8 +15,12 @@ import (
 
 // Path is the Chromium binary. Without one the test fails — the browser
 // tests run in CI — unless ELEUSIS_SKIP_BROWSER=1 says skipping is intended.
+// With -short the test is skipped.
 func Path(t testing.TB) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("a browser test: not with -short (plain go test and CI run it)")
+	}
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
