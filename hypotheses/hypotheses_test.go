@@ -45,7 +45,7 @@ func TestSpaceStats(t *testing.T) {
 	}
 	// The lexicon's families are all there at 20,000; the typed grammar's
 	// too, but for those that only cheap summaries read (their conditionals
-	// come later; the default space has them all: TestDefaultFamilies).
+	// come later; the default space has them all).
 	for _, f := range []Family{FamPrev, FamPrev2, FamMod2, FamMod3, FamPrev2Rank, FamPrev2Suit, FamPrev3, FamPrev3Suit, FamStarter} {
 		if fams[f] == 0 {
 			t.Errorf("no hypothesis of family %s", f)

@@ -152,7 +152,7 @@ func (b *Belief) Open(cfg OpenConfig, cache *SynthCache) {
 // Opened reports whether the belief synthesizes beyond its index.
 func (b *Belief) Opened() bool { return b != nil && b.open != nil }
 
-// openMass is the open part's live mass for which every literal holds.
+// mass is the open part's live mass for which every literal holds.
 func (o *openPart) mass(lits []lit) float64 {
 	if o == nil {
 		return 0
@@ -476,7 +476,7 @@ func (b *Belief) Phrase(id int) string {
 	return b.sp.root().Phrase(id)
 }
 
-// openTop adds the open part's live hypotheses to a list of candidates.
+// openCands gives the open part's live hypotheses as candidates to add.
 func (b *Belief) openCands(add func(id int, w float64)) {
 	if b.open == nil {
 		return

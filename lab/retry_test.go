@@ -75,7 +75,7 @@ func TestRetryFailedAfterAnOutage(t *testing.T) {
 	spec := fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=flaky ELEUSIS_TEST_OUTAGE=%q %q -test.run=NONE", status, os.Args[0])
 	plan := func() *Plan {
 		return &Plan{Seed: 1, Rules: []string{"same-suit", "alternate-parity"}, Presets: []string{"new-eleusis"},
-			Lineups: [][]string{{spec, "random", "random", "random"}}, Hands: 4, Moves: true, NoDiscovery: true}
+			Lineups: [][]string{{spec, "random", "random", "random"}}, Hands: 8, Moves: true, NoDiscovery: true}
 	}
 	lab := func() *Lab { return &Lab{Bank: rulebank.Default(), Kit: agents.NewKit()} }
 	dir := t.TempDir()
@@ -103,6 +103,9 @@ func TestRetryFailedAfterAnOutage(t *testing.T) {
 			}
 		}
 	}
+	// Which hands fail depends on the agents' seeds, drawn from the run's
+	// secret: with 16 hands, none or all fail once in 32,768 runs (with 8,
+	// once in 128: it happened).
 	if failed == 0 || failed == len(before) {
 		t.Fatalf("%d of %d hands failed: the test wants some", failed, len(before))
 	}

@@ -28,6 +28,7 @@
 // names (card, prev, prev2, prev3, line, n and the card fields) but not how
 // rules are compiled or judged. Callers compare readings by behaviour with
 // rulebank (rulebank.ReadWordsIn merges readings that are the same rule and
-// drops those no card can follow). Model is the optional language model
-// asked for a text the grammar cannot read (rules from-words --llm).
+// drops those no card can follow). A text the grammar cannot read may go to
+// a language model (rules from-words --llm): that is package llm's
+// RuleReader, not this package's.
 package rulewords
