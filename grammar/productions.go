@@ -47,12 +47,12 @@ const (
 	PConcept // a Boolean concept of X's colour, parity and faceness
 	PPattern // the last two or three cards fit concepts in turn ("after two odd black cards")
 	// Connectives.
-	PNot   // not a
-	PAnd   // a and b
-	POr    // a or b
-	PIte   // c ? a : b
-	PImp   // c ? a : true
-	PIff   // c ? a : not a
+	PNot    // not a
+	PAnd    // a and b
+	POr     // a or b
+	PIte    // c ? a : b
+	PImp    // c ? a : true
+	PIff    // c ? a : not a
 	PGuard  // prev2 == nil or a; prev2 != nil and a (likewise prev3)
 	PCase   // [a, b, …][t % k]: one rule for each value of a term mod k
 	PMirror // c ? r : r the other way round ("red goes up, black goes down")
