@@ -59,7 +59,7 @@ func runTestAgent(mode string) {
 			logf("child %d", c.Process.Pid)
 		}
 	}
-	moves, guesses := 0, 0
+	moves, guesses, judged := 0, 0, 0
 	pending, stated, kind := 0, "", "" // verdicts: its last statement, awaiting a verdict
 	for in.Scan() {
 		var req struct {
@@ -163,17 +163,23 @@ func runTestAgent(mode string) {
 				ans["belief"] = map[string]any{"rule": "card.colour != prev.color", "rule_prob": 0.5}
 			case "misplaced":
 				ans["right"] = true
+			case "recorded": // a "no play" every third move, right or wrong
+				if moves%3 == 0 {
+					ans["kind"] = "noplay"
+					delete(ans, "cards")
+				}
 			}
 		case "declare_prophet":
-			ans["declare"] = mode == "prophet"
+			ans["declare"] = mode == "prophet" || mode == "recorded"
 		case "judge":
-			ans["right"] = true
+			judged++
+			ans["right"] = mode != "recorded" || judged%2 == 1 // recorded: "right" and "wrong" in turn
 		case "pick":
 			ans["card"] = req.Shown[0]
 		case "guess":
 			ans["guess"] = ""
 			guesses++
-			if mode == "guesser" { // a wrong rule at its first chance, God's at its second
+			if mode == "guesser" || mode == "recorded" { // a wrong rule at its first chance, God's at its second
 				ans["guess"] = "card.rank > 20"
 				if guesses > 1 {
 					ans["guess"] = "card.color != prev.color"

@@ -1,0 +1,121 @@
+package lessons_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/eleusis/eleusis/internal/golden"
+	"github.com/eleusis/eleusis/lessons"
+	"github.com/eleusis/eleusis/render"
+	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/sim"
+)
+
+// A class's Express hand as a teacher writes it down: God's slips on a
+// play and on a stated rule, a rule stated in words.
+const expressClass = `preset: express
+rule: 'card.color != prev.color'
+god: Marta
+players: [Pau, Vicent, Empar]
+hand_sizes: {Pau: 12, Vicent: 12, Empar: 12}
+starter: 5S
+moves:
+  - Pau play 7H
+  - Vicent play 8S
+  - Vicent guess card.color != prev.color god_said:no
+  - Empar play 2D
+  - Empar states red and black take turns god_said:no
+  - Pau play 9C
+  - Pau guess card.rank > 3
+  - Vicent play 4H
+  - Vicent guess card.suit !=
+`
+
+// What eleusis replay prints of a hand (the report as JSON, and its tables)
+// is pinned byte for byte (testdata/golden/replay-*): every transcript of
+// sim's testdata, a class's Express hand, and a simulated hand under a
+// Prophet.
+func TestHandReportGolden(t *testing.T) {
+	files, err := filepath.Glob("../sim/testdata/*.yaml")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no transcripts: %v", err)
+	}
+	type hand struct {
+		name string
+		rep  lessons.HandReport
+	}
+	var hands []hand
+	replay := func(name string, data []byte) {
+		tr, err := sim.ParseTranscriptFile(name, data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rule, err := rulebank.Default().Lookup(tr.RuleName, tr.Rule, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, rerr := sim.Replay(tr, rule.NewJudge())
+		if h == nil {
+			t.Fatalf("%s: %v", name, rerr)
+		}
+		rep := lessons.NewHandReport(cmpOr(tr.RuleName, tr.Rule), tr.Preset, tr.God, tr.Players, h.Result())
+		if rerr != nil {
+			rep.Error = rerr.Error()
+		}
+		hands = append(hands, hand{strings.TrimSuffix(filepath.Base(name), ".yaml"), rep})
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		replay(f, data)
+	}
+	replay("express-class.yaml", []byte(expressClass))
+
+	o, _ := sim.Preset("new-eleusis")
+	o.Prophet, o.ProphetMinMainLine, o.FalseProphetPenalty = true, 0, 3
+	rule, err := rulebank.Default().Get("black-high-red-low")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []sim.Player
+	var names []string
+	for i := range 5 {
+		rp := sim.NewRandomPlayer(uint64(100 + i))
+		rp.ProphetProb, rp.NoPlayProb = 0.2, 0.15
+		ps, names = append(ps, rp), append(names, fmt.Sprintf("P%d random", i+1))
+	}
+	h, err := sim.NewHand(sim.HandConfig{Options: o, Judge: rule.NewJudge(), Players: ps, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := h.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hands = append(hands, hand{"played-prophet", lessons.NewHandReport("black-high-red-low", "new-eleusis", "God", names, res)})
+
+	for _, h := range hands {
+		t.Run(h.name, func(t *testing.T) {
+			for _, format := range []string{"json", "table"} {
+				var b bytes.Buffer
+				if err := render.Render(&b, format, h.rep, h.rep.Tables()...); err != nil {
+					t.Fatal(err)
+				}
+				golden.Check(t, filepath.Join("testdata", "golden", "replay-"+h.name+"."+map[string]string{"json": "json", "table": "txt"}[format]), b.Bytes())
+			}
+		})
+	}
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
