@@ -83,3 +83,33 @@ func withoutLanguage(lines []byte) []byte {
 		lines = rest[dec.InputOffset():]
 	}
 }
+
+// Made-up moves that set what no recorded hand does (a right "no play"'s
+// new hand, a Prophet's pick, rules stated in words, God's slips, text to
+// escape), as a move request and as the end request write them.
+func TestWireGoldenMadeUp(t *testing.T) {
+	c := func(s string) *sim.Card { x, _ := sim.ParseCard(s); return &x }
+	cs := func(s string) []sim.Card { x, _ := sim.ParseCards(s); return x }
+	v := func(x sim.Verdict) *sim.Verdict { return &x }
+	recs := []sim.MoveRecord{
+		{Turn: 1, Player: 0, Kind: sim.NoPlay, Cards: cs("5H 6H"), Verdict: sim.No, Accepted: cs("7C"), Picked: c("7C"), ProphetPick: c("8C"),
+			Penalty: 4, Drawn: 3, SuddenDeath: true, Eliminated: true, Prophet: 2, ProphetSaid: v(sim.No), ProphetFell: true,
+			ProphetPenalty: 5, Spared: true, DeclaredProphet: true, Guess: `card.rank < 5 && prev.suit != "H" é ♠`, GuessRight: true,
+			GuessError: "line 1: <bad> & \"worse\"\t\n", GuessInWords: true, GuessGodErred: true, Reshuffled: true,
+			Meta: map[string]json.RawMessage{"move": json.RawMessage(`{"secret":1}`)}},
+		{Turn: 2, Player: 1, Kind: sim.NoPlay, Cards: cs("2S"), Verdict: sim.Yes, Refund: 4, Prophet: -1, WentOut: true},
+		{Turn: 3, Player: 3, Kind: sim.Play, Verdict: sim.No, Penalty: 2, Drawn: 2, Prophet: -1, Guess: "bad \xff utf-8 \u2028"},
+	}
+	opts, _ := sim.Preset("new-eleusis")
+	var b bytes.Buffer
+	moves, _ := wireMoves(recs, cs("4S"), &opts)
+	v0 := &sim.View{Hand: cs("3D"), MainLine: cs("4S 7C"), HandSizes: []int{1, 2, 3, 4}, Eliminated: make([]bool, 4), Prophet: -1}
+	if err := encodeRequest(&b, &wireRequest{Type: "move", ID: 4, Moves: moves, View: wireViewOf(v0)}); err != nil {
+		t.Fatal(err)
+	}
+	res := &sim.Result{End: sim.MaxTurns, Turns: 3, History: recs, Players: []sim.PlayerResult{{Seat: 0}, {Seat: 1}}}
+	if err := encodeRequest(&b, &wireRequest{Type: "end", ID: 5, Moves: moves, Result: wireResultOf(res)}); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "golden", "wire-made-up.jsonl"), b.Bytes())
+}

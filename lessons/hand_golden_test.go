@@ -2,6 +2,7 @@ package lessons_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -100,6 +101,8 @@ func TestHandReportGolden(t *testing.T) {
 	}
 	hands = append(hands, hand{"played-prophet", lessons.NewHandReport("black-high-red-low", "new-eleusis", "God", names, res)})
 
+	hands = append(hands, hand{"made-up", lessons.NewHandReport("made up", "new-eleusis", "Deus", []string{"Ana", "Bia", "Caio", "Duda"}, madeUpResult())})
+
 	for _, h := range hands {
 		t.Run(h.name, func(t *testing.T) {
 			for _, format := range []string{"json", "table"} {
@@ -118,4 +121,24 @@ func cmpOr(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// madeUpResult holds moves no referee would make together: every field
+// set, text to escape, no cards.
+func madeUpResult() *sim.Result {
+	c := func(s string) *sim.Card { x, _ := sim.ParseCard(s); return &x }
+	cs := func(s string) []sim.Card { x, _ := sim.ParseCards(s); return x }
+	v := func(x sim.Verdict) *sim.Verdict { return &x }
+	return &sim.Result{End: sim.MaxTurns, Turns: 3, GodScore: 4, Opening: cs("4S"), MainLine: cs("4S 7C"),
+		Players: []sim.PlayerResult{{Seat: 0, Cards: 3, Score: 1, Prophet: sim.FallenProphet}, {Seat: 1, WentOut: true, Guessed: true, Prophet: sim.NotProphet},
+			{Seat: 2, Eliminated: true, Prophet: sim.StandingProphet}, {Seat: 3, Prophet: sim.NotProphet}},
+		History: []sim.MoveRecord{
+			{Turn: 1, Player: 0, Kind: sim.NoPlay, Cards: cs("5H 6H"), Verdict: sim.No, Accepted: cs("7C"), Picked: c("7C"), ProphetPick: c("8C"),
+				Penalty: 4, Drawn: 3, SuddenDeath: true, Eliminated: true, Prophet: 2, ProphetSaid: v(sim.No), ProphetFell: true,
+				ProphetPenalty: 5, Spared: true, DeclaredProphet: true, Guess: `card.rank < 5 && prev.suit != "H" é ♠`, GuessRight: true,
+				GuessError: "line 1: <bad> & \"worse\"\t\n", GuessInWords: true, GuessGodErred: true, Reshuffled: true,
+				Meta: map[string]json.RawMessage{"move": json.RawMessage(`{"secret":1}`)}},
+			{Turn: 2, Player: 1, Kind: sim.NoPlay, Cards: cs("2S"), Verdict: sim.Yes, Refund: 4, Prophet: -1, WentOut: true},
+			{Turn: 3, Player: 3, Kind: sim.Play, Verdict: sim.No, Penalty: 2, Drawn: 2, Prophet: -1, Guess: "bad \xff utf-8 \u2028", GuessError: "no"},
+		}}
 }
