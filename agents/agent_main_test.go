@@ -63,14 +63,14 @@ func runTestAgent(mode string) {
 	pending, stated, kind := 0, "", "" // verdicts: its last statement, awaiting a verdict
 	for in.Scan() {
 		var req struct {
-			Type  string     `json:"type"`
-			ID    int        `json:"id"`
-			Seat  int        `json:"seat"`
-			Seed  uint64     `json:"seed"`
-			SeedS string     `json:"seed_string"`
-			View  wireView   `json:"view"`
-			Moves []wireMove `json:"moves"`
-			Shown []sim.Card `json:"shown"`
+			Type  string            `json:"type"`
+			ID    int               `json:"id"`
+			Seat  int               `json:"seat"`
+			Seed  uint64            `json:"seed"`
+			SeedS string            `json:"seed_string"`
+			View  wireView          `json:"view"`
+			Moves []json.RawMessage `json:"moves"`
+			Shown []sim.Card        `json:"shown"`
 			// Statement: the verdict on its last statement of the rule.
 			Statement *wireStatement `json:"statement"`
 		}

@@ -136,53 +136,10 @@ func appendView(b []byte, v *wireView) []byte {
 	return append(b, '}')
 }
 
+// appendMove writes a move as sent: its record in wireMoveForm (written
+// by sim, as every form of a move), then its facts.
 func appendMove(b []byte, m *wireMove) []byte {
-	b = append(b, `{"turn":`...)
-	b = strconv.AppendInt(b, int64(m.Turn), 10)
-	b = append(b, `,"player":`...)
-	b = strconv.AppendInt(b, int64(m.Player), 10)
-	b = append(b, `,"kind":`...)
-	b = appendString(b, string(m.Kind))
-	b = append(b, `,"cards":`...)
-	b = appendCards(b, m.Cards)
-	b = append(b, `,"verdict":`...)
-	b = appendString(b, string(m.Verdict))
-	if len(m.Accepted) > 0 {
-		b = append(b, `,"accepted":`...)
-		b = appendCards(b, m.Accepted)
-	}
-	b = appendCardField(b, `,"picked":`, m.Picked)
-	b = appendCardField(b, `,"prophet_pick":`, m.ProphetPick)
-	b = appendIntField(b, `,"penalty":`, m.Penalty)
-	b = appendIntField(b, `,"drawn":`, m.Drawn)
-	b = appendIntField(b, `,"refund":`, m.Refund)
-	b = appendTrue(b, `,"sudden_death":true`, m.SuddenDeath)
-	b = appendTrue(b, `,"eliminated":true`, m.Eliminated)
-	b = appendTrue(b, `,"went_out":true`, m.WentOut)
-	if m.Prophet != nil {
-		b = append(b, `,"prophet":`...)
-		b = strconv.AppendInt(b, int64(*m.Prophet), 10)
-	}
-	if m.ProphetSaid != nil {
-		b = append(b, `,"prophet_said":`...)
-		b = appendString(b, string(*m.ProphetSaid))
-	}
-	b = appendTrue(b, `,"prophet_fell":true`, m.ProphetFell)
-	b = appendIntField(b, `,"prophet_penalty":`, m.ProphetPenalty)
-	b = appendTrue(b, `,"spared":true`, m.Spared)
-	b = appendTrue(b, `,"declared_prophet":true`, m.DeclaredProphet)
-	if m.Guess != "" {
-		b = append(b, `,"guess":`...)
-		b = appendString(b, m.Guess)
-	}
-	b = appendTrue(b, `,"guess_right":true`, m.GuessRight)
-	if m.GuessError != "" {
-		b = append(b, `,"guess_error":`...)
-		b = appendString(b, m.GuessError)
-	}
-	b = appendTrue(b, `,"guess_in_words":true`, m.GuessInWords)
-	b = appendTrue(b, `,"guess_god_erred":true`, m.GuessGodErred)
-	b = appendTrue(b, `,"reshuffled":true`, m.Reshuffled)
+	b, _ = wireMoveForm.AppendFields(append(b, '{'), m.MoveRecord) // no meta in the wire's form: nothing can fail
 	if len(m.Facts) > 0 {
 		b = append(b, `,"facts":[`...)
 		for i, f := range m.Facts {
@@ -216,30 +173,6 @@ func appendCards(b []byte, cs []sim.Card) []byte {
 		b = append(b, '"')
 	}
 	return append(b, ']')
-}
-
-func appendCardField(b []byte, key string, c *sim.Card) []byte {
-	if c == nil {
-		return b
-	}
-	b = append(b, key...)
-	b = append(b, '"')
-	b = append(b, c.String()...)
-	return append(b, '"')
-}
-
-func appendIntField(b []byte, key string, n int) []byte {
-	if n == 0 {
-		return b
-	}
-	return strconv.AppendInt(append(b, key...), int64(n), 10)
-}
-
-func appendTrue(b []byte, field string, ok bool) []byte {
-	if !ok {
-		return b
-	}
-	return append(b, field...)
 }
 
 func appendIntPtr(b []byte, p *int) []byte {

@@ -124,40 +124,29 @@ func wireViewOf(v *sim.View) *wireView {
 	return w
 }
 
-// wireMove is a sim.MoveRecord with seats numbered from 1 and every field
-// left out when zero, false or empty (a test checks that every field of
-// sim.MoveRecord is carried).
+// wireMoveForm is how a move goes to an outside agent
+// (docs/agent-protocol.md, "A move record"): every field of the record but
+// its meta (the players' own notes, for nobody else), seats from 1, each
+// field after the verdict left out when zero, false or empty (the Prophet
+// when there is none), the cards never null.
+var wireMoveForm = sim.MustMoveForm("turn! player! kind! cards! verdict! accepted picked prophet_pick penalty drawn refund " +
+	"sudden_death eliminated went_out prophet prophet_said prophet_fell prophet_penalty spared declared_prophet " +
+	"guess guess_right guess_error guess_in_words guess_god_erred reshuffled").SeatsFrom(1).ListsNeverNull()
+
+// wireMove is a move as sent: the record in wireMoveForm, then its facts.
 type wireMove struct {
-	Turn            int          `json:"turn"`
-	Player          int          `json:"player"`
-	Kind            sim.MoveKind `json:"kind"`
-	Cards           []sim.Card   `json:"cards"`
-	Verdict         sim.Verdict  `json:"verdict"`
-	Accepted        []sim.Card   `json:"accepted,omitempty"`
-	Picked          *sim.Card    `json:"picked,omitempty"`
-	ProphetPick     *sim.Card    `json:"prophet_pick,omitempty"`
-	Penalty         int          `json:"penalty,omitempty"`
-	Drawn           int          `json:"drawn,omitempty"`
-	Refund          int          `json:"refund,omitempty"`
-	SuddenDeath     bool         `json:"sudden_death,omitempty"`
-	Eliminated      bool         `json:"eliminated,omitempty"`
-	WentOut         bool         `json:"went_out,omitempty"`
-	Prophet         *int         `json:"prophet,omitempty"`
-	ProphetSaid     *sim.Verdict `json:"prophet_said,omitempty"`
-	ProphetFell     bool         `json:"prophet_fell,omitempty"`
-	ProphetPenalty  int          `json:"prophet_penalty,omitempty"`
-	Spared          bool         `json:"spared,omitempty"`
-	DeclaredProphet bool         `json:"declared_prophet,omitempty"`
-	Guess           string       `json:"guess,omitempty"`
-	GuessRight      bool         `json:"guess_right,omitempty"`
-	GuessError      string       `json:"guess_error,omitempty"`
-	GuessInWords    bool         `json:"guess_in_words,omitempty"`
-	GuessGodErred   bool         `json:"guess_god_erred,omitempty"`
-	Reshuffled      bool         `json:"reshuffled,omitempty"`
+	*sim.MoveRecord
 	// Facts: the single judgements God's answer settled (sim.DecodeMove,
 	// Evidence.Facts): the harness's one reading of a move as evidence.
-	Facts []wireFact `json:"facts,omitempty"`
+	Facts []wireFact
 }
+
+// wireMoveFields are the JSON names of a move as sent, in order.
+func wireMoveFields() []string { return append(wireMoveForm.Fields(), "facts") }
+
+// MarshalJSON writes the move as appendMove does (the requests that go
+// through encoding/json: new_hand, end).
+func (m wireMove) MarshalJSON() ([]byte, error) { return appendMove(nil, &m), nil }
 
 // wireFact is one judgement a move (or the opening) settled: God accepts
 // (or refuses) card after the first `at` cards of the main line. The line
@@ -186,15 +175,9 @@ func wireFacts(e sim.Evidence) []wireFact {
 func wireMoves(rs []sim.MoveRecord, line []sim.Card, o *sim.Options) (*[]wireMove, []sim.Card) {
 	out := make([]wireMove, len(rs))
 	for i := range rs {
-		r := &rs[i]
-		e := sim.DecodeMove(r, line, o)
+		e := sim.DecodeMove(&rs[i], line, o)
 		line = e.MainLine
-		out[i] = wireMove{Turn: r.Turn, Player: r.Player + 1, Kind: r.Kind, Cards: nonNil(r.Cards), Verdict: r.Verdict,
-			Accepted: r.Accepted, Picked: r.Picked, ProphetPick: r.ProphetPick, Penalty: r.Penalty, Drawn: r.Drawn, Refund: r.Refund,
-			SuddenDeath: r.SuddenDeath, Eliminated: r.Eliminated, WentOut: r.WentOut, Prophet: seatOf(r.Prophet),
-			ProphetSaid: r.ProphetSaid, ProphetFell: r.ProphetFell, ProphetPenalty: r.ProphetPenalty, Spared: r.Spared,
-			DeclaredProphet: r.DeclaredProphet, Guess: r.Guess, GuessRight: r.GuessRight, GuessError: r.GuessError,
-			GuessInWords: r.GuessInWords, GuessGodErred: r.GuessGodErred, Reshuffled: r.Reshuffled, Facts: wireFacts(e)}
+		out[i] = wireMove{&rs[i], wireFacts(e)}
 	}
 	return &out, line
 }

@@ -82,9 +82,9 @@ func jsonNames(t reflect.Type) []string {
 // record's but its meta (the players' own notes, for nobody else), with
 // the facts read from it.
 func TestWireCarriesEveryField(t *testing.T) {
-	want := append(removeString(jsonNames(reflect.TypeFor[sim.MoveRecord]()), "meta"), "facts")
-	if got := jsonNames(reflect.TypeFor[wireMove]()); !reflect.DeepEqual(got, want) {
-		t.Errorf("wireMove fields %v, want %v", got, want)
+	want := append(removeString(sim.RecordForm.Fields(), "meta"), "facts")
+	if got := wireMoveFields(); !reflect.DeepEqual(got, want) {
+		t.Errorf("a move as sent has %v, want %v", got, want)
 	}
 	res := jsonNames(reflect.TypeFor[sim.Result]())
 	for _, n := range jsonNames(reflect.TypeFor[wireResult]()) {

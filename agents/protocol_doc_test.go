@@ -102,7 +102,7 @@ func TestProtocolDocTables(t *testing.T) {
 		want    []string
 	}{
 		{"## The view", jsonNames(reflect.TypeFor[wireView]())},
-		{"## A move record", jsonNames(reflect.TypeFor[wireMove]())},
+		{"## A move record", wireMoveFields()},
 		{"### new_hand", []string{"protocol", "mode", "seat", "players", "seed", "seed_string", "options", "opening", "facts", "rule_language"}},
 		{"## Stating a belief", jsonNames(reflect.TypeFor[wireBelief]())},
 		{"## The result", jsonNames(reflect.TypeFor[wireResult]())},

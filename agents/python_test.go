@@ -68,7 +68,7 @@ print(json.dumps({c.__name__: [f.name for f in d.fields(c)] for c in (p.View, p.
 	}
 	want := map[string][]string{
 		"View":         append(append([]string{"seat"}, jsonNames(reflect.TypeFor[wireView]())...), "history", "options", "opening", "opening_facts"),
-		"MoveRecord":   jsonNames(reflect.TypeFor[wireMove]()),
+		"MoveRecord":   wireMoveFields(),
 		"Options":      jsonNames(reflect.TypeFor[sim.Options]()),
 		"PlayerResult": jsonNames(reflect.TypeFor[sim.PlayerResult]()),
 		"Result":       jsonNames(reflect.TypeFor[wireResult]()),

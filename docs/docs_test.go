@@ -174,12 +174,16 @@ func jsonFields(typ reflect.Type) []string {
 func TestJSONFieldsDocumented(t *testing.T) {
 	text := read(t, "files.md")
 	for _, typ := range []reflect.Type{reflect.TypeFor[lessons.HandReport](), reflect.TypeFor[lessons.PlayerOut](),
-		reflect.TypeFor[lessons.MoveOut](), reflect.TypeFor[sim.ErrorGroup](), reflect.TypeFor[sim.TeamOutcome](),
-		reflect.TypeFor[lessons.NameScore]()} {
+		reflect.TypeFor[sim.ErrorGroup](), reflect.TypeFor[sim.TeamOutcome](), reflect.TypeFor[lessons.NameScore]()} {
 		for _, f := range jsonFields(typ) {
 			if !strings.Contains(text, "`"+f+"`") && !strings.Contains(text, "`"+f+"[]`") {
 				t.Errorf("files.md does not describe the field %s of %s", f, typ.Name())
 			}
+		}
+	}
+	for _, f := range lessons.MoveFields() {
+		if !strings.Contains(text, "`"+f+"`") {
+			t.Errorf("files.md does not describe the field %s of a move", f)
 		}
 	}
 }

@@ -34,8 +34,8 @@ func ExampleNewHandReport() {
 	for _, p := range rep.Players {
 		fmt.Println(p.Name, p.Score)
 	}
-	for _, m := range rep.Moves[:3] {
-		fmt.Println(m.Player, m.Kind, m.Cards, m.Verdict, "penalty", m.Penalty)
+	for _, m := range rep.Moves.Moves[:3] {
+		fmt.Println(rep.Moves.Names[m.Player], m.Kind, m.Cards, m.Verdict, "penalty", m.Penalty)
 	}
 	// Output:
 	// unfinished God 5

@@ -1,7 +1,9 @@
 package lessons
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/eleusis/eleusis/render"
@@ -16,7 +18,7 @@ type HandReport struct {
 	End      sim.EndReason    `json:"end"`
 	God      NameScore        `json:"god"`
 	Players  []PlayerOut      `json:"players"`
-	Moves    []MoveOut        `json:"moves"`
+	Moves    ReportMoves      `json:"moves"`
 	Opening  []sim.Card       `json:"opening"`
 	MainLine []sim.Card       `json:"main_line"`
 	Errors   []sim.ErrorGroup `json:"errors"`
@@ -43,54 +45,74 @@ type PlayerOut struct {
 	Guessed    bool              `json:"guessed,omitempty"`
 }
 
-// MoveOut is a move with its verdict and consequences.
-type MoveOut struct {
-	Player  string       `json:"player"`
-	Kind    sim.MoveKind `json:"kind"`
-	Cards   []sim.Card   `json:"cards"`
-	Verdict sim.Verdict  `json:"verdict"`
-	Penalty int          `json:"penalty"`
-	Drawn   int          `json:"drawn"`
-	// Accepted: cards that went onto the main line.
-	Accepted    []sim.Card   `json:"accepted,omitempty"`
-	Refund      int          `json:"refund,omitempty"`
-	SuddenDeath bool         `json:"sudden_death,omitempty"`
-	Eliminated  bool         `json:"eliminated,omitempty"`
-	WentOut     bool         `json:"went_out,omitempty"`
-	Prophet     string       `json:"prophet,omitempty"` // the judging Prophet
-	ProphetSaid *sim.Verdict `json:"prophet_said,omitempty"`
-	ProphetFell bool         `json:"prophet_fell,omitempty"`
-	Spared      bool         `json:"spared,omitempty"`
-	Declared    bool         `json:"declared_prophet,omitempty"`
-	Guess       string       `json:"guess,omitempty"`
-	GuessRight  bool         `json:"guess_right,omitempty"`
-	GuessError  string       `json:"guess_error,omitempty"`
-	// GuessInWords, GuessGodErred: as sim.MoveRecord's (God's answer as
-	// a transcript gives it).
-	GuessInWords  bool `json:"guess_in_words,omitempty"`
-	GuessGodErred bool `json:"guess_god_erred,omitempty"`
-	Reshuffled    bool `json:"reshuffled,omitempty"`
+// ReportMoves are a hand's moves as a report writes them
+// (docs/files.md, "The refereed hand"): each seat by its name, Names[seat].
+type ReportMoves struct {
+	Names []string
+	Moves []sim.MoveRecord
+}
+
+// reportMoveForm is how a report writes a move: the mover and the judging
+// Prophet by name; no move number, no card picked after a "no play", no
+// fallen Prophet's penalty; the penalty and the cards drawn always, the
+// fields after them only when set.
+var reportMoveForm = sim.MustMoveForm("player! kind! cards! verdict! penalty! drawn! accepted refund sudden_death eliminated went_out " +
+	"prophet prophet_said prophet_fell spared declared_prophet guess guess_right guess_error guess_in_words guess_god_erred reshuffled")
+
+// MoveFields are the JSON names of a report's move, in order.
+func MoveFields() []string { return reportMoveForm.Fields() }
+
+// MarshalJSON writes the moves as a list, each in the report's form.
+func (m ReportMoves) MarshalJSON() ([]byte, error) {
+	f := reportMoveForm.SeatsNamed(m.Names)
+	b := []byte{'['}
+	for i := range m.Moves {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		var err error
+		if b, err = f.Append(b, &m.Moves[i]); err != nil {
+			return nil, err
+		}
+	}
+	return append(b, ']'), nil
+}
+
+// UnmarshalJSON reads moves a report wrote: the players' names are those
+// the moves give, in the order they come.
+func (m *ReportMoves) UnmarshalJSON(data []byte) error {
+	var raws []json.RawMessage
+	if err := json.Unmarshal(data, &raws); err != nil {
+		return err
+	}
+	m.Names, m.Moves = nil, make([]sim.MoveRecord, 0, len(raws))
+	for _, raw := range raws {
+		var seats struct{ Player, Prophet string }
+		if err := json.Unmarshal(raw, &seats); err != nil {
+			return fmt.Errorf("move %d: %w", len(m.Moves)+1, err)
+		}
+		for _, n := range []string{seats.Player, seats.Prophet} {
+			if n != "" && !slices.Contains(m.Names, n) {
+				m.Names = append(m.Names, n)
+			}
+		}
+		f := reportMoveForm.SeatsNamed(m.Names)
+		r, err := f.Decode(raw)
+		if err != nil {
+			return fmt.Errorf("move %d: %w", len(m.Moves)+1, err)
+		}
+		m.Moves = append(m.Moves, r)
+	}
+	return nil
 }
 
 // NewHandReport names the seats and God in a hand's result.
 func NewHandReport(rule, preset, god string, names []string, r *sim.Result) HandReport {
 	h := HandReport{Rule: rule, Preset: preset, End: r.End, God: NameScore{god, r.GodScore},
-		Opening: r.Opening, MainLine: r.MainLine, Errors: r.Errors, Moves: []MoveOut{}, Team: r.Team}
+		Opening: r.Opening, MainLine: r.MainLine, Errors: r.Errors, Moves: ReportMoves{names, r.History}, Team: r.Team}
 	for _, p := range r.Players {
 		h.Players = append(h.Players, PlayerOut{Name: names[p.Seat], Cards: p.Cards, Score: p.Score,
 			WentOut: p.WentOut, Eliminated: p.Eliminated, Prophet: p.Prophet, Guessed: p.Guessed})
-	}
-	for _, m := range r.History {
-		mo := MoveOut{Player: names[m.Player], Kind: m.Kind, Cards: m.Cards, Verdict: m.Verdict,
-			Penalty: m.Penalty, Drawn: m.Drawn, Accepted: m.Accepted, Refund: m.Refund,
-			SuddenDeath: m.SuddenDeath, Eliminated: m.Eliminated, WentOut: m.WentOut,
-			ProphetSaid: m.ProphetSaid, ProphetFell: m.ProphetFell, Spared: m.Spared,
-			Declared: m.DeclaredProphet, Guess: m.Guess, GuessRight: m.GuessRight,
-			GuessError: m.GuessError, GuessInWords: m.GuessInWords, GuessGodErred: m.GuessGodErred, Reshuffled: m.Reshuffled}
-		if m.Prophet >= 0 {
-			mo.Prophet = names[m.Prophet]
-		}
-		h.Moves = append(h.Moves, mo)
 	}
 	return h
 }
@@ -101,9 +123,10 @@ func (h HandReport) Tables() []render.Table {
 		Cols: []render.Column{{Name: "move", Head: "#", Kind: render.Int}, {Name: "player", Whole: true}, {Name: "kind", Head: "move", Whole: true},
 			{Name: "cards"}, {Name: "verdict", Whole: true}, {Name: "accepted", Head: "main line +"},
 			{Name: "penalty", Kind: render.Int}, {Name: "drawn", Kind: render.Int, Wide: true}, {Name: "notes"}}}
-	for i, m := range h.Moves {
-		moves.Cells = append(moves.Cells, []render.Cell{render.IntCell(i + 1), render.Str(m.Player), render.Str(string(m.Kind)), render.Str(sim.CardsString(m.Cards)),
-			render.Str(string(m.Verdict)), render.Str(sim.CardsString(m.Accepted)), render.IntCell(m.Penalty), render.IntCell(m.Drawn), render.Str(notes(m))})
+	names := h.Moves.Names
+	for i, m := range h.Moves.Moves {
+		moves.Cells = append(moves.Cells, []render.Cell{render.IntCell(i + 1), render.Str(names[m.Player]), render.Str(string(m.Kind)), render.Str(sim.CardsString(m.Cards)),
+			render.Str(string(m.Verdict)), render.Str(sim.CardsString(m.Accepted)), render.IntCell(m.Penalty), render.IntCell(m.Drawn), render.Str(notes(&m, names))})
 	}
 	title := fmt.Sprintf("End: %s", h.End)
 	if tm := h.Team; tm != nil {
@@ -141,10 +164,14 @@ func (h HandReport) Tables() []render.Table {
 	return []render.Table{moves, scores}
 }
 
-func notes(m MoveOut) string {
+func notes(m *sim.MoveRecord, names []string) string {
 	var n []string
 	if m.ProphetSaid != nil {
-		n = append(n, fmt.Sprintf("Prophet %s said %s", m.Prophet, *m.ProphetSaid))
+		prophet := ""
+		if m.Prophet >= 0 {
+			prophet = names[m.Prophet]
+		}
+		n = append(n, fmt.Sprintf("Prophet %s said %s", prophet, *m.ProphetSaid))
 	}
 	if m.ProphetFell {
 		n = append(n, "Prophet fell")
@@ -164,7 +191,7 @@ func notes(m MoveOut) string {
 	if m.WentOut {
 		n = append(n, "went out")
 	}
-	if m.Declared {
+	if m.DeclaredProphet {
 		n = append(n, "declares Prophet")
 	}
 	if m.Reshuffled {

@@ -142,3 +142,37 @@ func madeUpResult() *sim.Result {
 			{Turn: 3, Player: 3, Kind: sim.Play, Verdict: sim.No, Penalty: 2, Drawn: 2, Prophet: -1, Guess: "bad \xff utf-8 \u2028", GuessError: "no"},
 		}}
 }
+
+// A report's JSON reads back into the report and writes the same bytes; a
+// move with a field a report does not write is refused, naming it.
+func TestHandReportReadsBack(t *testing.T) {
+	files, _ := filepath.Glob("testdata/golden/replay-*.json")
+	if len(files) == 0 {
+		t.Fatal("no golden reports")
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rep lessons.HandReport
+		if err := json.Unmarshal(data, &rep); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if strings.Contains(string(data), `\ufffd`) {
+			continue // text that was not UTF-8 reads back as U+FFFD itself, written as such
+		}
+		var b bytes.Buffer
+		if err := render.Render(&b, "json", rep); err != nil {
+			t.Fatal(err)
+		}
+		if d := golden.Diff(data, b.Bytes()); d != "" {
+			t.Errorf("%s read back and written again: %s", f, d)
+		}
+	}
+	var rep lessons.HandReport
+	err := json.Unmarshal([]byte(`{"moves":[{"player":"Ana","kind":"play","cards":["7S"],"verdict":"yes","penalty":0,"drawn":0,"turn":1}]}`), &rep)
+	if err == nil || !strings.Contains(err.Error(), `move 1: a move has no field "turn"`) {
+		t.Errorf("a move with a turn: %v", err)
+	}
+}

@@ -16,5 +16,7 @@
 // back (ParseTranscript, Replay) to exactly the same result; Replay takes the
 // checked path (every move validated, a refused move changes nothing), the
 // simulation the fast one. What a judged move says about the rule is decoded
-// in one place, DecodeMove (and DecodeOpening), for every reader.
+// in one place, DecodeMove (and DecodeOpening), for every reader. A move is
+// recorded once, MoveRecord, and written for each reader in a form of its own
+// (MoveForm: hands.jsonl's, the outside agents' wire's, a report's).
 package sim

@@ -120,3 +120,24 @@ func ExampleDecodeMove() {
 	// God chose JS among 2D 9H JS
 	// main line: KH 2C JS
 }
+
+// One move, written for three readers: as the record (hands.jsonl), as
+// an outside agent gets it (seats from 1, no Prophet left out) and for
+// people (seats by name, only what they read).
+func ExampleMoveForm() {
+	m := sim.MoveRecord{Turn: 7, Player: 2, Kind: sim.Play, Cards: []sim.Card{sim.NewCard(9, sim.Hearts)}, Verdict: sim.No,
+		Penalty: 2, Drawn: 2, Prophet: -1}
+	wire := sim.MustMoveForm("turn! player! kind! cards! verdict! penalty drawn prophet").SeatsFrom(1)
+	people := sim.MustMoveForm("player! kind! cards! verdict! prophet").SeatsNamed([]string{"Ana", "Bia", "Caio"})
+	for _, f := range []*sim.MoveForm{&sim.RecordForm, &wire, &people} {
+		b, err := f.Append(nil, &m)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(string(b))
+	}
+	// Output:
+	// {"turn":7,"player":2,"kind":"play","cards":["9H"],"verdict":"no","penalty":2,"drawn":2,"prophet":-1}
+	// {"turn":7,"player":3,"kind":"play","cards":["9H"],"verdict":"no","penalty":2,"drawn":2}
+	// {"player":"Caio","kind":"play","cards":["9H"],"verdict":"no"}
+}

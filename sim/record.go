@@ -37,7 +37,10 @@ const (
 )
 
 // MoveRecord is one move as the table saw it, with God's verdict and its
-// consequences. It is public: every player sees it.
+// consequences. It is public: every player sees it. It is the one record of
+// a move: hands.jsonl and a result write it (RecordForm, MarshalJSON; the
+// tags below read it back), the outside agents' wire and a report for
+// people write it in forms of their own (MoveForm).
 type MoveRecord struct {
 	Turn    int      `json:"turn"`
 	Player  int      `json:"player"`
