@@ -10,13 +10,23 @@ import (
 )
 
 // lit is one judged card in a state; neg asks for the hypotheses that
-// reject it. sc is the main line prepared for the open part's syntax trees
-// (set when the belief is open).
+// reject it. For the open part's syntax trees, line is the main line
+// before the card, and sc that line prepared (scene): set when first
+// needed, as the open part most often holds nothing to evaluate.
 type lit struct {
-	s   state
-	c   uint8
-	neg bool
-	sc  *grammar.Scene
+	s    state
+	c    uint8
+	neg  bool
+	sc   *grammar.Scene
+	line []sim.Card
+}
+
+// scene is the lit's line prepared for the open part's syntax trees.
+func (l *lit) scene() *grammar.Scene {
+	if l.sc == nil {
+		l.sc = grammar.NewScene(l.line)
+	}
+	return l.sc
 }
 
 // Belief is a posterior over a Space: prior × likelihood, where a
@@ -492,10 +502,11 @@ func (b *Belief) plane(j int) []uint64 {
 // among the cards of choices the rule allows: c is accepted, and a
 // hypothesis that allows k of the choices has likelihood 1/k (rounded to
 // whole bits).
-func (b *Belief) godChose(s state, sc *grammar.Scene, c uint8, choices []uint8) {
+func (b *Belief) godChose(l lit, choices []uint8) {
+	s, c := l.s, l.c
 	b.observeIdx([]lit{{s: s, c: c}}, true, false)
 	b.total = -1
-	b.open.chose(s, sc, sim.Card(c), choices) // the card accepted, and 1/k
+	b.open.chose(l, choices) // the card accepted, and 1/k
 	choices = slices.Compact(slices.Sorted(slices.Values(choices)))
 	for f := range numFamilies {
 		fi := &b.sp.fams[f]

@@ -216,15 +216,15 @@ type state struct {
 type featureDef struct {
 	name   string
 	domain int
-	value  func(s *state) int
+	value  func(s state) int
 	set    func(s *state, v int)
 }
 
 // features is the one table of the context features.
 var features = [numFeatures]featureDef{
-	ftPrev:  {"prev", 52, func(s *state) int { return int(s.prev) }, func(s *state, v int) { s.prev = sim.Card(v) }},
-	ftP2Col: {"prev2's colour", 3, func(s *state) int { return colourCode(s.p2) }, func(s *state, v int) { s.p2 = colourCard(v) }},
-	ftP2Rank: {"prev2's rank", 14, func(s *state) int { return rankCode(s.p2) }, func(s *state, v int) {
+	ftPrev:  {"prev", 52, func(s state) int { return int(s.prev) }, func(s *state, v int) { s.prev = sim.Card(v) }},
+	ftP2Col: {"prev2's colour", 3, func(s state) int { return colourCode(s.p2) }, func(s *state, v int) { s.p2 = colourCard(v) }},
+	ftP2Rank: {"prev2's rank", 14, func(s state) int { return rankCode(s.p2) }, func(s *state, v int) {
 		// The spade of rank v, or the card of rank v in prev2's suit when
 		// a suit was set first (prev2-card).
 		c := uint8(0)
@@ -236,7 +236,7 @@ var features = [numFeatures]featureDef{
 		}
 		s.p2 = c
 	}},
-	ftP2Suit: {"prev2's suit", 5, func(s *state) int { return suitCode(s.p2) }, func(s *state, v int) {
+	ftP2Suit: {"prev2's suit", 5, func(s state) int { return suitCode(s.p2) }, func(s *state, v int) {
 		c := uint8(0)
 		if v > 0 {
 			c = uint8(v-1)*13 + 1 // the ace of the suit
@@ -246,23 +246,23 @@ var features = [numFeatures]featureDef{
 		}
 		s.p2 = c
 	}},
-	ftP3Col:  {"prev3's colour", 3, func(s *state) int { return colourCode(s.p3) }, func(s *state, v int) { s.p3 = colourCard(v) }},
-	ftP3Suit: {"prev3's suit", 5, func(s *state) int { return suitCode(s.p3) }, func(s *state, v int) { s.p3 = suitCard(v) }},
-	ftMod2:   {"n % 2", 2, func(s *state) int { return int(s.n12) % 2 }, func(s *state, v int) { s.n12 = uint8(v) }},
-	ftMod3:   {"n % 3", 3, func(s *state) int { return int(s.n12) % 3 }, func(s *state, v int) { s.n12 = uint8(v) }},
-	ftMod4:   {"n % 4", 4, func(s *state) int { return int(s.n12) % 4 }, func(s *state, v int) { s.n12 = uint8(v) }},
-	ftMod6:   {"n % 6", 6, func(s *state) int { return int(s.n12) % 6 }, func(s *state, v int) { s.n12 = uint8(v) }},
-	ftStart:  {"the starter", 52, func(s *state) int { return int(s.start) }, func(s *state, v int) { s.start = sim.Card(v) }},
-	ftRedPar: {"the parity of the red cards", 2, func(s *state) int { return int(s.redPar) }, func(s *state, v int) { s.redPar = uint8(v) }},
-	ftFacePar: {"the parity of the face cards", 2, func(s *state) int { return int(s.facePar) },
+	ftP3Col:  {"prev3's colour", 3, func(s state) int { return colourCode(s.p3) }, func(s *state, v int) { s.p3 = colourCard(v) }},
+	ftP3Suit: {"prev3's suit", 5, func(s state) int { return suitCode(s.p3) }, func(s *state, v int) { s.p3 = suitCard(v) }},
+	ftMod2:   {"n % 2", 2, func(s state) int { return int(s.n12) % 2 }, func(s *state, v int) { s.n12 = uint8(v) }},
+	ftMod3:   {"n % 3", 3, func(s state) int { return int(s.n12) % 3 }, func(s *state, v int) { s.n12 = uint8(v) }},
+	ftMod4:   {"n % 4", 4, func(s state) int { return int(s.n12) % 4 }, func(s *state, v int) { s.n12 = uint8(v) }},
+	ftMod6:   {"n % 6", 6, func(s state) int { return int(s.n12) % 6 }, func(s *state, v int) { s.n12 = uint8(v) }},
+	ftStart:  {"the starter", 52, func(s state) int { return int(s.start) }, func(s *state, v int) { s.start = sim.Card(v) }},
+	ftRedPar: {"the parity of the red cards", 2, func(s state) int { return int(s.redPar) }, func(s *state, v int) { s.redPar = uint8(v) }},
+	ftFacePar: {"the parity of the face cards", 2, func(s state) int { return int(s.facePar) },
 		func(s *state, v int) { s.facePar = uint8(v) }},
-	ftLastFace: {"the suit of the last face card", 5, func(s *state) int { return int(s.lastFace) },
+	ftLastFace: {"the suit of the last face card", 5, func(s state) int { return int(s.lastFace) },
 		func(s *state, v int) { s.lastFace = uint8(v) }},
-	ftRedCmp: {"more red or black cards", 3, func(s *state) int { return int(s.redCmp) }, func(s *state, v int) { s.redCmp = uint8(v) }},
-	ftRecentSuits: {"the suits of the last three cards", 1 << 4, func(s *state) int { return int(s.suits) },
+	ftRedCmp: {"more red or black cards", 3, func(s state) int { return int(s.redCmp) }, func(s *state, v int) { s.redCmp = uint8(v) }},
+	ftRecentSuits: {"the suits of the last three cards", 1 << 4, func(s state) int { return int(s.suits) },
 		func(s *state, v int) { s.suits = uint8(v) }},
-	ftMod13: {"n % 13", 13, func(s *state) int { return int(s.n13) }, func(s *state, v int) { s.n13 = uint8(v) }},
-	ftSuitCounts: {"the cards of each suit (to 3)", 1 << 8, func(s *state) int {
+	ftMod13: {"n % 13", 13, func(s state) int { return int(s.n13) }, func(s *state, v int) { s.n13 = uint8(v) }},
+	ftSuitCounts: {"the cards of each suit (to 3)", 1 << 8, func(s state) int {
 		v := 0
 		for su, k := range s.suitCnt {
 			v |= int(k) << (2 * su)
@@ -273,8 +273,8 @@ var features = [numFeatures]featureDef{
 			s.suitCnt[su] = uint8(v >> (2 * su) & 3)
 		}
 	}},
-	ftFaceTotal: {"the face cards (to 3)", 4, func(s *state) int { return int(s.faces) }, func(s *state, v int) { s.faces = uint8(v) }},
-	ftOddPar:    {"the parity of the odd cards", 2, func(s *state) int { return int(s.oddPar) }, func(s *state, v int) { s.oddPar = uint8(v) }},
+	ftFaceTotal: {"the face cards (to 3)", 4, func(s state) int { return int(s.faces) }, func(s *state, v int) { s.faces = uint8(v) }},
+	ftOddPar:    {"the parity of the odd cards", 2, func(s state) int { return int(s.oddPar) }, func(s *state, v int) { s.oddPar = uint8(v) }},
 }
 
 // featDomain is each feature's number of values.
@@ -285,7 +285,7 @@ var featDomain = func() (d [numFeatures]int) {
 	return d
 }()
 
-func (ft feature) value(s state) int   { return features[ft].value(&s) }
+func (ft feature) value(s state) int   { return features[ft].value(s) }
 func (ft feature) set(s *state, v int) { features[ft].set(s, v) }
 
 func colourCode(c uint8) int { // 0 none, 1 red, 2 black; c is a card + 1
@@ -332,20 +332,12 @@ func suitCard(v int) uint8 {
 	return uint8(v-1)*13 + 1
 }
 
-// push is the state after card c joins the main line (line ends with c):
-// the incremental update of every feature, in one place.
-func (s *state) push(line []sim.Card) {
-	n := len(line)
-	c := line[n-1]
-	if n > 1 {
-		s.p3, s.p2 = s.p2, uint8(s.prev)+1
-	} else {
-		s.start = c
-	}
-	s.prev = c
-	s.n12, s.n13 = uint8(n%12), uint8(n%13)
+// count folds card c into the state's counts over the whole line (the
+// parities, the capped counts, the last face card), in one place.
+func (s *state) count(c sim.Card, reds *int) {
 	if c.Red() {
 		s.redPar ^= 1
+		*reds++
 	}
 	if c.Face() {
 		s.facePar ^= 1
@@ -356,25 +348,31 @@ func (s *state) push(line []sim.Card) {
 		s.oddPar ^= 1
 	}
 	s.suitCnt[c.Suit()] = min(s.suitCnt[c.Suit()]+1, 3)
-	s.suits = 0
-	for _, r := range line[max(0, n-recentSuits):] {
-		s.suits |= 1 << r.Suit()
-	}
 }
 
-// stateOf is the state in which the next card of line is judged.
+// stateOf is the state in which the next card of line is judged: the
+// counts folded over the line, then what depends on the places (the last
+// cards, the starter, n).
 func stateOf(line []sim.Card) state {
 	var s state
 	reds := 0
-	for i := range line {
-		s.push(line[:i+1])
-		if line[i].Red() {
-			reds++
-		}
+	for _, c := range line {
+		s.count(c, &reds)
+	}
+	n := len(line)
+	s.start, s.prev = line[0], line[n-1]
+	if n >= 2 {
+		s.p2 = uint8(line[n-2]) + 1
+	}
+	if n >= 3 {
+		s.p3 = uint8(line[n-3]) + 1
+	}
+	s.n12, s.n13 = uint8(n%12), uint8(n%13)
+	for _, c := range line[max(0, n-recentSuits):] {
+		s.suits |= 1 << c.Suit()
 	}
 	// How the red and black counts compare: the one feature not carried
-	// by a parity or a cap, counted here.
-	n := len(line)
+	// by a parity or a cap.
 	s.redCmp = 1
 	switch {
 	case 2*reds < n:

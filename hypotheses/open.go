@@ -109,11 +109,13 @@ type openFinding struct {
 	truth bool
 }
 
-// openChoice is a card God chose among others (the size principle).
+// litRef is the literal lit of finding finding.
+type litRef struct{ finding, lit int }
+
+// openChoice is a card God chose among others (the size principle): the
+// card's literal (in state s after the line) and the choices.
 type openChoice struct {
-	s       state
-	sc      *grammar.Scene
-	c       sim.Card
+	lit
 	choices []uint8
 }
 
@@ -125,8 +127,9 @@ type openPart struct {
 	byExpr   map[string]int
 	findings []openFinding
 	choices  []openChoice
-	// facts: the single judgements (for the synthesizer's problem).
-	facts       []grammar.Point
+	// facts: the single judgements (for the synthesizer's problem), each
+	// a literal of the findings.
+	facts       []litRef
 	factYes     []bool
 	syntheses   int
 	lastStretch int
@@ -170,8 +173,8 @@ func (o *openPart) mass(lits []lit) float64 {
 
 // holds reports whether every literal holds for h.
 func (h *openHyp) holds(lits []lit) bool {
-	for _, l := range lits {
-		if h.accepts(l.sc, sim.Card(l.c)) == l.neg {
+	for i := range lits {
+		if h.accepts(lits[i].scene(), sim.Card(lits[i].c)) == lits[i].neg {
 			return false
 		}
 	}
@@ -184,12 +187,16 @@ func (o *openPart) observe(lits []lit, truth bool) (agree float64) {
 	if o == nil {
 		return 0
 	}
-	o.findings = append(o.findings, openFinding{slices.Clone(lits), truth})
+	kept := slices.Clone(lits)
+	for i := range kept {
+		kept[i].line = slices.Clone(kept[i].line) // the caller's may be a scratch buffer
+	}
+	o.findings = append(o.findings, openFinding{kept, truth})
 	if len(lits) == 1 || truth {
 		// A single judgement: the card was accepted when the literal held
 		// and asked for acceptance, or failed and asked for refusal.
-		for _, l := range lits {
-			o.facts = append(o.facts, grammar.Point{Scene: l.sc, Card: sim.Card(l.c)})
+		for i, l := range lits {
+			o.facts = append(o.facts, litRef{len(o.findings) - 1, i})
 			o.factYes = append(o.factYes, truth != l.neg)
 		}
 	}
@@ -222,11 +229,12 @@ func (o *openPart) penalise(h *openHyp) {
 
 // chose conditions the open part on God having put card c, chosen among
 // choices.
-func (o *openPart) chose(s state, sc *grammar.Scene, c sim.Card, choices []uint8) {
+func (o *openPart) chose(l lit, choices []uint8) {
 	if o == nil {
 		return
 	}
-	o.choices = append(o.choices, openChoice{s, sc, c, slices.Clone(choices)})
+	l.line = slices.Clone(l.line)
+	o.choices = append(o.choices, openChoice{l, slices.Clone(choices)})
 	for i := range o.hyps {
 		o.weighChoice(&o.hyps[i], &o.choices[len(o.choices)-1])
 	}
@@ -236,17 +244,31 @@ func (o *openPart) weighChoice(h *openHyp, ch *openChoice) {
 	if h.dead {
 		return
 	}
-	if !h.accepts(ch.sc, ch.c) {
+	sc := ch.scene()
+	if !h.accepts(sc, sim.Card(ch.c)) {
 		o.penalise(h)
 		return
 	}
 	k := 0
 	for _, x := range slices.Compact(slices.Sorted(slices.Values(ch.choices))) {
-		if h.accepts(ch.sc, sim.Card(x)) {
+		if h.accepts(sc, sim.Card(x)) {
 			k++
 		}
 	}
 	h.lik += sizeBits(k)
+}
+
+// live reports whether any synthesized hypothesis is still believed.
+func (o *openPart) live() bool {
+	if o == nil {
+		return false
+	}
+	for i := range o.hyps {
+		if !o.hyps[i].dead {
+			return true
+		}
+	}
+	return false
 }
 
 // total is the open part's live mass.
@@ -334,7 +356,12 @@ func (o *openPart) find(stretch int) []grammar.Found {
 			return f // a belief of this hand asked in this stretch already
 		}
 	}
-	ps := grammar.NewPoints(o.facts)
+	pts := make([]grammar.Point, len(o.facts))
+	for i, f := range o.facts {
+		l := &o.findings[f.finding].lits[f.lit]
+		pts[i] = grammar.Point{Scene: l.scene(), Card: sim.Card(l.c)}
+	}
+	ps := grammar.NewPoints(pts)
 	p := grammar.Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: make([]uint64, ps.Words())}
 	for i, yes := range o.factYes {
 		p.Care[i/64] |= 1 << (i % 64)
@@ -365,7 +392,7 @@ func (b *Belief) unlock() bool {
 		t.observeIdx(f.lits, f.truth, false)
 	}
 	for _, ch := range o.choices {
-		t.godChose(ch.s, nil, uint8(ch.c), ch.choices)
+		t.godChose(lit{s: ch.s, c: ch.c}, ch.choices)
 	}
 	for j := 0; j <= t.top; j++ {
 		for w, m := range t.planes[j] {

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -82,7 +81,7 @@ func TestOpenBeliefMatchesBruteForce(t *testing.T) {
 			}
 			holds := true
 			for _, l := range f.lits {
-				line := lineOf(l.sc, r.Line())
+				line := l.line
 				if b.Accepts(id, line, sim.Card(l.c)) == l.neg {
 					holds = false
 				}
@@ -131,8 +130,6 @@ func TestOpenBeliefMatchesBruteForce(t *testing.T) {
 // lineOf recovers the main line a finding's scene was prepared from: a
 // prefix of the hand's line (every finding of these hands is judged after
 // one).
-func lineOf(sc *grammar.Scene, line []sim.Card) []sim.Card { return line[:sc.N] }
-
 // TestOpenBeliefIdentifiesRulesOutsideTheIndex plays hands under rules no
 // index family can hold — a running total, a position mod 5, the line's
 // average — with the scientists' default space: the open belief's best

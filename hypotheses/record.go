@@ -1,6 +1,8 @@
 package hypotheses
 
 import (
+	"slices"
+
 	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -20,13 +22,16 @@ type Record struct {
 	buf     []uint8
 	lits    []lit
 	lineBuf []sim.Card
-	// sc: the main line prepared for the open part (scN: its length).
+	// sc: the main line prepared for the open part (scN: its length);
+	// st: the main line's state (stN: its length, −1 for none yet).
 	sc  *grammar.Scene
 	scN int
+	st  state
+	stN int
 }
 
 // NewRecord starts a record of a hand on a fresh belief.
-func NewRecord(b *Belief) *Record { return &Record{Belief: b} }
+func NewRecord(b *Belief) *Record { return &Record{Belief: b, stN: -1} }
 
 // Line is the main line the record has reached.
 func (r *Record) Line() []sim.Card { return r.line }
@@ -48,6 +53,7 @@ func (r *Record) Sync(v *sim.View) {
 // principle) and the error cards of the opening (rejected).
 func (r *Record) Start(opening []sim.Card, opts *sim.Options) {
 	r.started = true
+	r.sc, r.stN = nil, -1 // a scene or state of an earlier line of the same length
 	e := sim.DecodeOpening(opening, opts)
 	r.line = append(r.line[:0], e.MainLine...)
 	r.condition(e, false)
@@ -106,7 +112,7 @@ func (r *Record) condition(e sim.Evidence, needP bool) []float64 {
 	for _, f := range e.Findings {
 		r.lits = r.lits[:0]
 		for _, l := range f.Lits {
-			r.lits = append(r.lits, lit{s: stateOf(l.Line), c: uint8(l.Card), neg: l.Refused, sc: r.sceneOf(l.Line)})
+			r.lits = append(r.lits, r.litOf(l.Line, l.Card, l.Refused))
 		}
 		p := r.observeP(r.lits, f.Holds, needP)
 		if needP {
@@ -118,7 +124,7 @@ func (r *Record) condition(e sim.Evidence, needP bool) []float64 {
 		if c.Among != nil {
 			among = r.bytes(c.Among)
 		}
-		r.godChose(stateOf(c.Line), r.sceneOf(c.Line), uint8(c.Card), among)
+		r.godChose(r.litOf(c.Line, c.Card, false), among)
 	}
 	return preds
 }
@@ -134,16 +140,28 @@ func (r *Record) chain(cards []sim.Card) []lit {
 	}
 	n := len(r.line)
 	for i, c := range cards {
-		r.lits = append(r.lits, lit{s: stateOf(line[:n+i]), c: uint8(c), sc: r.sceneOf(line[:n+i])})
+		r.lits = append(r.lits, r.litOf(line[:n+i], c, false))
 	}
 	return r.lits
 }
 
-// sceneOf prepares a main line for the open part's syntax trees (nil when
-// the belief is closed: the index needs no scene).
-func (r *Record) sceneOf(line []sim.Card) *grammar.Scene {
-	if r.open == nil {
+// litOf is card c judged after line. Its line is prepared for the open
+// part's syntax trees now when the open part holds a live hypothesis to
+// evaluate on it, else when first needed (lit.scene): a hand spends most
+// of its verdicts and predictions where the open part holds nothing, and
+// preparing a scene costs more than the index's look-up.
+func (r *Record) litOf(line []sim.Card, c sim.Card, refused bool) lit {
+	return lit{s: r.stateOf(line), c: uint8(c), neg: refused, line: line, sc: r.predictScene(line)}
+}
+
+// predictScene is line prepared for the open part's syntax trees, or nil
+// while the open part holds no live hypothesis to evaluate on it.
+func (r *Record) predictScene(line []sim.Card) *grammar.Scene {
+	if !r.open.live() {
 		return nil
+	}
+	if slices.Equal(line, r.line) {
+		return r.scene() // most verdicts are of a card after the main line
 	}
 	return grammar.NewScene(line)
 }
@@ -160,13 +178,28 @@ func (r *Record) scene() *grammar.Scene {
 	return r.sc
 }
 
-// State is the state in which the next card is judged.
-func (r *Record) state() state { return stateOf(r.line) }
+// state is the state in which the next card is judged, kept until the
+// line grows.
+func (r *Record) state() state {
+	if r.stN != len(r.line) {
+		r.st, r.stN = stateOf(r.line), len(r.line)
+	}
+	return r.st
+}
+
+// stateOf is stateOf(line), from the record's keeping when line is the
+// main line (most verdicts and predictions are of a card after it).
+func (r *Record) stateOf(line []sim.Card) state {
+	if slices.Equal(line, r.line) {
+		return r.state()
+	}
+	return stateOf(line)
+}
 
 // Predict gives, for each card, the posterior probability that God accepts
 // it next on the record's main line.
 func (r *Record) Predict(cards []sim.Card, out []float64) {
-	r.predict(r.state(), r.scene(), r.bytes(cards), out)
+	r.predict(r.state(), r.predictScene(r.line), r.bytes(cards), out)
 }
 
 // bytes is cards as card indexes, in a scratch buffer.
@@ -184,9 +217,9 @@ func (r *Record) PredictAfter(seq, cards []sim.Card, out []float64) {
 	cs := r.bytes(cards)
 	given := r.chain(seq)
 	r.lineBuf = append(append(r.lineBuf[:0], r.line...), seq...)
-	s := stateOf(r.lineBuf)
+	s := r.stateOf(r.lineBuf)
 	r.predictIdx(given, s, cs, out) // estimates for choosing, as for single cards
-	r.mixOpen(given, r.sceneOf(r.lineBuf), cs, out)
+	r.mixOpen(given, r.predictScene(r.lineBuf), cs, out)
 }
 
 // ProbSequence is the probability that God accepts every card of seq laid
@@ -195,10 +228,10 @@ func (r *Record) ProbSequence(seq []sim.Card) float64 { return r.prob(r.chain(se
 
 // ProbNone is the probability that God accepts none of cards next.
 func (r *Record) ProbNone(cards []sim.Card) float64 {
-	s, sc := r.state(), r.scene()
+	s, sc := r.state(), r.predictScene(r.line)
 	lits := make([]lit, len(cards))
 	for i, c := range cards {
-		lits[i] = lit{s: s, c: uint8(c), neg: true, sc: sc}
+		lits[i] = lit{s: s, c: uint8(c), neg: true, sc: sc, line: r.line}
 	}
 	return r.prob(lits)
 }
