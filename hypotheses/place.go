@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/eleusis/eleusis/grammar"
@@ -149,7 +150,7 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				if err != nil {
 					continue // over the referee's bounds: not a rule a player could state
 				}
-				eq, err := rulebank.Compare(rule, c, anyStarter)
+				eq, err := equivalent(rule, c, fn, anyStarter)
 				if err != nil {
 					continue // undecided: not a place
 				}
@@ -227,6 +228,36 @@ func rowOf(fn grammar.Fn, sc *grammar.Scene) uint64 {
 		}
 	}
 	return row
+}
+
+// equivalent is rulebank.Compare(rule, hyp, anyStarter) for a hypothesis
+// the synthesizer built (fn: its compiled tree). A check on random lines
+// (either rule reads line or n) is decided here on the same lines
+// (rulebank.BoundedWalks), with the tree's evaluation in place of expr's —
+// the same answer, a hundred times sooner (the tree agrees with expr on
+// every production: grammar's TestEveryProductionAgreesWithExpr).
+func equivalent(rule, hyp *rulebank.Compiled, fn grammar.Fn, anyStarter bool) (rulebank.Equivalence, error) {
+	if rule.Reads.Depth() >= 0 && hyp.Reads.Depth() >= 0 {
+		return rulebank.Compare(rule, hyp, anyStarter) // exact, over the reachable windows
+	}
+	ws, err := rulebank.BoundedWalks(rule, anyStarter)
+	if err != nil {
+		return rulebank.Equivalence{}, err
+	}
+	eq := rulebank.Equivalence{Equal: true}
+	var sc grammar.Scene
+	for _, w := range ws {
+		for n := 1; n <= len(w.Masks); n++ {
+			sc.Reset(w.Line[:n])
+			eq.States++
+			if d := rowOf(fn, &sc) ^ w.Masks[n-1]; d != 0 {
+				c := sim.Card(bits.TrailingZeros64(d))
+				eq.Equal, eq.Line, eq.Card = false, slices.Clone(w.Line[:n]), &c
+				return eq, nil
+			}
+		}
+	}
+	return eq, nil
 }
 
 // godMask is the cards rule accepts after line (none when it fails there).

@@ -193,6 +193,39 @@ func (c *Compiled) walks(starters uint64) ([]godWalk, error) {
 	return ws, err
 }
 
+// Walk is one line of the bounded equivalence check: a random legal line
+// of God's rule and the cards the rule admits after each of its prefixes
+// (Masks[k] after Line[:k+1]). Read only: the walks are shared.
+type Walk struct {
+	Line  []sim.Card
+	Masks []uint64
+}
+
+// BoundedWalks are the lines on which Compare(a, b, anyStarter) decides
+// when a or b reads line or n (a bounded check), for a b with no starter
+// predicate of its own: a caller with a faster evaluation of b may decide
+// on them itself, with the same answer.
+func BoundedWalks(a *Compiled, anyStarter bool) ([]Walk, error) {
+	ja := a.NewJudge()
+	ja.OpensWithAnyCard(anyStarter)
+	st, err := ja.starters()
+	if err != nil {
+		return nil, err
+	}
+	if ja.anyStarter {
+		st = 1<<sim.NumCards - 1
+	}
+	ws, err := a.walks(st)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Walk, len(ws))
+	for i, w := range ws {
+		out[i] = Walk{w.line, w.masks}
+	}
+	return out, nil
+}
+
 type walksResult struct {
 	walks []godWalk
 	err   error
