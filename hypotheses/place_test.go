@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -91,5 +92,55 @@ func TestPlaceIndexAndReason(t *testing.T) {
 	}
 	if p.Reached || !strings.HasPrefix(p.Reason, "no rule of at most 10 bits") {
 		t.Errorf("a rule past the budget: %+v", p)
+	}
+}
+
+// A placement's own bounded check (the hypothesis's tree on rulebank's
+// walks) gives rulebank.Compare's answer: for every pair of a God's rule
+// that reads n or the line and an index hypothesis that reads them too,
+// equal or not, and the same first counterexample's line when not.
+func TestPlaceEquivalenceAgreesWithCompare(t *testing.T) {
+	sp := small()
+	g := newGrammar()
+	gods := []string{
+		`n % 2 == 0 ? card.color == "red" : card.color == "black"`,
+		`count(line, .color == "red") % 2 == 0 ? card.color == "red" : card.color == "black"`,
+		`card.rank >= sum(map(line, .rank)) / n`,
+		`n % 3 == 0 ? card.face : not card.face`,
+	}
+	per := 30 // pairs a God's rule (expr's side of the check is slow)
+	if testing.Short() {
+		per = 3
+	}
+	checked := 0
+	for _, god := range gods {
+		rule := compile(t, god)
+		pairs := 0
+		for _, h := range sp.Hyps {
+			if pairs == per {
+				break
+			}
+			if h.Expr == "" || !strings.Contains(h.Expr, "n %") && !strings.Contains(h.Expr, "line") {
+				continue
+			}
+			tree := g.tree(h.cand)
+			hyp := compile(t, tree.Expr())
+			want, err := rulebank.Compare(rule, hyp, false)
+			if err != nil {
+				continue // undecided: nothing to agree with
+			}
+			got, err := equivalent(rule, hyp, grammar.Compile(tree), false)
+			if err != nil {
+				t.Fatalf("%s against %s: %v", god, h.Expr, err)
+			}
+			if got.Equal != want.Equal || !slices.Equal(got.Line, want.Line) {
+				t.Errorf("%s against %s: placement says %v, Compare %v", god, h.Expr, got, want)
+			}
+			checked++
+			pairs++
+		}
+	}
+	if checked < 3*len(gods) {
+		t.Fatalf("only %d pairs compared", checked)
 	}
 }
