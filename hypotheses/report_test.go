@@ -11,7 +11,9 @@ import (
 func TestReport(t *testing.T) {
 	sp := small()
 	rules := []*rulebank.Compiled{compile(t, `card.suit == prev.suit`), compile(t, `card.color != prev.color`)}
-	truth := func(r *rulebank.Compiled) (*Truth, error) { return sp.Classify(r, TruthConfig{Walks: 2, Horizon: 20, Seed: 1}) }
+	truth := func(r *rulebank.Compiled) (*Truth, error) {
+		return sp.Classify(r, TruthConfig{Walks: 2, Horizon: 20, Seed: 1})
+	}
 	rep, err := sp.Report(5, rules, truth, DefaultPlace)
 	if err != nil {
 		t.Fatal(err)
