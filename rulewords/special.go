@@ -47,6 +47,7 @@ func (g *registry) buildSpecial() {
 	g.special["numcommas"] = numCommas
 	g.special["places"] = places
 	g.special["norlist"] = norList
+	g.special["nounrun"] = nounRun
 }
 
 // buildShared adds what every language reads alike: slots and brackets.
@@ -54,6 +55,7 @@ func (g *registry) buildShared() {
 	first := func(v []any) any { return v[0] }
 	g.every("suits", first, "$suit")
 	g.every("feature", first, "$norlist") // "neither an ace nor a 3"
+	g.every("npnoun", first, "$nounrun")  // "cors o diamants parells"
 	g.every("cond", first, "$pred", "$iffs")
 	g.every("sentence", first, "$iffs")
 	g.every("clause", first, "( $iffs )")
@@ -313,6 +315,7 @@ func trivial(v any) bool {
 type kind struct {
 	f    feature
 	noun bool
+	bare bool // a noun alone: "copas", "figuras"
 }
 
 // coordinateKinds reads features joined by and, or and commas, every
@@ -336,7 +339,7 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 			}
 			op = "or"
 		}
-		return kind{featComb(op, fs).(feature), noun}
+		return kind{f: featComb(op, fs).(feature), noun: noun}
 	}
 	var walk func(i int, items []any, ops []string)
 	walk = func(i int, items []any, ops []string) {
@@ -346,7 +349,12 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 			if len(ops) > 0 && ops[len(ops)-1] == "" && (!noun || f("@").expr() == "true") {
 				continue // "jacks queens": kinds in a row, each a kind
 			}
-			its := append(slices.Clone(items), kind{f, noun})
+			if len(items) > 0 && items[len(items)-1].(kind).bare && !strings.HasPrefix(ops[len(ops)-1], ",") && p.nounThenAdjs(i, r.end) {
+				// "cors o diamants parells": an adjective after a list of
+				// nouns is said of them all (nounRun), not of the last
+				continue
+			}
+			its := append(slices.Clone(items), kind{f, noun, p.bareNoun(i, r.end)})
 			for _, v := range groupings(its, ops, comb) {
 				if v != nil {
 					out = append(out, result{r.end, v.(kind).f})
@@ -371,6 +379,68 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 		}
 	}
 	walk(i, nil, nil)
+	return out
+}
+
+// bareNoun: the words from i to end are a noun alone ("copas", "figuras").
+func (p *reader) bareNoun(i, end int) bool {
+	for _, nt := range []string{"nouns", "noun"} {
+		for _, r := range p.parse(nt, i) {
+			if r.end == end {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nounThenAdjs: the words from i to end are a noun and adjectives after
+// it ("diamants parells").
+func (p *reader) nounThenAdjs(i, end int) bool {
+	for _, nt := range []string{"nouns", "noun"} {
+		for _, r := range p.parse(nt, i) {
+			if r.end >= end {
+				continue
+			}
+			for _, a := range p.parse("adjs", r.end) {
+				if a.end == end {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nounRun reads nouns alone joined by commas, "and" or "or" and the
+// adjectives after the last, said of them all: "cors o diamants parells"
+// is a heart or a diamond, even; "piques i trèvols senars" a spade or a
+// club (kinds joined by "and" are either kind), odd.
+func nounRun(p *reader, i int) []result {
+	var out []result
+	var walk func(i int, fs []any)
+	walk = func(i int, fs []any) {
+		for _, nt := range []string{"nouns", "noun"} {
+			for _, r := range p.parse(nt, i) {
+				got := append(slices.Clone(fs), r.val)
+				if len(got) >= 2 {
+					for _, a := range p.parse("adjs", r.end) {
+						out = append(out, result{a.end, andF(featComb("or", got).(feature), a.val.(feature))})
+					}
+				}
+				if len(got) >= 6 {
+					continue
+				}
+				for _, c := range p.g.connectives() {
+					j := r.end
+					if c.words[len(c.words)-1] != p.g.t.phrases["but"] && j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+						walk(j+len(c.words), got)
+					}
+				}
+			}
+		}
+	}
+	walk(i, nil)
 	return out
 }
 

@@ -168,10 +168,17 @@ func (g *registry) buildPlace() {
 		return term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card")}
 	}, "$tatom after|with|including your card", "$tatom after|with|including yours", "$tatom after|with|including the card",
 		"$tatom plus your card", "$tatom with it")
+	// the average of the last k cards while fewer than k are on the main
+	// line is the average of those there, or the rule waits for the k-th
+	// (two readings)
 	g.named("t.average", "tatom", func(v []any) any {
 		coll := "line"
 		if len(v) > 0 {
 			coll = v[0].(string)
+		}
+		if m := lastKRE.FindStringSubmatch(coll); m != nil {
+			return alts{term{fmt.Sprintf("sum(map(%s, .rank)) / min(n, %s)", coll, m[1]), nil},
+				term{fmt.Sprintf("sum(map(%s, .rank)) / %s", coll, waitFor(m[1])), nil}}
 		}
 		return term{fmt.Sprintf("sum(map(%s, .rank)) / len(%s)", coll, coll), nil}
 	}, "the average of $coll", "the average [value] of the whole line", "the average [value] of the line", "the average [value] of the cards played",
@@ -217,9 +224,37 @@ func ordinalNum(p *reader, i int) []result {
 // nothing until it is there: the rule asks nothing while it is missing.
 const untilThere = "prev2@"
 
-// waiting is a rule that reads untilThere, asking nothing until the card
-// is there.
+// lastKRE is the run of the last k cards of the main line.
+var lastKRE = regexp.MustCompile(`^line\[max\(0, n - (\d+)\):\]$`)
+
+// waitFor is the number k in a number that means nothing until k cards
+// are on the main line ("the average of the last 3"): the rule asks
+// nothing while there are fewer.
+func waitFor(k string) string { return k + "@wait" }
+
+var waitRE = regexp.MustCompile(`(\d+)@wait`)
+
+// waiting is a rule that reads untilThere or waitFor, asking nothing
+// until the cards are there.
 func waiting(p *pred) *pred {
+	if ms := waitRE.FindAllStringSubmatch(p.expr(), -1); ms != nil {
+		k := 0
+		for _, m := range ms {
+			k = max(k, atoi(m[1]))
+		}
+		var walk func(p *pred) *pred
+		walk = func(p *pred) *pred {
+			if p.op == "atom" {
+				return atom(waitRE.ReplaceAllString(p.text, "$1"))
+			}
+			out := &pred{op: p.op, text: p.text}
+			for _, q := range p.kids {
+				out.kids = append(out.kids, walk(q))
+			}
+			return out
+		}
+		return waiting(ifThen(atom(fmt.Sprintf("n < %d", k)), yes, walk(p)))
+	}
 	if !strings.Contains(p.expr(), untilThere) {
 		return p
 	}
@@ -236,6 +271,8 @@ func waiting(p *pred) *pred {
 	}
 	return ifThen(atom("prev2 == nil"), yes, walk(p))
 }
+
+func atoi(s string) int { k, _ := strconv.Atoi(s); return k }
 
 var setRE = regexp.MustCompile(`@(all|any)(\d+)`)
 

@@ -146,10 +146,14 @@ func (g *registry) buildSentence() {
 		"odd and even cards|numbers", "evens and odds", "odds and evens")
 	g.named("altfield.face", "altfield", func([]any) any { return fieldName("face") }, "face and number cards", "number and face cards", "face cards and number cards",
 		"number cards and face cards")
+	// Two kinds that take turns are the only kinds played: "alternate
+	// hearts and spades" is hearts after spades, spades after hearts, and
+	// either of them after a club (a turn with no card before it to
+	// follow), never a rule that stops at a club.
 	alt := func(v []any) any {
 		ab := v[0].([2]feature)
 		a, b := ab[0], ab[1]
-		return or(and(a("prev"), b("card")), and(b("prev"), a("card")))
+		return ifThen(a("prev"), b("card"), ifThen(b("prev"), a("card"), or(a("card"), b("card"))))
 	}
 	g.def("sentence", "s.alt", alt, "alternate $altpair", "alternate between $altpair", "$altpair must|should alternate",
 		"the $altpair must|should alternate", "$altpair alternate", "the $altpair alternate", "alternating $altpair",
