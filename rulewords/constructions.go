@@ -171,6 +171,9 @@ func (t *tongue) buildGrammar() (*grammar, error) {
 				if err != nil {
 					return nil, err
 				}
+				if c.nt == "tatom" && strings.HasPrefix(p, "$term ") {
+					continue // "{a} modulo {b}": an operator, read with the numbers (arithOps)
+				}
 				add([]string{p}, true, true)
 			}
 		}

@@ -60,16 +60,21 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			onlyNotes = true
 			continue
 		}
-		e := waiting(eachOf(pr)).expr()
-		if seen[e] {
+		if setWithLast(pr) {
 			continue
 		}
-		seen[e] = true
-		words, err := SayIn(t.lang, e)
-		if err != nil {
-			words = ""
+		for _, q := range waitingToo(waiting(eachOf(pr))) {
+			e := q.expr()
+			if seen[e] {
+				continue
+			}
+			seen[e] = true
+			words, err := SayIn(t.lang, e)
+			if err != nil {
+				words = ""
+			}
+			out = append(out, Reading{Expr: e, Words: words})
 		}
-		out = append(out, Reading{Expr: e, Words: words})
 	}
 	if len(out) == 0 {
 		if onlyNotes {
@@ -155,7 +160,7 @@ func fold(w string) string {
 // respelled replaces what the file respells, longest first, until
 // nothing more is ("has to be" is "must be", which is "is").
 func (t *tongue) respelled(ws []string) []string {
-	for range 3 {
+	for range 5 {
 		next := t.respellOnceOver(ws)
 		if slices.Equal(next, ws) {
 			break
@@ -201,15 +206,23 @@ func (t *tongue) respellRules() [][2][]string {
 	return t.respellToks
 }
 
-// dropFiller drops the filler, and the filler at the start of each
-// sentence (after a full stop, a semicolon or a colon).
+// dropFiller drops the filler, the filler at the start of each sentence
+// (after a full stop, a semicolon or a colon) and at the end of each
+// clause (before a stop, a comma, a bracket or the end).
 func (t *tongue) dropFiller(ws []string) []string {
 	var out []string
 	start := true
+	t.fillerWords(true)
 	for i := 0; i < len(ws); {
 		n := 0
 		for _, f := range t.fillerWords(start) {
 			if len(f) > n && i+len(f) <= len(ws) && slices.Equal(ws[i:i+len(f)], f) {
+				n = len(f)
+			}
+		}
+		for _, f := range t.fillerEndToks {
+			if len(f) > n && i+len(f) <= len(ws) && slices.Equal(ws[i:i+len(f)], f) &&
+				(i+len(f) == len(ws) || slices.Contains([]string{".", ";", ",", ":", "!", "?", ")"}, ws[i+len(f)])) {
 				n = len(f)
 			}
 		}
@@ -231,6 +244,9 @@ func (t *tongue) fillerWords(start bool) [][]string {
 		}
 		for _, f := range t.fillerStart {
 			t.fillerStartToks = append(t.fillerStartToks, t.words(strings.Join(f, " ")))
+		}
+		for _, f := range t.fillerEnd {
+			t.fillerEndToks = append(t.fillerEndToks, t.words(strings.Join(f, " ")))
 		}
 	})
 	if start {
@@ -370,8 +386,8 @@ func (r *registry) buildTongue() {
 	}}
 
 	for _, r := range []struct{ name, expr string }{{"prev", "prev"}, {"prev2", "prev2"}, {"prev3", "prev3"}, {"starter", "line[0]"}} {
-		ps["c.exists."+r.name] = construction{nt: "clause", say: "exists." + r.name, act: constant(atom(r.expr + " != nil"))}
-		ps["c.missing."+r.name] = construction{nt: "clause", say: "missing." + r.name, act: constant(atom(r.expr + " == nil"))}
+		ps["c.exists."+r.name] = construction{nt: "clause", say: "exists." + r.name, act: constant(saidAtom(r.expr + " != nil"))}
+		ps["c.missing."+r.name] = construction{nt: "clause", say: "missing." + r.name, act: constant(saidAtom(r.expr + " == nil"))}
 	}
 	ps["c.any"] = construction{nt: "clause", say: "any", act: constant(yes)}
 	ps["c.none"] = construction{nt: "clause", say: "none", act: constant(no)}
@@ -416,3 +432,41 @@ func boolField(name string) func([]any) any {
 
 // asAct is a feature as an action that ignores its slots.
 func (f feature) asAct() func([]any) any { return func([]any) any { return f } }
+
+// setWithLast: a rule that says of the last cards as a set what relates
+// them to the last card ("the last two are of the same colour" read as
+// each of them of the last card's colour): none anyone means.
+func setWithLast(p *pred) bool {
+	if p.op == "atom" {
+		return setRE.MatchString(p.text) && cardRE("prev").MatchString(p.text)
+	}
+	return slices.ContainsFunc(p.kids, setWithLast)
+}
+
+// waitingToo is a rule and, where it opens with a condition on the card
+// before the last one (or the one before that) and says something when
+// the condition fails, the same rule waiting for that card: "if the last
+// two are of the same colour, change colour; if not, repeat it" with one
+// card down is read as "repeat it" (the condition fails) or as asking
+// nothing yet (two readings).
+func waitingToo(p *pred) []*pred {
+	if p.op != "if" || p.kids[2] == yes {
+		return []*pred{p}
+	}
+	if saysWhere(p.kids[0]) {
+		return []*pred{p} // "if there is a card before the last one …"
+	}
+	cond := p.kids[0].expr()
+	for _, r := range []string{"prev3", "prev2"} {
+		if strings.Contains(cond, r+" != nil") {
+			return []*pred{p, ifThen(atom(r+" == nil"), yes, p)}
+		}
+	}
+	return []*pred{p}
+}
+
+// saysWhere: the words say whether a card is there ("there is a card
+// before the last one"), not only a condition on it.
+func saysWhere(p *pred) bool {
+	return p.said || slices.ContainsFunc(p.kids, saysWhere)
+}

@@ -135,6 +135,13 @@ func (t *tongue) arithOps() []arithOp {
 		}
 		ops = append(ops, arithOp{[]string{op}, op, level})
 	}
+	for _, a := range t.arith {
+		level := 2
+		if a[1] == "*" || a[1] == "/" || a[1] == "%" {
+			level = 1
+		}
+		ops = append(ops, arithOp{t.words(a[0]), a[1], level})
+	}
 	return ops
 }
 

@@ -20,9 +20,17 @@ type pred struct {
 	// before it is the same negation (negative concord: "não é nem X,
 	// nem Y" is neither), not a second one
 	nor bool
+	// bare: a kind of card said alone ("red"), a rule a comma alone does
+	// not join to another
+	bare bool
+	// said: an atom the words say ("there is a card before the last
+	// one"), not one a condition needs
+	said bool
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }
+
+func saidAtom(text string) *pred { return &pred{op: "atom", text: text, said: true} }
 
 var (
 	yes = atom("true")

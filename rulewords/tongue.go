@@ -35,16 +35,22 @@ type tongue struct {
 	articles []string
 	// respell: words read as others ("has to" is "must", "q" is "que"),
 	// in texts and patterns alike, longest first; filler: words that say
-	// nothing of the rule ("please"), dropped from texts, and fillerStart
-	// those dropped at the start of a sentence only ("ok so:").
-	respell             [][2][]string
-	filler, fillerStart [][]string
+	// nothing of the rule ("please"), dropped from texts, fillerStart
+	// those dropped at the start of a sentence only ("ok so:") and
+	// fillerEnd at its end only ("each time": "each time a king is
+	// played" says something)
+	respell                        [][2][]string
+	filler, fillerStart, fillerEnd [][]string
+	// arith: more words for the operators of numbers than its phrases'
+	// ("com → +": "a soma das duas últimas com a tua")
+	arith [][2]string
 	// numbers: the words for 0, 1, 2 …; ordinals: for 1st, 2nd …;
 	// ordinalEnds: the endings of an ordinal written with a number
 	numbers, ordinals, ordinalEnds []string
 	respellOnce, fillerOnce        sync.Once
 	respellToks                    [][2][]string
 	fillerToks, fillerStartToks    [][]string
+	fillerEndToks                  [][]string
 	once                           sync.Once
 	g                              *grammar
 	gErr                           error
@@ -184,6 +190,20 @@ func parseTongue(name string, data []byte) (*tongue, error) {
 				t.ordinalEnds = ws
 			}
 			continue
+		case "arith":
+			var rules []string
+			if err := v.Decode(&rules); err != nil {
+				return nil, fmt.Errorf("%s:%d: arith: %w", name, v.Line, err)
+			}
+			for _, r := range rules {
+				from, to, ok := strings.Cut(r, "→")
+				op := strings.TrimSpace(to)
+				if !ok || strings.TrimSpace(from) == "" || !slices.Contains([]string{"+", "-", "*", "/", "%"}, op) {
+					return nil, fmt.Errorf("%s:%d: arith %q is not \"words → + - * / or %%\"", name, v.Line, r)
+				}
+				t.arith = append(t.arith, [2]string{strings.TrimSpace(from), op})
+			}
+			continue
 		case "respell":
 			var rules []string
 			if err := v.Decode(&rules); err != nil {
@@ -197,16 +217,19 @@ func parseTongue(name string, data []byte) (*tongue, error) {
 				t.respell = append(t.respell, [2][]string{strings.Fields(from), strings.Fields(to)})
 			}
 			continue
-		case "filler", "filler.start":
+		case "filler", "filler.start", "filler.end":
 			var ws []string
 			if err := v.Decode(&ws); err != nil {
 				return nil, fmt.Errorf("%s:%d: %s: %w", name, v.Line, k.Value, err)
 			}
 			for _, w := range ws {
-				if k.Value == "filler" {
+				switch k.Value {
+				case "filler":
 					t.filler = append(t.filler, strings.Fields(w))
-				} else {
+				case "filler.start":
 					t.fillerStart = append(t.fillerStart, strings.Fields(w))
+				default:
+					t.fillerEnd = append(t.fillerEnd, strings.Fields(w))
 				}
 			}
 			continue

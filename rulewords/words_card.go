@@ -204,8 +204,11 @@ func (g *registry) buildCard() {
 			return or(related(fmt.Sprintf("%s.rank == %s.rank + %d", r, ref, k), r, ref), related(fmt.Sprintf("%s.rank == %s.rank - %d", r, ref, k), r, ref))
 		})
 	}, "$steps higher or lower than $ref", "$steps above or below $ref", "$steps more or less than $ref", "exactly $steps above or below $ref")
-	g.def("feature", "", func(v []any) any {
-		k, _, ref := v[0].(int), v[1], v[2].(string)
+	g.named("f.updown", "feature", func(v []any) any {
+		k, ref := v[0].(int), "prev"
+		if len(v) > 2 {
+			ref = v[2].(string)
+		}
 		if v[1].(int) != k {
 			return nil
 		}
@@ -215,9 +218,9 @@ func (g *registry) buildCard() {
 	}, "$steps higher or $steps lower than $ref", "$steps above or $steps below $ref")
 	// Without a card to compare with, the last card: "in ascending order",
 	// "of a higher value", "of the same suit".
-	g.def("feature", "", func([]any) any { return rankVs(">")([]any{"prev"}) }, "in ascending|increasing|rising order",
+	g.named("f.higherprev", "feature", func([]any) any { return rankVs(">")([]any{"prev"}) }, "in ascending|increasing|rising order",
 		"of increasing|ascending|rising value|rank", "of a higher|greater value|rank", "a higher card", "a higher one", "a higher value|rank|number")
-	g.def("feature", "", func([]any) any { return rankVs("<")([]any{"prev"}) }, "in descending|decreasing|falling order",
+	g.named("f.lowerprev", "feature", func([]any) any { return rankVs("<")([]any{"prev"}) }, "in descending|decreasing|falling order",
 		"of decreasing|descending|falling value|rank", "of a lower|smaller value|rank", "a lower card", "a lower one", "a lower value|rank|number")
 	g.def("feature", "", func(v []any) any {
 		return fe(func(r string) *pred { return sameField(string(v[0].(fieldName)), r, "prev", "==") })
@@ -261,6 +264,9 @@ func (g *registry) buildCard() {
 	g.def("featureA", "f.not", func(v []any) any { f := v[0].(feature); return fe(func(r string) *pred { return not(f(r)) }) }, "not $feature")
 	g.named("f.after", "featureA", func(v []any) any {
 		a, b := v[0].(feature), v[1].(feature)
+		if hasIf(a("@")) {
+			return nil // an "after" inside an "after" is no card
+		}
 		return fe(func(r string) *pred { return ifThen(b("prev"), a(r), yes) })
 	}, "$feature after $np", "$feature following $np")
 	g.named("f.valued", "feature", func(v []any) any { return v[0] }, "a value|rank|number of $features", "with a value|rank|number of $features",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/expr-lang/expr"
 )
@@ -96,7 +97,12 @@ func (g *registry) buildMore() {
 	// A vague word with its meaning in brackets: "low (up to 6)", "high
 	// (8+)"; and a feature with what it means in brackets, which must say
 	// the same: "a multiple of 3 (so 3 6 9 Q)".
-	g.named("f.defined", "feature", func(v []any) any { return v[1] }, "$vague ( $features )", "$vague ( [so|ie|namely|like] $rankset )")
+	g.named("f.defined", "feature", func(v []any) any {
+		if e := v[1].(feature)("@").expr(); !strings.Contains(e, "@.rank") || fieldRE.ReplaceAllString(e, "") != strings.ReplaceAll(e, "@.rank", "") {
+			return nil // what "high" or "low" means is a rank: "low, even" is two features
+		}
+		return v[1]
+	}, "$vague ( $features )", "$vague ( [so|ie|namely|like] $rankset )", "$vague , $features", "$vague : $features")
 	g.named("vague", "vague", func([]any) any { return "vague" }, "low", "high", "a low card|one|number", "a high card|one|number", "low cards|ones|numbers",
 		"high cards|ones|numbers", "low card|number", "high card|number", "small", "big", "a small card|one|number", "a big card|one|number",
 		"small cards|numbers", "big cards|numbers")
@@ -339,15 +345,11 @@ func sameOnCards(a, b feature) bool {
 	if err1 != nil || err2 != nil {
 		return false // it reads more than the card
 	}
-	for _, suit := range []string{"spades", "hearts", "diamonds", "clubs"} {
-		for rank := 1; rank <= 13; rank++ {
-			c := oneCard{Rank: rank, Suit: suit, Color: map[bool]string{true: "red", false: "black"}[suit == "hearts" || suit == "diamonds"],
-				Face: rank > 10, Even: rank%2 == 0, Odd: rank%2 == 1}
-			x, err1 := expr.Run(pa, cardEnv{Card: c})
-			y, err2 := expr.Run(pb, cardEnv{Card: c})
-			if err1 != nil || err2 != nil || x != y {
-				return false
-			}
+	for _, c := range allCards() {
+		x, err1 := expr.Run(pa, cardEnv{Card: c})
+		y, err2 := expr.Run(pb, cardEnv{Card: c})
+		if err1 != nil || err2 != nil || x != y {
+			return false
 		}
 	}
 	return true

@@ -163,11 +163,6 @@ func (g *registry) buildPlace() {
 	g.named("t.distlast2", "tatom", func([]any) any { return term{"abs(prev.rank - " + untilThere + ".rank)", []string{"prev"}} },
 		"the difference between the last two [cards]", "the difference of the last two [cards]", "the gap between the last two [cards]",
 		"the distance between the last two [cards]")
-	g.named("t.withcard", "tatom", func(v []any) any {
-		t := v[0].(term)
-		return term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card")}
-	}, "$tatom after|with|including your card", "$tatom after|with|including yours", "$tatom after|with|including the card",
-		"$tatom plus your card", "$tatom with it")
 	// the average of the last k cards while fewer than k are on the main
 	// line is the average of those there, or the rule waits for the k-th
 	// (two readings)

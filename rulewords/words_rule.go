@@ -2,6 +2,7 @@ package rulewords
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -79,7 +80,15 @@ func (g *registry) buildRule() {
 	}, "differs|differ from $ref by at most|no more than $steps", "must differ from $ref by at most|no more than $steps")
 
 	// Clauses.
-	g.def("clause", "c.subj", func(v []any) any { return v[1].(feature)(v[0].(string)) }, "$ref $vps", "$ref must|must always $vps")
+	g.def("clause", "c.subj", func(v []any) any {
+		ref, f := v[0].(string), v[1].(feature)
+		if strings.HasPrefix(ref, "@") && cardRE("prev").MatchString(f("#").expr()) {
+			// "the last two are of the same colour" is not each of them
+			// of the last card's colour
+			return nil
+		}
+		return f(ref)
+	}, "$ref $vps", "$ref must|must always $vps")
 	g.def("clause", "", func(v []any) any {
 		ref, c := v[0].(string), v[1].(string)
 		return guarded(fmt.Sprintf("%s.color == %q", ref, c), ref)
@@ -122,13 +131,13 @@ func (g *registry) buildRule() {
 		"the card $num places back|before", "the card played $num cards ago")
 	g.named("c.youplay", "clause", func(v []any) any { return v[0].(feature)("card") }, "you play $npx", "you put down $npx",
 		"the player plays $npx", "you are playing $npx")
-	g.def("clause", "c.exists", func(v []any) any { return atom(v[0].(string) + " != nil") }, "there is $ref", "$ref exists")
-	g.def("clause", "c.missing", func(v []any) any { return atom(v[0].(string) + " == nil") }, "there is no $ref",
+	g.def("clause", "c.exists", func(v []any) any { return saidAtom(v[0].(string) + " != nil") }, "there is $ref", "$ref exists")
+	g.def("clause", "c.missing", func(v []any) any { return saidAtom(v[0].(string) + " == nil") }, "there is no $ref",
 		"$ref does not exist", "$ref is missing")
 	for _, r := range []struct{ ref, words string }{{"prev2", "card before the last one|card"}, {"prev2", "card two back"},
 		{"prev3", "card three back"}, {"prev2", "second to last card"}} {
 		r := r
-		g.def("clause", "", func([]any) any { return atom(r.ref + " == nil") }, "there is no "+r.words)
+		g.def("clause", "", func([]any) any { return saidAtom(r.ref + " == nil") }, "there is no "+r.words)
 	}
 	g.def("clause", "c.paren", func(v []any) any { return v[0] }, "( $rule )")
 	g.def("clause", "", func(v []any) any { return onlyOp(v[0], "or") }, "either $pred")
@@ -250,6 +259,9 @@ func (g *registry) buildRule() {
 		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil}
 	}, "( $term if $pred , otherwise $term )", "( $term if $pred , else $term )")
 }
+
+// cardRE finds a card's name in an expression.
+func cardRE(name string) *regexp.Regexp { return regexp.MustCompile(`\b` + name + `\b`) }
 
 // onlyOp keeps a reading whose top connective is op ("either … or …").
 func onlyOp(v any, op string) any {

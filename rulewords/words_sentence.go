@@ -49,7 +49,17 @@ func (g *registry) buildSentence() {
 	never := []string{"never play $npx", "do not play $npx", "you must|may|can|should not play $npx", "you cannot play $npx",
 		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx", "cannot|can not play $npx"}
 	g.def("simple", "s.never", func(v []any) any { return not(v[0].(feature)("card")) }, never...)
-	g.def("simple", "s.bare", onCard, "$features", "$nps")
+	// a kind of card alone: "red", "hearts" (which a comma alone joins to
+	// no other rule: "red, black, red, black …" is a pattern)
+	g.def("simple", "s.bare", func(v []any) any {
+		p := onCard(v).(*pred)
+		if p == yes || p == no {
+			return p // "anything": yes itself, which sentences compare with
+		}
+		q := *p
+		q.bare = true
+		return &q
+	}, "$features", "$nps")
 	g.def("simple", "", func([]any) any { return rankVs(">")([]any{"prev"}).(feature)("card") }, "play higher", "go higher|up",
 		"[the] cards|values|ranks|numbers must|always ascend|increase|rise", "[the] cards|values|ranks|numbers {go|goes|always go} up",
 		"ascend|increase", "play a higher card|value|one")
@@ -59,8 +69,15 @@ func (g *registry) buildSentence() {
 	g.def("simple", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"the $field must|should change every|each card|time", "the $field must|should change", "the $field changes every|each card|time",
 		"change $field every|each card|time", "change the $field every|each card|time", "change $field")
-	g.def("simple", "", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "==") },
-		"the $field must|should stay|remain the same", "keep the same $field", "follow $field", "keep $field")
+	g.named("s.keep", "simple", func(v []any) any {
+		fs, refs := slots(v)
+		ref := "prev"
+		if len(refs) > 0 {
+			ref = refs[0]
+		}
+		return sameField(fs[0], "card", ref, "==")
+	}, "the $field must|should stay|remain the same", "keep the same $field", "follow $field", "keep $field", "repeat the $field [of $ref]",
+		"keep the $field [of $ref]")
 	g.named("s.anybut", "simple", func(v []any) any {
 		if v[0].(feature)("card").op == "not" {
 			return nil // "any card but not face cards" is "but no face cards"
@@ -255,6 +272,7 @@ func sentences(p *reader, i int) []result {
 		cond = iota
 		other
 		aside
+		bareRule
 	)
 	var walk func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool)
 	walk = func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool) {
@@ -267,8 +285,11 @@ func sentences(p *reader, i int) []result {
 				switch v := r.val.(type) {
 				case *pred:
 					kind = other
-					if v.op == "if" {
+					switch {
+					case v.op == "if":
 						kind = cond
+					case v.bare:
+						kind = bareRule
 					}
 					g = append(slices.Clone(got), v)
 				case wrapNote:
@@ -278,8 +299,10 @@ func sentences(p *reader, i int) []result {
 					continue
 				}
 				// A comma alone joins conditionals ("red after black, black
-				// after red") and asides.
-				if comma && kind != aside && prev != aside && (kind != cond || prev != cond) {
+				// after red"), asides and rules ("nada de figuras, só
+				// números"), not a rule and a conditional nor a kind of
+				// card alone.
+				if comma && kind != aside && prev != aside && (kind != prev || kind == bareRule) {
 					continue
 				}
 				switch {
@@ -321,14 +344,15 @@ func sentences(p *reader, i int) []result {
 // a sentence is a condition with no "otherwise" after a rule that has
 // none ("anything but clubs. after a club anything"), it may be the
 // exception to that rule: when its condition holds, it says what the card
-// must be instead. An exception that allows any card can only be one.
+// must be instead. An exception that allows any card, or none that the
+// rule allows (clash), can only be one.
 func combineSentences(ps []*pred) []*pred {
 	out := []*pred{ps[0]}
 	for _, s := range ps[1:] {
 		var next []*pred
 		for _, acc := range out {
 			if s.op == "if" && s.kids[2] == yes && acc.op != "if" && !hasIf(acc) {
-				if s.kids[1] != yes {
+				if s.kids[1] != yes && !clash(acc, s.kids[0], s.kids[1]) {
 					next = append(next, and(acc, s))
 				}
 				next = append(next, ifThen(s.kids[0], s.kids[1], acc))

@@ -1,0 +1,65 @@
+package rulewords
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr"
+)
+
+// clash reports whether a rule and an exception to it can never hold
+// together where the exception applies: after a king, "one more than the
+// last card" and "an ace" ask for no card at all, so "one more than the
+// last card, and after a king an ace" says the exception, not both. Only
+// rules of the card and the last card are judged (over every pair of
+// cards); others never clash.
+func clash(rule, cond, then *pred) bool {
+	both := fmt.Sprintf("(%s) and (%s) and (%s)", cond.expr(), rule.expr(), then.expr())
+	for _, m := range cardNameRE.FindAllString(both, -1) {
+		if m != "card" && m != "prev" {
+			return false
+		}
+	}
+	pb, err1 := expr.Compile(both, expr.Env(pairEnv{}), expr.AsBool())
+	pc, err2 := expr.Compile(cond.expr(), expr.Env(pairEnv{}), expr.AsBool())
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	applies := false
+	deck := allCards()
+	for i := range deck {
+		for j := range deck {
+			env := pairEnv{Prev: &deck[i], Card: &deck[j]}
+			c, err := expr.Run(pc, env)
+			if err != nil {
+				return false
+			}
+			if c != true {
+				continue
+			}
+			applies = true
+			x, err := expr.Run(pb, env)
+			if err != nil || x == true {
+				return false
+			}
+		}
+	}
+	return applies
+}
+
+// pairEnv is the rule language's card and last card, for clash.
+type pairEnv struct {
+	Card *oneCard `expr:"card"`
+	Prev *oneCard `expr:"prev"`
+}
+
+// allCards are the 52 cards as the rule language sees one.
+func allCards() []oneCard {
+	var out []oneCard
+	for _, suit := range []string{"spades", "hearts", "diamonds", "clubs"} {
+		for rank := 1; rank <= 13; rank++ {
+			out = append(out, oneCard{Rank: rank, Suit: suit, Color: map[bool]string{true: "red", false: "black"}[suit == "hearts" || suit == "diamonds"],
+				Face: rank > 10, Even: rank%2 == 0, Odd: rank%2 == 1})
+		}
+	}
+	return out
+}
