@@ -45,6 +45,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildMore()
 	r.buildPattern()
 	r.buildPlace()
+	r.buildTyped()
 	r.buildTongue()
 	r.buildShared()
 	return r

@@ -25,7 +25,10 @@ func Read(text string) ([]Reading, error) { return englishTongue().readText(text
 // stuck says where reading stopped: the furthest word any reading got to.
 func (p *reader) stuck() error {
 	far := p.far
-	for _, rs := range p.memo {
+	for k, rs := range p.memo {
+		if k.nt == "unknown" {
+			continue // words not known are no reading's progress
+		}
 		for _, r := range rs {
 			far = max(far, r.end)
 		}

@@ -74,6 +74,9 @@ func featComb(op string, xs []any) any {
 	fs := make([]feature, len(xs))
 	for i, x := range xs {
 		fs[i] = x.(feature)
+		if op == "or" && hasIf(fs[i]("@")) {
+			return nil // "odd after a heart or diamond": the "or" is the heart's
+		}
 	}
 	return fe(func(r string) *pred {
 		ps := make([]*pred, len(fs))
@@ -339,7 +342,11 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 			}
 			op = "or"
 		}
-		return kind{f: featComb(op, fs).(feature), noun: noun}
+		f, ok := featComb(op, fs).(feature)
+		if !ok {
+			return nil
+		}
+		return kind{f: f, noun: noun}
 	}
 	var walk func(i int, items []any, ops []string)
 	walk = func(i int, items []any, ops []string) {

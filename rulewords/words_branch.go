@@ -52,7 +52,7 @@ func (g *registry) buildBranch() {
 		}
 		return br(v[0].(feature)("prev"), "prev", v[1].(*pred))
 	},
-		"after|following|on $npx [,|:] [you] [must|may|can] $sentence", "after|following $npx [is] [played] [,|:] [you] [must|may|can] $sentence")
+		"after|following|on $npx [,|:] [you] [must|may|can] $sentence", "after|following $npx [is] [played] [,|:] [you] [must|may|can] $sentence", "when|whenever|if|once $npx {is|gets|has been} played [,] [then] $sentence", "when|whenever|if|once $npx {comes up|shows up|appears|turns up} [,] [then] $sentence", "when|whenever $npx is laid|put down [,] [then] $sentence", "after $npx {is|has been} played [,] $sentence")
 	// (what comes before "after" says what the card is, not another
 	// condition: "X after Y and Z after W" is not "(X after Y and Z) after W")
 	g.named("br.afterpost", "branch", func(v []any) any {
@@ -86,7 +86,7 @@ func (g *registry) buildBranch() {
 		"otherwise|else [,|:] $sentence", "if not [,|:] $sentence", "in any other case [,|:] $sentence", "in all other cases [,|:] $sentence",
 		"otherwise|else [,|:] you [must|may|can] $sentence", "if not [,|:] you [must|may|can] $sentence",
 		"everything|anything else [,|:] $sentence", "everything else $vps", "all other cards|others $vps", "any other card $vps",
-		"the rest [,|:] $sentence", "the rest $vps", "the others $vps", "all the others $vps", "$sentence otherwise")
+		"the rest [,|:] $sentence", "the rest $vps", "the others $vps", "all the others $vps", "$sentence otherwise", "anything|everything else \u2192 $sentence", "else \u2192 $sentence", "otherwise \u2192 $sentence", "$simple after|following anything|everything else", "$simple after|following any other card", "$simple on anything else", "before that|then [,] $sentence", "until then [,] $sentence")
 	g.special["branches"] = branches
 	g.def("sentence", "", func(v []any) any { return v[0] }, "$branches")
 
@@ -105,8 +105,8 @@ func (g *registry) buildBranch() {
 			}
 		}
 	}
-	g.named("numvp.even", "numvp", par(0), "is even", "is an even number", "even")
-	g.named("numvp.odd", "numvp", par(1), "is odd", "is an odd number", "odd")
+	g.named("numvp.even", "numvp", par(0), "is even", "is an even number", "even", "adds|add up to an even number|total", "makes an even number|total", "totals an even number", "is an even total", "comes to an even number", "adds up even")
+	g.named("numvp.odd", "numvp", par(1), "is odd", "is an odd number", "odd", "adds|add up to an odd number|total", "makes an odd number|total", "totals an odd number", "is an odd total", "comes to an odd number", "adds up odd")
 	g.named("numvp.gt", "numvp", num(">"), "is greater|more|higher|bigger|larger than $term", "is above|over $term", "exceeds $term",
 		"goes over|above $term", "passes $term", "is past $term")
 	g.named("numvp.lt", "numvp", num("<"), "is less|lower|smaller|fewer than $term", "is below|under $term")
@@ -134,7 +134,7 @@ func (g *registry) buildBranch() {
 		"unless $pred [,] $simple")
 	g.named("s.exceptafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), yes, v[0].(*pred)) },
 		"$simple [,] except after|following $npx", "$simple [,] except right after $npx", "$simple [,] except on $npx",
-		"$simple [,] but not after|following $npx", "$simple [,] except when $npx is played", "$simple [,] except when the last card is $features")
+		"$simple [,] but not after|following $npx", "$simple [,] except when $npx is played", "$simple [,] except when the last card is $features", "$simple [,] except after|following $npx [,] when|where anything goes", "$simple [,] except after|following $npx [,] when|where anything is fine|ok|allowed", "$simple [,] except after|following $npx [,] when|where any card is fine|ok|allowed", "$simple [,] except after|following $npx [,] when|where you can play anything")
 	g.named("s.exceptif", "sentence", func(v []any) any { return ifThen(v[1].(*pred), yes, v[0].(*pred)) },
 		"$simple [,] except when|if $pred", "$simple [,] but not when|if $pred")
 	g.named("s.butafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), v[2].(*pred), v[0].(*pred)) },

@@ -105,7 +105,7 @@ func (g *registry) buildCard() {
 			return and(guarded(fmt.Sprintf("%s.rank >= %d", r, a), r), guarded(fmt.Sprintf("%s.rank <= %d", r, b), r))
 		})
 	}, "between $rankn and $rankn inclusive", "from $rankn to $rankn [inclusive]", "between $rankn and $rankn",
-		"in the range $rankn to $rankn", "$rankn to $rankn")
+		"in the range $rankn to $rankn", "$rankn to $rankn", "$rankn through|thru $rankn", "from $rankn through|thru $rankn", "$rankn up to $rankn", "anything from $rankn to $rankn")
 	g.def("feature", "", func(v []any) any {
 		a, b := v[0].(int), v[1].(int)
 		return fe(func(r string) *pred {
@@ -215,7 +215,7 @@ func (g *registry) buildCard() {
 		return fe(func(r string) *pred {
 			return or(related(fmt.Sprintf("%s.rank == %s.rank + %d", r, ref, k), r, ref), related(fmt.Sprintf("%s.rank == %s.rank - %d", r, ref, k), r, ref))
 		})
-	}, "$steps higher or $steps lower than $ref", "$steps above or $steps below $ref")
+	}, "$steps higher or $steps lower than $ref", "$steps above or $steps below $ref", "$steps up or $steps down", "$steps higher or $steps lower", "$steps down or $steps up", "$steps lower or $steps higher", "exactly $steps higher or $steps lower [than $ref]", "exactly $steps up or $steps down", "$steps more or $steps less [than $ref]")
 	// Without a card to compare with, the last card: "in ascending order",
 	// "of a higher value", "of the same suit".
 	g.named("f.higherprev", "feature", func([]any) any { return rankVs(">")([]any{"prev"}) }, "in ascending|increasing|rising order",
@@ -271,7 +271,7 @@ func (g *registry) buildCard() {
 	}, "$feature after $np", "$feature following $np")
 	g.named("f.valued", "feature", func(v []any) any { return v[0] }, "a value|rank|number of $features", "with a value|rank|number of $features",
 		"whose value|rank|number is $features", "with a value|rank|number $features", "numbered|valued|ranked $features",
-		"of a value|rank of $features", "a card with a value|rank of $features", "of value|rank $features")
+		"of a value|rank of $features", "a card with a value|rank of $features", "of value|rank $features", "a value|rank|number $features", "any value|rank|number $features")
 	g.def("feature", "", rankVs(">"), "a higher value|rank|number than $ref", "a higher card than $ref")
 	g.def("feature", "", rankVs("<"), "a lower value|rank|number than $ref", "a lower card than $ref")
 	g.def("feature", "f.paren", func(v []any) any { return v[0] }, "( $features )")

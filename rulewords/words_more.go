@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/expr-lang/expr"
 )
@@ -124,6 +125,13 @@ func (g *registry) buildMore() {
 	}, "$npnoun ( [so|ie|namely|like|that is] $features )", "$npnoun ( [so|ie|namely|like|that is] $rankset )", "$npnoun : $rankset",
 		"$npnoun : $features")
 	g.special["rankset"] = rankSet
+	// words the reader does not know with the ranks they mean in brackets:
+	// "fibonacci numbers (A 2 3 5 8 K)", "values that divide 12 (A 2 3 4
+	// 6 Q)": the list is the rule
+	g.special["unknown"] = unknownWords
+	g.named("f.listed", "feature", func(v []any) any { return v[len(v)-1] }, "$unknown ( [so|ie|namely|like|that is] $rankset )",
+		"$unknown : $rankset")
+	g.named("s.listedonly", "simple", func(v []any) any { return v[len(v)-1].(feature)("card") }, "$unknown only ( $rankset )")
 
 	// sums: "the card and the last card must add up to at least 12"
 	g.named("c.addup", "clause", func(v []any) any {
@@ -152,7 +160,7 @@ func (g *registry) buildMore() {
 	g.named("c.termwith", "clause", func(v []any) any {
 		t := v[0].(term)
 		return v[1].(func(term) *pred)(term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card")})
-	}, "$term $numvp after|with|including {your card|yours|it}", "$term must $numvp after|with|including {your card|yours|it}")
+	}, "$term $numvp after|with|including {your card|yours|it}", "$term must $numvp after|with|including {your card|yours|it}", "$term $numvp after you play [it]", "$term must $numvp after you play [it]", "$term $numvp once you play [it]", "$term must $numvp once you play [it]", "$term [must] $numvp including your card", "$term [must] $numvp with your card added")
 	g.named("c.termvp", "clause", func(v []any) any {
 		t := v[0].(term)
 		if !cardNameRE.MatchString(t.text) {
@@ -173,7 +181,7 @@ func (g *registry) buildMore() {
 	g.named("note.starter", "note", func([]any) any { return note{} },
 		"the starter is position|card|number 1", "the starter is the first card|position", "counting the starter as {1|one|the first} [card]",
 		"the starter counts as {1|one|the first} [card|position]", "the starter is 1|one", "starting from the starter", "the starter being 1",
-		"counting from the starter")
+		"counting from the starter", "the starter counts as position|card|number 1|one", "the starter is position|number one", "the starter is the 1st [card|position]", "the first card is the starter", "starter = 1", "the starter is card 1")
 	g.def("aside", "", func(v []any) any { return v[0] }, "$note", "( $note )")
 
 	// "the sum with the last card"
@@ -215,7 +223,7 @@ func (g *registry) buildMore() {
 		"no $nps allowed|permitted", "no $nps are allowed|permitted", "no $nps may be played", "no more $nps",
 		"no card $feature", "no cards $feature", "no $nps either", "not $npx either", "nothing $feature either", "none $feature",
 		"no cards that are $features", "no card that is $features")
-	g.named("s.vp", "simple", onCard, "must $vps", "$vps")
+	g.named("s.vp", "simple", onCard, "must $vps", "$vps", "they must $vps", "they $vps", "it must $vps")
 	// "a card with the same number or suit", "with a value of at least 7"
 	rel := func(op string, two bool) func(v []any) any {
 		return func(v []any) any {
@@ -266,7 +274,7 @@ func (g *registry) buildMore() {
 	g.named("s.notwice", "simple", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"never play|repeat the same $field twice in a row", "cannot|can not play|repeat the same $field twice [in a row]", "never the same $field twice [in a row]", "no $field twice in a row",
 		"the same $field never twice in a row", "no consecutive cards of the same $field", "never repeat the $field", "do not repeat the $field",
-		"no repeated $field|$field", "no repeats of $field")
+		"no repeated $field|$field", "no repeats of $field", "[you] {cannot|can not|must not|may not} repeat the|a $field", "[you] {cannot|can not|must not|may not} repeat $field", "no repeating the $field", "do not repeat $field", "[you] {cannot|can not} play the same $field again")
 	g.named("s.need", "simple", onCard, "you need $npx", "you must use $npx", "use $npx", "lay down $npx", "throw $npx", "put down $npx",
 		"you can only play $npx", "you may only play $npx", "it must be $npx")
 	g.named("classitem.vp", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np $vps")
@@ -280,7 +288,7 @@ func (g *registry) buildMore() {
 	only := func(v []any) any { return ifThen(v[0].(feature)("card"), v[1].(feature)("prev"), yes) }
 	g.named("s.onlyon", "sentence", only, "$nps can only go|follow on|after $nps", "$nps can only be played on|after $nps",
 		"$nps only on|after $nps", "$nps may only go|follow on|after $nps", "$nps may only be played on|after $nps",
-		"$nps only go on|after $nps", "$nps go only on|after $nps")
+		"$nps only go on|after $nps", "$nps go only on|after $nps", "$nps can|may only follow $nps", "$nps can|may only come after $nps", "$nps can|may only be played after|on top of $nps", "$nps only ever follow $nps")
 }
 
 var fieldRE = regexp.MustCompile(`@\.(\w+)`)
@@ -305,7 +313,13 @@ func rankSet(p *reader, i int) []result {
 	var out []result
 	var walk func(i int, ks []int)
 	walk = func(i int, ks []int) {
-		for _, r := range p.parse("rankw", i) {
+		rs := p.parse("rankw", i)
+		if p.g.t.lang == "en" && i+1 < len(p.toks) && p.toks[i] == "a" {
+			// "A 2 3 5 8 K": in a list of ranks "a" is the ace, not the
+			// article of "a 2"
+			rs = []result{{i + 1, 1}}
+		}
+		for _, r := range rs {
 			k := append(slices.Clone(ks), r.val.(int))
 			if len(k) >= 2 {
 				out = append(out, result{r.end, ranksFeature(k)})
@@ -367,4 +381,31 @@ type oneCard struct {
 	Face  bool   `expr:"face"`
 	Even  bool   `expr:"even"`
 	Odd   bool   `expr:"odd"`
+}
+
+// unknownWords reads a run of words at least one of which no pattern of
+// the language holds, and none of which says what a card is (a colour,
+// a suit, an adjective): words whose meaning a list in brackets gives.
+func unknownWords(p *reader, i int) []result {
+	known := p.g.vocabulary()
+	var out []result
+	unknown := false
+	for j := i; j < len(p.toks) && j < i+6; j++ {
+		w := p.toks[j]
+		if !strings.ContainsFunc(w, unicode.IsLetter) && !strings.ContainsFunc(w, unicode.IsDigit) {
+			break // punctuation ends the run
+		}
+		for _, nt := range []string{"adj", "color", "colors", "suit", "suits"} {
+			if len(p.parse(nt, j)) > 0 {
+				return out
+			}
+		}
+		if !known[w] && len(p.g.special["num"](p, j)) == 0 {
+			unknown = true
+		}
+		if unknown {
+			out = append(out, result{j + 1, "unknown"})
+		}
+	}
+	return out
 }

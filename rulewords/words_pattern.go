@@ -44,9 +44,9 @@ func (g *registry) buildPattern() {
 	g.named("patsep", "patsep", func([]any) any { return "sep" }, ",", "then", ", then", "→", "/", "followed by", "and then", "and", ", and",
 		"-", "next", "after that", ", after that")
 	g.named("cycleback", "cycleback", func([]any) any { return "back" }, "and back to", "then back to", ", back to", "back to", ", and back to",
-		"and then", "then", "→", ",", "before", "and again")
+		"and then", "then", "→", ",", "before", "and again", ", then", "then again", ", then again")
 	g.named("cycleend", "cycleend", func([]any) any { return "end" }, "and repeat", ", repeat", "repeat", "and so on", ", and so on", "…", "and again",
-		"etc", ", etc", "and around again", "over and over")
+		"etc", ", etc", "and around again", "over and over", "again", "and so on", "again and so on")
 	pattern := func(v []any) any { return patternRule(v[0].([]patItem)) }
 	g.named("s.pattern", "sentence", pattern,
 		"$patlist [,] and so on", "$patlist [,] etc", "$patlist …", "$patlist [,] and repeat", "$patlist [,] repeat", "$patlist [,] repeating",
@@ -55,7 +55,7 @@ func (g *registry) buildPattern() {
 		"take turns [:|,] $patlist [,] and so on", "[the] pattern [is] [:] $patlist", "[the] pattern [is] [:] $patlist [,] repeat",
 		"[the] pattern [is] [:] $patlist [,] and repeat", "[the] pattern [is] [:] $patlist …", "repeat $patlist", "cycle through $patlist",
 		"a pattern of $patlist", "repeat the pattern $patlist", "alternate [:] $patlist [,] and so on", "the cards go $patlist [,] and so on",
-		"$patlist [,] again and again")
+		"$patlist [,] again and again", "$patlist [,] then again", "$patlist [,] and then again", "$patlist [,] again", "$patlist [,] and then repeat", "$patlist [,] rinse and repeat", "$patlist [,] and start again", "$patlist [,] then start again", "$patlist [,] and so on forever", "[the] pattern [is] [:] $patlist [,] then|and again", "[the] pattern [is] [:] $patlist [,] and so on|forth", "[the] pattern [is] [:] $patlist [,] over and over", "[the] pattern [is] [:] $patlist [,] etc")
 	// a pattern written out twice says itself: "red, black, red, black"
 	g.named("s.patternshown", "sentence", func(v []any) any {
 		items := v[0].([]patItem)
@@ -74,7 +74,7 @@ func (g *registry) buildPattern() {
 	}
 	g.named("s.suitcycle", "sentence", cyc, "[the] suits go|cycle|rotate|run [in the order] [:] $suitorder", "[the] suit order is [:] $suitorder",
 		"play the suits in the order $suitorder", "[the] suits must go|follow [:] $suitorder", "[the] suits follow the order $suitorder",
-		"[the] suits [go] in order [:] $suitorder", "suits : $suitorder")
+		"[the] suits [go] in order [:] $suitorder", "suits : $suitorder", "[the] suits in this|that order [:] $suitorder", "[the] suits go in this|that order [:] $suitorder", "play the suits in this order [:] $suitorder", "[the] suits in order [:] $suitorder", "[the] suits must be played in this|the order [:] $suitorder", "[the] suits rotate [:] $suitorder")
 	g.special["suitorder"] = suitOrder
 
 	// steps of ranks
@@ -104,12 +104,12 @@ func (g *registry) buildPattern() {
 		}
 	}
 	g.named("f.stepup", "feature", steps("+"), "up by [exactly] $stepset", "$stepset up", "up $stepset", "$stepset higher", "$stepset rank|ranks|step|steps higher|up",
-		"$stepset more", "$stepset more than $ref", "$stepset higher than $ref", "[exactly] $stepset above $ref", "up by [exactly] $stepset from $ref")
+		"$stepset more", "$stepset more than $ref", "$stepset higher than $ref", "[exactly] $stepset above $ref", "up by [exactly] $stepset from $ref", "exactly $stepset more|higher than $ref", "exactly $stepset higher|more", "exactly $stepset up")
 	g.named("f.stepdown", "feature", steps("-"), "down by [exactly] $stepset", "$stepset down", "down $stepset", "$stepset lower",
 		"$stepset rank|ranks|step|steps lower|down", "$stepset less", "$stepset less than $ref", "$stepset lower than $ref", "[exactly] $stepset below $ref",
-		"down by [exactly] $stepset from $ref")
+		"down by [exactly] $stepset from $ref", "exactly $stepset less|lower than $ref", "exactly $stepset lower|less", "exactly $stepset down")
 	g.named("f.stepboth", "feature", steps("+-"), "up or down by [exactly] $stepset", "$stepset up or down", "$stepset higher or lower",
-		"$stepset away", "[exactly] $stepset away from $ref", "$stepset either way", "$stepset from $ref either way")
+		"$stepset away", "[exactly] $stepset away from $ref", "$stepset either way", "$stepset from $ref either way", "exactly $stepset higher or lower [than $ref]", "$stepset higher or lower than $ref", "exactly $stepset up or down")
 	g.named("vp.step", "vp", func(v []any) any { return v[0] }, "go|goes $featstep", "move|moves $featstep", "step|steps $featstep")
 	g.named("featstep", "featstep", func(v []any) any { return v[0] }, "$featureA")
 	g.named("s.step", "simple", func(v []any) any { return v[0].(feature)("card") }, "go|move|step $featstep", "you go $featstep")
@@ -132,7 +132,7 @@ func (g *registry) buildPattern() {
 		"an ace follows a king", "k then a", "king then ace", "a then k", "ace then king", "k → a", "a → k", "king → ace", "ace → king",
 		"the king wraps to the ace", "king wraps to ace", "round the corner", "circular", "the ranks wrap", "ranks wrap around",
 		"from king back to ace", "back from king to ace", "the ace comes after the king", "king is followed by ace", "a king is followed by an ace",
-		"after the king comes the ace again", "wrapping from k to a", "wrapping k to a", "wrapping a to k", "and king to ace", "with king to ace")
+		"after the king comes the ace again", "wrapping from k to a", "wrapping k to a", "wrapping a to k", "and king to ace", "with king to ace", "after a|the ace comes a|the king", "the king comes after the ace", "ace goes to king", "king goes to ace", "k goes to a", "a goes to k", "ace wraps to king", "[going] round|around the corner", "[going] round|around the corner from king|k to ace|a", "[going] round|around the corner from ace|a to king|k", "the ace is below the king", "wrapping from a|ace to k|king", "wrap from king|k to ace|a", "wrap from ace|a to king|k", "wraps from king|k to ace|a", "king|k wraps around to ace|a", "kings wrap to aces", "aces wrap to kings", "ace loops to king", "king loops to ace", "after ace comes king", "after king comes ace")
 	g.named("aside.wrap", "aside", func(v []any) any { return v[0] }, "$wrap", "( $wrap )")
 	g.named("f.wrapped", "featureA", func(v []any) any {
 		f := v[0].(feature)
@@ -295,6 +295,10 @@ func suitOrder(p *reader, i int) []result {
 			if slices.Contains(order, o[len(o)-1]) {
 				if len(o) == 5 && o[4] == o[0] {
 					out = append(out, result{r.end, [4]string(o[:4])})
+					// "…, then hearts again"
+					for _, end := range p.parse("cycleend", r.end) {
+						out = append(out, result{end.end, [4]string(o[:4])})
+					}
 				}
 				continue
 			}

@@ -59,7 +59,7 @@ func (g *registry) buildPlace() {
 		"everything else is not", "any other card is not", "all other cards are not", "all other cards cannot", "nowhere else",
 		"not elsewhere", "not anywhere else")
 	g.named("br.restnone", "branch", func(v []any) any { return &branch{otherwise: true, then: not(v[0].(feature)("card"))} },
-		"no $nps anywhere else", "no $nps elsewhere", "no $nps at|in|on other places|positions", "no $nps otherwise")
+		"no $nps anywhere else", "no $nps elsewhere", "no $nps at|in|on other places|positions", "no $nps otherwise", "there are|is no $nps {anywhere else|elsewhere}", "there are|is no $nps at|in|on other places|positions", "and no $nps anywhere else")
 
 	// the last cards as a set
 	set := func(q string) func(v []any) any {
@@ -87,7 +87,7 @@ func (g *registry) buildPlace() {
 		"the most recent $np", "the last $npnoun played", "the latest $np", "the last $npnoun on the main line")
 	g.named("br.before", "branch", func(v []any) any {
 		return &branch{cond: atom(fmt.Sprintf("none(line, %s)", v[0].(feature)("#").expr())), then: v[1].(*pred)}
-	}, "before any $np {shows up|appears|is played|comes} [,] $sentence", "before the first $np [,] $sentence", "until a $np {is played|shows up|appears} [,] $sentence", "if no $np has been played [yet] [,] $sentence", "while there is no $np [,] $sentence")
+	}, "before any $np {shows up|appears|is played|comes} [,] $sentence", "before the first $np [,] $sentence", "until a $np {is played|shows up|appears} [,] $sentence", "if no $np has been played [yet] [,] $sentence", "while there is no $np [,] $sentence", "if there is|are no $np|$nps [yet] [,] $sentence", "if there is|are no $np|$nps played [yet] [,] $sentence", "while no $np has been played [,] $sentence", "until the first $np [,] $sentence", "as long as no $np has been played [,] $sentence")
 	g.named("f.betweenlast2", "feature", func([]any) any {
 		return fe(func(r string) *pred {
 			return or(atom("prev2 == nil"), atom(fmt.Sprintf("%s.rank >= min(prev.rank, prev2.rank) and %s.rank <= max(prev.rank, prev2.rank)", r, r)))
@@ -110,16 +110,16 @@ func (g *registry) buildPlace() {
 	}
 	g.named("f.fieldin", "feature", in("any"), "with a $field [that is] [already] in|on|among $coll", "whose $field is [already] in|on|among $coll",
 		"of a $field [that is] [already] in|on|among $coll", "with a $field that has [already] been played in|on $coll",
-		"with a $field that has [already] {appeared|shown|shown up} in|on $coll")
+		"with a $field that has [already] {appeared|shown|shown up} in|on $coll", "a $field that has [already] been played in|on|among $coll", "a $field already played in|on $coll", "a $field [that is] already in|on|among $coll", "a $field that was [already] in|among|on $coll")
 	g.named("f.fieldnotin", "feature", in("none"), "with a $field [that is] not [yet] in|on|among $coll", "whose $field is not [yet] in|on|among $coll",
 		"of a $field [that is] not [yet] in|on|among $coll", "with a $field that has not been played in|on $coll",
-		"with a $field that has not {appeared|shown|shown up} in|on $coll", "of a $field not [yet] seen|played in|on $coll")
+		"with a $field that has not {appeared|shown|shown up} in|on $coll", "of a $field not [yet] seen|played in|on $coll", "a $field that was|is not in|among|on $coll", "a $field not in|among $coll", "a $field that has not been played in|on|among $coll", "a $field not played in|on $coll", "a $field not seen in|on $coll")
 	g.named("c.fieldnotin", "clause", func(v []any) any {
 		f, coll := string(v[0].(fieldName)), v[1].(string)
 		return atom(fmt.Sprintf("none(%s, .%s == card.%s)", coll, f, f))
 	}, "the $field is one that has not {shown|shown up|appeared|been played|been seen} in|on $coll",
 		"the $field is not [one] [that is] [already] in|on|among $coll", "the $field has not {shown|shown up|appeared|been played|been seen} in|on $coll",
-		"the $field is one that is not [already] in|on $coll")
+		"the $field is one that is not [already] in|on $coll", "[you] {cannot|can not|must not|may not} match the $field of any of $coll", "the card does not match|share the $field of any of $coll", "[the card] must not match the $field of any of $coll", "the $field must not match any of $coll")
 	g.named("c.fieldin", "clause", func(v []any) any {
 		f, coll := string(v[0].(fieldName)), v[1].(string)
 		return atom(fmt.Sprintf("any(%s, .%s == card.%s)", coll, f, f))
@@ -153,7 +153,7 @@ func (g *registry) buildPlace() {
 	g.named("t.total", "tatom", sum("line"), "the total [so far]", "the running total [so far]", "the total of the line", "the total of the main line",
 		"the running total of the line|cards", "the total on|of the table", "the total of all [the] cards [played] [so far]", "the total of the cards [played] [so far]",
 		"the sum of all [the] cards [played] [so far]", "the sum on|of the table", "the sum of the line", "the sum so far", "the sum of the cards [played] [so far]",
-		"the sum of the main line", "the total value of the line", "the total of all the values")
+		"the sum of the main line", "the total value of the line", "the total of all the values", "the total of all [the] cards on|in the {line|table|main line}", "the total on the line|table", "the sum of all [the] cards on|in the {line|table|main line}", "the sum on the line", "the line total", "the total of everything played", "the total of the line so far", "the line [so far]", "the table [so far]", "the main line so far", "the whole line")
 	// with one card on the main line, "the total of the last two" is that
 	// card's, or the rule waits for the second (two readings)
 	g.named("t.totallast2", "tatom", func([]any) any {
@@ -173,7 +173,7 @@ func (g *registry) buildPlace() {
 		}
 		if m := lastKRE.FindStringSubmatch(coll); m != nil {
 			return alts{term{fmt.Sprintf("sum(map(%s, .rank)) / min(n, %s)", coll, m[1]), nil},
-				term{fmt.Sprintf("sum(map(%s, .rank)) / %s", coll, waitFor(m[1])), nil}}
+				term{fmt.Sprintf("sum(map(line[max(0, n - %s):], .rank)) / %s", waitFor(m[1]), m[1]), nil}}
 		}
 		return term{fmt.Sprintf("sum(map(%s, .rank)) / len(%s)", coll, coll), nil}
 	}, "the average of $coll", "the average [value] of the whole line", "the average [value] of the line", "the average [value] of the cards played",

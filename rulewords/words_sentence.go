@@ -56,6 +56,11 @@ func (g *registry) buildSentence() {
 		if p == yes || p == no {
 			return p // "anything": yes itself, which sentences compare with
 		}
+		for _, m := range cardNameRE.FindAllString(p.expr(), -1) {
+			if m != "card" {
+				return p // "same suit as the last card": no kind alone
+			}
+		}
 		q := *p
 		q.bare = true
 		return &q
@@ -77,7 +82,7 @@ func (g *registry) buildSentence() {
 		}
 		return sameField(fs[0], "card", ref, "==")
 	}, "the $field must|should stay|remain the same", "keep the same $field", "follow $field", "keep $field", "repeat the $field [of $ref]",
-		"keep the $field [of $ref]")
+		"keep the $field [of $ref]", "look at $ref and play its $field", "play the $field of $ref", "copy the $field of $ref", "copy $ref 's $field", "play $ref 's $field")
 	g.named("s.anybut", "simple", func(v []any) any {
 		if v[0].(feature)("card").op == "not" {
 			return nil // "any card but not face cards" is "but no face cards"
@@ -139,7 +144,7 @@ func (g *registry) buildSentence() {
 		"two $nps in a row are not allowed", "no $nps twice in a row", "never $nps twice in a row", "never play two $nps in a row")
 	g.named("s.notwosame", "sentence", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"never|no two cards of the same $field in a row", "never play two cards of the same $field in a row",
-		"no two consecutive cards of the same $field", "never two consecutive cards of the same $field", "not two cards of the same $field in a row")
+		"no two consecutive cards of the same $field", "never two consecutive cards of the same $field", "not two cards of the same $field in a row", "[you] {cannot|can not|may not|must not} play two cards of the same $field in a row", "two cards of the same $field {cannot|may not|must not} be played {in a row|consecutively}", "two cards of the same $field in a row are not allowed", "no two cards in a row of the same $field", "never the same $field two times in a row")
 	g.def("sentence", "", func(v []any) any {
 		f := v[0].(string)
 		return not(and(atom("prev2 != nil"), atom(fmt.Sprintf("prev2.%s == prev.%s", f, f)), atom(fmt.Sprintf("prev.%s == card.%s", f, f))))
@@ -266,14 +271,6 @@ func classes(p *reader, i int) []result {
 // values of the cards says nothing.
 func sentences(p *reader, i int) []result {
 	var out []result
-	// kinds of parts: a conditional, another rule, an aside (a note on
-	// the values, "counting round from king to ace")
-	const (
-		cond = iota
-		other
-		aside
-		bareRule
-	)
 	var walk func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool)
 	walk = func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool) {
 		for _, nt := range []string{"sentence", "xsentence", "aside"} {
@@ -286,6 +283,8 @@ func sentences(p *reader, i int) []result {
 				case *pred:
 					kind = other
 					switch {
+					case v.op == "if" && v.kids[2] == yes:
+						kind = exception
 					case v.op == "if":
 						kind = cond
 					case v.bare:
@@ -298,11 +297,7 @@ func sentences(p *reader, i int) []result {
 				default:
 					continue
 				}
-				// A comma alone joins conditionals ("red after black, black
-				// after red"), asides and rules ("nada de figuras, só
-				// números"), not a rule and a conditional nor a kind of
-				// card alone.
-				if comma && kind != aside && prev != aside && (kind != prev || kind == bareRule) {
+				if comma && !commaJoins(prev, kind) {
 					continue
 				}
 				switch {
@@ -338,6 +333,36 @@ func sentences(p *reader, i int) []result {
 	}
 	walk(i, nil, false, aside, false, false)
 	return out
+}
+
+// the kinds of sentences in a row: a conditional, a conditional that
+// says nothing otherwise, another rule, a kind of card alone, an aside (a
+// note on the values, "counting round from king to ace")
+const (
+	cond = iota
+	other
+	aside
+	bareRule
+	exception // a conditional that says nothing otherwise
+)
+
+// commaJoins says whether a comma alone joins a sentence of kind prev to
+// one of kind next: conditionals ("red after black, black after red"),
+// asides, rules ("nada de figuras, só números") and a rule and its
+// exception ("same suit as the last ace, if there is no ace yet play
+// hearts"); not a conditional and a rule, nor a kind of card alone ("red,
+// black, red …" is a pattern).
+func commaJoins(prev, next int) bool {
+	conditional := func(k int) bool { return k == cond || k == exception }
+	switch {
+	case prev == aside || next == aside:
+		return true
+	case prev == bareRule || next == bareRule:
+		return false
+	case conditional(prev) && conditional(next):
+		return true
+	}
+	return prev == next || prev == other && next == exception
 }
 
 // combineSentences is what sentences in a row say: all of them; and where

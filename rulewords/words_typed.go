@@ -1,0 +1,122 @@
+package rulewords
+
+import "fmt"
+
+// More of the ways people type rules: outside the last two cards, places
+// counted from a card on ("from the 10th card on"), the last cards and
+// yours added up, a step of at least so many ranks from each of the last
+// cards, "unless …, then keep it", classes that go higher or lower, a
+// multiple or a divisor of the last card, "no wrapping", matching in one
+// field and not another, the last card of a kind.
+
+func (g *registry) buildTyped() {
+	g.named("f.outsidelast2", "feature", func([]any) any {
+		return fe(func(r string) *pred {
+			return or(atom("prev2 == nil"), atom(fmt.Sprintf("%s.rank < min(prev.rank, prev2.rank) or %s.rank > max(prev.rank, prev2.rank)", r, r)))
+		})
+	}, "outside the last two [cards]", "outside the last 2 [cards]", "not between the last two [cards]", "not in between the last two [cards]",
+		"outside the last two [cards] [,] not in between them", "outside the range of the last two [cards]", "outside the last two [cards] [,] not between them")
+	// "every other card is a face card (the 2nd, 4th, 6th …)": the places
+	// in brackets say the same
+	g.named("br.placeconfirmed", "branch", func(v []any) any {
+		a, b := v[0].(*pred), v[1].(*pred)
+		if a.expr() != b.expr() {
+			return nil // the brackets say other places
+		}
+		return &branch{cond: a, then: v[2].(feature)("card")}
+	}, "$place ( [the] $ordlist ) [card] is|are $features", "$place ( [the] $ordlist ) [card] must be $features")
+	g.named("br.placeconfirmed2", "branch", func(v []any) any {
+		a, b := v[0].(*pred), v[2].(*pred)
+		if a.expr() != b.expr() {
+			return nil
+		}
+		return &branch{cond: a, then: v[1].(feature)("card")}
+	}, "$place [card] is|are $features ( [the] $ordlist )")
+	// from a place on: "from the 10th card on only face cards"
+	g.named("br.from", "branch", func(v []any) any {
+		k := v[0].(int)
+		if k < 2 || k > 52 {
+			return nil
+		}
+		return &branch{cond: atom(fmt.Sprintf("n >= %d", k-1)), then: v[1].(*pred)}
+	}, "from the $ordinal card on|onwards|onward [,] $sentence", "starting with|from the $ordinal card [,] $sentence",
+		"from the $ordinal card on|onwards|onward [,] [you] [must] $sentence")
+	// the last k cards and yours: with fewer than k down, those there, or
+	// the rule waits (two readings)
+	g.named("c.lastkplus", "clause", func(v []any) any {
+		k, f := v[0].(int), v[1].(func(term) *pred)
+		if k < 1 || k > 12 {
+			return nil
+		}
+		coll := fmt.Sprintf("line[max(0, n - %d):]", k)
+		now := f(term{fmt.Sprintf("sum(map(%s, .rank)) + card.rank", coll), []string{"card"}})
+		if k == 1 {
+			return now
+		}
+		waits := fmt.Sprintf("line[max(0, n - %s):]", waitFor(fmt.Sprint(k)))
+		return alts{now, f(term{fmt.Sprintf("sum(map(%s, .rank)) + card.rank", waits), []string{"card"}})}
+	}, "the last $num [cards] plus|and {yours|your card} [must] $sumvp", "your card plus|and the last $num [cards] [must] $sumvp",
+		"the total|sum of your card and the last $num [cards] [must] $sumvp", "the total|sum of the last $num [cards] and {yours|your card} [must] $sumvp",
+		"total|sum of your card and the last $num [cards] [must] $sumvp")
+	// "differ by 3 or more from each of the last two"
+	g.named("vp.awayby", "vp", func(v []any) any {
+		k, ref := v[0].(int), v[1].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) >= %d", r, ref, k), r, ref) })
+	}, "differ|differs by at least $steps from $ref", "differ|differs by $steps or more from $ref", "is|are at least $steps away from $ref",
+		"is|are $steps or more away from $ref")
+	// "change colour, unless the last card was a seven, then keep it": the
+	// rule's opposite when the exception holds
+	g.named("s.unlessthennot", "sentence", func(v []any) any {
+		s, c := v[0].(*pred), v[1].(*pred)
+		return ifThen(c, not(s), s)
+	}, "$simple [,] unless $pred [,] [then|in which case] keep|repeat it|that", "$simple [,] unless $pred [,] [then|in which case] keep|repeat the same",
+		"$simple [,] unless $pred [,] [then|in which case] do the opposite")
+	// classes that go higher or lower: "clubs lower than the last card,
+	// diamonds higher"
+	higher, lower := rankVs(">")([]any{"prev"}).(feature), rankVs("<")([]any{"prev"}).(feature)
+	g.named("classitem.higher", "classitem", func(v []any) any { return [2]feature{v[0].(feature), higher} }, "$np higher|up", "$np go|goes up")
+	g.named("classitem.lower", "classitem", func(v []any) any { return [2]feature{v[0].(feature), lower} }, "$np lower|down", "$np go|goes down")
+	// a multiple or a divisor of another card's rank
+	g.named("f.multipleref", "feature", func(v []any) any {
+		ref := v[0].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank %% %s.rank == 0", r, ref), r, ref) })
+	}, "a multiple of $ref", "divisible by $ref", "a multiple of $ref 's value|rank|number", "a multiple of the value|rank|number of $ref")
+	g.named("f.divisorref", "feature", func(v []any) any {
+		ref := v[0].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank %% %s.rank == 0", ref, r), r, ref) })
+	}, "a divisor|factor of $ref", "a divisor|factor of $ref 's value|rank|number", "a divisor|factor of the value|rank|number of $ref")
+	// a note that the ranks do not count round says nothing: they do not
+	g.named("note.nowrap", "note", func([]any) any { return note{} }, "no wrapping|wraparound|wrap", "without wrapping|wraparound",
+		"kings|aces do not wrap", "king|ace does not wrap", "it does not wrap", "not wrapping", "no going round|around", "kings are high",
+		"the ranks do not wrap", "no wrapping around|round")
+	// matching the last card in one field and not another
+	g.named("vp.matchbutnot", "vp", func(v []any) any {
+		fs, refs := slots(v)
+		return fe(func(r string) *pred { return and(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "!=")) })
+	}, "match|matches $ref in $field but not [in] $field", "have|has the same $field as $ref but not the same $field",
+		"have|has the same $field as $ref but a different $field")
+	g.named("f.matchbutnot", "feature", func(v []any) any {
+		fs, refs := slots(v)
+		return fe(func(r string) *pred { return and(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "!=")) })
+	}, "[of] [the] same $field as $ref but a different $field", "[of] [the] same $field as $ref but not the same $field")
+	// what a number is, a multiple: "the total must be a multiple of 3"
+	g.named("numvp.multiple", "numvp", func(v []any) any {
+		b := v[0].(term)
+		return func(a term) *pred {
+			return guarded(fmt.Sprintf("%s %% %s == 0", paren(a.text), paren(b.text)), append(append([]string(nil), a.refs...), b.refs...)...)
+		}
+	}, "is a multiple of $term", "is divisible by $term", "divides by $term")
+	// the last card of a kind: "the same suit as the last ace"
+	g.named("ref.lastkind", "ref", func(v []any) any {
+		kind := "#.face"
+		if len(v) > 0 {
+			switch x := v[0].(type) {
+			case int:
+				kind = fmt.Sprintf("#.rank == %d", x)
+			case string:
+				kind = fmt.Sprintf("#.suit == %q", x)
+			}
+		}
+		return fmt.Sprintf("last(filter(line, %s))", kind)
+	}, "the last $rankw", "the last face card", "the last $suit", "the last $rankw played", "the last $suit played", "the last face card played")
+}
