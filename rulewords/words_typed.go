@@ -92,12 +92,16 @@ func (g *registry) buildTyped() {
 	// matching the last card in one field and not another
 	g.named("vp.matchbutnot", "vp", func(v []any) any {
 		fs, refs := slots(v)
-		return fe(func(r string) *pred { return and(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "!=")) })
+		return fe(func(r string) *pred {
+			return and(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "!="))
+		})
 	}, "match|matches $ref in $field but not [in] $field", "have|has the same $field as $ref but not the same $field",
 		"have|has the same $field as $ref but a different $field")
 	g.named("f.matchbutnot", "feature", func(v []any) any {
 		fs, refs := slots(v)
-		return fe(func(r string) *pred { return and(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "!=")) })
+		return fe(func(r string) *pred {
+			return and(sameField(fs[0], r, refs[0], "=="), sameField(fs[1], r, refs[0], "!="))
+		})
 	}, "[of] [the] same $field as $ref but a different $field", "[of] [the] same $field as $ref but not the same $field")
 	// what a number is, a multiple: "the total must be a multiple of 3"
 	g.named("numvp.multiple", "numvp", func(v []any) any {
