@@ -63,3 +63,22 @@ func allCards() []oneCard {
 	}
 	return out
 }
+
+// noCardMeets: e reads the card alone and no card meets it.
+func noCardMeets(e string) bool {
+	for _, m := range cardNameRE.FindAllString(e, -1) {
+		if m != "card" {
+			return false
+		}
+	}
+	prog, err := expr.Compile(e, expr.Env(cardEnv{}), expr.AsBool())
+	if err != nil {
+		return false
+	}
+	for _, c := range allCards() {
+		if x, err := expr.Run(prog, cardEnv{Card: c}); err != nil || x == true {
+			return false
+		}
+	}
+	return true
+}

@@ -2,6 +2,7 @@ package rulewords
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -74,6 +75,15 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 				words = ""
 			}
 			out = append(out, Reading{Expr: e, Words: words})
+		}
+	}
+	if len(out) > 1 {
+		// a reading of the card alone that no card meets is none anyone
+		// means, beside others ("red cards below 8; black cards above 7"
+		// read as one card both)
+		kept := slices.DeleteFunc(slices.Clone(out), func(r Reading) bool { return noCardMeets(r.Expr) })
+		if len(kept) > 0 {
+			out = kept
 		}
 	}
 	if len(out) == 0 {
@@ -435,13 +445,18 @@ func (f feature) asAct() func([]any) any { return func([]any) any { return f } }
 
 // setWithLast: a rule that says of the last cards as a set what relates
 // them to the last card ("the last two are of the same colour" read as
-// each of them of the last card's colour): none anyone means.
+// each of them of the last card's colour), or adds them up one by one:
+// none anyone means.
 func setWithLast(p *pred) bool {
 	if p.op == "atom" {
-		return setRE.MatchString(p.text) && cardRE("prev").MatchString(p.text)
+		return setRE.MatchString(p.text) && cardRE("prev").MatchString(p.text) || setSumRE.MatchString(p.text)
 	}
 	return slices.ContainsFunc(p.kids, setWithLast)
 }
+
+// setSumRE finds the last cards as a set in a sum: "the card and the two
+// before it" added up is no card added to each of them.
+var setSumRE = regexp.MustCompile(`\+\s*\(?@(all|any)\d|@(all|any)\d+\.rank\)?\s*\+`)
 
 // waitingToo is a rule and, where it opens with a condition on the card
 // before the last one (or the one before that) and says something when

@@ -158,7 +158,7 @@ func (g *registry) buildBranch() {
 	g.named("s.wild", "sentence", func(v []any) any { return or(v[0].(wild).f("card"), onTheCard(v[1])) },
 		"$wild [,|;|.] [and] otherwise|else [,] [you] [must] $sentence", "$wild [,|;|.] [and] everything|anything else $vps",
 		"$wild [,|;|.] [and] everything|anything else [must] $sentence", "$wild [,|;|.] [and] all other cards $vps",
-		"$wild [,|;|.] [and] any other card $vps", "$wild [,|;|.] [and] the rest $vps", "$wild [,|;|.] [and] the others $vps")
+		"$wild [,|;|.] [and] any other card $vps", "$wild [,|;|.] [and] the rest $vps", "$wild [,|;|.] [and] the others $vps", "$wild [,|;|.] [and] other cards $vps", "$wild [,|;|.] [and] other cards must $vps", "$wild [,|;|.] [and] any other cards $vps", "$wild [,|;|.] [and] all the other cards $vps", "$wild [,|;|.] [and] every other card $vps")
 	g.named("s.wildafter", "sentence", func(v []any) any { return or(v[1].(wild).f("card"), onTheCard(v[0])) },
 		"$simple [,|;|.] [but|and|except] $wild", "$simple [,|;|.] but $wild")
 	// (a sentence with more after it: read by sentences, beside them)

@@ -289,7 +289,7 @@ func (g *registry) buildCard() {
 	g.named("np.that", "npnoun", func(v []any) any { return v[0] }, "a card|one that|which is $features", "cards|ones that|which are $features",
 		"a card $feature", "cards $feature", "any card that is $features", "a card|one that|which $vps", "cards that|which $vps",
 		"anything|something $feature", "any card $feature", "anything|something that is $features", "a card with $withf",
-		"cards with $withf", "any card with $withf", "a card whose $withf", "any card whose $withf")
+		"cards with $withf", "any card with $withf", "a card whose $withf", "any card whose $withf", "one with $withf", "ones with $withf", "one that is $features", "one that $vps")
 	// "an odd card below 9", "only red cards above 7": adjectives before
 	// the card and a feature after it (in the plural only after "only" or
 	// "play": "black cards 7 or more; red cards 6 or less" is a rule per
@@ -297,7 +297,7 @@ func (g *registry) buildCard() {
 	g.named("np.adjthat", "npnoun", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) },
 		"a|an $adjs card|one $feature", "any $adjs card $feature")
 	g.named("s.adjthat", "simple", func(v []any) any { return andF(v[0].(feature), v[1].(feature))("card") },
-		"only $adjs cards|ones $feature", "play [only] $adjs cards|ones $feature", "$adjs cards|ones $feature only")
+		"only $adjs cards|ones $feature", "play [only] $adjs cards|ones $feature", "$adjs cards|ones $feature only", "$adjs cards|ones $feature")
 	g.def("adjs", "", func(v []any) any { return v[0] }, "$adj")
 	g.def("adjs", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adj $adjs", "$adj , $adjs")
 	adj := func(f func(r string) *pred) func([]any) any { return func([]any) any { return fe(f) } }
@@ -335,6 +335,9 @@ func (g *registry) buildCard() {
 	g.def("nouns", "", func(v []any) any {
 		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.suit == %q", r, v[0]), r) })
 	}, "$suits")
+	g.def("nouns", "", func(v []any) any {
+		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.color == %q", r, v[0]), r) })
+	}, "$colors")
 	g.named("noun.rank", "noun", func(v []any) any { return rankIs("==")(v) }, "$rankw")
 	g.def("nouns", "", func(v []any) any { return rankIs("==")(v) }, "$rankpl")
 }

@@ -47,8 +47,15 @@ func (g *registry) buildPlace() {
 		"at|in|on $place [,] $features", "[the] card at|in|on $place is $features")
 	g.named("br.placenot", "branch", func(v []any) any { return br(v[0].(*pred), not(v[1].(feature)("card"))) },
 		"$place [card] is|are not $features", "$place [card] is|are never $features", "no $nps at|in|on $place")
-	g.named("br.placepost", "branch", func(v []any) any { return br(v[1].(*pred), v[0].(*pred)) },
-		"$simple at|in|on $place", "$simple for $place")
+	g.named("br.placepost", "branch", func(v []any) any {
+		if v[0].(*pred).only {
+			return nil // "hearts only in odd positions" is s.onlyin
+		}
+		return br(v[1].(*pred), v[0].(*pred))
+	}, "$simple at|in|on $place", "$simple for $place")
+	// "hearts only in odd positions": hearts nowhere else
+	g.named("s.onlyin", "sentence", func(v []any) any { return ifThen(v[0].(feature)("card"), v[1].(*pred), yes) },
+		"$nps only at|in|on $place", "$nps can|may only be played at|in|on $place", "$nps can|may only go at|in|on $place")
 	g.named("br.placesentence", "branch", func(v []any) any { return br(v[0].(*pred), v[1].(*pred)) },
 		"at|in|on $place [,] [you] [must] $sentence")
 	// the rest: what the branch before says, not ("and the rest aren't")

@@ -89,11 +89,12 @@ func (g *registry) buildSentence() {
 		}
 		return not(v[0].(feature)("card"))
 	}, "anything but $npx", "any card but|except $npx",
-		"all cards but|except $npx", "everything but|except $npx", "play anything but $npx", "play any card but|except $npx")
+		"all cards but|except $npx", "everything but|except $npx", "play anything but $npx", "play any card but|except $npx", "any card that is not $npx", "anything that is not $npx", "any card other than $npx", "anything other than $npx", "everything except $npx")
 	g.def("simple", "", func(v []any) any {
 		fs, refs := slots(v)
 		return or(sameField(fs[0], "card", refs[0], "=="), sameField(fs[1], "card", refs[0], "=="))
-	}, "match|matches $ref in $field or [in] $field", "match|matches $ref 's $field or $field", "match|matches the $field or [the] $field of $ref")
+	}, "match|matches $ref in $field or [in] $field", "match|matches $ref 's $field or $field", "match|matches the $field or [the] $field of $ref",
+		"match|matches either the $field or the $field of $ref", "match|matches $ref in either $field or $field", "match|matches either $field or $field")
 	g.def("simple", "", func(v []any) any { fs, refs := slots(v); return sameField(fs[0], "card", refs[0], "==") },
 		"match|matches $ref in $field", "match|matches $ref 's $field", "match|matches the $field of $ref", "follow $ref 's $field")
 	g.def("simple", "", func(v []any) any { return v[0] }, "$pred")
@@ -124,14 +125,24 @@ func (g *registry) buildSentence() {
 	g.named("s.followedby", "sentence", follow, "$nps must|should|will be followed by $npx", "$nps is|are always followed by $npx",
 		"$nps is|are followed by $npx", "every|each $np must be followed by $npx", "after $nps comes|come $npx",
 		"$nps has|have to be followed by $npx")
-	g.def("sentence", "", func(v []any) any { return follow([]any{v[1], v[0]}) }, "$npx must|should follow $nps", "$npx always follows|follow $nps")
+	g.def("sentence", "", func(v []any) any { return follow([]any{v[1], v[0]}) }, "$npx must|should follow $nps", "$npx always follows|follow $nps",
+		"$nps follow $nps", "$npx comes|come after $nps", "$npx always comes|come after $nps")
 	g.def("sentence", "", func(v []any) any {
 		if strings.Contains(v[0].(feature)("card").expr(), "?") {
 			return nil // an "after" inside an "after" reads the other way
 		}
 		return follow([]any{v[1], v[0]})
 	}, "must|always play $npx after $nps",
-		"you must play $npx after $nps", "play $npx after $nps", "play $npx on $nps", "only play $npx after $nps")
+		"you must play $npx after $nps", "play $npx after $nps", "play $npx on $nps")
+	// "you can only play a face card after a number card": face cards
+	// only there, or only face cards there (each reading is offered)
+	g.named("s.onlyafter", "sentence", func(v []any) any {
+		x, y := v[0].(feature), v[1].(feature)
+		if strings.Contains(x("card").expr(), "?") {
+			return nil
+		}
+		return alts{ifThen(x("card"), y("prev"), yes), follow([]any{y, x})}
+	}, "[you] can|may only play $npx after|on $nps", "only play $npx after|on $nps", "[you] can|may play $npx only after|on $nps")
 	g.named("s.neverafter", "sentence", func(v []any) any { return not(and(v[1].(feature)("prev"), v[0].(feature)("card"))) },
 		"never $npx after $nps", "no $npx after $nps", "$npx may|can|must not follow $nps", "$npx may|can|must never follow $nps",
 		"never play $npx after $nps", "do not play $npx after $nps", "$npx never follows|follow $nps")
@@ -154,7 +165,7 @@ func (g *registry) buildSentence() {
 		f := v[0].(feature)
 		return not(and(atom("prev2 != nil"), f("prev2"), f("prev"), f("card")))
 	}, "never three $nps in a row", "no three $nps in a row", "no three consecutive $nps", "never three consecutive $nps",
-		"never play three $nps in a row")
+		"never play three $nps in a row", "there is not|are not three $nps in a row", "there cannot be three $nps in a row", "you cannot play three $nps in a row", "three $nps in a row are not allowed")
 	// Alternating colours or parities is differing from the last card in
 	// them: said as that, the simplest expression.
 	g.named("s.altfield", "sentence", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
@@ -271,8 +282,11 @@ func classes(p *reader, i int) []result {
 // values of the cards says nothing.
 func sentences(p *reader, i int) []result {
 	var out []result
-	var walk func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool)
-	walk = func(i int, got []*pred, wrap bool, prev int, comma, onlyAside bool) {
+	// sep: what joins the sentence to the one before: "," a comma alone,
+	// "and" the language's "and" alone, "(" nothing but an aside's bracket
+	var walk func(i int, got []*pred, wrap bool, prev int, sep string)
+	walk = func(i int, got []*pred, wrap bool, prev int, sep string) {
+		comma, onlyAside := sep == ",", sep == "("
 		for _, nt := range []string{"sentence", "xsentence", "aside"} {
 			if onlyAside && nt != "aside" {
 				continue
@@ -300,6 +314,13 @@ func sentences(p *reader, i int) []result {
 				if comma && !commaJoins(prev, kind) {
 					continue
 				}
+				// "and" alone joins an aside ("… and from king back to
+				// ace") and conditionals that say nothing otherwise ("depois
+				// de um par vem um ímpar e depois de um ímpar vem um par";
+				// one that does ends the branches read together)
+				if sep == "and" && kind != aside && !(prev == exception && kind == exception) {
+					continue
+				}
 				switch {
 				case len(g) > 0:
 					for _, c := range combineSentences(g) {
@@ -319,19 +340,23 @@ func sentences(p *reader, i int) []result {
 				for _, sep := range [][]string{{"."}, {";"}, {";", p.g.and}, {",", p.g.and}, {","}, {}, {p.g.and}} {
 					j := r.end
 					if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
-						// nothing or "and" only before an aside: "… (A = 1)",
-						// "… and from king back to ace"
-						bare := len(sep) == 0 || len(sep) == 1 && sep[0] == p.g.and
-						if len(sep) == 0 && (j >= len(p.toks) || p.toks[j] != "(") {
+						// nothing only before an aside: "… (A = 1)"
+						joint := strings.Join(sep, " ")
+						switch {
+						case len(sep) == 0 && (j >= len(p.toks) || p.toks[j] != "("):
 							continue
+						case len(sep) == 0:
+							joint = "("
+						case joint == p.g.and:
+							joint = "and"
 						}
-						walk(j+len(sep), g, w, kind, len(sep) == 1 && sep[0] == ",", bare)
+						walk(j+len(sep), g, w, kind, joint)
 					}
 				}
 			}
 		}
 	}
-	walk(i, nil, false, aside, false, false)
+	walk(i, nil, false, aside, "")
 	return out
 }
 
@@ -353,7 +378,6 @@ const (
 // hearts"); not a conditional and a rule, nor a kind of card alone ("red,
 // black, red …" is a pattern).
 func commaJoins(prev, next int) bool {
-	conditional := func(k int) bool { return k == cond || k == exception }
 	switch {
 	case prev == aside || next == aside:
 		return true
@@ -364,6 +388,8 @@ func commaJoins(prev, next int) bool {
 	}
 	return prev == next || prev == other && next == exception
 }
+
+func conditional(k int) bool { return k == cond || k == exception }
 
 // combineSentences is what sentences in a row say: all of them; and where
 // a sentence is a condition with no "otherwise" after a rule that has
@@ -425,6 +451,9 @@ func arithmeticWith(ops []arithOp) func(p *reader, i int) []result {
 		walk = func(i int, ts []term, os []string, levels []int) {
 			for _, r := range p.parse("tatom", i) {
 				t2 := append(slices.Clone(ts), r.val.(term))
+				if len(t2) > 1 && slices.ContainsFunc(t2, func(t term) bool { return setRE.MatchString(t.text) }) {
+					continue // "the card plus the last two" adds no card to each of them
+				}
 				out = append(out, result{r.end, combineTerms(t2, os, levels)})
 				if len(t2) >= 5 {
 					continue

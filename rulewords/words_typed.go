@@ -78,13 +78,21 @@ func (g *registry) buildTyped() {
 	g.named("classitem.lower", "classitem", func(v []any) any { return [2]feature{v[0].(feature), lower} }, "$np lower|down", "$np go|goes down")
 	// a multiple or a divisor of another card's rank
 	g.named("f.multipleref", "feature", func(v []any) any {
-		ref := v[0].(string)
+		ref := "prev" // "… or a multiple of it"
+		if len(v) > 0 {
+			ref = v[0].(string)
+		}
 		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank %% %s.rank == 0", r, ref), r, ref) })
-	}, "a multiple of $ref", "divisible by $ref", "a multiple of $ref 's value|rank|number", "a multiple of the value|rank|number of $ref")
+	}, "a multiple of $ref", "divisible by $ref", "a multiple of $ref 's value|rank|number", "a multiple of the value|rank|number of $ref",
+		"a multiple of it", "a multiple of the last value|rank|number")
 	g.named("f.divisorref", "feature", func(v []any) any {
-		ref := v[0].(string)
+		ref := "prev"
+		if len(v) > 0 {
+			ref = v[0].(string)
+		}
 		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank %% %s.rank == 0", ref, r), r, ref) })
-	}, "a divisor|factor of $ref", "a divisor|factor of $ref 's value|rank|number", "a divisor|factor of the value|rank|number of $ref")
+	}, "a divisor|factor of $ref", "a divisor|factor of $ref 's value|rank|number", "a divisor|factor of the value|rank|number of $ref",
+		"a divisor|factor of it", "a divisor|factor of the last value|rank|number")
 	// a note that the ranks do not count round says nothing: they do not
 	g.named("note.nowrap", "note", func([]any) any { return note{} }, "no wrapping|wraparound|wrap", "without wrapping|wraparound",
 		"kings|aces do not wrap", "king|ace does not wrap", "it does not wrap", "not wrapping", "no going round|around", "kings are high",
@@ -110,6 +118,25 @@ func (g *registry) buildTyped() {
 			return guarded(fmt.Sprintf("%s %% %s == 0", paren(a.text), paren(b.text)), append(append([]string(nil), a.refs...), b.refs...)...)
 		}
 	}, "is a multiple of $term", "is divisible by $term", "divides by $term")
+	// the card and the cards before it added up: "your card plus the two
+	// before it" (with fewer down, those there, or the rule waits)
+	g.named("t.cardpluslast", "tatom", func(v []any) any {
+		k := v[0].(int)
+		if k < 1 || k > 12 {
+			return nil
+		}
+		now := term{fmt.Sprintf("card.rank + sum(map(line[max(0, n - %d):], .rank))", k), []string{"card"}}
+		if k == 1 {
+			return term{"card.rank + prev.rank", []string{"card", "prev"}}
+		}
+		return alts{now, term{fmt.Sprintf("card.rank + sum(map(line[max(0, n - %s):], .rank))", waitFor(fmt.Sprint(k))), []string{"card"}}}
+	}, "your card plus|and the $num before it", "your card plus|and the last $num [cards]", "the card plus|and the $num before it",
+		"the card plus|and the last $num [cards]", "the sum|total of your card and the $num before it", "the sum|total of your card and the last $num [cards]")
+	// the difference with another card: "the difference with the last card"
+	g.named("t.diffref", "tatom", func(v []any) any {
+		r := v[0].(string)
+		return term{fmt.Sprintf("abs(card.rank - %s.rank)", r), []string{"card", r}}
+	}, "the difference with|from|to $ref", "the gap to|from $ref", "the distance to|from $ref")
 	// the last card of a kind: "the same suit as the last ace"
 	g.named("ref.lastkind", "ref", func(v []any) any {
 		kind := "#.face"
