@@ -288,7 +288,7 @@ func (g *registry) buildMore() {
 	only := func(v []any) any { return ifThen(v[0].(feature)("card"), v[1].(feature)("prev"), yes) }
 	g.named("s.onlyon", "sentence", only, "$nps can only go|follow on|after $nps", "$nps can only be played on|after $nps",
 		"$nps only on|after $nps", "$nps may only go|follow on|after $nps", "$nps may only be played on|after $nps",
-		"$nps only go on|after $nps", "$nps go only on|after $nps", "$nps can|may only follow $nps", "$nps can|may only come after $nps", "$nps can|may only be played after|on top of $nps", "$nps only ever follow $nps")
+		"$nps only go on|after $nps", "$nps go only on|after $nps", "$nps can|may only follow $nps", "$nps can|may only come after $nps", "$nps can|may only be played {after|on top of} $nps", "$nps only ever follow $nps")
 }
 
 var fieldRE = regexp.MustCompile(`@\.(\w+)`)

@@ -145,7 +145,7 @@ func (g *registry) buildRule() {
 	g.def("clause", "c.not", func(v []any) any { return not(v[0].(*pred)) }, "it is not the case that $clause", "it is not true that $clause")
 	g.def("clause", "c.any", func([]any) any { return yes }, "any card", "anything", "whatever", "whatever you like|want",
 		"anything you like|want", "free choice", "anything at all", "any card at all", "no restriction", "anything else", "any other card", "any card is allowed|legal|fine|ok|good",
-		"any card may|can be played", "all cards are allowed|legal", "anything goes", "any card will do", "play whatever|anything [you like|want]", "anything is fine|ok|okay|allowed|good|legal", "anything can be played", "anything works", "any card works", "anything can go", "anything is playable", "any card is playable")
+		"any card may|can be played", "all cards are allowed|legal", "anything goes", "any card will do", "play whatever|anything [you like|you want]", "anything is fine|ok|okay|allowed|good|legal", "anything can be played", "anything works", "any card works", "anything can go", "anything is playable", "any card is playable")
 	g.def("clause", "c.none", func([]any) any { return no }, "no card", "nothing", "no card is allowed|legal", "no card may|can be played")
 	g.def("clause", "c.pos", func(v []any) any {
 		if v[0].(string) != "card" {

@@ -165,7 +165,7 @@ func (g *registry) buildSentence() {
 		f := v[0].(feature)
 		return not(and(atom("prev2 != nil"), f("prev2"), f("prev"), f("card")))
 	}, "never three $nps in a row", "no three $nps in a row", "no three consecutive $nps", "never three consecutive $nps",
-		"never play three $nps in a row", "there is not|are not three $nps in a row", "there cannot be three $nps in a row", "you cannot play three $nps in a row", "three $nps in a row are not allowed")
+		"never play three $nps in a row", "there {is not|are not} three $nps in a row", "there cannot be three $nps in a row", "you cannot play three $nps in a row", "three $nps in a row are not allowed")
 	// Alternating colours or parities is differing from the last card in
 	// them: said as that, the simplest expression.
 	g.named("s.altfield", "sentence", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },

@@ -137,6 +137,48 @@ func (g *registry) buildTyped() {
 		r := v[0].(string)
 		return term{fmt.Sprintf("abs(card.rank - %s.rank)", r), []string{"card", r}}
 	}, "the difference with|from|to $ref", "the gap to|from $ref", "the distance to|from $ref")
+	// the colour or suit played least or most so far, a tie allowing
+	// either: "play the colour that's been played less so far"
+	fewest := func(most bool) func(v []any) any {
+		return func(v []any) any {
+			f := string(v[0].(fieldName))
+			values := map[string][]string{"color": {"red", "black"}, "suit": {"spades", "hearts", "diamonds", "clubs"}}[f]
+			if values == nil {
+				return nil
+			}
+			op := "<="
+			if most {
+				op = ">="
+			}
+			if f == "color" {
+				// the card's colour against the other: twice its count
+				// against the cards down
+				return fe(func(r string) *pred { return atom(fmt.Sprintf("count(line, .color == %s.color) * 2 %s n", r, op)) })
+			}
+			// each suit counted once
+			return fe(func(r string) *pred {
+				pick := "min"
+				if most {
+					pick = "max"
+				}
+				op := map[string]string{"min": "<=", "max": ">="}[pick]
+				return atom(fmt.Sprintf(`let s = count(line, .suit == "spades"); let h = count(line, .suit == "hearts"); `+
+					`let d = count(line, .suit == "diamonds"); let c = count(line, .suit == "clubs"); `+
+					`count(line, .suit == %s.suit) %s %s(%s(s, h), %s(d, c))`, r, op, pick, pick, pick))
+			})
+		}
+	}
+	g.named("f.leastplayed", "feature", fewest(false), "the $field [that has been|that was] played least|less [often] [so far]",
+		"the $field that is least common [on the line|in the line|on the table] [so far]", "a $field that is tied for least common [on the line|in the line|on the table] [so far]",
+		"the $field that has come up least|less [often] [so far]", "the least|less played|common $field [so far]", "the rarest $field [so far]",
+		"a $field that is tied for least common [so far]", "the $field that has been played the least [so far]", "the $field seen least [so far]")
+	g.named("f.mostplayed", "feature", fewest(true), "the $field [that has been|that was] played most|more [often] [so far]",
+		"the $field that is most common [on the line|in the line|on the table] [so far]", "a $field that is tied for most common [on the line|in the line|on the table] [so far]",
+		"the $field that has come up most|more [often] [so far]", "the most|more played|common $field [so far]", "the commonest $field [so far]",
+		"a $field that is tied for most common [so far]", "the $field that has been played the most [so far]", "the $field seen most [so far]")
+	g.named("note.tie", "note", func([]any) any { return note{} }, "ties ok|okay|fine", "tie = whatever|anything|either|any", "ties are fine|ok|allowed",
+		"if it is a tie [,] either|any|anything is fine|ok|goes", "if there is a tie [,] either|any|anything [is fine|is ok|goes]", "on a tie [,] anything|either",
+		"if tied [,] any|either [of them]", "a tie means either", "ties : any")
 	// the last card of a kind: "the same suit as the last ace"
 	g.named("ref.lastkind", "ref", func(v []any) any {
 		kind := "#.face"
