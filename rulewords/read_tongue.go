@@ -123,7 +123,8 @@ func (t *tongue) plainWords(text string) []string {
 	raw := split(text)
 	var merged []string
 	for i := 0; i < len(raw); i++ {
-		if t.lang != "en" && i+1 < len(raw) && raw[i+1] == "'" && len(raw[i]) <= 2 && i+2 < len(raw) {
+		// (an elided article ends a pattern's words before a slot: "de l' $num")
+		if t.lang != "en" && i+1 < len(raw) && raw[i+1] == "'" && len(raw[i]) <= 2 && (i+2 < len(raw) || len(raw[i]) == 1) {
 			merged = append(merged, raw[i]+"'")
 			i++
 			continue

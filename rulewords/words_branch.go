@@ -87,6 +87,10 @@ func (g *registry) buildBranch() {
 		"otherwise|else [,|:] you [must|may|can] $sentence", "if not [,|:] you [must|may|can] $sentence",
 		"everything|anything else [,|:] $sentence", "everything else $vps", "all other cards|others $vps", "any other card $vps",
 		"the rest [,|:] $sentence", "the rest $vps", "the others $vps", "all the others $vps", "$sentence otherwise", "anything|everything else \u2192 $sentence", "else \u2192 $sentence", "otherwise \u2192 $sentence", "$simple after|following anything|everything else", "$simple after|following any other card", "$simple on anything else", "before that|then [,] $sentence", "until then [,] $sentence")
+	// "… anything else goes": the otherwise branch that allows any card
+	g.named("br.otherwiseany", "branch", func([]any) any { return &branch{otherwise: true, then: yes} },
+		"anything|everything else goes", "anything|everything else is fine|ok|allowed", "the rest is free|fine|anything",
+		"otherwise anything goes", "anything goes otherwise")
 	g.special["branches"] = branches
 	g.def("sentence", "", func(v []any) any { return v[0] }, "$branches")
 

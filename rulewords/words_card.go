@@ -290,6 +290,15 @@ func (g *registry) buildCard() {
 		"a card $feature", "cards $feature", "any card that is $features", "a card|one that|which $vps", "cards that|which $vps",
 		"anything|something $feature", "any card $feature", "anything|something that is $features", "a card with $withf",
 		"cards with $withf", "any card with $withf", "a card whose $withf", "any card whose $withf", "one with $withf", "ones with $withf", "one that is $features", "one that $vps")
+	// "play one under 7": "one" a card, where it is no step ("one higher
+	// than the last card")
+	g.named("np.one", "npnoun", func(v []any) any {
+		f := v[0].(feature)
+		if cardNameRE.MatchString(f("@").expr()) {
+			return nil
+		}
+		return f
+	}, "one $feature", "ones $feature")
 	// "an odd card below 9", "only red cards above 7": adjectives before
 	// the card and a feature after it (in the plural only after "only" or
 	// "play": "black cards 7 or more; red cards 6 or less" is a rule per

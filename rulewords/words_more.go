@@ -145,7 +145,7 @@ func (g *registry) buildMore() {
 			return func(a term) *pred { return cmp(op)([]any{a, b}).(*pred) }
 		}
 	}
-	g.named("sumvp.eq", "sumvp", num("=="), "add|adds up to $term", "make|makes $term", "total $term", "sum to $term")
+	g.named("sumvp.eq", "sumvp", num("=="), "add|adds up to $term", "make|makes $term", "total $term", "sum to $term", "add|adds to $term", "sum|sums to $term", "total|totals $term", "come|comes to $term")
 	g.named("sumvp.ge", "sumvp", num(">="), "add|adds up to at least $term", "add|adds up to $term or more", "make|makes at least $term",
 		"total at least $term", "sum to at least $term")
 	g.named("sumvp.le", "sumvp", num("<="), "add|adds up to at most $term", "add|adds up to $term or less", "make|makes at most $term",

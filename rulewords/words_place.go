@@ -52,7 +52,7 @@ func (g *registry) buildPlace() {
 			return nil // "hearts only in odd positions" is s.onlyin
 		}
 		return br(v[1].(*pred), v[0].(*pred))
-	}, "$simple at|in|on $place", "$simple for $place")
+	}, "$simple at|in|on $place", "$simple for $place", "$simple [,] $place")
 	// "hearts only in odd positions": hearts nowhere else
 	g.named("s.onlyin", "sentence", func(v []any) any { return ifThen(v[0].(feature)("card"), v[1].(*pred), yes) },
 		"$nps only at|in|on $place", "$nps can|may only be played at|in|on $place", "$nps can|may only go at|in|on $place")

@@ -23,7 +23,8 @@ func (g *registry) buildSentence() {
 		"play higher|lower $npx", "play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
 		"you must|may|can|should only play $npx", "always play $npx", "you have to play $npx", "the card must be $features",
 		"cards must be $features", "must be $features", "choose|pick|put|lay|place $npx", "each player must play $npx", "play any $npx",
-		"$nps [only] [,] nothing else", "$nps are|is fine|ok|allowed [,] nothing else", "nothing but $nps", "play nothing but $nps"}
+		"$nps [only] [,] nothing else", "$nps are|is fine|ok|allowed [,] nothing else", "nothing but $nps", "play nothing but $nps",
+		"only $nps count|counts|work|works", "only $nps are valid|allowed|ok|fine", "only $nps can be played"}
 	g.def("simple", "s.play", onCard, play...)
 	// "hearts only": what a following "after" belongs to ("figures only
 	// after figures" is s.onlyon, not a branch)

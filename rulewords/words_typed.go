@@ -179,6 +179,16 @@ func (g *registry) buildTyped() {
 	g.named("note.tie", "note", func([]any) any { return note{} }, "ties ok|okay|fine", "tie = whatever|anything|either|any", "ties are fine|ok|allowed",
 		"if it is a tie [,] either|any|anything is fine|ok|goes", "if there is a tie [,] either|any|anything [is fine|is ok|goes]", "on a tie [,] anything|either",
 		"if tied [,] any|either [of them]", "a tie means either", "ties : any")
+	// a kind apart: "apart from kings, all cards must be below 8"
+	g.named("s.apartfrom", "sentence", func(v []any) any { return ifThen(v[0].(feature)("card"), yes, v[1].(*pred)) },
+		"{apart from|besides} $nps [,] $sentence", "{except for|aside from} $nps [,] $sentence", "other than $nps [,] $sentence")
+	// more allowed after a kind: "ascending order, but an ace can be
+	// played on a king"
+	g.named("s.butcan", "sentence", func(v []any) any {
+		s, x, y := v[0].(*pred), v[1].(feature), v[2].(feature)
+		return ifThen(y("prev"), or(x("card"), s), s)
+	}, "$simple [,|.|;] but $npx can|may [also] be played on|after $nps", "$simple [,|.|;] but $npx can|may [also] go on|after $nps",
+		"$simple [,|.|;] but $npx is|are [also] allowed on|after $nps", "$simple [,|.|;] but $npx can|may [also] follow $nps")
 	// the last card of a kind: "the same suit as the last ace"
 	g.named("ref.lastkind", "ref", func(v []any) any {
 		kind := "#.face"
