@@ -86,7 +86,7 @@ func (g *registry) buildBranch() {
 		"otherwise|else [,|:] $sentence", "if not [,|:] $sentence", "in any other case [,|:] $sentence", "in all other cases [,|:] $sentence",
 		"otherwise|else [,|:] you [must|may|can] $sentence", "if not [,|:] you [must|may|can] $sentence",
 		"everything|anything else [,|:] $sentence", "everything else $vps", "all other cards|others $vps", "any other card $vps",
-		"the rest [,|:] $sentence", "the rest $vps", "the others $vps", "all the others $vps", "$sentence otherwise", "anything|everything else \u2192 $sentence", "else \u2192 $sentence", "otherwise \u2192 $sentence", "$simple after|following anything|everything else", "$simple after|following any other card", "$simple on anything else", "before that|then [,] $sentence", "until then [,] $sentence")
+		"the rest [,|:] $sentence", "the rest $vps", "the others $vps", "all the others $vps", "$sentence otherwise", "anything|everything else \u2192 $sentence", "else \u2192 $sentence", "otherwise \u2192 $sentence", "$simple after|following anything|everything else", "$simple after|following any other card", "$simple on anything else", "before that|then [,] $sentence", "until then [,] $sentence", "after that|then|this [,] $sentence", "afterwards [,] $sentence", "from then on [,] $sentence")
 	// "… anything else goes": the otherwise branch that allows any card
 	g.named("br.otherwiseany", "branch", func([]any) any { return &branch{otherwise: true, then: yes} },
 		"anything|everything else goes", "anything|everything else is fine|ok|allowed", "the rest is free|fine|anything",

@@ -71,6 +71,23 @@ func (g *registry) buildTyped() {
 		return ifThen(c, not(s), s)
 	}, "$simple [,] unless $pred [,] [then|in which case] keep|repeat it|that", "$simple [,] unless $pred [,] [then|in which case] keep|repeat the same",
 		"$simple [,] unless $pred [,] [then|in which case] do the opposite")
+	g.named("s.unlessitthennot", "sentence", func(v []any) any {
+		s, f := v[0].(*pred), v[1].(feature)
+		return ifThen(f("prev"), not(s), s)
+	}, "$simple [,] unless it|that was|is $features [,] [then|in which case] switch|change|swap [it]",
+		"$simple [,] unless it|that was|is $features [,] [then|in which case] do the opposite")
+	// a place where any card goes: "the first card after the starter can
+	// be anything"
+	g.named("br.placeany", "branch", func(v []any) any { return &branch{cond: v[0].(*pred), then: yes} },
+		"$place [card] can be anything|any card", "$place [card] is|are free", "$place [,|:] anything")
+	// kinds in pairs: "suits come in pairs", "colours come in twos" (the
+	// rule waits for the second card)
+	g.named("s.pairs", "sentence", func(v []any) any {
+		f := string(v[0].(fieldName))
+		return ifThen(atom("prev2 == nil"), yes, ifThen(atom(fmt.Sprintf("prev.%s == prev2.%s", f, f)),
+			atom(fmt.Sprintf("card.%s != prev.%s", f, f)), atom(fmt.Sprintf("card.%s == prev.%s", f, f))))
+	}, "[the] $field [must] come|go in pairs|twos", "[the] $field [must] come|go two at a time", "two of each $field [at a time|in a row]",
+		"[the] $field comes|goes in pairs|twos")
 	// classes that go higher or lower: "clubs lower than the last card,
 	// diamonds higher"
 	higher, lower := rankVs(">")([]any{"prev"}).(feature), rankVs("<")([]any{"prev"}).(feature)
