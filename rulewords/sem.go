@@ -78,7 +78,14 @@ func not(p *pred) *pred {
 	return &pred{op: "not", kids: []*pred{p}}
 }
 
-func ifThen(c, a, b *pred) *pred { return &pred{op: "if", kids: []*pred{c, a, b}} }
+// ifThen is "if c then a else b"; a condition that always holds ("all
+// cards are …") is a alone.
+func ifThen(c, a, b *pred) *pred {
+	if c == yes {
+		return a
+	}
+	return &pred{op: "if", kids: []*pred{c, a, b}}
+}
 
 // iff is "a if and only if b".
 func iff(a, b *pred) *pred { return atom(fmt.Sprintf("(%s) == (%s)", a.expr(), b.expr())) }
