@@ -2,6 +2,7 @@ package rulewords
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr"
 )
@@ -13,6 +14,13 @@ import (
 // rules of the card and the last card are judged (over every pair of
 // cards); others never clash.
 func clash(rule, cond, then *pred) bool {
+	// "same suit as the last ace, if there is no ace yet play hearts": the
+	// rule says nothing where the exception holds
+	if c := cond.expr(); strings.HasPrefix(c, "none(line, ") {
+		if strings.Contains(rule.expr(), "last(filter(line, "+strings.TrimPrefix(c, "none(line, ")+")") {
+			return true
+		}
+	}
 	both := fmt.Sprintf("(%s) and (%s) and (%s)", cond.expr(), rule.expr(), then.expr())
 	for _, m := range cardNameRE.FindAllString(both, -1) {
 		if m != "card" && m != "prev" {
