@@ -90,3 +90,34 @@ func noCardMeets(e string) bool {
 	}
 	return true
 }
+
+// sameOnPairs: two features of a card that may read the last card say the
+// same of every card after every card ("a neighbour of the last one (one
+// up or one down)").
+func sameOnPairs(a, b feature) bool {
+	ea, eb := a("card").expr(), b("card").expr()
+	for _, e := range []string{ea, eb} {
+		for _, m := range cardNameRE.FindAllString(e, -1) {
+			if m != "card" && m != "prev" {
+				return false
+			}
+		}
+	}
+	pa, err1 := expr.Compile(ea, expr.Env(pairEnv{}), expr.AsBool())
+	pb, err2 := expr.Compile(eb, expr.Env(pairEnv{}), expr.AsBool())
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	deck := allCards()
+	for i := range deck {
+		for j := range deck {
+			env := pairEnv{Prev: &deck[i], Card: &deck[j]}
+			x, err1 := expr.Run(pa, env)
+			y, err2 := expr.Run(pb, env)
+			if err1 != nil || err2 != nil || x != y {
+				return false
+			}
+		}
+	}
+	return true
+}

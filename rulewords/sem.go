@@ -2,6 +2,7 @@ package rulewords
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -75,8 +76,16 @@ func not(p *pred) *pred {
 	if p.op == "not" {
 		return p.kids[0]
 	}
+	if p.op == "or" && len(p.kids) >= 2 && missingRE.MatchString(p.kids[0].text) && !p.kids[0].said {
+		// a relation to a card not there yet asks nothing, and so does
+		// its negation: "no card may be lower than the one two back"
+		return or(p.kids[0], not(or(p.kids[1:]...)))
+	}
 	return &pred{op: "not", kids: []*pred{p}}
 }
+
+// missingRE is the guard of a relation to a card that may not be there.
+var missingRE = regexp.MustCompile(`^prev[23] == nil$`)
 
 // ifThen is "if c then a else b"; a condition that always holds ("all
 // cards are …") is a alone.

@@ -60,10 +60,22 @@ func (g *registry) buildBranch() {
 			return nil
 		}
 		return br(v[1].(feature)("prev"), "prev", v[0].(*pred))
-	}, "$simple after|following $npx", "$simple after|following $npx [is] [played]")
-	g.named("br.post", "branch", func(v []any) any { return br(v[2].(feature)(v[1].(string)), v[1], v[0].(*pred)) },
+	}, "$simple after|following $npx", "$simple after|following $npx [is] [played]", "$simple on top of $npx")
+	// (what is said "only" before "if" is what the condition allows,
+	// s.onlyif: "face cards only if the last card was red")
+	g.named("br.post", "branch", func(v []any) any {
+		if v[0].(*pred).only {
+			return nil
+		}
+		return br(v[2].(feature)(v[1].(string)), v[1], v[0].(*pred))
+	},
 		"$simple if|when|whenever $ref $vps")
-	g.named("br.postterm", "branch", func(v []any) any { return br(v[2].(func(term) *pred)(v[1].(term)), v[1], v[0].(*pred)) },
+	g.named("br.postterm", "branch", func(v []any) any {
+		if v[0].(*pred).only {
+			return nil
+		}
+		return br(v[2].(func(term) *pred)(v[1].(term)), v[1], v[0].(*pred))
+	},
 		"$simple if|when|whenever $term $numvp")
 	g.named("br.map", "branch", func(v []any) any { return br(v[0].(feature)("prev"), "prev", v[1].(feature)("card")) },
 		"$np → $npx", "$np -> $npx")
@@ -72,7 +84,12 @@ func (g *registry) buildBranch() {
 	rest := func(c *subjless, then *pred) any { return &branch{rest: c, then: then} }
 	g.named("br.rest", "branch", func(v []any) any { return rest(v[0].(*subjless), v[1].(*pred)) },
 		"if|when $subjless [,|:] [then] $sentence", "if|when $subjless [,|:] [then] you [must|may|can] $sentence")
-	g.named("br.restpost", "branch", func(v []any) any { return rest(v[1].(*subjless), v[0].(*pred)) },
+	g.named("br.restpost", "branch", func(v []any) any {
+		if v[0].(*pred).only {
+			return nil
+		}
+		return rest(v[1].(*subjless), v[0].(*pred))
+	},
 		"$simple if|when $subjless")
 	g.named("subjless.card", "subjless", func(v []any) any { return &subjless{card: v[0].(feature)} },
 		"$features", "it|they $vps", "it|they is|are $features", "that card|one $vps", "that one|card is $features")

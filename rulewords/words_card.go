@@ -219,9 +219,9 @@ func (g *registry) buildCard() {
 	// Without a card to compare with, the last card: "in ascending order",
 	// "of a higher value", "of the same suit".
 	g.named("f.higherprev", "feature", func([]any) any { return rankVs(">")([]any{"prev"}) }, "in ascending|increasing|rising order",
-		"of increasing|ascending|rising value|rank", "of a higher|greater value|rank", "a higher card", "a higher one", "a higher value|rank|number")
+		"of increasing|ascending|rising value|rank", "of a higher|greater value|rank", "a higher card", "a higher one", "a higher value|rank|number", "higher cards", "higher ones", "a higher card")
 	g.named("f.lowerprev", "feature", func([]any) any { return rankVs("<")([]any{"prev"}) }, "in descending|decreasing|falling order",
-		"of decreasing|descending|falling value|rank", "of a lower|smaller value|rank", "a lower card", "a lower one", "a lower value|rank|number")
+		"of decreasing|descending|falling value|rank", "of a lower|smaller value|rank", "a lower card", "a lower one", "a lower value|rank|number", "lower cards", "lower ones", "a lower card")
 	g.def("feature", "", func(v []any) any {
 		return fe(func(r string) *pred { return sameField(string(v[0].(fieldName)), r, "prev", "==") })
 	},

@@ -111,7 +111,7 @@ func (g *registry) buildMore() {
 	// whose first slot is its own nonterminal never reads)
 	g.named("f.confirmed", "featureA", func(v []any) any {
 		a, b := v[0].(feature), v[1].(feature)
-		if !sameOnCards(a, b) {
+		if !sameOnCards(a, b) && !sameOnPairs(a, b) {
 			return nil // the brackets say another rule
 		}
 		return a
@@ -222,7 +222,7 @@ func (g *registry) buildMore() {
 	g.named("s.nothing", "simple", func(v []any) any { return not(v[0].(feature)("card")) }, "nothing $feature", "nothing that is $features",
 		"no $nps allowed|permitted", "no $nps are allowed|permitted", "no $nps may be played", "no more $nps",
 		"no card $feature", "no cards $feature", "no $nps either", "not $npx either", "nothing $feature either", "none $feature",
-		"no cards that are $features", "no card that is $features")
+		"no cards that are $features", "no card that is $features", "no card may|can|should be $features", "no card is allowed to be $features")
 	g.named("s.vp", "simple", onCard, "must $vps", "$vps", "they must $vps", "they $vps", "it must $vps")
 	// "a card with the same number or suit", "with a value of at least 7"
 	rel := func(op string, two bool) func(v []any) any {
@@ -274,7 +274,7 @@ func (g *registry) buildMore() {
 	g.named("s.notwice", "simple", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"never play|repeat the same $field twice in a row", "cannot|can not play|repeat the same $field twice [in a row]", "never the same $field twice [in a row]", "no $field twice in a row",
 		"the same $field never twice in a row", "no consecutive cards of the same $field", "never repeat the $field", "do not repeat the $field",
-		"no repeated $field|$field", "no repeats of $field", "[you] {cannot|can not|must not|may not} repeat the|a $field", "[you] {cannot|can not|must not|may not} repeat $field", "no repeating the $field", "do not repeat $field", "[you] {cannot|can not} play the same $field again")
+		"no repeated $field|$field", "no repeats of $field", "[you] {cannot|can not|must not|may not} repeat the|a $field", "[you] {cannot|can not|must not|may not} repeat $field", "no repeating the $field", "do not repeat $field", "[you] {cannot|can not} play the same $field again", "no repeating [the] $field", "no repeated $field", "repeating [the] $field is not allowed")
 	g.named("s.need", "simple", onCard, "you need $npx", "you must use $npx", "use $npx", "lay down $npx", "throw $npx", "put down $npx",
 		"you can only play $npx", "you may only play $npx", "it must be $npx")
 	g.named("classitem.vp", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np $vps")

@@ -55,7 +55,7 @@ func (g *registry) buildPattern() {
 		"take turns [:|,] $patlist [,] and so on", "[the] pattern [is] [:] $patlist", "[the] pattern [is] [:] $patlist [,] repeat",
 		"[the] pattern [is] [:] $patlist [,] and repeat", "[the] pattern [is] [:] $patlist …", "repeat $patlist", "cycle through $patlist",
 		"a pattern of $patlist", "repeat the pattern $patlist", "alternate [:] $patlist [,] and so on", "the cards go $patlist [,] and so on",
-		"$patlist [,] again and again", "$patlist [,] then again", "$patlist [,] and then again", "$patlist [,] again", "$patlist [,] and then repeat", "$patlist [,] rinse and repeat", "$patlist [,] and start again", "$patlist [,] then start again", "$patlist [,] and so on forever", "[the] pattern [is] [:] $patlist [,] then|and again", "[the] pattern [is] [:] $patlist [,] and so on|forth", "[the] pattern [is] [:] $patlist [,] over and over", "[the] pattern [is] [:] $patlist [,] etc")
+		"$patlist [,] again and again", "$patlist [,] then again", "$patlist [,] and then again", "$patlist [,] again", "$patlist [,] and then repeat", "$patlist [,] rinse and repeat", "$patlist [,] and start again", "$patlist [,] then start again", "$patlist [,] and so on forever", "[the] pattern [is] [:] $patlist [,] then|and again", "[the] pattern [is] [:] $patlist [,] and so on|forth", "[the] pattern [is] [:] $patlist [,] over and over", "[the] pattern [is] [:] $patlist [,] etc", "$patlist [,] alternating", "$patlist [,] alternately", "$patlist [,] in turns", "$patlist [,] taking turns")
 	// a pattern written out twice says itself: "red, black, red, black"
 	g.named("s.patternshown", "sentence", func(v []any) any {
 		items := v[0].([]patItem)
@@ -160,6 +160,11 @@ func patList(p *reader, i int) []result {
 			if r.end == i+1 && r.end < len(p.toks) && !p.isNumber(i) && !p.isNumber(r.end) {
 				// single words in a row: "red red black" (not numbers:
 				// "three reds")
+				walk(r.end, its)
+			}
+			if p.isNumber(i) && r.end < len(p.toks) && p.isNumber(r.end) {
+				// counted items in a row: "one red one black", "two reds
+				// two blacks"
 				walk(r.end, its)
 			}
 			for _, sep := range p.parse("patsep", r.end) {

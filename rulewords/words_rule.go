@@ -128,7 +128,7 @@ func (g *registry) buildRule() {
 		}
 		return nil
 	}, "the card $num back|before|ago", "$num cards ago|back|before", "the card $num cards back|before|ago", "the card from $num cards ago",
-		"the card $num places back|before", "the card played $num cards ago")
+		"the card $num places back|before", "the card played $num cards ago", "the one $num places|cards back|before", "the one $num back")
 	g.named("c.youplay", "clause", func(v []any) any { return v[0].(feature)("card") }, "you play $npx", "you put down $npx",
 		"the player plays $npx", "you are playing $npx")
 	g.def("clause", "c.exists", func(v []any) any { return saidAtom(v[0].(string) + " != nil") }, "there is $ref", "$ref exists")

@@ -109,7 +109,12 @@ func (g *registry) buildSentence() {
 		"if $pred : $sentence", "if $pred [,|:] [then] $sentence", "when|whenever $pred [,|:] $sentence")
 	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), v[0].(*pred), v[2].(*pred)) },
 		"$simple if|when $pred [;|,] otherwise|else [,] $sentence")
-	g.def("sentence", "", func(v []any) any { return ifThen(v[1].(*pred), v[0].(*pred), yes) }, "$simple if|when|whenever $pred")
+	g.def("sentence", "", func(v []any) any {
+		if v[0].(*pred).only {
+			return nil // "hearts only if …" is s.onlyif
+		}
+		return ifThen(v[1].(*pred), v[0].(*pred), yes)
+	}, "$simple if|when|whenever $pred")
 	// "X only if Y": Y is what X needs (X → Y), not what Y allows. "You can
 	// only play X if Y" is read both ways (also "if Y, only X", above): people
 	// write it for either, so each reading is offered.

@@ -206,6 +206,24 @@ func (g *registry) buildTyped() {
 		return ifThen(y("prev"), or(x("card"), s), s)
 	}, "$simple [,|.|;] but $npx can|may [also] be played on|after $nps", "$simple [,|.|;] but $npx can|may [also] go on|after $nps",
 		"$simple [,|.|;] but $npx is|are [also] allowed on|after $nps", "$simple [,|.|;] but $npx can|may [also] follow $nps")
+	// what the last two add up to: "if the last two add up to more than 15"
+	g.named("c.last2sum", "clause", func(v []any) any {
+		return v[0].(func(term) *pred)(term{"prev.rank + prev2.rank", []string{"prev", "prev2"}})
+	}, "the last two [cards] $sumvp", "the last two [cards] together $sumvp", "the two last cards $sumvp")
+	// twice or half another card's rank
+	g.named("f.double", "feature", func(v []any) any {
+		ref := v[0].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank == 2 * %s.rank", r, ref), r, ref) })
+	}, "[exactly] double|twice $ref", "[exactly] double|twice the value|rank of $ref", "[exactly] twice as high as $ref")
+	g.named("f.half", "feature", func(v []any) any {
+		ref := v[0].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank * 2 == %s.rank", r, ref), r, ref) })
+	}, "[exactly] half $ref", "[exactly] half the value|rank of $ref")
+	// a neighbour of another card: one rank up or down
+	g.named("f.neighbour", "feature", func(v []any) any {
+		ref := v[0].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) == 1", r, ref), r, ref) })
+	}, "a neighbour|neighbor of $ref", "next to $ref [in rank|in value]", "adjacent to $ref", "a neighbouring|neighboring rank|value of $ref")
 	// the last card of a kind: "the same suit as the last ace"
 	g.named("ref.lastkind", "ref", func(v []any) any {
 		kind := "#.face"
