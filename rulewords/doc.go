@@ -21,8 +21,13 @@
 // name. So a construction — an exception ("unless", "except after a
 // king"), branches in a row, a pattern that repeats, a place on the main
 // line — is written once and read in four languages. Before reading, a
-// text is respelled ("has to" is "must", "q" is "que"), stripped of filler
-// ("please") and of accents on longer words.
+// text is respelled ("has to" is "must", "q" is "que", "tens de jogar" is
+// "joga"), stripped of filler ("please"; "each time" at a clause's end
+// only) and of accents on longer words. Where people write one text for
+// two rules ("you can only play X after Y"), each is a reading; readings
+// nobody means are dropped (a card no rule allows beside others, the last
+// cards added one by one, an exception no card of the rule could meet
+// read as both).
 //
 // The package imports no project package: it knows the rule language's
 // names (card, prev, prev2, prev3, line, n and the card fields) but not how

@@ -1,0 +1,68 @@
+package rulewords
+
+import "slices"
+
+// Nouns alone and the adjectives after a list of them: "cors o diamants
+// parells" is a heart or a diamond, even.
+
+// bareNoun: the words from i to end are a noun alone ("copas", "figuras").
+func (p *reader) bareNoun(i, end int) bool {
+	for _, nt := range []string{"nouns", "noun"} {
+		for _, r := range p.parse(nt, i) {
+			if r.end == end {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nounThenAdjs: the words from i to end are a noun and adjectives after
+// it ("diamants parells").
+func (p *reader) nounThenAdjs(i, end int) bool {
+	for _, nt := range []string{"nouns", "noun"} {
+		for _, r := range p.parse(nt, i) {
+			if r.end >= end {
+				continue
+			}
+			for _, a := range p.parse("adjs", r.end) {
+				if a.end == end {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nounRun reads nouns alone joined by commas, "and" or "or" and the
+// adjectives after the last, said of them all: "cors o diamants parells"
+// is a heart or a diamond, even; "piques i trèvols senars" a spade or a
+// club (kinds joined by "and" are either kind), odd.
+func nounRun(p *reader, i int) []result {
+	var out []result
+	var walk func(i int, fs []any)
+	walk = func(i int, fs []any) {
+		for _, nt := range []string{"nouns", "noun"} {
+			for _, r := range p.parse(nt, i) {
+				got := append(slices.Clone(fs), r.val)
+				if len(got) >= 2 {
+					for _, a := range p.parse("adjs", r.end) {
+						out = append(out, result{a.end, andF(featComb("or", got).(feature), a.val.(feature))})
+					}
+				}
+				if len(got) >= 6 {
+					continue
+				}
+				for _, c := range p.g.connectives() {
+					j := r.end
+					if c.words[len(c.words)-1] != p.g.t.phrases["but"] && j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+						walk(j+len(c.words), got)
+					}
+				}
+			}
+		}
+	}
+	walk(i, nil)
+	return out
+}

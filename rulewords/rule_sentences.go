@@ -1,0 +1,161 @@
+package rulewords
+
+import (
+	"slices"
+	"strings"
+)
+
+// The rule as sentences in a row: which sentences a full stop, a
+// semicolon, a comma or "and" join, and what they say together (all of
+// them, or a rule and its exception).
+
+// sentences reads the rule: sentences in a row, all of which hold,
+// separated by full stops, semicolons, commas or "and"; a note on the
+// values of the cards says nothing.
+func sentences(p *reader, i int) []result {
+	var out []result
+	// sep: what joins the sentence to the one before: "," a comma alone,
+	// "and" the language's "and" alone, "(" nothing but an aside's bracket
+	var walk func(i int, got []*pred, wrap bool, prev int, sep string)
+	walk = func(i int, got []*pred, wrap bool, prev int, sep string) {
+		comma, onlyAside := sep == ",", sep == "("
+		for _, nt := range []string{"sentence", "xsentence", "aside"} {
+			if onlyAside && nt != "aside" {
+				continue
+			}
+			for _, r := range p.parse(nt, i) {
+				g, w, kind := got, wrap, aside
+				switch v := r.val.(type) {
+				case *pred:
+					kind = other
+					switch {
+					case v.op == "if" && v.kids[2] == yes:
+						kind = exception
+					case v.op == "if":
+						kind = cond
+					case v.bare:
+						kind = bareRule
+					}
+					g = append(slices.Clone(got), v)
+				case wrapNote:
+					w = true
+				case note:
+				default:
+					continue
+				}
+				if comma && !commaJoins(prev, kind) {
+					continue
+				}
+				// "and" alone joins an aside ("… and from king back to
+				// ace") and conditionals that say nothing otherwise ("depois
+				// de um par vem um ímpar e depois de um ímpar vem um par";
+				// one that does ends the branches read together)
+				if sep == "and" && kind != aside && !(prev == exception && kind == exception) {
+					continue
+				}
+				switch {
+				case len(g) > 0:
+					for _, c := range combineSentences(g) {
+						if w {
+							if c = wrapped(c); c == nil {
+								continue // nothing to count round
+							}
+						}
+						out = append(out, result{r.end, c})
+					}
+				case r.end == len(p.toks) && !w:
+					out = append(out, result{r.end, note{}})
+				}
+				if len(g) >= 5 {
+					continue
+				}
+				for _, sep := range [][]string{{"."}, {";"}, {";", p.g.and}, {",", p.g.and}, {","}, {}, {p.g.and}} {
+					j := r.end
+					if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
+						// nothing only before an aside: "… (A = 1)"
+						joint := strings.Join(sep, " ")
+						switch {
+						case len(sep) == 0 && (j >= len(p.toks) || p.toks[j] != "("):
+							continue
+						case len(sep) == 0:
+							joint = "("
+						case joint == p.g.and:
+							joint = "and"
+						}
+						walk(j+len(sep), g, w, kind, joint)
+					}
+				}
+			}
+		}
+	}
+	walk(i, nil, false, aside, "")
+	return out
+}
+
+// the kinds of sentences in a row: a conditional, a conditional that
+// says nothing otherwise, another rule, a kind of card alone, an aside (a
+// note on the values, "counting round from king to ace")
+const (
+	cond = iota
+	other
+	aside
+	bareRule
+	exception // a conditional that says nothing otherwise
+)
+
+// commaJoins says whether a comma alone joins a sentence of kind prev to
+// one of kind next: conditionals ("red after black, black after red"),
+// asides, rules ("nada de figuras, só números") and a rule and its
+// exception ("same suit as the last ace, if there is no ace yet play
+// hearts"); not a conditional and a rule, nor a kind of card alone ("red,
+// black, red …" is a pattern).
+func commaJoins(prev, next int) bool {
+	switch {
+	case prev == aside || next == aside:
+		return true
+	case prev == bareRule || next == bareRule:
+		return false
+	case conditional(prev) && conditional(next):
+		return true
+	}
+	return prev == next || prev == other && next == exception
+}
+
+func conditional(k int) bool { return k == cond || k == exception }
+
+// combineSentences is what sentences in a row say: all of them; and where
+// a sentence is a condition with no "otherwise" after a rule that has
+// none ("anything but clubs. after a club anything"), it may be the
+// exception to that rule: when its condition holds, it says what the card
+// must be instead. An exception that allows any card, or none that the
+// rule allows (clash), can only be one.
+func combineSentences(ps []*pred) []*pred {
+	out := []*pred{ps[0]}
+	for _, s := range ps[1:] {
+		var next []*pred
+		for _, acc := range out {
+			if s.op == "if" && s.kids[2] == yes && acc.op != "if" && !hasIf(acc) {
+				if s.kids[1] != yes && !clash(acc, s.kids[0], s.kids[1]) {
+					next = append(next, and(acc, s))
+				}
+				next = append(next, ifThen(s.kids[0], s.kids[1], acc))
+				continue
+			}
+			next = append(next, and(acc, s))
+		}
+		out = next
+	}
+	return out
+}
+
+func hasIf(p *pred) bool {
+	if p.op == "if" {
+		return true
+	}
+	for _, k := range p.kids {
+		if hasIf(k) {
+			return true
+		}
+	}
+	return false
+}
