@@ -69,6 +69,7 @@ type memoKey struct {
 type reader struct {
 	g     *grammar
 	toks  []string
+	from  []string // the words of the text each word stands for (stuck quotes them)
 	memo  map[memoKey][]result
 	busy  map[memoKey]bool
 	steps int

@@ -36,5 +36,30 @@ func (p *reader) stuck() error {
 	if far >= len(p.toks) {
 		return fmt.Errorf("cannot read it as a rule: the words are known, but not in this order")
 	}
-	return fmt.Errorf("cannot read it as a rule: stuck at %q (word %d: %s)", p.toks[far], far+1, strings.Join(p.toks[max(0, far-4):far+1], " "))
+	// the text's own words, not those read for them ("jogue", read as
+	// "joga"); a word that stands for none is quoted as read
+	said := func(k int) string {
+		if k < len(p.from) && p.from[k] != "" {
+			return p.from[k]
+		}
+		if k < len(p.from) && k > 0 {
+			return "" // the rest of a respelling: its first word says it
+		}
+		return p.toks[k]
+	}
+	word := 1
+	for k := 0; k < far; k++ {
+		word += len(strings.Fields(said(k)))
+	}
+	var around []string
+	for k := max(0, far-4); k <= far; k++ {
+		if w := said(k); w != "" {
+			around = append(around, w)
+		}
+	}
+	at := said(far)
+	if at == "" {
+		at = p.toks[far]
+	}
+	return fmt.Errorf("cannot read it as a rule: stuck at %q (word %d: %s)", at, word, strings.Join(around, " "))
 }

@@ -41,11 +41,11 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			out, err = nil, fmt.Errorf("cannot read it as a rule (rulewords: %v)", p)
 		}
 	}()
-	toks := t.readTokens(text)
+	toks, from := t.readTokensFrom(text)
 	if len(toks) == 0 {
 		return nil, fmt.Errorf("the text is empty")
 	}
-	p := &reader{g: g, toks: toks, memo: map[memoKey][]result{}, busy: map[memoKey]bool{}}
+	p := &reader{g: g, toks: toks, from: from, memo: map[memoKey][]result{}, busy: map[memoKey]bool{}}
 	rs := p.parse("rule", 0)
 	if p.steps > maxSteps {
 		return nil, errTooLong
@@ -98,15 +98,24 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 // readTokens are the words of a text as the grammar reads them (words),
 // the filler dropped; a final full stop or exclamation says nothing.
 func (t *tongue) readTokens(text string) []string {
-	out := t.dropFiller(t.words(text))
+	out, _ := t.readTokensFrom(text)
+	return out
+}
+
+// readTokensFrom is readTokens and, for each word, the words of the text
+// it stands for ("tens de jogar" for "joga"; "" for the second word of a
+// respelling), which a message quotes.
+func (t *tongue) readTokensFrom(text string) (out, from []string) {
+	plain := t.plainWords(text)
+	out, from = t.dropFiller(t.respelledFrom(plain, slices.Clone(plain)))
 	// what is left of a sentence's end or a filler's commas says nothing
 	for len(out) > 0 && slices.Contains([]string{".", "!", ",", ";", ":", "?"}, out[len(out)-1]) {
-		out = out[:len(out)-1]
+		out, from = out[:len(out)-1], from[:len(from)-1]
 	}
 	for len(out) > 0 && slices.Contains([]string{",", ";", ":"}, out[0]) {
-		out = out[1:]
+		out, from = out[1:], from[1:]
 	}
-	return out
+	return out, from
 }
 
 // words are the words of a text or a pattern as the grammar reads them:
@@ -171,38 +180,49 @@ func fold(w string) string {
 // respelled replaces what the file respells, longest first, until
 // nothing more is ("has to be" is "must be", which is "is").
 func (t *tongue) respelled(ws []string) []string {
+	out, _ := t.respelledFrom(ws, make([]string, len(ws)))
+	return out
+}
+
+// respelledFrom is respelled with, for each word, the words it stands for
+// (from, one a word of ws).
+func (t *tongue) respelledFrom(ws, from []string) ([]string, []string) {
 	for range 5 {
-		next := t.respellOnceOver(ws)
+		next, nextFrom := t.respellOnceOver(ws, from)
 		if slices.Equal(next, ws) {
 			break
 		}
-		ws = next
+		ws, from = next, nextFrom
 	}
-	return ws
+	return ws, from
 }
 
-func (t *tongue) respellOnceOver(ws []string) []string {
+func (t *tongue) respellOnceOver(ws, from []string) ([]string, []string) {
 	rules := t.respellRules()
 	if len(rules) == 0 {
-		return ws
+		return ws, from
 	}
-	var out []string
+	var out, outFrom []string
 	for i := 0; i < len(ws); {
 		done := false
 		for _, r := range rules {
 			if i+len(r[0]) <= len(ws) && slices.Equal(ws[i:i+len(r[0])], r[0]) {
 				out = append(out, r[1]...)
+				if len(r[1]) > 0 {
+					outFrom = append(outFrom, strings.TrimSpace(strings.Join(from[i:i+len(r[0])], " ")))
+					outFrom = append(outFrom, make([]string, len(r[1])-1)...)
+				}
 				i += len(r[0])
 				done = true
 				break
 			}
 		}
 		if !done {
-			out = append(out, ws[i])
+			out, outFrom = append(out, ws[i]), append(outFrom, from[i])
 			i++
 		}
 	}
-	return out
+	return out, outFrom
 }
 
 // respellRules are the file's respellings as words, longest first.
@@ -220,8 +240,8 @@ func (t *tongue) respellRules() [][2][]string {
 // dropFiller drops the filler, the filler at the start of each sentence
 // (after a full stop, a semicolon or a colon) and at the end of each
 // clause (before a stop, a comma, a bracket or the end).
-func (t *tongue) dropFiller(ws []string) []string {
-	var out []string
+func (t *tongue) dropFiller(ws, from []string) ([]string, []string) {
+	var out, outFrom []string
 	start := true
 	t.fillerWords(true)
 	for i := 0; i < len(ws); {
@@ -241,11 +261,11 @@ func (t *tongue) dropFiller(ws []string) []string {
 			i += n
 			continue
 		}
-		out = append(out, ws[i])
+		out, outFrom = append(out, ws[i]), append(outFrom, from[i])
 		start = ws[i] == "." || ws[i] == ";" || ws[i] == ":"
 		i++
 	}
-	return out
+	return out, outFrom
 }
 
 func (t *tongue) fillerWords(start bool) [][]string {
