@@ -43,6 +43,9 @@ func pyExample(t *testing.T, name string) string {
 
 // The package's own unit tests.
 func TestPythonUnit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the Python package's own tests: seconds; run without -short")
+	}
 	py := python(t)
 	cmd := exec.Command(py, "-m", "unittest", "discover", "-s", "tests", "-t", ".")
 	cmd.Dir = pyDir(t)
@@ -131,8 +134,12 @@ func presetsForAgents(t *testing.T) map[string]sim.Options {
 func TestPythonExamples(t *testing.T) {
 	python(t)
 	leakCheck(t)
-	for _, ex := range []string{"minimal.py", "random_agent.py", "eliminator.py"} {
-		for _, mode := range []string{"", "persistent=true,"} {
+	examples, modes := []string{"minimal.py", "random_agent.py", "eliminator.py"}, []string{"", "persistent=true,"}
+	if testing.Short() { // the example that says most, kept running
+		examples, modes = examples[2:], modes[1:]
+	}
+	for _, ex := range examples {
+		for _, mode := range modes {
 			t.Run(ex+"/"+mode, func(t *testing.T) {
 				k := NewKit()
 				defer k.Close()

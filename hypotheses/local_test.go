@@ -145,6 +145,9 @@ func naiveStates(t testing.TB, c *rulebank.Compiled, opening []sim.Card) (lines 
 // The local class equals, hypothesis by hypothesis, the set of hypotheses
 // that agree with God on every reachable line found by brute force.
 func TestLocalClassBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("brute force over every line: seconds; runs without -short")
+	}
 	sp := tiny()
 	cases := []struct{ expr, starter, opening string }{
 		{`card.color == "red"`, "", "5S"},
@@ -209,6 +212,9 @@ func TestLocalClassSampled(t *testing.T) {
 // sum of the probabilities of the hypotheses that agree with it on every
 // state, counted one by one.
 func TestConfidenceBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("brute force over every state: seconds; runs without -short")
+	}
 	sp := tiny()
 	c, _ := rulebank.Compile(rulebank.Rule{Name: "r", Expr: `card.color != prev.color`})
 	tr, err := sp.Classify(c, DefaultTruth)

@@ -41,6 +41,9 @@ func TestNormalise(t *testing.T) {
 // counted once (checked on every 37th hypothesis, rows read back from the
 // index).
 func TestHypothesesAreNormal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("normalises a share of the default space: seconds; runs without -short")
+	}
 	sp := Default()
 	checked := 0
 	for id := 0; id < len(sp.Hyps); id += 37 {

@@ -73,6 +73,9 @@ func TestDefaultBankPlaces(t *testing.T) {
 // A rule in the index is placed there, at the index's length; a rule out
 // of the synthesizer's reach gets a reason in words.
 func TestPlaceIndexAndReason(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a synthesizer search: seconds; runs without -short")
+	}
 	sp := small()
 	p, err := sp.Place(compile(t, `card.suit == prev.suit`), false, DefaultPlace)
 	if err != nil {

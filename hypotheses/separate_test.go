@@ -38,6 +38,9 @@ func legalRun(t *testing.T, c *rulebank.Compiled, line, run []sim.Card) {
 // two hypotheses disagree; its depth is the length of Parting's run, and
 // "never" means no line at all.
 func TestPartingBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("brute force over every line: seconds; runs without -short")
+	}
 	sp := tiny()
 	cases := []struct{ expr, opening string }{
 		{`card.suit == prev.suit`, "7S"},

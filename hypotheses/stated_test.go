@@ -63,6 +63,9 @@ func TestCheckLocalByHand(t *testing.T) {
 // Rules of n (period dividing 12) are checked on walks: they may only miss
 // a disagreement, and do not on these.
 func TestCheckLocalBruteForce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("brute force over every line: seconds; runs without -short")
+	}
 	sp := tiny()
 	gods := []struct{ expr, opening string }{
 		{`card.color == "red"`, "5S"},

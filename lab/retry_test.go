@@ -67,6 +67,9 @@ func runFlaky() {
 // one's place saying it was retried and why it had failed; a hand that
 // played fine is not played again, and a second retry finds nothing to do.
 func TestRetryFailedAfterAnOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("three runs of an outside agent, a process a hand: seconds; runs without -short")
+	}
 	status := t.TempDir() // the provider's status: no agent file, so the run stays one run
 	flag := filepath.Join(status, "outage")
 	if err := os.WriteFile(flag, nil, 0o644); err != nil {

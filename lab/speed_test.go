@@ -13,6 +13,9 @@ import (
 // bank's first rule), every figure from hands that were played, and an
 // index only for a strategy with a space; a failing hand stops it.
 func TestMeasureSpeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays hands to time them: seconds; runs without -short")
+	}
 	l := &lab.Lab{Bank: rulebank.Default(), Kit: testkit.Kit()}
 	rule, rows, err := l.MeasureSpeed(context.Background(), lab.SpeedPlan{Strategies: []string{"random", "bayes-eig(size=2000)"}, Hands: 4, Workers: 1})
 	if err != nil {

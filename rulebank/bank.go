@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -31,14 +33,22 @@ var kebab = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 var ruleFields = []string{"name", "expr", "words", "starter", "description", "hint", "source", "tags"}
 
 // Default is the embedded default bank. Its rules are checked by the tests,
-// so loading it cannot fail.
+// so loading it cannot fail. Each call returns a bank of its own (to merge
+// into, filter, replace rules of) holding the same compiled rules: they are
+// compiled once (truth tables and all, tens of milliseconds) and shared, as
+// the workers of a run share them.
 func Default() *Bank {
+	d := defaultCompiled()
+	return &Bank{Rules: slices.Clone(d.Rules), byName: maps.Clone(d.byName)}
+}
+
+var defaultCompiled = sync.OnceValue(func() *Bank {
 	b, err := Load(defaultBank, DefaultFile)
 	if err != nil {
 		panic("rulebank: the embedded default bank is broken: " + err.Error())
 	}
 	return b
-}
+})
 
 // Bounds on a rule bank's size: a bank is text people write, and no file
 // may make the harness run out of memory or time.

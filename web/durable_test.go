@@ -317,6 +317,9 @@ func setDisk(t *testing.T, tb *table, d *failingDisk, on bool) {
 // told; once the disk takes writes, the bots move again and a restart
 // finds everything answered.
 func TestHalfWrittenLinesAreTakenBack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a whole table with a thinking bot: seconds; runs without -short")
+	}
 	dir := t.TempDir()
 	ts := newTestServer(t, dir)
 	code, tb, ana := ts.withAna(t, form("express", "bank", "opposite-colour", "person:Ana", "bot:bayes-eig(size=10000)", "bot:random"))

@@ -17,6 +17,9 @@ import (
 // on believing it, and the run exits non-zero naming it (--max-failures,
 // 0.05 by default); the pairs table compares them deal by deal.
 func TestBenchGiveUpTwinRanksBelowHonest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a bench run of Python agents: seconds; runs without -short")
+	}
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed")
 	}

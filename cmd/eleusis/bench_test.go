@@ -19,6 +19,9 @@ import (
 // summaries at 1 and 2 workers on the same deals (--deals-from); the agent that states its beliefs is
 // measured on them, the one that states none is not.
 func TestBenchDesignsReproducibleWithPythonAgents(t *testing.T) {
+	if testing.Short() {
+		t.Skip("every design with Python agents, twice: seconds; runs without -short")
+	}
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("python3 is not installed: the Python agents are not tested")
 	}

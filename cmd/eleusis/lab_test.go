@@ -80,6 +80,9 @@ func TestExitCode(t *testing.T) {
 // from run.json), a bench run merges into a leaderboard, and --out refuses
 // a folder holding another run.
 func TestMergeRebuildsTheBank(t *testing.T) {
+	if testing.Short() {
+		t.Skip("eight runs with their plots: seconds; runs without -short")
+	}
 	dir := t.TempDir()
 	bank := filepath.Join(dir, "mine.yaml")
 	os.WriteFile(bank, []byte("rules:\n  - name: mine\n    expr: 'card.suit != prev.suit'\n"), 0o644)
