@@ -70,12 +70,12 @@ func readPeoples(t *testing.T, r peoplesRule) (string, string) {
 }
 
 // Rules as people type them, in four languages (rulewords/testdata/people.yaml:
-// 300 written by someone who never saw the parser, 334 more by the
+// 300 written by someone who never saw the parser, 366 more by the
 // engineers who extended it): none reads as a rule they did not mean, and
 // at least as many of each language as read right today still do.
 func TestPeoplesWords(t *testing.T) {
 	if *peopleFile == "" {
-		longtest.Skip(t) // reading 634 texts and comparing every reading with the rules meant
+		longtest.Skip(t) // reading 666 texts and comparing every reading with the rules meant
 	}
 	file := *peopleFile
 	if file == "" {
@@ -108,7 +108,7 @@ func TestPeoplesWords(t *testing.T) {
 	}
 	// how many read right today, per language, in the four sets (raise it
 	// when the reader reads more)
-	floor := map[string]int{"en": 272, "pt": 111, "es": 107, "ca": 107}
+	floor := map[string]int{"en": 279, "pt": 116, "es": 112, "ca": 112}
 	var table strings.Builder
 	fmt.Fprintf(&table, "%-4s %5s %5s %9s %8s %7s %5s\n", "lang", "texts", "right", "ambiguous", "refused", "wrong", "right%")
 	for _, l := range langs {

@@ -114,7 +114,7 @@ var slotRE = strings.NewReplacer("{", " {", "}", "} ")
 func (t *tongue) buildGrammar() (*grammar, error) {
 	reg := constructions()
 	g := &grammar{t: t, prods: map[string][]*production{}, special: map[string]func(*reader, int) []result{},
-		and: t.phrases["and"], or: t.phrases["or"], articles: t.articles}
+		and: t.phrases["and"], or: t.phrases["or"], but: t.oneWord("but"), articles: t.articles}
 	for name, f := range reg.special {
 		g.special[name] = f
 	}
@@ -335,4 +335,13 @@ func expand(ws []string) [][]string {
 		out = next
 	}
 	return out
+}
+
+// oneWord is the phrase key as the one word a text is read as ("però" is
+// read "pero"), or the phrase as written.
+func (t *tongue) oneWord(key string) string {
+	if ws := t.words(t.phrases[key]); len(ws) == 1 {
+		return ws[0]
+	}
+	return t.phrases[key]
 }

@@ -29,9 +29,9 @@ type grammar struct {
 	special map[string]func(p *reader, i int) []result
 	// the language's words for coordination and lists ("and", "or", and
 	// the articles a list item may have: "a", "an")
-	and, or  string
-	articles []string
-	ops      []arithOp // the operators of numbers
+	and, or, but string
+	articles     []string
+	ops          []arithOp // the operators of numbers
 
 	vocabOnce sync.Once
 	vocab     map[string]bool // every word of the patterns (Guess)

@@ -36,7 +36,7 @@ func (p *reader) nounThenAdjs(i, end int) bool {
 }
 
 // nounRun reads nouns alone joined by commas, "and" or "or" and the
-// adjectives after the last, said of them all: "cors o diamants parells"
+// adjectives (or a feature) after the last, said of them all: "cors o diamants parells"
 // is a heart or a diamond, even; "piques i trèvols senars" a spade or a
 // club (kinds joined by "and" are either kind), odd.
 func nounRun(p *reader, i int) []result {
@@ -50,13 +50,21 @@ func nounRun(p *reader, i int) []result {
 					for _, a := range p.parse("adjs", r.end) {
 						out = append(out, result{a.end, andF(featComb("or", got).(feature), a.val.(feature))})
 					}
+					// "hearts or diamonds above 5": the feature after the
+					// list is said of it all (and, read by the items, of
+					// the last only: two readings)
+					for _, a := range p.parse("feature", r.end) {
+						if comparison(a.val.(feature)) {
+							out = append(out, result{a.end, andF(featComb("or", got).(feature), a.val.(feature))})
+						}
+					}
 				}
 				if len(got) >= 6 {
 					continue
 				}
 				for _, c := range p.g.connectives() {
 					j := r.end
-					if c.words[len(c.words)-1] != p.g.t.phrases["but"] && j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+					if c.words[len(c.words)-1] != p.g.but && j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
 						walk(j+len(c.words), got)
 					}
 				}

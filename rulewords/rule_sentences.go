@@ -53,6 +53,12 @@ func sentences(p *reader, i int) []result {
 				if sep == "and" && kind != aside && !(prev == exception && kind == exception) {
 					continue
 				}
+				// "but" joins a rule and one that narrows it ("even cards or
+				// face cards, but never two face cards in a row"); an
+				// exception after "but" is read by its own constructions
+				if sep == "but" && (kind != other || prev != other && prev != bareRule) {
+					continue
+				}
 				switch {
 				case len(g) > 0:
 					for _, c := range combineSentences(g) {
@@ -69,7 +75,11 @@ func sentences(p *reader, i int) []result {
 				if len(g) >= 5 {
 					continue
 				}
-				for _, sep := range [][]string{{"."}, {";"}, {";", p.g.and}, {",", p.g.and}, {","}, {}, {p.g.and}} {
+				seps := [][]string{{"."}, {";"}, {";", p.g.and}, {",", p.g.and}, {","}, {}, {p.g.and}}
+				if but := p.g.but; but != "" {
+					seps = append(seps, []string{",", but}, []string{but})
+				}
+				for _, sep := range seps {
 					j := r.end
 					if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
 						// nothing only before an aside: "… (A = 1)"
@@ -81,6 +91,8 @@ func sentences(p *reader, i int) []result {
 							joint = "("
 						case joint == p.g.and:
 							joint = "and"
+						case sep[len(sep)-1] == p.g.but:
+							joint = "but"
 						}
 						walk(j+len(sep), g, w, kind, joint)
 					}

@@ -265,7 +265,7 @@ type connective struct {
 
 func (g *grammar) connectives() []connective {
 	cs := []connective{{[]string{",", g.and}, ",and"}, {[]string{",", g.or}, ",or"}, {[]string{g.and}, "and"}, {[]string{g.or}, "or"}, {[]string{","}, ","}}
-	if but := g.t.phrases["but"]; but != "" {
+	if but := g.but; but != "" {
 		// "higher than 5 but lower than 10"
 		cs = append(cs, connective{[]string{but}, "and"}, connective{[]string{",", but}, ",and"})
 	}
@@ -290,7 +290,7 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 			for _, c := range p.g.connectives() {
 				j := r.end
 				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
-					if c.words[len(c.words)-1] == p.g.t.phrases["but"] && trivial(r.val) {
+					if c.words[len(c.words)-1] == p.g.but && trivial(r.val) {
 						continue // "anything but clubs" is not "anything and clubs"
 					}
 					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))
@@ -373,7 +373,7 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 			for _, c := range p.g.connectives() {
 				j := r.end
 				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
-					if c.words[len(c.words)-1] == p.g.t.phrases["but"] && trivial(f) {
+					if c.words[len(c.words)-1] == p.g.but && trivial(f) {
 						continue // "anything but clubs" is not "anything and clubs"
 					}
 					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))

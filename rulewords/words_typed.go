@@ -1,6 +1,9 @@
 package rulewords
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // More of the ways people type rules: outside the last two cards, places
 // counted from a card on ("from the 10th card on"), the last cards and
@@ -210,6 +213,23 @@ func (g *registry) buildTyped() {
 	g.named("c.last2sum", "clause", func(v []any) any {
 		return v[0].(func(term) *pred)(term{"prev.rank + prev2.rank", []string{"prev", "prev2"}})
 	}, "the last two [cards] $sumvp", "the last two [cards] together $sumvp", "the two last cards $sumvp")
+	// "the 3rd card and every third card after it"
+	g.named("place.everyfrom", "place", func(v []any) any {
+		k, m := v[0].(int), v[1].(int)
+		if k != m || k < 2 || k > 13 {
+			return nil
+		}
+		return atom(fmt.Sprintf("n %% %d == %d", k, k-1))
+	}, "the $ordinal card and every $ordinal [card|one] after|from it|that|then", "the $ordinal and every $ordinal [card|one] after|from it|that|then")
+	// a kind of card and what it must be after it: "hearts above 5"
+	// (a comparison: "aces twos and threes" is three kinds, not aces that
+	// are twos)
+	g.named("np.nounsfeature", "npnoun", func(v []any) any {
+		if !comparison(v[1].(feature)) {
+			return nil
+		}
+		return andF(v[0].(feature), v[1].(feature))
+	}, "$nouns $feature")
 	// twice or half another card's rank
 	g.named("f.double", "feature", func(v []any) any {
 		ref := v[0].(string)
@@ -237,4 +257,11 @@ func (g *registry) buildTyped() {
 		}
 		return fmt.Sprintf("last(filter(line, %s))", kind)
 	}, "the last $rankw", "the last face card", "the last $suit", "the last $rankw played", "the last $suit played", "the last face card played")
+}
+
+// comparison: a feature that compares the card's rank, or relates it to
+// another card ("above 5", "higher than the last card"), not a kind.
+func comparison(f feature) bool {
+	e := f("@").expr()
+	return strings.ContainsAny(e, "<>%") || strings.Contains(e, "!=") || cardNameRE.MatchString(e)
 }
