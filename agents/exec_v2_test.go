@@ -251,8 +251,11 @@ func TestStatementVerdictsReachTheAgent(t *testing.T) {
 			k := NewKit()
 			k.SetSandbox(Sandbox{Off: true}) // the agent writes its log beside the test
 			defer k.Close()
-			seats := min(3, opts.MaxPlayers)
-			for seed := range uint64(4) {
+			seats, seeds := min(3, opts.MaxPlayers), uint64(4)
+			if testing.Short() {
+				seeds = 2
+			}
+			for seed := range seeds {
 				var lineup []Spec
 				for range seats {
 					lineup = append(lineup, execSpec(t, "verdicts", "persistent=true"))
