@@ -115,9 +115,19 @@ func TestPlaceEquivalenceAgreesWithCompare(t *testing.T) {
 	if testing.Short() {
 		per = 3
 	}
-	checked := 0
+	checked, equal := 0, 0
 	for _, god := range gods {
 		rule := compile(t, god)
+		// God's own hypothesis, when the index holds it: the pair is equal.
+		if tr, err := sp.Classify(rule, TruthConfig{Walks: 2, Horizon: 20, Seed: 1}); err == nil && tr.Expressible {
+			id, _ := sp.ByExpr(tr.Expr)
+			tree := g.tree(sp.Hyps[id].cand)
+			got, err := equivalent(rule, compile(t, tree.Expr()), grammar.Compile(tree), false)
+			if err != nil || !got.Equal {
+				t.Errorf("%s against its own hypothesis %s: %v, %v", god, tr.Expr, got, err)
+			}
+			equal++
+		}
 		pairs := 0
 		for _, h := range sp.Hyps {
 			if pairs == per {
@@ -143,7 +153,7 @@ func TestPlaceEquivalenceAgreesWithCompare(t *testing.T) {
 			pairs++
 		}
 	}
-	if checked < 3*len(gods) {
-		t.Fatalf("only %d pairs compared", checked)
+	if checked < 3*len(gods) || equal == 0 {
+		t.Fatalf("only %d pairs compared, %d of them equal", checked, equal)
 	}
 }
