@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -18,16 +19,16 @@ type checkKey struct{ rule, opening, text string }
 
 // checkStated compares a stated rule with God's from the hand's opening,
 // once per rule, opening and text for the whole run.
-func (t *Table) checkStated(opening []sim.Card, b *StatedBelief) (hypotheses.LocalCheck, error) {
+func (t *Table) checkStated(opening []sim.Card, b *StatedBelief) (godrule.StatedCheck, error) {
 	if b.Compiled == nil {
-		return hypotheses.LocalCheck{}, nil // not a rule of the language: never God's
+		return godrule.StatedCheck{}, nil // not a rule of the language: never God's
 	}
 	tr, err := t.Kit.TruthFrom(t.Rule, hypotheses.DefaultSize, t.AnyStarter)
 	if err != nil {
-		return hypotheses.LocalCheck{}, err
+		return godrule.StatedCheck{}, err
 	}
 	key := checkKey{ruleKey(t.Rule), sim.CardsString(opening), b.Rule}
-	return t.Kit.checks.get(key, func() (hypotheses.LocalCheck, error) { return tr.CheckLocal(opening, b.Compiled) })
+	return t.Kit.checks.get(key, func() (godrule.StatedCheck, error) { return tr.CheckLocal(opening, b.Compiled) })
 }
 
 // statedMeasures are the discovery measures of what the agent at seat

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/rulebank"
 )
@@ -14,11 +15,11 @@ import (
 // God's rules' behaviour classes. It is safe for concurrent use.
 type Kit struct {
 	spaces memo[int, *hypotheses.Space]
-	charts memo[string, *hypotheses.Chart]
+	charts memo[string, *godrule.Chart]
 	truths memo[truthKey, *hypotheses.Truth]
 	procs  procPool // persistent outside agents between hands (Close)
 	// checks: stated rules against God's on an opening's states.
-	checks memo[checkKey, hypotheses.LocalCheck]
+	checks memo[checkKey, godrule.StatedCheck]
 }
 
 type truthKey struct {
@@ -97,10 +98,10 @@ func (k *Kit) TruthFrom(rule *rulebank.Compiled, size int, anyStarter bool) (*hy
 	}
 	return k.truths.get(truthKey{key, size}, func() (*hypotheses.Truth, error) {
 		// The rule's reachable states are charted once for every space.
-		ch, err := k.charts.get(key, func() (*hypotheses.Chart, error) {
-			cfg := hypotheses.DefaultTruth
+		ch, err := k.charts.get(key, func() (*godrule.Chart, error) {
+			cfg := godrule.DefaultConfig
 			cfg.AnyStarter = anyStarter
-			return hypotheses.NewChart(rule, cfg)
+			return godrule.NewChart(rule, cfg, hypotheses.OpeningKey)
 		})
 		if err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -70,7 +71,7 @@ func BenchmarkLocal(b *testing.B) {
 	} {
 		c := compile(b, tc.expr)
 		b.Run(tc.name, func(b *testing.B) {
-			tr, err := sp.Classify(c, DefaultTruth)
+			tr, err := sp.Classify(c, godrule.DefaultConfig)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -90,7 +91,7 @@ func BenchmarkLocal(b *testing.B) {
 func BenchmarkConfidence(b *testing.B) {
 	sp := Default()
 	c := compile(b, `card.suit == prev.suit or card.rank > prev.rank`)
-	tr, err := sp.Classify(c, DefaultTruth)
+	tr, err := sp.Classify(c, godrule.DefaultConfig)
 	if err != nil {
 		b.Fatal(err)
 	}

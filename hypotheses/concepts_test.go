@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -97,7 +98,7 @@ func TestSHJTypes(t *testing.T) {
 		if !ok || lits != w.literals {
 			t.Errorf("%s: minimal literal count %d, want %d", name, lits, w.literals)
 		}
-		tr, err := sp.Classify(c, DefaultTruth)
+		tr, err := sp.Classify(c, godrule.DefaultConfig)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package hypotheses
 import (
 	"testing"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/rulebank"
 )
 
@@ -25,7 +26,7 @@ func TestDefaultBankCoverage(t *testing.T) {
 	bank := rulebank.Default()
 	for _, c := range bank.Rules {
 		r := c.Rule
-		tr, err := sp.Classify(c, DefaultTruth)
+		tr, err := sp.Classify(c, godrule.DefaultConfig)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,7 +56,7 @@ func TestPrev2CardRules(t *testing.T) {
 		`prev2 == nil or card.suit == prev2.suit or card.rank == prev2.rank`,
 		`prev2 == nil or (card.suit != prev2.suit and card.rank != prev2.rank)`,
 	} {
-		tr, err := sp.Classify(compile(t, expr), DefaultTruth)
+		tr, err := sp.Classify(compile(t, expr), godrule.DefaultConfig)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -178,7 +179,7 @@ func TestClassify(t *testing.T) {
 		// One idea of 11 bits or'ed with another: past the space's cut.
 		{`card.rank % prev.rank == 0 or prev.rank % card.rank == 0`, false, ""},
 	} {
-		tr, err := sp.Classify(compile(t, tc.expr), DefaultTruth)
+		tr, err := sp.Classify(compile(t, tc.expr), godrule.DefaultConfig)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -206,7 +207,7 @@ func TestClassify(t *testing.T) {
 // identities the posterior must satisfy).
 func TestBeliefStrict(t *testing.T) {
 	sp := small()
-	tr, _ := sp.Classify(compile(t, `card.color != prev.color`), DefaultTruth)
+	tr, _ := sp.Classify(compile(t, `card.color != prev.color`), godrule.DefaultConfig)
 	b := sp.NewBelief(0)
 	b.Exact() // compare exact quantities
 	r := NewRecord(b)

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -34,7 +35,7 @@ func localOf(t testing.TB, sp *Space, expr, starter, opening string) (*Truth, *L
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, err := sp.Classify(c, DefaultTruth)
+	tr, err := sp.Classify(c, godrule.DefaultConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +218,7 @@ func TestConfidenceBruteForce(t *testing.T) {
 	}
 	sp := tiny()
 	c, _ := rulebank.Compile(rulebank.Rule{Name: "r", Expr: `card.color != prev.color`})
-	tr, err := sp.Classify(c, DefaultTruth)
+	tr, err := sp.Classify(c, godrule.DefaultConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -345,7 +346,7 @@ func TestClassFromAnyStarter(t *testing.T) {
 	}
 	alt := hypID(t, sp, `card.color != prev.color`)
 	for _, any := range []bool{false, true} {
-		cfg := DefaultTruth
+		cfg := godrule.DefaultConfig
 		cfg.AnyStarter = any
 		tr, err := sp.Classify(c, cfg)
 		if err != nil {

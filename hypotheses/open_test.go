@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -146,7 +147,7 @@ func TestOpenBeliefIdentifiesRulesOutsideTheIndex(t *testing.T) {
 		`card.rank >= sum(map(line, .rank)) / n`,
 	} {
 		rule := compile(t, expr)
-		tr, err := sp.Classify(rule, DefaultTruth)
+		tr, err := sp.Classify(rule, godrule.DefaultConfig)
 		if err != nil {
 			t.Fatal(err)
 		}

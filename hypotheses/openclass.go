@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -18,7 +19,7 @@ import (
 // lineCheck holds walks' lines prepared for evaluation, and the answers
 // already found for hypotheses (by expression).
 type lineCheck struct {
-	lines  []lineVerdict
+	lines  []godrule.Verdict
 	once   sync.Once
 	scenes []*grammar.Scene
 	mu     sync.Mutex
@@ -32,7 +33,7 @@ func (lc *lineCheck) prepare() {
 	lc.once.Do(func() {
 		lc.scenes = make([]*grammar.Scene, len(lc.lines))
 		for i, lv := range lc.lines {
-			lc.scenes[i] = grammar.NewScene(lv.line)
+			lc.scenes[i] = grammar.NewScene(lv.Line)
 		}
 		lc.agree = map[string]float64{}
 		lc.all = map[string]bool{}
@@ -53,7 +54,7 @@ func (lc *lineCheck) agrees(h *openHyp) bool {
 	}
 	a = true
 	for i, lv := range lc.lines {
-		if h.row(lc.scenes[i]) != lv.mask {
+		if h.row(lc.scenes[i]) != lv.Legal {
 			a = false
 			break
 		}
@@ -79,7 +80,7 @@ func (lc *lineCheck) agreement(h *openHyp) float64 {
 	}
 	differ := 0
 	for i, lv := range lc.lines {
-		differ += bits.OnesCount64(h.row(lc.scenes[i]) ^ lv.mask)
+		differ += bits.OnesCount64(h.row(lc.scenes[i]) ^ lv.Legal)
 	}
 	a = 1 - float64(differ)/float64(52*len(lc.lines))
 	lc.mu.Lock()
@@ -144,7 +145,7 @@ func (b *Belief) probAgreeingOpen(l *Local, best *openHyp) float64 {
 	pairs := make([]judgedState, len(l.check.lines))
 	for i, lv := range l.check.lines {
 		rows[i] = best.row(l.check.scenes[i])
-		pairs[i] = judgedState{stateOf(lv.line), rows[i]}
+		pairs[i] = judgedState{stateOf(lv.Line), rows[i]}
 	}
 	p := b.ProbAgreeing(&Agreement{sp: b.sp, verdicts: summarise(nil, pairs)})
 	for i := range b.open.hyps {

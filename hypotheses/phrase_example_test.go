@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
@@ -28,7 +29,7 @@ func ExampleSpace_Phrase() {
 func ExampleTruth_Parting() {
 	space := hypotheses.Default()
 	god, _ := rulebank.Compile(rulebank.Rule{Name: "same-suit", Expr: `card.suit == prev.suit`})
-	truth, _ := space.Classify(god, hypotheses.DefaultTruth)
+	truth, _ := space.Classify(god, godrule.DefaultConfig)
 	same, _ := space.ByExpr(`card.suit == prev.suit`)
 	spades, _ := space.ByExpr(`card.suit == "spades"`)
 	for _, line := range []string{"AS 5S 9S", "AS 5S 9H"} {

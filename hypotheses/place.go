@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
@@ -46,7 +47,7 @@ type PlaceConfig struct {
 	// Budget: the time a placement may take in all (a safety bound: the
 	// synthesizer's own budget is counted in work).
 	Budget time.Duration
-	Truth  TruthConfig
+	Truth  godrule.Config
 }
 
 // DefaultPlace places a rule in a few seconds. Its bounds are counted in
@@ -57,7 +58,7 @@ var DefaultPlace = PlaceConfig{
 	Synth: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 		MaxClasses: 40_000, MaxSolves: 1500},
 	Rounds: 6, Points: 240, Budget: 60 * time.Second,
-	Truth: TruthConfig{Walks: 6, Horizon: 40, Seed: 7},
+	Truth: godrule.Config{Walks: 6, Horizon: 40, Seed: 7},
 }
 
 // Place finds where rule sits in the open language: in the index when sp's
@@ -74,7 +75,7 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	p := Place{Rule: rule.Rule.Name}
 	tcfg := cfg.Truth
 	tcfg.AnyStarter = anyStarter
-	ch, err := NewChart(rule, tcfg)
+	ch, err := godrule.NewChart(rule, tcfg, OpeningKey)
 	if err != nil {
 		return p, err
 	}
@@ -84,14 +85,14 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 		p.Elapsed = time.Since(start)
 		return p, nil
 	}
-	lines := ch.lines
+	lines := ch.Walks()
 	if len(lines) == 0 {
 		p.Reason = "no state is reachable: the rule accepts no card after any opening"
 		return p, nil
 	}
 	scenes := make([]*grammar.Scene, len(lines))
 	for i, lv := range lines {
-		scenes[i] = grammar.NewScene(lv.line)
+		scenes[i] = grammar.NewScene(lv.Line)
 	}
 	rng := rand.New(rand.NewPCG(tcfg.Seed, 0x706c616365))
 	// The first sample: lines spread over the walks, an accepted and a
@@ -106,11 +107,11 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 		}
 		seen[k] = true
 		pts = append(pts, grammar.Point{Scene: scenes[i], Card: c})
-		yes = append(yes, lines[i].mask>>c&1 == 1)
+		yes = append(yes, lines[i].Legal>>c&1 == 1)
 	}
 	for len(pts) < cfg.Points && len(seen) < 52*len(lines) {
 		i := rng.IntN(len(lines))
-		m := lines[i].mask
+		m := lines[i].Legal
 		if m != 0 {
 			addPoint(i, nthCard(m, rng.IntN(bits.OnesCount64(m))))
 		}
@@ -137,7 +138,7 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 			differ, at := 0, [2]int{-1, -1}
 			for i := range lines {
 				row := rowOf(fn, scenes[i])
-				if d := row ^ lines[i].mask; d != 0 {
+				if d := row ^ lines[i].Legal; d != 0 {
 					if at[0] < 0 {
 						at = [2]int{i, bits.TrailingZeros64(d)}
 					}
@@ -160,7 +161,7 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 					return p, nil
 				}
 				// A state the walks missed: it joins them.
-				lines = append(lines, lineVerdict{eq.Line, godMask(rule, eq.Line)})
+				lines = append(lines, godrule.Verdict{Line: eq.Line, Legal: godMask(rule, eq.Line)})
 				scenes = append(scenes, grammar.NewScene(eq.Line))
 				at = [2]int{len(lines) - 1, int(*eq.Card)}
 			}
@@ -186,7 +187,7 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 }
 
 // placeReason says in words why the language does not reach a rule.
-func placeReason(nearest *grammar.Found, at [2]int, lines []lineVerdict, agree float64, cfg PlaceConfig) string {
+func placeReason(nearest *grammar.Found, at [2]int, lines []godrule.Verdict, agree float64, cfg PlaceConfig) string {
 	if nearest == nil {
 		return fmt.Sprintf("no rule of at most %d bits that the synthesizer builds (atoms of up to %d bits, terms of %d, and two levels of and, or, if) gives God's verdicts on even a sample of the states its hands reach",
 			cfg.Synth.MaxBits, cfg.Synth.PoolBits, cfg.Synth.TermBits)
@@ -196,10 +197,10 @@ func placeReason(nearest *grammar.Found, at [2]int, lines []lineVerdict, agree f
 	if at[0] >= 0 && at[0] < len(lines) {
 		c := sim.Card(at[1])
 		god := "accepts"
-		if lines[at[0]].mask>>c&1 == 0 {
+		if lines[at[0]].Legal>>c&1 == 0 {
 			god = "refuses"
 		}
-		why += fmt.Sprintf(", but after %s God %s %s", sim.CardsString(lines[at[0]].line), god, c)
+		why += fmt.Sprintf(", but after %s God %s %s", sim.CardsString(lines[at[0]].Line), god, c)
 	}
 	return why
 }

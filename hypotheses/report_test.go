@@ -3,6 +3,7 @@ package hypotheses
 import (
 	"testing"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/rulebank"
 )
 
@@ -12,7 +13,7 @@ func TestReport(t *testing.T) {
 	sp := small()
 	rules := []*rulebank.Compiled{compile(t, `card.suit == prev.suit`), compile(t, `card.color != prev.color`)}
 	truth := func(r *rulebank.Compiled) (*Truth, error) {
-		return sp.Classify(r, TruthConfig{Walks: 2, Horizon: 20, Seed: 1})
+		return sp.Classify(r, godrule.Config{Walks: 2, Horizon: 20, Seed: 1})
 	}
 	rep, err := sp.Report(5, rules, truth, DefaultPlace)
 	if err != nil {

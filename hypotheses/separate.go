@@ -2,9 +2,8 @@ package hypotheses
 
 import (
 	"fmt"
-	"math/bits"
-	"math/rand/v2"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -18,9 +17,9 @@ import (
 // they do part, the search says where: on a card now, or after a shortest
 // run of legal cards.
 //
-// The search is exact for rules that read at most prev2 and neither n nor
-// line (the reachability of local.go: each card identity in unlimited
-// supply); for the others it follows random legal walks and says so.
+// The search is God's chart's (package godrule): exact for rules that read
+// at most prev2 and neither n nor line, when both hypotheses' families are
+// charted exactly; random legal walks otherwise, and it says so.
 
 // Parting says whether and where two rules give different verdicts on the
 // main lines a hand can still reach.
@@ -37,20 +36,13 @@ type Parting struct {
 	// deck can tell them apart from here; otherwise none did on the sampled
 	// walks.
 	Never bool
-	// Exact: every reachable state was examined; otherwise SampleWalks
-	// random legal walks of SampleHorizon cards.
+	// Exact: every reachable state was examined; otherwise
+	// godrule.SampleWalks random legal walks of godrule.SampleHorizon
+	// cards.
 	Exact bool
 	// States: the states examined.
 	States int
 }
-
-// SampleWalks and SampleHorizon size the search for rules whose states
-// cannot be enumerated: 64 walks of 40 cards visit several thousand states,
-// more than a hand's 30 to 100 moves.
-const (
-	SampleWalks   = 64
-	SampleHorizon = 40
-)
 
 // Parting compares hypotheses a and b on the states God's rule can reach
 // from the main line line.
@@ -61,7 +53,7 @@ func (t *Truth) Parting(line []sim.Card, a, b int) (Parting, error) {
 	ra, rb := t.sp.rowMemo(a), t.sp.rowMemo(b)
 	differ := func(s state, _ uint64) uint64 { return ra(s) ^ rb(s) }
 	fams := []Family{t.sp.Hyps[a].Family, t.sp.Hyps[b].Family}
-	p := Parting{Exact: t.chart.reach != nil && allChartable(fams)}
+	p := Parting{Exact: t.chart.Exact && allChartable(fams)}
 	if p.Now = differ(stateOf(line), 0); p.Now != 0 {
 		p.States = 1
 		return p, nil
@@ -70,12 +62,12 @@ func (t *Truth) Parting(line []sim.Card, a, b int) (Parting, error) {
 	if err != nil {
 		return p, err
 	}
-	p.States = f.states
-	if !f.found {
+	p.States = f.States
+	if !f.Found {
 		p.Never = true
 		return p, nil
 	}
-	p.Path, p.Then = f.path, f.cards
+	p.Path, p.Then = f.Path, f.Cards
 	return p, nil
 }
 
@@ -110,35 +102,25 @@ func (t *Truth) Witness(id int, from []sim.Card) (Witness, error) {
 	}
 	row := t.sp.rowMemo(id)
 	fam := t.sp.Hyps[id].Family
-	exact := t.chart.reach != nil && fam.Chartable()
+	exact := t.chart.Exact && fam.Chartable()
 	f, err := t.search(starts, func(s state, god uint64) uint64 { return row(s) ^ god }, fam)
-	if err != nil || !f.found {
+	if err != nil || !f.Found {
 		return Witness{Exact: exact}, err
 	}
-	start := starts[f.start]
-	return Witness{Line: append(start[:len(start):len(start)], f.path...), Cards: f.cards, Found: true, Exact: exact}, nil
-}
-
-// found is a search's result: the start it left from, the cards played
-// after it, and the cards judged apart there.
-type found struct {
-	found  bool
-	start  int
-	path   []sim.Card
-	cards  uint64
-	states int
+	start := starts[f.Start]
+	return Witness{Line: append(start[:len(start):len(start)], f.Path...), Cards: f.Cards, Found: true, Exact: exact}, nil
 }
 
 // search looks, from each start line, for a state reachable under God's
 // rule where differ (given the hypotheses' state and God's accepted cards
-// there) is not empty: breadth-first over the joint states when the rule's
-// states can be enumerated, so the run of cards is a shortest one; by
-// random legal walks otherwise.
-func (t *Truth) search(starts [][]sim.Card, differ func(s state, god uint64) uint64, fams ...Family) (found, error) {
-	if r := t.chart.reach; r != nil && allChartable(fams) {
-		return r.search(starts, differ), nil
+// there) is not empty: over the chart's windows when the rule's states can
+// be enumerated and every family reads no more than a window, so the run
+// of cards is a shortest one; by random legal walks otherwise.
+func (t *Truth) search(starts [][]sim.Card, differ func(s state, god uint64) uint64, fams ...Family) (godrule.Found, error) {
+	if t.chart.Exact && allChartable(fams) {
+		return t.chart.SearchWindows(starts, func(w godrule.Window, god uint64) uint64 { return differ(hstate(w), god) })
 	}
-	return t.sampleSearch(starts, differ)
+	return t.chart.SearchWalks(starts, func(line []sim.Card, god uint64) uint64 { return differ(stateOf(line), god) })
 }
 
 // allChartable reports whether every family is covered by exact charts.
@@ -149,98 +131,6 @@ func allChartable(fams []Family) bool {
 		}
 	}
 	return true
-}
-
-// jointIndex numbers the joint states: (p2 code, prev, n mod 12).
-func jointIndex(s jstate) int { return (int(s.p2)*52+int(s.prev))*12 + int(s.n12) }
-
-// hstate is the hypotheses' view of a joint state: prev2, prev and n mod
-// 12 (the chartable families read nothing else).
-func hstate(s jstate) state {
-	h := state{prev: s.prev, n12: s.n12}
-	if s.p2 != noPrev2 {
-		h.p2 = uint8(s.p2) + 1
-	}
-	return h
-}
-
-func (r *reacher) search(starts [][]sim.Card, differ func(s state, god uint64) uint64) found {
-	n := 53 * 52 * 12
-	parent := make([]int32, n) // the joint state it was reached from; −2: a start; 0: not reached (stored +1)
-	startOf := make([]int16, n)
-	queue := make([]jstate, 0, 1024)
-	for i, line := range starts {
-		s := r.start(line)
-		if k := jointIndex(s); parent[k] == 0 {
-			parent[k], startOf[k] = -2, int16(i)
-			queue = append(queue, s)
-		}
-	}
-	for head := 0; head < len(queue); head++ {
-		s := queue[head]
-		god := r.mask(s)
-		if d := differ(hstate(s), god); d != 0 {
-			return found{found: true, start: int(startOf[jointIndex(s)]), path: r.pathTo(parent, s), cards: d, states: head + 1}
-		}
-		code := r.p2code(s.prev)
-		for acc := god; acc != 0; acc &= acc - 1 {
-			next := jstate{p2: code, prev: sim.Card(bits.TrailingZeros64(acc)), n12: (s.n12 + 1) % 12}
-			if k := jointIndex(next); parent[k] == 0 {
-				parent[k], startOf[k] = int32(jointIndex(s))+1, startOf[jointIndex(s)]
-				queue = append(queue, next)
-			}
-		}
-	}
-	return found{states: len(queue)}
-}
-
-// pathTo is the cards laid from the start to reach s (its prev cards, in
-// order).
-func (r *reacher) pathTo(parent []int32, s jstate) []sim.Card {
-	var rev []sim.Card
-	for k := jointIndex(s); parent[k] != -2; k = int(parent[k]) - 1 {
-		rev = append(rev, sim.Card(k/12%52))
-	}
-	path := make([]sim.Card, len(rev))
-	for i, c := range rev {
-		path[len(rev)-1-i] = c
-	}
-	return path
-}
-
-// sampleSearch walks at random from each start under God's rule, SampleWalks
-// walks in all, and stops at the first state where differ is not empty.
-// The walks are seeded by the starts, so the same question gets the same
-// answer.
-func (t *Truth) sampleSearch(starts [][]sim.Card, differ func(s state, god uint64) uint64) (found, error) {
-	j := t.chart.Rule.NewJudge()
-	seed := uint64(len(starts))
-	for _, c := range starts[0] {
-		seed = seed*53 + uint64(c) + 1
-	}
-	rng := rand.New(rand.NewPCG(seed, 0x7061727473))
-	f := found{}
-	for w := range max(SampleWalks, len(starts)) {
-		start := w % len(starts)
-		line := append([]sim.Card(nil), starts[start]...)
-		for step := 0; step <= SampleHorizon; step++ {
-			god, err := j.Legal(line)
-			if err != nil {
-				return f, fmt.Errorf("rule %s after %s: %w", t.Rule, sim.CardsString(line), err)
-			}
-			f.states++
-			if d := differ(stateOf(line), god); d != 0 {
-				f.found, f.start, f.cards = true, start, d
-				f.path = append([]sim.Card(nil), line[len(starts[start]):]...)
-				return f, nil
-			}
-			if god == 0 {
-				break
-			}
-			line = append(line, nth(god, rng.IntN(bits.OnesCount64(god))))
-		}
-	}
-	return f, nil
 }
 
 // rowMemo is hypothesis id's accepted cards by state, each state's row

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -154,7 +155,7 @@ func TestPartingBruteForce(t *testing.T) {
 func TestPartingSameSuit(t *testing.T) {
 	sp := small()
 	c := compile(t, `card.suit == prev.suit`)
-	tr, err := sp.Classify(c, DefaultTruth)
+	tr, err := sp.Classify(c, godrule.DefaultConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,7 +190,7 @@ func TestPartingSameSuit(t *testing.T) {
 func TestWitnessBruteForce(t *testing.T) {
 	sp := tiny()
 	c := compile(t, `prev.color == "black" ? card.rank >= 7 : card.rank <= 6`)
-	tr, err := sp.Classify(c, DefaultTruth)
+	tr, err := sp.Classify(c, godrule.DefaultConfig)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +246,7 @@ func TestWitnessBruteForce(t *testing.T) {
 func TestPartingSampled(t *testing.T) {
 	sp := small()
 	c := compile(t, `n % 2 == 1 ? card.suit == prev.suit : card.suit != prev.suit`)
-	tr, err := sp.Classify(c, DefaultTruth)
+	tr, err := sp.Classify(c, godrule.DefaultConfig)
 	if err != nil {
 		t.Fatal(err)
 	}

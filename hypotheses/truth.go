@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -15,163 +16,62 @@ type judgedState struct {
 	mask uint64
 }
 
-// Chart is God's rule's reachable states, independent of any hypothesis
-// space: for a rule of look-back ≤ 2 that reads neither n nor line, every
-// state reachable from every starter (and, per opening, from that opening);
-// for the others a sample of random legal walks. It is charted once per
-// rule and shared by the Truths of every space. Safe for concurrent use.
-type Chart struct {
-	Rule *rulebank.Compiled
-	// Exact: the states are enumerated, not sampled.
-	Exact  bool
-	cfg    TruthConfig
-	reach  *reacher
-	states []judgedState // from every starter
-	// sampled: for an exact rule, states of random legal walks from every
-	// starter, on which the families the exact search does not cover are
-	// checked (nil for a sampled rule: states are all sampled).
-	sampled []judgedState
-	// lines: the walks' main lines from every starter, with God's
-	// verdicts (for the open part's hypotheses).
-	lines []lineVerdict
-
-	mu       sync.Mutex
-	openings map[string]*chartEntry
+// judged converts a chart's windows into judged states (the hypotheses'
+// view of a window: prev2, prev and n mod 12, all the chartable families
+// read); never nil, as an exact chart's windows are a source even when
+// empty.
+func judged(ws []godrule.Judged) []judgedState {
+	out := make([]judgedState, len(ws))
+	for i, w := range ws {
+		out[i] = judgedState{hstate(w.Window), w.Legal}
+	}
+	return out
 }
 
-type chartEntry struct {
-	once  sync.Once
-	v     *verdicts
-	lines []lineVerdict
-	err   error
-}
-
-// NewChart charts a rule's reachable states.
-func NewChart(rule *rulebank.Compiled, cfg TruthConfig) (*Chart, error) {
-	ch := &Chart{Rule: rule, cfg: cfg, openings: map[string]*chartEntry{}}
-	j := rule.NewJudge()
-	var starters []sim.Card
-	for st := sim.Card(0); st < 52; st++ {
-		ok, err := j.Starter(st)
-		if err != nil {
-			return nil, fmt.Errorf("rule %s: starter %s: %w", rule.Rule.Name, st, err)
-		}
-		if ok || cfg.AnyStarter {
-			starters = append(starters, st)
-		}
-	}
-	if exactRule(rule) {
-		r, err := newReacher(rule)
-		if err != nil {
-			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
-		}
-		ch.reach, ch.Exact = r, true
-		var starts []jstate
-		for _, st := range starters {
-			starts = append(starts, r.start([]sim.Card{st}))
-		}
-		ch.states = r.reach(starts)
-		seen := map[judgedState]bool{}
-		for _, st := range starters {
-			pairs, lines, err := walk(rule, r, []sim.Card{st}, cfg, ch.walkSeed([]sim.Card{st}))
-			if err != nil {
-				return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
-			}
-			ch.lines = append(ch.lines, lines...)
-			for _, js := range pairs {
-				if !seen[js] {
-					seen[js] = true
-					ch.sampled = append(ch.sampled, js)
-				}
-			}
-		}
-		return ch, nil
-	}
-	// Sampled: the walks from each starter are that starter's hands' states
-	// too; the rule's states are all of them.
+// walked is the distinct judged states of walks' main lines, in the order
+// they were first walked (nil for no lines).
+func walked(lines []godrule.Verdict) []judgedState {
 	seen := map[judgedState]bool{}
-	for _, st := range starters {
-		opening := []sim.Card{st}
-		pairs, lines, err := walk(rule, nil, opening, cfg, ch.walkSeed(opening))
-		if err != nil {
-			return nil, fmt.Errorf("rule %s: %w", rule.Rule.Name, err)
-		}
-		ch.lines = append(ch.lines, lines...)
-		e := &chartEntry{}
-		e.once.Do(func() { e.v, e.lines = summarise(nil, pairs), lines })
-		ch.openings[ch.openingKey(opening)] = e
-		for _, js := range pairs {
-			if !seen[js] {
-				seen[js] = true
-				ch.states = append(ch.states, js)
-			}
+	var out []judgedState
+	for _, lv := range lines {
+		if js := (judgedState{stateOf(lv.Line), lv.Legal}); !seen[js] {
+			seen[js] = true
+			out = append(out, js)
 		}
 	}
-	return ch, nil
+	return out
 }
 
-// openingKey is what the states reachable from an opening depend on: for
-// enumerable rules the hypotheses' state it leaves (God reads only prev2
-// and prev of it) with the difference of the red and black counts (the
-// summaries of later lines grow from it), the whole line otherwise.
-func (ch *Chart) openingKey(opening []sim.Card) string {
-	if ch.reach != nil {
-		s := stateOf(opening)
-		d := 0
-		for _, c := range opening {
-			if c.Red() {
-				d++
-			} else {
-				d--
-			}
-		}
-		// The summaries but the red-black comparison (d carries it, and
-		// more), in the key's format of old: the walks are seeded by it.
-		sums := s.redPar | s.facePar<<1 | s.lastFace<<2 | s.oddPar<<7
-		return fmt.Sprintf("%d/%d/%d/%d/%d/%d/%d/%d/%d/%d/%d", s.prev, s.p2, s.p3, s.n12, s.start, sums, d, s.suits, s.n13,
-			ftSuitCounts.value(s), s.faces)
+// hstate is the hypotheses' view of a window: prev2, prev and n mod 12
+// (the chartable families read nothing else).
+func hstate(w godrule.Window) state {
+	h := state{prev: w.Prev, n12: w.N12}
+	if w.Prev2 != godrule.NoPrev2 {
+		h.p2 = uint8(w.Prev2) + 1
 	}
-	return sim.CardsString(opening)
+	return h
 }
 
-// walkSeed seeds the walks from an opening: by its key, so that every
-// opening sharing a key gets the same sample whichever comes first.
-func (ch *Chart) walkSeed(opening []sim.Card) uint64 {
-	seed := ch.cfg.Seed
-	for _, b := range []byte(ch.openingKey(opening)) {
-		seed = seed*131 + uint64(b) + 1
-	}
-	return seed
-}
-
-// opening sums up the states reachable from an opening, charted once per
-// distinct opening, with the opening's key and its walks' lines.
-func (ch *Chart) opening(opening []sim.Card) (string, *verdicts, []lineVerdict, error) {
-	if len(opening) == 0 {
-		return "", nil, nil, fmt.Errorf("hypotheses: a hand's opening has at least the starter")
-	}
-	key := ch.openingKey(opening)
-	ch.mu.Lock()
-	e, ok := ch.openings[key]
-	if !ok {
-		e = &chartEntry{}
-		ch.openings[key] = e
-	}
-	ch.mu.Unlock()
-	e.once.Do(func() {
-		pairs, lines, err := walk(ch.Rule, ch.reach, opening, ch.cfg, ch.walkSeed(opening))
-		if err != nil {
-			e.err = fmt.Errorf("rule %s: %w", ch.Rule.Rule.Name, err)
-			return
+// OpeningKey names an opening in a chart the hypotheses read
+// (godrule.NewChart's key): by the state it leaves the hypotheses (God
+// reads only prev2 and prev of it) with the difference of the red and
+// black counts (the summaries of later lines grow from it). Openings of
+// one name share their walks, and with them their local classes.
+func OpeningKey(opening []sim.Card) string {
+	s := stateOf(opening)
+	d := 0
+	for _, c := range opening {
+		if c.Red() {
+			d++
+		} else {
+			d--
 		}
-		e.lines = lines
-		if ch.reach != nil {
-			e.v = summarise(ch.reach.reach([]jstate{ch.reach.start(opening)}), pairs)
-			return
-		}
-		e.v = summarise(nil, pairs)
-	})
-	return key, e.v, e.lines, e.err
+	}
+	// The summaries but the red-black comparison (d carries it, and
+	// more), in the key's format of old: the walks are seeded by it.
+	sums := s.redPar | s.facePar<<1 | s.lastFace<<2 | s.oddPar<<7
+	return fmt.Sprintf("%d/%d/%d/%d/%d/%d/%d/%d/%d/%d/%d", s.prev, s.p2, s.p3, s.n12, s.start, sums, d, s.suits, s.n13,
+		ftSuitCounts.value(s), s.faces)
 }
 
 // Truth is God's rule seen from a space: the hypotheses that behave as the
@@ -196,7 +96,7 @@ type Truth struct {
 	Exact  bool
 
 	sp    *Space
-	chart *Chart
+	chart *godrule.Chart
 	// byCtx: per family, the states grouped by context value (God's
 	// verdicts there, with how many states gave them), for Agreement.
 	byCtx [numFamilies]map[int]map[uint64]int
@@ -236,24 +136,9 @@ type localEntry struct {
 	l    *Local
 }
 
-// TruthConfig says how the states of rules that cannot be enumerated
-// (look-back 3, n, line) are sampled: Walks random legal walks of Horizon
-// cards from each opening (every starter, for the rule as a whole).
-type TruthConfig struct {
-	Walks, Horizon int
-	Seed           uint64
-	// AnyStarter: hands may open with any card, whatever the rule's starter
-	// predicate says (the always_valid starter policy).
-	AnyStarter bool
-}
-
-// DefaultTruth samples about 60 states per opening, about 3,000 per rule
-// (as many as the whole rule was sampled with before per-hand classes).
-var DefaultTruth = TruthConfig{Walks: 2, Horizon: 30, Seed: 1}
-
 // Classify charts a rule and finds its behaviour class in the space.
-func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, error) {
-	ch, err := NewChart(rule, cfg)
+func (sp *Space) Classify(rule *rulebank.Compiled, cfg godrule.Config) (*Truth, error) {
+	ch, err := godrule.NewChart(rule, cfg, OpeningKey)
 	if err != nil {
 		return nil, err
 	}
@@ -262,16 +147,26 @@ func (sp *Space) Classify(rule *rulebank.Compiled, cfg TruthConfig) (*Truth, err
 
 // ClassifyChart finds a charted rule's behaviour class in the space. A
 // family whose context does not determine the rule's verdicts (the rule
-// reads more than the family) holds no equivalent hypothesis.
-func (sp *Space) ClassifyChart(ch *Chart) *Truth {
-	t := &Truth{Rule: ch.Rule.Rule.Name, sp: sp, chart: ch, States: len(ch.states), Exact: ch.Exact, locals: &localCache{m: map[string]*localEntry{}},
-		check: &lineCheck{lines: ch.lines}}
-	all := summarise(ch.exactStates(), ch.sampledStates())
+// reads more than the family) holds no equivalent hypothesis. The chart's
+// openings are named by OpeningKey (another key samples other walks).
+func (sp *Space) ClassifyChart(ch *godrule.Chart) *Truth {
+	// The states: an exact chart's windows, with its walks' states for the
+	// families the windows do not cover; a sampled chart's walks alone.
+	var exact []judgedState
+	sampled := walked(ch.Walks())
+	states := sampled
+	if ch.Exact {
+		exact = judged(ch.Reached())
+		states = exact
+	}
+	t := &Truth{Rule: ch.Rule.Rule.Name, sp: sp, chart: ch, States: len(states), Exact: ch.Exact, locals: &localCache{m: map[string]*localEntry{}},
+		check: &lineCheck{lines: ch.Walks()}}
+	all := summarise(exact, sampled)
 	for f := range numFamilies {
 		t.byCtx[f] = map[int]map[uint64]int{}
-		src := ch.states
-		if all.source(f) == 1 && ch.sampled != nil {
-			src = ch.sampled
+		src := states
+		if all.source(f) == 1 && ch.Exact && sampled != nil {
+			src = sampled
 		}
 		t.famStates[f] = len(src)
 		for _, js := range src {
@@ -296,29 +191,15 @@ func (sp *Space) ClassifyChart(ch *Chart) *Truth {
 	return t
 }
 
-// exactStates and sampledStates are the chart's two sources for summarise.
-func (ch *Chart) exactStates() []judgedState {
-	if ch.reach != nil {
-		return ch.states
-	}
-	return nil
-}
-
-func (ch *Chart) sampledStates() []judgedState {
-	if ch.reach != nil {
-		return ch.sampled
-	}
-	return ch.states
-}
-
 // Local is God's local class for a hand that opens with opening (the main
 // line before the first move): computed once per distinct opening state
 // and shared.
 func (t *Truth) Local(opening []sim.Card) (*Local, error) {
-	key, v, lines, err := t.chart.opening(opening)
+	o, err := t.chart.Opening(opening)
 	if err != nil {
 		return nil, err
 	}
+	key := o.Key
 	t.locals.mu.Lock()
 	e, ok := t.locals.m[key]
 	if !ok {
@@ -326,7 +207,17 @@ func (t *Truth) Local(opening []sim.Card) (*Local, error) {
 		t.locals.m[key] = e
 	}
 	t.locals.mu.Unlock()
-	e.once.Do(func() { e.l = newLocal(t.sp, v, t.chart.Exact); e.l.check = &lineCheck{lines: lines} })
+	e.once.Do(func() {
+		var exact []judgedState
+		if t.chart.Exact {
+			// The opening's windows: the same for every opening of its
+			// name (OpeningKey holds the window).
+			reached, _ := t.chart.Reach(opening) // not empty: Opening said so
+			exact = judged(reached)
+		}
+		e.l = newLocal(t.sp, summarise(exact, walked(o.Walks)), t.chart.Exact)
+		e.l.check = &lineCheck{lines: o.Walks}
+	})
 	return e.l, nil
 }
 
@@ -348,4 +239,18 @@ func (sp *Space) Agreement(t *Truth, id int) float64 {
 		}
 	}
 	return float64(agree) / float64(52*t.famStates[f])
+}
+
+// CheckLocal compares a stated rule with God's on the states a hand that
+// opens with opening can reach (godrule.Chart.CheckStated).
+func (t *Truth) CheckLocal(opening []sim.Card, r *rulebank.Compiled) (godrule.StatedCheck, error) {
+	return t.chart.CheckStated(opening, r)
+}
+
+// nth is the k-th card (0-based) of a set.
+func nth(set uint64, k int) sim.Card {
+	for ; k > 0; k-- {
+		set &= set - 1
+	}
+	return sim.Card(bits.TrailingZeros64(set))
 }

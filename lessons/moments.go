@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/hypotheses"
 	"github.com/eleusis/eleusis/sim"
 )
@@ -83,7 +84,7 @@ func (n *Narration) moments(st *NarratedMove, mapBefore int, lastPair *[2]int, l
 				if exact {
 					return f.say("moment.under.exact", f.rule(a), f.rule(b), sinceText(since, move, f), f.say("lesson.noCard"))
 				}
-				return f.say("moment.under.sampled", f.rule(a), f.rule(b), hypotheses.SampleWalks, sinceText(since, move, f))
+				return f.say("moment.under.sampled", f.rule(a), f.rule(b), godrule.SampleWalks, sinceText(since, move, f))
 			}})
 		}
 		*lastPair = pair

@@ -1,4 +1,4 @@
-package hypotheses
+package godrule
 
 import (
 	"math/bits"
@@ -9,19 +9,42 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// reacher enumerates the states reachable under a rule that reads at most
-// prev2 and neither n nor line. A joint state is (prev2, prev, n mod 12):
-// prev2 is the card (God reads it) or, for rules of look-back ≤ 1, a card
-// standing for its colour (the hypotheses read only that); noPrev2 while
-// the main line has one card.
+// A Window is what an exact chart follows of a main line: the card two
+// back, the last card and the line's length modulo 12. A rule that reads
+// at most prev2 and neither n nor line judges a card by its window alone.
+type Window struct {
+	// Prev2 is the card two back, NoPrev2 while the main line has one
+	// card. For a rule of look-back ≤ 1, and in the windows of Reached, a
+	// card stands for its colour (the ace of hearts red, of spades black):
+	// a reader of windows reads prev2's colour only.
+	Prev2 sim.Card
+	Prev  sim.Card
+	N12   uint8
+}
+
+// NoPrev2 is a window's Prev2 when the main line has one card.
+const NoPrev2 sim.Card = 52
+
+// Judged is a window with God's legal cards in it (a bit per card).
+type Judged struct {
+	Window Window
+	Legal  uint64
+}
+
+// Verdict is a main line with God's legal cards after it (a bit per card).
+type Verdict struct {
+	Line  []sim.Card
+	Legal uint64
+}
+
+// reacher charts God's verdicts in every window of a rule that reads at
+// most prev2 and neither n nor line.
 type reacher struct {
 	depth int
 	// masks: God's accepted cards per window: by prev for look-back ≤ 1,
-	// by prev2·52 + prev (prev2 = noPrev2 for one-card lines) for 2.
+	// by prev2·52 + prev (prev2 = NoPrev2 for one-card lines) for 2.
 	masks []uint64
 }
-
-const noPrev2 = 52
 
 // newReacher charts God's verdicts in every window, once per rule.
 func newReacher(rule *rulebank.Compiled) (*reacher, error) {
@@ -35,7 +58,7 @@ func newReacher(rule *rulebank.Compiled) (*reacher, error) {
 	line := make([]sim.Card, 0, 2)
 	for w := range windows {
 		line = line[:0]
-		if r.depth == 2 && w/52 != noPrev2 {
+		if r.depth == 2 && sim.Card(w/52) != NoPrev2 {
 			line = append(line, sim.Card(w/52))
 		}
 		line = append(line, sim.Card(w%52))
@@ -54,14 +77,8 @@ func exactRule(rule *rulebank.Compiled) bool {
 	return d >= 0 && d <= 2
 }
 
-type jstate struct {
-	p2, prev sim.Card
-	n12      uint8
-}
-
-// p2code is what the joint state keeps of the card two back: the card for
-// rules of look-back 2, a card standing for its colour otherwise (the
-// chartable families read only prev2's colour).
+// p2code is what a window keeps of the card two back: the card for rules
+// of look-back 2, a card standing for its colour otherwise.
 func (r *reacher) p2code(c sim.Card) sim.Card {
 	if r.depth == 2 {
 		return c
@@ -72,29 +89,29 @@ func (r *reacher) p2code(c sim.Card) sim.Card {
 	return 0 // the ace of spades for black
 }
 
-func (r *reacher) mask(s jstate) uint64 {
+func (r *reacher) mask(s Window) uint64 {
 	if r.depth == 2 {
-		return r.masks[int(s.p2)*52+int(s.prev)]
+		return r.masks[int(s.Prev2)*52+int(s.Prev)]
 	}
-	return r.masks[s.prev]
+	return r.masks[s.Prev]
 }
 
-// start is the joint state after a main line (the opening).
-func (r *reacher) start(line []sim.Card) jstate {
+// start is the window after a main line (the opening).
+func (r *reacher) start(line []sim.Card) Window {
 	n := len(line)
-	s := jstate{p2: noPrev2, prev: line[n-1], n12: uint8(n % 12)}
+	s := Window{Prev2: NoPrev2, Prev: line[n-1], N12: uint8(n % 12)}
 	if n >= 2 {
-		s.p2 = r.p2code(line[n-2])
+		s.Prev2 = r.p2code(line[n-2])
 	}
 	return s
 }
 
-// reach is every (state, God's verdicts) pair reachable from the starts.
+// reach is every (window, God's verdicts) pair reachable from the starts.
 // It searches over nodes (prev, n mod 12), each with the set of prev2 codes
 // (53 bits) that reach it: a node passes on, to each card its new codes
 // accept, the code of its prev — the whole breadth-first search in a few
 // word operations per node and code.
-func (r *reacher) reach(starts []jstate) []judgedState {
+func (r *reacher) reach(starts []Window) []Judged {
 	const nodes = 52 * 12
 	var reached, done [nodes]uint64
 	var queued [nodes]bool
@@ -106,8 +123,8 @@ func (r *reacher) reach(starts []jstate) []judgedState {
 		}
 	}
 	for _, s := range starts {
-		k := int(s.prev)*12 + int(s.n12)
-		reached[k] |= 1 << s.p2
+		k := int(s.Prev)*12 + int(s.N12)
+		reached[k] |= 1 << s.Prev2
 		push(k)
 	}
 	for len(queue) > 0 {
@@ -118,7 +135,7 @@ func (r *reacher) reach(starts []jstate) []judgedState {
 		prev, n := sim.Card(k/12), k%12
 		var accepted uint64
 		for ; fresh != 0; fresh &= fresh - 1 {
-			accepted |= r.mask(jstate{p2: sim.Card(bits.TrailingZeros64(fresh)), prev: prev})
+			accepted |= r.mask(Window{Prev2: sim.Card(bits.TrailingZeros64(fresh)), Prev: prev})
 		}
 		code := uint64(1) << r.p2code(prev)
 		for ; accepted != 0; accepted &= accepted - 1 {
@@ -129,22 +146,20 @@ func (r *reacher) reach(starts []jstate) []judgedState {
 			}
 		}
 	}
-	// One pair per (state of the hypotheses, verdicts). The families charted
-	// exactly read prev2's colour only (its rank and suit are checked on the
-	// sampled states), so prev2 is kept as its colour: for look-back 2,
-	// several prev2 cards of one colour share a state, with their verdicts
-	// (a family whose context they share then sees that it cannot agree).
+	// One pair per (window read by colour, verdicts). For look-back 2,
+	// several prev2 cards of one colour share a window, with their verdicts
+	// (a reader whose context they share then sees that it cannot agree).
 	total := 0
 	for _, codes := range reached {
 		total += bits.OnesCount64(codes)
 	}
-	out := make([]judgedState, 0, total)
+	out := make([]Judged, 0, total)
 	for k, codes := range reached {
 		prev, n := sim.Card(k/12), uint8(k%12)
 		first := len(out)
 		for ; codes != 0; codes &= codes - 1 {
 			p2 := sim.Card(bits.TrailingZeros64(codes))
-			js := judgedState{hstate(jstate{p2: r.colourCode(p2), prev: prev, n12: n}), r.mask(jstate{p2: p2, prev: prev})}
+			js := Judged{Window{Prev2: colourCode(p2), Prev: prev, N12: n}, r.mask(Window{Prev2: p2, Prev: prev})}
 			if !slices.Contains(out[first:], js) {
 				out = append(out, js)
 			}
@@ -153,9 +168,9 @@ func (r *reacher) reach(starts []jstate) []judgedState {
 	return out
 }
 
-// colourCode is the card standing for a prev2 code's colour (noPrev2 kept).
-func (r *reacher) colourCode(p2 sim.Card) sim.Card {
-	if p2 == noPrev2 {
+// colourCode is the card standing for a prev2 code's colour (NoPrev2 kept).
+func colourCode(p2 sim.Card) sim.Card {
+	if p2 == NoPrev2 {
 		return p2
 	}
 	if p2.Red() {
@@ -164,12 +179,13 @@ func (r *reacher) colourCode(p2 sim.Card) sim.Card {
 	return 0
 }
 
-// walk samples (state, verdicts) pairs by random legal walks from the
-// opening under God's rule, seeded by the caller from the opening so that
-// every hand with that opening sees the same sample. God's verdicts come
-// from the reacher's table when the rule has one (the same verdicts, no
-// expr in the loop), from the rule's expression otherwise.
-func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConfig, seed uint64) ([]judgedState, []lineVerdict, error) {
+// walk follows random legal walks from the opening under God's rule,
+// seeded by the caller from the opening so that every hand with that
+// opening sees the same sample, and gives each main line on the way with
+// God's verdicts after it. The verdicts come from the reacher's table when
+// the rule has one (the same verdicts, no expr in the loop), from the
+// rule's expression otherwise.
+func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg Config, seed uint64) ([]Verdict, error) {
 	j := rule.NewJudge()
 	accepted := func(line []sim.Card) (uint64, error) {
 		if r != nil {
@@ -178,9 +194,7 @@ func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConf
 		return j.Legal(line)
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6c6f63616c))
-	seen := map[judgedState]bool{}
-	var out []judgedState
-	var lines []lineVerdict
+	var lines []Verdict
 	for range cfg.Walks {
 		// Each walk its own array: the lines kept are its prefixes.
 		line := make([]sim.Card, 0, len(opening)+cfg.Horizon+1)
@@ -188,28 +202,16 @@ func walk(rule *rulebank.Compiled, r *reacher, opening []sim.Card, cfg TruthConf
 		for len(line) < len(opening)+cfg.Horizon {
 			mask, err := accepted(line)
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
-			if js := (judgedState{stateOf(line), mask}); !seen[js] {
-				seen[js] = true
-				out = append(out, js)
-			}
-			lines = append(lines, lineVerdict{line[:len(line):len(line)], mask})
+			lines = append(lines, Verdict{line[:len(line):len(line)], mask})
 			if mask == 0 {
 				break
 			}
 			line = append(line, nth(mask, rng.IntN(bits.OnesCount64(mask))))
 		}
 	}
-	return out, lines, nil
-}
-
-// lineVerdict is a main line of a walk with God's accepted cards after it:
-// what a synthesized hypothesis, which may read the whole line, is checked
-// against (the states of judgedState are the index's summaries).
-type lineVerdict struct {
-	line []sim.Card
-	mask uint64
+	return lines, nil
 }
 
 // nth is the k-th card (0-based) of a set.

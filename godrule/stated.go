@@ -1,7 +1,6 @@
-package hypotheses
+package godrule
 
 import (
-	"errors"
 	"math/bits"
 	"math/rand/v2"
 
@@ -10,17 +9,17 @@ import (
 )
 
 // Stated rules: a rule of the rule language that a player states (an
-// outside agent's belief), judged as the hypotheses are. It has identified
-// God's rule, as far as one hand can show it, when it gives God's verdict
-// on every card in every state the hand could reach from its opening: the
-// test a hypothesis passes by lying in God's local class (local.go). A
-// stated rule may read anything the language offers (the identity of the
-// card two back, the whole line), so it is judged on the main lines
-// themselves, not on the hypotheses' reduced states.
+// outside agent's belief). It has identified God's rule, as far as one
+// hand can show it, when it gives God's verdict on every card in every
+// state the hand could reach from its opening (the test a hypothesis
+// passes by lying in God's local class, in package hypotheses). A stated
+// rule may read anything the language offers (the identity of the card
+// two back, the whole line), so it is judged on the main lines themselves,
+// or on windows when both rules read no more.
 
-// LocalCheck is a stated rule compared with God's on the states reachable
+// StatedCheck is a stated rule compared with God's on the states reachable
 // from a hand's opening.
-type LocalCheck struct {
+type StatedCheck struct {
 	// Agrees: the rule gave God's verdict on every card in every state
 	// examined (a rule that fails at run time where God answers does not).
 	Agrees bool
@@ -39,19 +38,16 @@ type LocalCheck struct {
 // StatedWalks: a rule that reads n, line or prev3 is compared with God's on
 // Walks random legal walks of Horizon cards from the opening (God's legal
 // cards, chosen uniformly), seeded by the opening: about 800 main lines,
-// stricter than the 60 states of a sampled local class (DefaultTruth).
-var StatedWalks = TruthConfig{Walks: 20, Horizon: 40, Seed: 2}
+// stricter than the 60 states of a sampled opening (DefaultConfig).
+var StatedWalks = Config{Walks: 20, Horizon: 40, Seed: 2}
 
-var errNoOpening = errors.New("hypotheses: a hand's opening has at least the starter")
-
-// CheckLocal compares a stated rule with God's on the states a hand that
+// CheckStated compares a stated rule with God's on the states a hand that
 // opens with opening (the main line before the first move) can reach.
 // The error is God's rule failing at run time; the stated rule failing is
 // a disagreement.
-func (t *Truth) CheckLocal(opening []sim.Card, r *rulebank.Compiled) (LocalCheck, error) {
-	ch := t.chart
+func (ch *Chart) CheckStated(opening []sim.Card, r *rulebank.Compiled) (StatedCheck, error) {
 	if len(opening) == 0 {
-		return LocalCheck{}, errNoOpening
+		return StatedCheck{}, errNoOpening
 	}
 	if d := r.Reads.Depth(); ch.reach != nil && d >= 0 && d <= 2 {
 		return ch.reach.checkWindows(opening, r), nil
@@ -60,7 +56,7 @@ func (t *Truth) CheckLocal(opening []sim.Card, r *rulebank.Compiled) (LocalCheck
 }
 
 // statedMasks judges a stated rule on windows of the last two cards (p2 =
-// noPrev2 for a one-card main line), remembering each verdict by what the
+// NoPrev2 for a one-card main line), remembering each verdict by what the
 // rule reads.
 type statedMasks struct {
 	j     *rulebank.Judge
@@ -81,7 +77,7 @@ func (s *statedMasks) mask(p2, prev sim.Card) (mask uint64, ok bool) {
 		return m, true
 	}
 	s.line = s.line[:0]
-	if p2 != noPrev2 {
+	if p2 != NoPrev2 {
 		s.line = append(s.line, p2)
 	}
 	s.line = append(s.line, prev)
@@ -102,20 +98,20 @@ func (s *statedMasks) mask(p2, prev sim.Card) (mask uint64, ok bool) {
 // can reach from the opening, breadth first, and compares the two rules'
 // verdicts in each: exact when both read at most prev2 and neither n nor
 // line, since their verdicts depend on nothing else.
-func (r *reacher) checkWindows(opening []sim.Card, stated *rulebank.Compiled) LocalCheck {
+func (r *reacher) checkWindows(opening []sim.Card, stated *rulebank.Compiled) StatedCheck {
 	s := &statedMasks{j: stated.NewJudge(), depth: stated.Reads.Depth(), memo: map[int]uint64{}}
-	const nodes = 53 * 52 // p2 (noPrev2: none) × prev
+	const nodes = 53 * 52 // p2 (NoPrev2: none) × prev
 	var parent [nodes]int32
 	var seen [nodes]bool
 	n := len(opening)
-	p2 := sim.Card(noPrev2)
+	p2 := sim.Card(NoPrev2)
 	if n >= 2 {
 		p2 = opening[n-2]
 	}
 	start := int(p2)*52 + int(opening[n-1])
 	seen[start], parent[start] = true, -1
 	queue := []int{start}
-	out := LocalCheck{Agrees: true, Exact: true}
+	out := StatedCheck{Agrees: true, Exact: true}
 	for i := 0; i < len(queue); i++ {
 		k := queue[i]
 		p2, prev := sim.Card(k/52), sim.Card(k%52)
@@ -163,14 +159,14 @@ func windowLine(opening []sim.Card, parent []int32, k int) []sim.Card {
 // checkWalks compares the rules on the main lines of random legal walks
 // under God's rule from the opening, seeded by the opening (every hand
 // with that opening sees the same lines).
-func checkWalks(god, stated *rulebank.Compiled, opening []sim.Card, cfg TruthConfig) (LocalCheck, error) {
+func checkWalks(god, stated *rulebank.Compiled, opening []sim.Card, cfg Config) (StatedCheck, error) {
 	jg, js := god.NewJudge(), stated.NewJudge()
 	seed := cfg.Seed
 	for _, c := range opening {
 		seed = seed*53 + uint64(c) + 1
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x7374617465)) // "state"
-	out := LocalCheck{Agrees: true}
+	out := StatedCheck{Agrees: true}
 	line := make([]sim.Card, 0, len(opening)+cfg.Horizon+1)
 	for range cfg.Walks {
 		line = append(line[:0], opening...)
@@ -179,7 +175,7 @@ func checkWalks(god, stated *rulebank.Compiled, opening []sim.Card, cfg TruthCon
 			for c := sim.Card(0); c < sim.NumCards; c++ {
 				ok, err := jg.Accepts(line, c)
 				if err != nil {
-					return LocalCheck{}, err
+					return StatedCheck{}, err
 				}
 				if ok {
 					mask |= 1 << c
