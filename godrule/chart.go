@@ -110,7 +110,7 @@ func NewChart(rule *rulebank.Compiled, cfg Config, key Key) (*Chart, error) {
 			// A sampled rule's walks from a starter are that starter's
 			// hands' walks too.
 			e := &chartEntry{o: &Opening{Key: ch.nameOf(opening), Walks: lines}}
-			e.once.Do(func() {})
+			e.once.Do(func() {}) // walked already
 			ch.openings[e.o.Key] = e
 		}
 	}
@@ -118,7 +118,7 @@ func NewChart(rule *rulebank.Compiled, cfg Config, key Key) (*Chart, error) {
 }
 
 // Reached is every window reachable from every starter, with God's
-// verdicts there (nil for a sampled chart).
+// verdicts there (nil for a sampled chart); the chart's own, to read only.
 func (ch *Chart) Reached() []Judged { return ch.reached }
 
 // Walks is the main lines of the walks from every starter, each with

@@ -20,15 +20,14 @@ import (
 // every state reachable from the hand's opening; a scientist whose best
 // rule lies in it has identified the rule as far as the hand could show it.
 //
-// A state is what a rule or a hypothesis reads: the previous card, the one
-// before it (God's rule may read its identity, a hypothesis its colour) and
-// the main line's length modulo 12 (the position families read n % 2, 3, 4).
-// For rules that read at most prev2 and neither n nor line, the reachable
-// states are enumerated exactly by a breadth-first search over God's truth
-// table (each card identity in unlimited supply: with two or more decks a
-// state never needs more copies than the table holds); for the others
-// (prev3, n, line) they are sampled by random legal walks from the opening,
-// and the class says so (Exact false).
+// The states reachable from an opening are God's chart's (package godrule):
+// for rules that read at most prev2 and neither n nor line, every window
+// (the previous card, the one before it, the main line's length modulo 12)
+// enumerated exactly, read here as the hypotheses' states (God's rule may
+// read prev2's identity, the chartable families its colour; the position
+// families read n % 2, 3, 4); for the others (prev3, n, line), and for the
+// families a window does not cover, the states of random legal walks from
+// the opening, and the class says so (Exact false).
 
 // Class is a set of hypotheses of a space, kept as its sorted slot ids:
 // classes are small (God's class in a hand holds a handful of rules), and a

@@ -10,6 +10,12 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
+// God's rule read through a space. The chart (package godrule) holds what
+// his legal play reaches and his verdicts there, for every reader; here
+// its windows and walks become the hypotheses' states (judged, walked),
+// and the behaviour class, the local classes and the agreement of a
+// hypothesis are read from them.
+
 // judgedState is a reachable state with God's accepted cards in it.
 type judgedState struct {
 	s    state
