@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/grammar"
 	"github.com/eleusis/eleusis/rulebank"
 )
@@ -119,7 +120,7 @@ func TestPlaceEquivalenceAgreesWithCompare(t *testing.T) {
 	for _, god := range gods {
 		rule := compile(t, god)
 		// God's own hypothesis, when the index holds it: the pair is equal.
-		if tr, err := sp.Classify(rule, TruthConfig{Walks: 2, Horizon: 20, Seed: 1}); err == nil && tr.Expressible {
+		if tr, err := sp.Classify(rule, godrule.Config{Walks: 2, Horizon: 20, Seed: 1}); err == nil && tr.Expressible {
 			id, _ := sp.ByExpr(tr.Expr)
 			tree := g.tree(sp.Hyps[id].cand)
 			got, err := equivalent(rule, compile(t, tree.Expr()), grammar.Compile(tree), false)
