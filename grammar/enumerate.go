@@ -43,8 +43,15 @@ type Enumerator struct {
 	Connectives bool
 	// MaxBool: Boolean classes are built up to this length only (integer
 	// terms go on to the length Grow is given, for the comparisons the
-	// synthesizer finds top down); 0: no bound.
-	MaxBool int
+	// synthesizer finds top down); 0: no bound. MaxInt likewise bounds the
+	// integer terms (the comparisons of two terms then reach past them).
+	MaxBool, MaxInt int
+	// Leaf, when set, says which of the language's leaves (the nodes
+	// without children) the enumeration starts from.
+	Leaf func(n *Node) bool
+	// idBase numbers this enumerator's classes from (two enumerators over
+	// one set of points then never give two classes one id).
+	idBase int32
 	// Only, when set, restricts the language to the productions it marks
 	// (a small grammar, for tests against brute force).
 	Only        *[NumProds]bool
@@ -178,7 +185,7 @@ func (e *Enumerator) add(n *Node, L int, kids [3]Vec) {
 	v = e.keep(v)
 	n = e.keepNode(n)
 	c := e.newClass()
-	*c = Class{Node: n, Bits: L, Vec: v, id: int32(e.classes), next: first, depth: int8(n.Unguarded())}
+	*c = Class{Node: n, Bits: L, Vec: v, id: e.idBase + int32(e.classes), next: first, depth: int8(n.Unguarded())}
 	e.classes++
 	if n.Type() == Int {
 		s := n.bounds()
@@ -287,8 +294,10 @@ func (e *Enumerator) Grow(L int) {
 
 // grow adds the classes of exactly L bits.
 func (e *Enumerator) grow(L int) {
-	e.intLeaves(L)
-	e.intOps(L)
+	if e.MaxInt == 0 || L <= e.MaxInt {
+		e.intLeaves(L)
+		e.intOps(L)
+	}
 	if e.MaxBool > 0 && L > e.MaxBool {
 		return
 	}
@@ -301,7 +310,11 @@ func (e *Enumerator) grow(L int) {
 
 func (e *Enumerator) intLeaves(L int) {
 	for i := range leafCatalogue().ints[L] {
-		e.add(&leafCatalogue().ints[L][i], L, [3]Vec{})
+		n := &leafCatalogue().ints[L][i]
+		if e.Leaf != nil && !e.Leaf(n) {
+			continue
+		}
+		e.add(n, L, [3]Vec{})
 	}
 }
 
@@ -517,7 +530,9 @@ func arithFits(op Op, a, b *Class) bool {
 // boolLeaves offers the atoms without children.
 func (e *Enumerator) boolLeaves(L int) {
 	for i := range leafCatalogue().bools[L] {
-		e.atom(&leafCatalogue().bools[L][i], L, [3]Vec{})
+		if n := &leafCatalogue().bools[L][i]; e.Leaf == nil || e.Leaf(n) {
+			e.atom(n, L, [3]Vec{})
+		}
 	}
 }
 

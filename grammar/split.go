@@ -75,6 +75,12 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		}
 		consider(a)
 	}
+	for _, a := range s.arithAtoms {
+		if a.Bits+2 > bound() {
+			break
+		}
+		consider(a)
+	}
 	if depth == 2 {
 		for _, a := range s.conds {
 			if a.Bits+2 <= bound() {
@@ -84,6 +90,7 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		for _, a := range s.pureThresholds(pos, neg, bound()-2) {
 			consider(a)
 		}
+
 	}
 	top := func(cs []cand) []cand {
 		// Half the breadth the shortest, half the best scores of any

@@ -39,6 +39,14 @@ type SynthConfig struct {
 	// a term compared with a short one ("higher than the sum of the last
 	// two mod 13"), CaseBits for the terms a case split reads (0: none).
 	CondBits, PairBits, CaseBits int
+	// ArithBits: the terms of the look-back pool (arith.go), the
+	// arithmetic of the ranks of card, prev, prev2 and prev3, compared up
+	// to ArithBits + 4 bits (0: no look-back pool).
+	ArithBits int
+	// Guarded: also solve the points of the lines long enough for prev2
+	// (prev3) apart, when the shorter lines' points have one verdict, and
+	// put what is found under the nil guard (arith.go's solveLong).
+	Guarded bool
 	// MaxClasses bounds the pool and MaxSolves the sub-problems solved
 	// (0: no bound): a budget of work, so that a synthesis finds the same
 	// rules at any load. Budget bounds the time as well (0: no limit; a
@@ -99,7 +107,12 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 		}
 	}
 	s.index()
+	s.growArith()
+	s.layout()
 	found := s.top()
+	if cfg.Guarded {
+		found = s.slack(append(found, solveLong(p, cfg, deadline)...))
+	}
 	found = s.expand(found)
 	st := SynthStats{Classes: s.e.Classes(), Nodes: s.e.Nodes(), PoolBits: s.poolBits, Solves: s.solves,
 		TimedOut: s.timedOut, Elapsed: time.Since(start)}
@@ -123,10 +136,13 @@ type synth struct {
 	// both, shortest first.
 	poolConds, allConds, conds []*Class
 	// intOf finds a pool term's class by its node.
-	intOf  map[*Node]*Class
-	words  int
-	memo   map[string][]Found
-	solves int
+	intOf map[*Node]*Class
+	arith *Enumerator // the look-back pool, when grown
+	// arithAtoms: its Boolean classes the main pool lacks, shortest first.
+	arithAtoms []*Class
+	words      int
+	memo       map[string][]Found
+	solves     int
 }
 
 func (s *synth) late() bool {
@@ -150,6 +166,10 @@ func (s *synth) index() {
 	for L := 1; L <= s.poolBits; L++ {
 		s.ints = append(s.ints, s.e.Ints(L)...)
 	}
+}
+
+// layout prepares the searches' tables over the atoms and terms.
+func (s *synth) layout() {
 	for _, a := range s.atoms {
 		if !a.card && a.Node.P != PTrue {
 			s.poolConds = append(s.poolConds, a)
@@ -226,6 +246,12 @@ func empty(m []uint64) bool {
 func (s *synth) top() []Found {
 	all := s.solve(s.p.Care, s.cfg.MaxBits, 2, s.cfg.Max*4)
 	s.iffs(&all)
+	return s.slack(all)
+}
+
+// slack keeps the rules within Slack bits of the shortest (at most Max of
+// them), shortest first, each once.
+func (s *synth) slack(all []Found) []Found {
 	slices.SortStableFunc(all, func(a, b Found) int { return cmp.Compare(a.Bits, b.Bits) })
 	all = dedupFound(all)
 	if len(all) == 0 {
@@ -289,8 +315,10 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 	}
 	out = append(out, nots...)
 	out = append(out, s.thresholds(mask, budget, depth == 2)...)
+	out = append(out, s.arithFits(mask, budget, limit)...)
 	if depth == 2 {
 		out = append(out, s.pairs(mask, budget)...)
+		out = append(out, s.arithPairs(mask, budget)...)
 	}
 	if depth > 0 && !s.late() {
 		out = append(out, s.compounds(mask, budget, depth, limit, best(out))...)
@@ -365,7 +393,7 @@ func (s *synth) iffs(all *[]Found) {
 		return // the lookup needs the whole vector
 	}
 	want := make([]uint64, s.words)
-	for _, c := range s.atoms {
+	for _, c := range slices.Concat(s.atoms, s.arithAtoms) {
 		// A condition on the card itself ("hearts or clubs ? even : odd")
 		// is a condition like any other; of two card atoms, the iff is
 		// found once, from the first of them.
@@ -376,23 +404,23 @@ func (s *synth) iffs(all *[]Found) {
 			want[w] = ^(s.p.Want[w] ^ c.B[w])
 		}
 		s.p.Points.trim(want)
-		for a := s.e.seen[hashVec(Vec{B: want})]; a != nil; a = a.next {
-			if a.Node.Type() == Bool && equalWords(a.B, want) && a.id != c.id && a.Node.P != PTrue && !(c.card && a.card && a.id < c.id) {
+		s.classesOf(Vec{B: want}, func(a *Class) {
+			if a.Node.Type() == Bool && a.id != c.id && a.Node.P != PTrue && !(c.card && a.card && a.id < c.id) {
 				*all = append(*all, Found{&Node{P: PIff, Kids: []*Node{c.Node, a.Node}}, 1 + c.Bits + a.Bits})
 			}
-		}
+		})
 		// c ? not a : a, for an a the pool holds and not its opposite ("after
 		// a prime, a card that is not").
 		for w := range want {
 			want[w] = s.p.Want[w] ^ c.B[w]
 		}
 		s.p.Points.trim(want)
-		for a := s.e.seen[hashVec(Vec{B: want})]; a != nil; a = a.next {
-			if a.Node.Type() == Bool && equalWords(a.B, want) && a.id != c.id && a.Node.P != PTrue && !(c.card && a.card && a.id < c.id) {
+		s.classesOf(Vec{B: want}, func(a *Class) {
+			if a.Node.Type() == Bool && a.id != c.id && a.Node.P != PTrue && !(c.card && a.card && a.id < c.id) {
 				not := &Node{P: PNot, Kids: []*Node{a.Node}}
 				*all = append(*all, Found{&Node{P: PIff, Kids: []*Node{c.Node, not}}, 1 + c.Bits + not.Bits()})
 			}
-		}
+		})
 	}
 }
 

@@ -373,10 +373,10 @@ func (s *synth) made(n *Node) *Class {
 	if !ok {
 		v = s.p.Points.Eval(n)
 	}
-	for c := s.e.seen[hashVec(v)]; c != nil; c = c.next {
-		if sameVec(c.Vec, v) {
-			return nil
-		}
+	dup := false
+	s.classesOf(v, func(*Class) { dup = true })
+	if dup {
+		return nil
 	}
 	return &Class{Node: n, Bits: n.Bits(), Vec: v, card: n.Reads().Card, depth: int8(n.Unguarded())}
 }

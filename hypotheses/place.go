@@ -41,6 +41,10 @@ type Place struct {
 // PlaceConfig bounds a placement.
 type PlaceConfig struct {
 	Synth grammar.SynthConfig
+	// Wide, when set (MaxBits > 0), is a wider search tried where Synth
+	// finds no place: the look-back pool's arithmetic (ArithBits) and the
+	// rules that hold once the line is long enough (Guarded).
+	Wide grammar.SynthConfig
 	// Rounds of counterexample-guided synthesis, and the points each round
 	// starts from.
 	Rounds, Points int
@@ -56,6 +60,8 @@ type PlaceConfig struct {
 // that the work bounds keep it far below.
 var DefaultPlace = PlaceConfig{
 	Synth: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+		MaxClasses: 40_000, MaxSolves: 1500},
+	Wide: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 		MaxClasses: 40_000, MaxSolves: 1500},
 	Rounds: 6, Points: 240, Budget: 60 * time.Second,
 	Truth: godrule.Config{Walks: 6, Horizon: 40, Seed: 7},
@@ -122,63 +128,71 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	var nearest *grammar.Found
 	var nearestAt [2]int
 	bestAgree := -1.0
-	for round := 1; round <= cfg.Rounds; round++ {
-		p.Rounds = round
-		left := cfg.Budget - time.Since(start)
-		if left <= 0 {
-			break
-		}
-		syn := cfg.Synth
-		syn.Budget = left
-		found, _ := grammar.Synthesize(problemOf(pts, yes), syn)
-		progress := false
-		for fi := range found {
-			f := &found[fi]
-			fn := grammar.Compile(f.Node)
-			differ, at := 0, [2]int{-1, -1}
-			for i := range lines {
-				row := rowOf(fn, scenes[i])
-				if d := row ^ lines[i].Legal; d != 0 {
-					if at[0] < 0 {
-						at = [2]int{i, bits.TrailingZeros64(d)}
+	// The narrow search first (the same places as before the wider one
+	// was added, and sooner), then the wider one where it found none.
+	stages := []grammar.SynthConfig{cfg.Synth}
+	if cfg.Wide.MaxBits > 0 {
+		stages = append(stages, cfg.Wide)
+	}
+	for _, stage := range stages {
+		for round := 1; round <= cfg.Rounds; round++ {
+			p.Rounds++
+			left := cfg.Budget - time.Since(start)
+			if left <= 0 {
+				break
+			}
+			syn := stage
+			syn.Budget = left
+			found, _ := grammar.Synthesize(problemOf(pts, yes), syn)
+			progress := false
+			for fi := range found {
+				f := &found[fi]
+				fn := grammar.Compile(f.Node)
+				differ, at := 0, [2]int{-1, -1}
+				for i := range lines {
+					row := rowOf(fn, scenes[i])
+					if d := row ^ lines[i].Legal; d != 0 {
+						if at[0] < 0 {
+							at = [2]int{i, bits.TrailingZeros64(d)}
+						}
+						differ += bits.OnesCount64(d)
 					}
-					differ += bits.OnesCount64(d)
+				}
+				agree := 1 - float64(differ)/float64(52*len(lines))
+				if differ == 0 {
+					c, err := rulebank.Compile(rulebank.Rule{Name: "hypothesis", Expr: f.Node.Expr()})
+					if err != nil {
+						continue // over the referee's bounds: not a rule a player could state
+					}
+					eq, err := equivalent(rule, c, fn, anyStarter)
+					if err != nil {
+						continue // undecided: not a place
+					}
+					if eq.Equal {
+						p.Reached, p.Length, p.Expr, p.Exact = true, f.Bits, f.Node.Expr(), eq.Exact
+						p.Elapsed = time.Since(start)
+						return p, nil
+					}
+					// A state the walks missed: it joins them.
+					lines = append(lines, godrule.Verdict{Line: eq.Line, Legal: godMask(rule, eq.Line)})
+					scenes = append(scenes, grammar.NewScene(eq.Line))
+					at = [2]int{len(lines) - 1, int(*eq.Card)}
+				}
+				if agree > bestAgree {
+					bestAgree, nearest, nearestAt = agree, f, at
+				}
+				if at[0] >= 0 && !seen[at] {
+					addPoint(at[0], sim.Card(at[1]))
+					progress = true
 				}
 			}
-			agree := 1 - float64(differ)/float64(52*len(lines))
-			if differ == 0 {
-				c, err := rulebank.Compile(rulebank.Rule{Name: "hypothesis", Expr: f.Node.Expr()})
-				if err != nil {
-					continue // over the referee's bounds: not a rule a player could state
-				}
-				eq, err := equivalent(rule, c, fn, anyStarter)
-				if err != nil {
-					continue // undecided: not a place
-				}
-				if eq.Equal {
-					p.Reached, p.Length, p.Expr, p.Exact = true, f.Bits, f.Node.Expr(), eq.Exact
-					p.Elapsed = time.Since(start)
-					return p, nil
-				}
-				// A state the walks missed: it joins them.
-				lines = append(lines, godrule.Verdict{Line: eq.Line, Legal: godMask(rule, eq.Line)})
-				scenes = append(scenes, grammar.NewScene(eq.Line))
-				at = [2]int{len(lines) - 1, int(*eq.Card)}
+			if !progress && len(found) > 0 {
+				break // every candidate's first counterexample is in the sample already
 			}
-			if agree > bestAgree {
-				bestAgree, nearest, nearestAt = agree, f, at
+			if len(found) == 0 {
+				// Nothing fits the sample: more evidence will not help.
+				break
 			}
-			if at[0] >= 0 && !seen[at] {
-				addPoint(at[0], sim.Card(at[1]))
-				progress = true
-			}
-		}
-		if !progress && len(found) > 0 {
-			break // every candidate's first counterexample is in the sample already
-		}
-		if len(found) == 0 {
-			// Nothing fits the sample: more evidence will not help.
-			break
 		}
 	}
 	p.Elapsed = time.Since(start)

@@ -1,0 +1,253 @@
+package grammar
+
+import (
+	"cmp"
+	"slices"
+	"time"
+)
+
+// The look-back pool: the arithmetic of the cards in view. Rules people
+// write relate the card to the last two or three through a term of them
+// all — "higher than the sum of the last two, mod 13", "the three add up
+// to a multiple of 5", "a bigger jump from two back than the last" — terms
+// of 12 to 15 bits that the main pool, which holds every count and sum of
+// the line as well, cannot reach within its budget (it doubles with every
+// bit). Over the ranks of card, prev, prev2 and prev3 and small numbers
+// alone the language is narrow enough to go further: a second enumerator
+// builds its terms to ArithBits and compares them, with each other or with
+// a number, to ArithBits + 4. Its terms join the main pool's; its atoms,
+// far more numerous, are read at the top of the search only: as a whole
+// rule, a part of an "or" or an "and", a condition, an iff's half.
+
+// arithOnly is the look-back sub-language.
+var arithOnly = func() (only [NumProds]bool) {
+	for _, p := range []Prod{PRank, PN, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PGuard} {
+		only[p] = true
+	}
+	return only
+}()
+
+// arithLeaf: the ranks of the cards in view and the numbers up to 13
+// (the starter's arithmetic is the main pool's).
+func arithLeaf(n *Node) bool {
+	switch n.P {
+	case PRank:
+		return n.Slot != SlotFirst
+	case PConst:
+		return n.K <= 13
+	}
+	return true
+}
+
+// arithIDs numbers the look-back pool's classes apart from the main pool's.
+const arithIDs = 1 << 28
+
+// growArith builds the look-back pool and adds what the main pool lacks
+// to the atoms and terms the searches read.
+func (s *synth) growArith() {
+	if s.cfg.ArithBits <= s.poolBits {
+		return
+	}
+	a := NewEnumerator(s.p.Points)
+	a.Only, a.Leaf, a.Connectives, a.Keep = &arithOnly, arithLeaf, false, max(1, s.cfg.Keep)
+	a.MaxInt, a.idBase, a.Stop = s.cfg.ArithBits, arithIDs, s.late
+	if s.cfg.MaxClasses > 0 {
+		a.Limit = 4 * s.cfg.MaxClasses
+	}
+	top := s.cfg.ArithBits + arithCmpBits
+	for L := 1; L <= top && !a.Stopped(); L++ {
+		a.Grow(L)
+	}
+	s.arith = a
+	for L := 1; L <= top; L++ {
+		for _, c := range a.Bools(L) {
+			if !s.inMain(c.Vec) {
+				s.arithAtoms = append(s.arithAtoms, c)
+			}
+		}
+		if L > s.poolBits && L <= s.cfg.ArithBits {
+			s.ints = append(s.ints, a.Ints(L)...)
+		}
+	}
+	slices.SortStableFunc(s.ints, func(x, y *Class) int { return cmp.Compare(x.Bits, y.Bits) })
+}
+
+// arithFits are the look-back pool's atoms that agree with Want on mask,
+// of at most budget bits.
+func (s *synth) arithFits(mask []uint64, budget, limit int) []Found {
+	var out []Found
+	for _, a := range s.arithAtoms {
+		if a.Bits > budget || len(out) >= limit {
+			break
+		}
+		if s.agrees(a.B, mask) {
+			out = append(out, Found{a.Node, a.Bits})
+		}
+	}
+	return out
+}
+
+// arithCmpBits is how far past its terms the look-back pool compares them
+// as atoms (a term and a number, or two terms); arithPairBits how far the
+// comparisons of two terms as a whole rule go (made at the top, where
+// they are checked against the verdicts, not kept: they are too many).
+const arithCmpBits, arithPairBits = 2, 4
+
+// inMain reports whether the main pool holds a class of vector v.
+func (s *synth) inMain(v Vec) bool {
+	for c := s.e.seen[hashVec(v)]; c != nil; c = c.next {
+		if sameVec(c.Vec, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// classesOf calls f with every class of either pool whose vector is v.
+func (s *synth) classesOf(v Vec, f func(c *Class)) {
+	h := hashVec(v)
+	for _, e := range []*Enumerator{s.e, s.arith} {
+		if e == nil {
+			continue
+		}
+		for c := e.seen[h]; c != nil; c = c.next {
+			if sameVec(c.Vec, v) {
+				f(c)
+			}
+		}
+	}
+}
+
+// arithPairs are the comparisons of two terms of the look-back pool, longer
+// than its atoms, that agree with Want on mask as a whole rule (under a nil
+// guard when they read prev2 or prev3): "a bigger jump from two back than
+// the last", "the step from the last card the same as the one before it,
+// counting round".
+func (s *synth) arithPairs(mask []uint64, budget int) []Found {
+	if s.arith == nil {
+		return nil
+	}
+	lo, hi := s.cfg.ArithBits+arithCmpBits, min(budget, s.cfg.ArithBits+arithPairBits)
+	own := Table[PCmp].Bits(nil)
+	var out []Found
+	buf := make([]uint64, s.words)
+	terms := func(L int) []*Class {
+		if L <= s.poolBits {
+			return s.e.Ints(L)
+		}
+		return s.arith.Ints(L)
+	}
+	for L := lo + 1; L <= hi; L++ {
+		for la := 1; la <= L-own-1; la++ {
+			lb := L - own - la
+			if la > s.cfg.ArithBits || lb > s.cfg.ArithBits {
+				continue
+			}
+			for _, a := range terms(la) {
+				if isConst(a) || s.late() {
+					continue
+				}
+				for _, b := range terms(lb) {
+					if isConst(b) || a.id >= b.id || !a.card && !b.card || !arithTerm(a) || !arithTerm(b) {
+						continue
+					}
+					d := max(int(a.depth), int(b.depth))
+					for op := range numCmps {
+						clear(buf)
+						cmpVec(op, a.I, b.I, buf)
+						n := &Node{P: PCmp, Op: op, Kids: []*Node{a.Node, b.Node}}
+						if d >= 2 {
+							g, ok := s.guardFor(buf, mask, d)
+							if !ok {
+								continue
+							}
+							n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g, Kids: []*Node{n}}
+						} else if !s.agrees(buf, mask) {
+							continue
+						}
+						out = append(out, Found{n, n.Bits()})
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// arithTerm reports whether a class's shortest member is a term of the
+// look-back language (the main pool's hold counts and sums of the line too).
+func arithTerm(c *Class) bool { return inArith(c.Node) }
+
+func inArith(n *Node) bool {
+	if !arithOnly[n.P] || n.P == PRank && n.Slot == SlotFirst {
+		return false
+	}
+	for _, k := range n.Kids {
+		if !inArith(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// solveLong finds the rules that hold once the line is long enough for prev2
+// (prev3): "prev2 == nil ? true : …", when every shorter line's point has
+// one verdict. The longer lines' points are a problem of their own,
+// synthesized apart (its pool on those points alone, so that an iff or a
+// case split reads them whole), and its rules go under the nil guard.
+func solveLong(p Problem, cfg SynthConfig, deadline time.Time) []Found {
+	var out []Found
+	for d := 2; d <= 3; d++ {
+		var pts []Point
+		var yes []bool
+		var shortYes, shortNo int
+		for i := range p.Points.Len() {
+			if p.Care[i/64]>>(i%64)&1 == 0 {
+				continue
+			}
+			want := p.Want[i/64]>>(i%64)&1 == 1
+			if p.Points.short[d][i/64]>>(i%64)&1 == 1 {
+				if want {
+					shortYes++
+				} else {
+					shortNo++
+				}
+				continue
+			}
+			pts = append(pts, p.Points.Point(i))
+			yes = append(yes, want)
+		}
+		if shortYes+shortNo == 0 || shortYes > 0 && shortNo > 0 || len(pts) == 0 {
+			continue
+		}
+		sub := cfg
+		sub.Guarded, sub.MaxBits = false, cfg.MaxBits-1
+		if !deadline.IsZero() {
+			if sub.Budget = time.Until(deadline); sub.Budget <= 0 {
+				break
+			}
+		}
+		op := Eq // any card while the line is short
+		if shortYes == 0 {
+			op = Ne
+		}
+		found, _ := Synthesize(problemOfPoints(pts, yes), sub)
+		for _, f := range found {
+			n := &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: op, Kids: []*Node{f.Node}}
+			out = append(out, Found{n, n.Bits()})
+		}
+	}
+	return out
+}
+
+// problemOfPoints is the problem of points with the verdicts yes.
+func problemOfPoints(pts []Point, yes []bool) Problem {
+	ps := NewPoints(pts)
+	p := Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: fullMask(ps)}
+	for i, y := range yes {
+		if y {
+			p.Want[i/64] |= 1 << (i % 64)
+		}
+	}
+	return p
+}
