@@ -89,6 +89,7 @@ func TestPlaceIndexAndReason(t *testing.T) {
 	// small.
 	tiny := DefaultPlace
 	tiny.Synth = grammar.SynthConfig{PoolBits: 4, TermBits: 4, MaxBits: 10, Slack: 1, Max: 8, Keep: 1, MaxClasses: 2000, MaxSolves: 40}
+	tiny.Wide = grammar.SynthConfig{} // no wider search
 	tiny.Rounds, tiny.Budget = 2, time.Minute
 	p, err = sp.Place(compile(t, `card.suit == ["spades", "hearts", "diamonds", "clubs"][sum(map(line, .rank)) % 4]`), false, tiny)
 	if err != nil {

@@ -1,0 +1,55 @@
+package grammar
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/eleusis/eleusis/internal/longtest"
+)
+
+// The look-back pool and the rules solved on the long lines apart reach
+// rules the main pool cannot: a comparison of two distances, a sum of the
+// last two deciding a colour once there are two, a remainder by the last
+// card's rank, a sum of three mod 13. A hand is played under each; some
+// rule the wide search returns must behave as the planted one on nearly
+// every state of legal play, and none the narrow search returns may.
+func TestLookBackPoolReachesPastTheMainPool(t *testing.T) {
+	wide := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
+		MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	narrow := wide
+	narrow.ArithBits, narrow.Guarded = 0, false
+	cases := []struct{ name, rule string }{
+		{"a bigger jump from two back than the last", `prev2 == nil ? true : abs(card.rank - prev2.rank) >= abs(prev.rank - prev2.rank)`},
+		{"the last two's sum picks the colour", `prev2 == nil ? true : (prev.rank + prev2.rank > 13 ? card.color == "red" : card.color == "black")`},
+		{"a face card where n is a multiple of the last rank", `n % prev.rank == 0 ? card.face : not card.face`},
+		{"the three add up to little, mod 13", `prev2 == nil ? true : (card.rank + prev.rank + prev2.rank) % 13 <= 4`},
+	}
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	if !longtest.On() {
+		cases = cases[:1] // the others with ELEUSIS_LONG_TESTS=1
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			best := func(cfg SynthConfig) (float64, string) {
+				rng := rand.New(rand.NewPCG(uint64(i), 31))
+				p, j := playedHand(t, rng, tc.rule, 240)
+				found, _ := Synthesize(p, cfg)
+				top, expr := 0.0, ""
+				for _, f := range found {
+					if a := agreement(t, rng, f.Node, j); a > top {
+						top, expr = a, f.Node.Expr()
+					}
+				}
+				return top, expr
+			}
+			if a, expr := best(wide); a < 0.99 {
+				t.Errorf("wide: the best rule found, %s, agrees on %.3f of the states of legal play", expr, a)
+			}
+			if a, expr := best(narrow); a >= 0.99 {
+				t.Errorf("narrow: %s agrees on %.3f: the case does not need the wider search", expr, a)
+			}
+		})
+	}
+}
