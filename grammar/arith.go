@@ -21,23 +21,31 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PGuard} {
 		only[p] = true
 	}
 	return only
 }()
 
-// arithLeaf: the ranks of the cards in view and the numbers up to 13
-// (the starter's arithmetic is the main pool's).
+// arithLeaf: the ranks of the cards in view, the last card of a kind
+// (red, a face card, a spade, the card's suit …; not the concepts of two
+// literals), n and the numbers up to 13 (the starter's arithmetic is the
+// main pool's).
 func arithLeaf(n *Node) bool {
 	switch n.P {
 	case PRank:
 		return n.Slot != SlotFirst
 	case PConst:
 		return n.K <= 13
+	case PLast:
+		return n.El != ElConcept
 	}
 	return true
 }
+
+// mainLeaf: the main pool leaves the last card of a kind to the look-back
+// pool (the hands' budget has no room for it).
+func mainLeaf(n *Node) bool { return n.P != PLast }
 
 // arithIDs numbers the look-back pool's classes apart from the main pool's.
 const arithIDs = 1 << 28

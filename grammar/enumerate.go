@@ -352,6 +352,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PProd, Win: w})
 		}
 	}
+	for el := range ElSameRank {
+		put(Node{P: PLast, El: el})
+	}
+	for _, t := range smallConcepts {
+		put(Node{P: PLast, El: ElConcept, K: t})
+	}
 	put(Node{P: PTrue})
 	for s := range numSlots {
 		for k := range numProps {

@@ -24,6 +24,7 @@ const (
 	PSum                // sum(map(W, .rank))
 	PFewest             // the fewest cards of one suit in W
 	PProd               // the product of the ranks of the last k cards
+	PLast               // the rank of the line's last card that passes a test (0: none)
 	// Boolean atoms.
 	PTrue    // true
 	PIs      // X is red, even, a face card, a spade, a prime …
@@ -387,6 +388,25 @@ func init() {
 				}
 				return span{1, hi}
 			}},
+
+		PLast: {Name: "last", Type: Int, Words: "the rank of the main line's last card that passes a test (0 while none has): the last red card, the last card of the card's suit",
+			Bits: func(n *Node) int { return 3 + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.lastRank(n.El, n.K, pt.Card) },
+			// The sum of the last one of the ranks, not last(filter(…)).rank:
+			// a term of no card must read 0; expr misreads "x ?? 0" and
+			// "none(…) ? 0 : x" on the right of a comparison when x holds a
+			// predicate's shorthand; and the referee prices a reduce over
+			// the line past its budget.
+			text: func(n *Node, _ []text) text {
+				return primary(call("sum", call("map", call("filter", "line", elemTextOf(n)).s, ".rank").s+"[-1:]").s)
+			},
+			reads: func(n *Node, r *Reads) {
+				r.Line = true
+				if n.El.readsCard() {
+					r.Card = true
+				}
+			},
+			bounds: func(*Node, [3]span) span { return span{0, 13} }},
 
 		PTrue: {Name: "true", Type: Bool, Words: "any card", Bits: fixed(1),
 			eval: func(*Node, *Point, [3]int32) int32 { return 1 },

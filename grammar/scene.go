@@ -16,7 +16,15 @@ type Scene struct {
 	// lastFaceSuit: the suit of the line's most recent face card, −1 for
 	// none.
 	lastFaceSuit int8
+	// lastCell, lastSuit: the most recent card of each concept cell and
+	// of each suit, as its place on the line + 1 (0: none) and its rank.
+	lastCell [8]seen
+	lastSuit [4]seen
 }
+
+// seen is where a kind of card was last played: its place on the line + 1
+// (0: never) and its rank.
+type seen struct{ at, rank int16 }
 
 // tally counts the cards of one window.
 type tally struct {
@@ -53,6 +61,12 @@ func (sc *Scene) Reset(line []sim.Card) {
 	}
 	if n >= 3 {
 		sc.card[SlotPrev3] = int16(line[n-3])
+	}
+	sc.lastCell, sc.lastSuit = [8]seen{}, [4]seen{}
+	for i, c := range line {
+		at := seen{int16(i + 1), int16(c.Rank())}
+		sc.lastCell[conceptCell(c)] = at
+		sc.lastSuit[c.Suit()] = at
 	}
 	sc.lastFaceSuit = -1
 	for i := n - 1; i >= 0; i-- {
@@ -158,6 +172,68 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 		return n
 	}
 	panic("grammar: unknown element test")
+}
+
+// lastRank is the rank of the line's last card that passes test e
+// (against card c; k is a concept's table), 0 when none has. The tests of
+// a card's kind and of the card's suit or colour only: the others are not
+// kept.
+func (sc *Scene) lastRank(e Elem, k int, c sim.Card) int32 {
+	var best seen
+	cells := func(mask int) {
+		for cell, at := range sc.lastCell {
+			if mask>>cell&1 == 1 && at.at > best.at {
+				best = at
+			}
+		}
+	}
+	switch {
+	case e == ElConcept:
+		cells(k)
+	case e >= ElSpades && e <= ElClubs:
+		best = sc.lastSuit[e-ElSpades]
+	case e == ElSameSuit:
+		best = sc.lastSuit[c.Suit()]
+	case e == ElSameColour:
+		cells(elemCells[ElRed])
+		if !c.Red() {
+			best = seen{}
+			cells(elemCells[ElBlack])
+		}
+	case e <= ElOdd:
+		cells(elemCells[e])
+	default:
+		panic("grammar: the last card passing this test is not kept")
+	}
+	return int32(best.rank)
+}
+
+// elemCells are the concept cells of the cards each test of a card's kind
+// (red … odd) holds for.
+var elemCells = func() (m [ElOdd + 1]int) {
+	for c := range sim.Card(sim.NumCards) {
+		for e := ElRed; e <= ElOdd; e++ {
+			if kindOf(e, c) {
+				m[e] |= 1 << conceptCell(c)
+			}
+		}
+	}
+	return m
+}()
+
+// kindOf reports whether card c passes test e of a card's kind.
+func kindOf(e Elem, c sim.Card) bool {
+	switch e {
+	case ElRed:
+		return c.Red()
+	case ElBlack:
+		return !c.Red()
+	case ElFace:
+		return c.Face()
+	case ElEven:
+		return c.Even()
+	}
+	return !c.Even() // ElOdd
 }
 
 // Point is one card judged after one scene.

@@ -90,6 +90,7 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	s.e = NewEnumerator(p.Points)
 	s.e.Connectives, s.e.Keep, s.e.MaxBool = false, max(1, cfg.Keep), cfg.PoolBits
 	s.e.Stop = s.late
+	s.e.Leaf = mainLeaf
 	if cfg.MaxClasses > 0 {
 		s.e.Limit = cfg.MaxClasses
 	}
