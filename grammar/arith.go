@@ -21,7 +21,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -29,7 +29,7 @@ var arithOnly = func() (only [NumProds]bool) {
 
 // arithLeaf: the ranks of the cards in view, the last card of a kind
 // (red, a face card, a spade, the card's suit …; not the concepts of two
-// literals), n and the numbers up to 13 (the starter's arithmetic is the
+// literals), a suit as a number, n and the numbers up to 13 (the starter's arithmetic is the
 // main pool's).
 func arithLeaf(n *Node) bool {
 	switch n.P {
@@ -43,9 +43,9 @@ func arithLeaf(n *Node) bool {
 	return true
 }
 
-// mainLeaf: the main pool leaves the last card of a kind to the look-back
-// pool (the hands' budget has no room for it).
-func mainLeaf(n *Node) bool { return n.P != PLast }
+// mainLeaf: the main pool leaves the last card of a kind and the suit as a
+// number to the look-back pool (the hands' budget has no room for them).
+func mainLeaf(n *Node) bool { return n.P != PLast && n.P != PSuitNo }
 
 // arithIDs numbers the look-back pool's classes apart from the main pool's.
 const arithIDs = 1 << 28
@@ -73,8 +73,12 @@ func (s *synth) growArith() {
 				s.arithAtoms = append(s.arithAtoms, c)
 			}
 		}
-		if L > s.poolBits && L <= s.cfg.ArithBits {
-			s.ints = append(s.ints, a.Ints(L)...)
+		if L <= s.cfg.ArithBits {
+			for _, c := range a.Ints(L) {
+				if L > s.poolBits || !s.inMain(c.Vec) {
+					s.ints = append(s.ints, c)
+				}
+			}
 		}
 	}
 	slices.SortStableFunc(s.ints, func(x, y *Class) int { return cmp.Compare(x.Bits, y.Bits) })

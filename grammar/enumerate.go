@@ -358,6 +358,9 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	for _, t := range smallConcepts {
 		put(Node{P: PLast, El: ElConcept, K: t})
 	}
+	for _, s := range []Slot{SlotCard, SlotPrev} {
+		put(Node{P: PSuitNo, Slot: s})
+	}
 	put(Node{P: PTrue})
 	for s := range numSlots {
 		for k := range numProps {

@@ -25,6 +25,7 @@ const (
 	PFewest             // the fewest cards of one suit in W
 	PProd               // the product of the ranks of the last k cards
 	PLast               // the rank of the line's last card that passes a test (0: none)
+	PSuitNo             // X's suit as a number: spades 0, hearts 1, diamonds 2, clubs 3
 	// Boolean atoms.
 	PTrue    // true
 	PIs      // X is red, even, a face card, a spade, a prime …
@@ -407,6 +408,23 @@ func init() {
 				}
 			},
 			bounds: func(*Node, [3]span) span { return span{0, 13} }},
+
+		PSuitNo: {Name: "suit-number", Type: Int, Words: "a card's suit as a number (spades 0, hearts 1, diamonds 2, clubs 3): what one rule for each suit splits on",
+			Bits: func(n *Node) int { return 3 + slotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				if !pt.Scene.has(n.Slot) {
+					return 0
+				}
+				return int32(pt.Scene.slotCard(n.Slot, pt.Card).Suit())
+			},
+			text: func(n *Node, _ []text) text {
+				var parts []string
+				for s := range 4 {
+					parts = append(parts, fmt.Sprintf("%q: %d", suitNames[s], s))
+				}
+				return primary(fmt.Sprintf("{%s}[%s.suit]", strings.Join(parts, ", "), slotText[n.Slot]))
+			}, reads: readSlot,
+			bounds: func(*Node, [3]span) span { return span{0, 3} }},
 
 		PTrue: {Name: "true", Type: Bool, Words: "any card", Bits: fixed(1),
 			eval: func(*Node, *Point, [3]int32) int32 { return 1 },

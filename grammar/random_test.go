@@ -13,7 +13,7 @@ import (
 func randomInt(rng *rand.Rand, depth int) *Node {
 	slot := func() Slot { return Slot(rng.IntN(int(numSlots))) }
 	leaf := func() *Node {
-		switch rng.IntN(11) {
+		switch rng.IntN(12) {
 		case 0:
 			return &Node{P: PN}
 		case 1:
@@ -35,6 +35,8 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 				return &Node{P: PLast, El: ElConcept, K: 1 + rng.IntN(254)}
 			}
 			return &Node{P: PLast, El: Elem(rng.IntN(int(ElSameRank)))}
+		case 9:
+			return &Node{P: PSuitNo, Slot: slot()}
 		}
 		return &Node{P: PRank, Slot: slot()}
 	}

@@ -286,7 +286,9 @@ func (s *synth) cases(mask []uint64, budget, depth int) []Found {
 		if u.Bits > s.cfg.CaseBits {
 			break
 		}
-		if u.card || isConst(u) || u.lo < 0 || slices.Min(u.I) < 0 {
+		// A split of the line, or by the card's suit ("one rule for each
+		// suit"): a split by another term of the card is rarely an idea.
+		if u.card && u.Node.P != PSuitNo || isConst(u) || u.lo < 0 || slices.Min(u.I) < 0 {
 			continue
 		}
 		for k := 2; k <= 6 && int32(k) <= u.hi+1; k++ {

@@ -275,7 +275,7 @@ func TestNumberLine(t *testing.T) {
 }
 
 func TestSpace(t *testing.T) {
-	rules := "same-suit,no-rank-repeat-in-five,multiple-or-divisor"
+	rules := "same-suit,no-rank-repeat-in-five,fewer-faces-than-numbers"
 	if !longtest.On() {
 		rules = "same-suit" // placing the others takes seconds
 	}
@@ -313,6 +313,6 @@ func TestSpace(t *testing.T) {
 		t.Errorf("no-rank-repeat-in-five: %+v", r)
 	}
 	if r := got.Rules[2]; r.Reached || !strings.Contains(r.Reason, "no rule of at most") {
-		t.Errorf("multiple-or-divisor: %+v", r)
+		t.Errorf("fewer-faces-than-numbers: %+v", r)
 	}
 }
