@@ -12,6 +12,7 @@ import (
 
 	"github.com/eleusis/eleusis/godrule"
 	"github.com/eleusis/eleusis/grammar"
+	"github.com/eleusis/eleusis/internal/longtest"
 	"github.com/eleusis/eleusis/rulebank"
 )
 
@@ -26,10 +27,14 @@ func TestDefaultBankPlaces(t *testing.T) {
 	if testing.Short() {
 		t.Skip("placing the rules outside the index takes minutes")
 	}
+	// Without the long tests, two rules placed in seconds stand for the
+	// others (the wide search's rules take most of a minute).
+	quick := map[string]bool{"no-rank-repeat-in-five": true, "spade-up-else-down": true}
+	all := longtest.On() || *update
 	sp := Default()
 	var got strings.Builder
 	for _, c := range rulebank.Default().Rules {
-		if _, named := outsideDefault[c.Rule.Name]; !named {
+		if _, named := outsideDefault[c.Rule.Name]; !named || !all && !quick[c.Rule.Name] {
 			continue // in the index: TestDefaultBankCoverage
 		}
 		p, err := sp.Place(c, false, DefaultPlace)
@@ -65,6 +70,15 @@ func TestDefaultBankPlaces(t *testing.T) {
 	want, err := os.ReadFile(golden)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !all {
+		var lines []string
+		for _, l := range strings.SplitAfter(string(want), "\n") {
+			if name, _, _ := strings.Cut(l, "\t"); quick[name] {
+				lines = append(lines, l)
+			}
+		}
+		want = []byte(strings.Join(lines, ""))
 	}
 	if got.String() != string(want) {
 		t.Errorf("the places moved (go test ./hypotheses -run TestDefaultBankPlaces -update to accept):\ngot:\n%swant:\n%s", got.String(), want)
