@@ -62,29 +62,6 @@ func runFlaky() {
 	}
 }
 
-// stableSelf is this test binary copied into a folder of its own, to run
-// as an outside agent across a resume: a run records its agents' files
-// (the program's folder among them), and `go test ./...` writes other
-// packages' test binaries beside this one meanwhile, which made the
-// resumed run look like another.
-func stableSelf(t *testing.T) string {
-	t.Helper()
-	b, err := os.ReadFile(os.Args[0])
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Two levels down: the run records the folder above the program's
-	// own too, and nothing else may change in it.
-	p := filepath.Join(t.TempDir(), "bin", "agent")
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, b, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // A provider's outage fails hands; --resume --retry-failed plays them
 // again on the same deals once it is over, each new record in its old
 // one's place saying it was retried and why it had failed; a hand that
@@ -98,7 +75,7 @@ func TestRetryFailedAfterAnOutage(t *testing.T) {
 	if err := os.WriteFile(flag, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	spec := fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=flaky ELEUSIS_TEST_OUTAGE=%q %q -test.run=NONE", status, stableSelf(t))
+	spec := fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=flaky ELEUSIS_TEST_OUTAGE=%q %q -test.run=NONE", status, self())
 	plan := func() *Plan {
 		return &Plan{Seed: 1, Rules: []string{"same-suit", "alternate-parity"}, Presets: []string{"new-eleusis"},
 			Lineups: [][]string{{spec, "random", "random", "random"}}, Hands: 8, Moves: true, NoDiscovery: true}

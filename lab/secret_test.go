@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/eleusis/eleusis/rulebank"
@@ -31,8 +32,37 @@ func TestMain(m *testing.M) {
 		runFlaky()
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if selfDir != "" {
+		os.RemoveAll(selfDir)
+	}
+	os.Exit(code)
 }
+
+// self is this test binary copied into a folder of its own, to run as an
+// outside agent across a resume: a run records its agents' files (the
+// folder above the program's among them), and `go test ./...` writes other
+// packages' files beside the test binary meanwhile, which made a resumed
+// run look like another (a flake).
+var selfDir string
+
+var self = sync.OnceValue(func() string {
+	b, err := os.ReadFile(os.Args[0])
+	if err == nil {
+		selfDir, err = os.MkdirTemp("", "eleusis-lab-agent")
+	}
+	p := filepath.Join(selfDir, "bin", "agent")
+	if err == nil {
+		err = os.MkdirAll(filepath.Dir(p), 0o755)
+	}
+	if err == nil {
+		err = os.WriteFile(p, b, 0o755)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("lab tests: copying the test binary to run as an agent: %v", err))
+	}
+	return p
+})
 
 // The inverter is the cheat of issue 30: an outside agent that knows the
 // public bank, the run's --seed and how eleusis derives seeds, and tries
@@ -163,12 +193,12 @@ func snoopFiles() map[string]int {
 }
 
 func inverterSpec(runSeed uint64) string {
-	return fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=invert ELEUSIS_TEST_RUN_SEED=%d %q -test.run=NONE", runSeed, os.Args[0])
+	return fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=invert ELEUSIS_TEST_RUN_SEED=%d %q -test.run=NONE", runSeed, self())
 }
 
 // snoopingSpec is the inverter told to read the run's files in out too.
 func snoopingSpec(runSeed uint64, paths ...string) string {
-	return fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=invert ELEUSIS_TEST_RUN_SEED=%d ELEUSIS_TEST_SNOOP=%q %q -test.run=NONE", runSeed, strings.Join(paths, "|"), os.Args[0])
+	return fmt.Sprintf("exec:ELEUSIS_TEST_AGENT=invert ELEUSIS_TEST_RUN_SEED=%d ELEUSIS_TEST_SNOOP=%q %q -test.run=NONE", runSeed, strings.Join(paths, "|"), self())
 }
 
 // secretPlan seats the inverter with three random players.
