@@ -27,14 +27,12 @@ var arithOnly = func() (only [NumProds]bool) {
 	return only
 }()
 
-// arithLeaf: the ranks of the cards in view, the last card of a kind
-// (red, a face card, a spade, the card's suit …; not the concepts of two
-// literals), a suit as a number, n and the numbers up to 13 (the starter's arithmetic is the
-// main pool's).
+// arithLeaf: the ranks of the cards in view and of the starter, the last
+// card of a kind (red, a face card, a spade, the card's suit …; not the
+// concepts of two literals), a suit as a number, n and the numbers up to
+// 13.
 func arithLeaf(n *Node) bool {
 	switch n.P {
-	case PRank:
-		return n.Slot != SlotFirst
 	case PConst:
 		return n.K <= 13
 	case PLast:
@@ -191,7 +189,7 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 func arithTerm(c *Class) bool { return inArith(c.Node) }
 
 func inArith(n *Node) bool {
-	if !arithOnly[n.P] || n.P == PRank && n.Slot == SlotFirst {
+	if !arithOnly[n.P] {
 		return false
 	}
 	for _, k := range n.Kids {
