@@ -12,12 +12,15 @@ import (
 // to a multiple of 5", "a bigger jump from two back than the last" — terms
 // of 12 to 15 bits that the main pool, which holds every count and sum of
 // the line as well, cannot reach within its budget (it doubles with every
-// bit). Over the ranks of card, prev, prev2 and prev3 and small numbers
-// alone the language is narrow enough to go further: a second enumerator
-// builds its terms to ArithBits and compares them, with each other or with
-// a number, to ArithBits + 4. Its terms join the main pool's; its atoms,
-// far more numerous, are read at the top of the search only: as a whole
-// rule, a part of an "or" or an "and", a condition, an iff's half.
+// bit). Over the ranks of card, prev, prev2, prev3 and the starter, the
+// rank of the line's last card of a kind, a suit as a number, n and the
+// numbers up to 13 alone, the language is narrow enough to go further: a
+// second enumerator builds its terms to ArithBits and its atoms (a term
+// compared with a number or with another term) to ArithBits + 2; two of
+// its terms compared reach ArithBits + 4 as a whole rule (arithPairs: too
+// many to keep). Its terms join the main pool's; its atoms are read beside
+// the main pool's wherever an atom must fit whole: a rule, a part of an
+// "or" or an "and", a condition, an iff's half.
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
