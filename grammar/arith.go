@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"time"
 )
@@ -83,17 +84,71 @@ func (s *synth) growArith() {
 		}
 	}
 	slices.SortStableFunc(s.ints, func(x, y *Class) int { return cmp.Compare(x.Bits, y.Bits) })
+	s.indexArith()
+}
+
+// indexArith lays the look-back atoms out by point: arithCols[i] is the
+// set of atoms (bit j: arithAtoms[j]) true at point i.
+func (s *synth) indexArith() {
+	w := (len(s.arithAtoms) + 63) / 64
+	s.arithCols = make([][]uint64, s.p.Points.Len())
+	flat := make([]uint64, w*len(s.arithCols))
+	for i := range s.arithCols {
+		s.arithCols[i] = flat[i*w : (i+1)*w : (i+1)*w]
+	}
+	for j, a := range s.arithAtoms {
+		for k, word := range a.B {
+			for ; word != 0; word &= word - 1 {
+				if i := k*64 + bits.TrailingZeros64(word); i < len(s.arithCols) {
+					s.arithCols[i][j/64] |= 1 << (j % 64)
+				}
+			}
+		}
+	}
 }
 
 // arithFits are the look-back pool's atoms that agree with Want on mask,
 // of at most budget bits.
+//
+// The atoms are too many to try one by one at every sub-problem: the
+// column index gives the ones that fit as the atoms true at every accepted
+// point of the mask and false at every refused one, and the set is most
+// often empty after a few points. The atoms come shortest first, as a scan
+// would give them.
 func (s *synth) arithFits(mask []uint64, budget, limit int) []Found {
-	var out []Found
-	for _, a := range s.arithAtoms {
-		if a.Bits > budget || len(out) >= limit {
-			break
+	n, _ := slices.BinarySearchFunc(s.arithAtoms, budget+1, func(a *Class, b int) int { return cmp.Compare(a.Bits, b) })
+	if n == 0 {
+		return nil
+	}
+	cand := make([]uint64, (n+63)/64)
+	for k := range cand {
+		cand[k] = ^uint64(0)
+	}
+	if r := n % 64; r != 0 {
+		cand[len(cand)-1] = 1<<r - 1
+	}
+	for w, m := range mask {
+		for ; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			col, yes := s.arithCols[i], s.p.Want[w]>>(i%64)&1 == 1
+			var any uint64
+			for k := range cand {
+				if yes {
+					cand[k] &= col[k]
+				} else {
+					cand[k] &^= col[k]
+				}
+				any |= cand[k]
+			}
+			if any == 0 {
+				return nil
+			}
 		}
-		if s.agrees(a.B, mask) {
+	}
+	var out []Found
+	for k, word := range cand {
+		for ; word != 0 && len(out) < limit; word &= word - 1 {
+			a := s.arithAtoms[k*64+bits.TrailingZeros64(word)]
 			out = append(out, Found{a.Node, a.Bits})
 		}
 	}

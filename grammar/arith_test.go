@@ -53,3 +53,58 @@ func TestLookBackPoolReachesPastTheMainPool(t *testing.T) {
 		})
 	}
 }
+
+// The column index gives the look-back atoms that fit a mask exactly as a
+// scan of them all does, in the same order, on masks of one point to all.
+func TestArithFitsAgreesWithAScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	p, _ := playedHand(t, rng, `prev2 == nil ? true : card.rank > (prev.rank + prev2.rank) % 13`, 120)
+	cfg := SynthConfig{PoolBits: 7, TermBits: 9, ArithBits: 11, Keep: 2}
+	s := &synth{p: p, cfg: cfg, memo: map[string][]Found{}, words: p.Points.Words()}
+	s.e = NewEnumerator(p.Points)
+	s.e.Connectives, s.e.Keep, s.e.MaxBool, s.e.Leaf = false, 2, cfg.PoolBits, mainLeaf
+	s.e.Grow(cfg.TermBits)
+	s.poolBits = cfg.TermBits
+	s.index()
+	s.growArith()
+	if len(s.arithAtoms) < 1000 {
+		t.Fatalf("only %d look-back atoms", len(s.arithAtoms))
+	}
+	scan := func(mask []uint64, budget, limit int) []Found {
+		var out []Found
+		for _, a := range s.arithAtoms {
+			if a.Bits > budget || len(out) >= limit {
+				break
+			}
+			if s.agrees(a.B, mask) {
+				out = append(out, Found{a.Node, a.Bits})
+			}
+		}
+		return out
+	}
+	nonEmpty := 0
+	for trial := range 400 {
+		mask := make([]uint64, s.words)
+		k := 1 + rng.IntN(1+trial%40) // from one point to many
+		for range k {
+			i := rng.IntN(p.Points.Len())
+			mask[i/64] |= 1 << (i % 64)
+		}
+		budget, limit := 8+rng.IntN(8), 1+rng.IntN(40)
+		got, want := s.arithFits(mask, budget, limit), scan(mask, budget, limit)
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: %d atoms fit, a scan finds %d", trial, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Node != want[i].Node {
+				t.Fatalf("trial %d: atom %d is %s, a scan's %s", trial, i, got[i].Node.Expr(), want[i].Node.Expr())
+			}
+		}
+		if len(got) > 0 {
+			nonEmpty++
+		}
+	}
+	if nonEmpty < 50 {
+		t.Errorf("only %d of 400 masks had an atom that fits: the test says little", nonEmpty)
+	}
+}

@@ -139,8 +139,10 @@ type synth struct {
 	// intOf finds a pool term's class by its node.
 	intOf map[*Node]*Class
 	arith *Enumerator // the look-back pool, when grown
-	// arithAtoms: its Boolean classes the main pool lacks, shortest first.
+	// arithAtoms: its Boolean classes the main pool lacks, shortest first;
+	// arithCols[i]: those true at point i (bit j: arithAtoms[j]).
 	arithAtoms []*Class
+	arithCols  [][]uint64
 	words      int
 	memo       map[string][]Found
 	solves     int
