@@ -199,11 +199,20 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 	own := Table[PCmp].Bits(nil)
 	var out []Found
 	buf := make([]uint64, s.words)
-	terms := func(L int) []*Class {
+	// The look-back terms of each length, once (the main pool's shorter
+	// ones hold counts and sums of the line too; numbers are compared by
+	// the thresholds).
+	terms := make([][]*Class, s.cfg.ArithBits+1)
+	for L := 1; L <= s.cfg.ArithBits; L++ {
+		from := s.arith.Ints(L)
 		if L <= s.poolBits {
-			return s.e.Ints(L)
+			from = s.e.Ints(L)
 		}
-		return s.arith.Ints(L)
+		for _, c := range from {
+			if !isConst(c) && inArith(c.Node) {
+				terms[L] = append(terms[L], c)
+			}
+		}
 	}
 	for L := lo + 1; L <= hi; L++ {
 		for la := 1; la <= L-own-1; la++ {
@@ -211,29 +220,13 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 			if la > s.cfg.ArithBits || lb > s.cfg.ArithBits {
 				continue
 			}
-			for _, a := range terms(la) {
-				if isConst(a) || s.late() {
-					continue
+			for _, a := range terms[la] {
+				if s.late() {
+					break
 				}
-				for _, b := range terms(lb) {
-					if isConst(b) || a.id >= b.id || !a.card && !b.card || !arithTerm(a) || !arithTerm(b) {
-						continue
-					}
-					d := max(int(a.depth), int(b.depth))
-					for op := range numCmps {
-						clear(buf)
-						cmpVec(op, a.I, b.I, buf)
-						n := &Node{P: PCmp, Op: op, Kids: []*Node{a.Node, b.Node}}
-						if d >= 2 {
-							g, ok := s.guardFor(buf, mask, d)
-							if !ok {
-								continue
-							}
-							n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g, Kids: []*Node{n}}
-						} else if !s.agrees(buf, mask) {
-							continue
-						}
-						out = append(out, Found{n, n.Bits()})
+				for _, b := range terms[lb] {
+					if a.id < b.id && (a.card || b.card) {
+						out = s.comparisons(a, b, mask, buf, out)
 					}
 				}
 			}
@@ -242,10 +235,7 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 	return out
 }
 
-// arithTerm reports whether a class's shortest member is a term of the
-// look-back language (the main pool's hold counts and sums of the line too).
-func arithTerm(c *Class) bool { return inArith(c.Node) }
-
+// inArith reports whether a node is of the look-back language.
 func inArith(n *Node) bool {
 	if !arithOnly[n.P] {
 		return false

@@ -225,23 +225,31 @@ func (s *synth) pairs(mask []uint64, budget int) []Found {
 			if a.id == t.id || t.Bits+a.Bits+2 > budget {
 				continue
 			}
-			d := max(int(a.depth), int(t.depth))
-			for op := range numCmps {
-				clear(buf)
-				cmpVec(op, a.I, t.I, buf)
-				n := &Node{P: PCmp, Op: op, Kids: []*Node{a.Node, t.Node}}
-				if d >= 2 {
-					g, ok := s.guardFor(buf, mask, d)
-					if !ok {
-						continue
-					}
-					n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g, Kids: []*Node{n}}
-				} else if !s.agrees(buf, mask) {
-					continue
-				}
-				out = append(out, Found{n, n.Bits()})
-			}
+			out = s.comparisons(a, t, mask, buf, out)
 		}
+	}
+	return out
+}
+
+// comparisons adds to out every "a op b" that gives Want's verdict on
+// every point of mask, under the nil guard that makes it so when a or b
+// reads prev2 or prev3 (buf: scratch of a bit set).
+func (s *synth) comparisons(a, b *Class, mask, buf []uint64, out []Found) []Found {
+	d := max(int(a.depth), int(b.depth))
+	for op := range numCmps {
+		clear(buf)
+		cmpVec(op, a.I, b.I, buf)
+		n := &Node{P: PCmp, Op: op, Kids: []*Node{a.Node, b.Node}}
+		if d >= 2 {
+			g, ok := s.guardFor(buf, mask, d)
+			if !ok {
+				continue
+			}
+			n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g, Kids: []*Node{n}}
+		} else if !s.agrees(buf, mask) {
+			continue
+		}
+		out = append(out, Found{n, n.Bits()})
 	}
 	return out
 }
