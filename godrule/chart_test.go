@@ -5,27 +5,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
-
-func compile(t testing.TB, expr string) *rulebank.Compiled {
-	t.Helper()
-	c, err := rulebank.Compile(rulebank.Rule{Name: "r", Expr: expr})
-	if err != nil {
-		t.Fatalf("%s: %v", expr, err)
-	}
-	return c
-}
-
-func cards(t testing.TB, s string) []sim.Card {
-	t.Helper()
-	cs, err := sim.ParseCards(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cs
-}
 
 // chart charts a rule of every starter with the default walks, its
 // openings named by their cards.
@@ -36,44 +17,6 @@ func chart(t testing.TB, expr string) *Chart {
 		t.Fatal(err)
 	}
 	return ch
-}
-
-// naiveStates enumerates the reachable main lines from the opening by
-// breadth-first search over concrete lines, keyed by (the card two back,
-// the last card, n mod 12), judging with the rule's own expression: an
-// implementation independent of the chart's.
-func naiveStates(t testing.TB, c *rulebank.Compiled, opening []sim.Card) (lines [][]sim.Card, verdicts []uint64) {
-	j := c.NewJudge()
-	key := func(line []sim.Card) int {
-		n := len(line)
-		p2 := 52
-		if n >= 2 {
-			p2 = int(line[n-2])
-		}
-		return (p2*52+int(line[n-1]))*12 + n%12
-	}
-	seen := map[int]bool{key(opening): true}
-	queue := [][]sim.Card{opening}
-	for i := 0; i < len(queue); i++ {
-		line := queue[i]
-		var m uint64
-		for card := sim.Card(0); card < 52; card++ {
-			ok, err := j.Accepts(line, card)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ok {
-				m |= 1 << card
-				next := append(append([]sim.Card{}, line...), card)
-				if !seen[key(next)] {
-					seen[key(next)] = true
-					queue = append(queue, next)
-				}
-			}
-		}
-		verdicts = append(verdicts, m)
-	}
-	return queue, verdicts
 }
 
 // windowOf is the window of Reached a main line is in: prev2 by its colour.

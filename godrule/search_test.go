@@ -3,22 +3,9 @@ package godrule
 import (
 	"testing"
 
+	"github.com/eleusis/eleusis/internal/ruletest"
 	"github.com/eleusis/eleusis/sim"
 )
-
-// legalRun checks that God accepts each card of run in turn after line.
-func legalRun(t *testing.T, ch *Chart, line, run []sim.Card) {
-	t.Helper()
-	j := ch.Rule.NewJudge()
-	l := append([]sim.Card(nil), line...)
-	for _, card := range run {
-		ok, err := j.Accepts(l, card)
-		if err != nil || !ok {
-			t.Fatalf("%s after %s is not legal (%v)", card, sim.CardsString(l), err)
-		}
-		l = append(l, card)
-	}
-}
 
 // SearchWindows finds a shortest run of legal cards to a window where a
 // reading parts from God: brute force's breadth-first order over concrete
@@ -66,7 +53,7 @@ func TestSearchWindowsBruteForce(t *testing.T) {
 				if len(f.Path) != depth || f.Start != 0 {
 					t.Fatalf("a run of %d cards from start %d; brute force's shortest is %d", len(f.Path), f.Start, depth)
 				}
-				legalRun(t, ch, opening, f.Path)
+				ruletest.LegalRun(t, ch.Rule, opening, f.Path)
 				// prev2's colour is all a reading of windows may use: the
 				// cards apart are the same at the end of any shortest run
 				// only when they depend on the window alone, as these do.
@@ -97,7 +84,7 @@ func TestSearchWalks(t *testing.T) {
 	if err != nil || !f.Found {
 		t.Fatalf("%+v, %v: a club is legal within a few cards of either start", f, err)
 	}
-	legalRun(t, ch, starts[f.Start], f.Path)
+	ruletest.LegalRun(t, ch.Rule, starts[f.Start], f.Path)
 	if n := len(starts[f.Start]) + len(f.Path); n < 7 {
 		t.Fatalf("parted after a line of %d cards", n)
 	}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/godrule"
-	"github.com/eleusis/eleusis/rulebank"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -19,15 +18,6 @@ var small = sync.OnceValue(func() *Space {
 	}
 	return sp
 })
-
-func compile(t testing.TB, expr string) *rulebank.Compiled {
-	t.Helper()
-	c, err := rulebank.Compile(rulebank.Rule{Name: "r", Expr: expr})
-	if err != nil {
-		t.Fatalf("%s: %v", expr, err)
-	}
-	return c
-}
 
 func TestSpaceStats(t *testing.T) {
 	sp := small()

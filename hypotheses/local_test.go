@@ -20,15 +20,6 @@ var tiny = sync.OnceValue(func() *Space {
 	return sp
 })
 
-func cards(t testing.TB, s string) []sim.Card {
-	t.Helper()
-	cs, err := sim.ParseCards(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cs
-}
-
 func localOf(t testing.TB, sp *Space, expr, starter, opening string) (*Truth, *Local) {
 	t.Helper()
 	c, err := rulebank.Compile(rulebank.Rule{Name: "r", Expr: expr, Starter: starter})
@@ -103,44 +94,6 @@ func TestLocalClassByHand(t *testing.T) {
 			}
 		})
 	}
-}
-
-// naiveStates enumerates the reachable main lines from the opening by
-// breadth-first search over concrete lines, keyed by (the card two back,
-// the last card, n mod 12), judging with the rule's own expression: an
-// implementation independent of reacher.
-func naiveStates(t testing.TB, c *rulebank.Compiled, opening []sim.Card) (lines [][]sim.Card, verdicts []uint64) {
-	j := c.NewJudge()
-	key := func(line []sim.Card) int {
-		n := len(line)
-		p2 := 52
-		if n >= 2 {
-			p2 = int(line[n-2])
-		}
-		return (p2*52+int(line[n-1]))*12 + n%12
-	}
-	seen := map[int]bool{key(opening): true}
-	queue := [][]sim.Card{opening}
-	for i := 0; i < len(queue); i++ {
-		line := queue[i]
-		var m uint64
-		for card := sim.Card(0); card < 52; card++ {
-			ok, err := j.Accepts(line, card)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if ok {
-				m |= 1 << card
-				next := append(append([]sim.Card{}, line...), card)
-				if !seen[key(next)] {
-					seen[key(next)] = true
-					queue = append(queue, next)
-				}
-			}
-		}
-		verdicts = append(verdicts, m)
-	}
-	return queue, verdicts
 }
 
 // The local class equals, hypothesis by hypothesis, the set of hypotheses

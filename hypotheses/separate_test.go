@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/godrule"
-	"github.com/eleusis/eleusis/rulebank"
+	"github.com/eleusis/eleusis/internal/ruletest"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -18,20 +18,6 @@ func differing(sp *Space, a, b int, line []sim.Card) uint64 {
 		}
 	}
 	return d
-}
-
-// legalRun checks that God accepts each card of run in turn after line.
-func legalRun(t *testing.T, c *rulebank.Compiled, line, run []sim.Card) {
-	t.Helper()
-	j := c.NewJudge()
-	l := append([]sim.Card(nil), line...)
-	for _, card := range run {
-		ok, err := j.Accepts(l, card)
-		if err != nil || !ok {
-			t.Fatalf("%s after %s is not legal (%v)", card, sim.CardsString(l), err)
-		}
-		l = append(l, card)
-	}
 }
 
 // Parting against brute force: every line God's rule allows from the
@@ -112,7 +98,7 @@ func TestPartingBruteForce(t *testing.T) {
 					// a split found is a real one on a legal run.
 					kinds["sampled"]++
 					if !p.Never {
-						legalRun(t, c, opening, p.Path)
+						ruletest.LegalRun(t, c, opening, p.Path)
 						end := append(append([]sim.Card(nil), opening...), p.Path...)
 						if d := differing(sp, a, b, end); d != p.Then || d == 0 {
 							t.Fatalf("%s: after %s they differ on %x, Parting says %x", name, sim.CardsString(end), d, p.Then)
@@ -133,7 +119,7 @@ func TestPartingBruteForce(t *testing.T) {
 					if p.Never || p.Now != 0 || len(p.Path) != depth {
 						t.Fatalf("%s: brute force parts them after %d cards (%s), Parting says %+v", name, depth, sim.CardsString(lines[at]), p)
 					}
-					legalRun(t, c, opening, p.Path)
+					ruletest.LegalRun(t, c, opening, p.Path)
 					end := append(append([]sim.Card(nil), opening...), p.Path...)
 					if d := differing(sp, a, b, end); d != p.Then || d == 0 {
 						t.Fatalf("%s: after %s they differ on %x, Parting says %x", name, sim.CardsString(end), d, p.Then)
@@ -213,7 +199,7 @@ func TestWitnessBruteForce(t *testing.T) {
 			continue
 		}
 		witnessed++
-		legalRun(t, c, w.Line[:1], w.Line[1:])
+		ruletest.LegalRun(t, c, w.Line[:1], w.Line[1:])
 		var d uint64
 		for card := sim.Card(0); card < 52; card++ {
 			ok, _ := j.Accepts(w.Line, card)
@@ -260,7 +246,7 @@ func TestPartingSampled(t *testing.T) {
 		t.Fatalf("same suit and suits in pairs part within two cards: %+v", p)
 	}
 	if p.Now == 0 {
-		legalRun(t, c, line, p.Path)
+		ruletest.LegalRun(t, c, line, p.Path)
 		end := append(append([]sim.Card(nil), line...), p.Path...)
 		if differing(sp, same, pairs, end) != p.Then {
 			t.Fatalf("the sampled parting is not where they differ")
