@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/bits"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -254,46 +255,78 @@ func inArith(n *Node) bool {
 // synthesized apart (its pool on those points alone, so that an iff or a
 // case split reads them whole), and its rules go under the nil guard.
 func solveLong(p Problem, cfg SynthConfig, deadline time.Time) []Found {
-	var out []Found
+	// Both depths at once (each its own synthesis), read back in order.
+	var byDepth [4][]Found
+	var wg sync.WaitGroup
 	for d := 2; d <= 3; d++ {
-		var pts []Point
-		var yes []bool
-		var shortYes, shortNo int
-		for i := range p.Points.Len() {
-			if p.Care[i/64]>>(i%64)&1 == 0 {
-				continue
-			}
-			want := p.Want[i/64]>>(i%64)&1 == 1
-			if p.Points.short[d][i/64]>>(i%64)&1 == 1 {
-				if want {
-					shortYes++
-				} else {
-					shortNo++
-				}
-				continue
-			}
-			pts = append(pts, p.Points.Point(i))
-			yes = append(yes, want)
-		}
-		if shortYes+shortNo == 0 || shortYes > 0 && shortNo > 0 || len(pts) == 0 {
+		sub, ok := longProblem(p, d)
+		if !ok {
 			continue
 		}
-		sub := cfg
-		sub.Guarded, sub.MaxBits = false, cfg.MaxBits-1
-		if !deadline.IsZero() {
-			if sub.Budget = time.Until(deadline); sub.Budget <= 0 {
-				break
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			byDepth[d] = solveGuarded(sub, d, cfg, deadline)
+		}()
+	}
+	wg.Wait()
+	return append(byDepth[2], byDepth[3]...)
+}
+
+// longSub is the points of the lines long enough for prev2 (d = 2) or
+// prev3 (d = 3), and the one verdict of the shorter lines' points.
+type longSub struct {
+	pts []Point
+	yes []bool
+	op  Op // Eq: any card while the line is short; Ne: none
+}
+
+// longProblem is the points of p solved apart at depth d; not ok when the
+// shorter lines' points are missing, have both verdicts, or are all.
+func longProblem(p Problem, d int) (longSub, bool) {
+	var sub longSub
+	var shortYes, shortNo int
+	for i := range p.Points.Len() {
+		if p.Care[i/64]>>(i%64)&1 == 0 {
+			continue
+		}
+		want := p.Want[i/64]>>(i%64)&1 == 1
+		if p.Points.short[d][i/64]>>(i%64)&1 == 1 {
+			if want {
+				shortYes++
+			} else {
+				shortNo++
 			}
+			continue
 		}
-		op := Eq // any card while the line is short
-		if shortYes == 0 {
-			op = Ne
+		sub.pts = append(sub.pts, p.Points.Point(i))
+		sub.yes = append(sub.yes, want)
+	}
+	if shortYes+shortNo == 0 || shortYes > 0 && shortNo > 0 || len(sub.pts) == 0 {
+		return sub, false
+	}
+	sub.op = Eq
+	if shortYes == 0 {
+		sub.op = Ne
+	}
+	return sub, true
+}
+
+// solveGuarded synthesizes a long-lines problem and puts what it finds
+// under the nil guard of depth d.
+func solveGuarded(sub longSub, d int, cfg SynthConfig, deadline time.Time) []Found {
+	c := cfg
+	c.Guarded, c.MaxBits = false, cfg.MaxBits-1
+	if !deadline.IsZero() {
+		if c.Budget = time.Until(deadline); c.Budget <= 0 {
+			return nil
 		}
-		found, _ := Synthesize(problemOfPoints(pts, yes), sub)
-		for _, f := range found {
-			n := &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: op, Kids: []*Node{f.Node}}
-			out = append(out, Found{n, n.Bits()})
-		}
+	}
+	found, _ := Synthesize(problemOfPoints(sub.pts, sub.yes), c)
+	var out []Found
+	for _, f := range found {
+		n := &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: sub.op, Kids: []*Node{f.Node}}
+		out = append(out, Found{n, n.Bits()})
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 	"time"
 )
 
@@ -53,6 +54,9 @@ type SynthConfig struct {
 	// time limit makes the result depend on the machine).
 	MaxClasses, MaxSolves int
 	Budget                time.Duration
+	// Stop, when closed, ends the synthesis at once: its caller no longer
+	// needs the answer (a search run ahead of the one before it).
+	Stop <-chan struct{}
 }
 
 // DefaultSynth is the configuration the scientists synthesize with.
@@ -87,6 +91,17 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 		deadline = start.Add(cfg.Budget)
 	}
 	s := &synth{p: p, cfg: cfg, deadline: deadline, memo: map[string][]Found{}}
+	// The rules under a nil guard are a synthesis of their own: it runs
+	// beside this one (the same rules, sooner on two cores).
+	var long []Found
+	var longDone sync.WaitGroup
+	if cfg.Guarded {
+		longDone.Add(1)
+		go func() {
+			defer longDone.Done()
+			long = solveLong(p, cfg, deadline)
+		}()
+	}
 	s.e = NewEnumerator(p.Points)
 	s.e.Connectives, s.e.Keep, s.e.MaxBool = false, max(1, cfg.Keep), cfg.PoolBits
 	s.e.Stop = s.late
@@ -112,7 +127,8 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	s.layout()
 	found := s.top()
 	if cfg.Guarded {
-		found = s.slack(append(found, solveLong(p, cfg, deadline)...))
+		longDone.Wait()
+		found = s.slack(append(found, long...))
 	}
 	found = s.expand(found)
 	st := SynthStats{Classes: s.e.Classes(), Nodes: s.e.Nodes(), PoolBits: s.poolBits, Solves: s.solves,
@@ -156,6 +172,12 @@ func (s *synth) late() bool {
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.timedOut = true
 		return true
+	}
+	select {
+	case <-s.cfg.Stop:
+		s.timedOut = true
+		return true
+	default:
 	}
 	return false
 }

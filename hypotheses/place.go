@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/eleusis/eleusis/godrule"
@@ -52,6 +53,12 @@ type PlaceConfig struct {
 	// synthesizer's own budget is counted in work).
 	Budget time.Duration
 	Truth  godrule.Config
+	// Ahead: run the wider search's first round beside the narrow one's,
+	// and draw God's lines for the bounded check while the synthesizer
+	// works (rules that read the line). The same places, sooner where a
+	// core is idle, but more work in all: for one rule at a time, not for
+	// many placed side by side.
+	Ahead bool
 }
 
 // DefaultPlace places a rule in a few seconds. Its bounds are counted in
@@ -90,6 +97,18 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 		p.Reached, p.Index, p.Length, p.Expr, p.Exact = true, true, tr.Length, tr.Expr, tr.Exact
 		p.Elapsed = time.Since(start)
 		return p, nil
+	}
+	if cfg.Ahead && rule.Reads.Depth() < 0 {
+		// God's lines for the bounded equivalence check (equivalent), drawn
+		// while the synthesizer works: every hypothesis that survives the
+		// chart is checked on them.
+		var drawn sync.WaitGroup
+		drawn.Add(1)
+		go func() {
+			defer drawn.Done()
+			_, _ = rulebank.BoundedWalks(rule, anyStarter) // cached; its error comes again when it is read
+		}()
+		defer drawn.Wait()
 	}
 	lines := ch.Walks()
 	if len(lines) == 0 {
@@ -134,7 +153,13 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	if cfg.Wide.MaxBits > 0 {
 		stages = append(stages, cfg.Wide)
 	}
-	for _, stage := range stages {
+	var wide *ahead
+	defer func() {
+		if wide != nil {
+			wide.cancel()
+		}
+	}()
+	for si, stage := range stages {
 		for round := 1; round <= cfg.Rounds; round++ {
 			p.Rounds++
 			left := cfg.Budget - time.Since(start)
@@ -143,7 +168,21 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 			}
 			syn := stage
 			syn.Budget = left
-			found, _ := grammar.Synthesize(problemOf(pts, yes), syn)
+			var found []grammar.Found
+			if si == 1 && round == 1 && wide != nil {
+				found, wide = wide.wait(), nil
+			} else {
+				if cfg.Ahead && si == 0 && round == 1 && len(stages) > 1 {
+					ws := stages[1]
+					ws.Budget = left
+					wide = runAhead(problemOf(pts, yes), ws)
+				}
+				found, _ = grammar.Synthesize(problemOf(pts, yes), syn)
+				if wide != nil && len(found) > 0 {
+					wide.cancel() // the sample grows: the wider search must start again from it
+					wide = nil
+				}
+			}
 			progress := false
 			for fi := range found {
 				f := &found[fi]
@@ -198,6 +237,38 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	p.Elapsed = time.Since(start)
 	p.Reason = placeReason(nearest, nearestAt, lines, bestAgree, cfg)
 	return p, nil
+}
+
+// ahead is the wider search's first round, run beside the narrow
+// search's first: where the narrow search finds nothing at all, the wider
+// one starts from the very same sample, so its answer is the one it would
+// give after; where the narrow one finds something, the sample grows and
+// the run ahead is stopped. The same places, sooner on two cores.
+type ahead struct {
+	stop, done chan struct{}
+	found      []grammar.Found
+}
+
+func runAhead(p grammar.Problem, cfg grammar.SynthConfig) *ahead {
+	a := &ahead{stop: make(chan struct{}), done: make(chan struct{})}
+	cfg.Stop = a.stop
+	go func() {
+		defer close(a.done)
+		a.found, _ = grammar.Synthesize(p, cfg)
+	}()
+	return a
+}
+
+// wait is the wider search's answer.
+func (a *ahead) wait() []grammar.Found {
+	<-a.done
+	return a.found
+}
+
+// cancel stops the run ahead and waits for it to end.
+func (a *ahead) cancel() {
+	close(a.stop)
+	<-a.done
 }
 
 // placeReason says in words why the language does not reach a rule.

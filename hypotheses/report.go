@@ -66,6 +66,8 @@ func (sp *Space) Report(top int, rules []*rulebank.Compiled, truth func(*ruleban
 	r.Rules = make([]RulePlace, len(rules))
 	var grp errgroup.Group
 	grp.SetLimit(runtime.GOMAXPROCS(0))
+	// Fewer rules than cores: each placement may use the idle ones.
+	cfg.Ahead = cfg.Ahead || len(rules) < runtime.GOMAXPROCS(0)
 	for i, rule := range rules {
 		grp.Go(func() error {
 			tr, err := truth(rule)

@@ -108,6 +108,9 @@ type Compiled struct {
 	// fields: the card attributes the rule reads at each position (card,
 	// prev, prev2, prev3; classes.go).
 	fields [4]uint8
+	// cards: the classes of the card judged by the attributes the rule
+	// reads of it: Legal judges one card of each.
+	cards *classes
 	// masks: as God's rule, its verdicts by window, kept for every check
 	// of a guess (exact.go); guesses: its verdicts on guesses.
 	masks   maskMemo
@@ -138,6 +141,7 @@ func Compile(r Rule) (*Compiled, error) {
 	node := prog.Node()
 	c := &Compiled{Rule: r, program: prog, Reads: readsOf(node), Steps: stepBound(node, maxLine), walkSteps: stepBound(node, boundLength+1),
 		fields: fieldsRead(node)}
+	c.cards = newClasses(c.fields[0])
 	if strings.TrimSpace(r.Starter) != "" {
 		sp, err := compileExpr(r.Starter, StarterEnv{})
 		if err != nil {
@@ -284,22 +288,29 @@ func (c *Compiled) NewJudge() *Judge {
 // Rule is the judge's compiled rule.
 func (j *Judge) Rule() *Compiled { return j.c }
 
-// Legal is the set of cards (bit c for card c) God accepts after line.
+// Legal is the set of cards (bit c for card c) God accepts after line. A
+// rule that reads only some attributes of the card judged gives one
+// verdict to every card that agrees on them: one card of each class is
+// judged (a suit rule: 4 judgements, not 52).
 func (j *Judge) Legal(line []sim.Card) (uint64, error) {
 	if t := j.c.table; t != nil {
 		return t[line[len(line)-1]], nil
 	}
+	cl := j.c.cards
 	var m uint64
-	for c := sim.Card(0); c < sim.NumCards; c++ {
+	for k, c := range cl.reps {
 		ok, err := j.Accepts(line, c)
 		if err != nil {
 			return 0, err
 		}
 		if ok {
-			m |= 1 << c
+			m |= 1 << k
 		}
 	}
-	return m, nil
+	if len(cl.reps) == sim.NumCards {
+		return m, nil // the identity classes: class k is card k
+	}
+	return cl.lift(m), nil
 }
 
 // Accepts implements sim.Judge: a table lookup for card/prev rules, expr for

@@ -183,14 +183,12 @@ type godWalk struct {
 // card the rule admits, until boundLength + 1 cards or a line after which
 // nothing is admitted.
 func (c *Compiled) walks(starters uint64) ([]godWalk, error) {
-	k := walksKey{c, starters}
-	if w, ok := walkCache.Load(k); ok {
-		r := w.(walksResult)
-		return r.walks, r.err
-	}
-	ws, err := c.godWalks(starters, newBudget(godWork))
-	walkCache.Store(k, walksResult{ws, err})
-	return ws, err
+	e, _ := walkCache.LoadOrStore(walksKey{c, starters}, &walksResult{})
+	r := e.(*walksResult)
+	// Once per rule, whoever asks first (a placement may ask ahead, while
+	// it synthesizes): the others wait for it.
+	r.once.Do(func() { r.walks, r.err = c.godWalks(starters, newBudget(godWork)) })
+	return r.walks, r.err
 }
 
 // Walk is one line of the bounded equivalence check: a random legal line
@@ -227,6 +225,7 @@ func BoundedWalks(a *Compiled, anyStarter bool) ([]Walk, error) {
 }
 
 type walksResult struct {
+	once  sync.Once
 	walks []godWalk
 	err   error
 }
@@ -260,7 +259,7 @@ type walksKey struct {
 	starters uint64
 }
 
-var walkCache sync.Map // walksKey → walksResult
+var walkCache sync.Map // walksKey → *walksResult
 
 func randomCard(rng *rand.Rand, set uint64) sim.Card {
 	k := rng.IntN(bits.OnesCount64(set))
