@@ -199,7 +199,7 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 	lo, hi := s.cfg.ArithBits+arithCmpBits, min(budget, s.cfg.ArithBits+arithPairBits)
 	own := Table[PCmp].Bits(nil)
 	var out []Found
-	buf := make([]uint64, s.words)
+	g := s.cmpGuards(mask)
 	// The look-back terms of each length, once (the main pool's shorter
 	// ones hold counts and sums of the line too; numbers are compared by
 	// the thresholds).
@@ -227,7 +227,7 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 				}
 				for _, b := range terms[lb] {
 					if a.id < b.id && (a.card || b.card) {
-						out = s.comparisons(a, b, mask, buf, out)
+						out = s.comparisons(a, b, g, out)
 					}
 				}
 			}

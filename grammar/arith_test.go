@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/eleusis/eleusis/internal/longtest"
@@ -76,7 +77,7 @@ func TestArithFitsAgreesWithAScan(t *testing.T) {
 			if a.Bits > budget || len(out) >= limit {
 				break
 			}
-			if s.agrees(a.B, mask) {
+			if agrees(s, a.B, mask) {
 				out = append(out, Found{a.Node, a.Bits})
 			}
 		}
@@ -106,5 +107,83 @@ func TestArithFitsAgreesWithAScan(t *testing.T) {
 	}
 	if nonEmpty < 50 {
 		t.Errorf("only %d of 400 masks had an atom that fits: the test says little", nonEmpty)
+	}
+}
+
+// agrees reports whether a vector gives Want's verdict on every point of
+// mask.
+func agrees(s *synth, v, mask []uint64) bool {
+	for w, m := range mask {
+		if (v[w]^s.p.Want[w])&m != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// The comparisons of two terms kept by one pass with an early stop are
+// those that building each comparison's vector over every point keeps,
+// guarded as the short lines' points say, in the same order.
+func TestComparisonsAgreeWithTheirVectors(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 4))
+	p, _ := playedHand(t, rng, `prev2 == nil ? true : abs(card.rank - prev2.rank) >= abs(prev.rank - prev2.rank)`, 160)
+	cfg := SynthConfig{PoolBits: 7, TermBits: 8, ArithBits: 9, Keep: 2}
+	s := &synth{p: p, cfg: cfg, memo: map[string][]Found{}, words: p.Points.Words()}
+	s.e = NewEnumerator(p.Points)
+	s.e.Connectives, s.e.Keep, s.e.MaxBool, s.e.Leaf = false, 2, cfg.PoolBits, mainLeaf
+	s.e.Grow(cfg.TermBits)
+	s.poolBits = cfg.TermBits
+	s.index()
+	s.growArith()
+	byVectors := func(a, b *Class, mask []uint64) []string {
+		var out []string
+		d := max(int(a.depth), int(b.depth))
+		for op := range numCmps {
+			v := make([]uint64, s.words)
+			cmpVec(op, a.I, b.I, v)
+			n := &Node{P: PCmp, Op: op, Kids: []*Node{a.Node, b.Node}}
+			if d >= 2 {
+				short := p.Points.short[d]
+				sm := s.and(mask, short)
+				if !agrees(s, v, s.andNot(mask, short)) {
+					continue
+				}
+				switch {
+				case allOf(p.Want, sm):
+					n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: Eq, Kids: []*Node{n}}
+				case noneOf(p.Want, sm):
+					n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: Ne, Kids: []*Node{n}}
+				default:
+					continue
+				}
+			} else if !agrees(s, v, mask) {
+				continue
+			}
+			out = append(out, n.Expr())
+		}
+		return out
+	}
+	kept, deep := 0, 0
+	for trial := range 3000 {
+		mask := make([]uint64, s.words)
+		for range 1 + rng.IntN(1+trial%30) { // from one point to many
+			i := rng.IntN(p.Points.Len())
+			mask[i/64] |= 1 << (i % 64)
+		}
+		a, b := s.ints[rng.IntN(len(s.ints))], s.ints[rng.IntN(len(s.ints))]
+		var got []string
+		for _, f := range s.comparisons(a, b, s.cmpGuards(mask), nil) {
+			got = append(got, f.Node.Expr())
+		}
+		if want := byVectors(a, b, mask); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: %s against %s: kept %q, by their vectors %q", trial, a.Node.Expr(), b.Node.Expr(), got, want)
+		}
+		kept += len(got)
+		if len(got) > 0 && max(a.depth, b.depth) >= 2 {
+			deep++
+		}
+	}
+	if kept < 300 || deep < 30 {
+		t.Errorf("%d comparisons kept, %d under a guard: the test says little", kept, deep)
 	}
 }

@@ -97,14 +97,12 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		// length (a long atom that explains most points — "between the
 		// last two" — beats many short ones that explain few); tried
 		// shortest first.
-		slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
+		cs = byBits(cs)
 		if len(cs) <= breadth {
 			return cs
 		}
 		short := cs[:breadth/2]
-		rest := slices.Clone(cs[breadth/2:])
-		slices.SortStableFunc(rest, func(a, b cand) int { return cmp.Compare(b.score, a.score) })
-		cs = append(slices.Clone(short), rest[:breadth-breadth/2]...)
+		cs = append(slices.Clone(short), bestScores(cs[breadth/2:], breadth-breadth/2)...)
 		slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
 		return cs
 	}
@@ -186,6 +184,49 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		}
 	}
 	return out
+}
+
+// byBits is cs sorted by length, stably: a counting sort (the lengths are
+// a few dozen, the candidates often thousands).
+func byBits(cs []cand) []cand {
+	longest := 0
+	for _, c := range cs {
+		longest = max(longest, c.c.Bits)
+	}
+	at := make([]int, longest+2)
+	for _, c := range cs {
+		at[c.c.Bits+1]++
+	}
+	for b := 1; b < len(at); b++ {
+		at[b] += at[b-1]
+	}
+	out := make([]cand, len(cs))
+	for _, c := range cs {
+		out[at[c.c.Bits]] = c
+		at[c.c.Bits]++
+	}
+	return out
+}
+
+// bestScores is the first k of cs sorted by score, highest first, stably
+// (ties in cs's order), without sorting them all.
+func bestScores(cs []cand, k int) []cand {
+	best := make([]cand, 0, k+1)
+	for _, c := range cs {
+		if len(best) == k && c.score <= best[k-1].score {
+			continue
+		}
+		// After every kept candidate of a score at least as high.
+		i := len(best)
+		for i > 0 && best[i-1].score < c.score {
+			i--
+		}
+		best = slices.Insert(best, i, c)
+		if len(best) > k {
+			best = best[:k]
+		}
+	}
+	return best
 }
 
 // exceptions are the conditions of "c ? x : b" that cover exactly what a
@@ -364,7 +405,7 @@ func (s *synth) caseFit(u *Class, k int, mask []uint64, budget int) int {
 // partBits estimates the bits of a rule that explains the points of part.
 func (s *synth) partBits(part []uint64, budget int) int {
 	pos, neg := s.and(part, s.p.Want), s.andNot(part, s.p.Want)
-	n := Ones(part)
+	n, nPos, nNeg := Ones(part), Ones(pos), Ones(neg)
 	est := budget
 	var orA, andA *Class
 	orCover, andCover := -1, -1
@@ -386,8 +427,8 @@ func (s *synth) partBits(part []uint64, budget int) int {
 				orA, orCover = a, c
 			}
 		}
-		if onPos := overlap(a.B, pos); onPos == Ones(pos) {
-			if c := Ones(neg) - overlap(a.B, neg); c > andCover {
+		if onPos := overlap(a.B, pos); onPos == nPos {
+			if c := nNeg - overlap(a.B, neg); c > andCover {
 				andA, andCover = a, c
 			}
 		}

@@ -213,7 +213,7 @@ func (s *synth) pairs(mask []uint64, budget int) []Found {
 			short = append(short, a)
 		}
 	}
-	buf := make([]uint64, s.words)
+	g := s.cmpGuards(mask)
 	for _, t := range s.ints {
 		if t.Bits+2+1 > budget || t.Bits > s.cfg.PairBits || s.late() {
 			break
@@ -225,7 +225,7 @@ func (s *synth) pairs(mask []uint64, budget int) []Found {
 			if a.id == t.id || t.Bits+a.Bits+2 > budget {
 				continue
 			}
-			out = s.comparisons(a, t, mask, buf, out)
+			out = s.comparisons(a, t, g, out)
 		}
 	}
 	return out
@@ -233,54 +233,89 @@ func (s *synth) pairs(mask []uint64, budget int) []Found {
 
 // comparisons adds to out every "a op b" that gives Want's verdict on
 // every point of mask, under the nil guard that makes it so when a or b
-// reads prev2 or prev3 (buf: scratch of a bit set).
-func (s *synth) comparisons(a, b *Class, mask, buf []uint64, out []Found) []Found {
+// reads prev2 or prev3 (g: the masks and guards, cmpGuards).
+//
+// Most pairs of terms fail on one of the first points they are held to:
+// one pass over the points keeps the comparisons still agreeing (by the
+// order of a and b there) and stops when none is left, rather than
+// building each comparison's vector over every point first.
+func (s *synth) comparisons(a, b *Class, g *cmpGuards, out []Found) []Found {
 	d := max(int(a.depth), int(b.depth))
+	if d >= 2 && !g.ok[d] {
+		return out // the short lines' points have both verdicts: no guard serves
+	}
+	alive := uint8(1)<<numCmps - 1
+	for w, m := range g.check[d] {
+		want := s.p.Want[w]
+		for ; m != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			x, y := a.I[i], b.I[i]
+			order := 1 // x == y
+			if x < y {
+				order = 0
+			} else if x > y {
+				order = 2
+			}
+			alive &= opsAgreeing[order][want>>(i%64)&1]
+			if alive == 0 {
+				return out
+			}
+		}
+	}
 	for op := range numCmps {
-		clear(buf)
-		cmpVec(op, a.I, b.I, buf)
+		if alive>>op&1 == 0 {
+			continue
+		}
 		n := &Node{P: PCmp, Op: op, Kids: []*Node{a.Node, b.Node}}
 		if d >= 2 {
-			g, ok := s.guardFor(buf, mask, d)
-			if !ok {
-				continue
-			}
-			n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g, Kids: []*Node{n}}
-		} else if !s.agrees(buf, mask) {
-			continue
+			n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g.guard[d], Kids: []*Node{n}}
 		}
 		out = append(out, Found{n, n.Bits()})
 	}
 	return out
 }
 
-// agrees reports whether a vector gives Want's verdict on every point of
-// mask.
-func (s *synth) agrees(v, mask []uint64) bool {
-	for w, m := range mask {
-		if (v[w]^s.p.Want[w])&m != 0 {
-			return false
+// opsAgreeing[order][yes] is the set of comparisons (bit op) whose truth
+// on a pair of that order (0: a < b, 1: a == b, 2: a > b) is yes.
+var opsAgreeing = func() (t [3][2]uint8) {
+	for order, ab := range [3][2]int32{{0, 1}, {1, 1}, {1, 0}} {
+		for op := range numCmps {
+			yes := 0
+			if compare(op, ab[0], ab[1]) {
+				yes = 1
+			}
+			t[order][yes] |= 1 << op
 		}
 	}
-	return true
+	return t
+}()
+
+// cmpGuards is, for a mask, the points a comparison is held to at each
+// depth it reads (0 and 1: all of them; 2 and 3: those of the lines long
+// enough, check[2] and check[3]) and the nil guard of depths 2 and 3: any
+// card (Eq) or none (Ne) while the line is short, as the short lines'
+// points say; ok[d] false when they say both.
+type cmpGuards struct {
+	check [4][]uint64
+	guard [4]Op
+	ok    [4]bool
 }
 
-// guardFor is the nil guard (Eq: any card, Ne: none) that makes a vector
-// reading prev2 or prev3 (depth d) agree with Want on mask, if any.
-func (s *synth) guardFor(v, mask []uint64, d int) (Op, bool) {
-	short := s.p.Points.short[d]
-	long := s.andNot(mask, short)
-	if !s.agrees(v, long) {
-		return 0, false
+func (s *synth) cmpGuards(mask []uint64) *cmpGuards {
+	g := &cmpGuards{}
+	g.check[0], g.check[1] = mask, mask
+	for d := 2; d <= 3; d++ {
+		short := s.p.Points.short[d]
+		g.check[d] = s.andNot(mask, short)
+		sm := s.and(mask, short)
+		switch {
+		case allOf(s.p.Want, sm):
+			g.guard[d], g.ok[d] = Eq, true
+		case noneOf(s.p.Want, sm):
+			g.guard[d], g.ok[d] = Ne, true
+		}
 	}
-	sm := s.and(mask, short)
-	switch {
-	case allOf(s.p.Want, sm):
-		return Eq, true
-	case noneOf(s.p.Want, sm):
-		return Ne, true
-	}
-	return 0, false
+	return g
 }
 
 // pureThresholds are the comparisons of pool terms with a number that the
