@@ -49,6 +49,9 @@ type PlaceConfig struct {
 	// Rounds of counterexample-guided synthesis, and the points each round
 	// starts from.
 	Rounds, Points int
+	// MoreCounterexamples: besides a rejected hypothesis's first miss,
+	// this many more of its misses on other lines join the sample.
+	MoreCounterexamples int
 	// Budget: the time a placement may take in all (a safety bound: the
 	// synthesizer's own budget is counted in work).
 	Budget time.Duration
@@ -70,7 +73,7 @@ var DefaultPlace = PlaceConfig{
 		MaxClasses: 40_000, MaxSolves: 1500},
 	Wide: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 		MaxClasses: 40_000, MaxSolves: 1500},
-	Rounds: 6, Points: 240, Budget: 60 * time.Second,
+	Rounds: 6, Points: 240, MoreCounterexamples: 3, Budget: 60 * time.Second,
 	Truth: godrule.Config{Walks: 6, Horizon: 40, Seed: 7},
 }
 
@@ -188,11 +191,14 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				f := &found[fi]
 				fn := grammar.Compile(f.Node)
 				differ, at := 0, [2]int{-1, -1}
+				var more [][2]int // the other lines it misses on
 				for i := range lines {
 					row := rowOf(fn, scenes[i])
 					if d := row ^ lines[i].Legal; d != 0 {
 						if at[0] < 0 {
 							at = [2]int{i, bits.TrailingZeros64(d)}
+						} else {
+							more = append(more, [2]int{i, int(nthCard(d, rng.IntN(bits.OnesCount64(d))))})
 						}
 						differ += bits.OnesCount64(d)
 					}
@@ -223,6 +229,17 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				if at[0] >= 0 && !seen[at] {
 					addPoint(at[0], sim.Card(at[1]))
 					progress = true
+				}
+				// A few more of its misses, from other lines, so that a
+				// round teaches more than one state (fewer rounds).
+				for range min(len(more), cfg.MoreCounterexamples) {
+					k := rng.IntN(len(more))
+					if m := more[k]; !seen[m] {
+						addPoint(m[0], sim.Card(m[1]))
+						progress = true
+					}
+					more[k] = more[len(more)-1]
+					more = more[:len(more)-1]
 				}
 			}
 			if !progress && len(found) > 0 {
