@@ -61,13 +61,7 @@ func TestArithFitsAgreesWithAScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	p, _ := playedHand(t, rng, `prev2 == nil ? true : card.rank > (prev.rank + prev2.rank) % 13`, 120)
 	cfg := SynthConfig{PoolBits: 7, TermBits: 9, ArithBits: 11, Keep: 2}
-	s := &synth{p: p, cfg: cfg, memo: map[string][]Found{}, words: p.Points.Words()}
-	s.e = NewEnumerator(p.Points)
-	s.e.Connectives, s.e.Keep, s.e.MaxBool, s.e.Leaf = false, 2, cfg.PoolBits, mainLeaf
-	s.e.Grow(cfg.TermBits)
-	s.poolBits = cfg.TermBits
-	s.index()
-	s.growArith()
+	s := grownPools(p, cfg)
 	if len(s.arithAtoms) < 1000 {
 		t.Fatalf("only %d look-back atoms", len(s.arithAtoms))
 	}
@@ -128,13 +122,7 @@ func TestComparisonsAgreeWithTheirVectors(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 4))
 	p, _ := playedHand(t, rng, `prev2 == nil ? true : abs(card.rank - prev2.rank) >= abs(prev.rank - prev2.rank)`, 160)
 	cfg := SynthConfig{PoolBits: 7, TermBits: 8, ArithBits: 9, Keep: 2}
-	s := &synth{p: p, cfg: cfg, memo: map[string][]Found{}, words: p.Points.Words()}
-	s.e = NewEnumerator(p.Points)
-	s.e.Connectives, s.e.Keep, s.e.MaxBool, s.e.Leaf = false, 2, cfg.PoolBits, mainLeaf
-	s.e.Grow(cfg.TermBits)
-	s.poolBits = cfg.TermBits
-	s.index()
-	s.growArith()
+	s := grownPools(p, cfg)
 	byVectors := func(a, b *Class, mask []uint64) []string {
 		var out []string
 		d := max(int(a.depth), int(b.depth))
@@ -186,4 +174,18 @@ func TestComparisonsAgreeWithTheirVectors(t *testing.T) {
 	if kept < 300 || deep < 30 {
 		t.Errorf("%d comparisons kept, %d under a guard: the test says little", kept, deep)
 	}
+}
+
+// grownPools is a synthesis of p with both pools grown and laid out (the
+// main pool to cfg.TermBits, the look-back pool to cfg.ArithBits), ready
+// for its searches to be called one by one.
+func grownPools(p Problem, cfg SynthConfig) *synth {
+	s := &synth{p: p, cfg: cfg, memo: map[string][]Found{}, words: p.Points.Words()}
+	s.e = NewEnumerator(p.Points)
+	s.e.Connectives, s.e.Keep, s.e.MaxBool, s.e.Leaf = false, cfg.Keep, cfg.PoolBits, mainLeaf
+	s.e.Grow(cfg.TermBits)
+	s.poolBits = cfg.TermBits
+	s.index()
+	s.growArith()
+	return s
 }
