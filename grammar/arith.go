@@ -285,31 +285,37 @@ type longSub struct {
 // shorter lines' points are missing, have both verdicts, or are all.
 func longProblem(p Problem, d int) (longSub, bool) {
 	var sub longSub
-	var shortYes, shortNo int
+	short := make([]uint64, len(p.Care)) // the cared-for points of the short lines
 	for i := range p.Points.Len() {
 		if p.Care[i/64]>>(i%64)&1 == 0 {
 			continue
 		}
-		want := p.Want[i/64]>>(i%64)&1 == 1
 		if p.Points.short[d][i/64]>>(i%64)&1 == 1 {
-			if want {
-				shortYes++
-			} else {
-				shortNo++
-			}
+			short[i/64] |= 1 << (i % 64)
 			continue
 		}
 		sub.pts = append(sub.pts, p.Points.Point(i))
-		sub.yes = append(sub.yes, want)
+		sub.yes = append(sub.yes, p.Want[i/64]>>(i%64)&1 == 1)
 	}
-	if shortYes+shortNo == 0 || shortYes > 0 && shortNo > 0 || len(sub.pts) == 0 {
+	op, ok := shortGuard(p.Want, short)
+	if empty(short) || !ok || len(sub.pts) == 0 {
 		return sub, false
 	}
-	sub.op = Eq
-	if shortYes == 0 {
-		sub.op = Ne
-	}
+	sub.op = op
 	return sub, true
+}
+
+// shortGuard is the nil guard the points of short (lines too short for
+// prev2 or prev3) call for: any card (Eq) where God accepts at all of
+// them, none (Ne) where at none; not ok where he does both.
+func shortGuard(want, short []uint64) (Op, bool) {
+	switch {
+	case allOf(want, short):
+		return Eq, true
+	case noneOf(want, short):
+		return Ne, true
+	}
+	return 0, false
 }
 
 // solveGuarded synthesizes a long-lines problem and puts what it finds

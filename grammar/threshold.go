@@ -307,13 +307,7 @@ func (s *synth) cmpGuards(mask []uint64) *cmpGuards {
 	for d := 2; d <= 3; d++ {
 		short := s.p.Points.short[d]
 		g.check[d] = s.andNot(mask, short)
-		sm := s.and(mask, short)
-		switch {
-		case allOf(s.p.Want, sm):
-			g.guard[d], g.ok[d] = Eq, true
-		case noneOf(s.p.Want, sm):
-			g.guard[d], g.ok[d] = Ne, true
-		}
+		g.guard[d], g.ok[d] = shortGuard(s.p.Want, s.and(mask, short))
 	}
 	return g
 }
