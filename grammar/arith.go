@@ -26,7 +26,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -46,9 +46,10 @@ func arithLeaf(n *Node) bool {
 	return true
 }
 
-// mainLeaf: the main pool leaves the last card of a kind and the suit as a
-// number to the look-back pool (the hands' budget has no room for them).
-func mainLeaf(n *Node) bool { return n.P != PLast && n.P != PSuitNo }
+// mainLeaf: the main pool leaves the last card of a kind, the suit as a
+// number and the runs to the look-back pool (the hands' budget has no room
+// for them).
+func mainLeaf(n *Node) bool { return n.P != PLast && n.P != PSuitNo && n.P != PRun }
 
 // arithIDs numbers the look-back pool's classes apart from the main pool's.
 const arithIDs = 1 << 28
@@ -347,4 +348,52 @@ func problemOfPoints(pts []Point, yes []bool) Problem {
 		}
 	}
 	return p
+}
+
+// splits are the rules "prev2 == nil ? a : b" where the points of the
+// lines too short for prev2 have both verdicts: a rule people write for
+// the lines too short for the cards it reads ("the last two add up to 20 at
+// most; once there are three, the three to 21"). Each side is solved on
+// its points with the pools already grown, on a budget of solves of its own
+// (a third of the synthesis's): most rules with both verdicts on short
+// lines are no split at all.
+func (s *synth) splits() []Found {
+	short := s.and(s.p.Care, s.p.Points.short[2])
+	long := s.andNot(s.p.Care, short)
+	if _, one := shortGuard(s.p.Want, short); one || empty(short) || empty(long) {
+		return nil
+	}
+	// Budgets of their own: a third of the synthesis's solves for the long
+	// lines, a third of that for the short ones (their rules are short).
+	allow := func(solves int) {
+		if s.cfg.MaxSolves > 0 {
+			s.cfg.MaxSolves = s.solves + solves
+		}
+		s.timedOut = false
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		return nil
+	}
+	third := (s.cfg.MaxSolves + 2) / 3
+	allow((third + 2) / 3)
+	own := Table[PSplit].Bits(nil)
+	as := s.solve(short, s.cfg.MaxBits-own-1, 2, 4)
+	if len(as) == 0 {
+		return nil
+	}
+	allow(third)
+	var out []Found
+	for _, b := range s.solve(long, s.cfg.MaxBits-own-as[0].Bits, 2, s.cfg.Max) {
+		n := b.Node
+		if n.P == PGuard && n.Slot == SlotPrev2 {
+			n = n.Kids[0] // the split decides the short lines
+		}
+		for _, a := range as {
+			if len(out) < s.cfg.Max {
+				sp := &Node{P: PSplit, Slot: SlotPrev2, Kids: []*Node{a.Node, n}}
+				out = append(out, Found{sp, sp.Bits()})
+			}
+		}
+	}
+	return out
 }

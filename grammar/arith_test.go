@@ -55,6 +55,48 @@ func TestLookBackPoolReachesPastTheMainPool(t *testing.T) {
 	}
 }
 
+// A run is an atom of the look-back pool: "never three in a row going
+// the same way" is 6 bits (the run either way, negated, under its guard),
+// where the same rule written with two comparisons of neighbours joined
+// twice is more than 20; and "higher, unless the last three rose" (9 bits)
+// reads a run that ends at the last card as a condition.
+func TestRunsAreAtomsOfTheLookBackPool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	wide := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
+		MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	cases := []struct {
+		name, rule string
+		bits       int
+	}{
+		{"never three in a row going the same way", `prev2 == nil ? true : not ((prev2.rank < prev.rank and prev.rank < card.rank) or (prev2.rank > prev.rank and prev.rank > card.rank))`, 6},
+		{"higher, unless the last three rose", `card.rank > prev.rank or (prev3 != nil and prev3.rank < prev2.rank and prev2.rank < prev.rank)`, 9},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(i), 37))
+			p, j := playedHand(t, rng, tc.rule, 240)
+			found, st := Synthesize(p, wide)
+			if len(found) == 0 {
+				t.Fatalf("nothing found (%+v)", st)
+			}
+			// One hand holds few runs: the rule is among the rivals
+			// returned, not always the shortest.
+			var best Found
+			top := 0.0
+			for _, f := range found {
+				if a := agreement(t, rng, f.Node, j); a > top {
+					best, top = f, a
+				}
+			}
+			if top < 0.99 || best.Bits > tc.bits {
+				t.Errorf("the best rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, top, tc.bits)
+			}
+		})
+	}
+}
+
 // The column index gives the look-back atoms that fit a mask exactly as a
 // scan of them all does, in the same order, on masks of one point to all.
 func TestArithFitsAgreesWithAScan(t *testing.T) {

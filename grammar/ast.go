@@ -216,11 +216,20 @@ func cardRed(c sim.Card) bool   { return c.Red() }
 // inside it provides: 2 or 3 when it reads prev2 or prev3 unguarded (the
 // rule language fails on shorter lines), less when it is safe on every line.
 func (n *Node) Unguarded() int {
-	if n.P == PGuard {
+	switch n.P {
+	case PGuard:
 		if d := n.Kids[0].Unguarded(); d > slotDepth[n.Slot] {
 			return d
 		}
 		return 0
+	case PSplit:
+		// The short lines' rule is read on lines too short for the slot;
+		// the other only on lines that have it.
+		d := n.Kids[1].Unguarded()
+		if d <= slotDepth[n.Slot] {
+			d = 0
+		}
+		return max(n.Kids[0].Unguarded(), d)
 	}
 	var r Reads
 	if p := n.prod(); p.reads != nil {

@@ -73,6 +73,12 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PPattern, Slot: SlotPrev2, K: 1 + rng.IntN(254) | (1+rng.IntN(254))<<8}
 		}
 		return &Node{P: PPattern, Slot: SlotPrev3, K: 1 + rng.IntN(254) | (1+rng.IntN(254))<<8 | (1+rng.IntN(254))<<16}
+	case 19:
+		if rng.IntN(2) == 0 {
+			ends := [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}}[rng.IntN(3)]
+			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: 1 + rng.IntN(3), Op: []Op{Eq, Ne}[rng.IntN(2)]}
+		}
+		break
 	case 18:
 		return &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: ElConcept, K: 1 + rng.IntN(254)}
 	case 0:
@@ -157,6 +163,16 @@ func randomBool(rng *rand.Rand, depth int) *Node {
 		return &Node{P: PIte, Kids: []*Node{sub(), sub(), sub()}}
 	case 4:
 		return &Node{P: PImp, Kids: []*Node{sub(), sub()}}
+	case 6:
+		// The long lines' rule reads the slot unguarded.
+		s := []Slot{SlotPrev2, SlotPrev3}[rng.IntN(2)]
+		long := randomAtom(rng, 2)
+		if long.Unguarded() > slotDepth[s] {
+			long = guarded(rng, long)
+		}
+		if rng.IntN(2) == 0 {
+			return &Node{P: PSplit, Slot: s, Kids: []*Node{sub(), long}}
+		}
 	}
 	switch rng.IntN(6) {
 	case 1:

@@ -48,6 +48,9 @@ type SynthConfig struct {
 	// (prev3) apart, when the shorter lines' points have one verdict, and
 	// put what is found under the nil guard (arith.go's solveLong).
 	Guarded bool
+	// Split: where the shorter lines' points have both verdicts, solve
+	// them apart as well and join the two ("prev2 == nil ? a : b").
+	Split bool
 	// MaxClasses bounds the pool and MaxSolves the sub-problems solved
 	// (0: no bound): a budget of work, so that a synthesis finds the same
 	// rules at any load. Budget bounds the time as well (0: no limit; a
@@ -126,6 +129,9 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	s.growArith()
 	s.layout()
 	found := s.top()
+	if cfg.Split {
+		found = s.slack(append(found, s.splits()...))
+	}
 	if cfg.Guarded {
 		longDone.Wait()
 		found = s.slack(append(found, long...))

@@ -135,3 +135,50 @@ func TestSynthesizerFindsPlantedRules(t *testing.T) {
 		})
 	}
 }
+
+// TestSplitSolvesShortLinesApart plants a rule with one condition for the
+// lines too short for prev2 and another for the rest, on a hand that tests
+// the short lines hard (a starter and a high card: the sum of two passes
+// 20 only there): the synthesizer finds the split at its length, and
+// without Split, nothing as short.
+func TestSplitSolvesShortLinesApart(t *testing.T) {
+	const rule = `prev2 == nil ? card.rank + prev.rank <= 20 : card.rank + prev.rank + prev2.rank <= 21`
+	rng := rand.New(rand.NewPCG(1, 2))
+	var pts []Point
+	var yes []bool
+	for range 60 { // the short lines: a starter, often high, and a card
+		st, c := sim.Card(rng.IntN(sim.NumCards)), sim.Card(rng.IntN(sim.NumCards))
+		if rng.IntN(3) == 0 {
+			st, c = sim.Card(9+rng.IntN(4)), sim.Card(13*rng.IntN(4)+8+rng.IntN(5))
+		}
+		pts = append(pts, Point{Scene: NewScene([]sim.Card{st}), Card: c})
+		yes = append(yes, cardRank(c)+cardRank(st) <= 20)
+	}
+	var j *rulebank.Judge
+	for range 3 { // and played hands
+		var q Problem
+		q, j = playedHand(t, rng, rule, 60)
+		for i := range q.Points.Len() {
+			pts = append(pts, q.Points.Point(i))
+			yes = append(yes, q.Want[i/64]>>(i%64)&1 == 1)
+		}
+	}
+	cfg := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+		MaxClasses: 40_000, MaxSolves: 1500}
+	without, _ := Synthesize(problemOfPoints(pts, yes), cfg)
+	cfg.Split = true
+	found, st := Synthesize(problemOfPoints(pts, yes), cfg)
+	if len(found) == 0 {
+		t.Fatalf("nothing found (%+v)", st)
+	}
+	best := found[0]
+	if best.Node.P != PSplit || best.Bits > 29 {
+		t.Fatalf("the shortest rule found is %s (%d bits), not the 29-bit split", best.Node, best.Bits)
+	}
+	if a := agreement(t, rng, best.Node, j); a < 1 {
+		t.Errorf("%s agrees with the planted rule on %.3f of the states of legal play", best.Node, a)
+	}
+	if len(without) > 0 && without[0].Bits <= best.Bits {
+		t.Errorf("without splits, %s (%d bits) is as short", without[0].Node, without[0].Bits)
+	}
+}

@@ -145,6 +145,11 @@ func (ps *Points) kernel(n *Node, kids [3]Vec, out Vec) bool {
 				out.B[w] = a.B[w] &^ short[w]
 			}
 		}
+	case PSplit:
+		short := ps.short[slotDepth[n.Slot]]
+		for w := range out.B {
+			out.B[w] = a.B[w]&short[w] | b.B[w]&^short[w]
+		}
 	case PCmp:
 		cmpVec(n.Op, a.I, b.I, out.B)
 	case PArith:

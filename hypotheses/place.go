@@ -71,7 +71,7 @@ type PlaceConfig struct {
 var DefaultPlace = PlaceConfig{
 	Synth: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 		MaxClasses: 40_000, MaxSolves: 1500},
-	Wide: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+	Wide: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 		MaxClasses: 40_000, MaxSolves: 1500},
 	Rounds: 6, Points: 240, MoreCounterexamples: 3, Budget: 60 * time.Second,
 	Truth: godrule.Config{Walks: 6, Horizon: 40, Seed: 7},
@@ -118,38 +118,7 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 		p.Reason = "no state is reachable: the rule accepts no card after any opening"
 		return p, nil
 	}
-	scenes := make([]*grammar.Scene, len(lines))
-	for i, lv := range lines {
-		scenes[i] = grammar.NewScene(lv.Line)
-	}
-	rng := rand.New(rand.NewPCG(tcfg.Seed, 0x706c616365))
-	// The first sample: lines spread over the walks, an accepted and a
-	// refused card after each (God's verdicts on both sides).
-	var pts []grammar.Point
-	var yes []bool
-	seen := map[[2]int]bool{}
-	addPoint := func(i int, c sim.Card) {
-		k := [2]int{i, int(c)}
-		if seen[k] {
-			return
-		}
-		seen[k] = true
-		pts = append(pts, grammar.Point{Scene: scenes[i], Card: c})
-		yes = append(yes, lines[i].Legal>>c&1 == 1)
-	}
-	for len(pts) < cfg.Points && len(seen) < 52*len(lines) {
-		i := rng.IntN(len(lines))
-		m := lines[i].Legal
-		if m != 0 {
-			addPoint(i, nthCard(m, rng.IntN(bits.OnesCount64(m))))
-		}
-		if r := allCards &^ m; r != 0 {
-			addPoint(i, nthCard(r, rng.IntN(bits.OnesCount64(r))))
-		}
-	}
-	var nearest *grammar.Found
-	var nearestAt [2]int
-	bestAgree := -1.0
+	pl := newPlacing(rule, anyStarter, cfg, lines)
 	// The narrow search first (the same places as before the wider one
 	// was added, and sooner), then the wider one where it found none.
 	stages := []grammar.SynthConfig{cfg.Synth}
@@ -178,82 +147,155 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				if cfg.Ahead && si == 0 && round == 1 && len(stages) > 1 {
 					ws := stages[1]
 					ws.Budget = left
-					wide = runAhead(problemOf(pts, yes), ws)
+					wide = runAhead(pl.problem(), ws)
 				}
-				found, _ = grammar.Synthesize(problemOf(pts, yes), syn)
+				found, _ = grammar.Synthesize(pl.problem(), syn)
 				if wide != nil && len(found) > 0 {
 					wide.cancel() // the sample grows: the wider search must start again from it
 					wide = nil
 				}
 			}
-			progress := false
-			for fi := range found {
-				f := &found[fi]
-				fn := grammar.Compile(f.Node)
-				differ, at := 0, [2]int{-1, -1}
-				var more [][2]int // the other lines it misses on
-				for i := range lines {
-					row := rowOf(fn, scenes[i])
-					if d := row ^ lines[i].Legal; d != 0 {
-						if at[0] < 0 {
-							at = [2]int{i, bits.TrailingZeros64(d)}
-						} else {
-							more = append(more, [2]int{i, int(nthCard(d, rng.IntN(bits.OnesCount64(d))))})
-						}
-						differ += bits.OnesCount64(d)
-					}
-				}
-				agree := 1 - float64(differ)/float64(52*len(lines))
-				if differ == 0 {
-					c, err := rulebank.Compile(rulebank.Rule{Name: "hypothesis", Expr: f.Node.Expr()})
-					if err != nil {
-						continue // over the referee's bounds: not a rule a player could state
-					}
-					eq, err := equivalent(rule, c, fn, anyStarter)
-					if err != nil {
-						continue // undecided: not a place
-					}
-					if eq.Equal {
-						p.Reached, p.Length, p.Expr, p.Exact = true, f.Bits, f.Node.Expr(), eq.Exact
-						p.Elapsed = time.Since(start)
-						return p, nil
-					}
-					// A state the walks missed: it joins them.
-					lines = append(lines, godrule.Verdict{Line: eq.Line, Legal: godMask(rule, eq.Line)})
-					scenes = append(scenes, grammar.NewScene(eq.Line))
-					at = [2]int{len(lines) - 1, int(*eq.Card)}
-				}
-				if agree > bestAgree {
-					bestAgree, nearest, nearestAt = agree, f, at
-				}
-				if at[0] >= 0 && !seen[at] {
-					addPoint(at[0], sim.Card(at[1]))
-					progress = true
-				}
-				// A few more of its misses, from other lines, so that a
-				// round teaches more than one state (fewer rounds).
-				for range min(len(more), cfg.MoreCounterexamples) {
-					k := rng.IntN(len(more))
-					if m := more[k]; !seen[m] {
-						addPoint(m[0], sim.Card(m[1]))
-						progress = true
-					}
-					more[k] = more[len(more)-1]
-					more = more[:len(more)-1]
-				}
-			}
-			if !progress && len(found) > 0 {
-				break // every candidate's first counterexample is in the sample already
-			}
 			if len(found) == 0 {
-				// Nothing fits the sample: more evidence will not help.
-				break
+				break // nothing fits the sample: more evidence will not help
+			}
+			at, progress := pl.check(found)
+			if at != nil {
+				p.Reached, p.Length, p.Expr, p.Exact = true, at.Length, at.Expr, at.Exact
+				p.Elapsed = time.Since(start)
+				return p, nil
+			}
+			if !progress {
+				break // every candidate's first counterexample is in the sample already
 			}
 		}
 	}
 	p.Elapsed = time.Since(start)
-	p.Reason = placeReason(nearest, nearestAt, lines, bestAgree, cfg)
+	p.Reason = placeReason(pl.nearest, pl.nearestAt, pl.lines, pl.bestAgree, cfg)
 	return p, nil
+}
+
+// placing is a placement's counterexample-guided search: God's lines, the
+// sample of (line, card) points with his verdicts that the synthesizer
+// solves, and the nearest miss so far.
+type placing struct {
+	rule       *rulebank.Compiled
+	anyStarter bool
+	cfg        PlaceConfig
+	lines      []godrule.Verdict
+	scenes     []*grammar.Scene
+	rng        *rand.Rand
+	pts        []grammar.Point
+	yes        []bool
+	seen       map[[2]int]bool
+	// The candidate that agreed with God on most of his lines' cards, and
+	// the first (line, card) it missed.
+	nearest   *grammar.Found
+	nearestAt [2]int
+	bestAgree float64
+}
+
+// newPlacing starts from lines spread over the walks, an accepted and a
+// refused card after each (God's verdicts on both sides).
+func newPlacing(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig, lines []godrule.Verdict) *placing {
+	pl := &placing{rule: rule, anyStarter: anyStarter, cfg: cfg, lines: lines, bestAgree: -1,
+		rng: rand.New(rand.NewPCG(cfg.Truth.Seed, 0x706c616365)), seen: map[[2]int]bool{}}
+	pl.scenes = make([]*grammar.Scene, len(lines))
+	for i, lv := range lines {
+		pl.scenes[i] = grammar.NewScene(lv.Line)
+	}
+	for len(pl.pts) < cfg.Points && len(pl.seen) < 52*len(lines) {
+		i := pl.rng.IntN(len(lines))
+		m := lines[i].Legal
+		if m != 0 {
+			pl.add(i, nthCard(m, pl.rng.IntN(bits.OnesCount64(m))))
+		}
+		if r := allCards &^ m; r != 0 {
+			pl.add(i, nthCard(r, pl.rng.IntN(bits.OnesCount64(r))))
+		}
+	}
+	return pl
+}
+
+// add puts card c after line i into the sample, once; it reports whether
+// the point is new.
+func (pl *placing) add(i int, c sim.Card) bool {
+	k := [2]int{i, int(c)}
+	if pl.seen[k] {
+		return false
+	}
+	pl.seen[k] = true
+	pl.pts = append(pl.pts, grammar.Point{Scene: pl.scenes[i], Card: c})
+	pl.yes = append(pl.yes, pl.lines[i].Legal>>c&1 == 1)
+	return true
+}
+
+func (pl *placing) problem() grammar.Problem { return problemOf(pl.pts, pl.yes) }
+
+// reached is a candidate that behaves as the rule does.
+type reached struct {
+	Length int
+	Expr   string
+	Exact  bool
+}
+
+// check holds a round's candidates to God's lines: the first that gives
+// his verdict on every card of every line, and then on every state the
+// equivalence check reaches, is the place. The others bring their first
+// miss into the sample, and up to MoreCounterexamples more from other lines
+// (a round that teaches more than one state: fewer rounds); progress is
+// whether any point was new.
+func (pl *placing) check(found []grammar.Found) (*reached, bool) {
+	progress := false
+	for fi := range found {
+		f := &found[fi]
+		fn := grammar.Compile(f.Node)
+		differ, at := 0, [2]int{-1, -1}
+		var more [][2]int // the other lines it misses on
+		for i := range pl.lines {
+			row := rowOf(fn, pl.scenes[i])
+			if d := row ^ pl.lines[i].Legal; d != 0 {
+				if at[0] < 0 {
+					at = [2]int{i, bits.TrailingZeros64(d)}
+				} else {
+					more = append(more, [2]int{i, int(nthCard(d, pl.rng.IntN(bits.OnesCount64(d))))})
+				}
+				differ += bits.OnesCount64(d)
+			}
+		}
+		agree := 1 - float64(differ)/float64(52*len(pl.lines))
+		if differ == 0 {
+			c, err := rulebank.Compile(rulebank.Rule{Name: "hypothesis", Expr: f.Node.Expr()})
+			if err != nil {
+				continue // over the referee's bounds: not a rule a player could state
+			}
+			eq, err := equivalent(pl.rule, c, fn, pl.anyStarter)
+			if err != nil {
+				continue // undecided: not a place
+			}
+			if eq.Equal {
+				return &reached{f.Bits, f.Node.Expr(), eq.Exact}, progress
+			}
+			// A state the walks missed: it joins them.
+			pl.lines = append(pl.lines, godrule.Verdict{Line: eq.Line, Legal: godMask(pl.rule, eq.Line)})
+			pl.scenes = append(pl.scenes, grammar.NewScene(eq.Line))
+			at = [2]int{len(pl.lines) - 1, int(*eq.Card)}
+		}
+		if agree > pl.bestAgree {
+			pl.bestAgree, pl.nearest, pl.nearestAt = agree, f, at
+		}
+		if at[0] >= 0 && pl.add(at[0], sim.Card(at[1])) {
+			progress = true
+		}
+		for range min(len(more), pl.cfg.MoreCounterexamples) {
+			k := pl.rng.IntN(len(more))
+			if m := more[k]; pl.add(m[0], sim.Card(m[1])) {
+				progress = true
+			}
+			more[k] = more[len(more)-1]
+			more = more[:len(more)-1]
+		}
+	}
+	return nil, progress
 }
 
 // ahead is the wider search's first round, run beside the narrow

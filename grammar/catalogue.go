@@ -1,0 +1,159 @@
+package grammar
+
+import "sync"
+
+// leafCatalogue holds the language's leaves (the nodes without children)
+// by description length: the same for every enumeration.
+// (Built on first use: the Table is filled by init.)
+var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
+	c = &catalogue{}
+	put := func(n Node) {
+		L := n.Bits()
+		if n.Type() == Int {
+			c.ints[L] = append(c.ints[L], n)
+		} else {
+			c.bools[L] = append(c.bools[L], n)
+		}
+	}
+	for s := range numSlots {
+		put(Node{P: PRank, Slot: s})
+	}
+	put(Node{P: PN})
+	for k := range 32 {
+		put(Node{P: PConst, K: k})
+	}
+	put(Node{P: PSum3})
+	for _, w := range windows {
+		for el := range ElConcept {
+			put(Node{P: PCount, Win: w, El: el})
+		}
+		for _, t := range smallConcepts {
+			put(Node{P: PCount, Win: w, El: ElConcept, K: t})
+		}
+		put(Node{P: PSum, Win: w})
+		put(Node{P: PFewest, Win: w})
+		if w >= 2 && w <= 3 {
+			put(Node{P: PProd, Win: w})
+		}
+	}
+	for el := range ElSameRank {
+		put(Node{P: PLast, El: el})
+	}
+	for _, t := range smallConcepts {
+		put(Node{P: PLast, El: ElConcept, K: t})
+	}
+	for _, s := range []Slot{SlotCard, SlotPrev} {
+		put(Node{P: PSuitNo, Slot: s})
+	}
+	put(Node{P: PTrue})
+	for s := range numSlots {
+		for k := range numProps {
+			put(Node{P: PIs, Slot: s, K: k})
+		}
+		for k := 1; k <= 13; k++ {
+			for _, op := range []Op{Eq, Ge, Le} {
+				if !(op == Ge && k == 1 || op == Le && k == 13) {
+					put(Node{P: PIsRank, Slot: s, Op: op, K: k})
+				}
+			}
+		}
+		for a := 2; a <= 11; a++ {
+			for hi := a + 1; hi <= 12; hi++ {
+				put(Node{P: PIsRange, Slot: s, K: a, K2: hi})
+			}
+		}
+		if s == SlotCard || s == SlotPrev {
+			for t := 1; t < 255; t++ {
+				put(Node{P: PConcept, Slot: s, K: t})
+			}
+		}
+		for _, op := range []Op{Lt, Le, Gt, Ge} {
+			for _, w := range windows {
+				put(Node{P: PAvg, Slot: s, Op: op, Win: w})
+			}
+		}
+	}
+	for x := range numSlots {
+		for y := x + 1; y < numSlots; y++ {
+			for k := range numAttrs {
+				ops := []Op{Eq, Ne}
+				if k == AttrRank {
+					ops = []Op{Eq, Ne, Lt, Le, Gt, Ge}
+				}
+				for _, op := range ops {
+					put(Node{P: PSame, Slot: x, Slot2: y, K: k, Op: op})
+				}
+			}
+		}
+	}
+	for d := range 12 {
+		put(Node{P: PStep, K: d})
+	}
+	for k := 1; k <= 4; k++ {
+		put(Node{P: PDist, Op: Eq, K: k})
+		put(Node{P: PDist, Op: Le, K: k})
+	}
+	for k := range 6 {
+		put(Node{P: PCycle, K: k})
+	}
+	for k := 2; k <= 13; k++ {
+		for r := range k {
+			put(Node{P: PPos, K: k, K2: r})
+			if r > 0 {
+				put(Node{P: PBlock, K: k, K2: r})
+			}
+		}
+	}
+	for _, w := range windows {
+		for el := range ElConcept {
+			put(Node{P: PNone, Win: w, El: el})
+			put(Node{P: PAny, Win: w, El: el})
+		}
+		for _, t := range smallConcepts {
+			put(Node{P: PNone, Win: w, El: ElConcept, K: t})
+			put(Node{P: PAny, Win: w, El: ElConcept, K: t})
+		}
+	}
+	for _, a := range smallConcepts {
+		for _, b := range smallConcepts {
+			put(Node{P: PPattern, Slot: SlotPrev2, K: a | b<<8})
+			for _, d := range smallConcepts {
+				if n := (Node{P: PPattern, Slot: SlotPrev3, K: a | b<<8 | d<<16}); n.Bits() < len(c.ints) {
+					put(n)
+				}
+			}
+		}
+	}
+	for k := range summaries {
+		put(Node{P: PSummary, K: k})
+	}
+	for _, ends := range [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}} {
+		for _, way := range []int{RunUp, RunDown, RunOne} {
+			for _, op := range []Op{Eq, Ne} {
+				put(Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: way, Op: op})
+			}
+		}
+	}
+	return c
+})
+
+type catalogue struct{ ints, bools [32][]Node }
+
+// smallConcepts are the concepts of one or two literals ("red", "an odd
+// black card"): the tests of windows and patterns.
+var smallConcepts = func() (out []int) {
+	for t := 1; t < 255; t++ {
+		if l := Literals(t); l >= 1 && l <= 2 {
+			out = append(out, t)
+		}
+	}
+	return out
+}()
+
+var windows = func() []Window {
+	out := []Window{0}
+	for k := 2; k <= MaxWindow; k++ {
+		out = append(out, Window(k))
+	}
+	return out
+}()
