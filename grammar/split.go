@@ -133,6 +133,11 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 			}
 		}
 	}
+	if depth == 2 && s.cfg.Paired {
+		for _, f := range s.pairedSplits(mask, bound()) {
+			emit(f)
+		}
+	}
 	if depth == 2 {
 		// The case splits first: a few sub-problems each, and the rules
 		// they find (by position, by a product mod k) are long ones that

@@ -51,6 +51,10 @@ type SynthConfig struct {
 	// Split: where the shorter lines' points have both verdicts, solve
 	// them apart as well and join the two ("prev2 == nil ? a : b").
 	Split bool
+	// Paired: also try, at the top, "c ? a : b" of two atoms that fit every
+	// point between them with a condition looked up from the pair
+	// (paired.go).
+	Paired bool
 	// MaxClasses bounds the pool and MaxSolves the sub-problems solved
 	// (0: no bound): a budget of work, so that a synthesis finds the same
 	// rules at any load. Budget bounds the time as well (0: no limit; a

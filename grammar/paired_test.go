@@ -1,0 +1,41 @@
+package grammar
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// A condition that tells the verdicts apart no better than chance, picking
+// between two atoms that fit every point between them ("after a pair adding
+// up to more than 13, a low card; otherwise a high one"): the splits by
+// information gain do not reach it within the budget of solves; the paired
+// splits look it up from the pair, a threshold between the 12 and the 15
+// of the sum's quantiles.
+func TestPairedSplitFindsTheConditionBetweenTwoAtoms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	const rule = `prev2 == nil ? true : (prev.rank + prev2.rank > 13 ? card.rank <= 6 : card.rank >= 8)`
+	cfg := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
+		MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	best := func(cfg SynthConfig) (Found, float64) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		p, j := playedHand(t, rng, rule, 240)
+		found, _ := Synthesize(p, cfg)
+		var b Found
+		top := 0.0
+		for _, f := range found {
+			if a := agreement(t, rng, f.Node, j); a > top {
+				b, top = f, a
+			}
+		}
+		return b, top
+	}
+	if f, a := best(cfg); a >= 0.99 {
+		t.Errorf("without paired splits, %s agrees on %.3f: the case does not need them", f.Node, a)
+	}
+	cfg.Paired = true
+	if f, a := best(cfg); a < 0.99 || f.Bits > 25 {
+		t.Errorf("with paired splits, the best rule found, %v (%d bits), agrees on %.3f of the states of legal play", f.Node, f.Bits, a)
+	}
+}
