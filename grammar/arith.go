@@ -332,7 +332,7 @@ func solveGuarded(sub longSub, d int, cfg SynthConfig, deadline time.Time) []Fou
 	found, _ := Synthesize(problemOfPoints(sub.pts, sub.yes), c)
 	var out []Found
 	for _, f := range found {
-		n := &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: sub.op, Kids: []*Node{f.Node}}
+		n := &Node{P: PGuard, Slot: guardSlot[d], Op: sub.op, Kids: []*Node{f.Node}}
 		out = append(out, Found{n, n.Bits()})
 	}
 	return out
@@ -365,6 +365,8 @@ func (s *synth) splits() []Found {
 	}
 	// Budgets of their own: a third of the synthesis's solves for the long
 	// lines, a third of that for the short ones (their rules are short).
+	// The synthesis's stats still say whether its own search ran out.
+	defer func(ranOut bool) { s.timedOut = s.timedOut || ranOut }(s.timedOut)
 	allow := func(solves int) {
 		if s.cfg.MaxSolves > 0 {
 			s.cfg.MaxSolves = s.solves + solves

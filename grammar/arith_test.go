@@ -180,9 +180,9 @@ func TestComparisonsAgreeWithTheirVectors(t *testing.T) {
 				}
 				switch {
 				case allOf(p.Want, sm):
-					n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: Eq, Kids: []*Node{n}}
+					n = &Node{P: PGuard, Slot: guardSlot[d], Op: Eq, Kids: []*Node{n}}
 				case noneOf(p.Want, sm):
-					n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: Ne, Kids: []*Node{n}}
+					n = &Node{P: PGuard, Slot: guardSlot[d], Op: Ne, Kids: []*Node{n}}
 				default:
 					continue
 				}

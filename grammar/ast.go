@@ -36,6 +36,10 @@ var slotBits = [numSlots]int{0, 1, 2, 3, 3}
 // slotDepth is the length the main line needs for the slot to exist.
 var slotDepth = [numSlots]int{0, 1, 2, 3, 1}
 
+// guardSlot is the card whose absence a nil guard of depth d tests (prev2
+// for 2, prev3 for 3).
+var guardSlot = [4]Slot{0, 0, SlotPrev2, SlotPrev3}
+
 func (s Slot) String() string { return slotText[s] }
 
 // Window is a stretch of the main line a count or a sum reads: the whole

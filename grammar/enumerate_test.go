@@ -124,7 +124,7 @@ func TestMergeByBehaviourAgreesWithBruteForce(t *testing.T) {
 							continue
 						}
 						for _, g := range []Op{Eq, Ne} { // both nil guards, as the enumerator writes atoms
-							bools = append(bools, &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g, Kids: []*Node{n}})
+							bools = append(bools, &Node{P: PGuard, Slot: guardSlot[d], Op: g, Kids: []*Node{n}})
 						}
 					}
 				}

@@ -111,7 +111,7 @@ func (s *synth) separatingThresholds(no, yes []uint64, budget int) []Found {
 			continue // the language's numbers are not negative
 		}
 		if t.depth >= 2 {
-			n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[t.depth], Op: Ne, Kids: []*Node{n}}
+			n = &Node{P: PGuard, Slot: guardSlot[t.depth], Op: Ne, Kids: []*Node{n}}
 		}
 		if b := n.Bits(); b <= budget {
 			out = append(out, Found{n, b})
@@ -144,10 +144,10 @@ func cheapest(lo, hi int32) int32 {
 	return best
 }
 
-// pairedAtoms is how many of the shortest atoms the paired splits pair,
-// and pairedPairs how many pairs that fit every point they look up a
-// condition for.
-// pairedThresholdPairs how many of them it makes a threshold for.
+// pairedAtoms is how many of the shortest atoms the paired splits pair;
+// pairedPairs how many of the pairs that fit every point they look up a
+// condition for, and pairedThresholdPairs for how many of those they also
+// make a threshold.
 const pairedAtoms, pairedPairs, pairedThresholdPairs = 600, 100, 32
 
 // covers reports whether a and b hold between them every point of m.

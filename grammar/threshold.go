@@ -52,7 +52,7 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 		}
 		add := func(n *Node) {
 			if guard != 255 {
-				n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: guard, Kids: []*Node{n}}
+				n = &Node{P: PGuard, Slot: guardSlot[d], Op: guard, Kids: []*Node{n}}
 			}
 			if b := n.Bits(); b <= budget {
 				out = append(out, Found{n, b})
@@ -268,7 +268,7 @@ func (s *synth) comparisons(a, b *Class, g *cmpGuards, out []Found) []Found {
 		}
 		n := &Node{P: PCmp, Op: op, Kids: []*Node{a.Node, b.Node}}
 		if d >= 2 {
-			n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[d], Op: g.guard[d], Kids: []*Node{n}}
+			n = &Node{P: PGuard, Slot: guardSlot[d], Op: g.guard[d], Kids: []*Node{n}}
 		}
 		out = append(out, Found{n, n.Bits()})
 	}
@@ -345,8 +345,8 @@ func (s *synth) pureThresholds(pos, neg []uint64, budget int) []*Class {
 			variants := []*Node{n}
 			if t.depth >= 2 { // false while short (an or's part), true (an and's)
 				variants = []*Node{
-					{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[t.depth], Op: Ne, Kids: []*Node{n}},
-					{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[t.depth], Op: Eq, Kids: []*Node{n}},
+					{P: PGuard, Slot: guardSlot[t.depth], Op: Ne, Kids: []*Node{n}},
+					{P: PGuard, Slot: guardSlot[t.depth], Op: Eq, Kids: []*Node{n}},
 				}
 			}
 			for _, v := range variants {
@@ -491,7 +491,7 @@ func (s *synth) condThresholds(termBits int) []*Class {
 				}
 				var n *Node = &Node{P: PCmp, Op: op, Kids: []*Node{t.Node, {P: PConst, K: int(k)}}}
 				if t.depth >= 2 {
-					n = &Node{P: PGuard, Slot: []Slot{0, 0, SlotPrev2, SlotPrev3}[t.depth], Op: Ne, Kids: []*Node{n}}
+					n = &Node{P: PGuard, Slot: guardSlot[t.depth], Op: Ne, Kids: []*Node{n}}
 				}
 				if n.Bits() > maxBits {
 					continue
