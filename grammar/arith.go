@@ -26,7 +26,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -34,22 +34,30 @@ var arithOnly = func() (only [NumProds]bool) {
 
 // arithLeaf: the ranks of the cards in view and of the starter, the last
 // card of a kind (red, a face card, a spade, the card's suit …; not the
-// concepts of two literals), a suit as a number, n and the numbers up to
-// 13.
+// concepts of two literals) and the cards since it, the copies of the card
+// already played, a suit as a number, n and the numbers up to 13.
 func arithLeaf(n *Node) bool {
 	switch n.P {
 	case PConst:
 		return n.K <= 13
-	case PLast:
+	case PLast, PSince:
 		return n.El != ElConcept
+	case PCount:
+		return n.El == ElSameCard
 	}
 	return true
 }
 
-// mainLeaf: the main pool leaves the last card of a kind, the suit as a
-// number and the runs to the look-back pool (the hands' budget has no room
-// for them).
-func mainLeaf(n *Node) bool { return n.P != PLast && n.P != PSuitNo && n.P != PRun }
+// mainLeaf: the main pool leaves the last card of a kind and the cards
+// since it, the copies of the card played before, the suit as a number and
+// the runs to the look-back pool (the hands' budget has no room for them).
+func mainLeaf(n *Node) bool {
+	switch n.P {
+	case PLast, PSince, PSuitNo, PRun:
+		return false
+	}
+	return n.El != ElSameCard
+}
 
 // arithIDs numbers the look-back pool's classes apart from the main pool's.
 const arithIDs = 1 << 28

@@ -81,6 +81,7 @@ const (
 	ElLower      // .rank < card.rank
 	ElNear1      // abs(.rank - card.rank) <= 1
 	ElNear2      // abs(.rank - card.rank) <= 2
+	ElSameCard   // .rank == card.rank and .suit == card.suit: the very card, played before ("no card twice")
 	// ElConcept: the element fits a Boolean concept of its colour, parity
 	// and faceness (Node.K holds the concept's table: "an odd black card").
 	ElConcept

@@ -25,6 +25,7 @@ const (
 	PFewest             // the fewest cards of one suit in W
 	PProd               // the product of the ranks of the last k cards
 	PLast               // the rank of the line's last card that passes a test (0: none)
+	PSince              // the cards played since the line's last card that passes a test (n: none has)
 	PSuitNo             // X's suit as a number: spades 0, hearts 1, diamonds 2, clubs 3
 	// Boolean atoms.
 	PTrue    // true
@@ -138,7 +139,7 @@ func ConstBits(k int) int {
 var winBits = [MaxWindow + 1]int{0, 0, 1, 1, 2, 2, 2}
 
 // elemBits is naming an element test.
-var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 0}
+var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 2, 0}
 
 // elemBitsOf is naming a node's element test: a concept costs its
 // literals + 1, as the concepts of one card do.
@@ -276,6 +277,24 @@ func init() {
 				}
 			},
 			bounds: func(*Node, [3]span) span { return span{0, 13} }},
+
+		// The place of the card in the line reversed, rather than n − 1 −
+		// findLastIndex(…): expr 1.17.8 misjudges findLastIndex inside
+		// arithmetic ("invalid operation: bool - int"), and the referee
+		// prices a reduce that counts the cards past its budget.
+		PSince: {Name: "since", Type: Int, Words: "how many cards were played since the main line's last card that passes a test (all of them while none has): the cards since the last face card",
+			Bits: func(n *Node) int { return 3 + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.since(n.El, n.K, pt.Card) },
+			text: func(n *Node, _ []text) text {
+				return primary("(" + call("findIndex", "reverse(line)", elemTextOf(n)).s + " ?? n)")
+			},
+			reads: func(n *Node, r *Reads) {
+				r.Line = true
+				if n.El.readsCard() {
+					r.Card = true
+				}
+			},
+			bounds: func(*Node, [3]span) span { return span{0, MaxLine} }},
 
 		PSuitNo: {Name: "suit-number", Type: Int, Words: "a card's suit as a number (spades 0, hearts 1, diamonds 2, clubs 3): what one rule for each suit splits on",
 			Bits: func(n *Node) int { return 3 + slotBits[n.Slot] },

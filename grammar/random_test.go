@@ -13,7 +13,7 @@ import (
 func randomInt(rng *rand.Rand, depth int) *Node {
 	slot := func() Slot { return Slot(rng.IntN(int(numSlots))) }
 	leaf := func() *Node {
-		switch rng.IntN(12) {
+		switch k := rng.IntN(12); k {
 		case 0:
 			return &Node{P: PN}
 		case 1:
@@ -30,11 +30,12 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PProd, Win: Window(2 + rng.IntN(2))}
 		case 7:
 			return &Node{P: PCount, Win: Window(randWin(rng)), El: ElConcept, K: 1 + rng.IntN(254)}
-		case 8:
+		case 8, 10:
+			p := map[bool]Prod{true: PLast, false: PSince}[k == 8]
 			if rng.IntN(2) == 0 {
-				return &Node{P: PLast, El: ElConcept, K: 1 + rng.IntN(254)}
+				return &Node{P: p, El: ElConcept, K: 1 + rng.IntN(254)}
 			}
-			return &Node{P: PLast, El: Elem(rng.IntN(int(ElSameRank)))}
+			return &Node{P: p, El: Elem(rng.IntN(int(ElSameRank)))}
 		case 9:
 			return &Node{P: PSuitNo, Slot: slot()}
 		}

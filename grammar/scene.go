@@ -31,10 +31,11 @@ type tally struct {
 	n, sum          int32 // cards, sum of ranks
 	red, face, even int32
 	suit            [4]int32
-	rank            [14]int32 // by rank 1..13
-	above           [15]int32 // cards of rank above r (rank[r+1] + …)
-	cell            [8]int32  // by concept cell (colour, parity, faceness)
-	prod            int32     // the product of the ranks (windows of up to MaxWindow cards)
+	rank            [14]int32           // by rank 1..13
+	above           [15]int32           // cards of rank above r (rank[r+1] + …)
+	cell            [8]int32            // by concept cell (colour, parity, faceness)
+	card            [sim.NumCards]uint8 // by card (up to three decks: a few copies at most)
+	prod            int32               // the product of the ranks (windows of up to MaxWindow cards)
 }
 
 // NewScene prepares line (oldest first, never empty: the starter is always
@@ -96,6 +97,7 @@ func (t *tally) count(cards []sim.Card) {
 		t.sum += int32(r)
 		t.suit[c.Suit()]++
 		t.rank[r]++
+		t.card[c]++
 		if c.Red() {
 			t.red++
 		}
@@ -162,6 +164,8 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 	case ElLower:
 		r := c.Rank()
 		return t.n - t.above[r] - t.rank[r]
+	case ElSameCard:
+		return int32(t.card[c])
 	case ElNear1, ElNear2:
 		k := 1 + int(e-ElNear1)
 		r := c.Rank()
@@ -179,6 +183,19 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 // a card's kind and of the card's suit or colour only: the others are not
 // kept.
 func (sc *Scene) lastRank(e Elem, k int, c sim.Card) int32 {
+	return int32(sc.lastSeen(e, k, c).rank)
+}
+
+// since is the number of cards played after the line's last card that
+// passes test e (the same tests as lastRank): 0 when it is prev, n when no
+// card has.
+func (sc *Scene) since(e Elem, k int, c sim.Card) int32 {
+	return int32(sc.N) - int32(sc.lastSeen(e, k, c).at)
+}
+
+// lastSeen is where the line's last card that passes test e was played,
+// and its rank (the zero seen when none has).
+func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
 	var best seen
 	cells := func(mask int) {
 		for cell, at := range sc.lastCell {
@@ -205,7 +222,7 @@ func (sc *Scene) lastRank(e Elem, k int, c sim.Card) int32 {
 	default:
 		panic("grammar: the last card passing this test is not kept")
 	}
-	return int32(best.rank)
+	return best
 }
 
 // elemCells are the concept cells of the cards each test of a card's kind

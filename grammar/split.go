@@ -120,19 +120,7 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 			}
 		}
 	}
-	ite := func(c *Class) {
-		if c.Bits+iteBits+2 > bound() || s.late() {
-			return
-		}
-		for _, x := range s.solve(s.and(mask, c.B), bound()-iteBits-c.Bits-1, depth-1, 2) {
-			for _, y := range s.solve(s.andNot(mask, c.B), bound()-iteBits-c.Bits-x.Bits, depth-1, 2) {
-				if y.Node.P == PTrue || x.Node.Expr() == y.Node.Expr() {
-					continue // c ? x : true is an implication
-				}
-				emit(Found{&Node{P: PIte, Kids: []*Node{c.Node, x.Node, y.Node}}, iteBits + c.Bits + x.Bits + y.Bits})
-			}
-		}
-	}
+	ite := func(c *Class) { s.ite(c, mask, bound, depth, emit) }
 	if depth == 2 && s.cfg.Paired {
 		for _, f := range s.pairedSplits(mask, bound()) {
 			emit(f)
@@ -189,6 +177,22 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		}
 	}
 	return out
+}
+
+// ite tries "c ? x : y" on mask: x solves c's points, y the others, one
+// level down.
+func (s *synth) ite(c *Class, mask []uint64, bound func() int, depth int, emit func(Found)) {
+	if c.Bits+iteBits+2 > bound() || s.late() {
+		return
+	}
+	for _, x := range s.solve(s.and(mask, c.B), bound()-iteBits-c.Bits-1, depth-1, 2) {
+		for _, y := range s.solve(s.andNot(mask, c.B), bound()-iteBits-c.Bits-x.Bits, depth-1, 2) {
+			if y.Node.P == PTrue || x.Node.Expr() == y.Node.Expr() {
+				continue // c ? x : true is an implication
+			}
+			emit(Found{&Node{P: PIte, Kids: []*Node{c.Node, x.Node, y.Node}}, iteBits + c.Bits + x.Bits + y.Bits})
+		}
+	}
 }
 
 // byBits is cs sorted by length, stably: a counting sort (the lengths are

@@ -55,6 +55,10 @@ type SynthConfig struct {
 	// point between them with a condition looked up from the pair
 	// (paired.go).
 	Paired bool
+	// FitSplits: after the search, try at the top "c ? a : b" for the
+	// conditions, of the line or of the card, whose sides an atom comes
+	// nearest to deciding alone (fitsplit.go).
+	FitSplits bool
 	// MaxClasses bounds the pool and MaxSolves the sub-problems solved
 	// (0: no bound): a budget of work, so that a synthesis finds the same
 	// rules at any load. Budget bounds the time as well (0: no limit; a
@@ -135,6 +139,9 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	found := s.top()
 	if cfg.Split {
 		found = s.slack(append(found, s.splits()...))
+	}
+	if cfg.FitSplits {
+		found = s.slack(append(found, s.fitSplits()...))
 	}
 	if cfg.Guarded {
 		longDone.Wait()

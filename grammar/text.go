@@ -69,7 +69,7 @@ var elemText = [numElems]string{
 	`.color == "red"`, `.color == "black"`, ".face", ".even", ".odd",
 	`.suit == "spades"`, `.suit == "hearts"`, `.suit == "diamonds"`, `.suit == "clubs"`,
 	".suit == card.suit", ".color == card.color", ".rank == card.rank", ".rank > card.rank", ".rank < card.rank",
-	"abs(.rank - card.rank) <= 1", "abs(.rank - card.rank) <= 2",
+	"abs(.rank - card.rank) <= 1", "abs(.rank - card.rank) <= 2", ".rank == card.rank and .suit == card.suit",
 	"", // ElConcept: elemTextOf
 }
 

@@ -71,7 +71,7 @@ type PlaceConfig struct {
 var DefaultPlace = PlaceConfig{
 	Synth: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 		MaxClasses: 40_000, MaxSolves: 1500},
-	Wide: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+	Wide: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 		MaxClasses: 40_000, MaxSolves: 1500},
 	Rounds: 6, Points: 240, MoreCounterexamples: 3, Budget: 60 * time.Second,
 	Truth: godrule.Config{Walks: 6, Horizon: 40, Seed: 7},
@@ -170,7 +170,7 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 		}
 	}
 	p.Elapsed = time.Since(start)
-	p.Reason = placeReason(pl.nearest, pl.nearestAt, pl.lines, pl.bestAgree, cfg)
+	p.Reason = pl.reason()
 	return p, nil
 }
 
@@ -192,6 +192,11 @@ type placing struct {
 	nearest   *grammar.Found
 	nearestAt [2]int
 	bestAgree float64
+	// undecided: the first candidate that gave God's verdict on every
+	// card of every line but whose equivalence check could not decide,
+	// and why.
+	undecided    *grammar.Found
+	undecidedErr error
 }
 
 // newPlacing starts from lines spread over the walks, an accepted and a
@@ -270,6 +275,9 @@ func (pl *placing) check(found []grammar.Found) (*reached, bool) {
 			}
 			eq, err := equivalent(pl.rule, c, fn, pl.anyStarter)
 			if err != nil {
+				if pl.undecided == nil {
+					pl.undecided, pl.undecidedErr = f, err
+				}
 				continue // undecided: not a place
 			}
 			if eq.Equal {
@@ -330,8 +338,13 @@ func (a *ahead) cancel() {
 	<-a.done
 }
 
-// placeReason says in words why the language does not reach a rule.
-func placeReason(nearest *grammar.Found, at [2]int, lines []godrule.Verdict, agree float64, cfg PlaceConfig) string {
+// reason says in words why the language does not reach the rule.
+func (pl *placing) reason() string {
+	nearest, at, lines, agree, cfg := pl.nearest, pl.nearestAt, pl.lines, pl.bestAgree, pl.cfg
+	if u := pl.undecided; u != nil {
+		return fmt.Sprintf("%s (%d bits) gives God's verdict on every card of the lines drawn, but whether it does on every state his hands reach could not be decided: %v",
+			u.Node.Expr(), u.Bits, pl.undecidedErr)
+	}
 	if nearest == nil {
 		return fmt.Sprintf("no rule of at most %d bits that the synthesizer builds (atoms of up to %d bits, terms of %d, and two levels of and, or, if) gives God's verdicts on even a sample of the states its hands reach",
 			cfg.Synth.MaxBits, cfg.Synth.PoolBits, cfg.Synth.TermBits)

@@ -178,3 +178,22 @@ func TestPlaceEquivalenceAgreesWithCompare(t *testing.T) {
 		t.Fatalf("only %d pairs compared, %d of them equal", checked, equal)
 	}
 }
+
+// A rule whose candidate gives God's verdict on every line drawn, but
+// whose equivalence check could not decide, is not placed, and its reason
+// says so, with the candidate and the check's error: not "nothing fits".
+func TestPlaceReasonOfAnUndecidedCheck(t *testing.T) {
+	hyp := &grammar.Node{P: grammar.PIsRank, Slot: grammar.SlotCard, Op: grammar.Ge, K: 7}
+	pl := &placing{cfg: DefaultPlace, bestAgree: -1,
+		undecided: &grammar.Found{Node: hyp, Bits: hyp.Bits()}, undecidedErr: fmt.Errorf("%w: too much work", rulebank.ErrUndecided)}
+	why := pl.reason()
+	for _, want := range []string{hyp.Expr(), fmt.Sprintf("(%d bits)", hyp.Bits()), "could not be decided", "too much work"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("the reason %q does not say %q", why, want)
+		}
+	}
+	pl.undecided = nil
+	if why := pl.reason(); !strings.HasPrefix(why, "no rule of at most") {
+		t.Errorf("with nothing undecided and nothing near: %q", why)
+	}
+}

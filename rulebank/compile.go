@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/eleusis/eleusis/sim"
 	"github.com/expr-lang/expr"
@@ -102,9 +103,13 @@ func (e *Error) Unwrap() error { return e.Err }
 type Compiled struct {
 	Rule  Rule
 	Reads Reads
-	// Steps bounds the work of one judgement (see MaxSteps); walkSteps
-	// that of one judgement on the equivalence check's shorter lines.
-	Steps, walkSteps int
+	// Steps bounds the work of one judgement (see MaxSteps); walkSteps[k]
+	// that of one judgement after a line of k cards, on the equivalence
+	// check's shorter lines (a check is charged what each judgement can
+	// cost on its own line: a rule that filters the line costs half as
+	// much, over a walk, as on its longest line).
+	Steps     int
+	walkSteps func() []int
 	// fields: the card attributes the rule reads at each position (card,
 	// prev, prev2, prev3; classes.go).
 	fields [4]uint8
@@ -139,8 +144,15 @@ func Compile(r Rule) (*Compiled, error) {
 		return nil, fail("expr", err)
 	}
 	node := prog.Node()
-	c := &Compiled{Rule: r, program: prog, Reads: readsOf(node), Steps: stepBound(node, maxLine), walkSteps: stepBound(node, boundLength+1),
+	c := &Compiled{Rule: r, program: prog, Reads: readsOf(node), Steps: stepBound(node, maxLine),
 		fields: fieldsRead(node)}
+	c.walkSteps = sync.OnceValue(func() []int {
+		by := make([]int, boundLength+2)
+		for k := 1; k < len(by); k++ {
+			by[k] = stepBound(node, k)
+		}
+		return by
+	})
 	c.cards = newClasses(c.fields[0])
 	if strings.TrimSpace(r.Starter) != "" {
 		sp, err := compileExpr(r.Starter, StarterEnv{})

@@ -150,7 +150,7 @@ func bounded(ja, jb *Judge, st uint64, b *budget) (Equivalence, error) {
 				mb, ok = memo[key]
 			}
 			if !ok {
-				m, err := jb.classMask(line, cl, b, jb.c.walkSteps)
+				m, err := jb.classMask(line, cl, b, jb.c.walkSteps()[n])
 				if err != nil {
 					return Equivalence{}, err
 				}
@@ -235,10 +235,11 @@ func (c *Compiled) godWalks(starters uint64, b *budget) ([]godWalk, error) {
 	cl := newClasses(c.fields[0])
 	rng := rand.New(rand.NewPCG(0x65717569, 0x76616c))
 	ws := make([]godWalk, 0, boundWalks)
+	steps := c.walkSteps()
 	for range boundWalks {
 		w := godWalk{line: []sim.Card{randomCard(rng, starters)}}
 		for len(w.line) <= boundLength {
-			m, err := j.classMask(w.line, cl, b, c.walkSteps)
+			m, err := j.classMask(w.line, cl, b, steps[len(w.line)])
 			if err != nil {
 				return nil, err
 			}

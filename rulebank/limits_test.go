@@ -268,3 +268,43 @@ func TestBankBounds(t *testing.T) {
 		}
 	}
 }
+
+// God's walks for the bounded check are charged what each judgement can
+// cost on its own line: a rule that filters the line costs less after a
+// short line than after the longest, and the walks' work is the sum of
+// those bounds, not the longest line's bound for every judgement.
+func TestWalksAreChargedByTheLineTheyJudge(t *testing.T) {
+	c := mustCompile(t, "each suit climbs", `let s = filter(line, .suit == card.suit); len(s) == 0 or card.rank > last(s).rank`)
+	steps := c.walkSteps()
+	if steps[1] >= steps[boundLength+1] {
+		t.Fatalf("a judgement after one card bounded at %d steps, after %d cards at %d", steps[1], boundLength+1, steps[boundLength+1])
+	}
+	for k := 2; k < len(steps); k++ {
+		if steps[k] < steps[k-1] {
+			t.Fatalf("the bound falls from %d to %d steps at a line of %d cards", steps[k-1], steps[k], k)
+		}
+	}
+	b := newBudget(1 << 40)
+	ws, err := c.godWalks(1<<sim.NumCards-1, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, longest := 0, 0
+	cl := newClasses(c.fields[0])
+	for _, w := range ws {
+		for k := 1; k <= len(w.masks); k++ {
+			want += len(cl.reps) * (steps[k] + 25)
+			longest += len(cl.reps) * (steps[boundLength+1] + 25)
+		}
+	}
+	if b.work != want {
+		t.Errorf("the walks spent %d units, want %d (the bounds of their own lines)", b.work, want)
+	}
+	if want >= longest {
+		t.Errorf("charged by their lines, %d units; by the longest, %d", want, longest)
+	}
+	// A rule of the last card only costs the same on every line.
+	if p := mustCompile(t, "higher", `card.rank > prev.rank`).walkSteps(); p[1] != p[boundLength+1] {
+		t.Errorf("a rule of prev bounded at %d steps after one card, %d after %d", p[1], p[boundLength+1], boundLength+1)
+	}
+}

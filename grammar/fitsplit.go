@@ -1,0 +1,134 @@
+package grammar
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+	"time"
+)
+
+// Fit splits (SynthConfig.FitSplits): "c ? a : b" at the top for the
+// conditions c whose two sides an atom comes nearest to deciding alone.
+// The search orders its splits by the condition's length and, past the
+// shortest, by information gain; but the condition of many rules people
+// write tells the verdicts apart no better than chance — "below 7 go up,
+// above 7 go down", "a card of the last card's suit goes higher, one of
+// its colour lower" — and a search that runs out of solves on the many
+// shorter conditions never reaches it. Nor does it split on a condition
+// that reads the card (a condition on the card is an "or" or an "and" of
+// the parts, as short when the parts are atoms; here they are compounds).
+// The fit splits run after the search, on a budget of solves of their own,
+// on conditions of the line and of the card alike.
+
+// The conditions tried: the short ones that leave each side nearest to
+// one atom of the pool, and a few longer ones.
+const (
+	fitCondsShort = 12
+	fitCondsLong  = 4
+	fitCondBits   = 5
+	// fitCondsScored bounds the longer conditions scored (the shortest of
+	// each pool; a score reads every atom of the pool).
+	fitCondsScored = 200
+)
+
+// fitSplits tries the fit splits over every point, on a third of the
+// synthesis's solves.
+func (s *synth) fitSplits() []Found {
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		return nil
+	}
+	defer func(ranOut bool, solves int) {
+		s.timedOut, s.cfg.MaxSolves = s.timedOut || ranOut, solves
+	}(s.timedOut, s.cfg.MaxSolves)
+	if s.cfg.MaxSolves > 0 {
+		s.cfg.MaxSolves = s.solves + (s.cfg.MaxSolves+2)/3
+	}
+	s.timedOut = false
+	mask := s.p.Care
+	var cands []*Class
+	for _, pool := range [][]*Class{s.atoms, s.arithAtoms, s.conds} {
+		long := 0
+		for _, a := range pool {
+			if a.Node.P == PTrue || a.Bits+iteBits+2 > s.cfg.MaxBits || empty(s.and(mask, a.B)) || empty(s.andNot(mask, a.B)) {
+				continue
+			}
+			if a.Bits > fitCondBits {
+				if long == fitCondsScored {
+					continue
+				}
+				long++
+			}
+			cands = append(cands, a)
+		}
+	}
+	var out []Found
+	bestKnown := s.cfg.MaxBits
+	bound := func() int { return min(s.cfg.MaxBits, bestKnown+s.cfg.Slack) }
+	emit := func(f Found) {
+		out = append(out, f)
+		bestKnown = min(bestKnown, f.Bits)
+	}
+	for _, c := range s.fitConds(cands, mask) {
+		s.ite(c, mask, bound, 2, emit)
+	}
+	return out
+}
+
+// fitConds picks the conditions of the split of mask from the candidates:
+// those whose sides an atom of the pool (or its opposite) comes nearest to
+// deciding alone — the points it misses on either side, fewest first. One
+// of the conditions that split mask alike (a condition and its opposite
+// are one split).
+func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
+	type scored struct {
+		c    *Class
+		miss int
+	}
+	var short, long []scored
+	for _, c := range cands {
+		sc := scored{c, s.nearestAtom(s.and(mask, c.B)) + s.nearestAtom(s.andNot(mask, c.B))}
+		if c.Bits <= fitCondBits {
+			short = append(short, sc)
+		} else {
+			long = append(long, sc)
+		}
+	}
+	var out []*Class
+	seen := map[string]bool{}
+	pick := func(list []scored, k int) {
+		slices.SortStableFunc(list, func(a, b scored) int { return cmp.Or(cmp.Compare(a.miss, b.miss), cmp.Compare(a.c.Bits, b.c.Bits)) })
+		for _, sc := range list {
+			if k == 0 {
+				return
+			}
+			key, notKey := string(wordsKey(s.and(mask, sc.c.B))), string(wordsKey(s.andNot(mask, sc.c.B)))
+			if !seen[key] && !seen[notKey] {
+				seen[key] = true
+				out = append(out, sc.c)
+				k--
+			}
+		}
+	}
+	pick(short, fitCondsShort)
+	pick(long, fitCondsLong)
+	return out
+}
+
+// nearestAtom is the fewest points of side that an atom of the pool, or
+// its opposite, misjudges.
+func (s *synth) nearestAtom(side []uint64) int {
+	all := Ones(side)
+	best := all
+	for i := range s.atoms {
+		d := s.dis[i*s.words : (i+1)*s.words]
+		miss := 0
+		for w, x := range side {
+			miss += bits.OnesCount64(d[w] & x)
+		}
+		best = min(best, miss, all-miss)
+		if best == 0 {
+			break
+		}
+	}
+	return best
+}

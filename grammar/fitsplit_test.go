@@ -1,0 +1,52 @@
+package grammar
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// Rules split on a condition that tells the verdicts apart no better than
+// chance, each side a compound of its own: split on the card ("a card of
+// the last card's colour goes lower; one of the other colour higher,
+// unless it is a face card") and on the line with a dead zone ("after a
+// low card go up, after a high one go down, after a middling one anything
+// goes"). With FitSplits the synthesizer finds each at its length;
+// without, nothing as short behaves as it does.
+func TestFitSplitsFindRulesSplitOnAnUninformativeCondition(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	cases := []struct {
+		name, rule string
+		bits       int
+	}{
+		{"split on the card", `card.color == prev.color ? card.rank < prev.rank : (card.face or card.rank > prev.rank)`, 16},
+		{"split on the line, with a dead zone", `prev.rank <= 5 ? card.rank > prev.rank : (prev.rank >= 9 ? card.rank < prev.rank : true)`, 21},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(i)+3, 17))
+			p, j := playedHand(t, rng, tc.rule, 240)
+			cfg := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+				MaxClasses: 40_000, MaxSolves: 1500}
+			without, _ := Synthesize(p, cfg)
+			cfg.FitSplits = true
+			found, st := Synthesize(p, cfg)
+			if len(found) == 0 {
+				t.Fatalf("nothing found (%+v)", st)
+			}
+			best := found[0]
+			if a := agreement(t, rng, best.Node, j); a < 0.99 || best.Bits > tc.bits {
+				t.Errorf("the shortest rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, a, tc.bits)
+			}
+			for _, f := range without {
+				if f.Bits > best.Bits {
+					break
+				}
+				if a := agreement(t, rng, f.Node, j); a >= 0.99 {
+					t.Errorf("without fit splits, %s (%d bits) is as short and agrees on %.3f", f.Node, f.Bits, a)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,78 @@
+package grammar
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/eleusis/eleusis/sim"
+)
+
+// The cards since the last card of a kind, and the copies of the card
+// already played, counted by hand on one line.
+func TestSinceAndTheSameCardCountedByHand(t *testing.T) {
+	const line = "AS 5H KD 5H 9C"
+	cases := []struct {
+		name       string
+		node       Node
+		line, card string
+		want       int32
+	}{
+		{"since the last face card (KD, two cards ago)", Node{P: PSince, El: ElFace}, line, "2S", 2},
+		{"since the last club (the last card)", Node{P: PSince, El: ElClubs}, line, "2S", 0},
+		{"since the last card of the card's suit (5H)", Node{P: PSince, El: ElSameSuit}, line, "2H", 1},
+		{"since the last spade, the first card", Node{P: PSince, El: ElSameSuit}, line, "2S", 4},
+		{"since the last red card (5H)", Node{P: PSince, El: ElRed}, line, "2S", 1},
+		{"since a face card, none played: the whole line", Node{P: PSince, El: ElFace}, "AS 5H 9C", "2S", 3},
+		{"copies of 5H already played", Node{P: PCount, El: ElSameCard}, line, "5H", 2},
+		{"copies of 5H in the last two cards", Node{P: PCount, Win: 2, El: ElSameCard}, line, "5H", 1},
+		{"copies of a card never played", Node{P: PCount, El: ElSameCard}, line, "5S", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := sim.ParseCards(tc.line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := sim.ParseCards(tc.card)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pt := Point{Scene: NewScene(l), Card: c[0]}
+			if got := Compile(&tc.node)(&pt); got != tc.want {
+				t.Errorf("%s with %s after %s = %d, want %d", tc.node.Expr(), tc.card, tc.line, got, tc.want)
+			}
+		})
+	}
+}
+
+// "Cards since the last face card" and "no card twice" are short rules of
+// the look-back pool: a played hand of each gives back a rule that behaves
+// as it does, at its length.
+func TestSinceAndTheSameCardAreShortRules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	wide := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
+		MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	cases := []struct {
+		name, rule string
+		bits       int
+	}{
+		{"a number card beats the cards since the last face card", `card.face or card.rank > (findIndex(reverse(line), .face) ?? n)`, 14},
+		{"no card twice", `none(line, .rank == card.rank and .suit == card.suit)`, 9},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(i), 41))
+			p, j := playedHand(t, rng, tc.rule, 240)
+			found, st := Synthesize(p, wide)
+			if len(found) == 0 {
+				t.Fatalf("nothing found (%+v)", st)
+			}
+			best := found[0]
+			if a := agreement(t, rng, best.Node, j); a < 0.99 || best.Bits > tc.bits {
+				t.Errorf("the shortest rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, a, tc.bits)
+			}
+		})
+	}
+}
