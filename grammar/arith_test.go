@@ -15,8 +15,7 @@ import (
 // rule the wide search returns must behave as the planted one on nearly
 // every state of legal play, and none the narrow search returns may.
 func TestLookBackPoolReachesPastTheMainPool(t *testing.T) {
-	wide := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
-		MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	wide := wideTest
 	narrow := wide
 	narrow.ArithBits, narrow.Guarded = 0, false
 	cases := []struct{ name, rule string }{
@@ -64,8 +63,7 @@ func TestRunsAreAtomsOfTheLookBackPool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthesizer searches: seconds each; runs without -short")
 	}
-	wide := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
-		MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	wide := wideTest
 	cases := []struct {
 		name, rule string
 		bits       int

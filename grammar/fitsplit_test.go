@@ -27,8 +27,8 @@ func TestFitSplitsFindRulesSplitOnAnUninformativeCondition(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i)+3, 17))
 			p, j := playedHand(t, rng, tc.rule, 240)
-			cfg := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-				MaxClasses: 40_000, MaxSolves: 1500}
+			cfg := wideTest
+			cfg.Guarded = false // the top level's search alone
 			without, _ := Synthesize(p, cfg)
 			cfg.FitSplits = true
 			found, st := Synthesize(p, cfg)

@@ -16,8 +16,7 @@ func TestPairedSplitFindsTheConditionBetweenTwoAtoms(t *testing.T) {
 		t.Skip("synthesizer searches: seconds each; runs without -short")
 	}
 	const rule = `prev2 == nil ? true : (prev.rank + prev2.rank > 13 ? card.rank <= 6 : card.rank >= 8)`
-	cfg := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
-		MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	cfg := wideTest
 	best := func(cfg SynthConfig) (Found, float64) {
 		rng := rand.New(rand.NewPCG(1, 2))
 		p, j := playedHand(t, rng, rule, 240)

@@ -52,8 +52,7 @@ func TestSinceAndTheSameCardAreShortRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthesizer searches: seconds each; runs without -short")
 	}
-	wide := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
-		MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	wide := wideTest
 	cases := []struct {
 		name, rule string
 		bits       int

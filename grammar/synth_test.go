@@ -48,6 +48,11 @@ func playedHand(t *testing.T, rng *rand.Rand, rule string, moves int) (Problem, 
 	return p, j
 }
 
+// wideTest is the wider search of a placement (hypotheses.DefaultPlace.Wide)
+// without its splits: what the tests of the look-back pool search with.
+var wideTest = SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
+	MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+
 // agreement is the share of random (line, card) pairs on lines of legal
 // play under judge where n gives the rule's verdict.
 func agreement(t *testing.T, rng *rand.Rand, n *Node, j *rulebank.Judge) float64 {
