@@ -26,7 +26,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -35,7 +35,10 @@ var arithOnly = func() (only [NumProds]bool) {
 // arithLeaf: the ranks of the cards in view and of the starter, the last
 // card of a kind (red, a face card, a spade, the card's suit …; not the
 // concepts of two literals) and the cards since it, the copies of the card
-// already played, a suit as a number, n and the numbers up to 13.
+// already played, the cards of one rank (an ace played, the cards since the
+// last king) or next to the card's, the total of a kind (the red cards' ranks), a suit as a
+// number, n and the numbers up to 13; and the atom of a card near the
+// line's average or far from it.
 func arithLeaf(n *Node) bool {
 	switch n.P {
 	case PConst:
@@ -43,20 +46,21 @@ func arithLeaf(n *Node) bool {
 	case PLast, PSince:
 		return n.El != ElConcept
 	case PCount:
-		return n.El == ElSameCard
+		return n.El == ElSameCard || n.El == ElRank || n.El == ElNext
 	}
 	return true
 }
 
 // mainLeaf: the main pool leaves the last card of a kind and the cards
-// since it, the copies of the card played before, the suit as a number and
+// since it, the copies of the card played before, the cards of one rank,
+// the totals of a kind, the card near the average, the suit as a number and
 // the runs to the look-back pool (the hands' budget has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
-	case PLast, PSince, PSuitNo, PRun:
+	case PLast, PSince, PSuitNo, PRun, PSumOf, PNear:
 		return false
 	}
-	return n.El != ElSameCard
+	return n.El != ElSameCard && n.El != ElRank && n.El != ElNext
 }
 
 // arithIDs numbers the look-back pool's classes apart from the main pool's.
@@ -69,7 +73,7 @@ func (s *synth) growArith() {
 		return
 	}
 	a := NewEnumerator(s.p.Points)
-	a.Only, a.Leaf, a.Connectives, a.Keep = &arithOnly, arithLeaf, false, max(1, s.cfg.Keep)
+	a.Only, a.Leaf, a.Connectives, a.Keep, a.Seen = &arithOnly, arithLeaf, false, max(1, s.cfg.Keep), true
 	a.MaxInt, a.idBase, a.Stop = s.cfg.ArithBits, arithIDs, s.late
 	if s.cfg.MaxClasses > 0 {
 		a.Limit = 4 * s.cfg.MaxClasses
@@ -245,9 +249,11 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 	return out
 }
 
-// inArith reports whether a node is of the look-back language.
+// inArith reports whether a node is of the look-back language: its
+// productions and its leaves (a count of the main pool's, of a kind of the
+// line, is not: only the copies of the card are).
 func inArith(n *Node) bool {
-	if !arithOnly[n.P] {
+	if !arithOnly[n.P] || !arithLeaf(n) {
 		return false
 	}
 	for _, k := range n.Kids {

@@ -24,13 +24,16 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	}
 	put(Node{P: PSum3})
 	for _, w := range windows {
-		for el := range ElConcept {
+		for el := range ElRank {
 			put(Node{P: PCount, Win: w, El: el})
 		}
 		for _, t := range smallConcepts {
 			put(Node{P: PCount, Win: w, El: ElConcept, K: t})
 		}
 		put(Node{P: PSum, Win: w})
+		for el := range ElSameRank { // the look-back pool's: "the red cards' total"
+			put(Node{P: PSumOf, Win: w, El: el})
+		}
 		put(Node{P: PFewest, Win: w})
 		if w >= 2 && w <= 3 {
 			put(Node{P: PProd, Win: w})
@@ -42,6 +45,17 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	}
 	for _, t := range smallConcepts {
 		put(Node{P: PLast, El: ElConcept, K: t})
+	}
+	// The cards of one rank (the look-back pool's: "an ace already
+	// played", "the cards since the last king").
+	for r := 1; r <= 13; r++ {
+		put(Node{P: PSince, El: ElRank, K: r})
+		for _, w := range windows {
+			put(Node{P: PCount, Win: w, El: ElRank, K: r})
+		}
+	}
+	for _, w := range windows { // "a neighbour of one of the last two"
+		put(Node{P: PCount, Win: w, El: ElNext})
 	}
 	for _, s := range []Slot{SlotCard, SlotPrev} {
 		put(Node{P: PSuitNo, Slot: s})
@@ -106,7 +120,7 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		}
 	}
 	for _, w := range windows {
-		for el := range ElConcept {
+		for el := range ElRank {
 			put(Node{P: PNone, Win: w, El: el})
 			put(Node{P: PAny, Win: w, El: el})
 		}
@@ -123,6 +137,13 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 					put(n)
 				}
 			}
+		}
+	}
+	// The look-back pool's: "within three of the line's average".
+	for _, w := range windows {
+		for k := 1; k <= 4; k++ {
+			put(Node{P: PNear, Op: Le, K: k, Win: w})
+			put(Node{P: PNear, Op: Gt, K: k, Win: w})
 		}
 	}
 	for k := range summaries {

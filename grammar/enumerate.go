@@ -22,6 +22,7 @@ type Class struct {
 	hi    int32
 	card  bool // the shortest member reads the card
 	rankS Slot // for a class whose shortest member is X.rank: X + 1; 0 otherwise
+	top   int32 // an integer class's greatest |value| on the points
 }
 
 // Enumerator builds the language bottom-up by description length on a set
@@ -32,6 +33,11 @@ type Enumerator struct {
 	ps *Points
 	// Keep is how many members each class keeps (1: the shortest only).
 	Keep int
+	// Seen, when set, builds no remainder t % k of a term that stays
+	// below k on the points: there it is t, and "t % k == 0" is "t == 0"
+	// (a count of kings "a multiple of 10" while no hand has seen ten),
+	// which would crowd the plain comparison out of its class.
+	Seen bool
 	// Limit bounds the number of classes (Grow stops adding beyond it).
 	Limit int
 	// Stop, when set, is asked now and then during Grow; true ends it
@@ -192,6 +198,9 @@ func (e *Enumerator) add(n *Node, L int, kids [3]Vec) {
 		if n.P == PRank {
 			c.rankS = n.Slot + 1
 		}
+		for _, x := range v.I {
+			c.top = max(c.top, x, -x)
+		}
 	}
 	c.card = n.Reads().Card
 	e.seen[h] = c
@@ -341,7 +350,7 @@ func (e *Enumerator) intOps(L int) {
 	}
 	for k := 2; k <= 13; k++ {
 		for _, t := range e.Ints(L - modBits(k)) {
-			if isConst(t) || t.hi < int32(k) && t.lo >= 0 || t.Node.P == PMod {
+			if isConst(t) || t.hi < int32(k) && t.lo >= 0 || t.Node.P == PMod || e.Seen && t.top < int32(k) {
 				continue // t % k is t; a remainder of a remainder
 			}
 			e.kids[0] = t.Vec
@@ -421,7 +430,7 @@ func (e *Enumerator) boolOfInts(L int) {
 	}
 	for k := 2; k <= 13; k++ {
 		for _, t := range e.Ints(L - (modBits(k) - 1)) {
-			if isConst(t) || t.Node.P == PMod || t.hi < int32(k) && t.lo >= 0 {
+			if isConst(t) || t.Node.P == PMod || t.hi < int32(k) && t.lo >= 0 || e.Seen && t.top < int32(k) {
 				continue
 			}
 			e.kids[0] = t.Vec

@@ -73,7 +73,7 @@ func TestEveryProductionAgreesWithExpr(t *testing.T) {
 	seen := map[Prod]int{}
 	trees, least := 1500, 10
 	if testing.Short() {
-		trees, least = 400, 3
+		trees, least = 500, 3
 	}
 	for i := range trees {
 		var n *Node

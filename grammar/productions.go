@@ -27,6 +27,7 @@ const (
 	PLast               // the rank of the line's last card that passes a test (0: none)
 	PSince              // the cards played since the line's last card that passes a test (n: none has)
 	PSuitNo             // X's suit as a number: spades 0, hearts 1, diamonds 2, clubs 3
+	PSumOf              // the sum of the ranks of the cards of W that pass a test (the red cards' total)
 	// Boolean atoms.
 	PTrue    // true
 	PIs      // X is red, even, a face card, a spade, a prime …
@@ -46,6 +47,7 @@ const (
 	PNone    // none(W, test)
 	PAny     // any(W, test)
 	PAvg     // X.rank op the line's average rank
+	PNear    // the card's rank within k of the line's average rank, or beyond it
 	PSummary // a summary of the line (the colour counts' parity, the last face card …)
 	PConcept // a Boolean concept of X's colour, parity and faceness
 	PPattern // the last two or three cards fit concepts in turn ("after two odd black cards")
@@ -139,7 +141,7 @@ func ConstBits(k int) int {
 var winBits = [MaxWindow + 1]int{0, 0, 1, 1, 2, 2, 2}
 
 // elemBits is naming an element test.
-var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 2, 0}
+var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 2, 4, 2, 0}
 
 // elemBitsOf is naming a node's element test: a concept costs its
 // literals + 1, as the concepts of one card do.
@@ -296,6 +298,13 @@ func init() {
 			},
 			bounds: func(*Node, [3]span) span { return span{0, MaxLine} }},
 
+		PSumOf: {Name: "sum-of", Type: Int, Words: "the sum of the ranks of the cards of the line (or of its last k) that pass a test: the red cards' total",
+			Bits: func(n *Node) int { return 4 + winBits[n.Win] + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.sumOf(n.Win, n.El, n.K, pt.Card) },
+			text: func(n *Node, _ []text) text {
+				return call("sum", call("map", call("filter", windowText(n.Win), elemTextOf(n)).s, ".rank").s)
+			}, reads: readWindow,
+			bounds: func(n *Node, _ [3]span) span { return span{0, 13 * winLen(n.Win)} }},
 		PSuitNo: {Name: "suit-number", Type: Int, Words: "a card's suit as a number (spades 0, hearts 1, diamonds 2, clubs 3): what one rule for each suit splits on",
 			Bits: func(n *Node) int { return 3 + slotBits[n.Slot] },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
@@ -452,6 +461,23 @@ func init() {
 				return text{fmt.Sprintf("%s.rank %s %s / %s", slotText[n.Slot], cmpText[n.Op], call("sum", call("map", windowText(n.Win), ".rank").s).s, count), precCmp}
 			},
 			reads: func(n *Node, r *Reads) { r.slot(n.Slot); readWindow(n, r) }},
+		// Multiplied out (the average is a fraction): |card.rank × m − sum| ≤ k × m.
+		PNear: {Name: "near-average", Type: Bool, Words: "the card's rank within k of the average rank of the main line (or of its last cards), or more than k away",
+			Bits: func(n *Node) int { return 8 + winBits[n.Win] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				t := &pt.Scene.tally[n.Win.index()]
+				d := pt.Card.Rank()*int(t.n) - int(t.sum)
+				return b(compare(n.Op, int32(max(d, -d)), int32(n.K)*t.n))
+			},
+			text: func(n *Node, _ []text) text {
+				m := "n"
+				if n.Win > 0 {
+					m = fmt.Sprintf("min(n, %d)", n.Win)
+				}
+				sum := call("sum", call("map", windowText(n.Win), ".rank").s).s
+				return text{fmt.Sprintf("abs(card.rank * %s - %s) %s %d * %s", m, sum, cmpText[n.Op], n.K, m), precCmp}
+			},
+			reads: func(n *Node, r *Reads) { r.slot(SlotCard); readWindow(n, r) }},
 		PSummary: {Name: "summary", Type: Bool, Words: "a summary of the main line: the parity of its red, face or odd cards, more red or black, the suit or colour of its last face card",
 			Bits: func(n *Node) int { return summaries[n.K].bits },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(summaries[n.K].holds(pt.Scene, pt.Card)) },

@@ -21,7 +21,11 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 2:
 			return &Node{P: PSum3}
 		case 3:
-			return &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
+			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
+			if n.El == ElRank {
+				n.K = 1 + rng.IntN(13)
+			}
+			return n
 		case 4:
 			return &Node{P: PSum, Win: Window(randWin(rng))}
 		case 5:
@@ -32,12 +36,26 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PCount, Win: Window(randWin(rng)), El: ElConcept, K: 1 + rng.IntN(254)}
 		case 8, 10:
 			p := map[bool]Prod{true: PLast, false: PSince}[k == 8]
-			if rng.IntN(2) == 0 {
+			switch rng.IntN(3) {
+			case 0:
 				return &Node{P: p, El: ElConcept, K: 1 + rng.IntN(254)}
+			case 1:
+				if p == PSince {
+					return &Node{P: p, El: ElRank, K: 1 + rng.IntN(13)}
+				}
 			}
 			return &Node{P: p, El: Elem(rng.IntN(int(ElSameRank)))}
 		case 9:
 			return &Node{P: PSuitNo, Slot: slot()}
+		case 11:
+			n := &Node{P: PSumOf, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(numElems)))}
+			switch n.El {
+			case ElRank:
+				n.K = 1 + rng.IntN(13)
+			case ElConcept:
+				n.K = 1 + rng.IntN(254)
+			}
+			return n
 		}
 		return &Node{P: PRank, Slot: slot()}
 	}
@@ -125,10 +143,17 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		k := 2 + rng.IntN(12)
 		return &Node{P: PBlock, K: k, K2: 1 + rng.IntN(k-1)}
 	case 14:
-		return &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
+		n := &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
+		if n.El == ElRank {
+			n.K = 1 + rng.IntN(13)
+		}
+		return n
 	case 15:
 		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng))}
 	case 16:
+		if rng.IntN(3) == 0 {
+			return &Node{P: PNear, Op: []Op{Le, Gt}[rng.IntN(2)], K: 1 + rng.IntN(4), Win: Window(randWin(rng))}
+		}
 		return &Node{P: PSummary, K: rng.IntN(len(summaries))}
 	}
 	if rng.IntN(2) == 0 {

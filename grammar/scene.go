@@ -20,6 +20,8 @@ type Scene struct {
 	// of each suit, as its place on the line + 1 (0: none) and its rank.
 	lastCell [8]seen
 	lastSuit [4]seen
+	// lastAt: the place + 1 of the most recent card of each rank (0: none).
+	lastAt [14]int16
 }
 
 // seen is where a kind of card was last played: its place on the line + 1
@@ -34,6 +36,8 @@ type tally struct {
 	rank            [14]int32           // by rank 1..13
 	above           [15]int32           // cards of rank above r (rank[r+1] + …)
 	cell            [8]int32            // by concept cell (colour, parity, faceness)
+	cellSum         [8]int32            // the ranks' sum by concept cell
+	suitSum         [4]int32            // the ranks' sum by suit
 	card            [sim.NumCards]uint8 // by card (up to three decks: a few copies at most)
 	prod            int32               // the product of the ranks (windows of up to MaxWindow cards)
 }
@@ -63,11 +67,12 @@ func (sc *Scene) Reset(line []sim.Card) {
 	if n >= 3 {
 		sc.card[SlotPrev3] = int16(line[n-3])
 	}
-	sc.lastCell, sc.lastSuit = [8]seen{}, [4]seen{}
+	sc.lastCell, sc.lastSuit, sc.lastAt = [8]seen{}, [4]seen{}, [14]int16{}
 	for i, c := range line {
 		at := seen{int16(i + 1), int16(c.Rank())}
 		sc.lastCell[conceptCell(c)] = at
 		sc.lastSuit[c.Suit()] = at
+		sc.lastAt[c.Rank()] = at.at
 	}
 	sc.lastFaceSuit = -1
 	for i := n - 1; i >= 0; i-- {
@@ -90,6 +95,8 @@ func (t *tally) count(cards []sim.Card) {
 	for _, c := range cards {
 		r := c.Rank()
 		t.cell[conceptCell(c)]++
+		t.cellSum[conceptCell(c)] += int32(r)
+		t.suitSum[c.Suit()] += int32(r)
 		if len(cards) <= MaxWindow {
 			t.prod *= int32(r)
 		}
@@ -166,6 +173,11 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 		return t.n - t.above[r] - t.rank[r]
 	case ElSameCard:
 		return int32(t.card[c])
+	case ElRank:
+		return t.rank[k]
+	case ElNext:
+		r := c.Rank()
+		return t.rank[r-1]*b(r > 1) + t.rank[min(r+1, 13)]*b(r < 13)
 	case ElNear1, ElNear2:
 		k := 1 + int(e-ElNear1)
 		r := c.Rank()
@@ -174,6 +186,57 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 			n += t.rank[q]
 		}
 		return n
+	}
+	panic("grammar: unknown element test")
+}
+
+// sumOf is the sum of the ranks of the cards of window w that pass test e
+// (against card c; k is a concept's table or a rank).
+func (sc *Scene) sumOf(w Window, e Elem, k int, c sim.Card) int32 {
+	t := &sc.tally[w.index()]
+	cells := func(mask int) (s int32) {
+		for cell, m := range t.cellSum {
+			if mask>>cell&1 == 1 {
+				s += m
+			}
+		}
+		return s
+	}
+	ranks := func(from, to int) (s int32) { // the ranks from..to
+		for q := max(1, from); q <= min(13, to); q++ {
+			s += int32(q) * t.rank[q]
+		}
+		return s
+	}
+	r := c.Rank()
+	switch {
+	case e == ElConcept:
+		return cells(k)
+	case e <= ElOdd:
+		return cells(elemCells[e])
+	case e >= ElSpades && e <= ElClubs:
+		return t.suitSum[e-ElSpades]
+	case e == ElSameSuit:
+		return t.suitSum[c.Suit()]
+	case e == ElSameColour && c.Red():
+		return cells(elemCells[ElRed])
+	case e == ElSameColour:
+		return cells(elemCells[ElBlack])
+	case e == ElSameRank:
+		return ranks(r, r)
+	case e == ElHigher:
+		return ranks(r+1, 13)
+	case e == ElLower:
+		return ranks(1, r-1)
+	case e == ElNear1, e == ElNear2:
+		d := 1 + int(e-ElNear1)
+		return ranks(r-d, r+d)
+	case e == ElSameCard:
+		return int32(r) * int32(t.card[c])
+	case e == ElRank:
+		return ranks(k, k)
+	case e == ElNext:
+		return ranks(r-1, r-1) + ranks(r+1, r+1)
 	}
 	panic("grammar: unknown element test")
 }
@@ -219,6 +282,10 @@ func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
 		}
 	case e <= ElOdd:
 		cells(elemCells[e])
+	case e == ElRank:
+		if at := sc.lastAt[k]; at > 0 {
+			best = seen{at, int16(k)}
+		}
 	default:
 		panic("grammar: the last card passing this test is not kept")
 	}

@@ -70,14 +70,19 @@ var elemText = [numElems]string{
 	`.suit == "spades"`, `.suit == "hearts"`, `.suit == "diamonds"`, `.suit == "clubs"`,
 	".suit == card.suit", ".color == card.color", ".rank == card.rank", ".rank > card.rank", ".rank < card.rank",
 	"abs(.rank - card.rank) <= 1", "abs(.rank - card.rank) <= 2", ".rank == card.rank and .suit == card.suit",
+	"", // ElRank: elemTextOf
+	"abs(.rank - card.rank) == 1",
 	"", // ElConcept: elemTextOf
 }
 
 // elemTextOf is a node's element test as a predicate (a concept's formula
 // on the element: ".odd and .color == \"black\"").
 func elemTextOf(n *Node) string {
-	if n.El == ElConcept {
+	switch n.El {
+	case ElConcept:
 		return conceptText(n.K, "").s
+	case ElRank:
+		return fmt.Sprintf(".rank == %d", n.K)
 	}
 	return elemText[n.El]
 }

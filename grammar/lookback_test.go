@@ -7,9 +7,10 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
-// The cards since the last card of a kind, and the copies of the card
-// already played, counted by hand on one line.
-func TestSinceAndTheSameCardCountedByHand(t *testing.T) {
+// The look-back pool's terms of the line — the cards since the last card
+// of a kind, the copies of the card already played, the cards of one rank,
+// the total of a kind — counted by hand on one line.
+func TestLookBackTermsCountedByHand(t *testing.T) {
 	const line = "AS 5H KD 5H 9C"
 	cases := []struct {
 		name       string
@@ -26,6 +27,21 @@ func TestSinceAndTheSameCardCountedByHand(t *testing.T) {
 		{"copies of 5H already played", Node{P: PCount, El: ElSameCard}, line, "5H", 2},
 		{"copies of 5H in the last two cards", Node{P: PCount, Win: 2, El: ElSameCard}, line, "5H", 1},
 		{"copies of a card never played", Node{P: PCount, El: ElSameCard}, line, "5S", 0},
+		{"aces already played", Node{P: PCount, El: ElRank, K: 1}, line, "2S", 1},
+		{"fives in the last three cards", Node{P: PCount, Win: 3, El: ElRank, K: 5}, line, "2S", 1},
+		{"since the last five", Node{P: PSince, El: ElRank, K: 5}, line, "2S", 1},
+		{"since a queen, none played: the whole line", Node{P: PSince, El: ElRank, K: 12}, line, "2S", 5},
+		{"the neighbours of a six in rank", Node{P: PCount, El: ElNext}, line, "6S", 2},
+		{"the neighbours of a queen in the last two", Node{P: PCount, Win: 2, El: ElNext}, line, "QS", 0},
+		{"the neighbours of an ace (a two only)", Node{P: PCount, El: ElNext}, "KS 2H AD", "AC", 1},
+		{"the neighbours of a king (a queen only)", Node{P: PCount, El: ElNext}, "AS QH KD", "KC", 1},
+		{"the neighbours' total", Node{P: PSumOf, El: ElNext}, line, "6S", 10},
+		{"the red cards' total", Node{P: PSumOf, El: ElRed}, line, "2S", 5 + 13 + 5},
+		{"the total of the card's suit in the last two", Node{P: PSumOf, Win: 2, El: ElSameSuit}, line, "2H", 5},
+		{"the total of the ranks above the card's", Node{P: PSumOf, El: ElHigher}, line, "6S", 13 + 9},
+		{"the total of the fives", Node{P: PSumOf, El: ElRank, K: 5}, line, "2S", 10},
+		{"the total of the copies of the card", Node{P: PSumOf, El: ElSameCard}, line, "5H", 10},
+		{"the total of no card", Node{P: PSumOf, El: ElDiamonds, Win: 2}, line, "2S", 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -45,10 +61,11 @@ func TestSinceAndTheSameCardCountedByHand(t *testing.T) {
 	}
 }
 
-// "Cards since the last face card" and "no card twice" are short rules of
-// the look-back pool: a played hand of each gives back a rule that behaves
-// as it does, at its length.
-func TestSinceAndTheSameCardAreShortRules(t *testing.T) {
+// "Cards since the last face card", "no card twice", "an ace among the last
+// three" and "the colour behind in total" are short rules of the look-back
+// pool: a played hand of each gives back a rule that behaves as it does, at
+// its length.
+func TestLookBackTermsAreShortRules(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthesizer searches: seconds each; runs without -short")
 	}
@@ -59,6 +76,9 @@ func TestSinceAndTheSameCardAreShortRules(t *testing.T) {
 	}{
 		{"a number card beats the cards since the last face card", `card.face or card.rank > (findIndex(reverse(line), .face) ?? n)`, 14},
 		{"no card twice", `none(line, .rank == card.rank and .suit == card.suit)`, 9},
+		{"a black card only with an ace among the last three", `any(line[max(0, n - 3):], .rank == 1) or card.color == "red"`, 14},
+		{"a king in the last three, then low", `count(line[max(0, n - 3):], .rank == 13) == 0 or card.rank <= 5`, 18},
+		{"the colour behind in total", `sum(map(filter(line, .color == "red"), .rank)) > sum(map(filter(line, .color == "black"), .rank)) ? card.color == "black" : card.color == "red"`, 16},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
