@@ -20,8 +20,8 @@ type Class struct {
 	depth int8   // the unguarded depth of the shortest member (prev2: 2, prev3: 3)
 	lo    int32  // an integer class's bounds (its shortest member's)
 	hi    int32
-	card  bool // the shortest member reads the card
-	rankS Slot // for a class whose shortest member is X.rank: X + 1; 0 otherwise
+	card  bool  // the shortest member reads the card
+	rankS Slot  // for a class whose shortest member is X.rank: X + 1; 0 otherwise
 	top   int32 // an integer class's greatest |value| on the points
 }
 
