@@ -26,7 +26,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -37,8 +37,8 @@ var arithOnly = func() (only [NumProds]bool) {
 // concepts of two literals) and the cards since it, the copies of the card
 // already played, the cards of one rank (an ace played, the cards since the
 // last king) or next to the card's, the total of a kind (the red cards' ranks), a suit as a
-// number, n and the numbers up to 13; and the atom of a card near the
-// line's average or far from it.
+// number, n and the numbers up to 13; and the atoms of a card near the
+// line's average or far from it and of a kind's share of the line.
 func arithLeaf(n *Node) bool {
 	switch n.P {
 	case PConst:
@@ -53,11 +53,12 @@ func arithLeaf(n *Node) bool {
 
 // mainLeaf: the main pool leaves the last card of a kind and the cards
 // since it, the copies of the card played before, the cards of one rank,
-// the totals of a kind, the card near the average, the suit as a number and
+// the totals of a kind, the card near the average, a kind's share of the
+// line, the suit as a number and
 // the runs to the look-back pool (the hands' budget has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
-	case PLast, PSince, PSuitNo, PRun, PSumOf, PNear:
+	case PLast, PSince, PSuitNo, PRun, PSumOf, PNear, PShare:
 		return false
 	}
 	return n.El != ElSameCard && n.El != ElRank && n.El != ElNext

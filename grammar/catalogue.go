@@ -139,6 +139,15 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 	}
+	// The look-back pool's: "face cards under a third of the line".
+	for _, w := range windows {
+		for el := range ElSameSuit {
+			for k := 2; k <= 4; k++ {
+				put(Node{P: PShare, Op: Lt, K: k, Win: w, El: el})
+				put(Node{P: PShare, Op: Ge, K: k, Win: w, El: el})
+			}
+		}
+	}
 	// The look-back pool's: "within three of the line's average".
 	for _, w := range windows {
 		for k := 1; k <= 4; k++ {

@@ -48,6 +48,7 @@ const (
 	PAny     // any(W, test)
 	PAvg     // X.rank op the line's average rank
 	PNear    // the card's rank within k of the line's average rank, or beyond it
+	PShare   // the cards of a kind under (or at least) a k-th of the line: count(W, test) * k < n
 	PSummary // a summary of the line (the colour counts' parity, the last face card …)
 	PConcept // a Boolean concept of X's colour, parity and faceness
 	PPattern // the last two or three cards fit concepts in turn ("after two odd black cards")
@@ -478,6 +479,21 @@ func init() {
 				return text{fmt.Sprintf("abs(card.rank * %s - %s) %s %d * %s", m, sum, cmpText[n.Op], n.K, m), precCmp}
 			},
 			reads: func(n *Node, r *Reads) { r.slot(SlotCard); readWindow(n, r) }},
+		PShare: {Name: "share", Type: Bool, Words: "the cards of the main line (or of its last cards) that pass a test compared with a half, a third or a quarter of them: face cards under a third of the line",
+			Bits: func(n *Node) int { return 6 + winBits[n.Win] + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				t := &pt.Scene.tally[n.Win.index()]
+				return b(compare(n.Op, pt.Scene.elems(n.Win, n.El, n.K2, pt.Card)*int32(n.K), t.n))
+			},
+			text: func(n *Node, _ []text) text {
+				m := "n"
+				if n.Win > 0 {
+					m = fmt.Sprintf("min(n, %d)", n.Win)
+				}
+				el := *n
+				el.K = n.K2 // the element's parameter
+				return text{fmt.Sprintf("%s * %d %s %s", call("count", windowText(n.Win), elemTextOf(&el)).s, n.K, cmpText[n.Op], m), precCmp}
+			}, reads: readWindow},
 		PSummary: {Name: "summary", Type: Bool, Words: "a summary of the main line: the parity of its red, face or odd cards, more red or black, the suit or colour of its last face card",
 			Bits: func(n *Node) int { return summaries[n.K].bits },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(summaries[n.K].holds(pt.Scene, pt.Card)) },

@@ -151,8 +151,11 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 	case 15:
 		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng))}
 	case 16:
-		if rng.IntN(3) == 0 {
+		switch rng.IntN(4) {
+		case 0:
 			return &Node{P: PNear, Op: []Op{Le, Gt}[rng.IntN(2)], K: 1 + rng.IntN(4), Win: Window(randWin(rng))}
+		case 1:
+			return &Node{P: PShare, Op: []Op{Lt, Ge}[rng.IntN(2)], K: 2 + rng.IntN(3), Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElSameSuit)))}
 		}
 		return &Node{P: PSummary, K: rng.IntN(len(summaries))}
 	}
