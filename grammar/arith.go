@@ -36,7 +36,7 @@ var arithOnly = func() (only [NumProds]bool) {
 // card of a kind (red, a face card, a spade, the card's suit …; not the
 // concepts of two literals) and the cards since it, the copies of the card
 // already played, the cards of one rank (an ace played, the cards since the
-// last king) or next to the card's, the total of a kind (the red cards' ranks), a suit as a
+// last king), of a rank or higher, or next to the card's, the total of a kind (the red cards' ranks), a suit as a
 // number, n and the numbers up to 13; and the atoms of a card near the
 // line's average or far from it and of a kind's share of the line.
 func arithLeaf(n *Node) bool {
@@ -46,22 +46,23 @@ func arithLeaf(n *Node) bool {
 	case PLast, PSince:
 		return n.El != ElConcept
 	case PCount:
-		return n.El == ElSameCard || n.El == ElRank || n.El == ElNext
+		return n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast
 	}
 	return true
 }
 
 // mainLeaf: the main pool leaves the last card of a kind and the cards
-// since it, the copies of the card played before, the cards of one rank,
-// the totals of a kind, the card near the average, a kind's share of the
-// line, the suit as a number and
-// the runs to the look-back pool (the hands' budget has no room for them).
+// since it, the elements after ElSameRank's (the copies of the card played
+// before, the cards of one rank or higher, next to the card's), the totals
+// of a kind, the card near the average, a kind's share of the line, the
+// suit as a number and the runs to the look-back pool (the hands' budget
+// has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
 	case PLast, PSince, PSuitNo, PRun, PSumOf, PNear, PShare:
 		return false
 	}
-	return n.El != ElSameCard && n.El != ElRank && n.El != ElNext
+	return n.El < ElSameCard || n.El == ElConcept
 }
 
 // arithIDs numbers the look-back pool's classes apart from the main pool's.

@@ -84,6 +84,7 @@ const (
 	ElSameCard   // .rank == card.rank and .suit == card.suit: the very card, played before ("no card twice")
 	ElRank       // .rank == K: an ace, a king, a seven (Node.K holds the rank)
 	ElNext       // abs(.rank - card.rank) == 1: a neighbour of the card in rank
+	ElAtLeast    // .rank >= K: a high card, a ten or higher (Node.K holds the rank)
 	// ElConcept: the element fits a Boolean concept of its colour, parity
 	// and faceness (Node.K holds the concept's table: "an odd black card").
 	ElConcept
@@ -93,7 +94,7 @@ const (
 // readsCard reports whether the test compares the element with the card.
 // (A concept does not, but is counted as if it did: the main pool's
 // behaviours were measured so.)
-func (e Elem) readsCard() bool { return e >= ElSameSuit && e != ElRank }
+func (e Elem) readsCard() bool { return e >= ElSameSuit && e != ElRank && e != ElAtLeast }
 
 // Op is a comparison or an integer operation.
 type Op uint8

@@ -57,6 +57,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	for _, w := range windows { // "a neighbour of one of the last two"
 		put(Node{P: PCount, Win: w, El: ElNext})
 	}
+	for r := 2; r <= 13; r++ { // "no more than two tens or higher in five cards"
+		put(Node{P: PSince, El: ElAtLeast, K: r})
+		for _, w := range windows {
+			put(Node{P: PCount, Win: w, El: ElAtLeast, K: r})
+		}
+	}
 	for _, s := range []Slot{SlotCard, SlotPrev} {
 		put(Node{P: PSuitNo, Slot: s})
 	}

@@ -22,9 +22,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PSum3}
 		case 3:
 			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
-			if n.El == ElRank {
-				n.K = 1 + rng.IntN(13)
-			}
+			n.K = elemK(rng, n.El, n.K)
 			return n
 		case 4:
 			return &Node{P: PSum, Win: Window(randWin(rng))}
@@ -41,7 +39,8 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 				return &Node{P: p, El: ElConcept, K: 1 + rng.IntN(254)}
 			case 1:
 				if p == PSince {
-					return &Node{P: p, El: ElRank, K: 1 + rng.IntN(13)}
+					el := []Elem{ElRank, ElAtLeast}[rng.IntN(2)]
+					return &Node{P: p, El: el, K: elemK(rng, el, 0)}
 				}
 			}
 			return &Node{P: p, El: Elem(rng.IntN(int(ElSameRank)))}
@@ -49,12 +48,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PSuitNo, Slot: slot()}
 		case 11:
 			n := &Node{P: PSumOf, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(numElems)))}
-			switch n.El {
-			case ElRank:
-				n.K = 1 + rng.IntN(13)
-			case ElConcept:
-				n.K = 1 + rng.IntN(254)
-			}
+			n.K = elemK(rng, n.El, 1+rng.IntN(254))
 			return n
 		}
 		return &Node{P: PRank, Slot: slot()}
@@ -74,6 +68,18 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		return &Node{P: PArith, Op: op, Kids: []*Node{{P: PRank, Slot: slot()}, {P: PRank, Slot: slot()}}}
 	}
 	return &Node{P: PArith, Op: op, Kids: []*Node{randomInt(rng, depth-1), randomInt(rng, depth-1)}}
+}
+
+// elemK is the parameter an element test reads: a rank for the tests of a
+// rank (2..13 for "or higher"), k otherwise.
+func elemK(rng *rand.Rand, e Elem, k int) int {
+	switch e {
+	case ElRank:
+		return 1 + rng.IntN(13)
+	case ElAtLeast:
+		return 2 + rng.IntN(12)
+	}
+	return k
 }
 
 func randWin(rng *rand.Rand) int {
@@ -144,9 +150,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		return &Node{P: PBlock, K: k, K2: 1 + rng.IntN(k-1)}
 	case 14:
 		n := &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
-		if n.El == ElRank {
-			n.K = 1 + rng.IntN(13)
-		}
+		n.K = elemK(rng, n.El, n.K)
 		return n
 	case 15:
 		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng))}

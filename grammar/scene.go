@@ -178,6 +178,8 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 	case ElNext:
 		r := c.Rank()
 		return t.rank[r-1]*b(r > 1) + t.rank[min(r+1, 13)]*b(r < 13)
+	case ElAtLeast:
+		return t.above[k-1]
 	case ElNear1, ElNear2:
 		k := 1 + int(e-ElNear1)
 		r := c.Rank()
@@ -237,6 +239,8 @@ func (sc *Scene) sumOf(w Window, e Elem, k int, c sim.Card) int32 {
 		return ranks(k, k)
 	case e == ElNext:
 		return ranks(r-1, r-1) + ranks(r+1, r+1)
+	case e == ElAtLeast:
+		return ranks(k, 13)
 	}
 	panic("grammar: unknown element test")
 }
@@ -285,6 +289,12 @@ func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
 	case e == ElRank:
 		if at := sc.lastAt[k]; at > 0 {
 			best = seen{at, int16(k)}
+		}
+	case e == ElAtLeast:
+		for q := k; q <= 13; q++ {
+			if at := sc.lastAt[q]; at > best.at {
+				best = seen{at, int16(q)}
+			}
 		}
 	default:
 		panic("grammar: the last card passing this test is not kept")

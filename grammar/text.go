@@ -72,6 +72,7 @@ var elemText = [numElems]string{
 	"abs(.rank - card.rank) <= 1", "abs(.rank - card.rank) <= 2", ".rank == card.rank and .suit == card.suit",
 	"", // ElRank: elemTextOf
 	"abs(.rank - card.rank) == 1",
+	"", // ElAtLeast: elemTextOf
 	"", // ElConcept: elemTextOf
 }
 
@@ -83,6 +84,8 @@ func elemTextOf(n *Node) string {
 		return conceptText(n.K, "").s
 	case ElRank:
 		return fmt.Sprintf(".rank == %d", n.K)
+	case ElAtLeast:
+		return fmt.Sprintf(".rank >= %d", n.K)
 	}
 	return elemText[n.El]
 }
