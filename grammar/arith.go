@@ -26,7 +26,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -38,7 +38,8 @@ var arithOnly = func() (only [NumProds]bool) {
 // already played, the cards of one rank (an ace played, the cards since the
 // last king), of a rank or higher, or next to the card's, the total of a kind (the red cards' ranks), a suit as a
 // number, n and the numbers up to 13; and the atoms of a card near the
-// line's average or far from it and of a kind's share of the line.
+// line's average or far from it, of a kind's share of the line and of the
+// card's band of ranks against the last card's.
 func arithLeaf(n *Node) bool {
 	switch n.P {
 	case PConst:
@@ -55,11 +56,11 @@ func arithLeaf(n *Node) bool {
 // since it, the elements after ElSameRank's (the copies of the card played
 // before, the cards of one rank or higher, next to the card's), the totals
 // of a kind, the card near the average, a kind's share of the line, the
-// suit as a number and the runs to the look-back pool (the hands' budget
+// bands of ranks, the suit as a number and the runs to the look-back pool (the hands' budget
 // has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
-	case PLast, PSince, PSuitNo, PRun, PSumOf, PNear, PShare:
+	case PLast, PSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand:
 		return false
 	}
 	return n.El < ElSameCard || n.El == ElConcept

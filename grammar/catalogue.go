@@ -145,6 +145,14 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 	}
+	// The look-back pool's: "switch band every card: low to 4, middle to 8,
+	// high".
+	for a := 1; a <= 11; a++ {
+		for hi := a + 1; hi <= 12; hi++ {
+			put(Node{P: PBand, Op: Eq, K: a, K2: hi})
+			put(Node{P: PBand, Op: Ne, K: a, K2: hi})
+		}
+	}
 	// The look-back pool's: "face cards under a third of the line".
 	for _, w := range windows {
 		for el := range ElSameSuit {

@@ -43,6 +43,9 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"face cards under a third of the line (one of five)", Node{P: PShare, Op: Lt, K: 3, El: ElFace}, line, "2S", 1},
 		{"face cards under a quarter of the last four: no", Node{P: PShare, Op: Lt, K: 4, El: ElFace, Win: 4}, line, "2S", 0},
 		{"red cards at least half of the last four", Node{P: PShare, Op: Ge, K: 2, El: ElRed, Win: 4}, line, "2S", 1},
+		{"a six after a king: not the same band (to 4, to 8, high)", Node{P: PBand, Op: Ne, K: 4, K2: 8}, "AS KD", "6S", 1},
+		{"an eight after a five: the same band", Node{P: PBand, Op: Eq, K: 4, K2: 8}, "AS 5D", "8S", 1},
+		{"a nine after an eight: another band", Node{P: PBand, Op: Eq, K: 4, K2: 8}, "AS 8D", "9S", 0},
 		{"the red cards' total", Node{P: PSumOf, El: ElRed}, line, "2S", 5 + 13 + 5},
 		{"the total of the card's suit in the last two", Node{P: PSumOf, Win: 2, El: ElSameSuit}, line, "2H", 5},
 		{"the total of the ranks above the card's", Node{P: PSumOf, El: ElHigher}, line, "6S", 13 + 9},
@@ -85,6 +88,7 @@ func TestLookBackTermsAreShortRules(t *testing.T) {
 		{"no card twice", `none(line, .rank == card.rank and .suit == card.suit)`, 9},
 		{"a black card only with an ace among the last three", `any(line[max(0, n - 3):], .rank == 1) or card.color == "red"`, 14},
 		{"a king in the last three, then low", `count(line[max(0, n - 3):], .rank == 13) == 0 or card.rank <= 5`, 18},
+		{"another band every card (to 3, to 9, high)", `(card.rank <= 3 ? 0 : (card.rank <= 9 ? 1 : 2)) != (prev.rank <= 3 ? 0 : (prev.rank <= 9 ? 1 : 2))`, 11},
 		{"the colour behind in total", `sum(map(filter(line, .color == "red"), .rank)) > sum(map(filter(line, .color == "black"), .rank)) ? card.color == "black" : card.color == "red"`, 16},
 	}
 	for i, tc := range cases {

@@ -49,6 +49,7 @@ const (
 	PAvg     // X.rank op the line's average rank
 	PNear    // the card's rank within k of the line's average rank, or beyond it
 	PShare   // the cards of a kind under (or at least) a k-th of the line: count(W, test) * k < n
+	PBand    // the card in the same band of ranks as prev, or another (low to a, middle to b, high)
 	PSummary // a summary of the line (the colour counts' parity, the last face card …)
 	PConcept // a Boolean concept of X's colour, parity and faceness
 	PPattern // the last two or three cards fit concepts in turn ("after two odd black cards")
@@ -159,6 +160,17 @@ func modBits(k int) int {
 		return 4
 	}
 	return 5
+}
+
+// band is a rank's band for PBand: 0 up to K, 1 up to K2, 2 above.
+func band(r int32, n *Node) int32 {
+	switch {
+	case r <= int32(n.K):
+		return 0
+	case r <= int32(n.K2):
+		return 1
+	}
+	return 2
 }
 
 func rankOf(pt *Point, s Slot) int32 {
@@ -479,6 +491,17 @@ func init() {
 				return text{fmt.Sprintf("abs(card.rank * %s - %s) %s %d * %s", m, sum, cmpText[n.Op], n.K, m), precCmp}
 			},
 			reads: func(n *Node, r *Reads) { r.slot(SlotCard); readWindow(n, r) }},
+		PBand: {Name: "band", Type: Bool, Words: "the card's band of ranks (low up to a, middle up to b, high) the same as the last card's, or another",
+			Bits: fixed(11),
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				return b(compare(n.Op, band(rankOf(pt, SlotCard), n), band(rankOf(pt, SlotPrev), n)))
+			},
+			text: func(n *Node, _ []text) text {
+				t := func(x string) string {
+					return fmt.Sprintf("(%s.rank <= %d ? 0 : (%s.rank <= %d ? 1 : 2))", x, n.K, x, n.K2)
+				}
+				return text{fmt.Sprintf("%s %s %s", t("card"), cmpText[n.Op], t("prev")), precCmp}
+			}, reads: readCardPrev},
 		PShare: {Name: "share", Type: Bool, Words: "the cards of the main line (or of its last cards) that pass a test compared with a half, a third or a quarter of them: face cards under a third of the line",
 			Bits: func(n *Node) int { return 6 + winBits[n.Win] + elemBitsOf(n) },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {

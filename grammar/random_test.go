@@ -155,7 +155,10 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 	case 15:
 		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng))}
 	case 16:
-		switch rng.IntN(4) {
+		switch rng.IntN(5) {
+		case 2:
+			a := 1 + rng.IntN(11)
+			return &Node{P: PBand, Op: []Op{Eq, Ne}[rng.IntN(2)], K: a, K2: a + 1 + rng.IntN(12-a)}
 		case 0:
 			return &Node{P: PNear, Op: []Op{Le, Gt}[rng.IntN(2)], K: 1 + rng.IntN(4), Win: Window(randWin(rng))}
 		case 1:
