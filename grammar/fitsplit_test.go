@@ -32,13 +32,7 @@ func TestFitSplitsFindRulesSplitOnAnUninformativeCondition(t *testing.T) {
 			without, _ := Synthesize(p, cfg)
 			cfg.FitSplits = true
 			found, st := Synthesize(p, cfg)
-			if len(found) == 0 {
-				t.Fatalf("nothing found (%+v)", st)
-			}
-			best := found[0]
-			if a := agreement(t, rng, best.Node, j); a < 0.99 || best.Bits > tc.bits {
-				t.Errorf("the shortest rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, a, tc.bits)
-			}
+			best := shortestAgrees(t, rng, found, st, j, tc.bits)
 			for _, f := range without {
 				if f.Bits > best.Bits {
 					break

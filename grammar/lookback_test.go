@@ -96,13 +96,7 @@ func TestLookBackTermsAreShortRules(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 41))
 			p, j := playedHand(t, rng, tc.rule, 240)
 			found, st := Synthesize(p, wide)
-			if len(found) == 0 {
-				t.Fatalf("nothing found (%+v)", st)
-			}
-			best := found[0]
-			if a := agreement(t, rng, best.Node, j); a < 0.99 || best.Bits > tc.bits {
-				t.Errorf("the shortest rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, a, tc.bits)
-			}
+			shortestAgrees(t, rng, found, st, j, tc.bits)
 		})
 	}
 }

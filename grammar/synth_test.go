@@ -53,6 +53,21 @@ func playedHand(t *testing.T, rng *rand.Rand, rule string, moves int) (Problem, 
 var wideTest = SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
 	MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
 
+// shortestAgrees fails t unless the shortest rule found gives the planted
+// rule's verdicts (judge j) on 99% of the states of legal play within bits;
+// it returns that rule.
+func shortestAgrees(t *testing.T, rng *rand.Rand, found []Found, st SynthStats, j *rulebank.Judge, bits int) Found {
+	t.Helper()
+	if len(found) == 0 {
+		t.Fatalf("nothing found (%+v)", st)
+	}
+	best := found[0]
+	if a := agreement(t, rng, best.Node, j); a < 0.99 || best.Bits > bits {
+		t.Errorf("the shortest rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, a, bits)
+	}
+	return best
+}
+
 // agreement is the share of random (line, card) pairs on lines of legal
 // play under judge where n gives the rule's verdict.
 func agreement(t *testing.T, rng *rand.Rand, n *Node, j *rulebank.Judge) float64 {
