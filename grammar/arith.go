@@ -26,7 +26,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -36,7 +36,8 @@ var arithOnly = func() (only [NumProds]bool) {
 // card of a kind (red, a face card, a spade, the card's suit …; not the
 // concepts of two literals) and the cards since it, the copies of the card
 // already played, the cards of one rank (an ace played, the cards since the
-// last king), of a rank or higher, or next to the card's, the total of a kind (the red cards' ranks), a suit as a
+// last king), of a rank or higher, or next to the card's, the ranks added
+// up since the last card of a kind, the total of a kind (the red cards' ranks), a suit as a
 // number, n and the numbers up to 13; and the atoms of a card near the
 // line's average or far from it, of a kind's share of the line and of the
 // card's band of ranks against the last card's.
@@ -44,7 +45,7 @@ func arithLeaf(n *Node) bool {
 	switch n.P {
 	case PConst:
 		return n.K <= 13
-	case PLast, PSince:
+	case PLast, PSince, PSumSince:
 		return n.El != ElConcept
 	case PCount:
 		return n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast
@@ -60,7 +61,7 @@ func arithLeaf(n *Node) bool {
 // has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
-	case PLast, PSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand:
+	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand:
 		return false
 	}
 	return n.El < ElSameCard || n.El == ElConcept

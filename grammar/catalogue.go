@@ -42,6 +42,7 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	for el := range ElSameRank {
 		put(Node{P: PLast, El: el})
 		put(Node{P: PSince, El: el})
+		put(Node{P: PSumSince, El: el})
 	}
 	for _, t := range smallConcepts {
 		put(Node{P: PLast, El: ElConcept, K: t})

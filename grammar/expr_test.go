@@ -73,9 +73,19 @@ func TestEveryProductionAgreesWithExpr(t *testing.T) {
 	seen := map[Prod]int{}
 	trees, least := 1500, 10
 	if testing.Short() {
-		trees, least = 500, 3
+		trees, least = 400, 3
 	}
-	for i := range trees {
+	// Draw trees until every production has been checked least times (the
+	// rare connectives can need more than trees; 4 × trees at most).
+	every := func() bool {
+		for p := range NumProds {
+			if seen[p] < least {
+				return false
+			}
+		}
+		return true
+	}
+	for i := 0; i < 4*trees && (i < trees || !every()); i++ {
 		var n *Node
 		if i%4 == 0 {
 			term := randomInt(rng, 2)

@@ -46,6 +46,10 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"a six after a king: not the same band (to 4, to 8, high)", Node{P: PBand, Op: Ne, K: 4, K2: 8}, "AS KD", "6S", 1},
 		{"an eight after a five: the same band", Node{P: PBand, Op: Eq, K: 4, K2: 8}, "AS 5D", "8S", 1},
 		{"a nine after an eight: another band", Node{P: PBand, Op: Eq, K: 4, K2: 8}, "AS 8D", "9S", 0},
+		{"the ranks since the last face card (5H 9C)", Node{P: PSumSince, El: ElFace}, line, "2S", 14},
+		{"the ranks since the last club: none", Node{P: PSumSince, El: ElClubs}, line, "2S", 0},
+		{"the ranks since a queen, none played: the whole line", Node{P: PSumSince, El: ElRank, K: 12}, line, "2S", 1 + 5 + 13 + 5 + 9},
+		{"the ranks since the last ten or higher", Node{P: PSumSince, El: ElAtLeast, K: 10}, line, "2S", 14},
 		{"the red cards' total", Node{P: PSumOf, El: ElRed}, line, "2S", 5 + 13 + 5},
 		{"the total of the card's suit in the last two", Node{P: PSumOf, Win: 2, El: ElSameSuit}, line, "2H", 5},
 		{"the total of the ranks above the card's", Node{P: PSumOf, El: ElHigher}, line, "6S", 13 + 9},
@@ -89,6 +93,7 @@ func TestLookBackTermsAreShortRules(t *testing.T) {
 		{"a black card only with an ace among the last three", `any(line[max(0, n - 3):], .rank == 1) or card.color == "red"`, 14},
 		{"a king in the last three, then low", `count(line[max(0, n - 3):], .rank == 13) == 0 or card.rank <= 5`, 18},
 		{"another band every card (to 3, to 9, high)", `(card.rank <= 3 ? 0 : (card.rank <= 9 ? 1 : 2)) != (prev.rank <= 3 ? 0 : (prev.rank <= 9 ? 1 : 2))`, 11},
+		{"the ranks since the last face card at most 12, or a face card", `card.face or sum(map(line[n - (findIndex(reverse(line), .face) ?? n):], .rank)) <= 12`, 14},
 		{"the colour behind in total", `sum(map(filter(line, .color == "red"), .rank)) > sum(map(filter(line, .color == "black"), .rank)) ? card.color == "black" : card.color == "red"`, 16},
 	}
 	for i, tc := range cases {

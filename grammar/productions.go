@@ -14,20 +14,21 @@ type Prod uint8
 // connectives that make rules of atoms.
 const (
 	// Integer terms.
-	PRank   Prod = iota // X.rank
-	PN                  // n, the cards on the main line
-	PConst              // a number
-	PArith              // a + b, a − b, a * b, a % b, abs(a − b), min, max, and the sums counted round the ranks
-	PMod                // t % k
-	PSum3               // card.rank + prev.rank + prev2.rank
-	PCount              // count(W, test)
-	PSum                // sum(map(W, .rank))
-	PFewest             // the fewest cards of one suit in W
-	PProd               // the product of the ranks of the last k cards
-	PLast               // the rank of the line's last card that passes a test (0: none)
-	PSince              // the cards played since the line's last card that passes a test (n: none has)
-	PSuitNo             // X's suit as a number: spades 0, hearts 1, diamonds 2, clubs 3
-	PSumOf              // the sum of the ranks of the cards of W that pass a test (the red cards' total)
+	PRank     Prod = iota // X.rank
+	PN                    // n, the cards on the main line
+	PConst                // a number
+	PArith                // a + b, a − b, a * b, a % b, abs(a − b), min, max, and the sums counted round the ranks
+	PMod                  // t % k
+	PSum3                 // card.rank + prev.rank + prev2.rank
+	PCount                // count(W, test)
+	PSum                  // sum(map(W, .rank))
+	PFewest               // the fewest cards of one suit in W
+	PProd                 // the product of the ranks of the last k cards
+	PLast                 // the rank of the line's last card that passes a test (0: none)
+	PSince                // the cards played since the line's last card that passes a test (n: none has)
+	PSuitNo               // X's suit as a number: spades 0, hearts 1, diamonds 2, clubs 3
+	PSumOf                // the sum of the ranks of the cards of W that pass a test (the red cards' total)
+	PSumSince             // the sum of the ranks played since the line's last card that passes a test
 	// Boolean atoms.
 	PTrue    // true
 	PIs      // X is red, even, a face card, a spade, a prime …
@@ -311,6 +312,20 @@ func init() {
 			},
 			bounds: func(*Node, [3]span) span { return span{0, MaxLine} }},
 
+		PSumSince: {Name: "sum-since", Type: Int, Words: "the sum of the ranks played since the main line's last card that passes a test (of them all while none has): the number cards since the last face card add up to 21 at most",
+			Bits: func(n *Node) int { return 4 + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.sumSince(n.El, n.K, pt.Card) },
+			text: func(n *Node, _ []text) text {
+				since := "(" + call("findIndex", "reverse(line)", elemTextOf(n)).s + " ?? n)"
+				return call("sum", call("map", "line[n - "+since+":]", ".rank").s)
+			},
+			reads: func(n *Node, r *Reads) {
+				r.Line = true
+				if n.El.readsCard() {
+					r.Card = true
+				}
+			},
+			bounds: func(*Node, [3]span) span { return span{0, 13 * MaxLine} }},
 		PSumOf: {Name: "sum-of", Type: Int, Words: "the sum of the ranks of the cards of the line (or of its last k) that pass a test: the red cards' total",
 			Bits: func(n *Node) int { return 4 + winBits[n.Win] + elemBitsOf(n) },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.sumOf(n.Win, n.El, n.K, pt.Card) },

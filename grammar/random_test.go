@@ -34,11 +34,14 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PCount, Win: Window(randWin(rng)), El: ElConcept, K: 1 + rng.IntN(254)}
 		case 8, 10:
 			p := map[bool]Prod{true: PLast, false: PSince}[k == 8]
+			if k == 10 && rng.IntN(2) == 0 {
+				p = PSumSince
+			}
 			switch rng.IntN(3) {
 			case 0:
 				return &Node{P: p, El: ElConcept, K: 1 + rng.IntN(254)}
 			case 1:
-				if p == PSince {
+				if p != PLast {
 					el := []Elem{ElRank, ElAtLeast}[rng.IntN(2)]
 					return &Node{P: p, El: el, K: elemK(rng, el, 0)}
 				}

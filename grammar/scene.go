@@ -20,13 +20,16 @@ type Scene struct {
 	// of each suit, as its place on the line + 1 (0: none) and its rank.
 	lastCell [8]seen
 	lastSuit [4]seen
-	// lastAt: the place + 1 of the most recent card of each rank (0: none).
-	lastAt [14]int16
+	// lastAt: the most recent card of each rank.
+	lastAt [14]seen
 }
 
 // seen is where a kind of card was last played: its place on the line + 1
 // (0: never) and its rank.
-type seen struct{ at, rank int16 }
+type seen struct {
+	at, rank int16
+	cum      int32 // the sum of the ranks of the line up to this card, itself included
+}
 
 // tally counts the cards of one window.
 type tally struct {
@@ -67,12 +70,14 @@ func (sc *Scene) Reset(line []sim.Card) {
 	if n >= 3 {
 		sc.card[SlotPrev3] = int16(line[n-3])
 	}
-	sc.lastCell, sc.lastSuit, sc.lastAt = [8]seen{}, [4]seen{}, [14]int16{}
+	sc.lastCell, sc.lastSuit, sc.lastAt = [8]seen{}, [4]seen{}, [14]seen{}
+	var cum int32
 	for i, c := range line {
-		at := seen{int16(i + 1), int16(c.Rank())}
+		cum += int32(c.Rank())
+		at := seen{int16(i + 1), int16(c.Rank()), cum}
 		sc.lastCell[conceptCell(c)] = at
 		sc.lastSuit[c.Suit()] = at
-		sc.lastAt[c.Rank()] = at.at
+		sc.lastAt[c.Rank()] = at
 	}
 	sc.lastFaceSuit = -1
 	for i := n - 1; i >= 0; i-- {
@@ -260,6 +265,13 @@ func (sc *Scene) since(e Elem, k int, c sim.Card) int32 {
 	return int32(sc.N) - int32(sc.lastSeen(e, k, c).at)
 }
 
+// sumSince is the sum of the ranks of the cards played after the line's
+// last card that passes test e (the same tests as since): 0 when it is
+// prev, the whole line's when no card has.
+func (sc *Scene) sumSince(e Elem, k int, c sim.Card) int32 {
+	return sc.tally[0].sum - sc.lastSeen(e, k, c).cum
+}
+
 // lastSeen is where the line's last card that passes test e was played,
 // and its rank (the zero seen when none has).
 func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
@@ -287,13 +299,11 @@ func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
 	case e <= ElOdd:
 		cells(elemCells[e])
 	case e == ElRank:
-		if at := sc.lastAt[k]; at > 0 {
-			best = seen{at, int16(k)}
-		}
+		best = sc.lastAt[k]
 	case e == ElAtLeast:
 		for q := k; q <= 13; q++ {
-			if at := sc.lastAt[q]; at > best.at {
-				best = seen{at, int16(q)}
+			if at := sc.lastAt[q]; at.at > best.at {
+				best = at
 			}
 		}
 	default:
