@@ -37,10 +37,10 @@ var arithOnly = func() (only [NumProds]bool) {
 // concepts of two literals) and the cards since it, the copies of the card
 // already played, the cards of one rank (an ace played, the cards since the
 // last king), of a rank or higher, or next to the card's, the ranks added
-// up since the last card of a kind, the total of a kind (the red cards' ranks), a suit as a
-// number, n and the numbers up to 13; and the atoms of a card near the
-// line's average or far from it, of a kind's share of the line and of the
-// card's band of ranks against the last card's.
+// up since the last card of a kind, the total of a kind (the red cards'
+// ranks), a suit as a number, n and the numbers up to 13; and the atoms of
+// a card near the line's average or far from it, of a kind's share of the
+// line and of the card's band of ranks against the last card's.
 func arithLeaf(n *Node) bool {
 	switch n.P {
 	case PConst:
@@ -57,8 +57,8 @@ func arithLeaf(n *Node) bool {
 // since it, the elements after ElSameRank's (the copies of the card played
 // before, the cards of one rank or higher, next to the card's), the totals
 // of a kind, the card near the average, a kind's share of the line, the
-// bands of ranks, the suit as a number and the runs to the look-back pool (the hands' budget
-// has no room for them).
+// bands of ranks, the suit as a number and the runs to the look-back pool
+// (the hands' budget has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
 	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand:

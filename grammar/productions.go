@@ -521,16 +521,15 @@ func init() {
 			Bits: func(n *Node) int { return 6 + winBits[n.Win] + elemBitsOf(n) },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 				t := &pt.Scene.tally[n.Win.index()]
-				return b(compare(n.Op, pt.Scene.elems(n.Win, n.El, n.K2, pt.Card)*int32(n.K), t.n))
+				return b(compare(n.Op, pt.Scene.elems(n.Win, n.El, 0, pt.Card)*int32(n.K), t.n))
 			},
 			text: func(n *Node, _ []text) text {
 				m := "n"
 				if n.Win > 0 {
 					m = fmt.Sprintf("min(n, %d)", n.Win)
 				}
-				el := *n
-				el.K = n.K2 // the element's parameter
-				return text{fmt.Sprintf("%s * %d %s %s", call("count", windowText(n.Win), elemTextOf(&el)).s, n.K, cmpText[n.Op], m), precCmp}
+				// A kind of card (colour, parity, face, suit): a test without a parameter.
+				return text{fmt.Sprintf("%s * %d %s %s", call("count", windowText(n.Win), elemText[n.El]).s, n.K, cmpText[n.Op], m), precCmp}
 			}, reads: readWindow},
 		PSummary: {Name: "summary", Type: Bool, Words: "a summary of the main line: the parity of its red, face or odd cards, more red or black, the suit or colour of its last face card",
 			Bits: func(n *Node) int { return summaries[n.K].bits },

@@ -36,7 +36,7 @@ type tally struct {
 	n, sum          int32 // cards, sum of ranks
 	red, face, even int32
 	suit            [4]int32
-	rank            [14]int32           // by rank 1..13
+	rank            [15]int32           // by rank 1..13 (0 and 14 stay 0: a rank's neighbours)
 	above           [15]int32           // cards of rank above r (rank[r+1] + …)
 	cell            [8]int32            // by concept cell (colour, parity, faceness)
 	cellSum         [8]int32            // the ranks' sum by concept cell
@@ -181,8 +181,7 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 	case ElRank:
 		return t.rank[k]
 	case ElNext:
-		r := c.Rank()
-		return t.rank[r-1]*b(r > 1) + t.rank[min(r+1, 13)]*b(r < 13)
+		return t.rank[c.Rank()-1] + t.rank[c.Rank()+1]
 	case ElAtLeast:
 		return t.above[k-1]
 	case ElNear1, ElNear2:
