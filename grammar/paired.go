@@ -97,7 +97,10 @@ func (s *synth) separatingThresholds(no, yes []uint64, budget int) []Found {
 			continue
 		}
 		yLo, yHi := extent(t.I, yes)
-		nLo, nHi := extent(t.I, no)
+		nLo, nHi, apart := extentApart(t.I, no, yLo, yHi)
+		if !apart {
+			continue
+		}
 		var n *Node
 		switch {
 		case yLo > nHi: // t >= k for k in (nHi, yLo]: the shortest k
@@ -130,6 +133,23 @@ func extent(vals []int32, m []uint64) (lo, hi int32) {
 		}
 	}
 	return lo, hi
+}
+
+// extentApart is extent(vals, m), if every value at m lies below lo or
+// every one above hi; not apart as soon as one lies between or both sides
+// are seen (most terms: a few points read, not all).
+func extentApart(vals []int32, m []uint64, lo, hi int32) (mLo, mHi int32, apart bool) {
+	mLo, mHi = math.MaxInt32, math.MinInt32
+	for w, word := range m {
+		for ; word != 0; word &= word - 1 {
+			v := vals[w*64+bits.TrailingZeros64(word)]
+			mLo, mHi = min(mLo, v), max(mHi, v)
+			if mHi >= lo && mLo <= hi {
+				return mLo, mHi, false
+			}
+		}
+	}
+	return mLo, mHi, true
 }
 
 // cheapest is the number from lo to hi that costs the fewest bits (the

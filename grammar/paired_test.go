@@ -38,3 +38,30 @@ func TestPairedSplitFindsTheConditionBetweenTwoAtoms(t *testing.T) {
 		t.Errorf("with paired splits, the best rule found, %v (%d bits), agrees on %.3f of the states of legal play", f.Node, f.Bits, a)
 	}
 }
+
+// extentApart gives extent's answer wherever the values lie all below lo
+// or all above hi, and says not apart exactly where they do not.
+func TestExtentApartAgreesWithExtent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 13))
+	for trial := range 3000 {
+		n := rng.IntN(200)
+		vals := make([]int32, n)
+		for i := range vals {
+			vals[i] = rng.Int32N(30) - 5
+		}
+		m := make([]uint64, (n+63)/64)
+		for i := range n {
+			if rng.IntN(4) == 0 {
+				m[i/64] |= 1 << (i % 64)
+			}
+		}
+		lo := rng.Int32N(30) - 5
+		hi := lo + rng.Int32N(8)
+		wLo, wHi := extent(vals, m)
+		wantApart := wHi < lo || wLo > hi
+		gLo, gHi, apart := extentApart(vals, m, lo, hi)
+		if apart != wantApart || apart && (gLo != wLo || gHi != wHi) {
+			t.Fatalf("trial %d: extentApart = %d, %d, %v; extent %d, %d (apart %v) for [%d, %d]", trial, gLo, gHi, apart, wLo, wHi, wantApart, lo, hi)
+		}
+	}
+}

@@ -45,7 +45,12 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 	if depth < 2 {
 		breadth = 12
 	}
-	var ors, ands, imps, ites []cand
+	// The candidates of every atom are gathered in memory kept per depth
+	// (a solve calls only the depth below it): tens of thousands of them,
+	// every solve, of which a few dozen are kept.
+	sc := &s.scratch[depth]
+	ors, ands, imps, ites := sc.ors[:0], sc.ands[:0], sc.imps[:0], sc.ites[:0]
+	defer func() { sc.ors, sc.ands, sc.imps, sc.ites = ors, ands, imps, ites }()
 	consider := func(a *Class) {
 		onPos, onNeg := overlap(a.B, pos), overlap(a.B, neg)
 		if onNeg == 0 && onPos > 0 && onPos < nPos {
@@ -96,15 +101,34 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		// Half the breadth the shortest, half the best scores of any
 		// length (a long atom that explains most points — "between the
 		// last two" — beats many short ones that explain few); tried
-		// shortest first.
-		cs = byBits(cs)
+		// shortest first. A new list: cs is the depth's scratch.
+		sc.sorted = byBits(sc.sorted[:0], cs)
+		cs = sc.sorted
 		if len(cs) <= breadth {
-			return cs
+			return slices.Clone(cs)
 		}
 		short := cs[:breadth/2]
 		cs = append(slices.Clone(short), bestScores(cs[breadth/2:], breadth-breadth/2)...)
 		slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
 		return cs
+	}
+	// The splits to try, chosen now, before any sub-problem is solved.
+	type job struct {
+		p Prod
+		c *Class
+	}
+	var jobs []job
+	for _, c := range top(ors) {
+		jobs = append(jobs, job{POr, c.c})
+	}
+	for _, c := range top(ands) {
+		jobs = append(jobs, job{PAnd, c.c})
+	}
+	for _, c := range top(imps) {
+		jobs = append(jobs, job{PImp, c.c})
+	}
+	for _, c := range top(ites) {
+		jobs = append(jobs, job{PIte, c.c})
 	}
 	emit := func(f Found) {
 		out = append(out, f)
@@ -138,23 +162,6 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 	// across the connectives (an "or" of two short atoms before an "if"
 	// on a long condition), so that a budget of solves goes where short
 	// rules are.
-	type job struct {
-		p Prod
-		c *Class
-	}
-	var jobs []job
-	for _, c := range top(ors) {
-		jobs = append(jobs, job{POr, c.c})
-	}
-	for _, c := range top(ands) {
-		jobs = append(jobs, job{PAnd, c.c})
-	}
-	for _, c := range top(imps) {
-		jobs = append(jobs, job{PImp, c.c})
-	}
-	for _, c := range top(ites) {
-		jobs = append(jobs, job{PIte, c.c})
-	}
 	for _, c := range s.exceptions(mask, bound(), depth) {
 		jobs = append(jobs, job{PIte, c})
 	}
@@ -197,7 +204,7 @@ func (s *synth) ite(c *Class, mask []uint64, bound func() int, depth int, emit f
 
 // byBits is cs sorted by length, stably: a counting sort (the lengths are
 // a few dozen, the candidates often thousands).
-func byBits(cs []cand) []cand {
+func byBits(out, cs []cand) []cand {
 	longest := 0
 	for _, c := range cs {
 		longest = max(longest, c.c.Bits)
@@ -209,7 +216,7 @@ func byBits(cs []cand) []cand {
 	for b := 1; b < len(at); b++ {
 		at[b] += at[b-1]
 	}
-	out := make([]cand, len(cs))
+	out = slices.Grow(out[:0], len(cs))[:len(cs)]
 	for _, c := range cs {
 		out[at[c.c.Bits]] = c
 		at[c.c.Bits]++
@@ -249,7 +256,9 @@ func (s *synth) exceptions(mask []uint64, budget, depth int) []*Class {
 		miss []uint64
 		n, i int
 	}
-	var nears []near
+	// The six with the fewest misses (then the shortest, then the first),
+	// chosen as the atoms are read: a selection, not a sort of them all.
+	nears := make([]near, 0, 7)
 	total := Ones(mask)
 	for i, a := range s.atoms {
 		if a.Bits+iteBits+4 > budget {
@@ -263,21 +272,19 @@ func (s *synth) exceptions(mask []uint64, budget, depth int) []*Class {
 		for w := range mask {
 			n += bits.OnesCount64(d[w] & mask[w])
 		}
-		if n > 0 && 3*n <= 2*total { // right on a third of the points at least
-			nears = append(nears, near{c: a, n: n, i: i})
+		if n == 0 || 3*n > 2*total { // right on a third of the points at least
+			continue
+		}
+		// After every one kept that misses fewer, or as few and is as short.
+		at := len(nears)
+		for at > 0 && (nears[at-1].n > n || nears[at-1].n == n && nears[at-1].c.Bits > a.Bits) {
+			at--
+		}
+		if at < 6 {
+			nears = slices.Insert(nears, at, near{c: a, n: n, i: i})
+			nears = nears[:min(len(nears), 6)]
 		}
 	}
-	// The six with the fewest misses (then the shortest): a selection, not
-	// a sort of them all.
-	var best6 []near
-	for _, nr := range nears {
-		best6 = append(best6, nr)
-		slices.SortStableFunc(best6, func(a, b near) int { return cmp.Or(cmp.Compare(a.n, b.n), cmp.Compare(a.c.Bits, b.c.Bits)) })
-		if len(best6) > 6 {
-			best6 = best6[:6]
-		}
-	}
-	nears = best6
 	for k := range nears {
 		nears[k].miss = s.and(s.dis[nears[k].i*s.words:(nears[k].i+1)*s.words], mask)
 	}
@@ -418,28 +425,21 @@ func (s *synth) partBits(part []uint64, budget int) int {
 	est := budget
 	var orA, andA *Class
 	orCover, andCover := -1, -1
-	for i, a := range s.atoms {
+	for _, a := range s.atoms {
 		if a.Bits >= est {
 			break
 		}
-		d := s.dis[i*s.words : (i+1)*s.words]
-		miss := 0
-		for w, m := range part {
-			miss += bits.OnesCount64(d[w] & m)
-		}
+		onPos, onNeg := overlap(a.B, pos), overlap(a.B, neg)
+		miss := onNeg + nPos - onPos // the points where a is wrong
 		if miss == 0 {
 			return a.Bits
 		}
 		est = min(est, a.Bits+5+(24*miss+n-1)/n)
-		if onNeg := overlap(a.B, neg); onNeg == 0 {
-			if c := overlap(a.B, pos); c > orCover {
-				orA, orCover = a, c
-			}
+		if onNeg == 0 && onPos > orCover {
+			orA, orCover = a, onPos
 		}
-		if onPos := overlap(a.B, pos); onPos == nPos {
-			if c := nNeg - overlap(a.B, neg); c > andCover {
-				andA, andCover = a, c
-			}
+		if onPos == nPos && nNeg-onNeg > andCover {
+			andA, andCover = a, nNeg-onNeg
 		}
 	}
 	// The second part of an or explains what the first leaves; of an and,

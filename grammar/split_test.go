@@ -20,7 +20,7 @@ func TestCandidateRankingAgreesWithAStableSort(t *testing.T) {
 		}
 		want := slices.Clone(cs)
 		slices.SortStableFunc(want, func(a, b cand) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
-		if got := byBits(cs); !slices.Equal(got, want) {
+		if got := byBits(nil, cs); !slices.Equal(got, want) {
 			t.Fatalf("trial %d: byBits differs from a stable sort", trial)
 		}
 		k := 1 + rng.IntN(30)

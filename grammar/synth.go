@@ -179,6 +179,11 @@ type synth struct {
 	words      int
 	memo       map[string][]Found
 	solves     int
+	// scratch: compounds' candidate lists, one set per depth of solve.
+	scratch [3]struct{ ors, ands, imps, ites, sorted []cand }
+	values  valueTally // commonValue's counts
+	// lateCalls counts the calls of late.
+	lateCalls int
 }
 
 func (s *synth) late() bool {
@@ -186,7 +191,10 @@ func (s *synth) late() bool {
 		s.timedOut = true
 		return true
 	}
-	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+	// The clock, every 64th call: late is asked for every term of every
+	// solve, and reading the time was a fiftieth of a placement.
+	s.lateCalls++
+	if !s.deadline.IsZero() && s.lateCalls%64 == 0 && time.Now().After(s.deadline) {
 		s.timedOut = true
 		return true
 	}
