@@ -23,7 +23,9 @@ func TestCoversFindRulesOfSeveralWays(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 53))
 			p, j := playedHand(t, rng, tc.rule, 240)
-			found, st := Synthesize(p, wideTest)
+			cfg := wideTest
+			cfg.Covers = true
+			found, st := Synthesize(p, cfg)
 			shortestAgrees(t, rng, found, st, j, tc.bits)
 		})
 	}

@@ -112,7 +112,7 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
 		return cs
 	}
-	if depth == 2 {
+	if depth == 2 && s.cfg.Covers {
 		// Beside the search, not ahead of it: a cover does not shorten the
 		// bound the splits below are searched within.
 		s.covers(ors, ands, pos, neg, bound(), func(f Found) { out = append(out, f) })

@@ -59,6 +59,9 @@ type SynthConfig struct {
 	// conditions, of the line or of the card, whose sides an atom comes
 	// nearest to deciding alone (fitsplit.go).
 	FitSplits bool
+	// Covers: also try, at the top, "a or b or c …" and "a and b and c …"
+	// of up to six atoms chosen greedily (cover.go).
+	Covers bool
 	// MaxClasses bounds the pool and MaxSolves the sub-problems solved
 	// (0: no bound): a budget of work, so that a synthesis finds the same
 	// rules at any load. Budget bounds the time as well (0: no limit; a
