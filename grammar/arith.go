@@ -78,7 +78,7 @@ func (s *synth) growArith() {
 	}
 	a := NewEnumerator(s.p.Points)
 	a.Only, a.Leaf, a.Connectives, a.Keep, a.Seen = &arithOnly, arithLeaf, false, max(1, s.cfg.Keep), true
-	a.MaxInt, a.idBase, a.Stop = s.cfg.ArithBits, arithIDs, s.late
+	a.MaxInt, a.idBase, a.Stop = s.cfg.ArithBits, arithIDs, s.lateNow
 	if s.cfg.MaxClasses > 0 {
 		a.Limit = 4 * s.cfg.MaxClasses
 	}

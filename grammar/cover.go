@@ -2,8 +2,8 @@ package grammar
 
 import "math/bits"
 
-// coverParts is the most atoms a cover joins.
-const coverParts = 6
+// CoverParts is the most atoms a cover joins.
+const CoverParts = 6
 
 // covers are the rules "a or b or c …" of atoms that accept none of the
 // refused points, chosen to accept every accepted point between them (a
@@ -26,11 +26,11 @@ func (s *synth) covers(ors, ands []cand, pos, neg []uint64, bound int, emit func
 
 // cover joins atoms of cs with p until every point of target is explained
 // (accepted by one of them for an or, refused by one for an and), within
-// bound bits and coverParts atoms; not ok where it cannot.
+// bound bits and CoverParts atoms; not ok where it cannot.
 func (s *synth) cover(cs []cand, target []uint64, p Prod, bound int, perBit bool) (Found, bool) {
 	left := append([]uint64(nil), target...)
 	var node *Node
-	for range coverParts {
+	for range CoverParts {
 		if empty(left) {
 			break
 		}

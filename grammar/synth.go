@@ -118,7 +118,7 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	}
 	s.e = NewEnumerator(p.Points)
 	s.e.Connectives, s.e.Keep, s.e.MaxBool = false, max(1, cfg.Keep), cfg.PoolBits
-	s.e.Stop = s.late
+	s.e.Stop = s.lateNow
 	s.e.Leaf = mainLeaf
 	if cfg.MaxClasses > 0 {
 		s.e.Limit = cfg.MaxClasses
@@ -190,14 +190,24 @@ type synth struct {
 }
 
 func (s *synth) late() bool {
+	// The clock every 64th call: late is asked for every term of every
+	// solve, and reading the time was a fiftieth of a placement.
+	s.lateCalls++
+	return s.over(s.lateCalls%64 == 0)
+}
+
+// lateNow is late with the clock read every time: the pools' growth asks
+// once per 4,096 nodes, and a hand's synthesis has 150 ms in all.
+func (s *synth) lateNow() bool { return s.over(true) }
+
+// over reports whether the solves, the time (when clock is set) or the
+// caller's patience have run out.
+func (s *synth) over(clock bool) bool {
 	if s.cfg.MaxSolves > 0 && s.solves >= s.cfg.MaxSolves {
 		s.timedOut = true
 		return true
 	}
-	// The clock, every 64th call: late is asked for every term of every
-	// solve, and reading the time was a fiftieth of a placement.
-	s.lateCalls++
-	if !s.deadline.IsZero() && s.lateCalls%64 == 0 && time.Now().After(s.deadline) {
+	if clock && !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.timedOut = true
 		return true
 	}

@@ -346,8 +346,12 @@ func (pl *placing) reason() string {
 			u.Node.Expr(), u.Bits, pl.undecidedErr)
 	}
 	if nearest == nil {
-		return fmt.Sprintf("no rule of at most %d bits that the synthesizer builds (atoms of up to %d bits, terms of %d, two levels of and, or, if, and up to six atoms joined by or or by and) gives God's verdicts on even a sample of the states its hands reach",
-			cfg.Synth.MaxBits, cfg.Synth.PoolBits, cfg.Synth.TermBits)
+		covers := ""
+		if cfg.Synth.Covers {
+			covers = fmt.Sprintf(", and up to %d atoms joined by or or by and", grammar.CoverParts)
+		}
+		return fmt.Sprintf("no rule of at most %d bits that the synthesizer builds (atoms of up to %d bits, terms of %d, two levels of and, or, if%s) gives God's verdicts on even a sample of the states its hands reach",
+			cfg.Synth.MaxBits, cfg.Synth.PoolBits, cfg.Synth.TermBits, covers)
 	}
 	why := fmt.Sprintf("no rule of at most %d bits that the synthesizer reached behaves as it does on every state its hands reach; the nearest, %s (%d bits), gives God's verdict on %.1f%% of the cards judged",
 		cfg.Synth.MaxBits, nearest.Node.Expr(), nearest.Bits, 100*agree)
