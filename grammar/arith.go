@@ -217,21 +217,7 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 	own := Table[PCmp].Bits(nil)
 	var out []Found
 	g := s.cmpGuards(mask)
-	// The look-back terms of each length, once (the main pool's shorter
-	// ones hold counts and sums of the line too; numbers are compared by
-	// the thresholds).
-	terms := make([][]*Class, s.cfg.ArithBits+1)
-	for L := 1; L <= s.cfg.ArithBits; L++ {
-		from := s.arith.Ints(L)
-		if L <= s.poolBits {
-			from = s.e.Ints(L)
-		}
-		for _, c := range from {
-			if !isConst(c) && inArith(c.Node) {
-				terms[L] = append(terms[L], c)
-			}
-		}
-	}
+	terms := s.pairTerms()
 	for L := lo + 1; L <= hi; L++ {
 		for la := 1; la <= L-own-1; la++ {
 			lb := L - own - la

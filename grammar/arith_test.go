@@ -111,7 +111,7 @@ func TestArithFitsAgreesWithAScan(t *testing.T) {
 			if a.Bits > budget || len(out) >= limit {
 				break
 			}
-			if agrees(s, a.B, mask) {
+			if s.agrees(a.B, mask) {
 				out = append(out, Found{a.Node, a.Bits})
 			}
 		}
@@ -144,17 +144,6 @@ func TestArithFitsAgreesWithAScan(t *testing.T) {
 	}
 }
 
-// agrees reports whether a vector gives Want's verdict on every point of
-// mask.
-func agrees(s *synth, v, mask []uint64) bool {
-	for w, m := range mask {
-		if (v[w]^s.p.Want[w])&m != 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // The comparisons of two terms kept by one pass with an early stop are
 // those that building each comparison's vector over every point keeps,
 // guarded as the short lines' points say, in the same order.
@@ -173,7 +162,7 @@ func TestComparisonsAgreeWithTheirVectors(t *testing.T) {
 			if d >= 2 {
 				short := p.Points.short[d]
 				sm := s.and(mask, short)
-				if !agrees(s, v, s.andNot(mask, short)) {
+				if !s.agrees(v, s.andNot(mask, short)) {
 					continue
 				}
 				switch {
@@ -184,7 +173,7 @@ func TestComparisonsAgreeWithTheirVectors(t *testing.T) {
 				default:
 					continue
 				}
-			} else if !agrees(s, v, mask) {
+			} else if !s.agrees(v, mask) {
 				continue
 			}
 			out = append(out, n.Expr())

@@ -95,6 +95,9 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		for _, a := range s.pureThresholds(pos, neg, bound()-2) {
 			consider(a)
 		}
+		for _, a := range s.pairAtoms(pos, neg, bound()-2) {
+			consider(a)
+		}
 
 	}
 	top := func(cs []cand) []cand {

@@ -179,9 +179,13 @@ type synth struct {
 	// arithCols[i]: those true at point i (bit j: arithAtoms[j]).
 	arithAtoms []*Class
 	arithCols  [][]uint64
-	words      int
-	memo       map[string][]Found
-	solves     int
+	lookTerms  [][]*Class // pairTerms, once made
+	// pairOr, pairAnd: the comparisons of two look-back terms that can be
+	// a part of an "or" (an "and") at the top (pairatoms.go).
+	pairOr, pairAnd, pairBest []*Class
+	words                     int
+	memo                      map[string][]Found
+	solves                    int
 	// scratch: compounds' candidate lists, one set per depth of solve.
 	scratch [3]struct{ ors, ands, imps, ites, sorted []cand }
 	values  valueTally // commonValue's counts
@@ -382,6 +386,8 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 	if depth == 2 {
 		out = append(out, s.pairs(mask, budget)...)
 		out = append(out, s.arithPairs(mask, budget)...)
+	} else {
+		out = append(out, s.pairFits(mask, budget, limit)...)
 	}
 	if depth > 0 && !s.late() {
 		out = append(out, s.compounds(mask, budget, depth, limit, best(out))...)
