@@ -85,6 +85,9 @@ func (s *synth) growArith() {
 	top := s.cfg.ArithBits + arithCmpBits
 	for L := 1; L <= top && !a.Stopped(); L++ {
 		a.Grow(L)
+		if !a.Stopped() {
+			s.arithWhole = L
+		}
 	}
 	s.arith = a
 	for L := 1; L <= top; L++ {
@@ -179,6 +182,15 @@ func (s *synth) arithFits(mask []uint64, budget, limit int) []Found {
 // they are checked against the verdicts, not kept: they are too many).
 const arithCmpBits, arithPairBits = 2, 4
 
+// pairsFrom is the length past which the look-back pool may lack a
+// comparison of two of its terms: ArithBits + arithCmpBits, or sooner, the
+// last length it grew whole, where its bound on classes stopped it (on a
+// placement's points it stops at about 14 bits of 15, so that "more than
+// half the gap between the last two", 15 bits, was in neither).
+func (s *synth) pairsFrom() int {
+	return min(s.cfg.ArithBits+arithCmpBits, s.arithWhole)
+}
+
 // inMain reports whether the main pool holds a class of vector v.
 func (s *synth) inMain(v Vec) bool {
 	for c := s.e.seen[hashVec(v)]; c != nil; c = c.next {
@@ -213,7 +225,7 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 	if s.arith == nil {
 		return nil
 	}
-	lo, hi := s.cfg.ArithBits+arithCmpBits, min(budget, s.cfg.ArithBits+arithPairBits)
+	lo, hi := s.pairsFrom(), min(budget, s.cfg.ArithBits+arithPairBits)
 	own := Table[PCmp].Bits(nil)
 	var out []Found
 	g := s.cmpGuards(mask)

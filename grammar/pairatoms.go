@@ -7,8 +7,9 @@ import (
 )
 
 // The comparisons of two look-back terms as parts of a rule. The look-back
-// pool keeps its comparisons of two terms to ArithBits + 2 bits; longer ones
-// (ArithBits + 3 and + 4) are too many to keep, and arithPairs tries them as
+// pool keeps its comparisons of two terms to ArithBits + 2 bits (or less,
+// where its bound on classes stops it: pairsFrom); longer ones (to
+// ArithBits + 4) are too many to keep, and arithPairs tries them as
 // whole rules only. But people join them with a condition: "a smaller jump
 // than the last, unless the last was a step of one or none", "closer to the
 // starter than the last card, once within one of it anything". Here, at the
@@ -38,7 +39,7 @@ func (s *synth) pairAtoms(pos, neg []uint64, budget int) []*Class {
 	if s.arith == nil || s.pairBest != nil {
 		return s.pairBest // once, at the top: the parts of a split read them again
 	}
-	lo, hi := s.cfg.ArithBits+arithCmpBits, min(budget, s.cfg.ArithBits+arithPairBits)
+	lo, hi := s.pairsFrom(), min(budget, s.cfg.ArithBits+arithPairBits)
 	own := Table[PCmp].Bits(nil)
 	terms := s.pairTerms()
 	var ors, ands []pairCmp

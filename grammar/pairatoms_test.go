@@ -8,7 +8,8 @@ import (
 // A comparison of two look-back terms joined with a condition — "a smaller
 // jump than the last, unless the last was a step of one or none" — is
 // longer than the look-back pool's atoms; the synthesizer finds it from a
-// played hand as one part of an "or".
+// played hand as one part of an "or"; and one alone, of a length the
+// pool's bound on classes cut.
 func TestPairAtomsJoinAComparisonWithACondition(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthesizer searches: seconds each; runs without -short")
@@ -19,6 +20,8 @@ func TestPairAtomsJoinAComparisonWithACondition(t *testing.T) {
 	}{
 		{"jumps shrink until a step of one", `prev2 == nil or abs(prev.rank - prev2.rank) <= 1 or abs(card.rank - prev.rank) < abs(prev.rank - prev2.rank)`, 34},
 		{"the colour, or the rank that counts up from the starter", `card.color == prev.color or n % 13 == (card.rank - line[0].rank + 13) % 13`, 21},
+		// Alone, but in the lengths the look-back pool's bound cuts.
+		{"more than half the gap between the last two", `prev2 == nil ? true : 2 * card.rank > abs(prev.rank - prev2.rank)`, 16},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -175,6 +175,8 @@ type synth struct {
 	// intOf finds a pool term's class by its node.
 	intOf map[*Node]*Class
 	arith *Enumerator // the look-back pool, when grown
+	// arithWhole: the longest length the look-back pool holds whole.
+	arithWhole int
 	// arithAtoms: its Boolean classes the main pool lacks, shortest first;
 	// arithCols[i]: those true at point i (bit j: arithAtoms[j]).
 	arithAtoms []*Class
