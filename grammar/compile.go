@@ -11,6 +11,9 @@ func Compile(n *Node) Fn {
 	if n.P == PCase {
 		return caseFn(n)
 	}
+	if fn := lazyFn(n); fn != nil {
+		return fn
+	}
 	eval := p.eval
 	switch len(n.Kids) {
 	case 0:
@@ -44,4 +47,64 @@ func caseFn(n *Node) Fn {
 		}
 		return rs[i](pt)
 	}
+}
+
+// lazyFn compiles the connectives that need not read every child (nil
+// for the other productions): the same values as the table's eval (the
+// children of a connective are truth values, 0 or 1), without judging the
+// branch an "if" does not take or the rest of an "or" already true — a
+// line's counts and sums in that branch cost more than the rest of the
+// rule.
+func lazyFn(n *Node) Fn {
+	switch n.P {
+	case PAnd:
+		a, b := Compile(n.Kids[0]), Compile(n.Kids[1])
+		return func(pt *Point) int32 {
+			if a(pt) == 0 {
+				return 0
+			}
+			return b(pt)
+		}
+	case POr:
+		a, b := Compile(n.Kids[0]), Compile(n.Kids[1])
+		return func(pt *Point) int32 {
+			if a(pt) != 0 {
+				return 1
+			}
+			return b(pt)
+		}
+	case PImp:
+		c, a := Compile(n.Kids[0]), Compile(n.Kids[1])
+		return func(pt *Point) int32 {
+			if c(pt) == 0 {
+				return 1
+			}
+			return a(pt)
+		}
+	case PIte, PMirror, PAlt: // c ? a : b
+		c, a, e := Compile(n.Kids[0]), Compile(n.Kids[1]), Compile(n.Kids[2])
+		return func(pt *Point) int32 {
+			if c(pt) != 0 {
+				return a(pt)
+			}
+			return e(pt)
+		}
+	case PGuard:
+		a, short, depth := Compile(n.Kids[0]), b(n.Op == Eq), slotDepth[n.Slot]
+		return func(pt *Point) int32 {
+			if pt.Scene.N < depth {
+				return short
+			}
+			return a(pt)
+		}
+	case PSplit:
+		a, l, depth := Compile(n.Kids[0]), Compile(n.Kids[1]), slotDepth[n.Slot]
+		return func(pt *Point) int32 {
+			if pt.Scene.N < depth {
+				return a(pt)
+			}
+			return l(pt)
+		}
+	}
+	return nil
 }
