@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"cmp"
+	"iter"
 	"math/bits"
 	"slices"
 	"sync"
@@ -225,30 +226,42 @@ func (s *synth) arithPairs(mask []uint64, budget int) []Found {
 	if s.arith == nil {
 		return nil
 	}
-	lo, hi := s.pairsFrom(), min(budget, s.cfg.ArithBits+arithPairBits)
-	own := Table[PCmp].Bits(nil)
 	var out []Found
 	g := s.cmpGuards(mask)
-	terms := s.pairTerms()
-	for L := lo + 1; L <= hi; L++ {
-		for la := 1; la <= L-own-1; la++ {
-			lb := L - own - la
-			if la > s.cfg.ArithBits || lb > s.cfg.ArithBits {
-				continue
-			}
-			for _, a := range terms[la] {
-				if s.late() {
-					break
+	for a, b := range s.termPairs(budget) {
+		out = s.comparisons(a, b, g, out)
+	}
+	return out
+}
+
+// termPairs are the pairs of look-back terms (a before b, one of them
+// reading the card) whose comparison is longer than the look-back pool
+// holds whole (pairsFrom) and at most budget bits and ArithBits +
+// arithPairBits, shortest first; until the synthesis is late.
+func (s *synth) termPairs(budget int) iter.Seq2[*Class, *Class] {
+	return func(yield func(a, b *Class) bool) {
+		lo, hi := s.pairsFrom(), min(budget, s.cfg.ArithBits+arithPairBits)
+		own := Table[PCmp].Bits(nil)
+		terms := s.pairTerms()
+		for L := lo + 1; L <= hi; L++ {
+			for la := 1; la <= L-own-1; la++ {
+				lb := L - own - la
+				if la > s.cfg.ArithBits || lb > s.cfg.ArithBits {
+					continue
 				}
-				for _, b := range terms[lb] {
-					if a.id < b.id && (a.card || b.card) {
-						out = s.comparisons(a, b, g, out)
+				for _, a := range terms[la] {
+					if s.late() {
+						return
+					}
+					for _, b := range terms[lb] {
+						if a.id < b.id && (a.card || b.card) && !yield(a, b) {
+							return
+						}
 					}
 				}
 			}
 		}
 	}
-	return out
 }
 
 // inArith reports whether a node is of the look-back language: its

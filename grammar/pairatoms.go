@@ -39,37 +39,17 @@ func (s *synth) pairAtoms(pos, neg []uint64, budget int) []*Class {
 	if s.arith == nil || s.pairBest != nil {
 		return s.pairBest // once, at the top: the parts of a split read them again
 	}
-	lo, hi := s.pairsFrom(), min(budget, s.cfg.ArithBits+arithPairBits)
-	own := Table[PCmp].Bits(nil)
-	terms := s.pairTerms()
 	var ors, ands []pairCmp
 	var onPos, onNeg [numCmps]int
 	nNeg := Ones(neg)
-scan:
-	for L := lo + 1; L <= hi; L++ {
-		for la := 1; la <= L-own-1; la++ {
-			lb := L - own - la
-			if la > s.cfg.ArithBits || lb > s.cfg.ArithBits {
-				continue
+	for a, b := range s.termPairs(budget) {
+		orOK, andOK := s.oneSided(a, b, pos, neg, &onPos, &onNeg)
+		for op := range numCmps {
+			if orOK>>op&1 == 1 && onPos[op] > 0 {
+				ors = append(ors, pairCmp{a, b, op, onPos[op]})
 			}
-			for _, a := range terms[la] {
-				if s.late() {
-					break scan
-				}
-				for _, b := range terms[lb] {
-					if a.id >= b.id || !(a.card || b.card) {
-						continue
-					}
-					orOK, andOK := s.oneSided(a, b, pos, neg, &onPos, &onNeg)
-					for op := range numCmps {
-						if orOK>>op&1 == 1 && onPos[op] > 0 {
-							ors = append(ors, pairCmp{a, b, op, onPos[op]})
-						}
-						if andOK>>op&1 == 1 && onNeg[op] < nNeg {
-							ands = append(ands, pairCmp{a, b, op, -onNeg[op]})
-						}
-					}
-				}
+			if andOK>>op&1 == 1 && onNeg[op] < nNeg {
+				ands = append(ands, pairCmp{a, b, op, -onNeg[op]})
 			}
 		}
 	}
