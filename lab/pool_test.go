@@ -80,8 +80,14 @@ func TestRunCancelKeepsPrefix(t *testing.T) {
 	var got []int
 	_, err := Run(ctx, RunConfig[int]{N: 1000, Workers: 2,
 		Do: func(i int) int {
-			if i == 50 {
+			switch {
+			case i == 50:
 				cancel()
+			case i > 50:
+				// The later hands wait for the cancel: a worker paused
+				// between taking hand 50 and playing it would otherwise
+				// let the other play all the rest first (a flake).
+				<-ctx.Done()
 			}
 			return i
 		},
