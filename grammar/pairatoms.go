@@ -36,9 +36,10 @@ const pairAtomsKept, pairListMax = 16, 16384
 // guarded: false on the lines too short for it in an "or", true in an
 // "and".
 func (s *synth) pairAtoms(pos, neg []uint64, budget int) []*Class {
-	if s.arith == nil || s.pairBest != nil {
+	if s.arith == nil || s.pairsMade {
 		return s.pairBest // once, at the top: the parts of a split read them again
 	}
+	s.pairsMade = true
 	var ors, ands []pairCmp
 	var onPos, onNeg [numCmps]int
 	nNeg := Ones(neg)
@@ -62,9 +63,6 @@ func (s *synth) pairAtoms(pos, neg []uint64, budget int) []*Class {
 		return ks[:min(len(ks), pairAtomsKept)]
 	}
 	s.pairBest = append(s.pairClasses(best(ors), false, pairAtomsKept), s.pairClasses(best(ands), true, pairAtomsKept)...)
-	if s.pairBest == nil {
-		s.pairBest = []*Class{}
-	}
 	return s.pairBest
 }
 
@@ -155,17 +153,6 @@ func tallyOps(count *[numCmps]int, ops uint8) {
 	}
 }
 
-// order is 0 for x < y, 1 for x == y, 2 for x > y (opsAgreeing's index).
-func order(x, y int32) int {
-	switch {
-	case x < y:
-		return 0
-	case x == y:
-		return 1
-	}
-	return 2
-}
-
 // pairCmp is a comparison of two terms kept for the compounds, and its
 // score (the higher the better).
 type pairCmp struct {
@@ -195,13 +182,7 @@ func (s *synth) pairClasses(ks []pairCmp, and bool, most int) []*Class {
 				op = Eq // true while short: an and's
 			}
 			n = &Node{P: PGuard, Slot: guardSlot[d], Op: op, Kids: []*Node{n}}
-			for w := range v.B {
-				if op == Eq {
-					v.B[w] |= short[w]
-				} else {
-					v.B[w] &^= short[w]
-				}
-			}
+			guardVec(v.B, short, op)
 		}
 		h := hashVec(v)
 		dup := slices.ContainsFunc(seen[h], func(c *Class) bool { return sameVec(c.Vec, v) })

@@ -183,8 +183,10 @@ type synth struct {
 	arithCols  [][]uint64
 	lookTerms  [][]*Class // pairTerms, once made
 	// pairOr, pairAnd: the comparisons of two look-back terms that can be
-	// a part of an "or" (an "and") at the top (pairatoms.go).
+	// a part of an "or" (an "and") at the top, pairBest the best-scoring
+	// of them for the compounds, once made (pairsMade; pairatoms.go).
 	pairOr, pairAnd, pairBest []*Class
+	pairsMade                 bool
 	words                     int
 	memo                      map[string][]Found
 	solves                    int

@@ -249,14 +249,7 @@ func (s *synth) comparisons(a, b *Class, g *cmpGuards, out []Found) []Found {
 		want := s.p.Want[w]
 		for ; m != 0; m &= m - 1 {
 			i := w*64 + bits.TrailingZeros64(m)
-			x, y := a.I[i], b.I[i]
-			order := 1 // x == y
-			if x < y {
-				order = 0
-			} else if x > y {
-				order = 2
-			}
-			alive &= opsAgreeing[order][want>>(i%64)&1]
+			alive &= opsAgreeing[order(a.I[i], b.I[i])][want>>(i%64)&1]
 			if alive == 0 {
 				return out
 			}
@@ -273,6 +266,17 @@ func (s *synth) comparisons(a, b *Class, g *cmpGuards, out []Found) []Found {
 		out = append(out, Found{n, n.Bits()})
 	}
 	return out
+}
+
+// order is 0 for x < y, 1 for x == y, 2 for x > y (opsAgreeing's index).
+func order(x, y int32) int {
+	switch {
+	case x < y:
+		return 0
+	case x == y:
+		return 1
+	}
+	return 2
 }
 
 // opsAgreeing[order][yes] is the set of comparisons (bit op) whose truth
@@ -415,16 +419,21 @@ func (s *synth) cmpOfPool(n *Node) (Vec, bool) {
 		}
 	}
 	if g.P == PGuard {
-		short := ps.short[slotDepth[g.Slot]]
-		for w := range out.B {
-			if g.Op == Eq {
-				out.B[w] |= short[w]
-			} else {
-				out.B[w] &^= short[w]
-			}
-		}
+		guardVec(out.B, ps.short[slotDepth[g.Slot]], g.Op)
 	}
 	return out, true
+}
+
+// guardVec puts a vector under a nil guard: true on the short lines'
+// points for "== nil or" (op Eq), false for "!= nil and" (Ne).
+func guardVec(v, short []uint64, op Op) {
+	for w := range v {
+		if op == Eq {
+			v[w] |= short[w]
+		} else {
+			v[w] &^= short[w]
+		}
+	}
 }
 
 // condThresholds are the conditions made of the pool's terms that do not
