@@ -21,14 +21,19 @@ import (
 // on conditions of the line and of the card alike.
 
 // The conditions tried: the short ones that leave each side nearest to
-// one atom of the pool, and a few longer ones.
+// one atom of the pool, and a few longer ones, all in one list, the
+// nearest first (a split whose sides are atoms before the short
+// conditions' many sub-problems: the budget of solves runs out on them).
 const (
 	fitCondsShort = 12
 	fitCondsLong  = 4
 	fitCondBits   = 5
 	// fitCondsScored bounds the longer conditions scored (the shortest of
-	// each pool; a score reads every atom of the pool).
-	fitCondsScored = 200
+	// each pool): each first against the fitQuickAtoms shortest atoms of
+	// the pool, then the best fitCondsRescored of them against every atom.
+	fitCondsScored   = 3000
+	fitQuickAtoms    = 1500
+	fitCondsRescored = 200
 )
 
 // fitSplits tries the fit splits over every point, on a third of the
@@ -84,19 +89,29 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 		c    *Class
 		miss int
 	}
+	miss := func(c *Class, atoms int) int {
+		return s.nearestAtom(s.and(mask, c.B), atoms) + s.nearestAtom(s.andNot(mask, c.B), atoms)
+	}
+	byMiss := func(a, b scored) int { return cmp.Or(cmp.Compare(a.miss, b.miss), cmp.Compare(a.c.Bits, b.c.Bits)) }
 	var short, long []scored
 	for _, c := range cands {
-		sc := scored{c, s.nearestAtom(s.and(mask, c.B)) + s.nearestAtom(s.andNot(mask, c.B))}
 		if c.Bits <= fitCondBits {
-			short = append(short, sc)
+			short = append(short, scored{c, miss(c, len(s.atoms))})
 		} else {
-			long = append(long, sc)
+			long = append(long, scored{c, miss(c, fitQuickAtoms)})
 		}
 	}
-	var out []*Class
+	// The longer ones: scored first by the shortest atoms (most rules'
+	// sides are short), the best of them by every atom.
+	slices.SortStableFunc(long, byMiss)
+	long = long[:min(len(long), fitCondsRescored)]
+	for i := range long {
+		long[i].miss = miss(long[i].c, len(s.atoms))
+	}
+	var picked []scored
 	seen := map[string]bool{}
 	pick := func(list []scored, k int) {
-		slices.SortStableFunc(list, func(a, b scored) int { return cmp.Or(cmp.Compare(a.miss, b.miss), cmp.Compare(a.c.Bits, b.c.Bits)) })
+		slices.SortStableFunc(list, byMiss)
 		for _, sc := range list {
 			if k == 0 {
 				return
@@ -104,22 +119,27 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 			key, notKey := string(wordsKey(s.and(mask, sc.c.B))), string(wordsKey(s.andNot(mask, sc.c.B)))
 			if !seen[key] && !seen[notKey] {
 				seen[key] = true
-				out = append(out, sc.c)
+				picked = append(picked, sc)
 				k--
 			}
 		}
 	}
 	pick(short, fitCondsShort)
 	pick(long, fitCondsLong)
+	slices.SortStableFunc(picked, func(a, b scored) int { return cmp.Compare(a.miss, b.miss) })
+	out := make([]*Class, len(picked))
+	for i, sc := range picked {
+		out[i] = sc.c
+	}
 	return out
 }
 
-// nearestAtom is the fewest points of side that an atom of the pool, or
-// its opposite, misjudges.
-func (s *synth) nearestAtom(side []uint64) int {
+// nearestAtom is the fewest points of side that one of the first n atoms
+// of the pool, or its opposite, misjudges.
+func (s *synth) nearestAtom(side []uint64, n int) int {
 	all := Ones(side)
 	best := all
-	for i := range s.atoms {
+	for i := range min(n, len(s.atoms)) {
 		d := s.dis[i*s.words : (i+1)*s.words]
 		miss := 0
 		for w, x := range side {

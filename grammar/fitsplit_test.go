@@ -44,3 +44,20 @@ func TestFitSplitsFindRulesSplitOnAnUninformativeCondition(t *testing.T) {
 		})
 	}
 }
+
+// A rule split on a condition of six bits, among hundreds as long ("a card
+// of the starter's suit goes below it, any other above"): the conditions
+// past the shortest are scored first against the shortest atoms, so that
+// the one whose sides are each an atom is tried first, before the budget
+// of solves is spent on the short conditions.
+func TestFitSplitsReachALongerConditionFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	rng := rand.New(rand.NewPCG(11, 5))
+	p, j := playedHands(t, rng, `card.suit == line[0].suit ? card.rank < line[0].rank : card.rank > line[0].rank`, 12, 20)
+	cfg := wideTest
+	cfg.Guarded, cfg.FitSplits = false, true
+	found, st := Synthesize(p, cfg)
+	shortestAgrees(t, rng, found, st, j, 22)
+}

@@ -2,6 +2,8 @@ package grammar
 
 import (
 	"fmt"
+	"math/bits"
+	"strconv"
 	"strings"
 
 	"github.com/eleusis/eleusis/sim"
@@ -180,3 +182,24 @@ var suitCycles = func() (out [6][4]sim.Suit) {
 	}
 	return out
 }()
+
+// maxInValue is the greatest number a set of PIn holds (a bit of Node.K).
+const maxInValue = 62
+
+// setBits is what naming a set of numbers costs: each number's bits.
+func setBits(set int) int {
+	b := 0
+	for rest := uint64(set); rest != 0; rest &= rest - 1 {
+		b += ConstBits(bits.TrailingZeros64(rest))
+	}
+	return b
+}
+
+// setText writes a set of numbers as expr's array: "[3, 6, 10]".
+func setText(set int) string {
+	var vs []string
+	for rest := uint64(set); rest != 0; rest &= rest - 1 {
+		vs = append(vs, strconv.Itoa(bits.TrailingZeros64(rest)))
+	}
+	return "[" + strings.Join(vs, ", ") + "]"
+}

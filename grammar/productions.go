@@ -55,6 +55,7 @@ const (
 	PConcept // a Boolean concept of X's colour, parity and faceness
 	PPattern // the last two or three cards fit concepts in turn ("after two odd black cards")
 	PRun     // the card ends a run of three or four ranks going one way ("no three rising in a row")
+	PIn      // t in [a, b, …]: a term in a set of numbers ("the last two add up to 4, 9, 16 or 25")
 	// Connectives.
 	PNot    // not a
 	PAnd    // a and b
@@ -445,6 +446,16 @@ func init() {
 			text: func(n *Node, k []text) text {
 				return text{k[0].above(precCmp) + " in " + primesText(n.K), precCmp}
 			}},
+		// A term in a set of numbers; K holds the set, bit v for the
+		// number v (0 … maxInValue). Made top down from the values a term
+		// takes at the accepted points when no refused point shares one
+		// (threshold.go), never enumerated.
+		PIn: {Name: "in", Type: Bool, Kids: []Type{Int}, Words: "a term in a set of numbers",
+			Bits: func(n *Node) int { return 2 + setBits(n.K) },
+			eval: func(n *Node, _ *Point, k [3]int32) int32 {
+				return b(k[0] >= 0 && k[0] <= maxInValue && n.K>>k[0]&1 == 1)
+			},
+			text: func(n *Node, k []text) text { return text{k[0].above(precCmp) + " in " + setText(n.K), precCmp} }},
 		PBetween: {Name: "between", Type: Bool, Kids: []Type{Int, Int, Int}, Words: "a term between two others, ends included (or not)", Bits: fixed(4),
 			eval: func(n *Node, _ *Point, k [3]int32) int32 {
 				lo, hi := min(k[1], k[2]), max(k[1], k[2])

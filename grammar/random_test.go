@@ -106,7 +106,13 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			ends := [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}}[rng.IntN(3)]
 			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: 1 + rng.IntN(3), Op: []Op{Eq, Ne}[rng.IntN(2)]}
 		}
-		break
+		if rng.IntN(2) == 0 {
+			set := 0
+			for range 2 + rng.IntN(maxInSet-1) {
+				set |= 1 << rng.IntN(30)
+			}
+			return &Node{P: PIn, K: set, Kids: []*Node{randomInt(rng, depth)}}
+		}
 	case 18:
 		return &Node{P: []Prod{PNone, PAny}[rng.IntN(2)], Win: Window(randWin(rng)), El: ElConcept, K: 1 + rng.IntN(254)}
 	case 0:

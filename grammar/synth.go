@@ -59,6 +59,10 @@ type SynthConfig struct {
 	// conditions, of the line or of the card, whose sides an atom comes
 	// nearest to deciding alone (fitsplit.go).
 	FitSplits bool
+	// Sets: also the conditions "t in [a, b, …]" of the pool's terms, for
+	// the numbers a term takes at the accepted points and at no refused
+	// one (threshold.go).
+	Sets bool
 	// Covers: also try, at the top, "a or b or c …" and "a and b and c …"
 	// of up to six atoms chosen greedily (cover.go).
 	Covers bool

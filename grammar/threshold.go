@@ -85,6 +85,9 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 			st.minPos >= 0 && st.maxPos <= 31 && !st.negIn(st.minPos, st.maxPos) {
 			add(&Node{P: PRange, K: int(st.minPos), K2: int(st.maxPos), Kids: []*Node{t.Node}})
 		}
+		if s.cfg.Sets {
+			sets(t, &st, add)
+		}
 		if t.Node.P != PMod {
 			for k := int32(2); k <= 13; k++ {
 				if t.hi < k && t.lo >= 0 {
@@ -111,8 +114,12 @@ type termScan struct {
 	// divEq, divNe: bit k set when "t % k == 0" ("!= 0") holds exactly at
 	// the accepted points.
 	divEq, divNe uint16
-	values       []int32
-	want, mask   []uint64
+	// posSet, negSet: the values (0 … maxInValue) at the accepted and the
+	// refused points; outside: some value lies beyond.
+	posSet, negSet uint64
+	outside        bool
+	values         []int32
+	want, mask     []uint64
 }
 
 func scanTerm(vals []int32, mask, want []uint64) termScan {
@@ -123,12 +130,20 @@ func scanTerm(vals []int32, mask, want []uint64) termScan {
 			i := w*64 + bits.TrailingZeros64(m)
 			x := vals[i]
 			z := divisors(x)
+			var v uint64
+			if x >= 0 && x <= maxInValue {
+				v = 1 << x
+			} else {
+				st.outside = true
+			}
 			if want[w]>>(i%64)&1 == 1 {
+				st.posSet |= v
 				st.pos++
 				st.minPos, st.maxPos = min(st.minPos, x), max(st.maxPos, x)
 				st.divEq &= z
 				st.divNe &^= z
 			} else {
+				st.negSet |= v
 				st.neg++
 				st.minNeg, st.maxNeg = min(st.minNeg, x), max(st.maxNeg, x)
 				st.divEq &^= z
