@@ -27,7 +27,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PFactor, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -41,7 +41,8 @@ var arithOnly = func() (only [NumProds]bool) {
 // up since the last card of a kind, the total of a kind (the red cards'
 // ranks), a suit as a number, n and the numbers up to 13; and the atoms of
 // a card near the line's average or far from it, of a kind's share of the
-// line and of the card's band of ranks against the last card's.
+// line, of the card's band of ranks against the last card's and of a common
+// factor of two ranks.
 func arithLeaf(n *Node) bool {
 	switch n.P {
 	case PConst:
@@ -58,11 +59,11 @@ func arithLeaf(n *Node) bool {
 // since it, the elements after ElSameRank's (the copies of the card played
 // before, the cards of one rank or higher, next to the card's), the totals
 // of a kind, the card near the average, a kind's share of the line, the
-// bands of ranks, the suit as a number and the runs to the look-back pool
-// (the hands' budget has no room for them).
+// bands of ranks, the suit as a number, the runs and the common factors to
+// the look-back pool (the hands' budget has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
-	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand:
+	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand, PFactor:
 		return false
 	}
 	return n.El < ElSameCard || n.El == ElConcept

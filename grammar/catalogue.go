@@ -173,6 +173,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	for k := range summaries {
 		put(Node{P: PSummary, K: k})
 	}
+	// The look-back pool's: "a common factor with the last card".
+	for _, pair := range [][2]Slot{{SlotCard, SlotPrev}, {SlotCard, SlotPrev2}, {SlotCard, SlotFirst}, {SlotPrev, SlotPrev2}} {
+		for _, op := range []Op{Eq, Ne} {
+			put(Node{P: PFactor, Slot: pair[0], Slot2: pair[1], Op: op})
+		}
+	}
 	for _, ends := range [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}} {
 		for _, way := range []int{RunUp, RunDown, RunOne} {
 			for _, op := range []Op{Eq, Ne} {

@@ -203,3 +203,11 @@ func setText(set int) string {
 	}
 	return "[" + strings.Join(vs, ", ") + "]"
 }
+
+// gcd is the greatest common divisor of two ranks.
+func gcd(a, b int32) int32 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}

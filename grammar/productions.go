@@ -55,19 +55,21 @@ const (
 	PConcept // a Boolean concept of X's colour, parity and faceness
 	PPattern // the last two or three cards fit concepts in turn ("after two odd black cards")
 	PRun     // the card ends a run of three or four ranks going one way ("no three rising in a row")
+	PFactor  // X.rank and Y.rank share a factor greater than one (or not)
 	PIn      // t in [a, b, …]: a term in a set of numbers ("the last two add up to 4, 9, 16 or 25")
 	// Connectives.
-	PNot    // not a
-	PAnd    // a and b
-	POr     // a or b
-	PIte    // c ? a : b
-	PImp    // c ? a : true
-	PIff    // c ? a : not a
-	PGuard  // prev2 == nil or a; prev2 != nil and a (likewise prev3)
-	PSplit  // prev2 == nil ? a : b: one rule for the lines too short for prev2 (prev3), another for the rest
-	PCase   // [a, b, …][t % k]: one rule for each value of a term mod k
-	PMirror // c ? r : r the other way round ("red goes up, black goes down")
-	PAlt    // c ? a : b, two classes of cards taking turns ("odd black and even red alternate")
+	PNot     // not a
+	PAnd     // a and b
+	POr      // a or b
+	PIte     // c ? a : b
+	PImp     // c ? a : true
+	PIff     // c ? a : not a
+	PGuard   // prev2 == nil or a; prev2 != nil and a (likewise prev3)
+	PSplit   // prev2 == nil ? a : b: one rule for the lines too short for prev2 (prev3), another for the rest
+	PCase    // [a, b, …][t % k]: one rule for each value of a term mod k
+	PExactly // exactly k of three conditions ("share exactly one of colour, parity and …")
+	PMirror  // c ? r : r the other way round ("red goes up, black goes down")
+	PAlt     // c ? a : b, two classes of cards taking turns ("odd black and even red alternate")
 	NumProds
 )
 
@@ -446,6 +448,26 @@ func init() {
 			text: func(n *Node, k []text) text {
 				return text{k[0].above(precCmp) + " in " + primesText(n.K), precCmp}
 			}},
+		// Two ranks with a common factor (Op Eq) or none (Ne, coprime):
+		// an ace has none with any rank.
+		PFactor: {Name: "factor", Type: Bool, Words: "two cards' ranks with a common factor greater than one (or none)",
+			Bits: func(n *Node) int { return 5 + slotBits[n.Slot] + slotBits[n.Slot2] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				sc := pt.Scene
+				if !sc.has(n.Slot) || !sc.has(n.Slot2) {
+					return 0
+				}
+				x, y := rankOf(pt, n.Slot), rankOf(pt, n.Slot2)
+				return b((gcd(x, y) > 1) == (n.Op == Eq))
+			},
+			text: func(n *Node, _ []text) text {
+				f := "any"
+				if n.Op == Ne {
+					f = "none"
+				}
+				return call(f, "2..13", fmt.Sprintf("%s.rank %% # == 0 and %s.rank %% # == 0", slotText[n.Slot], slotText[n.Slot2]))
+			},
+			reads: readSlots},
 		// A term in a set of numbers; K holds the set, bit v for the
 		// number v (0 … maxInValue). Made top down from the values a term
 		// takes at the accepted points when no refused point shares one
@@ -676,6 +698,14 @@ func init() {
 			Words: "two classes of cards taking turns: after one, the other (\"odd black and even red cards alternate\")",
 			eval:  func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1-k[0])&k[2] },
 			text:  func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), k[2].s2()) }},
+		// Exactly K of three conditions hold: each counted as 1 or 0.
+		PExactly: {Name: "exactly", Type: Bool, Kids: []Type{Bool, Bool, Bool}, Connective: true, Bits: fixed(4),
+			Words: "exactly k of three conditions (\"the same colour or the same parity as the last card, not both\")",
+			eval:  func(n *Node, _ *Point, k [3]int32) int32 { return b(k[0]+k[1]+k[2] == int32(n.K)) },
+			text: func(n *Node, k []text) text {
+				one := func(t text) string { return "(" + t.above(precTernary) + " ? 1 : 0)" }
+				return text{fmt.Sprintf("%s + %s + %s == %d", one(k[0]), one(k[1]), one(k[2]), n.K), precCmp}
+			}},
 		// The case split has a child per value of t % K after t (Kids[0]),
 		// a term that is never negative: Compile and the vectors evaluate
 		// it themselves (caseFn, caseVec), the chosen rule only. It is

@@ -106,6 +106,10 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			ends := [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}}[rng.IntN(3)]
 			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: 1 + rng.IntN(3), Op: []Op{Eq, Ne}[rng.IntN(2)]}
 		}
+		if rng.IntN(3) == 0 {
+			x, y := Slot(rng.IntN(int(numSlots))), Slot(rng.IntN(int(numSlots)))
+			return &Node{P: PFactor, Slot: x, Slot2: y, Op: []Op{Eq, Ne}[rng.IntN(2)]}
+		}
 		if rng.IntN(2) == 0 {
 			set := 0
 			for range 2 + rng.IntN(maxInSet-1) {
@@ -223,6 +227,8 @@ func randomBool(rng *rand.Rand, depth int) *Node {
 	case 1:
 		a := sub()
 		return &Node{P: PIff, Kids: []*Node{sub(), a, {P: PNot, Kids: []*Node{a}}}}
+	case 2:
+		return &Node{P: PExactly, K: rng.IntN(4), Kids: []*Node{sub(), sub(), sub()}}
 	}
 	if rng.IntN(3) == 0 {
 		k := 2 + rng.IntN(4)

@@ -63,6 +63,9 @@ type SynthConfig struct {
 	// the numbers a term takes at the accepted points and at no refused
 	// one (threshold.go).
 	Sets bool
+	// Exactly: also try, at the top, "exactly k of three conditions"
+	// (exactly.go).
+	Exactly bool
 	// Covers: also try, at the top, "a or b or c …" and "a and b and c …"
 	// of up to six atoms chosen greedily (cover.go).
 	Covers bool
@@ -149,6 +152,9 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	}
 	if cfg.FitSplits {
 		found = s.slack(append(found, s.fitSplits()...))
+	}
+	if cfg.Exactly {
+		found = s.slack(append(found, s.exactly()...))
 	}
 	if cfg.Guarded {
 		longDone.Wait()
