@@ -24,20 +24,7 @@ func TestExactlyCountsThreeConditions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i)+9, 31))
 			p, j := playedHands(t, rng, tc.rule, 12, 20)
-			cfg := wideTest
-			cfg.Guarded = false // the top level's search alone
-			without, _ := Synthesize(p, cfg)
-			cfg.Exactly = true
-			found, st := Synthesize(p, cfg)
-			best := shortestAgrees(t, rng, found, st, j, tc.bits)
-			for _, f := range without {
-				if f.Bits > best.Bits {
-					break
-				}
-				if a := agreement(t, rng, f.Node, j); a >= 0.99 {
-					t.Errorf("without exactly, %s (%d bits) is as short and agrees on %.3f", f.Node, f.Bits, a)
-				}
-			}
+			onlyWith(t, rng, p, j, tc.bits, "exactly", func(c *SynthConfig) { c.Exactly = true })
 		})
 	}
 }

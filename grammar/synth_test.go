@@ -68,6 +68,27 @@ func shortestAgrees(t *testing.T, rng *rand.Rand, found []Found, st SynthStats, 
 	return best
 }
 
+// onlyWith fails t unless the top level's search (wideTest, no guarded
+// depths) finds a rule that behaves as the planted one (judge j) within
+// bits once on sets its option, and nothing as short that does without.
+func onlyWith(t *testing.T, rng *rand.Rand, p Problem, j *rulebank.Judge, bits int, option string, on func(*SynthConfig)) {
+	t.Helper()
+	cfg := wideTest
+	cfg.Guarded = false
+	without, _ := Synthesize(p, cfg)
+	on(&cfg)
+	found, st := Synthesize(p, cfg)
+	best := shortestAgrees(t, rng, found, st, j, bits)
+	for _, f := range without {
+		if f.Bits > best.Bits {
+			break
+		}
+		if a := agreement(t, rng, f.Node, j); a >= 0.99 {
+			t.Errorf("without %s, %s (%d bits) is as short and agrees on %.3f", option, f.Node, f.Bits, a)
+		}
+	}
+}
+
 // agreement is the share of random (line, card) pairs on lines of legal
 // play under judge where n gives the rule's verdict.
 func agreement(t *testing.T, rng *rand.Rand, n *Node, j *rulebank.Judge) float64 {
