@@ -179,7 +179,7 @@ func (n *Node) Reads() Reads {
 func (n *Node) reads(r *Reads) {
 	p := n.prod()
 	if p.reads != nil {
-		p.reads(n, r)
+		*r = p.reads(n, *r)
 	}
 	for _, k := range n.Kids {
 		k.reads(r)
@@ -243,7 +243,7 @@ func (n *Node) Unguarded() int {
 	}
 	var r Reads
 	if p := n.prod(); p.reads != nil {
-		p.reads(n, &r)
+		r = p.reads(n, r) // by value: a pointer given a func value escapes to the heap
 	}
 	d := r.Depth
 	for _, k := range n.Kids {

@@ -100,7 +100,7 @@ type Production struct {
 	text func(n *Node, kids []text) text
 	// reads adds what the production itself reads (its children add
 	// theirs).
-	reads func(n *Node, r *Reads)
+	reads func(n *Node, r Reads) Reads
 	// bounds is an integer term's least and greatest value, from its
 	// children's (the range a constant compared with it can usefully take).
 	bounds func(n *Node, k [3]span) span
@@ -117,17 +117,18 @@ var Table [NumProds]Production
 
 func fixed(bits int) func(*Node) int { return func(*Node) int { return bits } }
 
-func readSlot(n *Node, r *Reads)  { r.slot(n.Slot) }
-func readSlots(n *Node, r *Reads) { r.slot(n.Slot); r.slot(n.Slot2) }
-func readN(_ *Node, r *Reads)     { r.N = true }
-func readWindow(n *Node, r *Reads) {
+func readSlot(n *Node, r Reads) Reads  { r.slot(n.Slot); return r }
+func readSlots(n *Node, r Reads) Reads { r.slot(n.Slot); r.slot(n.Slot2); return r }
+func readN(_ *Node, r Reads) Reads     { r.N = true; return r }
+func readWindow(n *Node, r Reads) Reads {
 	r.Line = true
 	r.Win = max(r.Win, int(n.Win))
 	if n.El.readsCard() {
 		r.Card = true
 	}
+	return r
 }
-func readCardPrev(_ *Node, r *Reads) { r.slot(SlotCard); r.slot(SlotPrev) }
+func readCardPrev(_ *Node, r Reads) Reads { r.slot(SlotCard); r.slot(SlotPrev); return r }
 
 // ConstBits is the description length of a small integer constant: 3 bits
 // for 0..7, 4 for 8..15, 5 for 16..31, 6 beyond.
@@ -238,7 +239,7 @@ func init() {
 				return rankOf(pt, SlotCard) + rankOf(pt, SlotPrev) + rankOf(pt, SlotPrev2)
 			},
 			text:   func(*Node, []text) text { return text{"card.rank + prev.rank + prev2.rank", precAdd} },
-			reads:  func(_ *Node, r *Reads) { r.slot(SlotCard); r.slot(SlotPrev); r.slot(SlotPrev2) },
+			reads:  func(_ *Node, r Reads) Reads { r.slot(SlotCard); r.slot(SlotPrev); r.slot(SlotPrev2); return r },
 			bounds: func(*Node, [3]span) span { return span{3, 39} }},
 		PCount: {Name: "count", Type: Int, Words: "how many cards of the line (or of its last k) pass a test",
 			Bits: func(n *Node) int { return 2 + winBits[n.Win] + elemBitsOf(n) },
@@ -289,11 +290,12 @@ func init() {
 			text: func(n *Node, _ []text) text {
 				return primary(call("sum", call("map", call("filter", "line", elemTextOf(n)).s, ".rank").s+"[-1:]").s)
 			},
-			reads: func(n *Node, r *Reads) {
+			reads: func(n *Node, r Reads) Reads {
 				r.Line = true
 				if n.El.readsCard() {
 					r.Card = true
 				}
+				return r
 			},
 			bounds: func(*Node, [3]span) span { return span{0, 13} }},
 
@@ -307,11 +309,12 @@ func init() {
 			text: func(n *Node, _ []text) text {
 				return primary("(" + call("findIndex", "reverse(line)", elemTextOf(n)).s + " ?? n)")
 			},
-			reads: func(n *Node, r *Reads) {
+			reads: func(n *Node, r Reads) Reads {
 				r.Line = true
 				if n.El.readsCard() {
 					r.Card = true
 				}
+				return r
 			},
 			bounds: func(*Node, [3]span) span { return span{0, MaxLine} }},
 
@@ -322,11 +325,12 @@ func init() {
 				since := "(" + call("findIndex", "reverse(line)", elemTextOf(n)).s + " ?? n)"
 				return call("sum", call("map", "line[n - "+since+":]", ".rank").s)
 			},
-			reads: func(n *Node, r *Reads) {
+			reads: func(n *Node, r Reads) Reads {
 				r.Line = true
 				if n.El.readsCard() {
 					r.Card = true
 				}
+				return r
 			},
 			bounds: func(*Node, [3]span) span { return span{0, 13 * MaxLine} }},
 		PSumOf: {Name: "sum-of", Type: Int, Words: "the sum of the ranks of the cards of the line (or of its last k) that pass a test: the red cards' total",
@@ -521,7 +525,7 @@ func init() {
 				}
 				return text{fmt.Sprintf("%s.rank %s %s / %s", slotText[n.Slot], cmpText[n.Op], call("sum", call("map", windowText(n.Win), ".rank").s).s, count), precCmp}
 			},
-			reads: func(n *Node, r *Reads) { r.slot(n.Slot); readWindow(n, r) }},
+			reads: func(n *Node, r Reads) Reads { r.slot(n.Slot); return readWindow(n, r) }},
 		// Multiplied out (the average is a fraction): |card.rank × m − sum| ≤ k × m.
 		PNear: {Name: "near-average", Type: Bool, Words: "the card's rank within k of the average rank of the main line (or of its last cards), or more than k away",
 			Bits: func(n *Node) int { return 8 + winBits[n.Win] },
@@ -538,7 +542,7 @@ func init() {
 				sum := call("sum", call("map", windowText(n.Win), ".rank").s).s
 				return text{fmt.Sprintf("abs(card.rank * %s - %s) %s %d * %s", m, sum, cmpText[n.Op], n.K, m), precCmp}
 			},
-			reads: func(n *Node, r *Reads) { r.slot(SlotCard); readWindow(n, r) }},
+			reads: func(n *Node, r Reads) Reads { r.slot(SlotCard); return readWindow(n, r) }},
 		PBand: {Name: "band", Type: Bool, Words: "the card's band of ranks (low up to a, middle up to b, high) the same as the last card's, or another",
 			Bits: fixed(11),
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
@@ -568,11 +572,12 @@ func init() {
 			Bits: func(n *Node) int { return summaries[n.K].bits },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(summaries[n.K].holds(pt.Scene, pt.Card)) },
 			text: func(n *Node, _ []text) text { return summaries[n.K].text },
-			reads: func(n *Node, r *Reads) {
+			reads: func(n *Node, r Reads) Reads {
 				r.Line = true
 				if summaries[n.K].card {
 					r.Card = true
 				}
+				return r
 			}},
 		PConcept: {Name: "concept", Type: Bool, Words: "a Boolean concept of a card's colour, parity and faceness (its bits: the fewest literals + 1)",
 			Bits: func(n *Node) int { return ConceptCost(minimalFormulas()[n.K].literals) + isSlotBits[n.Slot] },
@@ -608,10 +613,11 @@ func init() {
 				}
 				return text{strings.Join(parts, " and "), precAnd}
 			},
-			reads: func(n *Node, r *Reads) {
+			reads: func(n *Node, r Reads) Reads {
 				for _, s := range patternSlots(n) {
 					r.slot(s)
 				}
+				return r
 			}},
 		PRun: {Name: "run", Type: Bool, Words: "the card ends (or does not end) a run of three or four cards whose ranks rise, fall or go one way: \"never three rising in a row\"",
 			Bits: func(n *Node) int { return runBits(n) },
@@ -619,10 +625,11 @@ func init() {
 				return b(runHolds(n, pt) == (n.Op == Eq))
 			},
 			text: func(n *Node, _ []text) text { return runText(n) },
-			reads: func(n *Node, r *Reads) {
+			reads: func(n *Node, r Reads) Reads {
 				for _, s := range runSlots(n) {
 					r.slot(s)
 				}
+				return r
 			}},
 
 		PNot: {Name: "not", Type: Bool, Kids: []Type{Bool}, Connective: true, Words: "not a", Bits: fixed(1),
