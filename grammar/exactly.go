@@ -3,7 +3,6 @@ package grammar
 import (
 	"cmp"
 	"slices"
-	"time"
 )
 
 // Exactly (SynthConfig.Exactly): "exactly k of three conditions" at the
@@ -54,11 +53,11 @@ func (s *synth) exactly() []Found {
 	free, need := make([]uint64, s.words), make([]uint64, s.words)
 	for i, a := range pairs {
 		for _, b := range pairs[i+1:] {
-			if s.stopped() {
+			if s.interrupted(true) {
 				return out
 			}
 			for k := 1; k <= 2 && len(out) < s.cfg.Max; k++ {
-				if !s.thirdNeeded(a.B, b.B, k, mask, want, free, need) {
+				if !thirdNeeded(a.B, b.B, k, mask, want, free, need) {
 					continue
 				}
 				for _, c := range thirds {
@@ -81,7 +80,7 @@ func (s *synth) exactly() []Found {
 // want, and free with the points where any value will do (no third makes
 // the pair's count k there, and God refuses); false when no third can (an
 // accepted point where none makes it k).
-func (s *synth) thirdNeeded(a, b []uint64, k int, mask, want, free, need []uint64) bool {
+func thirdNeeded(a, b []uint64, k int, mask, want, free, need []uint64) bool {
 	for w := range mask {
 		none, one, both := ^a[w]&^b[w], a[w]^b[w], a[w]&b[w]
 		// Where the pair counts k, the third must be false to accept;
@@ -107,17 +106,6 @@ func fitsWhere(v, need, free []uint64) bool {
 		}
 	}
 	return true
-}
-
-// stopped reports whether the time or the caller's patience has run out (a
-// search that solves no sub-problems: the budget of solves is not its).
-func (s *synth) stopped() bool {
-	select {
-	case <-s.cfg.Stop:
-		return true
-	default:
-	}
-	return !s.deadline.IsZero() && time.Now().After(s.deadline)
 }
 
 // relation reports whether a condition reads the card and another card.

@@ -33,12 +33,11 @@ func TestExactlyCountsThreeConditions(t *testing.T) {
 // have to a count at each point, on random vectors.
 func TestThirdNeededAgreesWithACount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
-	s := &synth{words: 1}
 	free, need := make([]uint64, 1), make([]uint64, 1)
 	for range 2000 {
 		a, b, want, mask := []uint64{rng.Uint64()}, []uint64{rng.Uint64()}, []uint64{rng.Uint64()}, []uint64{rng.Uint64() & rng.Uint64() & rng.Uint64()}
 		for k := 1; k <= 2; k++ {
-			ok := s.thirdNeeded(a, b, k, mask, want, free, need)
+			ok := thirdNeeded(a, b, k, mask, want, free, need)
 			// By a count: at each point of mask, which values of the third
 			// give the verdict.
 			possible := true

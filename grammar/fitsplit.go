@@ -126,7 +126,7 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 	}
 	pick(short, fitCondsShort)
 	pick(long, fitCondsLong)
-	slices.SortStableFunc(picked, func(a, b scored) int { return cmp.Compare(a.miss, b.miss) })
+	slices.SortStableFunc(picked, byMiss)
 	out := make([]*Class, len(picked))
 	for i, sc := range picked {
 		out[i] = sc.c

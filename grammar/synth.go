@@ -221,21 +221,23 @@ func (s *synth) lateNow() bool { return s.over(true) }
 // over reports whether the solves, the time (when clock is set) or the
 // caller's patience have run out.
 func (s *synth) over(clock bool) bool {
-	if s.cfg.MaxSolves > 0 && s.solves >= s.cfg.MaxSolves {
+	if s.cfg.MaxSolves > 0 && s.solves >= s.cfg.MaxSolves || s.interrupted(clock) {
 		s.timedOut = true
 		return true
 	}
-	if clock && !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		s.timedOut = true
-		return true
-	}
+	return false
+}
+
+// interrupted reports whether the caller's patience or the time (when clock
+// is set) has run out: over without the budget of solves, for the searches
+// that solve no sub-problems (exactly.go).
+func (s *synth) interrupted(clock bool) bool {
 	select {
 	case <-s.cfg.Stop:
-		s.timedOut = true
 		return true
 	default:
 	}
-	return false
+	return clock && !s.deadline.IsZero() && time.Now().After(s.deadline)
 }
 
 // index lays the pool out for the searches.
