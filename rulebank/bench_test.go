@@ -29,6 +29,11 @@ func BenchmarkJudgeExprLine(b *testing.B) {
 	benchJudge(b, `none(line[max(0, n - 4):], {.rank == card.rank})`)
 }
 
+// A rule that reads every card of the line, several fields of each.
+func BenchmarkJudgeExprWholeLine(b *testing.B) {
+	benchJudge(b, `let s = filter(line, .suit == card.suit); len(s) == 0 or card.rank > last(s).rank`)
+}
+
 // Whole hands of New Eleusis with four random players.
 func benchHands(b *testing.B, rule string) {
 	c, err := Default().Get(rule)

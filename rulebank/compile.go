@@ -273,9 +273,9 @@ func (c *Compiled) buildTable() error {
 type Judge struct {
 	c    *Compiled
 	vm   vm.VM
-	env  Env
+	env  runEnv
 	senv StarterEnv
-	buf  []*CardEnv
+	buf  []*runCard
 	// anyStarter: the hand may open with any card (starter always_valid),
 	// whatever the starter predicate says; guesses are then compared from
 	// every card.

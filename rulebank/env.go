@@ -1,6 +1,10 @@
 package rulebank
 
-import "github.com/eleusis/eleusis/sim"
+import (
+	"reflect"
+
+	"github.com/eleusis/eleusis/sim"
+)
 
 // CardEnv is a card as a rule sees it (docs/rule-language.md). Fields, not
 // methods: expr reads fields several times faster than it calls methods.
@@ -37,24 +41,65 @@ var cardEnvs = func() (t [sim.NumCards]CardEnv) {
 	return t
 }()
 
+// runCard is a CardEnv as a rule reads it while it judges: the same fields
+// in the same order, each held in an interface. expr fetches a field by
+// reflection, and reflection boxes a field of a concrete type anew on every
+// read — an allocation for every `card.rank`, half the time a deep rule
+// took — while a field that is an interface already is handed over as it
+// is. A rule is compiled (type-checked) against Env and run against runEnv:
+// the same program, the fields at the same places, the same values.
+// Its tags are CardEnv's: a field fetched by name (`last(s).rank`, where
+// the checker does not know the place) is found by them.
+type runCard struct {
+	Rank  any `expr:"rank"`
+	Suit  any `expr:"suit"`
+	Color any `expr:"color"`
+	Face  any `expr:"face"`
+	Even  any `expr:"even"`
+	Odd   any `expr:"odd"`
+}
+
+// runEnv is Env as a rule reads it while it judges (runCard says why):
+// Line holds a []*runCard and N an int.
+type runEnv struct {
+	Card  *runCard `expr:"card"`
+	Prev  *runCard `expr:"prev"`
+	Prev2 *runCard `expr:"prev2"`
+	Prev3 *runCard `expr:"prev3"`
+	Line  any      `expr:"line"`
+	N     any      `expr:"n"`
+}
+
+// runCards holds the 52 cards as rules read them, each field boxed once
+// from cardEnvs (the one place a card's attributes are decoded).
+var runCards = func() (t [sim.NumCards]runCard) {
+	for c := range t {
+		from, to := reflect.ValueOf(cardEnvs[c]), reflect.ValueOf(&t[c]).Elem()
+		for i := range from.NumField() {
+			to.Field(i).Set(from.Field(i))
+		}
+	}
+	return t
+}()
+
 // fill sets env for judging card after line (line is never empty: the
 // starter is always there). buf is reused for `line`.
-func fill(env *Env, line []sim.Card, card sim.Card, reads Reads, buf []*CardEnv) []*CardEnv {
+func fill(env *runEnv, line []sim.Card, card sim.Card, reads Reads, buf []*runCard) []*runCard {
 	n := len(line)
-	env.Card = &cardEnvs[card]
-	env.Prev = &cardEnvs[line[n-1]]
+	env.Card = &runCards[card]
+	env.Prev = &runCards[line[n-1]]
 	env.Prev2, env.Prev3 = nil, nil
 	if n >= 2 {
-		env.Prev2 = &cardEnvs[line[n-2]]
+		env.Prev2 = &runCards[line[n-2]]
 	}
 	if n >= 3 {
-		env.Prev3 = &cardEnvs[line[n-3]]
+		env.Prev3 = &runCards[line[n-3]]
 	}
 	env.N = n
 	if reads.Line {
 		buf = buf[:0]
 		for _, c := range line {
-			buf = append(buf, &cardEnvs[c])
+			buf = append(buf, &runCards[c])
 		}
 		env.Line = buf
 	}
