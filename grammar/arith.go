@@ -27,7 +27,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PFactor, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PFactor, PAsLast, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -63,7 +63,7 @@ func arithLeaf(n *Node) bool {
 // the look-back pool (the hands' budget has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
-	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand, PFactor:
+	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand, PFactor, PAsLast:
 		return false
 	}
 	return n.El < ElSameCard || n.El == ElConcept
@@ -79,7 +79,7 @@ func (s *synth) growArith() {
 		return
 	}
 	a := NewEnumerator(s.p.Points)
-	a.Only, a.Leaf, a.Connectives, a.Keep, a.Seen = &arithOnly, arithLeaf, false, max(1, s.cfg.Keep), true
+	a.Only, a.Leaf, a.Connectives, a.Keep, a.Seen, a.Near = &arithOnly, arithLeaf, false, max(1, s.cfg.Keep), true, true
 	a.MaxInt, a.idBase, a.Stop = s.cfg.ArithBits, arithIDs, s.lateNow
 	if s.cfg.MaxClasses > 0 {
 		a.Limit = 4 * s.cfg.MaxClasses

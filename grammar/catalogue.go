@@ -173,6 +173,19 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	for k := range summaries {
 		put(Node{P: PSummary, K: k})
 	}
+	// The look-back pool's: "the suit of the most recent ace", "the colour
+	// of the last face card" (not the colour of the last red card: that is
+	// red).
+	for _, k := range []int{AttrSuit, AttrColour} {
+		for el := ElRed; el <= ElOdd; el++ {
+			if k == AttrSuit || el > ElBlack {
+				put(Node{P: PAsLast, El: el, K2: k})
+			}
+		}
+		for r := 1; r <= 13; r++ {
+			put(Node{P: PAsLast, El: ElRank, K: r, K2: k})
+		}
+	}
 	// The look-back pool's: "a common factor with the last card".
 	for _, pair := range [][2]Slot{{SlotCard, SlotPrev}, {SlotCard, SlotPrev2}, {SlotCard, SlotFirst}, {SlotPrev, SlotPrev2}} {
 		for _, op := range []Op{Eq, Ne} {

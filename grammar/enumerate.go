@@ -38,6 +38,11 @@ type Enumerator struct {
 	// (a count of kings "a multiple of 10" while no hand has seen ten),
 	// which would crowd the plain comparison out of its class.
 	Seen bool
+	// Near, when set, also builds a term's distance from a number,
+	// abs(t - k) for a k inside the term's range ("at least as close to 7
+	// as the last card"). The look-back pool's: the hands' budget has no
+	// room for them.
+	Near bool
 	// Limit bounds the number of classes (Grow stops adding beyond it).
 	Limit int
 	// Stop, when set, is asked now and then during Grow; true ends it
@@ -339,7 +344,7 @@ func (e *Enumerator) intOps(L int) {
 			}
 			for _, b := range e.Ints(lb) {
 				for op := range numArith {
-					if !arithFits(op, a, b) {
+					if !arithFits(op, a, b, e.Near) {
 						continue
 					}
 					e.kids[0], e.kids[1] = a.Vec, b.Vec
@@ -361,16 +366,26 @@ func (e *Enumerator) intOps(L int) {
 
 // arithFits reports whether a op b is worth building: each unordered pair
 // once for the symmetric operations, a number only on the right and only to
-// add, subtract or multiply, a remainder by a rank, the sums counted round
-// the ranks of two ranks.
-func arithFits(op Op, a, b *Class) bool {
+// add, subtract or multiply (and, with near, for a distance from a number
+// inside a's range: outside it the distance is a − k or k − a), a
+// remainder by a rank, the sums counted round the ranks of two ranks.
+func arithFits(op Op, a, b *Class, near bool) bool {
 	if op == Mul {
 		if s := arithBounds(Mul, span{a.lo, a.hi}, span{b.lo, b.hi}); s.hi >= maxTerm || s.lo <= -maxTerm {
 			return false // it could overflow
 		}
 	}
 	if isConst(b) {
-		return (op == Add || op == Sub || op == Mul) && b.Node.K > 0 && !(op == Mul && b.Node.K == 1)
+		k := int32(b.Node.K)
+		switch op {
+		case Add, Sub:
+			return k > 0
+		case Mul:
+			return k > 1
+		case Dist:
+			return near && k > a.lo && k < a.hi
+		}
+		return false
 	}
 	switch op {
 	case Add, Mul, Wrap: // x + x, x * x are terms of their own

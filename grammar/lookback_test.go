@@ -56,6 +56,11 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"the total of the fives", Node{P: PSumOf, El: ElRank, K: 5}, line, "2S", 10},
 		{"the total of the copies of the card", Node{P: PSumOf, El: ElSameCard}, line, "5H", 10},
 		{"the total of no card", Node{P: PSumOf, El: ElDiamonds, Win: 2}, line, "2S", 0},
+		{"the suit of the last king (KD): a diamond", Node{P: PAsLast, El: ElRank, K: 13, K2: AttrSuit}, line, "2D", 1},
+		{"the suit of the last king (KD): not a spade", Node{P: PAsLast, El: ElRank, K: 13, K2: AttrSuit}, line, "2S", 0},
+		{"the suit of the last ace, none played: no card", Node{P: PAsLast, El: ElRank, K: 1, K2: AttrSuit}, "5H 9C", "AH", 0},
+		{"the colour of the last even card (4H, not the later KD)", Node{P: PAsLast, El: ElEven, K2: AttrColour}, "AS 4H KD 9C", "2D", 1},
+		{"the colour of the last even card (4H): not black", Node{P: PAsLast, El: ElEven, K2: AttrColour}, "AS 4H KD 9C", "2S", 0},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -94,6 +99,8 @@ func TestLookBackTermsAreShortRules(t *testing.T) {
 		{"a king in the last three, then low", `count(line[max(0, n - 3):], .rank == 13) == 0 or card.rank <= 5`, 18},
 		{"another band every card (to 3, to 9, high)", `(card.rank <= 3 ? 0 : (card.rank <= 9 ? 1 : 2)) != (prev.rank <= 3 ? 0 : (prev.rank <= 9 ? 1 : 2))`, 11},
 		{"the ranks since the last face card at most 12, or a face card", `card.face or sum(map(line[n - (findIndex(reverse(line), .face) ?? n):], .rank)) <= 12`, 14},
+		{"the colour of the last even card, or a face card", `card.face or card.color in map(filter(line, .even)[-1:], .color)`, 8},
+		{"at least as close to 7 as the last card, or anything after a heart", `prev.suit == "hearts" or abs(card.rank - 7) <= abs(prev.rank - 7)`, 21},
 		{"the colour behind in total", `sum(map(filter(line, .color == "red"), .rank)) > sum(map(filter(line, .color == "black"), .rank)) ? card.color == "black" : card.color == "red"`, 16},
 	}
 	for i, tc := range cases {

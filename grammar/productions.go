@@ -57,6 +57,7 @@ const (
 	PRun     // the card ends a run of three or four ranks going one way ("no three rising in a row")
 	PFactor  // X.rank and Y.rank share a factor greater than one (or not)
 	PIn      // t in [a, b, …]: a term in a set of numbers ("the last two add up to 4, 9, 16 or 25")
+	PAsLast  // the card has the suit (colour) of the line's last card that passes a test ("the suit of the most recent ace")
 	// Connectives.
 	PNot     // not a
 	PAnd     // a and b
@@ -472,6 +473,28 @@ func init() {
 				return call(f, "2..13", fmt.Sprintf("%s.rank %% # == 0 and %s.rank %% # == 0", slotText[n.Slot], slotText[n.Slot2]))
 			},
 			reads: readSlots},
+		// The card alike in suit (K2: AttrSuit) or colour (AttrColour) to
+		// the line's last card that passes a test: "the suit of the most
+		// recent ace", "the colour of the last even card"; not while no
+		// card has (the map of no card is empty).
+		PAsLast: {Name: "as-last", Type: Bool, Words: "the card has the suit (or the colour) of the main line's last card that passes a test (not while none has): the suit of the most recent ace",
+			Bits: func(n *Node) int { return 4 + elemBitsOf(n) },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				at := pt.Scene.lastSeen(n.El, n.K, pt.Card)
+				if at.at == 0 {
+					return 0
+				}
+				same := attrs[n.K2].value
+				return b(same(sim.Card(at.card)) == same(pt.Card))
+			},
+			text: func(n *Node, _ []text) text {
+				f := attrs[n.K2].field
+				return text{fmt.Sprintf("card.%s in map(filter(line, %s)[-1:], .%s)", f, elemTextOf(n), f), precCmp}
+			},
+			reads: func(n *Node, r Reads) Reads {
+				r.Line, r.Card = true, true
+				return r
+			}},
 		// A term in a set of numbers; K holds the set, bit v for the
 		// number v (0 … maxInValue). Made top down from the values a term
 		// takes at the accepted points when no refused point shares one

@@ -106,6 +106,13 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			ends := [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}}[rng.IntN(3)]
 			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: 1 + rng.IntN(3), Op: []Op{Eq, Ne}[rng.IntN(2)]}
 		}
+		if rng.IntN(4) == 0 {
+			n := &Node{P: PAsLast, El: Elem(rng.IntN(int(ElOdd) + 1)), K2: []int{AttrSuit, AttrColour}[rng.IntN(2)]}
+			if rng.IntN(2) == 0 {
+				n.El, n.K = ElRank, 1+rng.IntN(13)
+			}
+			return n
+		}
 		if rng.IntN(3) == 0 {
 			x, y := Slot(rng.IntN(int(numSlots))), Slot(rng.IntN(int(numSlots)))
 			return &Node{P: PFactor, Slot: x, Slot2: y, Op: []Op{Eq, Ne}[rng.IntN(2)]}

@@ -29,6 +29,7 @@ type Scene struct {
 type seen struct {
 	at, rank int16
 	cum      int32 // the sum of the ranks of the line up to this card, itself included
+	card     int8  // the card itself
 }
 
 // tally counts the cards of one window.
@@ -74,7 +75,7 @@ func (sc *Scene) Reset(line []sim.Card) {
 	var cum int32
 	for i, c := range line {
 		cum += int32(c.Rank())
-		at := seen{int16(i + 1), int16(c.Rank()), cum}
+		at := seen{int16(i + 1), int16(c.Rank()), cum, int8(c)}
 		sc.lastCell[conceptCell(c)] = at
 		sc.lastSuit[c.Suit()] = at
 		sc.lastAt[c.Rank()] = at
