@@ -476,7 +476,7 @@ func init() {
 		// The card alike in suit (K2: AttrSuit) or colour (AttrColour) to
 		// the line's last card that passes a test: "the suit of the most
 		// recent ace", "the colour of the last even card"; not while no
-		// card has (the map of no card is empty).
+		// card has.
 		PAsLast: {Name: "as-last", Type: Bool, Words: "the card has the suit (or the colour) of the main line's last card that passes a test (not while none has): the suit of the most recent ace",
 			Bits: func(n *Node) int { return 4 + elemBitsOf(n) },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
@@ -487,6 +487,9 @@ func init() {
 				same := attrs[n.K2].value
 				return b(same(sim.Card(at.card)) == same(pt.Card))
 			},
+			// In a list of one card or none, not last(filter(…)).suit: expr
+			// 1.17.8 misreads that when "? 1 : 0" follows it in a sum (the
+			// exactly connective's text): "invalid operation: bool + int".
 			text: func(n *Node, _ []text) text {
 				f := attrs[n.K2].field
 				return text{fmt.Sprintf("card.%s in map(filter(line, %s)[-1:], .%s)", f, elemTextOf(n), f), precCmp}
