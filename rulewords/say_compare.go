@@ -21,6 +21,8 @@ func (s *sayer) comparison(x *ast.BinaryNode, neg bool) (said, bool) {
 	}
 	lk, rk := s.kindOf(l), s.kindOf(r)
 	switch {
+	case op == "in" && s.isLastOfKind(r):
+		return s.asLast(l, r.(*ast.BuiltinNode), neg)
 	case op == "not in":
 		return s.comparison(&ast.BinaryNode{Operator: "in", Left: l, Right: r}, !neg)
 	case lk == "bool" && rk == "bool" && (op == "==" || op == "!="):
@@ -431,4 +433,51 @@ func (s *sayer) quantifier(x *ast.BuiltinNode, neg bool) (said, bool) {
 	}
 	v := s.elementVP(x.Arguments[1], elemNeg)
 	return clause(s.t.say(name+"."+kind, "k", k, "vp", v.one)), true
+}
+
+// isLastOfKind reports whether n is the attribute of the main line's last
+// card that passes a test, in a list of one card or none:
+// map(filter(line, test)[-1:], .field) (the grammar's as-last).
+func (s *sayer) isLastOfKind(n ast.Node) bool {
+	m, ok := n.(*ast.BuiltinNode)
+	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
+		return false
+	}
+	sl, ok := s.resolve(m.Arguments[0]).(*ast.SliceNode)
+	if !ok || sl.To != nil || sl.From == nil {
+		return false
+	}
+	if k, ok := intValue(sl.From); !ok || k != -1 {
+		return false
+	}
+	f, ok := s.resolve(sl.Node).(*ast.BuiltinNode)
+	if !ok || f.Name != "filter" || len(f.Arguments) != 2 || !isLine(s.resolve(f.Arguments[0])) {
+		return false
+	}
+	_, ok = s.mappedField(m)
+	return ok
+}
+
+// mappedField is the field a map over cards takes (.suit: "suit").
+func (s *sayer) mappedField(m *ast.BuiltinNode) (string, bool) {
+	x, ok := s.resolve(m.Arguments[1]).(*ast.MemberNode)
+	if !ok {
+		return "", false
+	}
+	ref, field, ok := s.member(x)
+	return field, ok && ref == "#"
+}
+
+// asLast says "x in map(filter(line, test)[-1:], .field)" as what it
+// means: some card of the main line passes the test, and the last that does
+// has the same field as x.
+func (s *sayer) asLast(l ast.Node, m *ast.BuiltinNode, neg bool) (said, bool) {
+	field, _ := s.mappedField(m)
+	if _, lfield, ok := s.memberOf(l); !ok || lfield != field {
+		return said{}, false
+	}
+	f := s.resolve(s.resolve(m.Arguments[0]).(*ast.SliceNode).Node).(*ast.BuiltinNode)
+	last := &ast.MemberNode{Node: &ast.BuiltinNode{Name: "last", Arguments: []ast.Node{f}}, Property: &ast.StringNode{Value: field}}
+	some := &ast.BuiltinNode{Name: "any", Arguments: f.Arguments}
+	return s.sentence(&ast.BinaryNode{Operator: "and", Left: some, Right: &ast.BinaryNode{Operator: "==", Left: last, Right: l}}, neg), true
 }

@@ -39,6 +39,11 @@ func TestSayInByHand(t *testing.T) {
 		{`not (card.color == "red" and card.even)`, "a carta não é vermelha ou não é par", "la carta no es roja o no es par",
 			"la carta no és roja o no és parella"},
 		{`card.rank >= 3 and card.rank <= 9`, "a carta vale de 3 a 9", "la carta vale de 3 a 9", "la carta val de 3 a 9"},
+		// The grammar's as-last: the suit of the most recent ace.
+		{`card.suit in map(filter(line, .rank == 1)[-1:], .suit)`,
+			"alguma carta da fila principal é um ás e a última carta da fila principal que é um ás tem o mesmo naipe que a carta",
+			"alguna carta de la línea principal es un as y la última carta de la línea principal que es un as tiene el mismo palo que la carta",
+			"alguna carta de la fila principal és un as i l'última carta de la fila principal que és un as té el mateix pal que la carta"},
 		{`prev2 == nil or card.rank > prev2.rank`,
 			"não há penúltima carta ou a carta vale mais que a penúltima carta",
 			"no hay penúltima carta o la carta vale más que la penúltima carta",
