@@ -196,7 +196,7 @@ func (s *synth) pairClasses(ks []pairCmp, and bool, most int) []*Class {
 	return out
 }
 
-// isNear reports whether n is a term's distance from a number, abs(t - k).
+// isNear reports whether n is a distance from a number, abs(t - k).
 func isNear(n *Node) bool { return n.P == PArith && n.Op == Dist && n.Kids[1].P == PConst }
 
 // pairTerms are the look-back terms of each length, once per synthesis (the
@@ -210,9 +210,9 @@ func (s *synth) pairTerms() [][]*Class {
 	for L := 1; L <= s.cfg.ArithBits; L++ {
 		from := s.arith.Ints(L)
 		if L <= s.poolBits {
-			// The main pool's, and the distances from a number that only
-			// the look-back pool builds ("at least as close to 7 as the
-			// last card").
+			// The main pool's, and the cards' distances from a number
+			// that only the look-back pool builds ("at least as close to
+			// 7 as the last card").
 			from = slices.Clone(s.e.Ints(L))
 			for _, c := range s.arith.Ints(L) {
 				if isNear(c.Node) && !s.inMain(c.Vec) {
