@@ -170,6 +170,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PNear, Op: Gt, K: k, Win: w})
 		}
 	}
+	// The look-back pool's: "while the line's average is above 7".
+	for k := 2; k <= 12; k++ {
+		for _, op := range []Op{Lt, Le, Gt, Ge} {
+			put(Node{P: PAvgIs, Op: op, K: k})
+		}
+	}
 	for k := range summaries {
 		put(Node{P: PSummary, K: k})
 	}

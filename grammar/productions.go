@@ -58,6 +58,7 @@ const (
 	PFactor  // X.rank and Y.rank share a factor greater than one (or not)
 	PIn      // t in [a, b, …]: a term in a set of numbers ("the last two add up to 4, 9, 16 or 25")
 	PAsLast  // the card has the suit (colour) of the line's last card that passes a test ("the suit of the most recent ace")
+	PAvgIs   // the main line's average rank op k ("while the average is above 7")
 	// Connectives.
 	PNot     // not a
 	PAnd     // a and b
@@ -498,6 +499,18 @@ func init() {
 				r.Line, r.Card = true, true
 				return r
 			}},
+		// Multiplied out (the average is a fraction): sum op k × n, as people
+		// write it.
+		PAvgIs: {Name: "average-is", Type: Bool, Words: "the average rank of the main line compared with a number: while the average is above 7",
+			Bits: fixed(8),
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				t := &pt.Scene.tally[Window(0).index()]
+				return b(compare(n.Op, t.sum, int32(n.K)*t.n))
+			},
+			text: func(n *Node, _ []text) text {
+				return text{fmt.Sprintf("%s %s %d * n", call("sum", call("map", "line", ".rank").s).s, cmpText[n.Op], n.K), precCmp}
+			},
+			reads: func(_ *Node, r Reads) Reads { r.Line, r.N = true, true; return r }},
 		// A term in a set of numbers; K holds the set, bit v for the
 		// number v (0 … maxInValue). Made top down from the values a term
 		// takes at the accepted points when no refused point shares one

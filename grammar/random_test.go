@@ -173,6 +173,9 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		n.K = elemK(rng, n.El, n.K)
 		return n
 	case 15:
+		if rng.IntN(4) == 0 {
+			return &Node{P: PAvgIs, Op: cmpOp(), K: 2 + rng.IntN(11)}
+		}
 		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng))}
 	case 16:
 		switch rng.IntN(5) {

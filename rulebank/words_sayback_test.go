@@ -178,6 +178,19 @@ func suitCounts() []string {
 
 func TestManyCardsReadBack(t *testing.T) { readsBack(t, manyExprs()) }
 
+// The line's average, as the scientists' grammar writes it (multiplied out
+// against a number, or divided against a card) and as people do, is said
+// as an average and reads back in every language.
+func TestAveragesReadBack(t *testing.T) {
+	readsBack(t, []string{
+		`sum(map(line, .rank)) > 7 * n ? card.rank <= 7 : card.rank >= 7`,
+		`sum(map(line, .rank)) <= 6 * n`,
+		`n * 8 > sum(map(line, .rank))`,
+		`card.rank > sum(map(line, .rank)) / n`,
+		`card.rank <= sum(map(line[max(0, n - 3):], .rank)) / min(n, 3)`,
+	})
+}
+
 // A clause negated whole, where no "não" fits inside ("é falso o
 // seguinte: (…)": a list of numbers, a range, exactly one card), reads
 // back in every language, alone and as a branch (found in the space).

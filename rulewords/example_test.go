@@ -13,6 +13,7 @@ func ExampleSay() {
 		`card.suit == prev.suit or card.rank == prev.rank`,
 		`n % 4 == 3 ? card.color == "red" : card.color == "black"`,
 		`none(line[max(0, n - 4):], .rank == card.rank)`,
+		`sum(map(line, .rank)) > 7 * n ? card.rank <= 7 : card.rank >= 7`,
 	} {
 		w, _ := rulewords.Say(e)
 		fmt.Println(w)
@@ -23,6 +24,7 @@ func ExampleSay() {
 	// the card has the same suit as the last card or has the same rank as the last card
 	// if the card is the 4th, 8th, 12th … card of the main line: the card is red; otherwise: the card is black
 	// no card of the last 4 cards of the main line has the same rank as the card
+	// if the average rank of the main line is greater than 7: the card is 7 or lower; otherwise: the card is 7 or higher
 }
 
 func ExampleRead() {

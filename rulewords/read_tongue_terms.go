@@ -50,6 +50,11 @@ func addTermProds(ps map[string]construction) {
 	ps["t.sum.last"] = construction{nt: "tatom", say: "sum.last", slots: map[string]string{"k": "num"}, act: func(v []any) any {
 		return term{fmt.Sprintf("sum(map(line[max(0, n - %d):], .rank))", v[0].(int)), nil}
 	}}
+	ps["t.avg.line"] = construction{nt: "tatom", say: "avg.line", act: constant(term{"sum(map(line, .rank)) / n", nil})}
+	ps["t.avg.last"] = construction{nt: "tatom", say: "avg.last", slots: map[string]string{"k": "num"}, act: func(v []any) any {
+		k := v[0].(int)
+		return term{fmt.Sprintf("sum(map(line[max(0, n - %d):], .rank)) / min(n, %d)", k, k), nil}
+	}}
 	ps["t.if"] = construction{nt: "tatom", say: "t.if", slots: map[string]string{"a": "term", "c": "cond", "b": "term"}, act: func(v []any) any {
 		a, c, b := v[0].(term), v[1].(*pred), v[2].(term)
 		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil}

@@ -242,6 +242,14 @@ func (s *sayer) numberComparison(op string, l, r ast.Node, neg bool) (said, bool
 		}
 		return s.clauseOf(lref, s.vp(key, "ref", s.refSay(rref)), false), true
 	}
+	// "the average rank of the main line is above 7", however the rule
+	// multiplies it out.
+	if kind, k, m, ok := s.averageTimes(l, r); ok {
+		return clause(s.t.say(termPhrase[op], "a", s.t.say("avg."+kind, "k", k), "b", fmt.Sprint(m))), true
+	}
+	if kind, k, m, ok := s.averageTimes(r, l); ok {
+		return clause(s.t.say(termPhrase[flipOp[op]], "a", s.t.say("avg."+kind, "k", k), "b", fmt.Sprint(m))), true
+	}
 	return clause(s.t.say(termPhrase[op], "a", s.term(l), "b", s.term(r))), true
 }
 
@@ -333,6 +341,9 @@ func (s *sayer) term(n ast.Node) string {
 			return s.t.say("t.rank", "ref", s.refSay(ref))
 		}
 	case *ast.BinaryNode:
+		if kind, k, ok := s.average(x); ok {
+			return s.t.say("avg."+kind, "k", k)
+		}
 		if key := arithPhrase[x.Operator]; key != "" {
 			return s.t.say(key, "a", s.operand(x.Left), "b", s.operand(x.Right))
 		}

@@ -1,6 +1,7 @@
 package rulewords
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -352,4 +353,77 @@ func (s *sayer) run(n ast.Node) (k int, ok bool) {
 		return k, true
 	}
 	return 0, false
+}
+
+// average is the average rank of a run of the main line as a rule writes
+// it — sum(map(line, .rank)) / n, or over the last k cards / min(n, k) —
+// said as one noun: ("line", "") or ("last", k).
+func (s *sayer) average(x *ast.BinaryNode) (kind, k string, ok bool) {
+	if x.Operator != "/" {
+		return "", "", false
+	}
+	kind, k, ok = s.sumOfRun(x.Left)
+	return kind, k, ok && s.isCountOf(x.Right, kind, k)
+}
+
+// averageTimes is a comparison of a run's sum with m times its count —
+// the average multiplied out, as people write "the average is above 7":
+// sum(map(line, .rank)) > 7 * n.
+func (s *sayer) averageTimes(l, r ast.Node) (kind, k string, m int, ok bool) {
+	if kind, k, ok = s.sumOfRun(l); !ok {
+		return "", "", 0, false
+	}
+	x, isMul := s.resolve(r).(*ast.BinaryNode)
+	if !isMul || x.Operator != "*" {
+		return "", "", 0, false
+	}
+	for _, pair := range [][2]ast.Node{{x.Left, x.Right}, {x.Right, x.Left}} {
+		if v, isK := intValue(s.resolve(pair[0])); isK && s.isCountOf(pair[1], kind, k) {
+			return kind, k, v, true
+		}
+	}
+	return "", "", 0, false
+}
+
+// sumOfRun is sum(map(run, .rank)): the run as coll gives it.
+func (s *sayer) sumOfRun(n ast.Node) (kind, k string, ok bool) {
+	b, isCall := s.resolve(n).(*ast.BuiltinNode)
+	if !isCall {
+		return "", "", false
+	}
+	c, isNum := s.numberCallOf(b)
+	if !isNum || c.kind != "sumranks" {
+		return "", "", false
+	}
+	if _, isRun := s.run(c.args[0]); !isRun {
+		return "", "", false
+	}
+	kind, k = s.coll(c.args[0])
+	return kind, k, true
+}
+
+// isCountOf reports whether n is the number of cards of the run: n (or
+// len(line)) for the whole line, min(n, k) for the last k.
+func (s *sayer) isCountOf(n ast.Node, kind, k string) bool {
+	n = s.resolve(n)
+	isN := func(n ast.Node) bool {
+		if id, ok := n.(*ast.IdentifierNode); ok && id.Value == "n" {
+			return true
+		}
+		b, ok := n.(*ast.BuiltinNode)
+		return ok && b.Name == "len" && len(b.Arguments) == 1 && isLine(s.resolve(b.Arguments[0]))
+	}
+	if kind == "line" {
+		return isN(n)
+	}
+	b, ok := n.(*ast.BuiltinNode)
+	if !ok || b.Name != "min" || len(b.Arguments) != 2 {
+		return false
+	}
+	for _, pair := range [][2]ast.Node{{b.Arguments[0], b.Arguments[1]}, {b.Arguments[1], b.Arguments[0]}} {
+		if v, isK := intValue(s.resolve(pair[1])); isK && fmt.Sprint(v) == k && isN(s.resolve(pair[0])) {
+			return true
+		}
+	}
+	return false
 }

@@ -44,6 +44,11 @@ func TestSayInByHand(t *testing.T) {
 			"alguma carta da fila principal é um ás e a última carta da fila principal que é um ás tem o mesmo naipe que a carta",
 			"alguna carta de la línea principal es un as y la última carta de la línea principal que es un as tiene el mismo palo que la carta",
 			"alguna carta de la fila principal és un as i l'última carta de la fila principal que és un as té el mateix pal que la carta"},
+		// The line's average, multiplied out as the grammar writes it.
+		{`sum(map(line, .rank)) > 7 * n`,
+			"a média dos valores das cartas da fila principal é maior que 7",
+			"la media de los valores de las cartas de la línea principal es mayor que 7",
+			"la mitjana dels valors de les cartes de la fila principal és major que 7"},
 		{`prev2 == nil or card.rank > prev2.rank`,
 			"não há penúltima carta ou a carta vale mais que a penúltima carta",
 			"no hay penúltima carta o la carta vale más que la penúltima carta",
