@@ -176,6 +176,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PAvgIs, Op: op, K: k})
 		}
 	}
+	// The look-back pool's: "each jump bigger than the one before".
+	for _, x := range []Slot{SlotCard, SlotPrev, SlotPrev2} {
+		for k := range 2 {
+			put(Node{P: PJump, Slot: x, K: k})
+		}
+	}
 	for k := range summaries {
 		put(Node{P: PSummary, K: k})
 	}

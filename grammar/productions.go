@@ -59,6 +59,7 @@ const (
 	PIn      // t in [a, b, …]: a term in a set of numbers ("the last two add up to 4, 9, 16 or 25")
 	PAsLast  // the card has the suit (colour) of the line's last card that passes a test ("the suit of the most recent ace")
 	PAvgIs   // the main line's average rank op k ("while the average is above 7")
+	PJump    // the jump (or the step) from one card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank …
 	// Connectives.
 	PNot     // not a
 	PAnd     // a and b
@@ -511,6 +512,34 @@ func init() {
 				return text{fmt.Sprintf("%s %s %d * n", call("sum", call("map", "line", ".rank").s).s, cmpText[n.Op], n.K), precCmp}
 			},
 			reads: func(_ *Node, r Reads) Reads { r.Line, r.N = true, true; return r }},
+		// The jump (K 0: its size) or the step (K 1: up or down) between two
+		// cards next to each other — X and the card before it — a quantity
+		// of its own to the players ("each jump bigger than the last"), not
+		// a difference of two ranks built up: the look-back pool compares it
+		// with a number or with another jump.
+		PJump: {Name: "jump", Type: Int, Words: "the jump (its size) or the step (up or down) from a card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank",
+			Bits: func(n *Node) int { return 3 + n.K + slotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				d := rankOf(pt, n.Slot) - rankOf(pt, n.Slot+1)
+				if n.K == 0 {
+					return max(d, -d)
+				}
+				return d
+			},
+			text: func(n *Node, _ []text) text {
+				d := infix(primary(slotText[n.Slot]+".rank"), "-", primary(slotText[n.Slot+1]+".rank"), precAdd)
+				if n.K == 0 {
+					return call("abs", d.s)
+				}
+				return d
+			},
+			reads: func(n *Node, r Reads) Reads { r.slot(n.Slot); r.slot(n.Slot + 1); return r },
+			bounds: func(n *Node, _ [3]span) span {
+				if n.K == 0 {
+					return span{0, 12}
+				}
+				return span{-12, 12}
+			}},
 		// A term in a set of numbers; K holds the set, bit v for the
 		// number v (0 … maxInValue). Made top down from the values a term
 		// takes at the accepted points when no refused point shares one

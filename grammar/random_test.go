@@ -19,6 +19,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 1:
 			return &Node{P: PConst, K: rng.IntN(20)}
 		case 2:
+			if rng.IntN(2) == 0 {
+				return &Node{P: PJump, Slot: Slot(rng.IntN(3)), K: rng.IntN(2)}
+			}
 			return &Node{P: PSum3}
 		case 3:
 			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
