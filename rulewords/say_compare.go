@@ -244,11 +244,11 @@ func (s *sayer) numberComparison(op string, l, r ast.Node, neg bool) (said, bool
 	}
 	// "the average rank of the main line is above 7", however the rule
 	// multiplies it out.
-	if kind, k, m, ok := s.averageTimes(l, r); ok {
-		return clause(s.t.say(termPhrase[op], "a", s.t.say("avg."+kind, "k", k), "b", fmt.Sprint(m))), true
+	if w, m, ok := s.averageTimes(l, r); ok {
+		return clause(s.t.say(termPhrase[op], "a", s.avgWords(w), "b", fmt.Sprint(m))), true
 	}
-	if kind, k, m, ok := s.averageTimes(r, l); ok {
-		return clause(s.t.say(termPhrase[flipOp[op]], "a", s.t.say("avg."+kind, "k", k), "b", fmt.Sprint(m))), true
+	if w, m, ok := s.averageTimes(r, l); ok {
+		return clause(s.t.say(termPhrase[flipOp[op]], "a", s.avgWords(w), "b", fmt.Sprint(m))), true
 	}
 	return clause(s.t.say(termPhrase[op], "a", s.term(l), "b", s.term(r))), true
 }
@@ -341,8 +341,8 @@ func (s *sayer) term(n ast.Node) string {
 			return s.t.say("t.rank", "ref", s.refSay(ref))
 		}
 	case *ast.BinaryNode:
-		if kind, k, ok := s.average(x); ok {
-			return s.t.say("avg."+kind, "k", k)
+		if w, ok := s.average(x); ok {
+			return s.avgWords(w)
 		}
 		if key := arithPhrase[x.Operator]; key != "" {
 			return s.t.say(key, "a", s.operand(x.Left), "b", s.operand(x.Right))

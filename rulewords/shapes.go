@@ -356,74 +356,75 @@ func (s *sayer) run(n ast.Node) (k int, ok bool) {
 }
 
 // average is the average rank of a run of the main line as a rule writes
-// it — sum(map(line, .rank)) / n, or over the last k cards / min(n, k) —
-// said as one noun: ("line", "") or ("last", k).
-func (s *sayer) average(x *ast.BinaryNode) (kind, k string, ok bool) {
+// it — sum(map(line, .rank)) / n, or over the last w cards / min(n, w) —
+// said as one noun (avgWords); w is 0 for the whole line.
+func (s *sayer) average(x *ast.BinaryNode) (w int, ok bool) {
 	if x.Operator != "/" {
-		return "", "", false
+		return 0, false
 	}
-	kind, k, ok = s.sumOfRun(x.Left)
-	return kind, k, ok && s.isCountOf(x.Right, kind, k)
+	w, ok = s.sumOfRun(x.Left)
+	return w, ok && s.isCount(x.Right, w)
 }
 
 // averageTimes is a comparison of a run's sum with m times its count —
 // the average multiplied out, as people write "the average is above 7":
 // sum(map(line, .rank)) > 7 * n.
-func (s *sayer) averageTimes(l, r ast.Node) (kind, k string, m int, ok bool) {
-	if kind, k, ok = s.sumOfRun(l); !ok {
-		return "", "", 0, false
+func (s *sayer) averageTimes(l, r ast.Node) (w, m int, ok bool) {
+	if w, ok = s.sumOfRun(l); !ok {
+		return 0, 0, false
 	}
 	x, isMul := s.resolve(r).(*ast.BinaryNode)
-	if !isMul || x.Operator != "*" {
-		return "", "", 0, false
-	}
-	for _, pair := range [][2]ast.Node{{x.Left, x.Right}, {x.Right, x.Left}} {
-		if v, isK := intValue(s.resolve(pair[0])); isK && s.isCountOf(pair[1], kind, k) {
-			return kind, k, v, true
-		}
-	}
-	return "", "", 0, false
+	ok = isMul && x.Operator == "*" && either(x.Left, x.Right, func(k, count ast.Node) bool {
+		var isK bool
+		m, isK = intValue(s.resolve(k))
+		return isK && s.isCount(count, w)
+	})
+	return w, m, ok
 }
 
-// sumOfRun is sum(map(run, .rank)): the run as coll gives it.
-func (s *sayer) sumOfRun(n ast.Node) (kind, k string, ok bool) {
+// sumOfRun is sum(map(run, .rank)) and the run's length (0: the whole
+// line).
+func (s *sayer) sumOfRun(n ast.Node) (w int, ok bool) {
 	b, isCall := s.resolve(n).(*ast.BuiltinNode)
 	if !isCall {
-		return "", "", false
+		return 0, false
 	}
-	c, isNum := s.numberCallOf(b)
-	if !isNum || c.kind != "sumranks" {
-		return "", "", false
+	if c, isNum := s.numberCallOf(b); isNum && c.kind == "sumranks" {
+		return s.run(c.args[0])
 	}
-	if _, isRun := s.run(c.args[0]); !isRun {
-		return "", "", false
-	}
-	kind, k = s.coll(c.args[0])
-	return kind, k, true
+	return 0, false
 }
 
-// isCountOf reports whether n is the number of cards of the run: n (or
-// len(line)) for the whole line, min(n, k) for the last k.
-func (s *sayer) isCountOf(n ast.Node, kind, k string) bool {
-	n = s.resolve(n)
+// isCount reports whether n is the number of cards of the run: n (or
+// len(line)) for the whole line, min(n, w) for the last w.
+func (s *sayer) isCount(n ast.Node, w int) bool {
 	isN := func(n ast.Node) bool {
-		if id, ok := n.(*ast.IdentifierNode); ok && id.Value == "n" {
-			return true
+		switch x := s.resolve(n).(type) {
+		case *ast.IdentifierNode:
+			return x.Value == "n"
+		case *ast.BuiltinNode:
+			c, ok := s.numberCallOf(x)
+			return ok && c.kind == "n"
 		}
-		b, ok := n.(*ast.BuiltinNode)
-		return ok && b.Name == "len" && len(b.Arguments) == 1 && isLine(s.resolve(b.Arguments[0]))
-	}
-	if kind == "line" {
-		return isN(n)
-	}
-	b, ok := n.(*ast.BuiltinNode)
-	if !ok || b.Name != "min" || len(b.Arguments) != 2 {
 		return false
 	}
-	for _, pair := range [][2]ast.Node{{b.Arguments[0], b.Arguments[1]}, {b.Arguments[1], b.Arguments[0]}} {
-		if v, isK := intValue(s.resolve(pair[1])); isK && fmt.Sprint(v) == k && isN(s.resolve(pair[0])) {
-			return true
-		}
+	if w == 0 {
+		return isN(n)
 	}
-	return false
+	b, ok := s.resolve(n).(*ast.BuiltinNode)
+	return ok && b.Name == "min" && len(b.Arguments) == 2 && either(b.Arguments[0], b.Arguments[1], func(count, k ast.Node) bool {
+		v, isK := intValue(s.resolve(k))
+		return isK && v == w && isN(count)
+	})
 }
+
+// avgWords is the average rank of the run in words.
+func (s *sayer) avgWords(w int) string {
+	if w == 0 {
+		return s.t.say("avg.line")
+	}
+	return s.t.say("avg.last", "k", fmt.Sprint(w))
+}
+
+// either reports whether f holds of a and b in one order or the other.
+func either(a, b ast.Node, f func(x, y ast.Node) bool) bool { return f(a, b) || f(b, a) }
