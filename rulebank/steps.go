@@ -102,7 +102,7 @@ func (c *stepper) steps(node ast.Node) (int, value) {
 		return 1, value{size: len(n.Value)}
 	case *ast.ConstantNode:
 		if v := reflect.ValueOf(n.Value); v.IsValid() && (v.Kind() == reflect.Slice || v.Kind() == reflect.Map || v.Kind() == reflect.String) {
-			return 1, value{size: v.Len(), elem: MemoryBudget}
+			return 1, value{size: v.Len(), elem: constElem(v)}
 		}
 		return 1, value{}
 	case *ast.IdentifierNode:
@@ -417,4 +417,35 @@ func extreme(name string, c *stepper, args []ast.Node) value {
 		}
 	}
 	return out
+}
+
+// constElem is the size of a folded constant's elements: none for a list
+// of numbers or truths (an inline table of points, "[0, 4, 0, …][card.rank]"),
+// the budget for anything that could be looped over.
+func constElem(v reflect.Value) int {
+	if v.Kind() == reflect.Slice {
+		for i := range v.Len() {
+			switch e := v.Index(i); e.Kind() {
+			case reflect.Interface:
+				if !scalar(e.Elem().Kind()) {
+					return MemoryBudget
+				}
+			default:
+				if !scalar(e.Kind()) {
+					return MemoryBudget
+				}
+			}
+		}
+		return 0
+	}
+	return MemoryBudget
+}
+
+func scalar(k reflect.Kind) bool {
+	switch k {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return true
+	}
+	return false
 }
