@@ -176,6 +176,18 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PAvgIs, Op: op, K: k})
 		}
 	}
+	// The look-back pool's: "the two make fifteen, faces counting ten".
+	for _, x := range []Slot{SlotCard, SlotPrev, SlotPrev2} {
+		for k := range countings {
+			put(Node{P: PWorth, Slot: x, K: k})
+		}
+	}
+	for _, w := range windows { // "the last two already count 19"
+		for k := range countings {
+			put(Node{P: PWorthOf, Win: w, K: k})
+			put(Node{P: PWorthOf, Win: w, K: k, K2: 1})
+		}
+	}
 	// The look-back pool's: "each jump bigger than the one before".
 	for _, x := range []Slot{SlotCard, SlotPrev, SlotPrev2} {
 		for k := range 2 {

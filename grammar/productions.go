@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/eleusis/eleusis/sim"
@@ -60,6 +61,8 @@ const (
 	PAsLast  // the card has the suit (colour) of the line's last card that passes a test ("the suit of the most recent ace")
 	PAvgIs   // the main line's average rank op k ("while the average is above 7")
 	PJump    // the jump (or the step) from one card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank …
+	PWorth   // X's points in a card game's counting: min(card.rank, 10), bridge's honour points …
+	PWorthOf // the points of the line (or of its last k cards) in a counting: the honour points of the last three
 	// Connectives.
 	PNot     // not a
 	PAnd     // a and b
@@ -539,6 +542,52 @@ func init() {
 					return span{0, 12}
 				}
 				return span{-12, 12}
+			}},
+		// A card's points in a card game's counting (K: countings, the
+		// lexicon's table): "the two make fifteen, faces counting ten".
+		// The look-back pool adds, compares and reduces them as ranks.
+		PWorth: {Name: "worth", Type: Int, Words: "a card's points in a card game's counting: faces ten, blackjack's, baccarat's, honour points, card points, primiera",
+			Bits: func(n *Node) int { return 4 + slotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return countings[n.K].worth[rankOf(pt, n.Slot)] },
+			text: func(n *Node, _ []text) text { return countings[n.K].text(slotText[n.Slot]) }, reads: readSlot,
+			bounds: func(n *Node, _ [3]span) span {
+				w := countings[n.K].worth[1:]
+				return span{slices.Min(w), slices.Max(w)}
+			}},
+		// The points of the line's cards (or of its last k) in a counting,
+		// the card's own with them when K2 is 1: "the last two already
+		// count 19, faces counting ten", "the card and the three before it
+		// hold at most 6 honour points".
+		PWorthOf: {Name: "worth-of", Type: Int, Words: "the points of the line (or of its last k cards, the card's own with them or not) in a card game's counting: the honour points of the card and the last three",
+			Bits: func(n *Node) int { return 6 + winBits[n.Win] + n.K2 },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				t := &pt.Scene.tally[n.Win.index()]
+				worth := &countings[n.K].worth
+				var s int32
+				for r, v := range worth {
+					s += v * t.rank[r]
+				}
+				if n.K2 == 1 {
+					s += worth[cardRank(pt.Card)]
+				}
+				return s
+			},
+			text: func(n *Node, _ []text) text {
+				sum := call("sum", call("map", windowText(n.Win), countings[n.K].text("#").s).s)
+				if n.K2 == 1 {
+					return infix(sum, "+", countings[n.K].text("card"), precAdd)
+				}
+				return sum
+			},
+			reads: func(n *Node, r Reads) Reads {
+				r = readWindow(n, r)
+				if n.K2 == 1 {
+					r.slot(SlotCard)
+				}
+				return r
+			},
+			bounds: func(n *Node, _ [3]span) span {
+				return span{0, slices.Max(countings[n.K].worth[:]) * (winLen(n.Win) + int32(n.K2))}
 			}},
 		// A term in a set of numbers; K holds the set, bit v for the
 		// number v (0 … maxInValue). Made top down from the values a term

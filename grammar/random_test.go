@@ -19,8 +19,14 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 1:
 			return &Node{P: PConst, K: rng.IntN(20)}
 		case 2:
-			if rng.IntN(2) == 0 {
+			switch rng.IntN(3) {
+			case 0:
 				return &Node{P: PJump, Slot: Slot(rng.IntN(3)), K: rng.IntN(2)}
+			case 1:
+				if rng.IntN(2) == 0 {
+					return &Node{P: PWorthOf, Win: Window(randWin(rng)), K: rng.IntN(len(countings)), K2: rng.IntN(2)}
+				}
+				return &Node{P: PWorth, Slot: Slot(rng.IntN(3)), K: rng.IntN(len(countings))}
 			}
 			return &Node{P: PSum3}
 		case 3:
