@@ -190,8 +190,14 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	}
 	// The look-back pool's: "each jump bigger than the one before".
 	for _, x := range []Slot{SlotCard, SlotPrev, SlotPrev2} {
-		for k := range 2 {
+		for k := range 3 {
 			put(Node{P: PJump, Slot: x, K: k})
+		}
+	}
+	// The look-back pool's: "a knight's move, the suits as a board's files".
+	for _, x := range []Slot{SlotCard, SlotPrev} {
+		for k := range 2 {
+			put(Node{P: PSuitJump, Slot: x, K: k})
 		}
 	}
 	for k := range summaries {

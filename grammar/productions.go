@@ -31,38 +31,39 @@ const (
 	PSumOf                // the sum of the ranks of the cards of W that pass a test (the red cards' total)
 	PSumSince             // the sum of the ranks played since the line's last card that passes a test
 	// Boolean atoms.
-	PTrue    // true
-	PIs      // X is red, even, a face card, a spade, a prime …
-	PIsRank  // X.rank op k
-	PIsRange // X.rank from a to b
-	PSame    // X.attr op Y.attr (suit, colour, rank, parity, face)
-	PStep    // card.rank == (prev.rank + d) % 13 + 1
-	PDist    // abs(card.rank − prev.rank) == k, <= k
-	PCycle   // the suits in a cycle
-	PCmp     // a op b
-	PDiv     // t % k == 0, != 0
-	PRange   // t from a to b
-	PPrime   // t is a prime
-	PBetween // x between a and b (closed or open)
-	PPos     // n % k == r
-	PBlock   // n % k < r
-	PNone    // none(W, test)
-	PAny     // any(W, test)
-	PAvg     // X.rank op the line's average rank
-	PNear    // the card's rank within k of the line's average rank, or beyond it
-	PShare   // the cards of a kind under (or at least) a k-th of the line: count(W, test) * k < n
-	PBand    // the card in the same band of ranks as prev, or another (low to a, middle to b, high)
-	PSummary // a summary of the line (the colour counts' parity, the last face card …)
-	PConcept // a Boolean concept of X's colour, parity and faceness
-	PPattern // the last two or three cards fit concepts in turn ("after two odd black cards")
-	PRun     // the card ends a run of three or four ranks going one way ("no three rising in a row")
-	PFactor  // X.rank and Y.rank share a factor greater than one (or not)
-	PIn      // t in [a, b, …]: a term in a set of numbers ("the last two add up to 4, 9, 16 or 25")
-	PAsLast  // the card has the suit (colour) of the line's last card that passes a test ("the suit of the most recent ace")
-	PAvgIs   // the main line's average rank op k ("while the average is above 7")
-	PJump    // the jump (or the step) from one card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank …
-	PWorth   // X's points in a card game's counting: min(card.rank, 10), bridge's honour points …
-	PWorthOf // the points of the line (or of its last k cards) in a counting: the honour points of the last three
+	PTrue     // true
+	PIs       // X is red, even, a face card, a spade, a prime …
+	PIsRank   // X.rank op k
+	PIsRange  // X.rank from a to b
+	PSame     // X.attr op Y.attr (suit, colour, rank, parity, face)
+	PStep     // card.rank == (prev.rank + d) % 13 + 1
+	PDist     // abs(card.rank − prev.rank) == k, <= k
+	PCycle    // the suits in a cycle
+	PCmp      // a op b
+	PDiv      // t % k == 0, != 0
+	PRange    // t from a to b
+	PPrime    // t is a prime
+	PBetween  // x between a and b (closed or open)
+	PPos      // n % k == r
+	PBlock    // n % k < r
+	PNone     // none(W, test)
+	PAny      // any(W, test)
+	PAvg      // X.rank op the line's average rank
+	PNear     // the card's rank within k of the line's average rank, or beyond it
+	PShare    // the cards of a kind under (or at least) a k-th of the line: count(W, test) * k < n
+	PBand     // the card in the same band of ranks as prev, or another (low to a, middle to b, high)
+	PSummary  // a summary of the line (the colour counts' parity, the last face card …)
+	PConcept  // a Boolean concept of X's colour, parity and faceness
+	PPattern  // the last two or three cards fit concepts in turn ("after two odd black cards")
+	PRun      // the card ends a run of three or four ranks going one way ("no three rising in a row")
+	PFactor   // X.rank and Y.rank share a factor greater than one (or not)
+	PIn       // t in [a, b, …]: a term in a set of numbers ("the last two add up to 4, 9, 16 or 25")
+	PAsLast   // the card has the suit (colour) of the line's last card that passes a test ("the suit of the most recent ace")
+	PAvgIs    // the main line's average rank op k ("while the average is above 7")
+	PJump     // the jump (or the step) from one card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank …
+	PSuitJump // how far apart the suits of X and the card before it are (clubs, diamonds, hearts, spades; or round)
+	PWorth    // X's points in a card game's counting: min(card.rank, 10), bridge's honour points …
+	PWorthOf  // the points of the line (or of its last k cards) in a counting: the honour points of the last three
 	// Connectives.
 	PNot     // not a
 	PAnd     // a and b
@@ -189,6 +190,28 @@ func rankOf(pt *Point, s Slot) int32 {
 		return 0
 	}
 	return cardRank(pt.Scene.slotCard(s, pt.Card))
+}
+
+// roundDistance is the distance of a difference d counted round a cycle
+// of m (king next to ace: m 13; spades next to clubs: m 4).
+func roundDistance(d, m int32) int32 {
+	d = max(d, -d)
+	return min(d, m-d)
+}
+
+func roundDistanceText(d text, m int) text {
+	a := call("abs", d.s).s
+	return call("min", a, fmt.Sprintf("%d - %s", m, a))
+}
+
+// suitNoText is X's suit as a number (spades 0, hearts 1, diamonds 2,
+// clubs 3: bridge's order, highest first).
+func suitNoText(s Slot) text {
+	var parts []string
+	for su := range 4 {
+		parts = append(parts, fmt.Sprintf("%q: %d", suitNames[su], su))
+	}
+	return primary(fmt.Sprintf("{%s}[%s.suit]", strings.Join(parts, ", "), slotText[s]))
 }
 
 func b(v bool) int32 {
@@ -354,13 +377,7 @@ func init() {
 				}
 				return int32(pt.Scene.slotCard(n.Slot, pt.Card).Suit())
 			},
-			text: func(n *Node, _ []text) text {
-				var parts []string
-				for s := range 4 {
-					parts = append(parts, fmt.Sprintf("%q: %d", suitNames[s], s))
-				}
-				return primary(fmt.Sprintf("{%s}[%s.suit]", strings.Join(parts, ", "), slotText[n.Slot]))
-			}, reads: readSlot,
+			text: func(n *Node, _ []text) text { return suitNoText(n.Slot) }, reads: readSlot,
 			bounds: func(*Node, [3]span) span { return span{0, 3} }},
 
 		PTrue: {Name: "true", Type: Bool, Words: "any card", Bits: fixed(1),
@@ -520,29 +537,64 @@ func init() {
 		// of its own to the players ("each jump bigger than the last"), not
 		// a difference of two ranks built up: the look-back pool compares it
 		// with a number or with another jump.
-		PJump: {Name: "jump", Type: Int, Words: "the jump (its size) or the step (up or down) from a card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank",
+		PJump: {Name: "jump", Type: Int, Words: "the jump (its size), the step (up or down) or the jump counting round from king to ace, from a card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank",
 			Bits: func(n *Node) int { return 3 + n.K + slotBits[n.Slot] },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 				d := rankOf(pt, n.Slot) - rankOf(pt, n.Slot+1)
-				if n.K == 0 {
+				switch n.K {
+				case 0:
 					return max(d, -d)
+				case 2:
+					return roundDistance(d, 13)
 				}
 				return d
 			},
 			text: func(n *Node, _ []text) text {
 				d := infix(primary(slotText[n.Slot]+".rank"), "-", primary(slotText[n.Slot+1]+".rank"), precAdd)
-				if n.K == 0 {
+				switch n.K {
+				case 0:
 					return call("abs", d.s)
+				case 2:
+					return roundDistanceText(d, 13)
 				}
 				return d
 			},
 			reads: func(n *Node, r Reads) Reads { r.slot(n.Slot); r.slot(n.Slot + 1); return r },
 			bounds: func(n *Node, _ [3]span) span {
-				if n.K == 0 {
+				switch n.K {
+				case 0:
 					return span{0, 12}
+				case 2:
+					return span{0, 6}
 				}
 				return span{-12, 12}
 			}},
+		// How far apart the suits of two cards next to each other are in
+		// bridge's order (clubs, diamonds, hearts, spades), straight (K 0)
+		// or round from spades back to clubs (K 1): the files of a board
+		// whose columns are the suits ("a knight's move from the last
+		// card").
+		PSuitJump: {Name: "suit-jump", Type: Int, Words: "how far apart the suits of a card and the one before it are in the order clubs, diamonds, hearts, spades (or round from spades to clubs)",
+			Bits: func(n *Node) int { return 4 + n.K + slotBits[n.Slot] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				if !pt.Scene.has(n.Slot + 1) {
+					return 0
+				}
+				d := int32(pt.Scene.slotCard(n.Slot, pt.Card).Suit()) - int32(pt.Scene.slotCard(n.Slot+1, pt.Card).Suit())
+				if n.K == 1 {
+					return roundDistance(d, 4)
+				}
+				return max(d, -d)
+			},
+			text: func(n *Node, _ []text) text {
+				d := infix(suitNoText(n.Slot), "-", suitNoText(n.Slot+1), precAdd)
+				if n.K == 1 {
+					return roundDistanceText(d, 4)
+				}
+				return call("abs", d.s)
+			},
+			reads:  func(n *Node, r Reads) Reads { r.slot(n.Slot); r.slot(n.Slot + 1); return r },
+			bounds: func(n *Node, _ [3]span) span { return span{0, 3 - int32(n.K)} }},
 		// A card's points in a card game's counting (K: countings, the
 		// lexicon's table): "the two make fifteen, faces counting ten".
 		// The look-back pool adds, compares and reduces them as ranks.

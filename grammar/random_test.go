@@ -21,7 +21,10 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 2:
 			switch rng.IntN(3) {
 			case 0:
-				return &Node{P: PJump, Slot: Slot(rng.IntN(3)), K: rng.IntN(2)}
+				if rng.IntN(2) == 0 {
+					return &Node{P: PSuitJump, Slot: Slot(rng.IntN(2)), K: rng.IntN(2)}
+				}
+				return &Node{P: PJump, Slot: Slot(rng.IntN(3)), K: rng.IntN(3)}
 			case 1:
 				if rng.IntN(2) == 0 {
 					return &Node{P: PWorthOf, Win: Window(randWin(rng)), K: rng.IntN(len(countings)), K2: rng.IntN(2)}
