@@ -176,6 +176,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PAvgIs, Op: op, K: k})
 		}
 	}
+	// The look-back pool's: "within two of the highest of the last four".
+	for _, w := range windows {
+		for k := range 2 {
+			put(Node{P: PExtreme, Win: w, K: k})
+		}
+	}
 	// The look-back pool's: "the two make fifteen, faces counting ten".
 	for _, x := range []Slot{SlotCard, SlotPrev, SlotPrev2} {
 		for k := range countings {

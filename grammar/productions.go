@@ -62,6 +62,7 @@ const (
 	PAvgIs    // the main line's average rank op k ("while the average is above 7")
 	PJump     // the jump (or the step) from one card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank …
 	PSuitJump // how far apart the suits of X and the card before it are (clubs, diamonds, hearts, spades; or round)
+	PExtreme  // the highest (or the lowest) rank of the line or of its last k cards
 	PWorth    // X's points in a card game's counting: min(card.rank, 10), bridge's honour points …
 	PWorthOf  // the points of the line (or of its last k cards) in a counting: the honour points of the last three
 	// Connectives.
@@ -595,6 +596,32 @@ func init() {
 			},
 			reads:  func(n *Node, r Reads) Reads { r.slot(n.Slot); r.slot(n.Slot + 1); return r },
 			bounds: func(n *Node, _ [3]span) span { return span{0, 3 - int32(n.K)} }},
+		// The highest (K 0) or the lowest (K 1) rank of the line or of its
+		// last k cards: "no more than two above the highest of the last
+		// four".
+		PExtreme: {Name: "extreme", Type: Int, Words: "the highest (or the lowest) rank of the main line or of its last k cards",
+			Bits: func(n *Node) int { return 4 + winBits[n.Win] },
+			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+				t := &pt.Scene.tally[n.Win.index()]
+				if n.K == 0 {
+					for r := int32(13); r > 1; r-- {
+						if t.rank[r] > 0 {
+							return r
+						}
+					}
+					return 1
+				}
+				for r := int32(1); r < 13; r++ {
+					if t.rank[r] > 0 {
+						return r
+					}
+				}
+				return 13
+			},
+			text: func(n *Node, _ []text) text {
+				return call([]string{"max", "min"}[n.K], call("map", windowText(n.Win), ".rank").s)
+			}, reads: readWindow,
+			bounds: func(*Node, [3]span) span { return span{1, 13} }},
 		// A card's points in a card game's counting (K: countings, the
 		// lexicon's table): "the two make fifteen, faces counting ten".
 		// The look-back pool adds, compares and reduces them as ranks.
