@@ -154,6 +154,10 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PBand, Op: Ne, K: a, K2: hi})
 		}
 	}
+	for a := 1; a <= 12; a++ { // two bands: "both 8 or higher, or both under"
+		put(Node{P: PBand, Op: Eq, K: a, K2: 13})
+		put(Node{P: PBand, Op: Ne, K: a, K2: 13})
+	}
 	// The look-back pool's: "face cards under a third of the line".
 	for _, w := range windows {
 		for el := range ElSameSuit {

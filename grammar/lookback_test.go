@@ -45,6 +45,8 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"red cards at least half of the last four", Node{P: PShare, Op: Ge, K: 2, El: ElRed, Win: 4}, line, "2S", 1},
 		{"a six after a king: not the same band (to 4, to 8, high)", Node{P: PBand, Op: Ne, K: 4, K2: 8}, "AS KD", "6S", 1},
 		{"an eight after a five: the same band", Node{P: PBand, Op: Eq, K: 4, K2: 8}, "AS 5D", "8S", 1},
+		{"a nine after an eight: both 8 or higher (two bands)", Node{P: PBand, Op: Eq, K: 7, K2: 13}, "AS 8D", "9S", 1},
+		{"a seven after an eight: not both 8 or higher, nor both under", Node{P: PBand, Op: Eq, K: 7, K2: 13}, "AS 8D", "7S", 0},
 		{"a nine after an eight: another band", Node{P: PBand, Op: Eq, K: 4, K2: 8}, "AS 8D", "9S", 0},
 		{"the ranks since the last face card (5H 9C)", Node{P: PSumSince, El: ElFace}, line, "2S", 14},
 		{"the ranks since the last club: none", Node{P: PSumSince, El: ElClubs}, line, "2S", 0},

@@ -739,13 +739,23 @@ func init() {
 				return text{fmt.Sprintf("abs(card.rank * %s - %s) %s %d * %s", m, sum, cmpText[n.Op], n.K, m), precCmp}
 			},
 			reads: func(n *Node, r Reads) Reads { r.slot(SlotCard); return readWindow(n, r) }},
-		PBand: {Name: "band", Type: Bool, Words: "the card's band of ranks (low up to a, middle up to b, high) the same as the last card's, or another",
-			Bits: fixed(11),
+		// K2 13: two bands, low up to a and high ("both 8 or higher, or
+		// both under").
+		PBand: {Name: "band", Type: Bool, Words: "the card's band of ranks (low up to a, middle up to b, high; or low and high) the same as the last card's, or another",
+			Bits: func(n *Node) int {
+				if n.K2 == 13 {
+					return 7
+				}
+				return 11
+			},
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 				return b(compare(n.Op, band(rankOf(pt, SlotCard), n), band(rankOf(pt, SlotPrev), n)))
 			},
 			text: func(n *Node, _ []text) text {
 				t := func(x string) string {
+					if n.K2 == 13 {
+						return fmt.Sprintf("(%s.rank <= %d)", x, n.K)
+					}
 					return fmt.Sprintf("(%s.rank <= %d ? 0 : (%s.rank <= %d ? 1 : 2))", x, n.K, x, n.K2)
 				}
 				return text{fmt.Sprintf("%s %s %s", t("card"), cmpText[n.Op], t("prev")), precCmp}

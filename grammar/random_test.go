@@ -196,7 +196,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		switch rng.IntN(5) {
 		case 2:
 			a := 1 + rng.IntN(11)
-			return &Node{P: PBand, Op: []Op{Eq, Ne}[rng.IntN(2)], K: a, K2: a + 1 + rng.IntN(12-a)}
+			return &Node{P: PBand, Op: []Op{Eq, Ne}[rng.IntN(2)], K: a, K2: a + 1 + rng.IntN(13-a)}
 		case 0:
 			return &Node{P: PNear, Op: []Op{Le, Gt}[rng.IntN(2)], K: 1 + rng.IntN(4), Win: Window(randWin(rng))}
 		case 1:

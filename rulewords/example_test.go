@@ -14,6 +14,7 @@ func ExampleSay() {
 		`n % 4 == 3 ? card.color == "red" : card.color == "black"`,
 		`none(line[max(0, n - 4):], .rank == card.rank)`,
 		`sum(map(line, .rank)) > 7 * n ? card.rank <= 7 : card.rank >= 7`,
+		`card.rank <= max(map(line[max(0, n - 4):], .rank)) + 2`,
 	} {
 		w, _ := rulewords.Say(e)
 		fmt.Println(w)
@@ -25,6 +26,7 @@ func ExampleSay() {
 	// if the card is the 4th, 8th, 12th … card of the main line: the card is red; otherwise: the card is black
 	// no card of the last 4 cards of the main line has the same rank as the card
 	// if the average rank of the main line is greater than 7: the card is 7 or lower; otherwise: the card is 7 or higher
+	// the card's rank is at most (the highest rank of the last 4 cards of the main line) plus 2
 }
 
 func ExampleRead() {

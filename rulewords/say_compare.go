@@ -360,9 +360,9 @@ func (s *sayer) term(n ast.Node) string {
 				return s.t.say("t.n")
 			case "count":
 				return s.count(c.args[0], c.args[1])
-			case "sumranks":
+			case "sumranks", "maxranks", "minranks":
 				kind, k := s.coll(c.args[0])
-				return s.t.say("sum."+kind, "k", k)
+				return s.t.say(strings.TrimSuffix(c.kind, "ranks")+"."+kind, "k", k)
 			}
 		}
 	}

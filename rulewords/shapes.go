@@ -141,7 +141,8 @@ func membersOf(r ast.Node) (members, bool) {
 
 // numberCall is a call that is a number: kind "distance" (abs(a - b)),
 // "abs", "min" and "max" (their arguments), "n" (len(line)), "count"
-// (a run of the main line and a predicate) and "sumranks" (the run).
+// (a run of the main line and a predicate), "sumranks", "maxranks" and
+// "minranks" (the run: its ranks' sum, the highest, the lowest).
 type numberCall struct {
 	kind string
 	args []ast.Node
@@ -165,10 +166,10 @@ func (s *sayer) numberCallOf(x *ast.BuiltinNode) (numberCall, bool) {
 		}
 	case x.Name == "count" && len(args) == 2:
 		return numberCall{"count", args}, true
-	case x.Name == "sum" && len(args) == 1:
+	case (x.Name == "sum" || x.Name == "max" || x.Name == "min") && len(args) == 1:
 		if m, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
 			if _, f, ok := s.memberOf(m.Arguments[1]); ok && f == "rank" {
-				return numberCall{"sumranks", m.Arguments[:1]}, true
+				return numberCall{x.Name + "ranks", m.Arguments[:1]}, true
 			}
 		}
 	}
