@@ -88,13 +88,18 @@ const (
 	// ElConcept: the element fits a Boolean concept of its colour, parity
 	// and faceness (Node.K holds the concept's table: "an odd black card").
 	ElConcept
+	// ElCard: one card of the pack (Node.K holds it): "once the queen of
+	// spades is down".
+	ElCard
 	numElems
 )
 
 // readsCard reports whether the test compares the element with the card.
 // (A concept does not, but is counted as if it did: the main pool's
 // behaviours were measured so.)
-func (e Elem) readsCard() bool { return e >= ElSameSuit && e != ElRank && e != ElAtLeast }
+func (e Elem) readsCard() bool {
+	return e >= ElSameSuit && e != ElRank && e != ElAtLeast && e != ElCard
+}
 
 // Op is a comparison or an integer operation.
 type Op uint8

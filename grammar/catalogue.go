@@ -1,6 +1,10 @@
 package grammar
 
-import "sync"
+import (
+	"sync"
+
+	"github.com/eleusis/eleusis/sim"
+)
 
 // leafCatalogue holds the language's leaves (the nodes without children)
 // by description length: the same for every enumeration.
@@ -57,6 +61,9 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	}
 	for _, w := range windows { // "a neighbour of one of the last two"
 		put(Node{P: PCount, Win: w, El: ElNext})
+	}
+	for c := range sim.Card(sim.NumCards) { // the look-back pool's: "once the queen of spades is down"
+		put(Node{P: PCount, El: ElCard, K: int(c)})
 	}
 	for r := 2; r <= 13; r++ { // "no more than two tens or higher in five cards"
 		put(Node{P: PSince, El: ElAtLeast, K: r})

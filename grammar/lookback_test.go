@@ -28,6 +28,9 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"copies of 5H in the last two cards", Node{P: PCount, Win: 2, El: ElSameCard}, line, "5H", 1},
 		{"copies of a card never played", Node{P: PCount, El: ElSameCard}, line, "5S", 0},
 		{"aces already played", Node{P: PCount, El: ElRank, K: 1}, line, "2S", 1},
+		{"the five of hearts played twice", Node{P: PCount, El: ElCard, K: int(cardNo(t, "5H"))}, line, "2S", 2},
+		{"the queen of spades not played", Node{P: PCount, El: ElCard, K: int(cardNo(t, "QS"))}, line, "QS", 0},
+		{"the king of diamonds among the last three", Node{P: PCount, Win: 3, El: ElCard, K: int(cardNo(t, "KD"))}, line, "2S", 1},
 		{"fives in the last three cards", Node{P: PCount, Win: 3, El: ElRank, K: 5}, line, "2S", 1},
 		{"since the last five", Node{P: PSince, El: ElRank, K: 5}, line, "2S", 1},
 		{"since a queen, none played: the whole line", Node{P: PSince, El: ElRank, K: 12}, line, "2S", 5},
@@ -114,6 +117,15 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// cardNo is a card's number (a Node's K for ElCard).
+func cardNo(t *testing.T, s string) int {
+	c, err := sim.ParseCards(s)
+	if err != nil || len(c) != 1 {
+		t.Fatalf("card %q: %v", s, err)
+	}
+	return int(c[0])
 }
 
 // "Cards since the last face card", "no card twice", "an ace among the last

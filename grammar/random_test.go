@@ -37,6 +37,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PSum3}
 		case 3:
 			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
+			if rng.IntN(4) == 0 {
+				n.El = ElCard
+			}
 			n.K = elemK(rng, n.El, n.K)
 			return n
 		case 4:
@@ -96,6 +99,8 @@ func elemK(rng *rand.Rand, e Elem, k int) int {
 		return 1 + rng.IntN(13)
 	case ElAtLeast:
 		return 2 + rng.IntN(12)
+	case ElCard:
+		return rng.IntN(sim.NumCards)
 	}
 	return k
 }

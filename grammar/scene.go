@@ -179,6 +179,8 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 		return t.n - t.above[r] - t.rank[r]
 	case ElSameCard:
 		return int32(t.card[c])
+	case ElCard:
+		return int32(t.card[k])
 	case ElRank:
 		return t.rank[k]
 	case ElNext:
@@ -240,6 +242,8 @@ func (sc *Scene) sumOf(w Window, e Elem, k int, c sim.Card) int32 {
 		return ranks(r-d, r+d)
 	case e == ElSameCard:
 		return int32(r) * int32(t.card[c])
+	case e == ElCard:
+		return int32(sim.Card(k).Rank()) * int32(t.card[k])
 	case e == ElRank:
 		return ranks(k, k)
 	case e == ElNext:

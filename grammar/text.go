@@ -3,6 +3,8 @@ package grammar
 import (
 	"fmt"
 	"strings"
+
+	"github.com/eleusis/eleusis/sim"
 )
 
 // text is an expression of the rule language with the binding power of its
@@ -74,6 +76,7 @@ var elemText = [numElems]string{
 	"abs(.rank - card.rank) == 1",
 	"", // ElAtLeast: elemTextOf
 	"", // ElConcept: elemTextOf
+	"", // ElCard: elemTextOf
 }
 
 // elemTextOf is a node's element test as a predicate (a concept's formula
@@ -86,6 +89,9 @@ func elemTextOf(n *Node) string {
 		return fmt.Sprintf(".rank == %d", n.K)
 	case ElAtLeast:
 		return fmt.Sprintf(".rank >= %d", n.K)
+	case ElCard:
+		c := sim.Card(n.K)
+		return fmt.Sprintf(".rank == %d and .suit == %q", c.Rank(), suitNames[c.Suit()])
 	}
 	return elemText[n.El]
 }
