@@ -3,7 +3,9 @@
 // productions, and the three things every reader of the language needs from
 // it.
 //
-//   - The table (productions.go). Each production carries its type and its
+//   - The table (productions.go; the look-back pool's terms of a card and
+//     of a card game's points in cardterms.go, joined to it in its init;
+//     the countings in lexicon.go). Each production carries its type and its
 //     children's, its description length in bits, how it evaluates, its
 //     expression text and its words. Nothing outside the table sets a bit or
 //     builds an expression string: a Node's Bits, Expr and evaluation are

@@ -2,7 +2,6 @@ package grammar
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/eleusis/eleusis/sim"
@@ -191,18 +190,6 @@ func rankOf(pt *Point, s Slot) int32 {
 		return 0
 	}
 	return cardRank(pt.Scene.slotCard(s, pt.Card))
-}
-
-// roundDistance is the distance of a difference d counted round a cycle
-// of m (king next to ace: m 13; spades next to clubs: m 4).
-func roundDistance(d, m int32) int32 {
-	d = max(d, -d)
-	return min(d, m-d)
-}
-
-func roundDistanceText(d text, m int) text {
-	a := call("abs", d.s).s
-	return call("min", a, fmt.Sprintf("%d - %s", m, a))
 }
 
 // suitNoText is X's suit as a number (spades 0, hearts 1, diamonds 2,
@@ -533,141 +520,6 @@ func init() {
 				return text{fmt.Sprintf("%s %s %d * n", call("sum", call("map", "line", ".rank").s).s, cmpText[n.Op], n.K), precCmp}
 			},
 			reads: func(_ *Node, r Reads) Reads { r.Line, r.N = true, true; return r }},
-		// The jump (K 0: its size) or the step (K 1: up or down) between two
-		// cards next to each other — X and the card before it — a quantity
-		// of its own to the players ("each jump bigger than the last"), not
-		// a difference of two ranks built up: the look-back pool compares it
-		// with a number or with another jump.
-		PJump: {Name: "jump", Type: Int, Words: "the jump (its size), the step (up or down) or the jump counting round from king to ace, from a card to the next: abs(card.rank − prev.rank), prev.rank − prev2.rank",
-			Bits: func(n *Node) int { return 3 + n.K + slotBits[n.Slot] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				d := rankOf(pt, n.Slot) - rankOf(pt, n.Slot+1)
-				switch n.K {
-				case 0:
-					return max(d, -d)
-				case 2:
-					return roundDistance(d, 13)
-				}
-				return d
-			},
-			text: func(n *Node, _ []text) text {
-				d := infix(primary(slotText[n.Slot]+".rank"), "-", primary(slotText[n.Slot+1]+".rank"), precAdd)
-				switch n.K {
-				case 0:
-					return call("abs", d.s)
-				case 2:
-					return roundDistanceText(d, 13)
-				}
-				return d
-			},
-			reads: func(n *Node, r Reads) Reads { r.slot(n.Slot); r.slot(n.Slot + 1); return r },
-			bounds: func(n *Node, _ [3]span) span {
-				switch n.K {
-				case 0:
-					return span{0, 12}
-				case 2:
-					return span{0, 6}
-				}
-				return span{-12, 12}
-			}},
-		// How far apart the suits of two cards next to each other are in
-		// bridge's order (clubs, diamonds, hearts, spades), straight (K 0)
-		// or round from spades back to clubs (K 1): the files of a board
-		// whose columns are the suits ("a knight's move from the last
-		// card").
-		PSuitJump: {Name: "suit-jump", Type: Int, Words: "how far apart the suits of a card and the one before it are in the order clubs, diamonds, hearts, spades (or round from spades to clubs)",
-			Bits: func(n *Node) int { return 4 + n.K + slotBits[n.Slot] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				if !pt.Scene.has(n.Slot + 1) {
-					return 0
-				}
-				d := int32(pt.Scene.slotCard(n.Slot, pt.Card).Suit()) - int32(pt.Scene.slotCard(n.Slot+1, pt.Card).Suit())
-				if n.K == 1 {
-					return roundDistance(d, 4)
-				}
-				return max(d, -d)
-			},
-			text: func(n *Node, _ []text) text {
-				d := infix(suitNoText(n.Slot), "-", suitNoText(n.Slot+1), precAdd)
-				if n.K == 1 {
-					return roundDistanceText(d, 4)
-				}
-				return call("abs", d.s)
-			},
-			reads:  func(n *Node, r Reads) Reads { r.slot(n.Slot); r.slot(n.Slot + 1); return r },
-			bounds: func(n *Node, _ [3]span) span { return span{0, 3 - int32(n.K)} }},
-		// The highest (K 0) or the lowest (K 1) rank of the line or of its
-		// last k cards: "no more than two above the highest of the last
-		// four".
-		PExtreme: {Name: "extreme", Type: Int, Words: "the highest (or the lowest) rank of the main line or of its last k cards",
-			Bits: func(n *Node) int { return 4 + winBits[n.Win] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				t := &pt.Scene.tally[n.Win.index()]
-				if n.K == 0 {
-					for r := int32(13); r > 1; r-- {
-						if t.rank[r] > 0 {
-							return r
-						}
-					}
-					return 1
-				}
-				for r := int32(1); r < 13; r++ {
-					if t.rank[r] > 0 {
-						return r
-					}
-				}
-				return 13
-			},
-			text: func(n *Node, _ []text) text {
-				return call([]string{"max", "min"}[n.K], call("map", windowText(n.Win), ".rank").s)
-			}, reads: readWindow,
-			bounds: func(*Node, [3]span) span { return span{1, 13} }},
-		// A card's points in a card game's counting (K: countings, the
-		// lexicon's table): "the two make fifteen, faces counting ten".
-		// The look-back pool adds, compares and reduces them as ranks.
-		PWorth: {Name: "worth", Type: Int, Words: "a card's points in a card game's counting: faces ten, blackjack's, baccarat's, honour points, card points, primiera",
-			Bits: func(n *Node) int { return 4 + slotBits[n.Slot] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return countings[n.K].worth[rankOf(pt, n.Slot)] },
-			text: func(n *Node, _ []text) text { return countings[n.K].text(slotText[n.Slot]) }, reads: readSlot,
-			bounds: func(n *Node, _ [3]span) span {
-				w := countings[n.K].worth[1:]
-				return span{slices.Min(w), slices.Max(w)}
-			}},
-		// The points of the line's cards (or of its last k) in a counting,
-		// the card's own with them when K2 is 1: "the last two already
-		// count 19, faces counting ten", "the card and the three before it
-		// hold at most 6 honour points".
-		PWorthOf: {Name: "worth-of", Type: Int, Words: "the points of the line (or of its last k cards, the card's own with them or not) in a card game's counting: the honour points of the card and the last three",
-			Bits: func(n *Node) int { return 6 + winBits[n.Win] + n.K2 },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				t := &pt.Scene.tally[n.Win.index()]
-				worth := &countings[n.K].worth
-				var s int32
-				for r, v := range worth {
-					s += v * t.rank[r]
-				}
-				if n.K2 == 1 {
-					s += worth[cardRank(pt.Card)]
-				}
-				return s
-			},
-			text: func(n *Node, _ []text) text {
-				sum := call("sum", call("map", windowText(n.Win), countings[n.K].text("#").s).s)
-				if n.K2 == 1 {
-					return infix(sum, "+", countings[n.K].text("card"), precAdd)
-				}
-				return sum
-			},
-			reads: func(n *Node, r Reads) Reads {
-				r = readWindow(n, r)
-				if n.K2 == 1 {
-					r.slot(SlotCard)
-				}
-				return r
-			},
-			bounds: func(n *Node, _ [3]span) span {
-				return span{0, slices.Max(countings[n.K].worth[:]) * (winLen(n.Win) + int32(n.K2))}
-			}},
 		// A term in a set of numbers; K holds the set, bit v for the
 		// number v (0 … maxInValue). Made top down from the values a term
 		// takes at the accepted points when no refused point shares one
@@ -936,6 +788,9 @@ func init() {
 				}
 				return text{out, precTernary}
 			}},
+	}
+	for p, e := range cardTerms {
+		Table[p] = e
 	}
 }
 
