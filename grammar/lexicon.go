@@ -144,7 +144,6 @@ var summaries = func() []summary {
 // fifteen, faces counting ten"; "more honour points than the last card"),
 // so the look-back pool holds each as a term of one card.
 type counting struct {
-	name  string
 	worth [14]int32 // by rank (index 0: no card)
 	// text writes X's worth in the rule language.
 	text func(x string) text
@@ -153,23 +152,24 @@ type counting struct {
 // countings are the counting systems the Worth production names (K is
 // the system's place here).
 var countings = []counting{
-	{name: "pips (faces ten)", // blackjack with the ace low, cribbage, most adding games
-		worth: [14]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10},
-		text:  func(x string) text { return call("min", x+".rank", "10") }},
-	{name: "blackjack (ace eleven, faces ten)",
-		worth: [14]int32{0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10},
+	// Pips, faces ten: blackjack with the ace low, cribbage, most adding games.
+	{worth: [14]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10},
+		text: func(x string) text { return call("min", x+".rank", "10") }},
+	// Blackjack's: the ace eleven, faces ten.
+	{worth: [14]int32{0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10},
 		text: func(x string) text {
 			return text{fmt.Sprintf("%s.rank == 1 ? 11 : %s", x, call("min", x+".rank", "10").s), precTernary}
 		}},
-	{name: "baccarat (tens and faces nothing)",
-		worth: [14]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0},
-		text:  func(x string) text { return text{fmt.Sprintf("%s.rank >= 10 ? 0 : %s.rank", x, x), precTernary} }},
-	{name: "honour points (ace 4, king 3, queen 2, jack 1)", // bridge's high-card points
-		worth: [14]int32{0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3}},
-	{name: "card points (ace 11, ten 10, king 4, queen 3, jack 2)", // skat, schnapsen, sixty-six, belote's plain suits
-		worth: [14]int32{0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4}},
-	{name: "primiera (seven 21, six 18, ace 16, five 15 … two 12, faces 10)", // scopa's
-		worth: [14]int32{0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0, 10, 10, 10}},
+	// Baccarat's: tens and faces nothing.
+	{worth: [14]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0},
+		text: func(x string) text { return text{fmt.Sprintf("%s.rank >= 10 ? 0 : %s.rank", x, x), precTernary} }},
+	// Honour points, bridge's high-card points: ace 4, king 3, queen 2, jack 1.
+	{worth: [14]int32{0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3}},
+	// Card points of skat, schnapsen, sixty-six, belote's plain suits: ace
+	// 11, ten 10, king 4, queen 3, jack 2.
+	{worth: [14]int32{0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4}},
+	// Scopa's primiera: seven 21, six 18, ace 16, five 15 … two 12, faces 10.
+	{worth: [14]int32{0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0, 10, 10, 10}},
 }
 
 func init() {
