@@ -128,6 +128,10 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	if cfg.Wide.MaxBits > 0 {
 		stages = append(stages, cfg.Wide)
 	}
+	// The wider search's first round solves the first sample, whatever
+	// the narrow search learnt meanwhile: so it can run beside the narrow
+	// one (Ahead) and give the same answer as after it.
+	first := problemOf(slices.Clone(pl.pts), slices.Clone(pl.yes))
 	var wide *ahead
 	defer func() {
 		if wide != nil {
@@ -144,19 +148,18 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 			syn := stage
 			syn.Budget = left
 			var found []grammar.Found
-			if si == 1 && round == 1 && wide != nil {
+			if si == 1 && round == 1 {
+				if wide == nil {
+					wide = runAhead(first, syn)
+				}
 				found, wide = wide.wait(), nil
 			} else {
 				if cfg.Ahead && si == 0 && round == 1 && len(stages) > 1 {
 					ws := stages[1]
 					ws.Budget = left
-					wide = runAhead(pl.problem(), ws)
+					wide = runAhead(first, ws)
 				}
 				found, _ = grammar.Synthesize(pl.problem(), syn)
-				if wide != nil && len(found) > 0 {
-					wide.cancel() // the sample grows: the wider search must start again from it
-					wide = nil
-				}
 			}
 			if len(found) == 0 {
 				break // nothing fits the sample: more evidence will not help
@@ -310,10 +313,10 @@ func (pl *placing) check(found []grammar.Found) (*reached, bool) {
 }
 
 // ahead is the wider search's first round, run beside the narrow
-// search's first: where the narrow search finds nothing at all, the wider
-// one starts from the very same sample, so its answer is the one it would
-// give after; where the narrow one finds something, the sample grows and
-// the run ahead is stopped. The same places, sooner on two cores.
+// search (Ahead) or after it: it solves the first sample either way, so
+// the places are the same, sooner on two cores. What the narrow search
+// learnt meanwhile (its counterexamples) joins the wider search's second
+// round.
 type ahead struct {
 	stop, done chan struct{}
 	found      []grammar.Found
