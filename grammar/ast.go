@@ -91,6 +91,9 @@ const (
 	// ElCard: one card of the pack (Node.K holds it): "once the queen of
 	// spades is down".
 	ElCard
+	// ElHigh: .rank >= K or an ace, the ace counting above the king
+	// (Node.K holds the rank): "an honour" is a jack or higher.
+	ElHigh
 	numElems
 )
 
@@ -98,7 +101,7 @@ const (
 // (A concept does not, but is counted as if it did: the main pool's
 // behaviours were measured so.)
 func (e Elem) readsCard() bool {
-	return e >= ElSameSuit && e != ElRank && e != ElAtLeast && e != ElCard
+	return e >= ElSameSuit && e != ElRank && e != ElAtLeast && e != ElCard && e != ElHigh
 }
 
 // Op is a comparison or an integer operation.

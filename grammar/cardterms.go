@@ -2,13 +2,16 @@ package grammar
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
+
+	"github.com/eleusis/eleusis/sim"
 )
 
 // cardTerms are the look-back pool's terms of a card and the cards next
 // to it, and the points of a card game: the jumps between two cards (of
 // rank and of suit), the highest and lowest of a run, a card's points and
-// the points of a run. They join the Table in its init; they are out of
+// the points of a run, and the line's balance. They join the Table in its init; they are out of
 // the main pool (mainLeaf) and in the look-back pool (arithOnly).
 var cardTerms = map[Prod]Production{
 	// The jump (K 0: its size) or the step (K 1: up or down) between two
@@ -144,7 +147,52 @@ var cardTerms = map[Prod]Production{
 			return r
 		},
 		bounds: func(n *Node, _ [3]span) span {
-			return span{0, slices.Max(countings[n.K].worth[:]) * (winLen(n.Win) + int32(n.K2))}
+			w, k := countings[n.K].worth[1:], winLen(n.Win)+int32(n.K2)
+			return span{min(0, slices.Min(w)) * k, max(0, slices.Max(w)) * k}
+		}},
+	// The line's balance: the ranks of the cards of a kind (K: the
+	// lexicon's property) added, the others' taken away, the card's own
+	// with them when K2 is 1: "black cards pay in their value, red ones
+	// pay it out, and the balance may never go below zero".
+	PBalance: {Name: "balance", Type: Int, Words: "the ranks of the main line added up, those of a kind adding and the others taking away (the card's own with them or not): black cards pay in, red ones pay out",
+		Bits: func(n *Node) int { return 4 + props[n.K].bits + n.K2 },
+		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+			t := &pt.Scene.tally[0]
+			var in int32 // the ranks of the cards of the kind
+			for m := propCards[n.K]; m != 0; m &= m - 1 {
+				c := sim.Card(bits.TrailingZeros64(m))
+				in += int32(t.card[c]) * cardRank(c)
+			}
+			s := 2*in - t.sum
+			if n.K2 == 1 {
+				r := cardRank(pt.Card)
+				if propCards[n.K]>>pt.Card&1 == 0 {
+					r = -r
+				}
+				s += r
+			}
+			return s
+		},
+		text: func(n *Node, _ []text) text {
+			signed := func(x string) string {
+				return fmt.Sprintf("%s ? %s.rank : -%s.rank", props[n.K].text(x).s, x, x)
+			}
+			sum := call("sum", call("map", "line", signed("")).s)
+			if n.K2 == 1 {
+				return infix(sum, "+", primary("("+signed("card")+")"), precAdd)
+			}
+			return sum
+		},
+		reads: func(n *Node, r Reads) Reads {
+			r.Line = true
+			if n.K2 == 1 {
+				r.slot(SlotCard)
+			}
+			return r
+		},
+		bounds: func(n *Node, _ [3]span) span {
+			hi := 13 * (MaxLine + int32(n.K2))
+			return span{-hi, hi}
 		}},
 }
 

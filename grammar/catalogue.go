@@ -71,6 +71,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PCount, Win: w, El: ElAtLeast, K: r})
 		}
 	}
+	for r := 10; r <= 13; r++ { // the ace above the king: "an honour", "a ten or higher, aces too"
+		put(Node{P: PSince, El: ElHigh, K: r})
+		for _, w := range windows {
+			put(Node{P: PCount, Win: w, El: ElHigh, K: r})
+		}
+	}
 	for _, s := range []Slot{SlotCard, SlotPrev} {
 		put(Node{P: PSuitNo, Slot: s})
 	}
@@ -199,6 +205,11 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PWorth, Slot: x, K: k})
 		}
 	}
+	// The look-back pool's: "black pays in, red pays out, never below zero".
+	for _, k := range []int{PropRed, PropBlack, PropEven, PropOdd, PropFace, PropNotFace} {
+		put(Node{P: PBalance, K: k})
+		put(Node{P: PBalance, K: k, K2: 1})
+	}
 	for _, w := range windows { // "the last two already count 19"
 		for k := range countings {
 			put(Node{P: PWorthOf, Win: w, K: k})
@@ -223,14 +234,19 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	// The look-back pool's: "the suit of the most recent ace", "the colour
 	// of the last face card" (not the colour of the last red card: that is
 	// red).
-	for _, k := range []int{AttrSuit, AttrColour} {
+	// The suit's also free until the first card of its kind (asLastFree:
+	// "anything goes until a five or higher is down").
+	for _, k := range []int{AttrSuit, AttrColour, AttrSuit | asLastFree} {
 		for el := ElRed; el <= ElOdd; el++ {
-			if k == AttrSuit || el > ElBlack {
+			if k&^asLastFree == AttrSuit || el > ElBlack {
 				put(Node{P: PAsLast, El: el, K2: k})
 			}
 		}
 		for r := 1; r <= 13; r++ {
 			put(Node{P: PAsLast, El: ElRank, K: r, K2: k})
+			if r >= 2 && k&asLastFree != 0 {
+				put(Node{P: PAsLast, El: ElAtLeast, K: r, K2: k})
+			}
 		}
 	}
 	// The look-back pool's: "a common factor with the last card".

@@ -79,6 +79,18 @@ var props = func() [numProps]prop {
 	return p
 }()
 
+// propCards[k] are the cards that have property k (bit c: card c).
+var propCards = func() (m [numProps]uint64) {
+	for k := range m {
+		for c := range sim.Card(sim.NumCards) {
+			if props[k].holds(c) {
+				m[k] |= 1 << c
+			}
+		}
+	}
+	return m
+}()
+
 // attr is an attribute two cards are compared on (a PSame node's K).
 type attr struct {
 	field string
@@ -102,6 +114,11 @@ var attrs = [numAttrs]attr{
 	AttrParity: {"even", func(c sim.Card) int32 { return b(c.Even()) }},
 	AttrFace:   {"face", func(c sim.Card) int32 { return b(c.Face()) }},
 }
+
+// asLastFree, in an as-last node's K2 beside the attribute, lets any card
+// through while no card of the node's kind is down ("free until the
+// first ace").
+const asLastFree = 1 << 3
 
 // summary is a fact about the main line that people name as one idea: the
 // parity of its red cards, whether more red or black cards were played, the
@@ -170,6 +187,8 @@ var countings = []counting{
 	{worth: [14]int32{0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 10, 2, 3, 4}},
 	// Scopa's primiera: seven 21, six 18, ace 16, five 15 … two 12, faces 10.
 	{worth: [14]int32{0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0, 10, 10, 10}},
+	// Blackjack's Hi-Lo count: two to six +1, seven to nine 0, ten to ace −1.
+	{worth: [14]int32{0, -1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1}},
 }
 
 func init() {

@@ -64,6 +64,7 @@ const (
 	PExtreme  // the highest (or the lowest) rank of the line or of its last k cards
 	PWorth    // X's points in a card game's counting: min(card.rank, 10), bridge's honour points …
 	PWorthOf  // the points of the line (or of its last k cards) in a counting: the honour points of the last three
+	PBalance  // the line's ranks, those of a kind added and the others taken away ("black pays in, red pays out")
 	// Connectives.
 	PNot     // not a
 	PAnd     // a and b
@@ -155,7 +156,7 @@ func ConstBits(k int) int {
 var winBits = [MaxWindow + 1]int{0, 0, 1, 1, 2, 2, 2}
 
 // elemBits is naming an element test.
-var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 2, 4, 2, 5, 0, 6}
+var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 2, 4, 2, 5, 0, 6, 5}
 
 // elemBitsOf is naming a node's element test: a concept costs its
 // literals + 1, as the concepts of one card do.
@@ -485,24 +486,30 @@ func init() {
 			reads: readSlots},
 		// The card alike in suit (K2: AttrSuit) or colour (AttrColour) to
 		// the line's last card that passes a test: "the suit of the most
-		// recent ace", "the colour of the last even card"; not while no
-		// card has.
-		PAsLast: {Name: "as-last", Type: Bool, Words: "the card has the suit (or the colour) of the main line's last card that passes a test (not while none has): the suit of the most recent ace",
-			Bits: func(n *Node) int { return 4 + elemBitsOf(n) },
+		// recent ace", "the colour of the last even card"; while no card
+		// has, no card, or any card with asLastFree in K2 ("free until the
+		// first ace").
+		PAsLast: {Name: "as-last", Type: Bool, Words: "the card has the suit (or the colour) of the main line's last card that passes a test (while none has: no card, or any card): the suit of the most recent ace",
+			Bits: func(n *Node) int { return 4 + elemBitsOf(n) + int(b(n.K2&asLastFree != 0)) },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 				at := pt.Scene.lastSeen(n.El, n.K, pt.Card)
 				if at.at == 0 {
-					return 0
+					return b(n.K2&asLastFree != 0)
 				}
-				same := attrs[n.K2].value
+				same := attrs[n.K2&^asLastFree].value
 				return b(same(sim.Card(at.card)) == same(pt.Card))
 			},
 			// In a list of one card or none, not last(filter(…)).suit: expr
 			// 1.17.8 misreads that when "? 1 : 0" follows it in a sum (the
 			// exactly connective's text): "invalid operation: bool + int".
+			// all(…) of no card is true: free until the first.
 			text: func(n *Node, _ []text) text {
-				f := attrs[n.K2].field
-				return text{fmt.Sprintf("card.%s in map(filter(line, %s)[-1:], .%s)", f, elemTextOf(n), f), precCmp}
+				f := attrs[n.K2&^asLastFree].field
+				last := fmt.Sprintf("filter(line, %s)[-1:]", elemTextOf(n))
+				if n.K2&asLastFree != 0 {
+					return primary(call("all", last, fmt.Sprintf(".%s == card.%s", f, f)).s)
+				}
+				return text{fmt.Sprintf("card.%s in map(%s, .%s)", f, last, f), precCmp}
 			},
 			reads: func(n *Node, r Reads) Reads {
 				r.Line, r.Card = true, true

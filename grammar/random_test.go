@@ -29,8 +29,11 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 				}
 				return &Node{P: PJump, Slot: Slot(rng.IntN(3)), K: rng.IntN(3)}
 			case 1:
-				if rng.IntN(2) == 0 {
+				switch rng.IntN(3) {
+				case 0:
 					return &Node{P: PWorthOf, Win: Window(randWin(rng)), K: rng.IntN(len(countings)), K2: rng.IntN(2)}
+				case 1:
+					return &Node{P: PBalance, K: rng.IntN(numProps), K2: rng.IntN(2)}
 				}
 				return &Node{P: PWorth, Slot: Slot(rng.IntN(3)), K: rng.IntN(len(countings))}
 			}
@@ -38,7 +41,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 3:
 			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
 			if rng.IntN(4) == 0 {
-				n.El = ElCard
+				n.El = []Elem{ElCard, ElHigh}[rng.IntN(2)]
 			}
 			n.K = elemK(rng, n.El, n.K)
 			return n
@@ -60,7 +63,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 				return &Node{P: p, El: ElConcept, K: 1 + rng.IntN(254)}
 			case 1:
 				if p != PLast {
-					el := []Elem{ElRank, ElAtLeast}[rng.IntN(2)]
+					el := []Elem{ElRank, ElAtLeast, ElHigh}[rng.IntN(3)]
 					return &Node{P: p, El: el, K: elemK(rng, el, 0)}
 				}
 			}
@@ -97,7 +100,7 @@ func elemK(rng *rand.Rand, e Elem, k int) int {
 	switch e {
 	case ElRank:
 		return 1 + rng.IntN(13)
-	case ElAtLeast:
+	case ElAtLeast, ElHigh:
 		return 2 + rng.IntN(12)
 	case ElCard:
 		return rng.IntN(sim.NumCards)
@@ -127,9 +130,10 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: 1 + rng.IntN(3), Op: []Op{Eq, Ne}[rng.IntN(2)]}
 		}
 		if rng.IntN(4) == 0 {
-			n := &Node{P: PAsLast, El: Elem(rng.IntN(int(ElOdd) + 1)), K2: []int{AttrSuit, AttrColour}[rng.IntN(2)]}
+			n := &Node{P: PAsLast, El: Elem(rng.IntN(int(ElOdd) + 1)), K2: []int{AttrSuit, AttrColour}[rng.IntN(2)] | asLastFree*rng.IntN(2)}
 			if rng.IntN(2) == 0 {
-				n.El, n.K = ElRank, 1+rng.IntN(13)
+				n.El = []Elem{ElRank, ElAtLeast}[rng.IntN(2)]
+				n.K = elemK(rng, n.El, 0)
 			}
 			return n
 		}

@@ -187,6 +187,8 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 		return t.rank[c.Rank()-1] + t.rank[c.Rank()+1]
 	case ElAtLeast:
 		return t.above[k-1]
+	case ElHigh:
+		return t.above[k-1] + t.rank[1]
 	case ElNear1, ElNear2:
 		k := 1 + int(e-ElNear1)
 		r := c.Rank()
@@ -250,6 +252,8 @@ func (sc *Scene) sumOf(w Window, e Elem, k int, c sim.Card) int32 {
 		return ranks(r-1, r-1) + ranks(r+1, r+1)
 	case e == ElAtLeast:
 		return ranks(k, 13)
+	case e == ElHigh:
+		return ranks(k, 13) + ranks(1, 1)
 	}
 	panic("grammar: unknown element test")
 }
@@ -304,11 +308,14 @@ func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
 		cells(elemCells[e])
 	case e == ElRank:
 		best = sc.lastAt[k]
-	case e == ElAtLeast:
+	case e == ElAtLeast, e == ElHigh:
 		for q := k; q <= 13; q++ {
 			if at := sc.lastAt[q]; at.at > best.at {
 				best = at
 			}
+		}
+		if at := sc.lastAt[1]; e == ElHigh && at.at > best.at {
+			best = at
 		}
 	default:
 		panic("grammar: the last card passing this test is not kept")

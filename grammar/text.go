@@ -77,6 +77,7 @@ var elemText = [numElems]string{
 	"", // ElAtLeast: elemTextOf
 	"", // ElConcept: elemTextOf
 	"", // ElCard: elemTextOf
+	"", // ElHigh: elemTextOf
 }
 
 // elemTextOf is a node's element test as a predicate (a concept's formula
@@ -89,6 +90,8 @@ func elemTextOf(n *Node) string {
 		return fmt.Sprintf(".rank == %d", n.K)
 	case ElAtLeast:
 		return fmt.Sprintf(".rank >= %d", n.K)
+	case ElHigh:
+		return fmt.Sprintf(".rank >= %d or .rank == 1", n.K)
 	case ElCard:
 		c := sim.Card(n.K)
 		return fmt.Sprintf(".rank == %d and .suit == %q", c.Rank(), suitNames[c.Suit()])
