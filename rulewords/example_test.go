@@ -15,6 +15,7 @@ func ExampleSay() {
 		`none(line[max(0, n - 4):], .rank == card.rank)`,
 		`sum(map(line, .rank)) > 7 * n ? card.rank <= 7 : card.rank >= 7`,
 		`card.rank <= max(map(line[max(0, n - 4):], .rank)) + 2`,
+		`sum(map(line, .color == "black" ? .rank : -.rank)) >= 0`,
 	} {
 		w, _ := rulewords.Say(e)
 		fmt.Println(w)
@@ -27,6 +28,7 @@ func ExampleSay() {
 	// no card of the last 4 cards of the main line has the same rank as the card
 	// if the average rank of the main line is greater than 7: the card is 7 or lower; otherwise: the card is 7 or higher
 	// the card's rank is at most (the highest rank of the last 4 cards of the main line) plus 2
+	// the balance of the main line (the ranks of the cards that are black added, of the others taken away) is at least 0
 }
 
 func ExampleRead() {

@@ -347,6 +347,10 @@ func (s *sayer) term(n ast.Node) string {
 		if key := arithPhrase[x.Operator]; key != "" {
 			return s.t.say(key, "a", s.operand(x.Left), "b", s.operand(x.Right))
 		}
+	case *ast.UnaryNode:
+		if x.Operator == "-" {
+			return s.t.say("t.neg", "a", s.operand(x.Node))
+		}
 	case *ast.ConditionalNode:
 		return s.t.say("t.if", "a", s.term(x.Exp1), "c", operandOf(s.sentence(x.Cond, false), "if"), "b", s.term(x.Exp2))
 	case *ast.BuiltinNode:
@@ -360,6 +364,13 @@ func (s *sayer) term(n ast.Node) string {
 				return s.t.say("t.n")
 			case "count":
 				return s.count(c.args[0], c.args[1])
+			case "balance":
+				kind, k := s.coll(c.args[0])
+				v := s.elementVP(c.args[1], false)
+				if v.many == "" {
+					panic(sayError{fmt.Sprintf("%q said of several cards", c.args[1].String())})
+				}
+				return s.t.say("balance."+kind, "k", k, "vp", v.many)
 			case "sumranks", "maxranks", "minranks":
 				kind, k := s.coll(c.args[0])
 				return s.t.say(strings.TrimSuffix(c.kind, "ranks")+"."+kind, "k", k)
@@ -427,6 +438,9 @@ func (s *sayer) quantifier(x *ast.BuiltinNode, neg bool) (said, bool) {
 	if !slices.Contains([]string{"all", "any", "none", "one"}, name) || len(x.Arguments) != 2 {
 		return said{}, false
 	}
+	if w, ok := s.freeAsLast(x, neg); ok {
+		return w, true
+	}
 	kind, k := s.coll(x.Arguments[0])
 	elemNeg := false
 	if neg {
@@ -467,6 +481,40 @@ func (s *sayer) isLastOfKind(n ast.Node) bool {
 	}
 	_, ok = s.mappedField(m)
 	return ok
+}
+
+// freeAsLast says all(filter(line, test)[-1:], .field == x) as what it
+// means (the grammar's as-last, free until the first): no card of the main
+// line passes the test, or the last that does has the same field as x.
+func (s *sayer) freeAsLast(x *ast.BuiltinNode, neg bool) (said, bool) {
+	if x.Name != "all" {
+		return said{}, false
+	}
+	sl, ok := s.resolve(x.Arguments[0]).(*ast.SliceNode)
+	if !ok || sl.To != nil || sl.From == nil {
+		return said{}, false
+	}
+	if k, ok := intValue(sl.From); !ok || k != -1 {
+		return said{}, false
+	}
+	f, ok := s.resolve(sl.Node).(*ast.BuiltinNode)
+	if !ok || f.Name != "filter" || len(f.Arguments) != 2 || !isLine(s.resolve(f.Arguments[0])) {
+		return said{}, false
+	}
+	eq, ok := s.resolve(x.Arguments[1]).(*ast.BinaryNode)
+	if !ok || eq.Operator != "==" {
+		return said{}, false
+	}
+	ref, field, ok := s.memberOf(eq.Left)
+	if !ok || ref != "#" {
+		return said{}, false
+	}
+	if r, other, ok := s.memberOf(eq.Right); !ok || r == "#" || other != field {
+		return said{}, false
+	}
+	last := &ast.MemberNode{Node: &ast.BuiltinNode{Name: "last", Arguments: []ast.Node{f}}, Property: &ast.StringNode{Value: field}}
+	none := &ast.BuiltinNode{Name: "none", Arguments: f.Arguments}
+	return s.sentence(&ast.BinaryNode{Operator: "or", Left: none, Right: &ast.BinaryNode{Operator: "==", Left: last, Right: eq.Right}}, neg), true
 }
 
 // mappedField is the field a map over cards takes (.suit: "suit").

@@ -142,7 +142,8 @@ func membersOf(r ast.Node) (members, bool) {
 // numberCall is a call that is a number: kind "distance" (abs(a - b)),
 // "abs", "min" and "max" (their arguments), "n" (len(line)), "count"
 // (a run of the main line and a predicate), "sumranks", "maxranks" and
-// "minranks" (the run: its ranks' sum, the highest, the lowest).
+// "minranks" (the run: its ranks' sum, the highest, the lowest), "balance"
+// (a run and a predicate: its ranks added, those that fail it taken away).
 type numberCall struct {
 	kind string
 	args []ast.Node
@@ -166,6 +167,9 @@ func (s *sayer) numberCallOf(x *ast.BuiltinNode) (numberCall, bool) {
 		}
 	case x.Name == "count" && len(args) == 2:
 		return numberCall{"count", args}, true
+	case x.Name == "sum" && len(args) == 1 && s.balanceOf(args[0]) != nil:
+		m := s.resolve(args[0]).(*ast.BuiltinNode)
+		return numberCall{"balance", []ast.Node{m.Arguments[0], s.balanceOf(args[0])}}, true
 	case (x.Name == "sum" || x.Name == "max" || x.Name == "min") && len(args) == 1:
 		if m, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
 			if _, f, ok := s.memberOf(m.Arguments[1]); ok && f == "rank" {
@@ -174,6 +178,40 @@ func (s *sayer) numberCallOf(x *ast.BuiltinNode) (numberCall, bool) {
 		}
 	}
 	return numberCall{}, false
+}
+
+// balanceOf is the test of a run's balance, map(run, test ? .rank :
+// -.rank): the cards that pass it add their rank, the others take it
+// away (nil when n is not one).
+func (s *sayer) balanceOf(n ast.Node) ast.Node {
+	m, ok := s.resolve(n).(*ast.BuiltinNode)
+	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
+		return nil
+	}
+	c, ok := s.resolve(m.Arguments[1]).(*ast.ConditionalNode)
+	if !ok {
+		return nil
+	}
+	var taken ast.Node // -.rank, or 0 - .rank
+	switch neg := s.resolve(c.Exp2).(type) {
+	case *ast.UnaryNode:
+		if neg.Operator == "-" {
+			taken = neg.Node
+		}
+	case *ast.BinaryNode:
+		if z, ok := intValue(neg.Left); ok && z == 0 && neg.Operator == "-" {
+			taken = neg.Right
+		}
+	}
+	if taken == nil {
+		return nil
+	}
+	_, plus, ok1 := s.memberOf(c.Exp1)
+	_, minus, ok2 := s.memberOf(taken)
+	if !ok1 || !ok2 || plus != "rank" || minus != "rank" {
+		return nil
+	}
+	return c.Cond
 }
 
 // suitsIn are the suits of a list of strings: ["hearts", "clubs"].

@@ -44,6 +44,21 @@ func TestSayInByHand(t *testing.T) {
 			"alguma carta da fila principal é um ás e a última carta da fila principal que é um ás tem o mesmo naipe que a carta",
 			"alguna carta de la línea principal es un as y la última carta de la línea principal que es un as tiene el mismo palo que la carta",
 			"alguna carta de la fila principal és un as i l'última carta de la fila principal que és un as té el mateix pal que la carta"},
+		// The grammar's as-last free until the first: all of a list of one
+		// card or none.
+		{`all(filter(line, .rank >= 5)[-1:], .suit == card.suit)`,
+			"nenhuma carta da fila principal vale pelo menos 5 ou a última carta da fila principal que vale pelo menos 5 tem o mesmo naipe que a carta",
+			"ninguna carta de la línea principal vale al menos 5 o la última carta de la línea principal que vale al menos 5 tiene el mismo palo que la carta",
+			"cap carta de la fila principal no val almenys 5 o l'última carta de la fila principal que val almenys 5 té el mateix pal que la carta"},
+		// The grammar's balance, the card's own with it.
+		{`sum(map(line, .color == "black" ? .rank : -.rank)) + (card.color == "black" ? card.rank : -card.rank) >= 0`,
+			"o saldo da fila principal (os valores das cartas que são pretas somados, os das outras subtraídos) mais (o valor da carta se a carta é preta; caso contrário, menos o valor da carta) é pelo menos 0",
+			"el saldo de la línea principal (los valores de las cartas que son negras sumados, los de las demás restados) más (el valor de la carta si la carta es negra; en caso contrario, menos el valor de la carta) es al menos 0",
+			"el saldo de la fila principal (els valors de les cartes que són negres sumats, els de les altres restats) més (el valor de la carta si la carta és negra; en cas contrari, menys el valor de la carta) és almenys 0"},
+		{`sum(map(line[max(0, n - 3):], .face ? .rank : 0 - .rank)) > 5`,
+			"o saldo das últimas 3 cartas da fila principal (os valores das cartas que são figuras somados, os das outras subtraídos) é maior que 5",
+			"el saldo de las últimas 3 cartas de la línea principal (los valores de las cartas que son figuras sumados, los de las demás restados) es mayor que 5",
+			"el saldo de les últimes 3 cartes de la fila principal (els valors de les cartes que són figures sumats, els de les altres restats) és major que 5"},
 		// The line's average, multiplied out as the grammar writes it.
 		{`sum(map(line, .rank)) > 7 * n`,
 			"a média dos valores das cartas da fila principal é maior que 7",
