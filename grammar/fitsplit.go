@@ -34,49 +34,117 @@ const (
 	fitCondsScored   = 3000
 	fitQuickAtoms    = 1500
 	fitCondsRescored = 200
+	// The free passes tried under an "or" (freePasses), of at most
+	// freePassBits bits.
+	freePassesTried = 3
+	freePassBits    = 12
+	// fitPassCondsScored: the longer conditions scored under a free pass
+	// (the shortest of each pool), fewer than at the top: three passes.
+	fitPassCondsScored = 600
 )
 
 // fitSplits tries the fit splits over every point, on a third of the
-// synthesis's solves.
-func (s *synth) fitSplits() []Found {
+// synthesis's solves, for rules within the slack of the shortest known.
+func (s *synth) fitSplits(known int) []Found {
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		return nil
 	}
 	defer func(ranOut bool, solves int) {
 		s.timedOut, s.cfg.MaxSolves = s.timedOut || ranOut, solves
 	}(s.timedOut, s.cfg.MaxSolves)
+	all := s.cfg.MaxSolves
 	if s.cfg.MaxSolves > 0 {
 		s.cfg.MaxSolves = s.solves + (s.cfg.MaxSolves+2)/3
 	}
 	s.timedOut = false
 	mask := s.p.Care
-	var cands []*Class
-	for _, pool := range [][]*Class{s.atoms, s.arithAtoms, s.conds} {
-		long := 0
-		for _, a := range pool {
-			if a.Node.P == PTrue || a.Bits+iteBits+2 > s.cfg.MaxBits || empty(s.and(mask, a.B)) || empty(s.andNot(mask, a.B)) {
-				continue
-			}
-			if a.Bits > fitCondBits {
-				if long == fitCondsScored {
-					continue
-				}
-				long++
-			}
-			cands = append(cands, a)
-		}
-	}
 	var out []Found
-	bestKnown := s.cfg.MaxBits
+	bestKnown := min(s.cfg.MaxBits, known)
 	bound := func() int { return min(s.cfg.MaxBits, bestKnown+s.cfg.Slack) }
 	emit := func(f Found) {
 		out = append(out, f)
 		bestKnown = min(bestKnown, f.Bits)
 	}
-	for _, c := range s.fitConds(cands, mask) {
-		s.ite(c, mask, bound, 2, emit)
+	if bound() >= iteBits+4 { // a split of a condition and two atoms fits
+		for _, c := range s.fitConds(s.fitCands(mask, fitCondsScored), mask) {
+			s.ite(c, mask, bound, 2, emit)
+		}
+	}
+	// Under a free pass: "a or (c ? x : y)" for the atoms a never refused
+	// that let the most cards by ("an ace or a face card may always be
+	// played; between them, up while … and down while …"), the split
+	// fitted to the points a leaves, on a sixth of the solves of its own.
+	if all > 0 {
+		s.cfg.MaxSolves = s.solves + (all+5)/6
+	}
+	s.timedOut = false
+	for _, a := range s.freePasses(mask) {
+		rest := s.andNot(mask, a.B)
+		own := 1 + a.Bits // "a or"
+		under := func() int { return bound() - own }
+		if under() < iteBits+4 {
+			continue // no split of a condition and two atoms fits
+		}
+		for _, c := range s.fitConds(s.fitCands(rest, fitPassCondsScored), rest) {
+			s.ite(c, rest, under, 2, func(f Found) {
+				emit(Found{&Node{P: POr, Kids: []*Node{a.Node, f.Node}}, own + f.Bits})
+			})
+		}
 	}
 	return out
+}
+
+// freePasses are the atoms of at most freePassBits bits, of the card or of
+// the line, that no refused point of mask passes, the freePassesTried
+// that the most accepted points pass first (then the shortest).
+func (s *synth) freePasses(mask []uint64) []*Class {
+	pos, neg := s.and(mask, s.p.Want), s.andNot(mask, s.p.Want)
+	type scored struct {
+		c  *Class
+		on int
+	}
+	var passes []scored
+	for _, pool := range [][]*Class{s.atoms, s.arithAtoms} {
+		for _, a := range pool {
+			if a.Bits > freePassBits {
+				break
+			}
+			if a.Node.P == PTrue || overlap(a.B, neg) > 0 {
+				continue
+			}
+			if on := overlap(a.B, pos); on > 0 {
+				passes = append(passes, scored{a, on})
+			}
+		}
+	}
+	slices.SortStableFunc(passes, func(a, b scored) int { return cmp.Or(cmp.Compare(b.on, a.on), cmp.Compare(a.c.Bits, b.c.Bits)) })
+	var out []*Class
+	for _, p := range passes[:min(len(passes), freePassesTried)] {
+		out = append(out, p.c)
+	}
+	return out
+}
+
+// fitCands are the conditions that split mask, of the line or of the
+// card: every short one, and the long shortest of each pool.
+func (s *synth) fitCands(mask []uint64, long int) []*Class {
+	var cands []*Class
+	for _, pool := range [][]*Class{s.atoms, s.arithAtoms, s.conds} {
+		n := 0
+		for _, a := range pool {
+			if a.Node.P == PTrue || a.Bits+iteBits+2 > s.cfg.MaxBits || empty(s.and(mask, a.B)) || empty(s.andNot(mask, a.B)) {
+				continue
+			}
+			if a.Bits > fitCondBits {
+				if n == long {
+					continue
+				}
+				n++
+			}
+			cands = append(cands, a)
+		}
+	}
+	return cands
 }
 
 // fitConds picks the conditions of the split of mask from the candidates:

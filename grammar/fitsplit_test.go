@@ -48,3 +48,44 @@ func TestFitSplitsReachALongerConditionFirst(t *testing.T) {
 	found, st := Synthesize(p, cfg)
 	shortestAgrees(t, rng, found, st, j, 22)
 }
+
+// The free passes of a rule "a face card, or higher than the last card"
+// are atoms no refused point passes, the one that lets the most accepted
+// points by first: the face cards (or a wider atom that is never wrong).
+func TestFreePassesAreNeverRefused(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 17))
+	p, _ := playedHand(t, rng, `card.face or card.rank > prev.rank`, 240)
+	s := grownPools(p, wideTest)
+	s.layout()
+	passes := s.freePasses(p.Care)
+	if len(passes) == 0 {
+		t.Fatal("no free pass")
+	}
+	pos, neg := s.and(p.Care, p.Want), s.andNot(p.Care, p.Want)
+	face := -1
+	for i, a := range passes {
+		if overlap(a.B, neg) > 0 {
+			t.Errorf("%s passes a refused point", a.Node)
+		}
+		if i > 0 && overlap(a.B, pos) > overlap(passes[i-1].B, pos) {
+			t.Errorf("%s lets more by than %s, before it", a.Node, passes[i-1].Node)
+		}
+		if a.Node.Expr() == "card.face" {
+			face = i
+		}
+	}
+	if face < 0 && overlap(passes[0].B, pos) < Ones(s.and(pos, faceMask(s))) {
+		t.Errorf("neither card.face nor a wider pass among %v", passes)
+	}
+}
+
+// faceMask is the points whose card is a face card.
+func faceMask(s *synth) []uint64 {
+	m := make([]uint64, s.words)
+	for i := range s.p.Points.Len() {
+		if s.p.Points.Point(i).Card.Face() {
+			m[i/64] |= 1 << (i % 64)
+		}
+	}
+	return m
+}

@@ -151,7 +151,7 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 		found = s.slack(append(found, s.splits()...))
 	}
 	if cfg.FitSplits {
-		found = s.slack(append(found, s.fitSplits()...))
+		found = s.slack(append(found, s.fitSplits(best(found))...))
 	}
 	if cfg.Exactly {
 		found = s.slack(append(found, s.exactly()...))
