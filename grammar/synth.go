@@ -57,7 +57,8 @@ type SynthConfig struct {
 	Paired bool
 	// FitSplits: after the search, try at the top "c ? a : b" for the
 	// conditions, of the line or of the card, whose sides an atom comes
-	// nearest to deciding alone (fitsplit.go).
+	// nearest to deciding alone, and "a or (c ? x : y)" under the free
+	// passes a, the atoms no refused card passes (fitsplit.go).
 	FitSplits bool
 	// Sets: also the conditions "t in [a, b, …]" of the pool's terms, for
 	// the numbers a term takes at the accepted points and at no refused

@@ -148,11 +148,10 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 			syn := stage
 			syn.Budget = left
 			var found []grammar.Found
-			if si == 1 && round == 1 {
-				if wide == nil {
-					wide = runAhead(first, syn)
-				}
+			if si == 1 && round == 1 && wide != nil {
 				found, wide = wide.wait(), nil
+			} else if si == 1 && round == 1 {
+				found, _ = grammar.Synthesize(first, syn)
 			} else {
 				if cfg.Ahead && si == 0 && round == 1 && len(stages) > 1 {
 					ws := stages[1]

@@ -363,14 +363,9 @@ func (s *sayer) term(n ast.Node) string {
 			case "n":
 				return s.t.say("t.n")
 			case "count":
-				return s.count(c.args[0], c.args[1])
+				return s.ofKind("count", c.args[0], c.args[1])
 			case "balance":
-				kind, k := s.coll(c.args[0])
-				v := s.elementVP(c.args[1], false)
-				if v.many == "" {
-					panic(sayError{fmt.Sprintf("%q said of several cards", c.args[1].String())})
-				}
-				return s.t.say("balance."+kind, "k", k, "vp", v.many)
+				return s.ofKind("balance", c.args[0], c.args[1])
 			case "sumranks", "maxranks", "minranks":
 				kind, k := s.coll(c.args[0])
 				return s.t.say(strings.TrimSuffix(c.kind, "ranks")+"."+kind, "k", k)
@@ -421,14 +416,17 @@ func (s *sayer) elementVP(n ast.Node, neg bool) vphrase {
 	panic(sayError{fmt.Sprintf("%q about each card of the main line", n.String())})
 }
 
-// count is "o número de cartas da fila principal que são vermelhas".
-func (s *sayer) count(coll, pred ast.Node) string {
+// ofKind is a number of a run and the cards of it that pass a test, by
+// the phrase key: "count" ("o número de cartas da fila principal que são
+// vermelhas"), "balance" ("o saldo da fila principal (os valores das cartas
+// que são pretas somados, …)").
+func (s *sayer) ofKind(key string, coll, pred ast.Node) string {
 	kind, k := s.coll(coll)
 	v := s.elementVP(pred, false)
 	if v.many == "" {
 		panic(sayError{fmt.Sprintf("%q said of several cards", pred.String())})
 	}
-	return s.t.say("count."+kind, "k", k, "vp", v.many)
+	return s.t.say(key+"."+kind, "k", k, "vp", v.many)
 }
 
 // quantifier says all, any, none and one over the main line; negated,
@@ -468,19 +466,28 @@ func (s *sayer) isLastOfKind(n ast.Node) bool {
 	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
 		return false
 	}
-	sl, ok := s.resolve(m.Arguments[0]).(*ast.SliceNode)
-	if !ok || sl.To != nil || sl.From == nil {
-		return false
-	}
-	if k, ok := intValue(sl.From); !ok || k != -1 {
-		return false
-	}
-	f, ok := s.resolve(sl.Node).(*ast.BuiltinNode)
-	if !ok || f.Name != "filter" || len(f.Arguments) != 2 || !isLine(s.resolve(f.Arguments[0])) {
+	if _, ok := s.lastOfFilter(m.Arguments[0]); !ok {
 		return false
 	}
 	_, ok = s.mappedField(m)
 	return ok
+}
+
+// lastOfFilter is the filter of filter(line, test)[-1:]: the main line's
+// last card that passes a test, in a list of one card or none.
+func (s *sayer) lastOfFilter(n ast.Node) (*ast.BuiltinNode, bool) {
+	sl, ok := s.resolve(n).(*ast.SliceNode)
+	if !ok || sl.To != nil || sl.From == nil {
+		return nil, false
+	}
+	if k, ok := intValue(sl.From); !ok || k != -1 {
+		return nil, false
+	}
+	f, ok := s.resolve(sl.Node).(*ast.BuiltinNode)
+	if !ok || f.Name != "filter" || len(f.Arguments) != 2 || !isLine(s.resolve(f.Arguments[0])) {
+		return nil, false
+	}
+	return f, true
 }
 
 // freeAsLast says all(filter(line, test)[-1:], .field == x) as what it
@@ -490,15 +497,8 @@ func (s *sayer) freeAsLast(x *ast.BuiltinNode, neg bool) (said, bool) {
 	if x.Name != "all" {
 		return said{}, false
 	}
-	sl, ok := s.resolve(x.Arguments[0]).(*ast.SliceNode)
-	if !ok || sl.To != nil || sl.From == nil {
-		return said{}, false
-	}
-	if k, ok := intValue(sl.From); !ok || k != -1 {
-		return said{}, false
-	}
-	f, ok := s.resolve(sl.Node).(*ast.BuiltinNode)
-	if !ok || f.Name != "filter" || len(f.Arguments) != 2 || !isLine(s.resolve(f.Arguments[0])) {
+	f, ok := s.lastOfFilter(x.Arguments[0])
+	if !ok {
 		return said{}, false
 	}
 	eq, ok := s.resolve(x.Arguments[1]).(*ast.BinaryNode)
@@ -535,7 +535,7 @@ func (s *sayer) asLast(l ast.Node, m *ast.BuiltinNode, neg bool) (said, bool) {
 	if _, lfield, ok := s.memberOf(l); !ok || lfield != field {
 		return said{}, false
 	}
-	f := s.resolve(s.resolve(m.Arguments[0]).(*ast.SliceNode).Node).(*ast.BuiltinNode)
+	f, _ := s.lastOfFilter(m.Arguments[0])
 	last := &ast.MemberNode{Node: &ast.BuiltinNode{Name: "last", Arguments: []ast.Node{f}}, Property: &ast.StringNode{Value: field}}
 	some := &ast.BuiltinNode{Name: "any", Arguments: f.Arguments}
 	return s.sentence(&ast.BinaryNode{Operator: "and", Left: some, Right: &ast.BinaryNode{Operator: "==", Left: last, Right: l}}, neg), true

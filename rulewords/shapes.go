@@ -167,9 +167,9 @@ func (s *sayer) numberCallOf(x *ast.BuiltinNode) (numberCall, bool) {
 		}
 	case x.Name == "count" && len(args) == 2:
 		return numberCall{"count", args}, true
-	case x.Name == "sum" && len(args) == 1 && s.balanceOf(args[0]) != nil:
+	case x.Name == "sum" && len(args) == 1 && s.isBalance(args[0]):
 		m := s.resolve(args[0]).(*ast.BuiltinNode)
-		return numberCall{"balance", []ast.Node{m.Arguments[0], s.balanceOf(args[0])}}, true
+		return numberCall{"balance", []ast.Node{m.Arguments[0], s.resolve(m.Arguments[1]).(*ast.ConditionalNode).Cond}}, true
 	case (x.Name == "sum" || x.Name == "max" || x.Name == "min") && len(args) == 1:
 		if m, ok := s.resolve(args[0]).(*ast.BuiltinNode); ok && m.Name == "map" && len(m.Arguments) == 2 {
 			if _, f, ok := s.memberOf(m.Arguments[1]); ok && f == "rank" {
@@ -180,17 +180,17 @@ func (s *sayer) numberCallOf(x *ast.BuiltinNode) (numberCall, bool) {
 	return numberCall{}, false
 }
 
-// balanceOf is the test of a run's balance, map(run, test ? .rank :
-// -.rank): the cards that pass it add their rank, the others take it
-// away (nil when n is not one).
-func (s *sayer) balanceOf(n ast.Node) ast.Node {
+// isBalance reports whether n is map(run, test ? .rank : -.rank) (or
+// 0 - .rank): the cards that pass the test add their rank, the others take
+// it away.
+func (s *sayer) isBalance(n ast.Node) bool {
 	m, ok := s.resolve(n).(*ast.BuiltinNode)
 	if !ok || m.Name != "map" || len(m.Arguments) != 2 {
-		return nil
+		return false
 	}
 	c, ok := s.resolve(m.Arguments[1]).(*ast.ConditionalNode)
 	if !ok {
-		return nil
+		return false
 	}
 	var taken ast.Node // -.rank, or 0 - .rank
 	switch neg := s.resolve(c.Exp2).(type) {
@@ -203,15 +203,12 @@ func (s *sayer) balanceOf(n ast.Node) ast.Node {
 			taken = neg.Right
 		}
 	}
-	if taken == nil {
-		return nil
+	// Each card's own rank, not the card judged's: ".rank", never "card.rank".
+	elemRank := func(x ast.Node) bool {
+		ref, f, ok := s.memberOf(x)
+		return ok && ref == "#" && f == "rank"
 	}
-	_, plus, ok1 := s.memberOf(c.Exp1)
-	_, minus, ok2 := s.memberOf(taken)
-	if !ok1 || !ok2 || plus != "rank" || minus != "rank" {
-		return nil
-	}
-	return c.Cond
+	return taken != nil && elemRank(c.Exp1) && elemRank(taken)
 }
 
 // suitsIn are the suits of a list of strings: ["hearts", "clubs"].

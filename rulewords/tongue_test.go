@@ -166,6 +166,11 @@ func TestSayInLanguages(t *testing.T) {
 	if _, err := rulewords.SayIn("pt", "card.weight > 3"); err == nil || !strings.Contains(err.Error(), "no words for") {
 		t.Errorf("SayIn of a field no rule has: %v", err)
 	}
+	// Not a balance: each card of the line adds or takes away the rank of
+	// the card judged, not its own.
+	if w, err := rulewords.SayIn("en", `sum(map(line, .color == "red" ? card.rank : -card.rank)) > 0`); err == nil {
+		t.Errorf("a sum of the card's rank said as %q", w)
+	}
 }
 
 // The manual's table of rules said in Portuguese, Spanish and Valencian
