@@ -354,6 +354,7 @@ func shortGuard(want, short []uint64) (Op, bool) {
 func solveGuarded(sub longSub, d int, cfg SynthConfig, deadline time.Time) []Found {
 	c := cfg
 	c.Guarded, c.MaxBits = false, cfg.MaxBits-1
+	c.Verify = nil // its rules are a part of the whole, not whole ones
 	if !deadline.IsZero() {
 		if c.Budget = time.Until(deadline); c.Budget <= 0 {
 			return nil

@@ -161,21 +161,23 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 		return s.nearestAtom(s.and(mask, c.B), atoms) + s.nearestAtom(s.andNot(mask, c.B), atoms)
 	}
 	byMiss := func(a, b scored) int { return cmp.Or(cmp.Compare(a.miss, b.miss), cmp.Compare(a.c.Bits, b.c.Bits)) }
+	// Each condition scored on its own: on both cores (the scores, and so
+	// the conditions picked, are the same on any number).
 	var short, long []scored
 	for _, c := range cands {
 		if c.Bits <= fitCondBits {
-			short = append(short, scored{c, miss(c, len(s.atoms))})
+			short = append(short, scored{c: c})
 		} else {
-			long = append(long, scored{c, miss(c, fitQuickAtoms)})
+			long = append(long, scored{c: c})
 		}
 	}
+	eachOf(len(short), func(i int) { short[i].miss = miss(short[i].c, len(s.atoms)) })
+	eachOf(len(long), func(i int) { long[i].miss = miss(long[i].c, fitQuickAtoms) })
 	// The longer ones: scored first by the shortest atoms (most rules'
 	// sides are short), the best of them by every atom.
 	slices.SortStableFunc(long, byMiss)
 	long = long[:min(len(long), fitCondsRescored)]
-	for i := range long {
-		long[i].miss = miss(long[i].c, len(s.atoms))
-	}
+	eachOf(len(long), func(i int) { long[i].miss = miss(long[i].c, len(s.atoms)) })
 	var picked []scored
 	seen := map[string]bool{}
 	pick := func(list []scored, k int) {

@@ -37,7 +37,15 @@ const iteBits = 4
 // compounds splits the problem on mask with the connectives.
 func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []Found {
 	var out []Found
-	bound := func() int { return min(budget, bestKnown+s.cfg.Slack) }
+	// At the root of the top search, a rule verified right bounds the rest
+	// (the rules it finds after must be shorter to come first).
+	whole := s.whole(depth)
+	bound := func() int {
+		if whole {
+			return min(budget, bestKnown+s.cfg.Slack, s.settled-1)
+		}
+		return min(budget, bestKnown+s.cfg.Slack)
+	}
 	neg := s.andNot(mask, s.p.Want)
 	pos := s.and(mask, s.p.Want)
 	nPos, nNeg := Ones(pos), Ones(neg)
@@ -141,6 +149,9 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 	emit := func(f Found) {
 		out = append(out, f)
 		bestKnown = min(bestKnown, f.Bits)
+		if whole {
+			s.verify(f)
+		}
 	}
 	try := func(p Prod, a *Class, sub []uint64, own int) {
 		if own+a.Bits+1 > bound() || s.late() {

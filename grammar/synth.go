@@ -79,6 +79,13 @@ type SynthConfig struct {
 	// Stop, when closed, ends the synthesis at once: its caller no longer
 	// needs the answer (a search run ahead of the one before it).
 	Stop <-chan struct{}
+	// Verify, when set, says whether a rule found for the whole problem is
+	// right beyond the points (the caller holds it to everything it
+	// knows). Once one is, the search looks only for shorter rules: the
+	// first right rule of the answer, shortest first, is the same, and it
+	// comes sooner. It must be a function of the rule alone, so that the
+	// search stays deterministic.
+	Verify func(*Node) bool
 }
 
 // DefaultSynth is the configuration the scientists synthesize with.
@@ -112,7 +119,7 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	if cfg.Budget > 0 {
 		deadline = start.Add(cfg.Budget)
 	}
-	s := &synth{p: p, cfg: cfg, deadline: deadline, memo: map[string][]Found{}}
+	s := &synth{p: p, cfg: cfg, deadline: deadline, memo: map[string][]Found{}, settled: unsettled}
 	// The rules under a nil guard are a synthesis of their own: it runs
 	// beside this one (the same rules, sooner on two cores).
 	var long []Found
@@ -147,12 +154,14 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	s.index()
 	s.growArith()
 	s.layout()
+	// The search's phases, each a whole rule's; after each, a right rule
+	// bounds the ones after it (settle).
 	found := s.top()
 	if cfg.Split {
-		found = s.slack(append(found, s.splits()...))
+		found = s.slack(append(found, s.settle(s.splits())...))
 	}
 	if cfg.FitSplits {
-		found = s.slack(append(found, s.fitSplits(best(found))...))
+		found = s.slack(append(found, s.settle(s.fitSplits(best(found)))...))
 	}
 	if cfg.Exactly {
 		found = s.slack(append(found, s.exactly()...))
@@ -206,6 +215,43 @@ type synth struct {
 	values  valueTally // commonValue's counts
 	// lateCalls counts the calls of late.
 	lateCalls int
+	// settled: the length of the shortest whole rule Verify found right
+	// (unsettled: none); inTop: the top search is running, its root
+	// solve's rules are whole ones.
+	settled int
+	inTop   bool
+}
+
+// unsettled is settled before any rule is verified.
+const unsettled = 1 << 30
+
+// settle holds whole rules to Verify, shortest first, the ones shorter
+// than the shortest right one so far; a right one bounds the phases after
+// this one to shorter rules (MaxBits). It returns fs.
+func (s *synth) settle(fs []Found) []Found {
+	if s.cfg.Verify == nil {
+		return fs
+	}
+	for _, f := range slices.SortedStableFunc(slices.Values(fs), func(a, b Found) int { return cmp.Compare(a.Bits, b.Bits) }) {
+		if f.Bits >= s.settled {
+			break
+		}
+		if s.verify(f) {
+			break
+		}
+	}
+	return fs
+}
+
+// verify reports whether a whole rule is right, shorter than any known
+// right; when it is, it settles the search's length.
+func (s *synth) verify(f Found) bool {
+	if s.cfg.Verify == nil || f.Bits >= s.settled || !s.cfg.Verify(f.Node) {
+		return false
+	}
+	s.settled = f.Bits
+	s.cfg.MaxBits = min(s.cfg.MaxBits, f.Bits-1)
+	return true
 }
 
 func (s *synth) late() bool {
@@ -328,9 +374,11 @@ func empty(m []uint64) bool {
 // top solves the whole problem, keeping every rule within Slack bits of
 // the shortest.
 func (s *synth) top() []Found {
+	s.inTop = true
 	all := s.solve(s.p.Care, s.cfg.MaxBits, 2, s.cfg.Max*4)
+	s.inTop = false
 	s.iffs(&all)
-	return s.slack(all)
+	return s.slack(s.settle(all))
 }
 
 // slack keeps the rules within Slack bits of the shortest (at most Max of
@@ -407,6 +455,9 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 		out = append(out, s.pairFits(mask, budget, limit)...)
 	}
 	if depth > 0 && !s.late() {
+		if s.whole(depth) {
+			s.settle(out) // a right atom bounds the compounds
+		}
 		out = append(out, s.compounds(mask, budget, depth, limit, best(out))...)
 	}
 	slices.SortStableFunc(out, func(a, b Found) int { return cmp.Compare(a.Bits, b.Bits) })
@@ -417,6 +468,10 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 	s.memo[key] = out
 	return clip(out, budget, limit)
 }
+
+// whole reports whether a solve of this depth is the root of the top
+// search: its rules are whole ones, for Verify.
+func (s *synth) whole(depth int) bool { return s.inTop && depth == 2 && s.cfg.Verify != nil }
 
 func best(fs []Found) int {
 	b := 1 << 30

@@ -104,17 +104,24 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 		p.Elapsed = time.Since(start)
 		return p, nil
 	}
-	if cfg.Ahead && rule.Reads.Depth() < 0 {
-		// God's lines for the bounded equivalence check (equivalent), drawn
-		// while the synthesizer works: every hypothesis that survives the
-		// chart is checked on them.
-		var drawn sync.WaitGroup
-		drawn.Add(1)
-		go func() {
-			defer drawn.Done()
-			_, _ = rulebank.BoundedWalks(rule, anyStarter) // cached; its error comes again when it is read
-		}()
-		defer drawn.Wait()
+	if rule.Reads.Depth() < 0 {
+		// God's lines for the bounded equivalence check (equivalent): every
+		// hypothesis that gives God's verdicts on the chart is checked on
+		// them, the first soon after the search starts (settler). Ahead,
+		// they are drawn while the synthesizer works; otherwise first: drawn
+		// while its pools fill the heap, expr's allocations cost twice as
+		// much (the collector marks the pools at every cycle).
+		if cfg.Ahead {
+			var drawn sync.WaitGroup
+			drawn.Add(1)
+			go func() {
+				defer drawn.Done()
+				_, _ = rulebank.BoundedWalks(rule, anyStarter) // cached; its error comes again when it is read
+			}()
+			defer drawn.Wait()
+		} else {
+			_, _ = rulebank.BoundedWalks(rule, anyStarter)
+		}
 	}
 	lines := ch.Walks()
 	if len(lines) == 0 {
@@ -124,9 +131,14 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	pl := newPlacing(rule, anyStarter, cfg, lines)
 	// The narrow search first (the same places as before the wider one
 	// was added, and sooner), then the wider one where it found none.
+	// Each holds its rules to God's as it finds them (settler).
 	stages := []grammar.SynthConfig{cfg.Synth}
 	if cfg.Wide.MaxBits > 0 {
 		stages = append(stages, cfg.Wide)
+	}
+	settle := newSettler(rule, anyStarter, slices.Clone(lines)).right
+	for i := range stages {
+		stages[i].Verify = settle
 	}
 	// The wider search's first round solves the first sample, whatever
 	// the narrow search learnt meanwhile: so it can run beside the narrow
