@@ -56,24 +56,9 @@ func rightOn(t *testing.T, rng *rand.Rand, j *rulebank.Judge) func(*Node) bool {
 	t.Helper()
 	var scenes []*Scene
 	var legal []uint64
-	for range 30 {
-		line := []sim.Card{sim.Card(rng.IntN(sim.NumCards))}
-		for range 25 {
-			m, err := j.Legal(line)
-			if err != nil {
-				t.Fatal(err)
-			}
-			scenes, legal = append(scenes, NewScene(line)), append(legal, m)
-			if m == 0 {
-				break
-			}
-			c := sim.Card(rng.IntN(sim.NumCards))
-			for m>>c&1 == 0 {
-				c = sim.Card(rng.IntN(sim.NumCards))
-			}
-			line = append(line, c)
-		}
-	}
+	legalPlay(t, rng, j, 30, 25, func(sc *Scene, m uint64) {
+		scenes, legal = append(scenes, sc), append(legal, m)
+	})
 	return func(n *Node) bool {
 		fn := Compile(n)
 		for i, sc := range scenes {

@@ -94,21 +94,31 @@ func onlyWith(t *testing.T, rng *rand.Rand, p Problem, j *rulebank.Judge, bits i
 func agreement(t *testing.T, rng *rand.Rand, n *Node, j *rulebank.Judge) float64 {
 	fn := Compile(n)
 	agree, total := 0, 0
-	for range 40 {
+	legalPlay(t, rng, j, 40, 30, func(sc *Scene, legal uint64) {
+		for c := sim.Card(0); c < sim.NumCards; c++ {
+			pt := Point{Scene: sc, Card: c}
+			if (fn(&pt) == 1) == (legal>>c&1 == 1) {
+				agree++
+			}
+			total++
+		}
+	})
+	return float64(agree) / float64(total)
+}
+
+// legalPlay walks lines of legal play under judge j, each from a random
+// starter for up to length cards (or until no card is legal), and visits
+// every prefix with the cards the rule accepts after it.
+func legalPlay(t *testing.T, rng *rand.Rand, j *rulebank.Judge, lines, length int, visit func(sc *Scene, legal uint64)) {
+	t.Helper()
+	for range lines {
 		line := []sim.Card{sim.Card(rng.IntN(sim.NumCards))}
-		for range 30 {
+		for range length {
 			legal, err := j.Legal(line)
 			if err != nil {
 				t.Fatal(err)
 			}
-			sc := NewScene(line)
-			for c := sim.Card(0); c < sim.NumCards; c++ {
-				pt := Point{Scene: sc, Card: c}
-				if (fn(&pt) == 1) == (legal>>c&1 == 1) {
-					agree++
-				}
-				total++
-			}
+			visit(NewScene(line), legal)
 			if legal == 0 {
 				break
 			}
@@ -119,7 +129,6 @@ func agreement(t *testing.T, rng *rand.Rand, n *Node, j *rulebank.Judge) float64
 			line = append(line, c)
 		}
 	}
-	return float64(agree) / float64(total)
 }
 
 // TestSynthesizerFindsPlantedRules plays a hand under rules outside any

@@ -136,9 +136,8 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	if cfg.Wide.MaxBits > 0 {
 		stages = append(stages, cfg.Wide)
 	}
-	settle := newSettler(rule, anyStarter, slices.Clone(lines)).right
 	for i := range stages {
-		stages[i].Verify = settle
+		stages[i].Verify = pl.settler.right
 	}
 	// The wider search's first round solves the first sample, whatever
 	// the narrow search learnt meanwhile: so it can run beside the narrow
@@ -214,13 +213,17 @@ type placing struct {
 	// and why.
 	undecided    *grammar.Found
 	undecidedErr error
+	// settler holds the searches' rules to God's as they are found, and
+	// keeps each hypothesis's equivalence check for the rounds' checks.
+	settler *settler
 }
 
 // newPlacing starts from lines spread over the walks, an accepted and a
 // refused card after each (God's verdicts on both sides).
 func newPlacing(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig, lines []godrule.Verdict) *placing {
 	pl := &placing{rule: rule, anyStarter: anyStarter, cfg: cfg, lines: lines, bestAgree: -1,
-		rng: rand.New(rand.NewPCG(cfg.Truth.Seed, 0x706c616365)), seen: map[[2]int]bool{}}
+		rng: rand.New(rand.NewPCG(cfg.Truth.Seed, 0x706c616365)), seen: map[[2]int]bool{},
+		settler: newSettler(rule, anyStarter, slices.Clone(lines))}
 	pl.scenes = make([]*grammar.Scene, len(lines))
 	for i, lv := range lines {
 		pl.scenes[i] = grammar.NewScene(lv.Line)
@@ -286,11 +289,10 @@ func (pl *placing) check(found []grammar.Found) (*reached, bool) {
 		}
 		agree := 1 - float64(differ)/float64(52*len(pl.lines))
 		if differ == 0 {
-			c, err := rulebank.Compile(rulebank.Rule{Name: "hypothesis", Expr: f.Node.Expr()})
-			if err != nil {
+			eq, compiled, err := pl.settler.equivalence(f.Node, fn)
+			if !compiled {
 				continue // over the referee's bounds: not a rule a player could state
 			}
-			eq, err := equivalent(pl.rule, c, fn, pl.anyStarter)
 			if err != nil {
 				if pl.undecided == nil {
 					pl.undecided, pl.undecidedErr = f, err

@@ -30,10 +30,21 @@ type settler struct {
 	// hypothesis is refused, never whether.
 	learnt []*grammar.Scene
 	legal  []uint64
+	// eqs: each hypothesis's equivalence check, made once (the settler
+	// and the round's check ask of the same hypotheses).
+	eqs map[string]checked
+}
+
+// checked is one hypothesis's equivalence check: compiled is false for a
+// hypothesis over the referee's bounds (not a rule a player could state).
+type checked struct {
+	eq       rulebank.Equivalence
+	compiled bool
+	err      error
 }
 
 func newSettler(rule *rulebank.Compiled, anyStarter bool, lines []godrule.Verdict) *settler {
-	st := &settler{rule: rule, anyStarter: anyStarter, lines: lines, known: map[string]bool{}}
+	st := &settler{rule: rule, anyStarter: anyStarter, lines: lines, known: map[string]bool{}, eqs: map[string]checked{}}
 	for _, lv := range lines {
 		st.scenes = append(st.scenes, grammar.NewScene(lv.Line))
 	}
@@ -71,11 +82,10 @@ func (st *settler) decide(n *grammar.Node) bool {
 			return false
 		}
 	}
-	c, err := rulebank.Compile(rulebank.Rule{Name: "hypothesis", Expr: n.Expr()})
-	if err != nil {
+	eq, compiled, err := st.equivalence(n, fn)
+	if !compiled {
 		return false
 	}
-	eq, err := equivalent(st.rule, c, fn, st.anyStarter)
 	if err == nil && !eq.Equal && eq.Line != nil {
 		sc, m := grammar.NewScene(eq.Line), godMask(st.rule, eq.Line)
 		st.mu.Lock()
@@ -83,4 +93,24 @@ func (st *settler) decide(n *grammar.Node) bool {
 		st.mu.Unlock()
 	}
 	return err == nil && eq.Equal
+}
+
+// equivalence is equivalent(God's rule, n), checked once per hypothesis
+// (fn: n compiled).
+func (st *settler) equivalence(n *grammar.Node, fn grammar.Fn) (rulebank.Equivalence, bool, error) {
+	key := n.Expr()
+	st.mu.Lock()
+	ck, seen := st.eqs[key]
+	st.mu.Unlock()
+	if seen {
+		return ck.eq, ck.compiled, ck.err
+	}
+	if c, err := rulebank.Compile(rulebank.Rule{Name: "hypothesis", Expr: key}); err == nil {
+		ck.compiled = true
+		ck.eq, ck.err = equivalent(st.rule, c, fn, st.anyStarter)
+	}
+	st.mu.Lock()
+	st.eqs[key] = ck
+	st.mu.Unlock()
+	return ck.eq, ck.compiled, ck.err
 }
