@@ -106,6 +106,9 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		for _, a := range s.pairAtoms(pos, neg, bound()-2) {
 			consider(a)
 		}
+		if s.inTop {
+			s.splitsAhead() // all they need of the top search is made
+		}
 
 	}
 	top := func(cs []cand) []cand {
@@ -382,10 +385,12 @@ func (s *synth) cases(mask []uint64, budget, depth int) []Found {
 	// Of the splits by the shortest terms (the position, a count, the sum
 	// or the product of the last cards: a split by a long term is rarely
 	// an idea), the ones whose parts are the shortest to explain.
-	for i := range splits {
+	// Each estimated on its own: on both cores (the estimates, and so the
+	// splits tried, are the same on any number).
+	eachOf(len(splits), func(i int) {
 		sp := &splits[i]
 		sp.gain = -float64(2 + 2*sp.k + sp.u.Bits + s.caseFit(sp.u, sp.k, mask, budget))
-	}
+	})
 	// The splits whose parts are the shortest to explain (a split worth
 	// making leaves simple parts), by an estimate of the rule's length.
 	slices.SortStableFunc(splits, func(a, b split) int { return cmp.Or(cmp.Compare(b.gain, a.gain), cmp.Compare(a.k, b.k)) })

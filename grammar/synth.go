@@ -158,7 +158,7 @@ func Synthesize(p Problem, cfg SynthConfig) ([]Found, SynthStats) {
 	// bounds the ones after it (settle).
 	found := s.top()
 	if cfg.Split {
-		found = s.slack(append(found, s.settle(s.splits())...))
+		found = s.slack(append(found, s.settle(s.joinSplits())...))
 	}
 	if cfg.FitSplits {
 		found = s.slack(append(found, s.settle(s.fitSplits(best(found)))...))
@@ -220,6 +220,9 @@ type synth struct {
 	// solve's rules are whole ones.
 	settled int
 	inTop   bool
+	// splitting: the short lines' splits, run beside the top search from
+	// its root (splitahead.go).
+	splitting *splitRun
 }
 
 // unsettled is settled before any rule is verified.

@@ -186,12 +186,12 @@ func TestSynthesizerFindsPlantedRules(t *testing.T) {
 	}
 }
 
-// TestSplitSolvesShortLinesApart plants a rule with one condition for the
-// lines too short for prev2 and another for the rest, on a hand that tests
-// the short lines hard (a starter and a high card: the sum of two passes
-// 20 only there): the synthesizer finds the split at its length, and
-// without Split, nothing as short.
-func TestSplitSolvesShortLinesApart(t *testing.T) {
+// shortLinesProblem is a sample of a rule with one condition for the lines
+// too short for prev2 and another for the rest, from a hand that tests the
+// short lines hard (a starter and a high card: the sum of two passes 20
+// only there); j judges the rule.
+func shortLinesProblem(t *testing.T) (Problem, *rulebank.Judge, *rand.Rand) {
+	t.Helper()
 	const rule = `prev2 == nil ? card.rank + prev.rank <= 20 : card.rank + prev.rank + prev2.rank <= 21`
 	rng := rand.New(rand.NewPCG(1, 2))
 	var pts []Point
@@ -213,11 +213,21 @@ func TestSplitSolvesShortLinesApart(t *testing.T) {
 			yes = append(yes, q.Want[i/64]>>(i%64)&1 == 1)
 		}
 	}
+	return problemOfPoints(pts, yes), j, rng
+}
+
+// TestSplitSolvesShortLinesApart plants a rule with one condition for the
+// lines too short for prev2 and another for the rest, on a hand that tests
+// the short lines hard (a starter and a high card: the sum of two passes
+// 20 only there): the synthesizer finds the split at its length, and
+// without Split, nothing as short.
+func TestSplitSolvesShortLinesApart(t *testing.T) {
+	p, j, rng := shortLinesProblem(t)
 	cfg := SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 		MaxClasses: 40_000, MaxSolves: 1500}
-	without, _ := Synthesize(problemOfPoints(pts, yes), cfg)
+	without, _ := Synthesize(p, cfg)
 	cfg.Split = true
-	found, st := Synthesize(problemOfPoints(pts, yes), cfg)
+	found, st := Synthesize(p, cfg)
 	if len(found) == 0 {
 		t.Fatalf("nothing found (%+v)", st)
 	}

@@ -46,9 +46,9 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 				continue
 			}
 		}
-		st := scanTerm(t.I, m, s.p.Want)
-		if st.pos == 0 || st.neg == 0 {
-			continue // a term alone says nothing where all agree
+		st, useless := scanUntilUseless(t.I, m, s.p.Want, true)
+		if useless || st.pos == 0 || st.neg == 0 {
+			continue // a term alone says nothing here (or where all agree)
 		}
 		add := func(n *Node) {
 			if guard != 255 {
@@ -123,10 +123,24 @@ type termScan struct {
 }
 
 func scanTerm(vals []int32, mask, want []uint64) termScan {
+	st, _ := scanUntilUseless(vals, mask, want, false)
+	return st
+}
+
+// scanUntilUseless is scanTerm, which, when stop is set, ends the scan at
+// the first value seen both accepted and refused (useless: every
+// comparison thresholds makes is a function of the term's value): most
+// terms, in most sub-problems, after a few points.
+func scanUntilUseless(vals []int32, mask, want []uint64, stop bool) (termScan, bool) {
 	st := termScan{minPos: 1 << 30, maxPos: -1 << 30, minNeg: 1 << 30, maxNeg: -1 << 30, values: vals, want: want, mask: mask,
 		divEq: ^uint16(0), divNe: ^uint16(0)}
 	for w, m := range mask {
 		for ; m != 0; m &= m - 1 {
+			if stop && st.posSet&st.negSet != 0 {
+				// A value both accepted and refused: no comparison of the
+				// term alone tells the points apart.
+				return st, true
+			}
 			i := w*64 + bits.TrailingZeros64(m)
 			x := vals[i]
 			z := divisors(x)
@@ -152,7 +166,7 @@ func scanTerm(vals []int32, mask, want []uint64) termScan {
 		}
 	}
 	st.onePos, st.oneNeg = st.minPos == st.maxPos, st.minNeg == st.maxNeg
-	return st
+	return st, false
 }
 
 // negIn reports whether some refused point of the mask has a value in
