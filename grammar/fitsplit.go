@@ -158,7 +158,8 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 		miss int
 	}
 	miss := func(c *Class, atoms int) int {
-		return s.nearestAtom(s.and(mask, c.B), atoms) + s.nearestAtom(s.andNot(mask, c.B), atoms)
+		in, out := s.nearestAtoms(s.and(mask, c.B), s.andNot(mask, c.B), atoms)
+		return in + out
 	}
 	byMiss := func(a, b scored) int { return cmp.Or(cmp.Compare(a.miss, b.miss), cmp.Compare(a.c.Bits, b.c.Bits)) }
 	// Each condition scored on its own: on both cores (the scores, and so
@@ -204,21 +205,23 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 	return out
 }
 
-// nearestAtom is the fewest points of side that one of the first n atoms
-// of the pool, or its opposite, misjudges.
-func (s *synth) nearestAtom(side []uint64, n int) int {
-	all := Ones(side)
-	best := all
+// nearestAtoms is, for each of two sides, the fewest of its points that
+// one of the first n atoms of the pool, or its opposite, misjudges: both
+// sides in one pass over the atoms (each atom's words read once).
+func (s *synth) nearestAtoms(a, b []uint64, n int) (int, int) {
+	allA, allB := Ones(a), Ones(b)
+	bestA, bestB := allA, allB
 	for i := range min(n, len(s.atoms)) {
 		d := s.dis[i*s.words : (i+1)*s.words]
-		miss := 0
-		for w, x := range side {
-			miss += bits.OnesCount64(d[w] & x)
+		missA, missB := 0, 0
+		for w, x := range a {
+			missA += bits.OnesCount64(d[w] & x)
+			missB += bits.OnesCount64(d[w] & b[w])
 		}
-		best = min(best, miss, all-miss)
-		if best == 0 {
+		bestA, bestB = min(bestA, missA, allA-missA), min(bestB, missB, allB-missB)
+		if bestA == 0 && bestB == 0 {
 			break
 		}
 	}
-	return best
+	return bestA, bestB
 }

@@ -89,3 +89,39 @@ func faceMask(s *synth) []uint64 {
 	}
 	return m
 }
+
+// nearestAtoms gives, for each side, the fewest points an atom or its
+// opposite misjudges: checked point by point, by brute force.
+func TestNearestAtomsByBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 2))
+	for trial := range 300 {
+		words, atoms := 1+rng.IntN(4), 1+rng.IntN(40)
+		s := &synth{words: words, atoms: make([]*Class, atoms), dis: make([]uint64, words*atoms)}
+		for i := range s.dis {
+			s.dis[i] = rng.Uint64() & rng.Uint64() // atoms mostly right
+		}
+		a, b := make([]uint64, words), make([]uint64, words)
+		for w := range words {
+			a[w] = rng.Uint64()
+			b[w] = rng.Uint64() &^ a[w]
+		}
+		n := 1 + rng.IntN(atoms+3)
+		brute := func(side []uint64) int {
+			best := Ones(side)
+			for i := range min(n, atoms) {
+				miss := 0
+				for p := range 64 * words {
+					if side[p/64]>>(p%64)&1 == 1 && s.dis[i*words+p/64]>>(p%64)&1 == 1 {
+						miss++
+					}
+				}
+				best = min(best, miss, Ones(side)-miss)
+			}
+			return best
+		}
+		gotA, gotB := s.nearestAtoms(a, b, n)
+		if wantA, wantB := brute(a), brute(b); gotA != wantA || gotB != wantB {
+			t.Fatalf("trial %d: nearestAtoms = %d, %d; point by point %d, %d", trial, gotA, gotB, wantA, wantB)
+		}
+	}
+}

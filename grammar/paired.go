@@ -96,8 +96,7 @@ func (s *synth) separatingThresholds(no, yes []uint64, budget int) []Found {
 		if isConst(t) || t.card {
 			continue
 		}
-		yLo, yHi := extent(t.I, yes)
-		nLo, nHi, apart := extentApart(t.I, no, yLo, yHi)
+		yLo, yHi, nLo, nHi, apart := extentsApart(t.I, yes, no)
 		if !apart {
 			continue
 		}
@@ -135,21 +134,26 @@ func extent(vals []int32, m []uint64) (lo, hi int32) {
 	return lo, hi
 }
 
-// extentApart is extent(vals, m), if every value at m lies below lo or
-// every one above hi; not apart as soon as one lies between or both sides
-// are seen (most terms: a few points read, not all).
-func extentApart(vals []int32, m []uint64, lo, hi int32) (mLo, mHi int32, apart bool) {
-	mLo, mHi = math.MaxInt32, math.MinInt32
-	for w, word := range m {
-		for ; word != 0; word &= word - 1 {
+// extentsApart is extent(vals, yes) and extent(vals, no), if the two do
+// not overlap (every value at yes above every one at no, or below); not
+// apart as soon as the values read so far overlap — both masks read a word
+// at a time, side by side: most terms overlap within the first words.
+func extentsApart(vals []int32, yes, no []uint64) (yLo, yHi, nLo, nHi int32, apart bool) {
+	yLo, yHi, nLo, nHi = math.MaxInt32, math.MinInt32, math.MaxInt32, math.MinInt32
+	for w := range yes {
+		for word := yes[w]; word != 0; word &= word - 1 {
 			v := vals[w*64+bits.TrailingZeros64(word)]
-			mLo, mHi = min(mLo, v), max(mHi, v)
-			if mHi >= lo && mLo <= hi {
-				return mLo, mHi, false
-			}
+			yLo, yHi = min(yLo, v), max(yHi, v)
+		}
+		for word := no[w]; word != 0; word &= word - 1 {
+			v := vals[w*64+bits.TrailingZeros64(word)]
+			nLo, nHi = min(nLo, v), max(nHi, v)
+		}
+		if yHi >= nLo && nHi >= yLo {
+			return yLo, yHi, nLo, nHi, false
 		}
 	}
-	return mLo, mHi, true
+	return yLo, yHi, nLo, nHi, true
 }
 
 // cheapest is the number from lo to hi that costs the fewest bits (the

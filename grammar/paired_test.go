@@ -39,29 +39,40 @@ func TestPairedSplitFindsTheConditionBetweenTwoAtoms(t *testing.T) {
 	}
 }
 
-// extentApart gives extent's answer wherever the values lie all below lo
-// or all above hi, and says not apart exactly where they do not.
-func TestExtentApartAgreesWithExtent(t *testing.T) {
+// extentsApart gives extent's answers wherever the values at the two
+// masks do not overlap, and says not apart exactly where they do.
+func TestExtentsApartAgreeWithExtent(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 13))
+	apartSeen := 0
 	for trial := range 3000 {
 		n := rng.IntN(200)
 		vals := make([]int32, n)
 		for i := range vals {
 			vals[i] = rng.Int32N(30) - 5
 		}
-		m := make([]uint64, (n+63)/64)
+		yes, no := make([]uint64, (n+63)/64), make([]uint64, (n+63)/64)
+		cut := rng.Int32N(30) - 5 // often the masks lie apart
 		for i := range n {
-			if rng.IntN(4) == 0 {
-				m[i/64] |= 1 << (i % 64)
+			switch r := rng.IntN(8); {
+			case r == 0 && (trial%2 == 0 || vals[i] >= cut):
+				yes[i/64] |= 1 << (i % 64)
+			case r == 1 && (trial%2 == 0 || vals[i] < cut):
+				no[i/64] |= 1 << (i % 64)
 			}
 		}
-		lo := rng.Int32N(30) - 5
-		hi := lo + rng.Int32N(8)
-		wLo, wHi := extent(vals, m)
-		wantApart := wHi < lo || wLo > hi
-		gLo, gHi, apart := extentApart(vals, m, lo, hi)
-		if apart != wantApart || apart && (gLo != wLo || gHi != wHi) {
-			t.Fatalf("trial %d: extentApart = %d, %d, %v; extent %d, %d (apart %v) for [%d, %d]", trial, gLo, gHi, apart, wLo, wHi, wantApart, lo, hi)
+		yLo, yHi := extent(vals, yes)
+		nLo, nHi := extent(vals, no)
+		wantApart := yHi < nLo || nHi < yLo
+		gyLo, gyHi, gnLo, gnHi, apart := extentsApart(vals, yes, no)
+		if apart != wantApart || apart && (gyLo != yLo || gyHi != yHi || gnLo != nLo || gnHi != nHi) {
+			t.Fatalf("trial %d: extentsApart = [%d, %d] [%d, %d] %v; extent [%d, %d] [%d, %d] (apart %v)",
+				trial, gyLo, gyHi, gnLo, gnHi, apart, yLo, yHi, nLo, nHi, wantApart)
 		}
+		if apart {
+			apartSeen++
+		}
+	}
+	if apartSeen < 100 {
+		t.Fatalf("only %d trials apart: the test needs both", apartSeen)
 	}
 }
