@@ -33,6 +33,8 @@ func TestUntrustedExpressions(t *testing.T) {
 		{"the clock", "now().Year() > 2000", "unknown name now"},
 		{"a huge repeat", `len(repeat("x", 100000000)) > 0`, "steps"},
 		{"a huge repeat at run time", `len(repeat("x", card.rank * 100000000)) > 0`, "steps"},
+		{"a long range in a map", `let o = {"a": 1..900000}; all(o["a"], # > 0)`, "steps"},
+		{"lists in a map joined inside a loop", `all(line, all(line, len({"a": [1, 2]}["a"] + {"a": [1, 2]}["a"]) > 0))`, "steps"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -58,6 +60,10 @@ func TestUntrustedExpressions(t *testing.T) {
 		// its elements are numbers, not lists to loop over.
 		`[0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3][card.rank] + [0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3][prev.rank] <= 4`,
 		`sum(map(line, [0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3][.rank])) < 2 * n`,
+		// A table of numbers by suit, added to a rank: a number, not a
+		// string or a list joined.
+		`let o = {"clubs": 1, "diamonds": 2, "hearts": 3, "spades": 4}; card.rank * 4 + o[card.suit] > prev.rank * 4 + o[prev.suit]`,
+		`card.rank + {"clubs": 1, "diamonds": 2, "hearts": 3, "spades": 4}[card.suit] > 5`,
 		strings.Repeat("!", 60) + "true",
 		`card.suit != "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("`,
 	} {
@@ -99,6 +105,8 @@ func TestStepsOfTheDefaultBank(t *testing.T) {
 		{`none(line[-3:], .suit == card.suit)`, 3 * 4, 100},
 		// n ≤ 416
 		{`any(1..n, # % 13 == card.rank)`, 416 * 4, 416 * 12},
+		// a table of numbers: a lookup, no loop
+		{`let o = {"clubs": 1, "diamonds": 2, "hearts": 3, "spades": 4}; card.rank + o[card.suit] > 5`, 5, 40},
 	} {
 		r := mustCompile(t, "r", c.src)
 		if r.Steps < c.min || r.Steps > c.max {

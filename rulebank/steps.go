@@ -200,16 +200,18 @@ func (c *stepper) steps(node ast.Node) (int, value) {
 		}
 		return steps, value{size: len(n.Nodes), elem: elem}
 	case *ast.MapNode:
-		steps := len(n.Pairs)
+		// A map's element is one of its values: a table of numbers
+		// ({"clubs": 1, …}[card.suit]) holds nothing to loop over.
+		steps, elem := len(n.Pairs), 0
 		for _, x := range n.Pairs {
-			s, _ := c.steps(x)
-			steps = add(steps, s)
+			s, v := c.steps(x)
+			steps, elem = add(steps, s), max(elem, v.size)
 		}
-		return steps, value{size: len(n.Pairs), elem: MemoryBudget}
-	case *ast.PairNode:
+		return steps, value{size: len(n.Pairs), elem: elem}
+	case *ast.PairNode: // a map's key and value: what is known of the value
 		s1, _ := c.steps(n.Key)
-		s2, _ := c.steps(n.Value)
-		return add(s1, s2), value{}
+		s2, v := c.steps(n.Value)
+		return add(s1, s2), v
 	case *ast.CallNode:
 		steps := 1
 		for _, x := range n.Arguments {
@@ -261,7 +263,7 @@ func (c *stepper) binary(n *ast.BinaryNode) (int, value) {
 			}
 			return steps, v
 		}
-		if n.Operator == "+" { // strings or arrays joined
+		if n.Operator == "+" && !l.ints && !r.ints { // strings or arrays joined (a number added to anything else is an error, not a join)
 			return add(steps, add(l.size, r.size)), value{size: add(l.size, r.size), elem: max(l.elem, r.elem)}
 		}
 	case "in", "not in", "contains", "startsWith", "endsWith", "matches":
@@ -420,9 +422,18 @@ func extreme(name string, c *stepper, args []ast.Node) value {
 }
 
 // constElem is the size of a folded constant's elements: none for a list
-// of numbers or truths (an inline table of points, "[0, 4, 0, …][card.rank]"),
-// the budget for anything that could be looped over.
+// of numbers or truths (an inline table of points, "[0, 4, 0, …][card.rank]")
+// or a map to them ({"clubs": 1, …}[card.suit]), the budget for anything
+// that could be looped over.
 func constElem(v reflect.Value) int {
+	if v.Kind() == reflect.Map {
+		for it := v.MapRange(); it.Next(); {
+			if e := it.Value(); e.Kind() == reflect.Interface && !scalar(e.Elem().Kind()) || e.Kind() != reflect.Interface && !scalar(e.Kind()) {
+				return MemoryBudget
+			}
+		}
+		return 0
+	}
 	if v.Kind() == reflect.Slice {
 		for i := range v.Len() {
 			switch e := v.Index(i); e.Kind() {
