@@ -39,6 +39,23 @@ type Report struct {
 	Error         string `json:"error,omitempty"`
 }
 
+// Search says how the report's dead end, or its absence, was found:
+// "exact" for a structural dead end of the search over every reachable
+// window, "walks" for one random legal play found (every dead end of cards
+// used up: the deck's limits are only walked); where none was found,
+// "exact + walks" when the structural search was exact, else "walks".
+func (r Report) Search() string {
+	switch {
+	case r.DeadEnd != nil && r.DeadEnd.Structural:
+		return r.DeadEndSearch
+	case r.DeadEnd != nil:
+		return "walks"
+	case r.DeadEndSearch == "exact":
+		return "exact + walks"
+	}
+	return r.DeadEndSearch
+}
+
 // AnalyseConfig bounds the analysis.
 type AnalyseConfig struct {
 	Decks int // cards per identity in the deck (2 or 3)

@@ -120,7 +120,7 @@ func (a Answer) String() string {
 			}
 			fmt.Fprintf(&b, "dead end:   after %s %s\n", sim.CardsString(r.DeadEnd.Line), what)
 		default:
-			fmt.Fprintf(&b, "dead ends:  none found (%s)\n", r.DeadEndSearch)
+			fmt.Fprintf(&b, "dead ends:  none found (%s)\n", r.Search())
 		}
 	}
 	if len(a.Examples) > 0 {

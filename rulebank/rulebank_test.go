@@ -295,3 +295,20 @@ func TestGuess(t *testing.T) {
 		t.Errorf("a guess that does not compile must be an error")
 	}
 }
+
+// The check says how it found each dead end, or none: a dead end of cards
+// used up was always found by the walks, even where the search for
+// structural ones was exact.
+func TestDeadEndSearchSaysHowItWasFound(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"cards used up at depth 0", `card.rank == 1`, "walks"},
+		{"cards used up at depth 1", `card.suit == prev.suit`, "walks"},
+		{"no card legal after a King", `card.rank > prev.rank`, "exact"},
+		{"none, structural search exact", `card.color != prev.color`, "exact + walks"},
+		{"none, a rule of the line", `count(line, .face) < 20 or card.face`, "walks"},
+	} {
+		if got := Analyse(mustCompile(t, c.name, c.src), DefaultAnalyse).Search(); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.src, got, c.want)
+		}
+	}
+}

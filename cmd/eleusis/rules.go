@@ -201,7 +201,7 @@ func checkTable(reps []rulebank.Report) render.Table {
 		}
 		depth := render.IntCell(r.Depth) // -1: the rule reads line or n
 		t.Cells = append(t.Cells, []render.Cell{render.Str(r.Rule), render.Str(r.LookBack), depth, render.IntCell(r.Starters),
-			render.FloatCell(r.Acceptance), after, render.Str(kind), render.Str(line), render.Str(r.DeadEndSearch), render.Str(r.Error)})
+			render.FloatCell(r.Acceptance), after, render.Str(kind), render.Str(line), render.Str(r.Search()), render.Str(r.Error)})
 	}
 	return t
 }
