@@ -35,6 +35,7 @@ func TestUntrustedExpressions(t *testing.T) {
 		{"a huge repeat at run time", `len(repeat("x", card.rank * 100000000)) > 0`, "steps"},
 		{"a long range in a map", `let o = {"a": 1..900000}; all(o["a"], # > 0)`, "steps"},
 		{"lists in a map joined inside a loop", `all(line, all(line, len({"a": [1, 2]}["a"] + {"a": [1, 2]}["a"]) > 0))`, "steps"},
+		{"a long string joined to a suit inside a loop", `all(line, len(card.suit + "` + strings.Repeat("x", 3000) + `") > 0)`, "steps"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

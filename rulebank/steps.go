@@ -263,7 +263,7 @@ func (c *stepper) binary(n *ast.BinaryNode) (int, value) {
 			}
 			return steps, v
 		}
-		if n.Operator == "+" && !l.ints && !r.ints { // strings or arrays joined (a number added to anything else is an error, not a join)
+		if n.Operator == "+" && !number(n.Left) && !number(n.Right) { // strings or arrays joined (a number added to anything else is an error, not a join)
 			return add(steps, add(l.size, r.size)), value{size: add(l.size, r.size), elem: max(l.elem, r.elem)}
 		}
 	case "in", "not in", "contains", "startsWith", "endsWith", "matches":
@@ -272,6 +272,20 @@ func (c *stepper) binary(n *ast.BinaryNode) (int, value) {
 		return steps, join(l, r)
 	}
 	return steps, value{}
+}
+
+// number reports whether the type checker knows node to be a number: the
+// analysis's own ints cannot say (it bounds every field of a card as a
+// rank, card.suit too).
+func number(node ast.Node) bool {
+	if t := node.Type(); t != nil {
+		switch t.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+			reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+			return true
+		}
+	}
+	return false
 }
 
 // arith bounds the integer result of l op r; the bounds saturate far
