@@ -10,7 +10,9 @@ const CoverParts = 6
 // set cover), and "a and b and c …" of atoms true at every accepted point,
 // chosen to refuse every refused one: the rules of several ways to play
 // ("match the suit or the rank; eights are wild, and anything may follow
-// an eight") that two levels of connectives cannot nest. Each is chosen
+// an eight") that two levels of connectives cannot nest — whole, or as a
+// branch of a split ("after an eight, the other colour; otherwise the suit,
+// the rank or an eight"). Each is chosen
 // greedily twice: the atom that explains most of what is left, and the
 // one that explains most for its bits (weighted set cover, Chvátal 1979).
 func (s *synth) covers(ors, ands []cand, pos, neg []uint64, bound int, emit func(Found)) {

@@ -7,7 +7,9 @@ import (
 
 // Rules of several ways to play — four atoms joined by or, three by and —
 // are deeper than the search's two levels of connectives; the covers find
-// them from a played hand, at their length.
+// them from a played hand, at their length, whole or as a branch of a
+// split (crazy eights: "after an eight, the other colour; otherwise the
+// suit, the rank or an eight").
 func TestCoversFindRulesOfSeveralWays(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthesizer searches: seconds each; runs without -short")
@@ -15,16 +17,18 @@ func TestCoversFindRulesOfSeveralWays(t *testing.T) {
 	cases := []struct {
 		name, rule string
 		bits       int
+		fit        bool // the split is found by the fit splits (fitsplit.go)
 	}{
-		{"the suit or the rank; eights wild, anything after an eight", `card.suit == prev.suit or card.rank == prev.rank or card.rank == 8 or prev.rank == 8`, 19},
-		{"red, not a face card, not a repeat of the last rank", `card.color == "red" and not card.face and card.rank != prev.rank`, 12},
+		{"the suit or the rank; eights wild, anything after an eight", `card.suit == prev.suit or card.rank == prev.rank or card.rank == 8 or prev.rank == 8`, 19, false},
+		{"red, not a face card, not a repeat of the last rank", `card.color == "red" and not card.face and card.rank != prev.rank`, 12, false},
+		{"crazy eights: after an eight the other colour, else the suit, the rank or an eight", `prev.rank == 8 ? card.color != prev.color : (card.rank == 8 or card.suit == prev.suit or card.rank == prev.rank)`, 25, true},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 53))
 			p, j := playedHand(t, rng, tc.rule, 240)
 			cfg := wideTest
-			cfg.Covers = true
+			cfg.Covers, cfg.FitSplits = true, tc.fit
 			found, st := Synthesize(p, cfg)
 			shortestAgrees(t, rng, found, st, j, tc.bits)
 		})

@@ -56,6 +56,9 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"a seven after an eight: not both 8 or higher, nor both under", Node{P: PBand, Op: Eq, K: 7, K2: 13}, "AS 8D", "7S", 0},
 		{"a nine after an eight: another band", Node{P: PBand, Op: Eq, K: 4, K2: 8}, "AS 8D", "9S", 0},
 		{"the ranks since the last face card (5H 9C)", Node{P: PSumSince, El: ElFace}, line, "2S", 14},
+		{"the last number card (9C), a concept of one literal", Node{P: PLast, El: ElConcept, K: numberCard}, line, "2S", 9},
+		{"the last number card before a king (5H)", Node{P: PLast, El: ElConcept, K: numberCard}, "AS 5H KD", "2S", 5},
+		{"the cards since the last number card (KD)", Node{P: PSince, El: ElConcept, K: numberCard}, "AS 5H KD", "2S", 1},
 		{"the ranks since the last club: none", Node{P: PSumSince, El: ElClubs}, line, "2S", 0},
 		{"the ranks since a queen, none played: the whole line", Node{P: PSumSince, El: ElRank, K: 12}, line, "2S", 1 + 5 + 13 + 5 + 9},
 		{"the ranks since the last ten or higher", Node{P: PSumSince, El: ElAtLeast, K: 10}, line, "2S", 14},
@@ -143,6 +146,12 @@ func cardNo(t *testing.T, s string) int {
 	}
 	return int(c[0])
 }
+
+// numberCard is the concept of one literal "not a face card".
+var numberCard = func() int {
+	t, _ := ConceptTable(func(c sim.Card) bool { return !c.Face() })
+	return t
+}()
 
 // "Cards since the last face card", "no card twice", "an ace among the last
 // three" and "the colour behind in total" are short rules of the look-back

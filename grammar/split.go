@@ -126,9 +126,11 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		slices.SortStableFunc(cs, func(a, b cand) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
 		return cs
 	}
-	if depth == 2 && s.cfg.Covers {
+	if depth >= 1 && s.cfg.Covers {
 		// Beside the search, not ahead of it: a cover does not shorten the
-		// bound the splits below are searched within.
+		// bound the splits below are searched within. In a split's branch
+		// too (depth 1): one greedy pass over the candidates gathered
+		// above, where an "or" of three atoms needs a third level.
 		s.covers(ors, ands, pos, neg, bound(), func(f Found) { out = append(out, f) })
 	}
 	// The splits to try, chosen now, before any sub-problem is solved.

@@ -67,8 +67,9 @@ type SynthConfig struct {
 	// Exactly: also try, at the top, "exactly k of three conditions"
 	// (exactly.go).
 	Exactly bool
-	// Covers: also try, at the top, "a or b or c …" and "a and b and c …"
-	// of up to six atoms chosen greedily (cover.go).
+	// Covers: also try "a or b or c …" and "a and b and c …" of up to six
+	// atoms chosen greedily (cover.go), as a whole rule and as a branch of
+	// a split.
 	Covers bool
 	// MaxClasses bounds the pool and MaxSolves the sub-problems solved
 	// (0: no bound): a budget of work, so that a synthesis finds the same

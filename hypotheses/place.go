@@ -367,7 +367,7 @@ func (pl *placing) reason() string {
 	if nearest == nil {
 		covers := ""
 		if cfg.Synth.Covers {
-			covers = fmt.Sprintf(", and up to %d atoms joined by or or by and", grammar.CoverParts)
+			covers = fmt.Sprintf(", and up to %d atoms joined by or or by and, whole or as a part", grammar.CoverParts)
 		}
 		return fmt.Sprintf("no rule of at most %d bits that the synthesizer builds (atoms of up to %d bits, terms of %d, two levels of and, or, if%s) gives God's verdicts on even a sample of the states its hands reach",
 			cfg.Synth.MaxBits, cfg.Synth.PoolBits, cfg.Synth.TermBits, covers)
