@@ -17,6 +17,9 @@ import (
 type DeadEnd struct {
 	Line       []sim.Card `json:"line"`
 	Structural bool       `json:"structural"`
+	// Decks: the copies of each card the walk played through, for a dead
+	// end of cards used up (what runs out of two decks may not of three).
+	Decks int `json:"decks,omitempty"`
 }
 
 // Report is what `rules check` says of a rule.
@@ -54,6 +57,24 @@ func (r Report) Search() string {
 		return "exact + walks"
 	}
 	return r.DeadEndSearch
+}
+
+// DeadEndWhat says in words what happens at the report's dead end ("" when
+// there is none): no card legal — and, when the rule admitted no card in
+// any state the check visited, that it admits none at all — or every legal
+// card used up, with the decks that ran out.
+func (r Report) DeadEndWhat() string {
+	switch d := r.DeadEnd; {
+	case d == nil:
+		return ""
+	case d.Structural && r.Acceptance == 0:
+		return "no card is legal: the rule admitted no card in any state the check visited"
+	case d.Structural:
+		return "no card is legal"
+	case d.Decks == 1:
+		return "every legal card of the one deck is used up"
+	}
+	return fmt.Sprintf("every legal card of the %d decks is used up", r.DeadEnd.Decks)
 }
 
 // AnalyseConfig bounds the analysis.
@@ -168,6 +189,9 @@ func walk(j *Judge, depth int, starters uint64, cfg AnalyseConfig, memo map[int]
 			if left == 0 {
 				if r.DeadEnd == nil || len(line) < len(r.DeadEnd.Line) {
 					r.DeadEnd = &DeadEnd{Line: append([]sim.Card{}, line...), Structural: m == 0}
+					if m != 0 {
+						r.DeadEnd.Decks = cfg.Decks
+					}
 				}
 				break
 			}

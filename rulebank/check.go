@@ -69,12 +69,8 @@ func judge(r *Compiled, rep Report, cfg CheckConfig) error {
 	case rep.Error != "":
 		return fmt.Errorf("%s: %s", rep.Rule, rep.Error)
 	case rep.DeadEnd != nil && !slices.Contains(r.Rule.Tags, "dead-end") && !cfg.AllowDeadEnds:
-		what := "no card is legal"
-		if !rep.DeadEnd.Structural {
-			what = "every legal card is used up"
-		}
 		return fmt.Errorf("%s has a dead end: after the main line %s (%s) %s, so a hand under it can get stuck; tag the rule dead-end in its bank, or give --allow-dead-ends, to accept it",
-			rep.Rule, sim.CardsString(rep.DeadEnd.Line), plural(len(rep.DeadEnd.Line), "card"), what)
+			rep.Rule, sim.CardsString(rep.DeadEnd.Line), plural(len(rep.DeadEnd.Line), "card"), rep.DeadEndWhat())
 	case cfg.NumberLine:
 		return NumberLine(r)
 	}

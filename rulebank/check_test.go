@@ -22,15 +22,20 @@ func TestCheckRules(t *testing.T) {
 	}{
 		{"alternating colours pass", rule("alt", "card.color != prev.color"), CheckConfig{}, false, ""},
 		{"a dead end fails", rule("up", "card.rank > prev.rank"), CheckConfig{}, true, "up has a dead end: after the main line"},
+		{"a dead end after a king: no card legal there", rule("up", "card.rank > prev.rank"), CheckConfig{}, true, "no card is legal, so"},
+		{"a rule that admits no card says so", rule("none", "card.rank > 13"), CheckConfig{}, true, "no card is legal: the rule admitted no card in any state"},
 		{"a dead end tagged passes", rule("up", "card.rank > prev.rank", "dead-end"), CheckConfig{}, false, ""},
 		{"a dead end allowed passes", rule("up", "card.rank > prev.rank"), CheckConfig{AllowDeadEnds: true}, false, ""},
-		{"only aces: the legal cards used up", rule("aces", "card.rank == 1"), CheckConfig{}, true, "every legal card is used up"},
+		{"only aces: the legal cards of two decks used up", rule("aces", "card.rank == 1"), CheckConfig{}, true, "every legal card of the 2 decks is used up"},
+		{"only aces, one deck", rule("aces", "card.rank == 1"), CheckConfig{Analyse: AnalyseConfig{Decks: 1, Walks: 20, Horizon: 40, Seed: 1}}, true, "every legal card of the one deck is used up"},
 		{"number line: prev.suit fails", rule("suit", "card.suit != prev.suit"), CheckConfig{NumberLine: true}, true, "not a number-line rule"},
 		{"number line: prev.rank passes", rule("close", "abs(card.rank - prev.rank) <= 3"), CheckConfig{NumberLine: true}, false, ""},
 		{"a rule failing at run time fails", rule("bad", "line[99].rank > 0"), CheckConfig{}, true, "bad: "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tc.cfg.Analyse = AnalyseConfig{Decks: 2, Walks: 20, Horizon: 40, Seed: 1}
+			if tc.cfg.Analyse.Decks == 0 {
+				tc.cfg.Analyse = AnalyseConfig{Decks: 2, Walks: 20, Horizon: 40, Seed: 1}
+			}
 			c := CheckRules([]*Compiled{tc.rule}, tc.cfg)
 			if len(c.Reports) != 1 || c.Reports[0].Rule != tc.rule.Rule.Name {
 				t.Fatalf("reports %+v", c.Reports)

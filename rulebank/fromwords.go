@@ -114,11 +114,7 @@ func (a Answer) String() string {
 		case r.Error != "":
 			fmt.Fprintf(&b, "error:      %s\n", r.Error)
 		case r.DeadEnd != nil:
-			what := "no card is legal"
-			if !r.DeadEnd.Structural {
-				what = "every legal card is used up"
-			}
-			fmt.Fprintf(&b, "dead end:   after %s %s\n", sim.CardsString(r.DeadEnd.Line), what)
+			fmt.Fprintf(&b, "dead end:   after %s %s\n", sim.CardsString(r.DeadEnd.Line), r.DeadEndWhat())
 		default:
 			fmt.Fprintf(&b, "dead ends:  none found (%s)\n", r.Search())
 		}
