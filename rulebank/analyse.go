@@ -64,7 +64,8 @@ func (r Report) Search() string {
 // any state the check visited, that it admits none at all — or every legal
 // card used up, with the decks that ran out.
 func (r Report) DeadEndWhat() string {
-	switch d := r.DeadEnd; {
+	d := r.DeadEnd
+	switch {
 	case d == nil:
 		return ""
 	case d.Structural && r.Acceptance == 0:
@@ -73,8 +74,10 @@ func (r Report) DeadEndWhat() string {
 		return "no card is legal"
 	case d.Decks == 1:
 		return "every legal card of the one deck is used up"
+	case d.Decks < 1: // a report from before the decks were recorded
+		return "every legal card is used up"
 	}
-	return fmt.Sprintf("every legal card of the %d decks is used up", r.DeadEnd.Decks)
+	return fmt.Sprintf("every legal card of the %d decks is used up", d.Decks)
 }
 
 // AnalyseConfig bounds the analysis.

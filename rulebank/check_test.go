@@ -3,6 +3,8 @@ package rulebank
 import (
 	"strings"
 	"testing"
+
+	"github.com/eleusis/eleusis/sim"
 )
 
 func TestCheckRules(t *testing.T) {
@@ -99,5 +101,26 @@ func TestLookup(t *testing.T) {
 				t.Errorf("name %q, want %q", c.Rule.Name, tc.want)
 			}
 		})
+	}
+}
+
+// DeadEndWhat says what happens at a dead end, from the report alone.
+func TestDeadEndWhat(t *testing.T) {
+	line := []sim.Card{0}
+	for _, tc := range []struct {
+		name string
+		r    Report
+		want string
+	}{
+		{"none", Report{}, ""},
+		{"no card legal, the rule admits some", Report{Acceptance: 0.4, DeadEnd: &DeadEnd{Line: line, Structural: true}}, "no card is legal"},
+		{"no card legal, the rule admits none", Report{DeadEnd: &DeadEnd{Line: line, Structural: true}}, "no card is legal: the rule admitted no card in any state the check visited"},
+		{"used up, three decks", Report{Acceptance: 0.1, DeadEnd: &DeadEnd{Line: line, Decks: 3}}, "every legal card of the 3 decks is used up"},
+		{"used up, one deck", Report{Acceptance: 0.1, DeadEnd: &DeadEnd{Line: line, Decks: 1}}, "every legal card of the one deck is used up"},
+		{"used up, decks not recorded", Report{Acceptance: 0.1, DeadEnd: &DeadEnd{Line: line}}, "every legal card is used up"},
+	} {
+		if got := tc.r.DeadEndWhat(); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
 	}
 }
