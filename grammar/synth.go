@@ -3,7 +3,6 @@ package grammar
 import (
 	"cmp"
 	"math"
-	"math/bits"
 	"slices"
 	"sync"
 	"time"
@@ -226,71 +225,6 @@ type synth struct {
 	splitting *splitRun
 }
 
-// unsettled is settled before any rule is verified.
-const unsettled = 1 << 30
-
-// settle holds whole rules to Verify, shortest first, the ones shorter
-// than the shortest right one so far; a right one bounds the phases after
-// this one to shorter rules (MaxBits). It returns fs.
-func (s *synth) settle(fs []Found) []Found {
-	if s.cfg.Verify == nil {
-		return fs
-	}
-	for _, f := range slices.SortedStableFunc(slices.Values(fs), func(a, b Found) int { return cmp.Compare(a.Bits, b.Bits) }) {
-		if f.Bits >= s.settled {
-			break
-		}
-		if s.verify(f) {
-			break
-		}
-	}
-	return fs
-}
-
-// verify reports whether a whole rule is right, shorter than any known
-// right; when it is, it settles the search's length.
-func (s *synth) verify(f Found) bool {
-	if s.cfg.Verify == nil || f.Bits >= s.settled || !s.cfg.Verify(f.Node) {
-		return false
-	}
-	s.settled = f.Bits
-	s.cfg.MaxBits = min(s.cfg.MaxBits, f.Bits-1)
-	return true
-}
-
-func (s *synth) late() bool {
-	// The clock every 64th call: late is asked for every term of every
-	// solve, and reading the time was a fiftieth of a placement.
-	s.lateCalls++
-	return s.over(s.lateCalls%64 == 0)
-}
-
-// lateNow is late with the clock read every time: the pools' growth asks
-// once per 4,096 nodes, and a hand's synthesis has 150 ms in all.
-func (s *synth) lateNow() bool { return s.over(true) }
-
-// over reports whether the solves, the time (when clock is set) or the
-// caller's patience have run out.
-func (s *synth) over(clock bool) bool {
-	if s.cfg.MaxSolves > 0 && s.solves >= s.cfg.MaxSolves || s.interrupted(clock) {
-		s.timedOut = true
-		return true
-	}
-	return false
-}
-
-// interrupted reports whether the caller's patience or the time (when clock
-// is set) has run out: over without the budget of solves, for the searches
-// that solve no sub-problems (exactly.go).
-func (s *synth) interrupted(clock bool) bool {
-	select {
-	case <-s.cfg.Stop:
-		return true
-	default:
-	}
-	return clock && !s.deadline.IsZero() && time.Now().After(s.deadline)
-}
-
 // index lays the pool out for the searches.
 func (s *synth) index() {
 	s.words = s.p.Points.Words()
@@ -349,31 +283,6 @@ func (s *synth) misfits(i int, mask []uint64) bool {
 
 // notBits is the price of a negation, from the table.
 func notBits() int { return Table[PNot].Bits(nil) }
-
-func (s *synth) and(a, b []uint64) []uint64 {
-	out := make([]uint64, s.words)
-	for w := range out {
-		out[w] = a[w] & b[w]
-	}
-	return out
-}
-
-func (s *synth) andNot(a, b []uint64) []uint64 {
-	out := make([]uint64, s.words)
-	for w := range out {
-		out[w] = a[w] &^ b[w]
-	}
-	return out
-}
-
-func empty(m []uint64) bool {
-	for _, w := range m {
-		if w != 0 {
-			return false
-		}
-	}
-	return true
-}
 
 // top solves the whole problem, keeping every rule within Slack bits of
 // the shortest.
@@ -495,16 +404,6 @@ func clip(fs []Found, budget, limit int) []Found {
 	return out
 }
 
-func wordsKey(m []uint64) []byte {
-	b := make([]byte, 0, 8*len(m))
-	for _, w := range m {
-		for i := range 8 {
-			b = append(b, byte(w>>(8*i)))
-		}
-	}
-	return b
-}
-
 // gain is the information gain, in bits, of splitting points of which p1
 // + p2 are accepted and n1 + n2 refused into (p1, n1) and (p2, n2).
 func gain(p1, n1, p2, n2 int) float64 {
@@ -520,15 +419,6 @@ func entropy(p, n int) float64 {
 	t := float64(p + n)
 	a, b := float64(p)/t, float64(n)/t
 	return -a*math.Log2(a) - b*math.Log2(b)
-}
-
-// overlap counts the points where both bit sets hold.
-func overlap(a, b []uint64) int {
-	n := 0
-	for w := range b {
-		n += bits.OnesCount64(a[w] & b[w])
-	}
-	return n
 }
 
 // iffs adds "c ? a : not a" where the pool has both: a must be the verdicts
@@ -567,43 +457,6 @@ func (s *synth) iffs(all *[]Found) {
 			}
 		})
 	}
-}
-
-func equalWords(a, b []uint64) bool { return slices.Equal(a, b) }
-
-func fullMask(ps *Points) []uint64 {
-	m := make([]uint64, ps.Words())
-	for i := range m {
-		m[i] = ^uint64(0)
-	}
-	ps.trim(m)
-	return m
-}
-
-func noneOf(a, m []uint64) bool {
-	for w := range m {
-		if a[w]&m[w] != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func allOf(a, m []uint64) bool {
-	for w := range m {
-		if m[w]&^a[w] != 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func notOf(a []uint64, words int) []uint64 {
-	out := make([]uint64, words)
-	for w := range out {
-		out[w] = ^a[w]
-	}
-	return out
 }
 
 // expand adds, for every rule found, the rules made by replacing one of
