@@ -120,7 +120,9 @@ type span struct{ lo, hi int32 }
 // MaxLine bounds the main line: three decks of 52.
 const MaxLine = 3 * sim.NumCards
 
-// Table is the language: one row per production, indexed by Prod.
+// Table is the language: one row per production, indexed by Prod. Its
+// rows are written here (the cards, terms and atoms), in lineprods.go (those
+// that read the line), connectives.go and cardterms.go; init joins them.
 var Table [NumProds]Production
 
 func fixed(bits int) func(*Node) int { return func(*Node) int { return bits } }
@@ -259,105 +261,6 @@ func init() {
 			text:   func(*Node, []text) text { return text{"card.rank + prev.rank + prev2.rank", precAdd} },
 			reads:  func(_ *Node, r Reads) Reads { r.slot(SlotCard); r.slot(SlotPrev); r.slot(SlotPrev2); return r },
 			bounds: func(*Node, [3]span) span { return span{3, 39} }},
-		PCount: {Name: "count", Type: Int, Words: "how many cards of the line (or of its last k) pass a test",
-			Bits: func(n *Node) int { return 2 + winBits[n.Win] + elemBitsOf(n) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.elems(n.Win, n.El, n.K, pt.Card) },
-			text: func(n *Node, _ []text) text { return call("count", windowText(n.Win), elemTextOf(n)) }, reads: readWindow,
-			bounds: func(n *Node, _ [3]span) span { return span{0, winLen(n.Win)} }},
-		PSum: {Name: "sum", Type: Int, Words: "the sum of the ranks of the line (or of its last k cards)",
-			Bits: func(n *Node) int { return 3 + winBits[n.Win] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.tally[n.Win.index()].sum },
-			text: func(n *Node, _ []text) text { return call("sum", call("map", windowText(n.Win), ".rank").s) }, reads: readWindow,
-			bounds: func(n *Node, _ [3]span) span { return span{1, 13 * winLen(n.Win)} }},
-		PFewest: {Name: "fewest", Type: Int, Words: "the fewest cards of any one suit in the line (or its last k)",
-			Bits: func(n *Node) int { return 5 + winBits[n.Win] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				t := &pt.Scene.tally[n.Win.index()]
-				return min(t.suit[0], t.suit[1], t.suit[2], t.suit[3])
-			},
-			text: func(n *Node, _ []text) text {
-				var args []string
-				for s := range 4 {
-					args = append(args, call("count", windowText(n.Win), elemText[ElSpades+Elem(s)]).s)
-				}
-				return call("min", args...)
-			}, reads: readWindow,
-			bounds: func(n *Node, _ [3]span) span { return span{0, winLen(n.Win) / 4} }},
-		PProd: {Name: "product", Type: Int, Words: "the product of the ranks of the last k cards (of them all while the line is shorter)",
-			Bits: func(n *Node) int { return 3 + winBits[n.Win] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.tally[n.Win.index()].prod },
-			text: func(n *Node, _ []text) text {
-				return call("reduce", windowText(n.Win), "#acc * #.rank", "1")
-			}, reads: readWindow,
-			bounds: func(n *Node, _ [3]span) span {
-				hi := int32(1)
-				for range n.Win {
-					hi *= 13
-				}
-				return span{1, hi}
-			}},
-
-		PLast: {Name: "last", Type: Int, Words: "the rank of the main line's last card that passes a test (0 while none has): the last red card, the last card of the card's suit",
-			Bits: func(n *Node) int { return 3 + elemBitsOf(n) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.lastRank(n.El, n.K, pt.Card) },
-			// The sum of the last one of the ranks, not last(filter(…)).rank:
-			// a term of no card must read 0; expr misreads "x ?? 0" and
-			// "none(…) ? 0 : x" on the right of a comparison when x holds a
-			// predicate's shorthand; and the referee prices a reduce over
-			// the line past its budget.
-			text: func(n *Node, _ []text) text {
-				return primary(call("sum", call("map", call("filter", "line", elemTextOf(n)).s, ".rank").s+"[-1:]").s)
-			},
-			reads: func(n *Node, r Reads) Reads {
-				r.Line = true
-				if n.El.readsCard() {
-					r.Card = true
-				}
-				return r
-			},
-			bounds: func(*Node, [3]span) span { return span{0, 13} }},
-
-		// The place of the card in the line reversed, rather than n − 1 −
-		// findLastIndex(…): expr 1.17.8 misjudges findLastIndex inside
-		// arithmetic ("invalid operation: bool - int"), and the referee
-		// prices a reduce that counts the cards past its budget.
-		PSince: {Name: "since", Type: Int, Words: "how many cards were played since the main line's last card that passes a test (all of them while none has): the cards since the last face card",
-			Bits: func(n *Node) int { return 3 + elemBitsOf(n) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.since(n.El, n.K, pt.Card) },
-			text: func(n *Node, _ []text) text {
-				return primary("(" + call("findIndex", "reverse(line)", elemTextOf(n)).s + " ?? n)")
-			},
-			reads: func(n *Node, r Reads) Reads {
-				r.Line = true
-				if n.El.readsCard() {
-					r.Card = true
-				}
-				return r
-			},
-			bounds: func(*Node, [3]span) span { return span{0, MaxLine} }},
-
-		PSumSince: {Name: "sum-since", Type: Int, Words: "the sum of the ranks played since the main line's last card that passes a test (of them all while none has): the number cards since the last face card add up to 21 at most",
-			Bits: func(n *Node) int { return 4 + elemBitsOf(n) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.sumSince(n.El, n.K, pt.Card) },
-			text: func(n *Node, _ []text) text {
-				since := "(" + call("findIndex", "reverse(line)", elemTextOf(n)).s + " ?? n)"
-				return call("sum", call("map", "line[n - "+since+":]", ".rank").s)
-			},
-			reads: func(n *Node, r Reads) Reads {
-				r.Line = true
-				if n.El.readsCard() {
-					r.Card = true
-				}
-				return r
-			},
-			bounds: func(*Node, [3]span) span { return span{0, 13 * MaxLine} }},
-		PSumOf: {Name: "sum-of", Type: Int, Words: "the sum of the ranks of the cards of the line (or of its last k) that pass a test: the red cards' total",
-			Bits: func(n *Node) int { return 4 + winBits[n.Win] + elemBitsOf(n) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return pt.Scene.sumOf(n.Win, n.El, n.K, pt.Card) },
-			text: func(n *Node, _ []text) text {
-				return call("sum", call("map", call("filter", windowText(n.Win), elemTextOf(n)).s, ".rank").s)
-			}, reads: readWindow,
-			bounds: func(n *Node, _ [3]span) span { return span{0, 13 * winLen(n.Win)} }},
 		PSuitNo: {Name: "suit-number", Type: Int, Words: "a card's suit as a number (spades 0, hearts 1, diamonds 2, clubs 3): what one rule for each suit splits on",
 			Bits: func(n *Node) int { return 3 + slotBits[n.Slot] },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
@@ -368,7 +271,6 @@ func init() {
 			},
 			text: func(n *Node, _ []text) text { return suitNoText(n.Slot) }, reads: readSlot,
 			bounds: func(*Node, [3]span) span { return span{0, 3} }},
-
 		PTrue: {Name: "true", Type: Bool, Words: "any card", Bits: fixed(1),
 			eval: func(*Node, *Point, [3]int32) int32 { return 1 },
 			text: func(*Node, []text) text { return primary("true") }},
@@ -484,49 +386,6 @@ func init() {
 				return call(f, "2..13", fmt.Sprintf("%s.rank %% # == 0 and %s.rank %% # == 0", slotText[n.Slot], slotText[n.Slot2]))
 			},
 			reads: readSlots},
-		// The card alike in suit (K2: AttrSuit) or colour (AttrColour) to
-		// the line's last card that passes a test: "the suit of the most
-		// recent ace", "the colour of the last even card"; while no card
-		// has, no card, or any card with asLastFree in K2 ("free until the
-		// first ace").
-		PAsLast: {Name: "as-last", Type: Bool, Words: "the card has the suit (or the colour) of the main line's last card that passes a test (while none has: no card, or any card): the suit of the most recent ace",
-			Bits: func(n *Node) int { return 4 + elemBitsOf(n) + int(b(n.K2&asLastFree != 0)) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				at := pt.Scene.lastSeen(n.El, n.K, pt.Card)
-				if at.at == 0 {
-					return b(n.K2&asLastFree != 0)
-				}
-				same := attrs[n.K2&^asLastFree].value
-				return b(same(sim.Card(at.card)) == same(pt.Card))
-			},
-			// In a list of one card or none, not last(filter(…)).suit: expr
-			// 1.17.8 misreads that when "? 1 : 0" follows it in a sum (the
-			// exactly connective's text): "invalid operation: bool + int".
-			// all(…) of no card is true: free until the first.
-			text: func(n *Node, _ []text) text {
-				f := attrs[n.K2&^asLastFree].field
-				last := fmt.Sprintf("filter(line, %s)[-1:]", elemTextOf(n))
-				if n.K2&asLastFree != 0 {
-					return primary(call("all", last, fmt.Sprintf(".%s == card.%s", f, f)).s)
-				}
-				return text{fmt.Sprintf("card.%s in map(%s, .%s)", f, last, f), precCmp}
-			},
-			reads: func(n *Node, r Reads) Reads {
-				r.Line, r.Card = true, true
-				return r
-			}},
-		// Multiplied out (the average is a fraction): sum op k × n, as people
-		// write it.
-		PAvgIs: {Name: "average-is", Type: Bool, Words: "the average rank of the main line compared with a number: while the average is above 7",
-			Bits: fixed(8),
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				t := &pt.Scene.tally[Window(0).index()]
-				return b(compare(n.Op, t.sum, int32(n.K)*t.n))
-			},
-			text: func(n *Node, _ []text) text {
-				return text{fmt.Sprintf("%s %s %d * n", call("sum", call("map", "line", ".rank").s).s, cmpText[n.Op], n.K), precCmp}
-			},
-			reads: func(_ *Node, r Reads) Reads { r.Line, r.N = true, true; return r }},
 		// A term in a set of numbers; K holds the set, bit v for the
 		// number v (0 … maxInValue). Made top down from the values a term
 		// takes at the accepted points when no refused point shares one
@@ -559,45 +418,6 @@ func init() {
 		PBlock: {Name: "block", Type: Bool, Words: "the first r places of every k: n % k < r", Bits: func(n *Node) int { return posBits(n.K) + 1 },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.N%n.K < n.K2) },
 			text: func(n *Node, _ []text) text { return text{fmt.Sprintf("n %% %d < %d", n.K, n.K2), precCmp} }, reads: readN},
-		PNone: {Name: "none", Type: Bool, Words: "no card of the line (or its last k) passes a test",
-			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBitsOf(n) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, n.K, pt.Card) == 0) },
-			text: func(n *Node, _ []text) text { return call("none", windowText(n.Win), elemTextOf(n)) }, reads: readWindow},
-		PAny: {Name: "any", Type: Bool, Words: "some card of the line (or its last k) passes a test",
-			Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBitsOf(n) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, n.K, pt.Card) > 0) },
-			text: func(n *Node, _ []text) text { return call("any", windowText(n.Win), elemTextOf(n)) }, reads: readWindow},
-		PAvg: {Name: "avg", Type: Bool, Words: "a card's rank compared with the average rank of the main line (or of its last k cards)",
-			Bits: func(n *Node) int { return 4 + 1 + slotBits[n.Slot] + winBits[n.Win] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				t := &pt.Scene.tally[n.Win.index()]
-				return b(pt.Scene.has(n.Slot) && compare(n.Op, rankOf(pt, n.Slot)*t.n, t.sum))
-			},
-			text: func(n *Node, _ []text) text {
-				count := "n"
-				if n.Win > 0 {
-					count = fmt.Sprintf("min(n, %d)", n.Win)
-				}
-				return text{fmt.Sprintf("%s.rank %s %s / %s", slotText[n.Slot], cmpText[n.Op], call("sum", call("map", windowText(n.Win), ".rank").s).s, count), precCmp}
-			},
-			reads: func(n *Node, r Reads) Reads { r.slot(n.Slot); return readWindow(n, r) }},
-		// Multiplied out (the average is a fraction): |card.rank × m − sum| ≤ k × m.
-		PNear: {Name: "near-average", Type: Bool, Words: "the card's rank within k of the average rank of the main line (or of its last cards), or more than k away",
-			Bits: func(n *Node) int { return 8 + winBits[n.Win] },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				t := &pt.Scene.tally[n.Win.index()]
-				d := pt.Card.Rank()*int(t.n) - int(t.sum)
-				return b(compare(n.Op, int32(max(d, -d)), int32(n.K)*t.n))
-			},
-			text: func(n *Node, _ []text) text {
-				m := "n"
-				if n.Win > 0 {
-					m = fmt.Sprintf("min(n, %d)", n.Win)
-				}
-				sum := call("sum", call("map", windowText(n.Win), ".rank").s).s
-				return text{fmt.Sprintf("abs(card.rank * %s - %s) %s %d * %s", m, sum, cmpText[n.Op], n.K, m), precCmp}
-			},
-			reads: func(n *Node, r Reads) Reads { r.slot(SlotCard); return readWindow(n, r) }},
 		// K2 13: two bands, low up to a and high ("both 8 or higher, or
 		// both under").
 		PBand: {Name: "band", Type: Bool, Words: "the card's band of ranks (low up to a, middle up to b, high; or low and high) the same as the last card's, or another",
@@ -619,31 +439,6 @@ func init() {
 				}
 				return text{fmt.Sprintf("%s %s %s", t("card"), cmpText[n.Op], t("prev")), precCmp}
 			}, reads: readCardPrev},
-		PShare: {Name: "share", Type: Bool, Words: "the cards of the main line (or of its last cards) that pass a test compared with a half, a third or a quarter of them: face cards under a third of the line",
-			Bits: func(n *Node) int { return 6 + winBits[n.Win] + elemBitsOf(n) },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-				t := &pt.Scene.tally[n.Win.index()]
-				return b(compare(n.Op, pt.Scene.elems(n.Win, n.El, 0, pt.Card)*int32(n.K), t.n))
-			},
-			text: func(n *Node, _ []text) text {
-				m := "n"
-				if n.Win > 0 {
-					m = fmt.Sprintf("min(n, %d)", n.Win)
-				}
-				// A kind of card (colour, parity, face, suit): a test without a parameter.
-				return text{fmt.Sprintf("%s * %d %s %s", call("count", windowText(n.Win), elemText[n.El]).s, n.K, cmpText[n.Op], m), precCmp}
-			}, reads: readWindow},
-		PSummary: {Name: "summary", Type: Bool, Words: "a summary of the main line: the parity of its red, face or odd cards, more red or black, the suit or colour of its last face card",
-			Bits: func(n *Node) int { return summaries[n.K].bits },
-			eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(summaries[n.K].holds(pt.Scene, pt.Card)) },
-			text: func(n *Node, _ []text) text { return summaries[n.K].text },
-			reads: func(n *Node, r Reads) Reads {
-				r.Line = true
-				if summaries[n.K].card {
-					r.Card = true
-				}
-				return r
-			}},
 		PConcept: {Name: "concept", Type: Bool, Words: "a Boolean concept of a card's colour, parity and faceness (its bits: the fewest literals + 1)",
 			Bits: func(n *Node) int { return ConceptCost(minimalFormulas()[n.K].literals) + isSlotBits[n.Slot] },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
@@ -696,108 +491,11 @@ func init() {
 				}
 				return r
 			}},
-
-		PNot: {Name: "not", Type: Bool, Kids: []Type{Bool}, Connective: true, Words: "not a", Bits: fixed(1),
-			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return 1 - k[0] },
-			text: func(_ *Node, k []text) text { return text{"not " + k[0].atLeast(precPrimary), precUnary} }},
-		PAnd: {Name: "and", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "a and b", Bits: fixed(1),
-			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0] & k[1] },
-			text: func(_ *Node, k []text) text { return infix(k[0], "and", k[1], precAnd) }},
-		POr: {Name: "or", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "a or b", Bits: fixed(1),
-			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0] | k[1] },
-			text: func(_ *Node, k []text) text { return infix(k[0], "or", k[1], precOr) }},
-		PIte: {Name: "if", Type: Bool, Kids: []Type{Bool, Bool, Bool}, Connective: true, Words: "if c then a, else b", Bits: fixed(4),
-			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1-k[0])&k[2] },
-			text: func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), k[2].s2()) }},
-		PImp: {Name: "implies", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Words: "if c then a (any card otherwise)", Bits: fixed(1),
-			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1 - k[0]) },
-			text: func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), "true") }},
-		// An iff may name a's opposite as a third child (written, not
-		// counted: "red ? low : high" rather than "red ? low : not low").
-		PIff: {Name: "iff", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Counted: 2, Words: "if c then a, else the opposite of a", Bits: fixed(1),
-			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return 1 - (k[0] ^ k[1]) },
-			text: func(_ *Node, k []text) text {
-				if len(k) == 3 {
-					return ternary(k[0], k[1].s2(), k[2].s2())
-				}
-				return ternary(k[0], k[1].s2(), "not "+k[1].atLeast(precPrimary))
-			}},
-		PGuard: {Name: "guard", Type: Bool, Kids: []Type{Bool}, Connective: true,
-			Words: "a nil guard: any card (==) or no card (!=) while the line is too short for prev2 or prev3, a otherwise; free round an atom, a bit round a compound",
-			Bits: func(n *Node) int {
-				if Table[n.Kids[0].P].Connective {
-					return 1
-				}
-				return 0
-			},
-			eval: func(n *Node, pt *Point, k [3]int32) int32 {
-				if pt.Scene.N < slotDepth[n.Slot] {
-					return b(n.Op == Eq)
-				}
-				return k[0]
-			},
-			text: func(n *Node, k []text) text {
-				if n.Op == Eq {
-					return text{slotText[n.Slot] + " == nil or " + k[0].above(precOr), precOr}
-				}
-				return text{slotText[n.Slot] + " != nil and " + k[0].above(precAnd), precAnd}
-			}},
-		// One rule while the line is too short for prev2 (prev3) and
-		// another once it is long enough: "the last two add up to 20 at
-		// most; once there are three, the three to 21".
-		PSplit: {Name: "split", Type: Bool, Kids: []Type{Bool, Bool}, Connective: true, Bits: fixed(2),
-			Words: "one rule while the line is too short for prev2 (or prev3), another once it is long enough",
-			eval: func(n *Node, pt *Point, k [3]int32) int32 {
-				if pt.Scene.N < slotDepth[n.Slot] {
-					return k[0]
-				}
-				return k[1]
-			},
-			text: func(n *Node, k []text) text {
-				return ternary(text{slotText[n.Slot] + " == nil", precCmp}, k[0].s2(), k[1].s2())
-			}},
-		// A direction that flips: a relation of the card to the last card,
-		// and the same relation the other way round (the third child,
-		// written, not counted).
-		PMirror: {Name: "mirror", Type: Bool, Kids: []Type{Bool, Bool, Bool}, Connective: true, Counted: 2, Bits: fixed(1),
-			Words: "if c then a relation of the card to the last, else the same the other way round (\"red goes up, black goes down\")",
-			eval:  func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1-k[0])&k[2] },
-			text:  func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), k[2].s2()) }},
-		// Two classes of cards taking turns: c tests the last card for a
-		// class, a asks the other class of the card, and the third child
-		// the class c tests, of the card (written, not counted).
-		PAlt: {Name: "alternation", Type: Bool, Kids: []Type{Bool, Bool, Bool}, Connective: true, Counted: 2, Bits: fixed(1),
-			Words: "two classes of cards taking turns: after one, the other (\"odd black and even red cards alternate\")",
-			eval:  func(_ *Node, _ *Point, k [3]int32) int32 { return k[0]&k[1] | (1-k[0])&k[2] },
-			text:  func(_ *Node, k []text) text { return ternary(k[0], k[1].s2(), k[2].s2()) }},
-		// Exactly K of three conditions hold: each counted as 1 or 0.
-		PExactly: {Name: "exactly", Type: Bool, Kids: []Type{Bool, Bool, Bool}, Connective: true, Bits: fixed(4),
-			Words: "exactly k of three conditions (\"the same colour or the same parity as the last card, not both\")",
-			eval:  func(n *Node, _ *Point, k [3]int32) int32 { return b(k[0]+k[1]+k[2] == int32(n.K)) },
-			text: func(n *Node, k []text) text {
-				one := func(t text) string { return "(" + t.above(precTernary) + " ? 1 : 0)" }
-				return text{fmt.Sprintf("%s + %s + %s == %d", one(k[0]), one(k[1]), one(k[2]), n.K), precCmp}
-			}},
-		// The case split has a child per value of t % K after t (Kids[0]),
-		// a term that is never negative: Compile and the vectors evaluate
-		// it themselves (caseFn, caseVec), the chosen rule only. It is
-		// written as a chain of conditions on t % K rather than expr's
-		// [a, b, c][t % K]: expr 1.17.8 misjudges an array literal that
-		// holds last(filter(…)) (its optimizer's findLast).
-		PCase: {Name: "case", Type: Bool, Connective: true,
-			Words: "one rule for each value of a term mod k: t % 3 == 0 ? a : t % 3 == 1 ? b : c (positions, sums, products)",
-			Bits:  func(n *Node) int { return 2 + 2*n.K },
-			text: func(n *Node, k []text) text {
-				mod := infix(k[0], "%", primary(fmt.Sprint(n.K)), precMul).s
-				out := k[len(k)-1].above(precTernary)
-				for i := len(k) - 2; i >= 1; i-- {
-					out = fmt.Sprintf("%s == %d ? %s : %s", mod, i-1, k[i].above(precTernary), out)
-				}
-				return text{out, precTernary}
-			}},
 	}
-	for p, e := range cardTerms {
-		Table[p] = e
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives} {
+		for p, e := range rows {
+			Table[p] = e
+		}
 	}
 }
 

@@ -2,8 +2,9 @@ package hypotheses
 
 import (
 	"fmt"
-	"github.com/eleusis/eleusis/rulewords"
 	"strings"
+
+	"github.com/eleusis/eleusis/rulewords"
 )
 
 // Phrases: every hypothesis in plain English, for people who do not read
