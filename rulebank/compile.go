@@ -192,7 +192,7 @@ func compileExpr(src string, env any) (prog *vm.Program, err error) {
 		return nil, err
 	}
 	if steps := stepBound(prog.Node(), maxLine); steps > MaxSteps {
-		return nil, fmt.Errorf("judging one card may take up to %s steps (loops over the main line or ranges, inside one another); at most %d are allowed", bigSteps(steps), MaxSteps)
+		return nil, fmt.Errorf("judging one card may take up to %s steps; at most %d are allowed (a loop over the main line counts 416 cards, eight decks, the longest line any game allows; loops one after another add up, loops inside one another multiply)", bigSteps(steps), MaxSteps)
 	}
 	return prog, nil
 }
