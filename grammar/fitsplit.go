@@ -36,8 +36,9 @@ const (
 	fitCondsRescored = 200
 	// The free passes tried under an "or" (freePasses), of at most
 	// freePassBits bits.
-	freePassesTried = 3
-	freePassBits    = 12
+	freePassesTried  = 3
+	shortPassesTried = 3
+	freePassBits     = 12
 	// fitPassCondsScored: the longer conditions scored under a free pass
 	// (the shortest of each pool), fewer than at the top: three passes.
 	fitPassCondsScored = 600
@@ -78,32 +79,46 @@ func (s *synth) fitSplits(known int) []Found {
 		s.cfg.MaxSolves = s.solves + (all+5)/6
 	}
 	s.timedOut = false
-	for _, a := range s.freePasses(mask) {
+	passes, short := s.freePasses(mask)
+	for i, a := range slices.Concat(passes, short) {
 		rest := s.andNot(mask, a.B)
 		own := 1 + a.Bits // "a or"
 		under := func() int { return bound() - own }
 		if under() < iteBits+4 {
 			continue // no split of a condition and two atoms fits
 		}
+		orA := func(f Found) { emit(Found{&Node{P: POr, Kids: []*Node{a.Node, f.Node}}, own + f.Bits}) }
+		if s.cfg.Paired {
+			// The split looked up from a pair of atoms (no solves): "a jack
+			// may always be played; otherwise up while the jacks played
+			// are even, down while odd".
+			for _, f := range s.pairedSplits(rest, under()) {
+				orA(f)
+			}
+		}
+		if i >= len(passes) {
+			continue // the shortest passes: the paired splits only
+		}
 		for _, c := range s.fitConds(s.fitCands(rest, fitPassCondsScored), rest) {
-			s.ite(c, rest, under, 2, func(f Found) {
-				emit(Found{&Node{P: POr, Kids: []*Node{a.Node, f.Node}}, own + f.Bits})
-			})
+			s.ite(c, rest, under, 2, orA)
 		}
 	}
 	return out
 }
 
 // freePasses are the atoms of at most freePassBits bits, of the card or of
-// the line, that no refused point of mask passes, the freePassesTried
-// that the most accepted points pass first (then the shortest).
-func (s *synth) freePasses(mask []uint64) []*Class {
+// the line, that no refused point of mask passes: the freePassesTried
+// that the most accepted points pass (then the shortest first), and beside
+// them the shortPassesTried shortest of the others (a pass that lets few
+// cards by — "a jack may always be played" — names an exception as often
+// as a wide one).
+func (s *synth) freePasses(mask []uint64) (passes, short []*Class) {
 	pos, neg := s.and(mask, s.p.Want), s.andNot(mask, s.p.Want)
 	type scored struct {
 		c  *Class
 		on int
 	}
-	var passes []scored
+	var all []scored
 	for _, pool := range [][]*Class{s.atoms, s.arithAtoms} {
 		for _, a := range pool {
 			if a.Bits > freePassBits {
@@ -113,16 +128,25 @@ func (s *synth) freePasses(mask []uint64) []*Class {
 				continue
 			}
 			if on := overlap(a.B, pos); on > 0 {
-				passes = append(passes, scored{a, on})
+				all = append(all, scored{a, on})
 			}
 		}
 	}
-	slices.SortStableFunc(passes, func(a, b scored) int { return cmp.Or(cmp.Compare(b.on, a.on), cmp.Compare(a.c.Bits, b.c.Bits)) })
-	var out []*Class
-	for _, p := range passes[:min(len(passes), freePassesTried)] {
-		out = append(out, p.c)
+	byBits := slices.Clone(all)
+	slices.SortStableFunc(byBits, func(a, b scored) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
+	slices.SortStableFunc(all, func(a, b scored) int { return cmp.Or(cmp.Compare(b.on, a.on), cmp.Compare(a.c.Bits, b.c.Bits)) })
+	for _, p := range all[:min(len(all), freePassesTried)] {
+		passes = append(passes, p.c)
 	}
-	return out
+	for _, p := range byBits {
+		if len(short) == shortPassesTried {
+			break
+		}
+		if !slices.Contains(passes, p.c) {
+			short = append(short, p.c)
+		}
+	}
+	return passes, short
 }
 
 // fitCands are the conditions that split mask, of the line or of the

@@ -19,7 +19,7 @@ func (s *synth) pairedSplits(mask []uint64, budget int) []Found {
 		c     *Class
 		wrong []uint64
 	}
-	conds := s.condCands(2)
+	conds := s.pairedConds()
 	if len(conds) == 0 {
 		return nil
 	}
@@ -79,6 +79,22 @@ func (s *synth) pairedSplits(mask []uint64, budget int) []Found {
 		}
 	}
 	return out
+}
+
+// pairedConds are the conditions a paired split looks up, shortest first:
+// the top's (condCands) and the look-back pool's atoms that do not read
+// the card ("while the jacks played are even"), merged once.
+func (s *synth) pairedConds() []*Class {
+	if s.paired == nil {
+		s.paired = slices.Clone(s.condCands(2))
+		for _, a := range s.arithAtoms {
+			if !a.card {
+				s.paired = append(s.paired, a)
+			}
+		}
+		slices.SortStableFunc(s.paired, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
+	}
+	return s.paired
 }
 
 // separatingThresholds are the conditions "t >= k" and "t <= k" of the

@@ -192,6 +192,9 @@ type synth struct {
 	// conds: the thresholds of its terms made as conditions; allConds:
 	// both, shortest first.
 	poolConds, allConds, conds []*Class
+	// paired: allConds and the look-back pool's conditions, for the paired
+	// splits (pairedConds).
+	paired []*Class
 	// intOf finds a pool term's class by its node.
 	intOf map[*Node]*Class
 	arith *Enumerator // the look-back pool, when grown
