@@ -182,7 +182,12 @@ func compileExpr(src string, env any) (prog *vm.Program, err error) {
 	}()
 	// now() would make a rule's verdicts depend on the clock: results
 	// would not be reproducible from a seed.
-	prog, err = expr.Compile(src, expr.Env(env), expr.AsBool(), expr.MaxNodes(MaxNodes), expr.DisableBuiltin("now"))
+	opts := []expr.Option{expr.Env(env), expr.AsBool(), expr.MaxNodes(MaxNodes), expr.DisableBuiltin("now")}
+	prog, err = expr.Compile(src, opts...)
+	if err == nil && backwardLoops(prog.Node()) {
+		// expr's backward loops may give wrong verdicts (backward.go).
+		prog, err = expr.Compile(src, append(opts, expr.Optimize(false), expr.Patch(forwardLoops{}))...)
+	}
 	if err != nil {
 		var fe *file.Error
 		if errors.As(err, &fe) {
