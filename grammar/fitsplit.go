@@ -92,7 +92,7 @@ func (s *synth) fitSplits(known int) []Found {
 			// The split looked up from a pair of atoms (no solves): "a jack
 			// may always be played; otherwise up while the jacks played
 			// are even, down while odd".
-			for _, f := range s.pairedSplits(rest, under()) {
+			for _, f := range s.pairedSplits(rest, under(), false) {
 				orA(f)
 			}
 		}

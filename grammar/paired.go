@@ -14,7 +14,12 @@ import (
 // apart no better than chance (half its points are accepted, as are half
 // the others), so the splits that try the most informative conditions
 // first reach it last, if at all; here it is looked up from the pair.
-func (s *synth) pairedSplits(mask []uint64, budget int) []Found {
+//
+// With thresholds (at the top), the pairs first found also look for a
+// threshold of a term that separates them (separatingThresholds: a pass
+// over every term, the split's costliest part); without (under a free
+// pass), fewer pairs look up a condition.
+func (s *synth) pairedSplits(mask []uint64, budget int, thresholds bool) []Found {
 	type part struct {
 		c     *Class
 		wrong []uint64
@@ -51,7 +56,11 @@ func (s *synth) pairedSplits(mask []uint64, budget int) []Found {
 	}
 	slices.SortStableFunc(pairs, func(x, y pair) int { return cmp.Compare(x.a.c.Bits+x.b.c.Bits, y.a.c.Bits+y.b.c.Bits) })
 	var out []Found
-	for k, p := range pairs[:min(len(pairs), pairedPairs)] {
+	most := pairedPairs
+	if !thresholds {
+		most = pairedPassPairs
+	}
+	for k, p := range pairs[:min(len(pairs), most)] {
 		ab := p.a.c.Bits + p.b.c.Bits + iteBits
 		for _, c := range conds {
 			if c.Bits+ab > budget {
@@ -71,7 +80,7 @@ func (s *synth) pairedSplits(mask []uint64, budget int) []Found {
 			out = append(out, Found{&Node{P: PIte, Kids: kids}, c.Bits + ab})
 			budget = min(budget, c.Bits+ab+s.cfg.Slack)
 		}
-		if k < pairedThresholdPairs {
+		if thresholds && k < pairedThresholdPairs {
 			for _, f := range s.separatingThresholds(p.a.wrong, p.b.wrong, budget-ab) {
 				out = append(out, Found{&Node{P: PIte, Kids: []*Node{f.Node, p.a.c.Node, p.b.c.Node}}, f.Bits + ab})
 				budget = min(budget, f.Bits+ab+s.cfg.Slack)
@@ -187,8 +196,9 @@ func cheapest(lo, hi int32) int32 {
 // pairedAtoms is how many of the shortest atoms the paired splits pair;
 // pairedPairs how many of the pairs that fit every point they look up a
 // condition for, and pairedThresholdPairs for how many of those they also
-// make a threshold.
-const pairedAtoms, pairedPairs, pairedThresholdPairs = 600, 100, 32
+// make a threshold; pairedPassPairs how many under a free pass (no
+// thresholds there).
+const pairedAtoms, pairedPairs, pairedThresholdPairs, pairedPassPairs = 600, 100, 32, 24
 
 // covers reports whether a and b hold between them every point of m.
 func covers(a, b, m []uint64) bool {

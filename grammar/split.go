@@ -170,7 +170,7 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 	}
 	ite := func(c *Class) { s.ite(c, mask, bound, depth, emit) }
 	if depth == 2 && s.cfg.Paired {
-		for _, f := range s.pairedSplits(mask, bound()) {
+		for _, f := range s.pairedSplits(mask, bound(), true) {
 			emit(f)
 		}
 	}
