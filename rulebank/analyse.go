@@ -30,7 +30,9 @@ type Report struct {
 	Table    bool   `json:"truth_table"`
 	Starters int    `json:"starters"` // identities the starter predicate admits
 	// Acceptance: the mean share of the 52 identities the rule admits, over
-	// the states that random legal play visits (up to the horizon).
+	// the states that random legal play visits (up to the horizon). An
+	// identity whose every copy is on the line counts when the rule admits
+	// it: the rate measures the rule, not what is left of the deck.
 	Acceptance float64 `json:"acceptance"`
 	// Windows: reachable states counted exactly (0 when not enumerated).
 	Windows int      `json:"windows,omitempty"`

@@ -36,8 +36,8 @@ func (g *global) loadBanks() (merged, extra *rulebank.Bank, err error) {
 }
 
 func rulesCmd(g *global) *cobra.Command {
-	cmd := &cobra.Command{Use: "rules", Short: "List, show and check God's rules"}
-	cmd.AddCommand(rulesListCmd(g), rulesShowCmd(g), rulesCheckCmd(g), fromWordsCmd(g), compareCmd(g))
+	cmd := &cobra.Command{Use: "rules", Short: "List, show, check and try God's rules"}
+	cmd.AddCommand(rulesListCmd(g), rulesShowCmd(g), rulesCheckCmd(g), rulesTryCmd(g), fromWordsCmd(g), compareCmd(g))
 	return cmd
 }
 
@@ -173,7 +173,7 @@ func (g *global) rulesToCheck(expr string) ([]*rulebank.Compiled, error) {
 	}
 	switch {
 	case expr != "":
-		r, err := rulebank.Compile(rulebank.Rule{Name: "expr", Expr: expr, File: "--expr"})
+		r, err := exprRule(expr)
 		if err != nil {
 			return nil, err
 		}
@@ -182,6 +182,12 @@ func (g *global) rulesToCheck(expr string) ([]*rulebank.Compiled, error) {
 		return extra.Rules, nil
 	}
 	return b.Rules, nil
+}
+
+// exprRule is the rule --expr writes, as `rules check` and `rules try`
+// read it: named expr, its errors saying --expr.
+func exprRule(expr string) (*rulebank.Compiled, error) {
+	return rulebank.Compile(rulebank.Rule{Name: "expr", Expr: expr, File: "--expr"})
 }
 
 func checkTable(reps []rulebank.Report) render.Table {
