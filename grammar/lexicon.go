@@ -189,6 +189,20 @@ var countings = []counting{
 	{worth: [14]int32{0, 16, 12, 13, 14, 15, 18, 21, 0, 0, 0, 10, 10, 10}},
 	// Blackjack's Hi-Lo count: two to six +1, seven to nine 0, ten to ace −1.
 	{worth: [14]int32{0, -1, 1, 1, 1, 1, 1, 0, 0, 0, -1, -1, -1, -1}},
+	// Orders of strength, the rank a game beats with ("higher than the
+	// last card, the ace high"; "beat it in Belote's trumps"), each a
+	// worth that only its order matters in.
+	// The ace high: poker's, bridge's, most trick-taking games'.
+	{worth: [14]int32{0, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13},
+		text: func(x string) text { return text{fmt.Sprintf("%s.rank == 1 ? 14 : %s.rank", x, x), precTernary} }},
+	// The three low, the ace and then the two high: the climbing games'
+	// (Big Two, Dou Dizhu, Daifugō, Zheng Shangyou).
+	{worth: [14]int32{0, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
+		text: func(x string) text { return text{fmt.Sprintf("(%s.rank + 10) %% 13 + 1", x), precAdd} }},
+	// The jack-nine trumps of Jass, Belote, Klaverjas and Twenty-eight,
+	// low to high: seven, eight, queen, king, ten, ace, nine, jack (two
+	// to six below them all).
+	{worth: [14]int32{0, 6, 0, 0, 0, 0, 0, 1, 2, 7, 5, 8, 3, 4}},
 }
 
 func init() {
