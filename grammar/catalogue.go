@@ -212,6 +212,9 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	}
 	for _, w := range windows { // "the last two already count 19"
 		for k := range countings {
+			if countings[k].order {
+				continue
+			}
 			put(Node{P: PWorthOf, Win: w, K: k})
 			put(Node{P: PWorthOf, Win: w, K: k, K2: 1})
 		}

@@ -164,6 +164,9 @@ type counting struct {
 	worth [14]int32 // by rank (index 0: no card)
 	// text writes X's worth in the rule language.
 	text func(x string) text
+	// order: an order of strength, whose worths are compared, never
+	// added (no line's total of them: worth-of leaves it out).
+	order bool
 }
 
 // countings are the counting systems the Worth production names (K is
@@ -194,15 +197,15 @@ var countings = []counting{
 	// worth that only its order matters in.
 	// The ace high: poker's, bridge's, most trick-taking games'.
 	{worth: [14]int32{0, 14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13},
-		text: func(x string) text { return text{fmt.Sprintf("%s.rank == 1 ? 14 : %s.rank", x, x), precTernary} }},
+		text: func(x string) text { return text{fmt.Sprintf("%s.rank == 1 ? 14 : %s.rank", x, x), precTernary} }, order: true},
 	// The three low, the ace and then the two high: the climbing games'
 	// (Big Two, Dou Dizhu, Daifugō, Zheng Shangyou).
 	{worth: [14]int32{0, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11},
-		text: func(x string) text { return text{fmt.Sprintf("(%s.rank + 10) %% 13 + 1", x), precAdd} }},
+		text: func(x string) text { return text{fmt.Sprintf("(%s.rank + 10) %% 13 + 1", x), precAdd} }, order: true},
 	// The jack-nine trumps of Jass, Belote, Klaverjas and Twenty-eight,
 	// low to high: seven, eight, queen, king, ten, ace, nine, jack (two
 	// to six below them all).
-	{worth: [14]int32{0, 6, 0, 0, 0, 0, 0, 1, 2, 7, 5, 8, 3, 4}},
+	{worth: [14]int32{0, 6, 0, 0, 0, 0, 0, 1, 2, 7, 5, 8, 3, 4}, order: true},
 }
 
 func init() {

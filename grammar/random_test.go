@@ -31,7 +31,11 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			case 1:
 				switch rng.IntN(3) {
 				case 0:
-					return &Node{P: PWorthOf, Win: Window(randWin(rng)), K: rng.IntN(len(countings)), K2: rng.IntN(2)}
+					k := rng.IntN(len(countings))
+					for countings[k].order { // orders are compared, never added
+						k = rng.IntN(len(countings))
+					}
+					return &Node{P: PWorthOf, Win: Window(randWin(rng)), K: k, K2: rng.IntN(2)}
 				case 1:
 					return &Node{P: PBalance, K: rng.IntN(numProps), K2: rng.IntN(2)}
 				}
