@@ -59,6 +59,9 @@ hypotheses share its behaviour.`,
 					return err
 				}
 			}
+			if len(compiled) > 0 {
+				roomToPlace()
+			}
 			truth := func(r *rulebank.Compiled) (*hypotheses.Truth, error) { return kit.Truth(r, size) }
 			rep, err := sp.Report(top, compiled, truth, hypotheses.DefaultPlace)
 			if err != nil {
