@@ -37,9 +37,10 @@ const memoryLimit = 768 << 20
 
 // placeMemoryLimit is the soft limit while rules are placed (space --bank,
 // --rules): a placement that needs the wider search keeps 700–800 MB live
-// (its three syntheses' pools), so under memoryLimit the collector would
-// run without pause and take a third of the CPU; with room it takes about
-// a tenth, for a peak of 1–1.5 GB a rule, 2–2.5 GB for two side by side.
+// (its three syntheses' pools), so under memoryLimit the collector runs
+// almost without pause — 15% of the CPU time in placing a Hi-Lo running
+// count, 2% with this room — and the slowest placements take 16–18% more
+// CPU. The peak is then 1.2–1.6 GB for such a rule.
 const placeMemoryLimit = 2 << 30
 
 // roomToPlace raises the soft memory limit for placing rules, unless
