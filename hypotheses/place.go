@@ -149,8 +149,17 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 			wide.cancel()
 		}
 	}()
+	// placed: the narrow search's place when it is long (over
+	// shorterAbove bits): the wider search then looks for a shorter one,
+	// in a few rounds.
+	var placed *reached
 	for si, stage := range stages {
-		for round := 1; round <= cfg.Rounds; round++ {
+		rounds := cfg.Rounds
+		if placed != nil {
+			stage.MaxBits = placed.Length - 1
+			rounds = shorterRounds
+		}
+		for round := 1; round <= rounds; round++ {
 			p.Rounds++
 			left := cfg.Budget - time.Since(start)
 			if left <= 0 {
@@ -175,6 +184,13 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				break // nothing fits the sample: more evidence will not help
 			}
 			at, progress := pl.check(found)
+			if at != nil && placed != nil && at.Length >= placed.Length {
+				at = placed // the wider search's first round ran ahead, unbounded
+			}
+			if at != nil && si == 0 && at.Length > shorterAbove && len(stages) > 1 {
+				placed = at
+				break
+			}
 			if at != nil {
 				p.Reached, p.Length, p.Expr, p.Exact = true, at.Length, at.Expr, at.Exact
 				p.Elapsed = time.Since(start)
@@ -186,9 +202,22 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 		}
 	}
 	p.Elapsed = time.Since(start)
+	if placed != nil {
+		p.Reached, p.Length, p.Expr, p.Exact = true, placed.Length, placed.Expr, placed.Exact
+		return p, nil
+	}
 	p.Reason = pl.reason()
 	return p, nil
 }
+
+// A place the narrow search finds over shorterAbove bits may be long only
+// because the narrow search lacks the wider one's terms (a card game's
+// order, a set of values): the wider search looks for a shorter one in up
+// to shorterRounds rounds.
+const (
+	shorterAbove  = 30
+	shorterRounds = 2
+)
 
 // placing is a placement's counterexample-guided search: God's lines, the
 // sample of (line, card) points with his verdicts that the synthesizer

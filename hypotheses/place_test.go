@@ -197,3 +197,22 @@ func TestPlaceReasonOfAnUndecidedCheck(t *testing.T) {
 		t.Errorf("with nothing undecided and nothing near: %q", why)
 	}
 }
+
+// A rule the narrow search places long, for want of the wider search's
+// terms, is placed where the wider search finds it shorter: Dou Dizhu's
+// "beat the last card, the three low and the two high; after a two
+// anything" is 42 bits of remainders to the narrow search, 17 with the
+// two-high order of the look-back pool.
+func TestPlaceLongLooksWider(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two searches: seconds; runs without -short")
+	}
+	sp := small()
+	p, err := sp.Place(compile(t, `(card.rank + 10) % 13 + 1 > (prev.rank + 10) % 13 + 1 or prev.rank == 2`), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || p.Length > 30 {
+		t.Errorf("Dou Dizhu's order placed at %d bits (%s), want at most 30", p.Length, p.Expr)
+	}
+}
