@@ -102,12 +102,7 @@ func rulesShowCmd(g *global) *cobra.Command {
 			}{r.Rule, rep}, t, analysis)
 		},
 	}
-	show.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if len(args) > 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		return g.ruleNames(), cobra.ShellCompDirectiveNoFileComp
-	}
+	show.ValidArgsFunction = g.oneRuleName
 	g.formatFlags(show)
 	g.bankFlags(show)
 	return show
@@ -182,6 +177,14 @@ func (g *global) rulesToCheck(expr string) ([]*rulebank.Compiled, error) {
 		return extra.Rules, nil
 	}
 	return b.Rules, nil
+}
+
+// oneRuleName completes a command's one argument, a rule's name.
+func (g *global) oneRuleName(_ *cobra.Command, args []string, _ string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	return g.ruleNames(), cobra.ShellCompDirectiveNoFileComp
 }
 
 // exprRule is the rule --expr writes, as `rules check` and `rules try`

@@ -71,12 +71,7 @@ naming the card and the line.`,
 	try.Flags().StringVar(&lineText, "line", "", "the main line so far, starter first: `cards` as in transcripts (\"5H KS 3D\")")
 	try.Flags().StringVar(&cardText, "card", "", "judge this `card` only (default: every card, by suit)")
 	try.Flags().IntVar(&decks, "decks", decks, "decks in the game: how many copies of a card the line may hold")
-	try.ValidArgsFunction = func(cmd *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
-		if len(args) > 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		return g.ruleNames(), cobra.ShellCompDirectiveNoFileComp
-	}
+	try.ValidArgsFunction = g.oneRuleName
 	g.formatFlags(try)
 	g.bankFlags(try)
 	return try
