@@ -78,6 +78,9 @@ const (
 	PExactly // exactly k of three conditions ("share exactly one of colour, parity and …")
 	PMirror  // c ? r : r the other way round ("red goes up, black goes down")
 	PAlt     // c ? a : b, two classes of cards taking turns ("odd black and even red alternate")
+	// An atom, last so that the others keep their numbers.
+	PSameIn   // (x in S) == (y in S): two cards' values in one class of a set, or (!=) in the two ("a point card after a point card")
+	PSamePart // [c0, c1, …][prev.rank] == […][card.rank]: two cards' ranks in one class of a partition, or (!=) in two ("as many letters in its name")
 	NumProds
 )
 
@@ -492,7 +495,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

@@ -122,7 +122,22 @@ func randWin(rng *rand.Rand) int {
 func randomAtom(rng *rand.Rand, depth int) *Node {
 	slot := func() Slot { return Slot(rng.IntN(int(numSlots))) }
 	cmpOp := func() Op { return Op(rng.IntN(int(numCmps))) }
-	switch rng.IntN(20) {
+	switch rng.IntN(21) {
+	case 20:
+		// Two cards' classes: a set's, or a partition of the ranks.
+		op := []Op{Eq, Ne}[rng.IntN(2)]
+		if rng.IntN(2) == 0 {
+			set := 0
+			for range 1 + rng.IntN(maxInSet) {
+				set |= 1 << rng.IntN(16)
+			}
+			return &Node{P: PSameIn, Op: op, K: set, Kids: []*Node{randomInt(rng, depth), randomInt(rng, depth)}}
+		}
+		k := 0
+		for r := 1; r <= 13; r++ {
+			k |= rng.IntN(1+rng.IntN(1<<partBits)) << (partBits * r)
+		}
+		return &Node{P: PSamePart, Op: op, K: k, Slot: slot(), Slot2: slot()}
 	case 17:
 		if rng.IntN(2) == 0 {
 			return &Node{P: PPattern, Slot: SlotPrev2, K: 1 + rng.IntN(254) | (1+rng.IntN(254))<<8}

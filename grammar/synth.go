@@ -63,6 +63,10 @@ type SynthConfig struct {
 	// the numbers a term takes at the accepted points and at no refused
 	// one (threshold.go).
 	Sets bool
+	// Classes: also "(prev's t in S) == (the card's t in S)" and "!=",
+	// two cards in one class of a set of values or in the two, the set
+	// read off the points (sets.go's sameClasses).
+	Classes bool
 	// Exactly: also try, at the top, "exactly k of three conditions"
 	// (exactly.go).
 	Exactly bool
@@ -223,6 +227,8 @@ type synth struct {
 	// solve's rules are whole ones.
 	settled int
 	inTop   bool
+	// twins: the terms of two cards' classes and their values (classTwins).
+	twins []twin
 	// splitting: the short lines' splits, run beside the top search from
 	// its root (splitahead.go).
 	splitting *splitRun
@@ -363,6 +369,7 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 	}
 	out = append(out, nots...)
 	out = append(out, s.thresholds(mask, budget, depth == 2)...)
+	out = append(out, s.sameClasses(mask, budget)...)
 	out = append(out, s.arithFits(mask, budget, limit)...)
 	if depth == 2 {
 		out = append(out, s.pairs(mask, budget)...)

@@ -73,9 +73,9 @@ type PlaceConfig struct {
 // makes the place depend on the machine and its load.
 var DefaultPlace = PlaceConfig{
 	Synth: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-		Covers: true, MaxClasses: 40_000, MaxSolves: 1500},
+		Covers: true, Classes: true, MaxClasses: 40_000, MaxSolves: 1500},
 	Wide: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, Sets: true, Exactly: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-		Covers: true, MaxClasses: 40_000, MaxSolves: 1500},
+		Covers: true, Classes: true, MaxClasses: 40_000, MaxSolves: 1500},
 	Rounds: 6, Points: 240, MoreCounterexamples: 3, Budget: 120 * time.Second,
 	Truth: godrule.Config{Walks: 6, Horizon: 40, Seed: 7},
 }
