@@ -181,8 +181,9 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 		c    *Class
 		miss int
 	}
+	onMask := s.atomMisses(mask)
 	miss := func(c *Class, atoms int) int {
-		in, out := s.nearestAtoms(s.and(mask, c.B), s.andNot(mask, c.B), atoms)
+		in, out := s.nearestAtoms(s.and(mask, c.B), s.andNot(mask, c.B), atoms, onMask)
 		return in + out
 	}
 	byMiss := func(a, b scored) int { return cmp.Or(cmp.Compare(a.miss, b.miss), cmp.Compare(a.c.Bits, b.c.Bits)) }
@@ -230,22 +231,39 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 }
 
 // nearestAtoms is, for each of two sides, the fewest of its points that
-// one of the first n atoms of the pool, or its opposite, misjudges: both
-// sides in one pass over the atoms (each atom's words read once).
-func (s *synth) nearestAtoms(a, b []uint64, n int) (int, int) {
+// one of the first n atoms of the pool, or its opposite, misjudges. The
+// sides split a mask whose misses per atom are onMask (atomMisses): an
+// atom's misses on b are those on the mask less those on a, so each
+// atom's words are read once, for a alone.
+func (s *synth) nearestAtoms(a, b []uint64, n int, onMask []int32) (int, int) {
 	allA, allB := Ones(a), Ones(b)
 	bestA, bestB := allA, allB
 	for i := range min(n, len(s.atoms)) {
 		d := s.dis[i*s.words : (i+1)*s.words]
-		missA, missB := 0, 0
+		missA := 0
 		for w, x := range a {
 			missA += bits.OnesCount64(d[w] & x)
-			missB += bits.OnesCount64(d[w] & b[w])
 		}
+		missB := int(onMask[i]) - missA
 		bestA, bestB = min(bestA, missA, allA-missA), min(bestB, missB, allB-missB)
 		if bestA == 0 && bestB == 0 {
 			break
 		}
 	}
 	return bestA, bestB
+}
+
+// atomMisses is, for each atom of the pool, the points of mask it
+// misjudges.
+func (s *synth) atomMisses(mask []uint64) []int32 {
+	out := make([]int32, len(s.atoms))
+	for i := range s.atoms {
+		d := s.dis[i*s.words : (i+1)*s.words]
+		n := 0
+		for w, m := range mask {
+			n += bits.OnesCount64(d[w] & m)
+		}
+		out[i] = int32(n)
+	}
+	return out
 }

@@ -119,7 +119,11 @@ func TestNearestAtomsByBruteForce(t *testing.T) {
 			}
 			return best
 		}
-		gotA, gotB := s.nearestAtoms(a, b, n)
+		ab := make([]uint64, words)
+		for w := range ab {
+			ab[w] = a[w] | b[w]
+		}
+		gotA, gotB := s.nearestAtoms(a, b, n, s.atomMisses(ab))
 		if wantA, wantB := brute(a), brute(b); gotA != wantA || gotB != wantB {
 			t.Fatalf("trial %d: nearestAtoms = %d, %d; point by point %d, %d", trial, gotA, gotB, wantA, wantB)
 		}

@@ -53,6 +53,16 @@ func overlap(a, b []uint64) int {
 	return n
 }
 
+// overlap2 is overlap(a, b) and overlap(a, c), a's words read once.
+func overlap2(a, b, c []uint64) (int, int) {
+	nb, nc := 0, 0
+	for w, x := range a {
+		nb += bits.OnesCount64(x & b[w])
+		nc += bits.OnesCount64(x & c[w])
+	}
+	return nb, nc
+}
+
 func equalWords(a, b []uint64) bool { return slices.Equal(a, b) }
 
 func fullMask(ps *Points) []uint64 {

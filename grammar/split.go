@@ -60,7 +60,7 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 	ors, ands, imps, ites := sc.ors[:0], sc.ands[:0], sc.imps[:0], sc.ites[:0]
 	defer func() { sc.ors, sc.ands, sc.imps, sc.ites = ors, ands, imps, ites }()
 	consider := func(a *Class) {
-		onPos, onNeg := overlap(a.B, pos), overlap(a.B, neg)
+		onPos, onNeg := overlap2(a.B, pos, neg)
 		if onNeg == 0 && onPos > 0 && onPos < nPos {
 			ors = append(ors, cand{a, float64(onPos)})
 		}
@@ -455,7 +455,7 @@ func (s *synth) partBits(part []uint64, budget int) int {
 		if a.Bits >= est {
 			break
 		}
-		onPos, onNeg := overlap(a.B, pos), overlap(a.B, neg)
+		onPos, onNeg := overlap2(a.B, pos, neg)
 		miss := onNeg + nPos - onPos // the points where a is wrong
 		if miss == 0 {
 			return a.Bits
