@@ -219,6 +219,7 @@ func partition(xs, ys []int32, mask, want []uint64, differ bool) (int, bool) {
 		return r
 	}
 	var apart [][2]int32
+	var joined, parted [14]uint16
 	var seen uint16
 	for w, m := range mask {
 		for ; m != 0; m &= m - 1 {
@@ -230,8 +231,13 @@ func partition(xs, ys []int32, mask, want []uint64, differ bool) (int, bool) {
 			seen |= 1<<x | 1<<y
 			if (want[w]>>(i%64)&1 == 1) != differ {
 				up[find(x)] = find(y)
+				joined[x] |= 1 << y
 			} else {
 				apart = append(apart, [2]int32{x, y})
+				parted[x] |= 1 << y
+			}
+			if joined[x]&parted[x]>>y&1 == 1 {
+				return 0, false // one pair of ranks judged both ways
 			}
 		}
 	}
@@ -278,8 +284,9 @@ func partition(xs, ys []int32, mask, want []uint64, differ bool) (int, bool) {
 // class of the shorter set, and false when no split does it or the points
 // put every value in one class.
 func twoClasses(xs, ys []int32, mask, want []uint64, differ bool) (uint64, bool) {
-	const same, other = 1, 2
-	var rel [maxInValue + 1][maxInValue + 1]uint8
+	// same[v], other[v]: the values the points put in v's class, in the
+	// other (bit u for the value u).
+	var same, other [maxInValue + 1]uint64
 	var seen uint64
 	for w, m := range mask {
 		for ; m != 0; m &= m - 1 {
@@ -288,57 +295,45 @@ func twoClasses(xs, ys []int32, mask, want []uint64, differ bool) (uint64, bool)
 			if min(x, y) < 0 || max(x, y) > maxInValue {
 				return 0, false
 			}
-			r := uint8(same)
+			edges := &same
 			if (want[w]>>(i%64)&1 == 1) == differ {
-				r = other
+				edges = &other
 			}
-			if x == y {
-				if r == other {
-					return 0, false
-				}
-				continue
+			edges[x] |= 1 << y
+			edges[y] |= 1 << x
+			if same[x]&other[x]>>y&1 == 1 {
+				return 0, false // one pair of values judged both ways: most terms, soon
 			}
-			rel[x][y] |= r
-			rel[y][x] |= r
 			seen |= 1<<x | 1<<y
 		}
 	}
-	var side [maxInValue + 1]uint8 // 0: not yet reached; 1, 2: the two classes
 	var set uint64
-	for v := range maxInValue + 1 {
-		if seen>>v&1 == 0 || side[v] != 0 {
-			continue
-		}
-		var of [3]uint64
-		side[v], of[1] = 1, 1<<v
-		for queue := []int{v}; len(queue) > 0; queue = queue[1:] {
-			u := queue[0]
-			for t := range maxInValue + 1 {
-				r := rel[u][t]
-				if r == 0 {
-					continue
-				}
-				c := side[u]
-				switch r {
-				case other:
-					c = 3 - c
-				case same | other:
-					return 0, false
-				}
-				switch side[t] {
-				case 0:
-					side[t], of[c] = c, of[c]|1<<t
-					queue = append(queue, t)
-				case c:
-				default:
-					return 0, false
-				}
+	// Each part of the graph in turn, from its least value: of[0] holds
+	// the values of the first's class, of[1] the others'.
+	for rest := seen; rest != 0; {
+		v := bits.TrailingZeros64(rest)
+		var of [2]uint64
+		of[0] = 1 << v
+		for queue := uint64(1) << v; queue != 0; {
+			u := bits.TrailingZeros64(queue)
+			queue &^= 1 << u
+			c := 0
+			if of[1]>>u&1 == 1 {
+				c = 1
 			}
+			mine, theirs := same[u], other[u]
+			if mine&of[1-c] != 0 || theirs&of[c] != 0 || mine&theirs != 0 {
+				return 0, false // a value in both classes
+			}
+			queue |= (mine &^ of[c]) | (theirs &^ of[1-c])
+			of[c] |= mine
+			of[1-c] |= theirs
 		}
-		if setBits(int(of[2])) < setBits(int(of[1])) {
-			of[1] = of[2]
+		rest &^= of[0] | of[1]
+		if setBits(int(of[1])) < setBits(int(of[0])) {
+			of[0] = of[1]
 		}
-		set |= of[1]
+		set |= of[0]
 	}
 	return set, set != 0
 }
