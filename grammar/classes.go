@@ -33,7 +33,19 @@ var classProds = map[Prod]Production{
 		},
 		text: func(n *Node, k []text) text {
 			set := setText(n.K)
-			return text{"(" + k[0].above(precCmp) + " in " + set + ") " + cmpText[n.Op] + " (" + k[1].above(precCmp) + " in " + set + ")", precCmp}
+			x, y := k[0].above(precCmp), k[1].above(precCmp)
+			if n.Kids[0].P == PSuitNo && n.Kids[1].P == PSuitNo && n.K < 1<<4 {
+				// The suits by name: "(prev.suit in ["spades", "hearts"]) == …".
+				var names []string
+				for v := range 4 {
+					if n.K>>v&1 == 1 {
+						names = append(names, strconv.Quote(suitNames[v]))
+					}
+				}
+				set = "[" + strings.Join(names, ", ") + "]"
+				x, y = slotText[n.Kids[0].Slot]+".suit", slotText[n.Kids[1].Slot]+".suit"
+			}
+			return text{"(" + x + " in " + set + ") " + cmpText[n.Op] + " (" + y + " in " + set + ")", precCmp}
 		}},
 	// A partition of the ranks into three classes or more; K holds each
 	// rank's class, partBits bits a rank (a class's number is the order

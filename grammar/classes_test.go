@@ -272,3 +272,18 @@ func seenClasses(c [5]int32, xs, ys []int32) int {
 	}
 	return len(seen)
 }
+
+// Two cards' classes of suits are written with the suits' names, and
+// evaluate as expr reads that text (the fuzz test draws suits rarely).
+func TestSameClassOfSuitsByName(t *testing.T) {
+	n := &Node{P: PSameIn, Op: Ne, K: 1<<0 | 1<<1, Kids: []*Node{{P: PSuitNo, Slot: SlotPrev}, {P: PSuitNo}}}
+	if got, want := n.Expr(), `(prev.suit in ["spades", "hearts"]) != (card.suit in ["spades", "hearts"])`; got != want {
+		t.Errorf("got %s\nwant %s", got, want)
+	}
+	rng := rand.New(rand.NewPCG(8, 8))
+	for _, op := range []Op{Eq, Ne} {
+		for set := 1; set < 15; set++ {
+			agreesWithExpr(t, rng, &Node{P: PSameIn, Op: op, K: set, Kids: []*Node{{P: PSuitNo, Slot: SlotPrev}, {P: PSuitNo}}}, 20)
+		}
+	}
+}
