@@ -65,7 +65,8 @@ type SynthConfig struct {
 	Sets bool
 	// Classes: also "(prev's t in S) == (the card's t in S)" and "!=",
 	// two cards in one class of a set of values or in the two, the set
-	// read off the points (sets.go's sameClasses).
+	// read off the points (classes.go's sameClasses); and a partition of
+	// the ranks, likewise.
 	Classes bool
 	// Exactly: also try, at the top, "exactly k of three conditions"
 	// (exactly.go).

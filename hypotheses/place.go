@@ -131,7 +131,8 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	pl := newPlacing(rule, anyStarter, cfg, lines)
 	// The narrow search first (the same places as before the wider one
 	// was added, and sooner), then the wider one where it found none or
-	// found one over shorterAbove bits (a shorter one, then). Each holds its rules to God's as it finds them (settler).
+	// found one over shorterAbove bits (a shorter one, then). Each holds
+	// its rules to God's as it finds them (settler).
 	stages := []grammar.SynthConfig{cfg.Synth}
 	if cfg.Wide.MaxBits > 0 {
 		stages = append(stages, cfg.Wide)
