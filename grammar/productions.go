@@ -81,6 +81,7 @@ const (
 	// An atom, last so that the others keep their numbers.
 	PSameIn   // (x in S) == (y in S): two cards' values in one class of a set, or (!=) in the two ("a point card after a point card")
 	PSamePart // [c0, c1, …][prev.rank] == […][card.rank]: two cards' ranks in one class of a partition, or (!=) in two ("as many letters in its name")
+	PBeats    // [l0, l1, …][card.rank] > […][prev.rank]: the card above the last one in an order of strength ("beat it in Sueca's order")
 	NumProds
 )
 
@@ -495,7 +496,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

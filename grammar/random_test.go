@@ -124,7 +124,15 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 	cmpOp := func() Op { return Op(rng.IntN(int(numCmps))) }
 	switch rng.IntN(21) {
 	case 20:
-		// Two cards' classes: a set's, or a partition of the ranks.
+		// Two cards' classes: a set's, or a partition of the ranks; or an
+		// order of strength of the ranks.
+		if rng.IntN(3) == 0 {
+			k := 0
+			for r := 1; r <= 13; r++ {
+				k |= rng.IntN(1+rng.IntN(13)) << (levelBits * r)
+			}
+			return &Node{P: PBeats, Op: []Op{Gt, Ge}[rng.IntN(2)], K: k, Slot: slot(), Slot2: slot()}
+		}
 		op := []Op{Eq, Ne}[rng.IntN(2)]
 		if rng.IntN(2) == 0 {
 			set := 0

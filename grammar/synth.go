@@ -68,6 +68,9 @@ type SynthConfig struct {
 	// read off the points (classes.go's sameClasses); and a partition of
 	// the ranks, likewise.
 	Classes bool
+	// Orders: also "the card above the last one in an order of strength",
+	// the order read off the points (orders.go's beats).
+	Orders bool
 	// Exactly: also try, at the top, "exactly k of three conditions"
 	// (exactly.go).
 	Exactly bool
@@ -371,6 +374,7 @@ func (s *synth) solve(mask []uint64, budget, depth, limit int) []Found {
 	out = append(out, nots...)
 	out = append(out, s.thresholds(mask, budget, depth == 2)...)
 	out = append(out, s.sameClasses(mask, budget)...)
+	out = append(out, s.beats(mask, budget)...)
 	out = append(out, s.arithFits(mask, budget, limit)...)
 	if depth == 2 {
 		out = append(out, s.pairs(mask, budget)...)

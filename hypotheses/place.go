@@ -46,6 +46,11 @@ type PlaceConfig struct {
 	// finds no place: the look-back pool's arithmetic (ArithBits) and the
 	// rules that hold once the line is long enough (Guarded).
 	Wide grammar.SynthConfig
+	// Far, when set (MaxBits > 0), is a last search for longer rules, tried
+	// only where neither search reached the rule: a game's own order of
+	// strength within a suit costs 45–50 bits (naming the order alone,
+	// 35–40), past the bound that keeps the other two quick.
+	Far grammar.SynthConfig
 	// Rounds of counterexample-guided synthesis, and the points each round
 	// starts from.
 	Rounds, Points int
@@ -73,9 +78,11 @@ type PlaceConfig struct {
 // makes the place depend on the machine and its load.
 var DefaultPlace = PlaceConfig{
 	Synth: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-		Covers: true, Classes: true, MaxClasses: 40_000, MaxSolves: 1500},
+		Covers: true, Classes: true, Orders: true, MaxClasses: 40_000, MaxSolves: 1500},
 	Wide: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, Sets: true, Exactly: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-		Covers: true, Classes: true, MaxClasses: 40_000, MaxSolves: 1500},
+		Covers: true, Classes: true, Orders: true, MaxClasses: 40_000, MaxSolves: 1500},
+	Far: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, Sets: true, Exactly: true, MaxBits: 52, Slack: 4, Max: 64, Keep: 2,
+		Covers: true, Classes: true, Orders: true, MaxClasses: 40_000, MaxSolves: 1500},
 	Rounds: 6, Points: 240, MoreCounterexamples: 3, Budget: 120 * time.Second,
 	Truth: godrule.Config{Walks: 6, Horizon: 40, Seed: 7},
 }
@@ -137,6 +144,11 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	if cfg.Wide.MaxBits > 0 {
 		stages = append(stages, cfg.Wide)
 	}
+	far := -1 // the far search's stage, when there is one
+	if cfg.Far.MaxBits > 0 && len(stages) > 1 {
+		far = len(stages)
+		stages = append(stages, cfg.Far)
+	}
 	for i := range stages {
 		stages[i].Verify = pl.settler.right
 	}
@@ -156,6 +168,9 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	var placed *reached
 	for si, stage := range stages {
 		rounds := cfg.Rounds
+		if si == far && placed != nil {
+			break // the narrow search's place stands: no longer rule is wanted
+		}
 		if placed != nil {
 			stage.MaxBits = placed.Length - 1
 			rounds = shorterRounds
@@ -387,6 +402,11 @@ func (a *ahead) cancel() {
 	<-a.done
 }
 
+// longest is the longest rule a placement's searches look for.
+func (cfg PlaceConfig) longest() int {
+	return max(cfg.Synth.MaxBits, cfg.Wide.MaxBits, cfg.Far.MaxBits)
+}
+
 // reason says in words why the language does not reach the rule.
 func (pl *placing) reason() string {
 	nearest, at, lines, agree, cfg := pl.nearest, pl.nearestAt, pl.lines, pl.bestAgree, pl.cfg
@@ -400,10 +420,10 @@ func (pl *placing) reason() string {
 			covers = fmt.Sprintf(", and up to %d atoms joined by or or by and, whole or as a part", grammar.CoverParts)
 		}
 		return fmt.Sprintf("no rule of at most %d bits that the synthesizer builds (atoms of up to %d bits, terms of %d, two levels of and, or, if%s) gives God's verdicts on even a sample of the states its hands reach",
-			cfg.Synth.MaxBits, cfg.Synth.PoolBits, cfg.Synth.TermBits, covers)
+			cfg.longest(), cfg.Synth.PoolBits, cfg.Synth.TermBits, covers)
 	}
 	why := fmt.Sprintf("no rule of at most %d bits that the synthesizer reached behaves as it does on every state its hands reach; the nearest, %s (%d bits), gives God's verdict on %.1f%% of the cards judged",
-		cfg.Synth.MaxBits, nearest.Node.Expr(), nearest.Bits, 100*agree)
+		cfg.longest(), nearest.Node.Expr(), nearest.Bits, 100*agree)
 	if at[0] >= 0 && at[0] < len(lines) {
 		c := sim.Card(at[1])
 		god := "accepts"

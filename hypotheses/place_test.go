@@ -216,3 +216,21 @@ func TestPlaceLongLooksWider(t *testing.T) {
 		t.Errorf("Dou Dizhu's order placed at %d bits (%s), want at most 30", p.Length, p.Expr)
 	}
 }
+
+// A game's own order of strength within a suit — "follow suit with a
+// card that beats the last one in Tute's order: ace, three, king, queen,
+// jack, seven down to four, two; the eight, nine and ten lowest" —
+// is past the bound of the first two searches (the order alone names one
+// of 13! orders of the ranks): the far search places it.
+func TestPlaceFarFindsAnOrderWithinASuit(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("three searches: tens of seconds; runs with " + longtest.Env)
+	}
+	p, err := small().Place(compile(t, `let o = [0, 10, 1, 9, 2, 3, 4, 5, 0, 0, 0, 6, 7, 8]; card.suit != prev.suit or o[card.rank] > o[prev.rank]`), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || p.Length <= DefaultPlace.Wide.MaxBits || p.Length > DefaultPlace.Far.MaxBits {
+		t.Errorf("placed: %v at %d bits (%s), want past %d bits and at most %d", p.Reached, p.Length, p.Expr, DefaultPlace.Wide.MaxBits, DefaultPlace.Far.MaxBits)
+	}
+}
