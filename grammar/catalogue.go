@@ -187,10 +187,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PNear, Op: Gt, K: k, Win: w})
 		}
 	}
-	// The look-back pool's: "while the line's average is above 7".
+	// The look-back pool's: "while the line's average is above 7", "keep
+	// the average, the card's own included, at most 7".
 	for k := 2; k <= 12; k++ {
 		for _, op := range []Op{Lt, Le, Gt, Ge} {
 			put(Node{P: PAvgIs, Op: op, K: k})
+			put(Node{P: PAvgIs, Op: op, K: k, K2: 1})
 		}
 	}
 	// The look-back pool's: "within two of the highest of the last four".
@@ -252,10 +254,13 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 	}
-	// The look-back pool's: "a common factor with the last card".
+	// The look-back pool's: "a common factor with the last card", "a
+	// binary digit in common with the last card".
 	for _, pair := range [][2]Slot{{SlotCard, SlotPrev}, {SlotCard, SlotPrev2}, {SlotCard, SlotFirst}, {SlotPrev, SlotPrev2}} {
 		for _, op := range []Op{Eq, Ne} {
-			put(Node{P: PFactor, Slot: pair[0], Slot2: pair[1], Op: op})
+			for k := range 2 {
+				put(Node{P: PFactor, Slot: pair[0], Slot2: pair[1], Op: op, K: k})
+			}
 		}
 	}
 	for _, ends := range [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}} {

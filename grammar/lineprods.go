@@ -139,16 +139,31 @@ var lineProds = map[Prod]Production{
 		}},
 	// Multiplied out (the average is a fraction): sum op k × n, as people
 	// write it.
-	PAvgIs: {Name: "average-is", Type: Bool, Words: "the average rank of the main line compared with a number: while the average is above 7",
-		Bits: fixed(8),
+	// K2 1: the card's rank counted with the line's ("keep the average,
+	// your card included, at most 7").
+	PAvgIs: {Name: "average-is", Type: Bool, Words: "the average rank of the main line (the card's own with them or not) compared with a number: while the average is above 7",
+		Bits: func(n *Node) int { return 8 + n.K2 },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[Window(0).index()]
+			if n.K2 == 1 {
+				return b(compare(n.Op, t.sum+cardRank(pt.Card), int32(n.K)*(t.n+1)))
+			}
 			return b(compare(n.Op, t.sum, int32(n.K)*t.n))
 		},
 		text: func(n *Node, _ []text) text {
-			return text{fmt.Sprintf("%s %s %d * n", call("sum", call("map", "line", ".rank").s).s, cmpText[n.Op], n.K), precCmp}
+			sum := call("sum", call("map", "line", ".rank").s).s
+			if n.K2 == 1 {
+				return text{fmt.Sprintf("%s + card.rank %s %d * (n + 1)", sum, cmpText[n.Op], n.K), precCmp}
+			}
+			return text{fmt.Sprintf("%s %s %d * n", sum, cmpText[n.Op], n.K), precCmp}
 		},
-		reads: func(_ *Node, r Reads) Reads { r.Line, r.N = true, true; return r }},
+		reads: func(n *Node, r Reads) Reads {
+			r.Line, r.N = true, true
+			if n.K2 == 1 {
+				r.slot(SlotCard)
+			}
+			return r
+		}},
 	PNone: {Name: "none", Type: Bool, Words: "no card of the line (or its last k) passes a test",
 		Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBitsOf(n) },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, n.K, pt.Card) == 0) },

@@ -372,17 +372,25 @@ func init() {
 			}},
 		// Two ranks with a common factor (Op Eq) or none (Ne, coprime):
 		// an ace has none with any rank.
-		PFactor: {Name: "factor", Type: Bool, Words: "two cards' ranks with a common factor greater than one (or none)",
-			Bits: func(n *Node) int { return 5 + slotBits[n.Slot] + slotBits[n.Slot2] },
+		// K 1: a common binary digit rather than a common factor ("in
+		// binary the two ranks have a 1 in the same place").
+		PFactor: {Name: "factor", Type: Bool, Words: "two cards' ranks with a common factor greater than one (or none), or a common binary digit 1 (or none)",
+			Bits: func(n *Node) int { return 5 + n.K + slotBits[n.Slot] + slotBits[n.Slot2] },
 			eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 				sc := pt.Scene
 				if !sc.has(n.Slot) || !sc.has(n.Slot2) {
 					return 0
 				}
 				x, y := rankOf(pt, n.Slot), rankOf(pt, n.Slot2)
+				if n.K == 1 {
+					return b((x&y != 0) == (n.Op == Eq))
+				}
 				return b((gcd(x, y) > 1) == (n.Op == Eq))
 			},
 			text: func(n *Node, _ []text) text {
+				if n.K == 1 {
+					return text{fmt.Sprintf("bitand(%s.rank, %s.rank) %s 0", slotText[n.Slot], slotText[n.Slot2], cmpText[1-n.Op]), precCmp}
+				}
 				f := "any"
 				if n.Op == Ne {
 					f = "none"

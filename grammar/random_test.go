@@ -166,7 +166,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		}
 		if rng.IntN(3) == 0 {
 			x, y := Slot(rng.IntN(int(numSlots))), Slot(rng.IntN(int(numSlots)))
-			return &Node{P: PFactor, Slot: x, Slot2: y, Op: []Op{Eq, Ne}[rng.IntN(2)]}
+			return &Node{P: PFactor, Slot: x, Slot2: y, Op: []Op{Eq, Ne}[rng.IntN(2)], K: rng.IntN(2)}
 		}
 		if rng.IntN(2) == 0 {
 			set := 0
@@ -225,7 +225,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		return n
 	case 15:
 		if rng.IntN(4) == 0 {
-			return &Node{P: PAvgIs, Op: cmpOp(), K: 2 + rng.IntN(11)}
+			return &Node{P: PAvgIs, Op: cmpOp(), K: 2 + rng.IntN(11), K2: rng.IntN(2)}
 		}
 		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng))}
 	case 16:
