@@ -402,8 +402,12 @@ func (a *ahead) cancel() {
 	<-a.done
 }
 
-// longest is the longest rule a placement's searches look for.
+// longest is the longest rule a placement's searches look for (the far
+// search runs only after a wider one).
 func (cfg PlaceConfig) longest() int {
+	if cfg.Wide.MaxBits <= 0 {
+		return cfg.Synth.MaxBits
+	}
 	return max(cfg.Synth.MaxBits, cfg.Wide.MaxBits, cfg.Far.MaxBits)
 }
 
