@@ -30,6 +30,8 @@ func TestFlagsRefused(t *testing.T) {
 		{[]string{"rules", "check", "--walks", "-5"}, "--walks must be at least 0, not -5"},
 		{[]string{"rules", "check", "--horizon", "0"}, "--horizon must be at least 1, not 0"},
 		{[]string{"rules", "check", "--decks", "-1"}, "--decks must be at least 1, not -1"},
+		{[]string{"rules", "check", "--rules", "same-suit", "--expr", "card.even"}, "give one of them"},
+		{[]string{"rules", "check", "--rules", "same-suitt"}, `no rule named "same-suitt"`},
 		{[]string{"rank", "--workers", "-3"}, "--workers must be at least 0, not -3"},
 		{[]string{"rank", "--hands", "0"}, "--hands must be at least 1, not 0"},
 		{[]string{"rank", "--resume", "--force", "--out", "x"}, "give one of them"},

@@ -36,6 +36,25 @@ func TestRulesList(t *testing.T) {
 	}
 }
 
+// --rules checks the rules named, in the order given, and no other.
+func TestRulesCheckNamedRules(t *testing.T) {
+	out, err := run(t, "rules", "check", "--rules", "black-high-red-low,suit-cycle-sdch", "--walks", "5", "--format", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reps []struct{ Rule string }
+	if err := json.Unmarshal([]byte(out), &reps); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var got []string
+	for _, r := range reps {
+		got = append(got, r.Rule)
+	}
+	if strings.Join(got, ",") != "black-high-red-low,suit-cycle-sdch" {
+		t.Errorf("checked %v, want black-high-red-low and suit-cycle-sdch", got)
+	}
+}
+
 func TestRulesCheck(t *testing.T) {
 	out, err := run(t, "rules", "check", "--expr", "card.rank == 1", "--format", "csv")
 	if err == nil || !strings.Contains(err.Error(), "failed the check") {
@@ -197,7 +216,7 @@ func golden(t *testing.T, name, out string) {
 	}
 }
 
-var smallRank = []string{"rank", "--rules", "black-high-red-low,same-suit,alternate-parity", "--hands", "4",
+var smallRank = []string{"rank", "--rules", "black-high-red-low,suit-cycle-sdch,alternate-parity", "--hands", "4",
 	"--lineup", "bayes-eig(size=3000);positive-tester(size=3000);random;bounded-human(k=5)"}
 
 func TestRankGolden(t *testing.T) {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/eleusis/eleusis/render"
@@ -110,6 +111,7 @@ func rulesShowCmd(g *global) *cobra.Command {
 
 func rulesCheckCmd(g *global) *cobra.Command {
 	var expr string
+	var names []string
 	cfg := rulebank.CheckConfig{Analyse: rulebank.DefaultAnalyse}
 	check := &cobra.Command{
 		Use:   "check",
@@ -124,7 +126,8 @@ rules failed and why.`,
 		Example: `  eleusis rules check
   eleusis rules check --expr 'card.color != prev.color'
   eleusis rules check --expr 'card.rank > prev.rank' --allow-dead-ends   # stuck after a king: accepted
-  eleusis rules check --bank mine.yaml --decks 3 --format csv`,
+  eleusis rules check --bank mine.yaml --decks 3 --format csv
+  eleusis rules check --bank mine.yaml --rules my-rule --walks 10000`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			g.checking = true
@@ -136,7 +139,7 @@ rules failed and why.`,
 					return err
 				}
 			}
-			rules, err := g.rulesToCheck(expr)
+			rules, err := g.rulesToCheck(expr, names)
 			if err != nil {
 				return err
 			}
@@ -149,30 +152,42 @@ rules failed and why.`,
 		},
 	}
 	check.Flags().StringVar(&expr, "expr", "", "check this expression instead of the bank")
+	check.Flags().StringSliceVar(&names, "rules", nil, "check only these rules of the bank, separated by commas")
 	check.Flags().BoolVar(&cfg.AllowDeadEnds, "allow-dead-ends", false, "report dead ends without failing")
 	check.Flags().IntVar(&cfg.Analyse.Decks, "decks", cfg.Analyse.Decks, "decks in the game (copies of each card)")
 	check.Flags().IntVar(&cfg.Analyse.Walks, "walks", cfg.Analyse.Walks, "random legal walks per rule")
 	check.Flags().IntVar(&cfg.Analyse.Horizon, "horizon", cfg.Analyse.Horizon, "longest main line the walks build")
 	g.formatFlags(check)
 	g.bankFlags(check)
+	g.completeRules(check, "rules")
 	return check
 }
 
 // rulesToCheck are the rules `rules check` checks: the expression when
-// given, else --bank's own rules (not the defaults again), else the
-// default bank.
-func (g *global) rulesToCheck(expr string) ([]*rulebank.Compiled, error) {
+// given, else the rules named (of the default bank and --bank), else
+// --bank's own rules (not the defaults again), else the default bank.
+func (g *global) rulesToCheck(expr string, names []string) ([]*rulebank.Compiled, error) {
 	b, extra, err := g.loadBanks()
 	if err != nil {
 		return nil, err
 	}
 	switch {
+	case expr != "" && len(names) > 0:
+		return nil, errors.New("--expr checks one expression and --rules rules of the bank: give one of them")
 	case expr != "":
 		r, err := exprRule(expr)
 		if err != nil {
 			return nil, err
 		}
 		return []*rulebank.Compiled{r}, nil
+	case len(names) > 0:
+		rules := make([]*rulebank.Compiled, len(names))
+		for i, name := range names {
+			if rules[i], err = b.Get(name); err != nil {
+				return nil, err
+			}
+		}
+		return rules, nil
 	case extra != nil:
 		return extra.Rules, nil
 	}
