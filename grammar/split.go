@@ -95,9 +95,11 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		consider(a)
 	}
 	if depth == 2 {
-		for _, a := range s.conds {
-			if a.Bits+2 <= bound() {
-				consider(a)
+		for _, conds := range [][]*Class{s.conds, s.counts} {
+			for _, a := range conds {
+				if a.Bits+2 <= bound() {
+					consider(a)
+				}
 			}
 		}
 		for _, a := range s.pureThresholds(pos, neg, bound()-2) {

@@ -71,6 +71,9 @@ type SynthConfig struct {
 	// Orders: also "the card above the last one in an order of strength",
 	// the order read off the points (orders.go's beats).
 	Orders bool
+	// CountPairs: also the conditions "count(line, a) op count(line, b)"
+	// for two values of one attribute (countpairs.go).
+	CountPairs bool
 	// Exactly: also try, at the top, "exactly k of three conditions"
 	// (exactly.go).
 	Exactly bool
@@ -198,8 +201,12 @@ type synth struct {
 	ints  []*Class
 	// poolConds: the pool's atoms that do not read the card (conditions);
 	// conds: the thresholds of its terms made as conditions; allConds:
-	// both, shortest first.
+	// these and counts, shortest first.
 	poolConds, allConds, conds []*Class
+	// counts: two counts of the line compared (countpairs.go), a list of
+	// their own: the search's lists of conditions are cut by length, and
+	// these are longer than most.
+	counts []*Class
 	// paired: allConds and the look-back pool's conditions, for the paired
 	// splits (pairedConds).
 	paired []*Class
@@ -261,7 +268,9 @@ func (s *synth) layout() {
 		s.intOf[t.Node] = t
 	}
 	s.conds = s.condThresholds(s.cfg.CondBits)
-	s.allConds = append(slices.Clone(s.poolConds), s.conds...)
+	s.counts = s.countPairs(countPairMax)
+	s.allConds = slices.Concat(s.poolConds, s.conds, s.counts)
+	slices.SortStableFunc(s.allConds, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
 	slices.SortStableFunc(s.allConds, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
 	s.dis = make([]uint64, len(s.atoms)*s.words)
 	for i, a := range s.atoms {

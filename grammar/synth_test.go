@@ -73,7 +73,12 @@ func shortestAgrees(t *testing.T, rng *rand.Rand, found []Found, st SynthStats, 
 // bits once on sets its option, and nothing as short that does without.
 func onlyWith(t *testing.T, rng *rand.Rand, p Problem, j *rulebank.Judge, bits int, option string, on func(*SynthConfig)) {
 	t.Helper()
-	cfg := wideTest
+	onlyWithFrom(t, rng, p, j, bits, option, wideTest, on)
+}
+
+// onlyWithFrom is onlyWith from the search cfg instead of wideTest.
+func onlyWithFrom(t *testing.T, rng *rand.Rand, p Problem, j *rulebank.Judge, bits int, option string, cfg SynthConfig, on func(*SynthConfig)) {
+	t.Helper()
 	cfg.Guarded = false
 	without, _ := Synthesize(p, cfg)
 	on(&cfg)
