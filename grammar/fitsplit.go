@@ -18,7 +18,10 @@ import (
 // that reads the card (a condition on the card is an "or" or an "and" of
 // the parts, as short when the parts are atoms; here they are compounds).
 // The fit splits run after the search, on a budget of solves of their own,
-// on conditions of the line and of the card alike.
+// on conditions of the line and of the card alike; then under the free
+// passes ("a or (c ? x : y)", a card that may always be played) and under
+// pairs of them (a wild card and an exception: "an eight always, and the
+// same rank").
 
 // The conditions tried: the short ones that leave each side nearest to
 // one atom of the pool, and a few longer ones, all in one list, the
@@ -38,6 +41,7 @@ const (
 	// freePassBits bits.
 	freePassesTried  = 3
 	shortPassesTried = 3
+	passPairsTried   = 3
 	freePassBits     = 12
 	// fitPassCondsScored: the longer conditions scored under a free pass
 	// (the shortest of each pool), fewer than at the top: three passes.
@@ -102,6 +106,59 @@ func (s *synth) fitSplits(known int) []Found {
 		for _, c := range s.fitConds(s.fitCands(rest, fitPassCondsScored), rest) {
 			s.ite(c, rest, under, 2, orA)
 		}
+	}
+	// Under two free passes: "a or b or (c ? x : y)", a wild card and an
+	// exception together ("an eight always, and the same rank; otherwise
+	// after an eight a heart, else the suit").
+	for _, ab := range s.passPairs(slices.Concat(passes, short), mask) {
+		a, b := ab[0], ab[1]
+		if all > 0 { // a twelfth of the solves of their own each
+			s.cfg.MaxSolves = s.solves + (all+11)/12
+		}
+		s.timedOut = false
+		rest := s.andNot(s.andNot(mask, a.B), b.B)
+		own := 2 + a.Bits + b.Bits // "a or b or"
+		under := func() int { return bound() - own }
+		if under() < iteBits+4 {
+			continue
+		}
+		orAB := func(f Found) {
+			emit(Found{&Node{P: POr, Kids: []*Node{a.Node, {P: POr, Kids: []*Node{b.Node, f.Node}}}}, own + f.Bits})
+		}
+		for _, c := range s.fitConds(s.fitCands(rest, fitPassCondsScored), rest) {
+			s.ite(c, rest, under, 2, orAB)
+		}
+	}
+	return out
+}
+
+// passPairs are the pairs of free passes of which each lets by accepted
+// points of mask the other does not, the shortest first (then the most
+// points let by): the passPairsTried first. (The passes that let the most
+// by are often long atoms of the look-back pool true by chance on a
+// sample; two exceptions people name are short.)
+func (s *synth) passPairs(passes []*Class, mask []uint64) [][2]*Class {
+	pos := s.and(mask, s.p.Want)
+	type pair struct {
+		ab     [2]*Class
+		on     int
+		length int
+	}
+	var pairs []pair
+	for i, a := range passes {
+		onA := s.and(pos, a.B)
+		for _, b := range passes[i+1:] {
+			onB := s.and(pos, b.B)
+			if allOf(onA, onB) || allOf(onB, onA) {
+				continue // one adds nothing to the other
+			}
+			pairs = append(pairs, pair{[2]*Class{a, b}, overlap(pos, a.B) + overlap(s.andNot(pos, a.B), b.B), a.Bits + b.Bits})
+		}
+	}
+	slices.SortStableFunc(pairs, func(x, y pair) int { return cmp.Or(cmp.Compare(x.length, y.length), cmp.Compare(y.on, x.on)) })
+	var out [][2]*Class
+	for _, p := range pairs[:min(len(pairs), passPairsTried)] {
+		out = append(out, p.ab)
 	}
 	return out
 }

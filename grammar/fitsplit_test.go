@@ -159,3 +159,49 @@ func TestPairedSplitsUnderAShortFreePass(t *testing.T) {
 		}
 	}
 }
+
+// A rule of two exceptions and a split (Vri åtter: "an eight always, and
+// the same rank; otherwise after an eight a heart, else the suit") is
+// found at its length under a pair of free passes, in the placement's wide
+// search.
+func TestFitSplitsUnderTwoFreePasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	rng := rand.New(rand.NewPCG(3, 5))
+	rule := `prev.rank == 8 ? (card.suit == "hearts" or card.rank == 8) : (card.rank == 8 or card.suit == prev.suit or card.rank == prev.rank)`
+	p, j := playedHands(t, rng, rule, 8, 30)
+	// The placement's wide search: with all its options, the solves run
+	// out before a single free pass's split reaches it.
+	cfg := wideTest
+	cfg.Split, cfg.Paired, cfg.FitSplits, cfg.Sets, cfg.Exactly, cfg.Covers, cfg.Classes, cfg.Orders, cfg.CountPairs = true, true, true, true, true, true, true, true, true
+	found, st := Synthesize(p, cfg)
+	shortestAgrees(t, rng, found, st, j, 25)
+}
+
+// The pairs of free passes: each of the two never refused, each letting by
+// an accepted point the other does not, the shortest pairs first.
+func TestPassPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	p, _ := playedHands(t, rng, `card.rank == 8 or card.rank == prev.rank or card.suit == prev.suit`, 8, 30)
+	s := grownPools(p, wideTest)
+	s.layout()
+	passes, short := s.freePasses(p.Care)
+	pairs := s.passPairs(append(passes, short...), p.Care)
+	if len(pairs) == 0 {
+		t.Fatal("no pair of free passes")
+	}
+	pos, neg := s.and(p.Care, p.Want), s.andNot(p.Care, p.Want)
+	for i, ab := range pairs {
+		a, b := ab[0], ab[1]
+		if overlap(a.B, neg)+overlap(b.B, neg) > 0 {
+			t.Errorf("%s or %s passes a refused point", a.Node, b.Node)
+		}
+		if overlap(s.andNot(pos, a.B), b.B) == 0 || overlap(s.andNot(pos, b.B), a.B) == 0 {
+			t.Errorf("one of %s and %s adds nothing to the other", a.Node, b.Node)
+		}
+		if i > 0 && a.Bits+b.Bits < pairs[i-1][0].Bits+pairs[i-1][1].Bits {
+			t.Errorf("%s or %s is shorter than the pair before it", a.Node, b.Node)
+		}
+	}
+}
