@@ -112,8 +112,8 @@ func (s *synth) fitSplits(known int) []Found {
 	// after an eight a heart, else the suit").
 	for _, ab := range s.passPairs(slices.Concat(passes, short), mask) {
 		a, b := ab[0], ab[1]
-		if all > 0 { // a twelfth of the solves of their own each
-			s.cfg.MaxSolves = s.solves + (all+11)/12
+		if all > 0 { // a thirty-sixth of the solves of their own each
+			s.cfg.MaxSolves = s.solves + (all+35)/36
 		}
 		s.timedOut = false
 		rest := s.andNot(s.andNot(mask, a.B), b.B)
