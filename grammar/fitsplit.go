@@ -71,7 +71,7 @@ func (s *synth) fitSplits(known int) []Found {
 		bestKnown = min(bestKnown, f.Bits)
 	}
 	if bound() >= iteBits+4 { // a split of a condition and two atoms fits
-		for _, c := range s.fitConds(s.fitCands(mask, fitCondsScored), mask) {
+		for _, c := range s.fitConds(s.fitCands(mask, fitCondsScored), mask, len(s.atoms)) {
 			s.ite(c, mask, bound, 2, emit)
 		}
 	}
@@ -103,7 +103,7 @@ func (s *synth) fitSplits(known int) []Found {
 		if i >= len(passes) {
 			continue // the shortest passes: the paired splits only
 		}
-		for _, c := range s.fitConds(s.fitCands(rest, fitPassCondsScored), rest) {
+		for _, c := range s.fitConds(s.fitCands(rest, fitPassCondsScored), rest, len(s.atoms)) {
 			s.ite(c, rest, under, 2, orA)
 		}
 	}
@@ -125,7 +125,10 @@ func (s *synth) fitSplits(known int) []Found {
 		orAB := func(f Found) {
 			emit(Found{&Node{P: POr, Kids: []*Node{a.Node, {P: POr, Kids: []*Node{b.Node, f.Node}}}}, own + f.Bits})
 		}
-		for _, c := range s.fitConds(s.fitCands(rest, fitPassCondsScored), rest) {
+		// Scored by the shortest atoms only: the sides under two passes
+		// are short, and scoring by every atom would double the fit
+		// splits' time.
+		for _, c := range s.fitConds(s.fitCands(rest, fitPassCondsScored), rest, fitQuickAtoms) {
 			s.ite(c, rest, under, 2, orAB)
 		}
 	}
@@ -232,8 +235,8 @@ func (s *synth) fitCands(mask []uint64, long int) []*Class {
 // those whose sides an atom of the pool (or its opposite) comes nearest to
 // deciding alone — the points it misses on either side, fewest first. One
 // of the conditions that split mask alike (a condition and its opposite
-// are one split).
-func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
+// are one split). The atoms are the pool's first atoms (its shortest).
+func (s *synth) fitConds(cands []*Class, mask []uint64, atoms int) []*Class {
 	type scored struct {
 		c    *Class
 		miss int
@@ -254,13 +257,13 @@ func (s *synth) fitConds(cands []*Class, mask []uint64) []*Class {
 			long = append(long, scored{c: c})
 		}
 	}
-	eachOf(len(short), func(i int) { short[i].miss = miss(short[i].c, len(s.atoms)) })
-	eachOf(len(long), func(i int) { long[i].miss = miss(long[i].c, fitQuickAtoms) })
+	eachOf(len(short), func(i int) { short[i].miss = miss(short[i].c, atoms) })
+	eachOf(len(long), func(i int) { long[i].miss = miss(long[i].c, min(atoms, fitQuickAtoms)) })
 	// The longer ones: scored first by the shortest atoms (most rules'
 	// sides are short), the best of them by every atom.
 	slices.SortStableFunc(long, byMiss)
 	long = long[:min(len(long), fitCondsRescored)]
-	eachOf(len(long), func(i int) { long[i].miss = miss(long[i].c, len(s.atoms)) })
+	eachOf(len(long), func(i int) { long[i].miss = miss(long[i].c, atoms) })
 	var picked []scored
 	seen := map[string]bool{}
 	pick := func(list []scored, k int) {
