@@ -216,7 +216,7 @@ func golden(t *testing.T, name, out string) {
 	}
 }
 
-var smallRank = []string{"rank", "--rules", "black-high-red-low,suit-cycle-sdch,alternate-parity", "--hands", "4",
+var smallRank = []string{"rank", "--rules", "black-high-red-low,same-suit,alternate-parity", "--hands", "4",
 	"--lineup", "bayes-eig(size=3000);positive-tester(size=3000);random;bounded-human(k=5)"}
 
 func TestRankGolden(t *testing.T) {

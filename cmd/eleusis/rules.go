@@ -127,7 +127,7 @@ rules failed and why.`,
   eleusis rules check --expr 'card.color != prev.color'
   eleusis rules check --expr 'card.rank > prev.rank' --allow-dead-ends   # stuck after a king: accepted
   eleusis rules check --bank mine.yaml --decks 3 --format csv
-  eleusis rules check --bank mine.yaml --rules my-rule --walks 10000`,
+  eleusis rules check --rules black-high-red-low,same-suit --walks 10000`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			g.checking = true
