@@ -270,7 +270,9 @@ func (s *synth) fitConds(cands []*Class, mask []uint64, atoms int) []*Class {
 	// sides are short), the best of them by every atom.
 	slices.SortStableFunc(long, byMiss)
 	long = long[:min(len(long), fitCondsRescored)]
-	eachOf(len(long), func(i int) { long[i].miss = miss(long[i].c, atoms) })
+	if atoms > fitQuickAtoms { // scored by as many already
+		eachOf(len(long), func(i int) { long[i].miss = miss(long[i].c, atoms) })
+	}
 	var picked []scored
 	seen := map[string]bool{}
 	pick := func(list []scored, k int) {

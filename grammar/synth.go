@@ -271,7 +271,6 @@ func (s *synth) layout() {
 	s.counts = s.countPairs(countPairMax)
 	s.allConds = slices.Concat(s.poolConds, s.conds, s.counts)
 	slices.SortStableFunc(s.allConds, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
-	slices.SortStableFunc(s.allConds, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
 	s.dis = make([]uint64, len(s.atoms)*s.words)
 	for i, a := range s.atoms {
 		for w := range s.words {
