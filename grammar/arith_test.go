@@ -72,6 +72,10 @@ func TestRunsAreAtomsOfTheLookBackPool(t *testing.T) {
 	}{
 		{"never three in a row going the same way", `prev2 == nil ? true : not ((prev2.rank < prev.rank and prev.rank < card.rank) or (prev2.rank > prev.rank and prev.rank > card.rank))`, 6},
 		{"higher, unless the last three rose", `card.rank > prev.rank or (prev3 != nil and prev3.rank < prev2.rank and prev2.rank < prev.rank)`, 9},
+		// A rummy player's: three ranks in sequence, in any order, written
+		// without a sort. (With the ace high too, Q K A, one hand seldom
+		// tells the two apart: the placement's test has it.)
+		{"never three in sequence, in any order", `prev2 == nil or (let r = [prev2.rank, prev.rank, card.rank]; not (len(uniq(r)) == 3 and max(r) - min(r) == 2))`, 8},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

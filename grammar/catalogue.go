@@ -264,10 +264,25 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		}
 	}
 	for _, ends := range [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}} {
-		for _, way := range []int{RunUp, RunDown, RunOne} {
+		for _, way := range runKinds {
 			for _, op := range []Op{Eq, Ne} {
 				put(Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: way, Op: op})
 			}
+		}
+	}
+	// The look-back pool's: a trick's lead ("follow the suit led").
+	for _, k := range trickSizes {
+		for a := range numAttrs {
+			ops := []Op{Eq, Ne}
+			if a == AttrRank {
+				ops = []Op{Eq, Ne, Lt, Le, Gt, Ge}
+			}
+			for _, op := range ops {
+				put(Node{P: PTrick, K: a, K2: k, Op: op})
+			}
+		}
+		for p := range numProps {
+			put(Node{P: PTrickLead, K: p, K2: k})
 		}
 	}
 	return c

@@ -79,9 +79,11 @@ const (
 	PMirror  // c ? r : r the other way round ("red goes up, black goes down")
 	PAlt     // c ? a : b, two classes of cards taking turns ("odd black and even red alternate")
 	// An atom, last so that the others keep their numbers.
-	PSameIn   // (x in S) == (y in S): two cards' values in one class of a set, or (!=) in the two ("a point card after a point card")
-	PSamePart // [c0, c1, …][prev.rank] == […][card.rank]: two cards' ranks in one class of a partition, or (!=) in two ("as many letters in its name")
-	PBeats    // [l0, l1, …][card.rank] > […][prev.rank]: the card above the last one in an order of strength ("beat it in Sueca's order")
+	PSameIn    // (x in S) == (y in S): two cards' values in one class of a set, or (!=) in the two ("a point card after a point card")
+	PSamePart  // [c0, c1, …][prev.rank] == […][card.rank]: two cards' ranks in one class of a partition, or (!=) in two ("as many letters in its name")
+	PBeats     // [l0, l1, …][card.rank] > […][prev.rank]: the card above the last one in an order of strength ("beat it in Sueca's order")
+	PTrick     // n % k > 0 and card.attr op line[n - n % k].attr: the card against its trick's lead ("follow the suit led")
+	PTrickLead // n % k > 0 and line[n - n % k] is red, a spade …: the trick's lead
 	NumProds
 )
 
@@ -504,7 +506,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

@@ -154,7 +154,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 	case 19:
 		if rng.IntN(2) == 0 {
 			ends := [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}}[rng.IntN(3)]
-			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: 1 + rng.IntN(3), Op: []Op{Eq, Ne}[rng.IntN(2)]}
+			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: runKinds[rng.IntN(len(runKinds))], Op: []Op{Eq, Ne}[rng.IntN(2)]}
 		}
 		if rng.IntN(4) == 0 {
 			n := &Node{P: PAsLast, El: Elem(rng.IntN(int(ElOdd) + 1)), K2: []int{AttrSuit, AttrColour}[rng.IntN(2)] | asLastFree*rng.IntN(2)}
@@ -163,6 +163,18 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 				n.K = elemK(rng, n.El, 0)
 			}
 			return n
+		}
+		if rng.IntN(4) == 0 {
+			k := trickSizes[rng.IntN(len(trickSizes))]
+			if rng.IntN(2) == 0 {
+				return &Node{P: PTrickLead, K: rng.IntN(numProps), K2: k}
+			}
+			a := rng.IntN(numAttrs)
+			op := []Op{Eq, Ne}[rng.IntN(2)]
+			if a == AttrRank {
+				op = cmpOp()
+			}
+			return &Node{P: PTrick, K: a, K2: k, Op: op}
 		}
 		if rng.IntN(3) == 0 {
 			x, y := Slot(rng.IntN(int(numSlots))), Slot(rng.IntN(int(numSlots)))

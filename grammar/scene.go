@@ -22,6 +22,9 @@ type Scene struct {
 	lastSuit [4]seen
 	// lastAt: the most recent card of each rank.
 	lastAt [14]seen
+	// leads: the lead of the card's trick of four and of three cards
+	// (trickSizes' order), −1 where the card leads.
+	leads [2]int16
 }
 
 // seen is where a kind of card was last played: its place on the line + 1
@@ -70,6 +73,12 @@ func (sc *Scene) Reset(line []sim.Card) {
 	}
 	if n >= 3 {
 		sc.card[SlotPrev3] = int16(line[n-3])
+	}
+	for i, k := range trickSizes {
+		sc.leads[i] = -1
+		if n%k != 0 {
+			sc.leads[i] = int16(line[n-n%k])
+		}
 	}
 	sc.lastCell, sc.lastSuit, sc.lastAt = [8]seen{}, [4]seen{}, [14]seen{}
 	var cum int32
@@ -125,6 +134,17 @@ func (t *tally) count(cards []sim.Card) {
 		t.above[r] = t.above[r+1] + t.rank[r+1]
 	}
 }
+
+// lead is the lead of the card's trick of k cards, −1 where the card leads
+// a trick.
+func (sc *Scene) lead(k int) int16 {
+	if k == 4 {
+		return sc.leads[0]
+	}
+	return sc.leads[1]
+}
+
+func leadCard(l int16) sim.Card { return sim.Card(l) }
 
 // has reports whether the line is long enough for slot s.
 func (sc *Scene) has(s Slot) bool { return s == SlotCard || sc.card[s] >= 0 }
@@ -379,7 +399,7 @@ type Facts struct {
 
 // SceneOf is the scene of the facts.
 func SceneOf(f Facts) *Scene {
-	sc := &Scene{N: f.N, lastFaceSuit: int8(f.LastFace)}
+	sc := &Scene{N: f.N, lastFaceSuit: int8(f.LastFace), leads: [2]int16{-1, -1}} // no lead: the facts hold none
 	sc.card = [numSlots]int16{0, int16(f.Prev), int16(f.Prev2), int16(f.Prev3), int16(f.First)}
 	t := &sc.tally[0]
 	t.n, t.red, t.face, t.even = int32(f.N), int32(f.Red), int32(f.Face), int32(f.N-f.Odd)
