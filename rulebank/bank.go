@@ -158,6 +158,12 @@ func decodeRule(n *yaml.Node, file string) (Rule, error) {
 		if !ok {
 			return Rule{}, fail(k.Line, "unknown field %q (known: %s)", k.Value, strings.Join(ruleFields, ", "))
 		}
+		if (k.Value == "expr" || k.Value == "starter") && v.Style&yaml.FoldedStyle != 0 && strings.Contains(v.Value, "//") {
+			// The folded lines are joined into one: the comment would
+			// swallow the rest of the rule, and often leave a rule that
+			// still compiles.
+			return Rule{}, fail(v.Line, "%s: a // comment in a rule folded with >- runs to the end of the rule (its lines are joined into one); write it as /* … */, or use | to keep the lines", k.Value)
+		}
 		if err := v.Decode(dst); err != nil {
 			what := "text"
 			if k.Value == "tags" {

@@ -141,6 +141,11 @@ func Compile(r Rule) (*Compiled, error) {
 	}
 	prog, err := compileExpr(r.Expr, Env{})
 	if err != nil {
+		if strings.Contains(r.Expr, "//") && !strings.Contains(r.Expr, "\n") {
+			// A bank's folded rule (>-) is one line: its // comment
+			// swallowed the rest.
+			err = fmt.Errorf("%w\n(a // comment runs to the end of the line, and a rule folded with >- in a bank is one line: write comments there as /* … */)", err)
+		}
 		return nil, fail("expr", err)
 	}
 	node := prog.Node()

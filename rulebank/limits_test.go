@@ -65,6 +65,15 @@ func TestUntrustedExpressions(t *testing.T) {
 		// string or a list joined.
 		`let o = {"clubs": 1, "diamonds": 2, "hearts": 3, "spades": 4}; card.rank * 4 + o[card.suit] > prev.rank * 4 + o[prev.suit]`,
 		`card.rank + {"clubs": 1, "diamonds": 2, "hearts": 3, "spades": 4}[card.suit] > 5`,
+		// The bit functions give a number, compared with a list or
+		// another: no loop (they were charged as one).
+		`bitxor(card.rank, prev.rank) in [1, 2, 4, 8]`,
+		`let x = bitxor(card.rank, prev.rank); x in [1, 2, 4, 8] or bitshl(1, 3) == card.rank`,
+		`bitxor(bitxor(card.rank, prev.rank), n) != 0 and abs(bitor(card.rank, 1)) < 14`,
+		// The letters of the ranks' names: a table of strings, split into
+		// letters and looped over.
+		`let names = ["", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"]; any(split(names[card.rank], ""), names[prev.rank] contains #)`,
+		`any(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t"], ["ace", "two", "three"][card.rank % 3] contains # and ["ace", "two", "three"][prev.rank % 3] contains #)`,
 		strings.Repeat("!", 60) + "true",
 		`card.suit != "((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((("`,
 	} {

@@ -148,6 +148,8 @@ func TestBankErrors(t *testing.T) {
 		{"no expr", "rules:\n  - name: a\n", []string{"bank.yaml:2", "no expr"}},
 		{"bad name", "rules:\n  - name: Black High\n    expr: 'true'\n", []string{"kebab-case"}},
 		{"bad rule", "rules:\n  - name: ok\n    expr: 'true'\n  - name: bad\n    expr: 'card.rank + 1'\n", []string{"bank.yaml:4", `rule "bad"`, "expected bool"}},
+		{"a // comment in a folded rule", "rules:\n  - name: c\n    expr: >-\n      card.rank > prev.rank // higher\n      or prev.face\n", []string{"bank.yaml:3", `rule "c"`, "write it as /* … */"}},
+		{"a // comment swallowing a bracket", "rules:\n  - name: c\n    expr: '(card.rank > prev.rank // higher\n      or prev.face)'\n", []string{`rule "c"`, "write comments there as /* … */"}},
 		{"not a list", "rules: 3\n", []string{"list of rules"}},
 		{"top key", "rulez: []\n", []string{`unknown key "rulez"`}},
 		{"empty", "", []string{"empty"}},

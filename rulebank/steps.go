@@ -381,8 +381,11 @@ func (c *stepper) builtin(n *ast.BuiltinNode) (int, value) {
 	}
 	switch n.Name {
 	case "abs", "ceil", "floor", "round", "int", "float", "type", "mean", "median",
-		"indexOf", "lastIndexOf", "hasPrefix", "hasSuffix", "bitnot", "sum":
-		return steps, value{}
+		"indexOf", "lastIndexOf", "hasPrefix", "hasSuffix", "sum",
+		"bitand", "bitor", "bitxor", "bitnand", "bitnot", "bitshl", "bitshr", "bitushr":
+		return steps, value{} // a number: nothing to loop over
+	case "split", "splitAfter": // at most a piece per character (and one), each no longer than the string
+		return add(steps, first.size), value{size: first.size + 1, elem: first.size}
 	case "sort", "reverse", "uniq", "take", "keys", "values", "toPairs", "fromPairs":
 		return steps, first
 	case "first", "last", "get":
@@ -437,33 +440,37 @@ func extreme(name string, c *stepper, args []ast.Node) value {
 
 // constElem is the size of a folded constant's elements: none for a list
 // of numbers or truths (an inline table of points, "[0, 4, 0, …][card.rank]")
-// or a map to them ({"clubs": 1, …}[card.suit]), the budget for anything
-// that could be looped over.
+// or a map to them ({"clubs": 1, …}[card.suit]), the longest for a list of
+// strings (the names of the ranks, whose letters a rule may loop over), the
+// budget for anything else that could be looped over.
 func constElem(v reflect.Value) int {
-	if v.Kind() == reflect.Map {
+	var elems []reflect.Value
+	switch v.Kind() {
+	case reflect.Map:
 		for it := v.MapRange(); it.Next(); {
-			if e := it.Value(); e.Kind() == reflect.Interface && !scalar(e.Elem().Kind()) || e.Kind() != reflect.Interface && !scalar(e.Kind()) {
-				return MemoryBudget
-			}
+			elems = append(elems, it.Value())
 		}
-		return 0
-	}
-	if v.Kind() == reflect.Slice {
+	case reflect.Slice:
 		for i := range v.Len() {
-			switch e := v.Index(i); e.Kind() {
-			case reflect.Interface:
-				if !scalar(e.Elem().Kind()) {
-					return MemoryBudget
-				}
-			default:
-				if !scalar(e.Kind()) {
-					return MemoryBudget
-				}
-			}
+			elems = append(elems, v.Index(i))
 		}
-		return 0
+	default:
+		return MemoryBudget
 	}
-	return MemoryBudget
+	longest := 0
+	for _, e := range elems {
+		if e.Kind() == reflect.Interface {
+			e = e.Elem()
+		}
+		switch {
+		case !e.IsValid() || scalar(e.Kind()):
+		case e.Kind() == reflect.String:
+			longest = max(longest, e.Len())
+		default:
+			return MemoryBudget
+		}
+	}
+	return longest
 }
 
 func scalar(k reflect.Kind) bool {
