@@ -385,7 +385,10 @@ func (c *stepper) builtin(n *ast.BuiltinNode) (int, value) {
 		"bitand", "bitor", "bitxor", "bitnand", "bitnot", "bitshl", "bitshr", "bitushr":
 		return steps, value{} // a number: nothing to loop over
 	case "split", "splitAfter": // at most a piece per character (and one), each no longer than the string
-		return add(steps, first.size), value{size: first.size + 1, elem: first.size}
+		// (A card's field reads as a number here: its words, "diamonds"
+		// the longest, are bounded by cardWords.)
+		size := max(first.size, cardWords)
+		return add(steps, size), value{size: size + 1, elem: size}
 	case "sort", "reverse", "uniq", "take", "keys", "values", "toPairs", "fromPairs":
 		return steps, first
 	case "first", "last", "get":
@@ -405,6 +408,10 @@ func (c *stepper) builtin(n *ast.BuiltinNode) (int, value) {
 	}
 	return steps, unknown
 }
+
+// cardWords bounds the length of a card's words (its suit, "diamonds",
+// and its colour).
+const cardWords = 8
 
 // extreme bounds max(a, b, …) or min(a, b, …) of integers: max is at least
 // each argument, min at most each.
