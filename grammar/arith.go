@@ -50,7 +50,7 @@ func arithLeaf(n *Node) bool {
 	case PLast, PSince, PSumSince:
 		return n.El != ElConcept
 	case PCount:
-		return n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast || n.El == ElHigh || n.El == ElCard
+		return n.Win > MaxWindow || n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast || n.El == ElHigh || n.El == ElCard
 	}
 	return true
 }
@@ -66,7 +66,7 @@ func mainLeaf(n *Node) bool {
 	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead:
 		return false
 	}
-	return n.El < ElSameCard || n.El == ElConcept
+	return (n.El < ElSameCard || n.El == ElConcept) && n.Win <= MaxWindow
 }
 
 // arithIDs numbers the look-back pool's classes apart from the main pool's.

@@ -224,3 +224,59 @@ func grownPools(p Problem, cfg SynthConfig) *synth {
 	s.growArith()
 	return s
 }
+
+// A programmer's rules: the ranks' binary digits, through bitxor (the
+// look-back pool's only).
+func TestXorIsALookBackTerm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	cases := []struct {
+		name, rule string
+		bits       int
+	}{
+		{"one binary digit apart (a Gray code)", `let x = bitxor(card.rank, prev.rank); x == 1 or x == 2 or x == 4 or x == 8`, 21},
+		{"never the Nim sum of the last two", `prev2 == nil or card.rank != bitxor(prev2.rank, prev.rank)`, 11},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(i), 43))
+			p, j := playedHand(t, rng, tc.rule, 240)
+			cfg := wideTest
+			cfg.Sets = true // a term in a set of numbers: "bitxor(…) in [1, 2, 4, 8]"
+			found, st := Synthesize(p, cfg)
+			if len(found) == 0 {
+				t.Fatalf("nothing found (%+v)", st)
+			}
+			var best Found
+			top := 0.0
+			for _, f := range found {
+				if a := agreement(t, rng, f.Node, j); a > top {
+					best, top = f, a
+				}
+			}
+			if top < 0.99 || best.Bits > tc.bits {
+				t.Errorf("the best rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, top, tc.bits)
+			}
+		})
+	}
+}
+
+// The long windows: "not a rank of the last eight cards", from a played
+// hand (the main pool's windows stop at six).
+func TestLongWindowsAreLookBackTerms(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	rule := `none(line[-8:], .rank == card.rank)`
+	// (Without the long windows: nothing as short; checked by hand.)
+	rng := rand.New(rand.NewPCG(3, 47))
+	p, j := playedHand(t, rng, rule, 240)
+	found, st := Synthesize(p, wideTest)
+	if len(found) == 0 {
+		t.Fatalf("nothing found (%+v)", st)
+	}
+	if a := agreement(t, rng, found[0].Node, j); a < 0.99 || found[0].Bits > 11 {
+		t.Errorf("the shortest rule found, %s (%d bits), agrees on %.3f of the states of legal play; want 11 bits", found[0].Node, found[0].Bits, a)
+	}
+}

@@ -43,14 +43,20 @@ var guardSlot = [4]Slot{0, 0, SlotPrev2, SlotPrev3}
 func (s Slot) String() string { return slotText[s] }
 
 // Window is a stretch of the main line a count or a sum reads: the whole
-// line (0) or its last k cards (k = 2 … MaxWindow).
+// line (0) or its last k cards (k = 2 … MaxLongWindow).
 type Window uint8
 
-// MaxWindow is the longest window of last cards the language names.
-const MaxWindow = 6
+// MaxWindow is the longest window of last cards the main pool names;
+// the look-back pool names longer ones, to MaxLongWindow ("none of the
+// last eight", "not a card of the last twelve").
+const (
+	MaxWindow     = 6
+	MaxLongWindow = 13
+)
 
-// numWindows is the number of windows (the whole line and 2..MaxWindow).
-const numWindows = MaxWindow
+// numWindows is the number of windows' places (the whole line and
+// 2..MaxLongWindow, each at its index).
+const numWindows = MaxLongWindow
 
 // index is the window's place among the Scene's tallies.
 func (w Window) index() int {
@@ -127,6 +133,7 @@ const (
 	Max
 	Wrap // (a + b - 1) % 13 + 1: a sum counted round the ranks
 	Up   // (a - b + 13) % 13: ranks up from b to a, counting round
+	Xor  // bitxor(a, b) of two ranks: a programmer's ("Nim", "one binary digit apart")
 	numArith
 )
 

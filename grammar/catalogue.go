@@ -270,6 +270,13 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 	}
+	// The look-back pool's: the long windows, counted ("none of the last
+	// eight of the card's rank", "no card twice in the last twelve").
+	for w := Window(MaxWindow + 1); w <= MaxLongWindow; w++ {
+		for el := range ElRank {
+			put(Node{P: PCount, Win: w, El: el})
+		}
+	}
 	// The look-back pool's: a trick's lead ("follow the suit led").
 	for _, k := range trickSizes {
 		for a := range numAttrs {

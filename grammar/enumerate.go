@@ -403,6 +403,8 @@ func arithFits(op Op, a, b *Class, near bool) bool {
 		}
 	}
 	switch op {
+	case Xor: // the look-back pool's (near), of two ranks
+		return near && a.rankS > 0 && b.rankS > 0 && a.id < b.id
 	case Rem:
 		return b.rankS > 0 && a.id != b.id
 	case Wrap, Up:

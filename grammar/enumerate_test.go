@@ -74,7 +74,8 @@ func TestMergeByBehaviourAgreesWithBruteForce(t *testing.T) {
 	// restrictions (a number on the right of +, − and * only, nonzero; a
 	// remainder by a rank; the sums counted round the ranks of two ranks;
 	// % k of a term that is neither a number nor a remainder; no term
-	// compared with itself), but with every order of the operands.
+	// compared with itself; no bitxor, the look-back pool's), but with
+	// every order of the operands.
 	ints := map[int][]*Node{}
 	leaves := []*Node{{P: PN}}
 	for s := range numSlots {
@@ -93,7 +94,8 @@ func TestMergeByBehaviourAgreesWithBruteForce(t *testing.T) {
 				for _, b := range ints[L-3-la] {
 					for op := range numArith {
 						if a.P == PConst || b.P == PConst && (b.K == 0 || op == Mul && b.K == 1 || op > Mul) ||
-							op == Rem && b.P != PRank || (op == Wrap || op == Up) && (a.P != PRank || b.P != PRank) {
+							op == Rem && b.P != PRank || (op == Wrap || op == Up) && (a.P != PRank || b.P != PRank) ||
+							op == Xor { // the look-back pool's only (Near)
 							continue
 						}
 						if n := (&Node{P: PArith, Op: op, Kids: []*Node{a, b}}); n.Bits() == L {

@@ -131,6 +131,8 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"black pays in, the card's own too: a black two", Node{P: PBalance, K: PropBlack, K2: 1}, line, "2S", -13 + 2},
 		{"black pays in, the card's own too: a red two", Node{P: PBalance, K: PropBlack, K2: 1}, line, "2D", -13 - 2},
 		{"face cards pay in, the others out", Node{P: PBalance, K: PropFace}, line, "2S", -1 - 5 + 13 - 5 - 9},
+		{"a long window: the fives of the last eight (all of the line)", Node{P: PCount, Win: 8, El: ElSameRank}, line, "5S", 2},
+		{"a long window: the last nine of a long line (5C and after)", Node{P: PCount, Win: 9, El: ElSameRank}, "5S 5D 5C AS 2S 3S 4S 6S 7S 8S 9S", "5H", 1},
 		{"the suit led (9C leads the second trick of four): a club follows", Node{P: PTrick, K: AttrSuit, K2: 4, Op: Eq}, line, "2C", 1},
 		{"the suit led: a spade does not follow", Node{P: PTrick, K: AttrSuit, K2: 4, Op: Eq}, line, "2S", 0},
 		{"a trick of three: 5H leads the second", Node{P: PTrick, K: AttrSuit, K2: 3, Op: Eq}, line, "2H", 1},

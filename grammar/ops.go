@@ -37,6 +37,8 @@ func arith(op Op, a, b int32) int32 {
 		return ((a+b-1)%13+13)%13 + 1
 	case Up:
 		return ((a-b)%13 + 13) % 13
+	case Xor:
+		return a ^ b
 	}
 	panic("grammar: unknown operation")
 }
@@ -59,7 +61,7 @@ func compare(op Op, a, b int32) bool {
 	panic("grammar: unknown comparison")
 }
 
-var arithNames = [numArith]string{"+", "-", "*", "%", "abs", "min", "max", "wrap", "up"}
+var arithNames = [numArith]string{"+", "-", "*", "%", "abs", "min", "max", "wrap", "up", "bitxor"}
 
 func arithText(op Op, a, b text) text {
 	switch op {
@@ -75,6 +77,8 @@ func arithText(op Op, a, b text) text {
 		return text{"(" + infix(a, "+", b, precAdd).s + " - 1) % 13 + 1", precAdd}
 	case Up:
 		return text{"(" + infix(a, "-", b, precAdd).s + " + 13) % 13", precMul}
+	case Xor:
+		return call("bitxor", a.s, b.s)
 	}
 	panic("grammar: unknown operation")
 }
@@ -123,6 +127,12 @@ func arithBounds(op Op, a, b span) span {
 		return span{1, 13}
 	case Up:
 		return span{0, 12}
+	case Xor:
+		if a.lo < 0 || b.lo < 0 {
+			return span{-maxTerm, maxTerm}
+		}
+		top := int32(1)<<bits.Len32(uint32(max(a.hi, b.hi))) - 1 // every binary digit either has
+		return span{0, top}
 	}
 	panic("grammar: unknown operation")
 }

@@ -160,8 +160,9 @@ func ConstBits(k int) int {
 	return 6
 }
 
-// winBits is naming a window: the whole line is the default.
-var winBits = [MaxWindow + 1]int{0, 0, 1, 1, 2, 2, 2}
+// winBits is naming a window: the whole line is the default; the long
+// windows (7 to 13 cards) three bits.
+var winBits = [MaxLongWindow + 1]int{0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3}
 
 // elemBits is naming an element test.
 var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 2, 4, 2, 5, 0, 6, 5}

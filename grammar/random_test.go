@@ -116,7 +116,7 @@ func randWin(rng *rand.Rand) int {
 	if rng.IntN(2) == 0 {
 		return 0
 	}
-	return 2 + rng.IntN(MaxWindow-1)
+	return 2 + rng.IntN(MaxLongWindow-1) // the long windows too (the look-back pool's)
 }
 
 func randomAtom(rng *rand.Rand, depth int) *Node {
