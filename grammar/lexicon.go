@@ -206,6 +206,9 @@ var countings = []counting{
 	// low to high: seven, eight, queen, king, ten, ace, nine, jack (two
 	// to six below them all).
 	{worth: [14]int32{0, 6, 0, 0, 0, 0, 0, 1, 2, 7, 5, 8, 3, 4}, order: true},
+	// The points of Twenty-eight and Twenty-nine (India's jack-nine
+	// games): jack 3, nine 2, ace 1, ten 1, the rest nothing.
+	{worth: [14]int32{0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 1, 3, 0, 0}},
 }
 
 func init() {

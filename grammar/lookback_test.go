@@ -111,6 +111,8 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"jack-nine trumps: the last card, 9C, is next (7)", Node{P: PWorth, Slot: SlotPrev, K: 9}, line, "JS", 7},
 		{"jack-nine trumps: a five is no trump (0)", Node{P: PWorth, Slot: SlotCard, K: 9}, line, "5S", 0},
 		{"the line's honour points: AS, KD", Node{P: PWorthOf, K: 3}, line, "2S", 4 + 3},
+		{"Twenty-eight's points: a jack 3", Node{P: PWorth, Slot: SlotCard, K: 10}, line, "JS", 3},
+		{"Twenty-eight's points of the line and a nine: AS 1, 9C 2, and 2", Node{P: PWorthOf, K: 10, K2: 1}, line, "9S", 5},
 		{"the last two count 14, faces ten (5H 9C)", Node{P: PWorthOf, Win: 2, K: 0}, line, "2S", 14},
 		{"the last three count 24 (KD 5H 9C)", Node{P: PWorthOf, Win: 3, K: 0}, line, "2S", 24},
 		{"card points of the last four: 5H KD 5H 9C", Node{P: PWorthOf, Win: 4, K: 4}, line, "2S", 4},
