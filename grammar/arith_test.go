@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/eleusis/eleusis/internal/longtest"
+	"github.com/eleusis/eleusis/rulebank"
 )
 
 // The look-back pool and the rules solved on the long lines apart reach
@@ -87,16 +88,7 @@ func TestRunsAreAtomsOfTheLookBackPool(t *testing.T) {
 			}
 			// One hand holds few runs: the rule is among the rivals
 			// returned, not always the shortest.
-			var best Found
-			top := 0.0
-			for _, f := range found {
-				if a := agreement(t, rng, f.Node, j); a > top {
-					best, top = f, a
-				}
-			}
-			if top < 0.99 || best.Bits > tc.bits {
-				t.Errorf("the best rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, top, tc.bits)
-			}
+			bestAmongRivals(t, rng, found, j, tc.bits)
 		})
 	}
 }
@@ -248,16 +240,7 @@ func TestXorIsALookBackTerm(t *testing.T) {
 			if len(found) == 0 {
 				t.Fatalf("nothing found (%+v)", st)
 			}
-			var best Found
-			top := 0.0
-			for _, f := range found {
-				if a := agreement(t, rng, f.Node, j); a > top {
-					best, top = f, a
-				}
-			}
-			if top < 0.99 || best.Bits > tc.bits {
-				t.Errorf("the best rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, top, tc.bits)
-			}
+			bestAmongRivals(t, rng, found, j, tc.bits)
 		})
 	}
 }
@@ -278,5 +261,22 @@ func TestLongWindowsAreLookBackTerms(t *testing.T) {
 	}
 	if a := agreement(t, rng, found[0].Node, j); a < 0.99 || found[0].Bits > 11 {
 		t.Errorf("the shortest rule found, %s (%d bits), agrees on %.3f of the states of legal play; want 11 bits", found[0].Node, found[0].Bits, a)
+	}
+}
+
+// bestAmongRivals fails t unless the rule found that agrees best with the
+// planted one on the states of legal play agrees on 99% of them within
+// bits.
+func bestAmongRivals(t *testing.T, rng *rand.Rand, found []Found, j *rulebank.Judge, bits int) {
+	t.Helper()
+	var best Found
+	top := 0.0
+	for _, f := range found {
+		if a := agreement(t, rng, f.Node, j); a > top {
+			best, top = f, a
+		}
+	}
+	if top < 0.99 || best.Bits > bits {
+		t.Errorf("the best rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, top, bits)
 	}
 }
