@@ -25,8 +25,12 @@ const (
 	RunMeldAce     = 7 // as RunMeld, the ace low or high: Q, A, K too (never K, A, 2)
 )
 
-// runKinds are the kinds of run, in their order of cost.
-var runKinds = []int{RunUp, RunDown, RunOne, RunStraight, RunStraightOne, RunMeld, RunMeldAce}
+// runKinds are the kinds of run, in their order of cost; runKindBits what
+// naming each costs beyond a run.
+var (
+	runKinds    = []int{RunUp, RunDown, RunOne, RunStraight, RunStraightOne, RunMeld, RunMeldAce}
+	runKindBits = [...]int{RunUp: 0, RunDown: 0, RunOne: 1, RunStraight: 1, RunStraightOne: 2, RunMeld: 2, RunMeldAce: 3}
+)
 
 // runSlots are a run's cards, oldest first.
 func runSlots(n *Node) []Slot {
@@ -40,7 +44,7 @@ func runSlots(n *Node) []Slot {
 // each; a straight a bit more than a run, a meld in any order two, the
 // ace high too three.
 func runBits(n *Node) int {
-	bits := 4 + [...]int{RunUp: 0, RunDown: 0, RunOne: 1, RunStraight: 1, RunStraightOne: 2, RunMeld: 2, RunMeldAce: 3}[n.K]
+	bits := 4 + runKindBits[n.K]
 	if n.Slot == SlotPrev3 {
 		bits++
 	}

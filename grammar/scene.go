@@ -1,6 +1,10 @@
 package grammar
 
-import "github.com/eleusis/eleusis/sim"
+import (
+	"slices"
+
+	"github.com/eleusis/eleusis/sim"
+)
 
 // Scene is a main line prepared for judging: the cards the language names
 // and, for each window, the tallies its counts and sums read. A card is
@@ -135,16 +139,12 @@ func (t *tally) count(cards []sim.Card) {
 	}
 }
 
-// lead is the lead of the card's trick of k cards, −1 where the card leads
-// a trick.
-func (sc *Scene) lead(k int) int16 {
-	if k == 4 {
-		return sc.leads[0]
-	}
-	return sc.leads[1]
+// lead is the lead of the card's trick of k cards (one of trickSizes);
+// false where the card leads a trick itself.
+func (sc *Scene) lead(k int) (sim.Card, bool) {
+	l := sc.leads[slices.Index(trickSizes, k)]
+	return sim.Card(l), l >= 0
 }
-
-func leadCard(l int16) sim.Card { return sim.Card(l) }
 
 // has reports whether the line is long enough for slot s.
 func (sc *Scene) has(s Slot) bool { return s == SlotCard || sc.card[s] >= 0 }

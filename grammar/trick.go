@@ -18,30 +18,27 @@ var trickProds = map[Prod]Production{
 	PTrick: {Name: "trick", Type: Bool, Words: "the card against its trick's lead, the card that led every k cards (line[n - n % k]): of the suit led (or not), the same colour, higher than the lead …",
 		Bits: func(n *Node) int { return 3 + leadBits(n.K2) },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-			l := pt.Scene.lead(n.K2)
-			if l < 0 {
-				return 0
-			}
+			l, ok := pt.Scene.lead(n.K2)
 			a := attrs[n.K]
-			return b(compare(n.Op, a.value(pt.Card), a.value(leadCard(l))))
+			return b(ok && compare(n.Op, a.value(pt.Card), a.value(l)))
 		},
 		text: func(n *Node, _ []text) text {
 			f := attrs[n.K].field
 			return trickText(n.K2, fmt.Sprintf("card.%s %s %s.%s", f, cmpText[n.Op], leadText(n.K2), f))
 		},
-		reads: readTrick},
+		reads: func(n *Node, r Reads) Reads { r = readLead(n, r); r.slot(SlotCard); return r }},
 	// The lead itself has a property (Node.K, as PIs's): "when a spade
 	// leads the trick". Node.K2 is the trick's size.
 	PTrickLead: {Name: "trick-lead", Type: Bool, Words: "the card that led the card's trick (line[n - n % k]) is red, a spade, a face card …",
 		Bits: func(n *Node) int { return props[n.K].bits + 1 + leadBits(n.K2) },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-			l := pt.Scene.lead(n.K2)
-			return b(l >= 0 && props[n.K].holds(leadCard(l)))
+			l, ok := pt.Scene.lead(n.K2)
+			return b(ok && props[n.K].holds(l))
 		},
 		text: func(n *Node, _ []text) text {
 			return trickText(n.K2, props[n.K].text(leadText(n.K2)).atLeast(precAnd+1))
 		},
-		reads: readTrick},
+		reads: readLead},
 }
 
 // trickSizes are the tricks the language names: four cards, then three.
@@ -63,7 +60,8 @@ func trickText(k int, test string) text {
 	return text{fmt.Sprintf("n %% %d > 0 and %s", k, test), precAnd}
 }
 
-func readTrick(_ *Node, r Reads) Reads {
-	r.Card, r.Line, r.N = true, true, true
+// readLead: the lead is a card of the line at a place n gives.
+func readLead(_ *Node, r Reads) Reads {
+	r.Line, r.N = true, true
 	return r
 }
