@@ -106,7 +106,7 @@ var cardTerms = map[Prod]Production{
 	// A card's points in a card game's counting (K: countings, the
 	// lexicon's table): "the two make fifteen, faces counting ten".
 	// The look-back pool adds, compares and reduces them as ranks.
-	PWorth: {Name: "worth", Type: Int, Words: "a card's points in a card game's counting: faces ten, blackjack's, baccarat's, honour points, card points, primiera, Twenty-eight's; or its strength in a game's order: the ace high, the two high, jack-nine trumps",
+	PWorth: {Name: "worth", Type: Int, Words: "a card's points in a card game's counting: faces ten, blackjack's, baccarat's, honour points, card points, primiera, Twenty-eight's; or its strength in a game's order: the ace high, the two high, jack-nine trumps, Briscola's, Tressette's",
 		Bits: func(n *Node) int { return 4 + slotBits[n.Slot] },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 { return countings[n.K].worth[rankOf(pt, n.Slot)] },
 		text: func(n *Node, _ []text) text { return countings[n.K].text(slotText[n.Slot]) }, reads: readSlot,

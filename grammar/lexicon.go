@@ -209,6 +209,14 @@ var countings = []counting{
 	// The points of Twenty-eight and Twenty-nine (India's jack-nine
 	// games): jack 3, nine 2, ace 1, ten 1, the rest nothing.
 	{worth: [14]int32{0, 1, 0, 0, 0, 0, 0, 0, 0, 2, 1, 3, 0, 0}},
+	// The Latin packs' orders of strength, played on a French pack with
+	// the eight, nine and ten below every other card (the Italian and
+	// Spanish packs have none): Briscola's, Brisca's and Tute's — the
+	// ace, the three, the king, the queen (caballo, cavallo), the jack
+	// (sota, fante), seven down to four, the two —
+	{worth: [14]int32{0, 10, 1, 9, 2, 3, 4, 5, 0, 0, 0, 6, 7, 8}, order: true},
+	// and Tressette's: the three, the two, the ace, the king … the four.
+	{worth: [14]int32{0, 8, 9, 10, 1, 2, 3, 4, 0, 0, 0, 5, 6, 7}, order: true},
 }
 
 func init() {

@@ -294,8 +294,46 @@ func newPlacing(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig, lines
 			pl.add(i, nthCard(r, pl.rng.IntN(bits.OnesCount64(r))))
 		}
 	}
+	pl.seekRefusals()
 	return pl
 }
+
+// seekRefusals tops the first sample up with refused cards when God's
+// lines hold few (a rule that refuses only after three cards in sequence,
+// say): drawn evenly over the lines, such a sample may hold none, and
+// "anything goes" fits it. The top-up draws from the lines where God
+// refuses something, until one in refusalShare of the points asked for is refused or
+// those lines give no more. A sample that has enough already is left
+// as it was (the same places as before for the rules that refuse often).
+func (pl *placing) seekRefusals() {
+	want := pl.cfg.Points / refusalShare
+	refused := 0
+	for _, y := range pl.yes {
+		if !y {
+			refused++
+		}
+	}
+	if refused >= want {
+		return
+	}
+	var some []int // the lines with a refused card
+	for i, lv := range pl.lines {
+		if lv.Legal != allCards {
+			some = append(some, i)
+		}
+	}
+	for tries := 0; refused < want && len(some) > 0 && tries < 4*want; tries++ {
+		i := some[pl.rng.IntN(len(some))]
+		r := allCards &^ pl.lines[i].Legal
+		if pl.add(i, nthCard(r, pl.rng.IntN(bits.OnesCount64(r)))) {
+			refused++
+		}
+	}
+}
+
+// refusalShare: the first sample's refused cards are at least one in
+// refusalShare where God's lines hold that many.
+const refusalShare = 8
 
 // add puts card c after line i into the sample, once; it reports whether
 // the point is new.

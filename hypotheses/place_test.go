@@ -218,19 +218,82 @@ func TestPlaceLongLooksWider(t *testing.T) {
 }
 
 // A game's own order of strength within a suit — "follow suit with a
-// card that beats the last one in Tute's order: ace, three, king, queen,
-// jack, seven down to four, two; the eight, nine and ten lowest" —
-// is past the bound of the first two searches (the order alone names one
-// of 13! orders of the ranks): the far search places it.
+// card that beats the last one in Sueca's order: the ace, the seven, the
+// king, the jack, the queen, six down to two; the eight, nine and ten
+// lowest" — is past the bound of the first two searches (the order
+// alone names one of 13! orders of the ranks): the far search places it.
+// (Tute's and Briscola's order is among the countings: the wide search
+// places it at 15 bits.)
 func TestPlaceFarFindsAnOrderWithinASuit(t *testing.T) {
 	if !longtest.On() {
 		t.Skip("three searches: tens of seconds; runs with " + longtest.Env)
 	}
-	p, err := small().Place(compile(t, `let o = [0, 10, 1, 9, 2, 3, 4, 5, 0, 0, 0, 6, 7, 8]; card.suit != prev.suit or o[card.rank] > o[prev.rank]`), false, DefaultPlace)
+	p, err := small().Place(compile(t, `let o = [0, 10, 1, 2, 3, 4, 5, 9, 0, 0, 0, 7, 6, 8]; card.suit != prev.suit or o[card.rank] > o[prev.rank]`), false, DefaultPlace)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !p.Reached || p.Length <= DefaultPlace.Wide.MaxBits || p.Length > DefaultPlace.Far.MaxBits {
 		t.Errorf("placed: %v at %d bits (%s), want past %d bits and at most %d", p.Reached, p.Length, p.Expr, DefaultPlace.Wide.MaxBits, DefaultPlace.Far.MaxBits)
+	}
+}
+
+// A rule that refuses rarely — "never four in a row going up one at a
+// time" refuses only after three such cards — leaves few refused cards
+// on God's lines: the first sample is topped up from the lines where he
+// refuses, or "anything goes" fits it and the rounds go by one
+// counterexample at a time. A rule that refuses often keeps its sample.
+func TestFirstSampleSeeksRareRefusals(t *testing.T) {
+	refused := func(pl *placing) (n int) {
+		for _, y := range pl.yes {
+			if !y {
+				n++
+			}
+		}
+		return n
+	}
+	rare := compile(t, `prev3 == nil or not (prev3.rank + 1 == prev2.rank and prev2.rank + 1 == prev.rank and prev.rank + 1 == card.rank)`)
+	ch, err := godrule.NewChart(rare, DefaultPlace.Truth, OpeningKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := ch.Walks()
+	pl := newPlacing(rare, false, DefaultPlace, lines)
+	if got, want := refused(pl), DefaultPlace.Points/refusalShare; got < want {
+		t.Errorf("%d of the first sample's %d cards refused, want at least %d", got, len(pl.pts), want)
+	}
+	// Drawn evenly, as before the top-up, the sample holds almost none:
+	// the lines with a refusal are few.
+	some := 0
+	for _, lv := range lines {
+		if lv.Legal != allCards {
+			some++
+		}
+	}
+	if some*20 > len(lines) {
+		t.Errorf("%d of %d lines refuse a card: the rule is not rare enough to test the top-up", some, len(lines))
+	}
+
+	often := compile(t, `card.color != prev.color`)
+	ch, err = godrule.NewChart(often, DefaultPlace.Truth, OpeningKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl = newPlacing(often, false, DefaultPlace, ch.Walks())
+	if len(pl.pts) != DefaultPlace.Points || refused(pl) < DefaultPlace.Points/refusalShare {
+		t.Errorf("a rule refusing half the pack: %d points, %d refused; want %d, as drawn", len(pl.pts), refused(pl), DefaultPlace.Points)
+	}
+}
+
+// The rare rule is placed at its own length, in a few rounds.
+func TestPlaceRareRefusals(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("two searches: seconds; runs with " + longtest.Env)
+	}
+	p, err := small().Place(compile(t, `prev3 == nil or not (prev3.rank + 1 == prev2.rank and prev2.rank + 1 == prev.rank and prev.rank + 1 == card.rank)`), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || p.Length > 8 {
+		t.Errorf("never four going up one by one: placed %v at %d bits (%s) in %d rounds, want at most 8 bits", p.Reached, p.Length, p.Expr, p.Rounds)
 	}
 }
