@@ -100,6 +100,14 @@ const (
 	// ElHigh: .rank >= K or an ace, the ace counting above the king
 	// (Node.K holds the rank): "an honour" is a jack or higher.
 	ElHigh
+	// ElSuitRank: the card of rank K in the card's suit (Node.K holds the
+	// rank): "a seven only once the ace of its suit is down".
+	ElSuitRank
+	// ElSuitBelow, ElSuitAbove: the card one rank under (over) the card
+	// in its suit, as patience builds its foundations: "a card only once
+	// the one under it in its suit is down".
+	ElSuitBelow
+	ElSuitAbove
 	numElems
 )
 

@@ -71,6 +71,13 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PCount, Win: w, El: ElAtLeast, K: r})
 		}
 	}
+	for r := 1; r <= 13; r++ { // the look-back pool's: "a seven once the ace of its suit is down"
+		put(Node{P: PCount, El: ElSuitRank, K: r})
+	}
+	// The look-back pool's: "a card once the one under it in its suit is
+	// down", as patience builds.
+	put(Node{P: PCount, El: ElSuitBelow})
+	put(Node{P: PCount, El: ElSuitAbove})
 	for r := 10; r <= 13; r++ { // the ace above the king: "an honour", "a ten or higher, aces too"
 		put(Node{P: PSince, El: ElHigh, K: r})
 		for _, w := range windows {

@@ -45,7 +45,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 3:
 			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
 			if rng.IntN(4) == 0 {
-				n.El = []Elem{ElCard, ElHigh}[rng.IntN(2)]
+				n.El = []Elem{ElCard, ElHigh, ElSuitRank, ElSuitBelow, ElSuitAbove}[rng.IntN(5)]
 			}
 			n.K = elemK(rng, n.El, n.K)
 			return n
@@ -102,7 +102,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 // rank (2..13 for "or higher"), k otherwise.
 func elemK(rng *rand.Rand, e Elem, k int) int {
 	switch e {
-	case ElRank:
+	case ElRank, ElSuitRank:
 		return 1 + rng.IntN(13)
 	case ElAtLeast, ElHigh:
 		return 2 + rng.IntN(12)

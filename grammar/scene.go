@@ -209,6 +209,13 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 		return t.above[k-1]
 	case ElHigh:
 		return t.above[k-1] + t.rank[1]
+	case ElSuitRank:
+		return int32(t.card[sim.NewCard(k, c.Suit())])
+	case ElSuitBelow, ElSuitAbove:
+		if r, ok := suitNeighbour(e, c); ok {
+			return int32(t.card[sim.NewCard(r, c.Suit())])
+		}
+		return 0
 	case ElNear1, ElNear2:
 		k := 1 + int(e-ElNear1)
 		r := c.Rank()
@@ -274,6 +281,13 @@ func (sc *Scene) sumOf(w Window, e Elem, k int, c sim.Card) int32 {
 		return ranks(k, 13)
 	case e == ElHigh:
 		return ranks(k, 13) + ranks(1, 1)
+	case e == ElSuitRank:
+		return int32(k) * int32(t.card[sim.NewCard(k, c.Suit())])
+	case e == ElSuitBelow, e == ElSuitAbove:
+		if q, ok := suitNeighbour(e, c); ok {
+			return int32(q) * int32(t.card[sim.NewCard(q, c.Suit())])
+		}
+		return 0
 	}
 	panic("grammar: unknown element test")
 }
@@ -341,6 +355,16 @@ func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
 		panic("grammar: the last card passing this test is not kept")
 	}
 	return best
+}
+
+// suitNeighbour is the rank of the card one under (ElSuitBelow) or over
+// (ElSuitAbove) card c in its suit; none under an ace or over a king.
+func suitNeighbour(e Elem, c sim.Card) (int, bool) {
+	r := c.Rank() - 1
+	if e == ElSuitAbove {
+		r = c.Rank() + 1
+	}
+	return r, r >= 1 && r <= 13
 }
 
 // elemCells are the concept cells of the cards each test of a card's kind

@@ -78,6 +78,9 @@ var elemText = [numElems]string{
 	"", // ElConcept: elemTextOf
 	"", // ElCard: elemTextOf
 	"", // ElHigh: elemTextOf
+	"", // ElSuitRank: elemTextOf
+	".suit == card.suit and .rank == card.rank - 1",
+	".suit == card.suit and .rank == card.rank + 1",
 }
 
 // elemTextOf is a node's element test as a predicate (a concept's formula
@@ -92,6 +95,8 @@ func elemTextOf(n *Node) string {
 		return fmt.Sprintf(".rank >= %d", n.K)
 	case ElHigh:
 		return fmt.Sprintf(".rank >= %d or .rank == 1", n.K)
+	case ElSuitRank:
+		return fmt.Sprintf(".suit == card.suit and .rank == %d", n.K)
 	case ElCard:
 		c := sim.Card(n.K)
 		return fmt.Sprintf(".rank == %d and .suit == %q", c.Rank(), suitNames[c.Suit()])
