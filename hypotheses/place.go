@@ -301,10 +301,12 @@ func newPlacing(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig, lines
 // seekRefusals tops the first sample up with refused cards when God's
 // lines hold few (a rule that refuses only after three cards in sequence,
 // say): drawn evenly over the lines, such a sample may hold none, and
-// "anything goes" fits it. The top-up draws from the lines where God
-// refuses something, until one in refusalShare of the points asked for is refused or
-// those lines give no more. A sample that has enough already is left
-// as it was (the same places as before for the rules that refuse often).
+// "anything goes" fits it, and the rounds bring the refusals in one
+// counterexample at a time. The top-up draws from the lines where God
+// refuses something until one in refusalShare of the points asked for
+// is refused (or those lines give no more). A sample that has enough is
+// left as drawn: the same places as before for the rules that refuse
+// often.
 func (pl *placing) seekRefusals() {
 	want := pl.cfg.Points / refusalShare
 	refused := 0
