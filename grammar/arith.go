@@ -37,7 +37,9 @@ var arithOnly = func() (only [NumProds]bool) {
 // card of a kind (red, a face card, a spade, the card's suit …; not the
 // concepts of two literals) and the cards since it, the copies of the card
 // already played, the cards of one rank (an ace played, the cards since the
-// last king), of a rank or higher, or next to the card's, the ranks added
+// last king), of a rank or higher, or next to the card's, the cards of
+// the card's suit by rank (its ace, the one under or over it: the elements
+// from ElSuitRank on), the ranks added
 // up since the last card of a kind, the total of a kind (the red cards'
 // ranks), a suit as a number, n and the numbers up to 13; and the atoms of
 // a card near the line's average or far from it, of a kind's share of the
