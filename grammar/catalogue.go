@@ -219,6 +219,11 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		put(Node{P: PBalance, K: k})
 		put(Node{P: PBalance, K: k, K2: 1})
 	}
+	// The look-back pool's: "only one pair in the whole line".
+	for k := range events {
+		put(Node{P: PEvents, K: k})
+		put(Node{P: PEvents, K: k, K2: 1})
+	}
 	for _, w := range windows { // "the last two already count 19"
 		for k := range countings {
 			if countings[k].order {

@@ -22,6 +22,7 @@ type Class struct {
 	hi    int32
 	card  bool  // the shortest member reads the card
 	rankS Slot  // for a class whose shortest member is X.rank: X + 1; 0 otherwise
+	order bool  // the shortest member is a card's strength in a game's order (only compared)
 	top   int32 // an integer class's greatest |value| on the points
 }
 
@@ -204,6 +205,7 @@ func (e *Enumerator) add(n *Node, L int, kids [3]Vec) {
 		if n.P == PRank {
 			c.rankS = n.Slot + 1
 		}
+		c.order = n.P == PWorth && countings[n.K].order
 		for _, x := range v.I {
 			c.top = max(c.top, x, -x)
 		}
@@ -356,7 +358,7 @@ func (e *Enumerator) intOps(L int) {
 	}
 	for k := 2; k <= 13; k++ {
 		for _, t := range e.Ints(L - modBits(k)) {
-			if isConst(t) || t.hi < int32(k) && t.lo >= 0 || t.Node.P == PMod || e.Seen && t.top < int32(k) {
+			if isConst(t) || t.order || t.hi < int32(k) && t.lo >= 0 || t.Node.P == PMod || e.Seen && t.top < int32(k) {
 				continue // t % k is t; a remainder of a remainder
 			}
 			e.kids[0] = t.Vec
@@ -369,8 +371,13 @@ func (e *Enumerator) intOps(L int) {
 // once for the symmetric operations, a number only on the right and only to
 // add, subtract or multiply (and, with near, for a rank's distance from a
 // number inside its range: outside it the distance is a − k or k − a), a
-// remainder by a rank, the sums counted round the ranks of two ranks.
+// remainder by a rank, the sums counted round the ranks of two ranks;
+// never a card's strength in a game's order, which is only compared (its
+// sums would take the look-back pool's room from terms that mean something).
 func arithFits(op Op, a, b *Class, near bool) bool {
+	if a.order || b.order {
+		return false // a strength's sums and differences mean nothing: it is only compared
+	}
 	if op == Mul {
 		if s := arithBounds(Mul, span{a.lo, a.hi}, span{b.lo, b.hi}); s.hi >= maxTerm || s.lo <= -maxTerm {
 			return false // it could overflow

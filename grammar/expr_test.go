@@ -76,7 +76,7 @@ func TestEveryProductionAgreesWithExpr(t *testing.T) {
 		trees, least = 400, 3
 	}
 	// Draw trees until every production has been checked least times (the
-	// rare connectives can need more than trees; 4 × trees at most).
+	// rare productions can need more than trees; 8 × trees at most).
 	every := func() bool {
 		for p := range NumProds {
 			if seen[p] < least {
@@ -85,7 +85,7 @@ func TestEveryProductionAgreesWithExpr(t *testing.T) {
 		}
 		return true
 	}
-	for i := 0; i < 4*trees && (i < trees || !every()); i++ {
+	for i := 0; i < 8*trees && (i < trees || !every()); i++ {
 		var n *Node
 		if i%4 == 0 {
 			term := randomInt(rng, 2)

@@ -84,6 +84,7 @@ const (
 	PBeats     // [l0, l1, …][card.rank] > […][prev.rank]: the card above the last one in an order of strength ("beat it in Sueca's order")
 	PTrick     // n % k > 0 and card.attr op line[n - n % k].attr: the card against its trick's lead ("follow the suit led")
 	PTrickLead // n % k > 0 and line[n - n % k] is red, a spade …: the trick's lead
+	PEvents    // how many times two neighbours of the line shared a rank (a suit …), or went up: count(1..(n - 1), line[#].rank == line[# - 1].rank)
 	NumProds
 )
 
@@ -507,7 +508,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

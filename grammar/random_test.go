@@ -73,6 +73,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			}
 			return &Node{P: p, El: Elem(rng.IntN(int(ElSameRank)))}
 		case 9:
+			if rng.IntN(3) == 0 {
+				return &Node{P: PEvents, K: rng.IntN(len(events)), K2: rng.IntN(2)}
+			}
 			return &Node{P: PSuitNo, Slot: slot()}
 		case 11:
 			n := &Node{P: PSumOf, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(numElems)))}

@@ -29,6 +29,9 @@ type Scene struct {
 	// leads: the lead of the card's trick of four and of three cards
 	// (trickSizes' order), −1 where the card leads.
 	leads [2]int16
+	// events: the times each event happened between neighbours of the
+	// line (events' order).
+	events [numEvents]int16
 }
 
 // seen is where a kind of card was last played: its place on the line + 1
@@ -93,6 +96,7 @@ func (sc *Scene) Reset(line []sim.Card) {
 		sc.lastSuit[c.Suit()] = at
 		sc.lastAt[c.Rank()] = at
 	}
+	sc.events = countEvents(line)
 	sc.lastFaceSuit = -1
 	for i := n - 1; i >= 0; i-- {
 		if line[i].Face() {

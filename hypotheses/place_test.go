@@ -297,3 +297,20 @@ func TestPlaceRareRefusals(t *testing.T) {
 		t.Errorf("never four going up one by one: placed %v at %d bits (%s) in %d rounds, want at most 8 bits", p.Reached, p.Length, p.Expr, p.Rounds)
 	}
 }
+
+// "A card may follow its own suit three times along the line, no more"
+// counts an event of the line's history (grammar's PEvents): placed at
+// its length, where before the events it was placed nowhere within the
+// 120 s guard.
+func TestPlaceCountsTheLinesEvents(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("two searches: seconds; runs with " + longtest.Env)
+	}
+	p, err := small().Place(compile(t, `card.suit != prev.suit or count(1..(n - 1), line[#].suit == line[# - 1].suit) < 3`), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || p.Length > 12 {
+		t.Errorf("three times a suit's follower: placed %v at %d bits (%s) in %d rounds, want at most 12 bits", p.Reached, p.Length, p.Expr, p.Rounds)
+	}
+}
