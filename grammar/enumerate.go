@@ -455,7 +455,7 @@ func (e *Enumerator) boolOfInts(L int) {
 	}
 	for k := 2; k <= 13; k++ {
 		for _, t := range e.Ints(L - (modBits(k) - 1)) {
-			if isConst(t) || t.Node.P == PMod || t.hi < int32(k) && t.lo >= 0 || e.Seen && t.top < int32(k) {
+			if isConst(t) || t.order || t.Node.P == PMod || t.hi < int32(k) && t.lo >= 0 || e.Seen && t.top < int32(k) {
 				continue
 			}
 			e.kids[0] = t.Vec
@@ -482,7 +482,7 @@ func (e *Enumerator) boolOfInts(L int) {
 					}
 				}
 			}
-			if lt+Table[PPrime].Bits(nil) == L && t.hi >= 4 && t.hi <= 200 && t.Node.P != PMod {
+			if lt+Table[PPrime].Bits(nil) == L && t.hi >= 4 && t.hi <= 200 && t.Node.P != PMod && !t.order {
 				e.atom(e.mk(PPrime, 0, int(t.hi), t.Node), L, e.kids)
 			}
 		}
