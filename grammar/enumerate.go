@@ -482,7 +482,10 @@ func (e *Enumerator) boolOfInts(L int) {
 					}
 				}
 			}
-			if lt+Table[PPrime].Bits(nil) == L && t.hi >= 4 && t.hi <= 200 && t.Node.P != PMod && !t.order {
+			// A prime: of any term in the main pool; in the look-back pool
+			// (Near) of a place only ("red on the places that are primes,
+			// the starter first": n + 1), where every term's would crowd it.
+			if lt+Table[PPrime].Bits(nil) == L && t.hi >= 4 && t.hi <= 200 && t.Node.P != PMod && !t.order && (!e.Near || t.Node.Reads().N) {
 				e.atom(e.mk(PPrime, 0, int(t.hi), t.Node), L, e.kids)
 			}
 		}

@@ -225,6 +225,7 @@ func TestLookBackTermsAreShortRules(t *testing.T) {
 		{"at least as close to 7 as the last card, or anything after a heart", `prev.suit == "hearts" or abs(card.rank - 7) <= abs(prev.rank - 7)`, 21},
 		{"never fifteen with the last card, faces counting ten", `min(card.rank, 10) + min(prev.rank, 10) != 15`, 18},
 		{"at most four honour points in the card and the last", `[0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3][card.rank] + [0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3][prev.rank] <= 4`, 17},
+		{"red on the places that are primes (the starter first), black elsewhere", `let p = n + 1; let prime = p >= 2 and none(2..(p - 1), p % # == 0); prime ? card.color == "red" : card.color == "black"`, 14},
 		{"the colour behind in total", `sum(map(filter(line, .color == "red"), .rank)) > sum(map(filter(line, .color == "black"), .rank)) ? card.color == "black" : card.color == "red"`, 16},
 	}
 	for i, tc := range cases {
