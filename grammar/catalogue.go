@@ -219,6 +219,20 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		put(Node{P: PBalance, K: k})
 		put(Node{P: PBalance, K: k, K2: 1})
 	}
+	// The look-back pool's: "not the colour of the card seven back", "the
+	// suit of the card as many back as the last card's rank".
+	for d := 4; d <= backByRankPrev; d++ {
+		for _, free := range []int{0, backFree} {
+			for _, t := range []struct {
+				attr int
+				ops  []Op
+			}{{AttrSuit, []Op{Eq, Ne}}, {AttrColour, []Op{Eq, Ne}}, {AttrRank, []Op{Eq, Ne, Lt, Gt}}} {
+				for _, op := range t.ops {
+					put(Node{P: PBack, K: t.attr, K2: d | free, Op: op})
+				}
+			}
+		}
+	}
 	// The look-back pool's: "only one pair in the whole line".
 	for k := range events {
 		put(Node{P: PEvents, K: k})

@@ -147,6 +147,15 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"black pays in, the card's own too: a black two", Node{P: PBalance, K: PropBlack, K2: 1}, line, "2S", -13 + 2},
 		{"black pays in, the card's own too: a red two", Node{P: PBalance, K: PropBlack, K2: 1}, line, "2D", -13 - 2},
 		{"face cards pay in, the others out", Node{P: PBalance, K: PropFace}, line, "2S", -1 - 5 + 13 - 5 - 9},
+		{"the card against the one four back (5H): a heart", Node{P: PBack, K: AttrSuit, K2: 4, Op: Eq}, line, "2H", 1},
+		{"four back is the five of hearts: a spade is not its suit", Node{P: PBack, K: AttrSuit, K2: 4, Op: Eq}, line, "2S", 0},
+		{"five back is the starter, the ace of spades", Node{P: PBack, K: AttrSuit, K2: 5, Op: Eq}, line, "2S", 1},
+		{"seven back on a line of five: false", Node{P: PBack, K: AttrColour, K2: 7, Op: Ne}, line, "2H", 0},
+		{"seven back on a line of five, free: true", Node{P: PBack, K: AttrColour, K2: 7 | backFree, Op: Ne}, line, "2H", 1},
+		{"the last card a 9: nine back is beyond the line, free", Node{P: PBack, K: AttrSuit, K2: backByRank | backFree, Op: Eq}, line, "2D", 1},
+		{"the last card a 3: three back is KD, the card's suit", Node{P: PBack, K: AttrSuit, K2: backByRank, Op: Eq}, "AS 5H KD 5H 3C", "2D", 1},
+		{"the last card a 3: three back from it is 5H, higher than a 2", Node{P: PBack, K: AttrRank, K2: backByRankPrev, Op: Lt}, "AS 5H KD 5H 3C", "2D", 1},
+		{"the last card an ace: one back is the ace itself", Node{P: PBack, K: AttrColour, K2: backByRank, Op: Eq}, "5H KD AC", "2S", 1},
 		{"no pair of a rank along the line", Node{P: PEvents, K: 0}, line, "2S", 0},
 		{"two reds in a row twice: 5H KD, KD 5H", Node{P: PEvents, K: 2}, line, "2S", 2},
 		{"up three times (AS 5H, 5H KD, 5H 9C), down once", Node{P: PEvents, K: 3}, line, "2S", 3},
@@ -226,6 +235,7 @@ func TestLookBackTermsAreShortRules(t *testing.T) {
 		{"never fifteen with the last card, faces counting ten", `min(card.rank, 10) + min(prev.rank, 10) != 15`, 18},
 		{"at most four honour points in the card and the last", `[0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3][card.rank] + [0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3][prev.rank] <= 4`, 17},
 		{"red on the places that are primes (the starter first), black elsewhere", `let p = n + 1; let prime = p >= 2 and none(2..(p - 1), p % # == 0); prime ? card.color == "red" : card.color == "black"`, 14},
+		{"the colour of the card the last one's rank back from it", `n < prev.rank + 1 or card.color == line[n - 1 - prev.rank].color`, 9},
 		{"the colour behind in total", `sum(map(filter(line, .color == "red"), .rank)) > sum(map(filter(line, .color == "black"), .rank)) ? card.color == "black" : card.color == "red"`, 16},
 	}
 	for i, tc := range cases {

@@ -85,6 +85,7 @@ const (
 	PTrick     // n % k > 0 and card.attr op line[n - n % k].attr: the card against its trick's lead ("follow the suit led")
 	PTrickLead // n % k > 0 and line[n - n % k] is red, a spade …: the trick's lead
 	PEvents    // how many times two neighbours of the line shared a rank (a suit …), or went up: count(1..(n - 1), line[#].rank == line[# - 1].rank)
+	PBack      // card.attr op line[n - d].attr: a card further back ("not the colour of the card seven back"), or as many back as prev's rank
 	NumProds
 )
 
@@ -508,7 +509,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

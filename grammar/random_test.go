@@ -167,6 +167,15 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			}
 			return n
 		}
+		if rng.IntN(8) == 0 {
+			d := 4 + rng.IntN(backByRankPrev-3)
+			a := []int{AttrSuit, AttrColour, AttrRank}[rng.IntN(3)]
+			op := []Op{Eq, Ne, Lt, Gt}[rng.IntN(4)]
+			if a != AttrRank {
+				op = []Op{Eq, Ne}[rng.IntN(2)]
+			}
+			return &Node{P: PBack, K: a, K2: d | backFree*rng.IntN(2), Op: op}
+		}
 		if rng.IntN(4) == 0 {
 			k := trickSizes[rng.IntN(len(trickSizes))]
 			if rng.IntN(2) == 0 {

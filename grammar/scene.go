@@ -32,6 +32,9 @@ type Scene struct {
 	// events: the times each event happened between neighbours of the
 	// line (events' order).
 	events [numEvents]int16
+	// back: the card d places back (back[1] is prev), −1 where the line
+	// is shorter (back.go).
+	back [maxBack + 1]int16
 }
 
 // seen is where a kind of card was last played: its place on the line + 1
@@ -97,6 +100,12 @@ func (sc *Scene) Reset(line []sim.Card) {
 		sc.lastAt[c.Rank()] = at
 	}
 	sc.events = countEvents(line)
+	for d := range sc.back {
+		sc.back[d] = -1
+		if d >= 1 && d <= n {
+			sc.back[d] = int16(line[n-d])
+		}
+	}
 	sc.lastFaceSuit = -1
 	for i := n - 1; i >= 0; i-- {
 		if line[i].Face() {
@@ -429,6 +438,9 @@ type Facts struct {
 func SceneOf(f Facts) *Scene {
 	sc := &Scene{N: f.N, lastFaceSuit: int8(f.LastFace), leads: [2]int16{-1, -1}} // no lead: the facts hold none
 	sc.card = [numSlots]int16{0, int16(f.Prev), int16(f.Prev2), int16(f.Prev3), int16(f.First)}
+	for d := range sc.back {
+		sc.back[d] = -1 // the facts hold no card further back
+	}
 	t := &sc.tally[0]
 	t.n, t.red, t.face, t.even = int32(f.N), int32(f.Red), int32(f.Face), int32(f.N-f.Odd)
 	for s, k := range f.Suits {
