@@ -37,15 +37,28 @@ const numEvents = 5
 // happens reports whether the event happens between card c and the one
 // before it, last.
 func (ev event) happens(last, c sim.Card) bool {
-	a := attrs[ev.attr]
-	return compare(ev.op, a.value(c), a.value(last))
+	v := &attrValues[ev.attr]
+	return compare(ev.op, v[c], v[last])
 }
+
+// attrValues holds each attribute's value of each card (attrs' own), so
+// that a Scene counts the events along its line without a call per card:
+// every line judged is counted, in the hands too.
+var attrValues = func() (out [numAttrs][sim.NumCards]int32) {
+	for a := range out {
+		for c := range sim.NumCards {
+			out[a][c] = attrs[a].value(sim.Card(c))
+		}
+	}
+	return out
+}()
 
 // countEvents counts each event along line.
 func countEvents(line []sim.Card) (out [numEvents]int16) {
-	for i := 1; i < len(line); i++ {
-		for k, ev := range events {
-			if ev.happens(line[i-1], line[i]) {
+	for k, ev := range events {
+		v := &attrValues[ev.attr]
+		for i := 1; i < len(line); i++ {
+			if compare(ev.op, v[line[i]], v[line[i-1]]) {
 				out[k]++
 			}
 		}
