@@ -41,9 +41,7 @@ func (ev event) happens(last, c sim.Card) bool {
 	return compare(ev.op, v[c], v[last])
 }
 
-// attrValues holds each attribute's value of each card (attrs' own), so
-// that a Scene counts the events along its line without a call per card:
-// every line judged is counted, in the hands too.
+// attrValues holds each attribute's value of each card (attrs' own).
 var attrValues = func() (out [numAttrs][sim.NumCards]int32) {
 	for a := range out {
 		for c := range sim.NumCards {
@@ -53,14 +51,28 @@ var attrValues = func() (out [numAttrs][sim.NumCards]int32) {
 	return out
 }()
 
+// eventsOf[last][c] has bit k set when event k happens between last and
+// the card c after it: every line judged is counted, in the hands too, so
+// a Scene reads one byte a pair of neighbours.
+var eventsOf = func() (out [sim.NumCards][sim.NumCards]uint8) {
+	for last := range sim.NumCards {
+		for c := range sim.NumCards {
+			for k, ev := range events {
+				if ev.happens(sim.Card(last), sim.Card(c)) {
+					out[last][c] |= 1 << k
+				}
+			}
+		}
+	}
+	return out
+}()
+
 // countEvents counts each event along line.
 func countEvents(line []sim.Card) (out [numEvents]int16) {
-	for k, ev := range events {
-		v := &attrValues[ev.attr]
-		for i := 1; i < len(line); i++ {
-			if compare(ev.op, v[line[i]], v[line[i-1]]) {
-				out[k]++
-			}
+	for i := 1; i < len(line); i++ {
+		m := eventsOf[line[i-1]][line[i]]
+		for k := range out {
+			out[k] += int16(m >> k & 1)
 		}
 	}
 	return out
