@@ -23,7 +23,7 @@ type event struct {
 
 // events are the events counted (PEvents's K is the place here): the
 // attributes a neighbour shares, and the line going up or down.
-var events = []event{
+var events = [...]event{
 	{AttrRank, Eq, "a pair: two cards of one rank in a row"},
 	{AttrSuit, Eq, "a card of the suit of the one before it"},
 	{AttrColour, Eq, "a card of the colour of the one before it"},
@@ -32,24 +32,14 @@ var events = []event{
 }
 
 // numEvents is the number of events a Scene counts.
-const numEvents = 5
+const numEvents = len(events)
 
 // happens reports whether the event happens between card c and the one
 // before it, last.
 func (ev event) happens(last, c sim.Card) bool {
-	v := &attrValues[ev.attr]
-	return compare(ev.op, v[c], v[last])
+	a := attrs[ev.attr]
+	return compare(ev.op, a.value(c), a.value(last))
 }
-
-// attrValues holds each attribute's value of each card (attrs' own).
-var attrValues = func() (out [numAttrs][sim.NumCards]int32) {
-	for a := range out {
-		for c := range sim.NumCards {
-			out[a][c] = attrs[a].value(sim.Card(c))
-		}
-	}
-	return out
-}()
 
 // eventsOf[last][c] has bit k set when event k happens between last and
 // the card c after it: every line judged is counted, in the hands too, so
@@ -86,7 +76,7 @@ var eventProds = map[Prod]Production{
 		Bits: func(n *Node) int { return 6 + n.K2 },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			v := int32(pt.Scene.events[n.K])
-			if n.K2 == 1 && pt.Scene.has(SlotPrev) && events[n.K].happens(pt.Scene.slotCard(SlotPrev, pt.Card), pt.Card) {
+			if n.K2 == 1 && pt.Scene.has(SlotPrev) && eventsOf[pt.Scene.slotCard(SlotPrev, pt.Card)][pt.Card]>>n.K&1 == 1 {
 				v++
 			}
 			return v
