@@ -233,6 +233,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 	}
+	// The look-back pool's: "each round of four cards has its suit".
+	for k := minRound; k <= maxRound; k++ {
+		for c := -1; c < k; c++ {
+			put(Node{P: PRound, K: k, K2: c})
+		}
+	}
 	// The look-back pool's: "only one pair in the whole line".
 	for k := range events {
 		put(Node{P: PEvents, K: k})
@@ -304,7 +310,7 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		}
 	}
 	// The look-back pool's: a trick's lead ("follow the suit led").
-	for _, k := range trickSizes {
+	for k := range tricks {
 		for a := range numAttrs {
 			ops := []Op{Eq, Ne}
 			if a == AttrRank {

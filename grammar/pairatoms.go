@@ -210,12 +210,14 @@ func (s *synth) pairTerms() [][]*Class {
 	for L := 1; L <= s.cfg.ArithBits; L++ {
 		from := s.arith.Ints(L)
 		if L <= s.poolBits {
-			// The main pool's, and the cards' distances from a number
-			// that only the look-back pool builds ("at least as close to
-			// 7 as the last card").
+			// The main pool's, and what only the look-back pool builds
+			// of them: the cards' distances from a number ("at least as
+			// close to 7 as the last card"), a suit as a number and the
+			// round of a place ("not the suit of the round": a suit's
+			// number against the round's, mod 4).
 			from = slices.Clone(s.e.Ints(L))
 			for _, c := range s.arith.Ints(L) {
-				if isNear(c.Node) && !s.inMain(c.Vec) {
+				if (isNear(c.Node) || c.Node.P == PSuitNo || c.Node.P == PRound) && !s.inMain(c.Vec) {
 					from = append(from, c)
 				}
 			}

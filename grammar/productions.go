@@ -86,6 +86,7 @@ const (
 	PTrickLead // n % k > 0 and line[n - n % k] is red, a spade …: the trick's lead
 	PEvents    // how many times two neighbours of the line shared a rank (a suit …), or went up: count(1..(n - 1), line[#].rank == line[# - 1].rank)
 	PBack      // card.attr op line[n - d].attr: a card further back ("not the colour of the card seven back"), or as many back as prev's rank
+	PRound     // int((n + c) / k): the number of the round of k cards the card falls in ("each round of four has its suit")
 	NumProds
 )
 
@@ -509,7 +510,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

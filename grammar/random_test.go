@@ -76,6 +76,10 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			if rng.IntN(3) == 0 {
 				return &Node{P: PEvents, K: rng.IntN(len(events)), K2: rng.IntN(2)}
 			}
+			if rng.IntN(3) == 0 {
+				k := minRound + rng.IntN(maxRound-minRound+1)
+				return &Node{P: PRound, K: k, K2: rng.IntN(k+1) - 1}
+			}
 			return &Node{P: PSuitNo, Slot: slot()}
 		case 11:
 			n := &Node{P: PSumOf, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(numElems)))}
@@ -177,7 +181,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PBack, K: a, K2: d | backFree*rng.IntN(2), Op: op}
 		}
 		if rng.IntN(4) == 0 {
-			k := trickSizes[rng.IntN(len(trickSizes))]
+			k := rng.IntN(len(tricks))
 			if rng.IntN(2) == 0 {
 				return &Node{P: PTrickLead, K: rng.IntN(numProps), K2: k}
 			}

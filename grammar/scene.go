@@ -1,8 +1,6 @@
 package grammar
 
 import (
-	"slices"
-
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -26,9 +24,9 @@ type Scene struct {
 	lastSuit [4]seen
 	// lastAt: the most recent card of each rank.
 	lastAt [14]seen
-	// leads: the lead of the card's trick of four and of three cards
-	// (trickSizes' order), −1 where the card leads.
-	leads [2]int16
+	// leads: the lead of the card's trick of each of tricks, −1 where the
+	// card leads.
+	leads [len(tricks)]int16
 	// events: the times each event happened between neighbours of the
 	// line (events' order).
 	events [numEvents]int16
@@ -84,10 +82,10 @@ func (sc *Scene) Reset(line []sim.Card) {
 	if n >= 3 {
 		sc.card[SlotPrev3] = int16(line[n-3])
 	}
-	for i, k := range trickSizes {
+	for i, t := range tricks {
 		sc.leads[i] = -1
-		if n%k != 0 {
-			sc.leads[i] = int16(line[n-n%k])
+		if at := t.at(n); at != 0 {
+			sc.leads[i] = int16(line[n-at])
 		}
 	}
 	sc.lastCell, sc.lastSuit, sc.lastAt = [8]seen{}, [4]seen{}, [14]seen{}
@@ -152,10 +150,10 @@ func (t *tally) count(cards []sim.Card) {
 	}
 }
 
-// lead is the lead of the card's trick of k cards (one of trickSizes);
-// false where the card leads a trick itself.
+// lead is the lead of the card's trick (k: an index of tricks); false
+// where the card leads a trick itself.
 func (sc *Scene) lead(k int) (sim.Card, bool) {
-	l := sc.leads[slices.Index(trickSizes, k)]
+	l := sc.leads[k]
 	return sim.Card(l), l >= 0
 }
 
@@ -436,7 +434,7 @@ type Facts struct {
 
 // SceneOf is the scene of the facts.
 func SceneOf(f Facts) *Scene {
-	sc := &Scene{N: f.N, lastFaceSuit: int8(f.LastFace), leads: [2]int16{-1, -1}} // no lead: the facts hold none
+	sc := &Scene{N: f.N, lastFaceSuit: int8(f.LastFace), leads: [len(tricks)]int16{-1, -1, -1, -1}} // no lead: the facts hold none
 	sc.card = [numSlots]int16{0, int16(f.Prev), int16(f.Prev2), int16(f.Prev3), int16(f.First)}
 	for d := range sc.back {
 		sc.back[d] = -1 // the facts hold no card further back

@@ -193,6 +193,18 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 	}
 	slices.SortStableFunc(jobs, func(a, b job) int { return cmp.Compare(a.c.Bits, b.c.Bits) })
 	done := map[job]bool{}
+	if depth == 2 && s.inTop {
+		// The last round's near rules mended first, on solves of their
+		// own (repair.go).
+		s.apart(func() {
+			for _, c := range s.repairs(mask, bound()) {
+				if j := (job{PIte, c}); !done[j] && !s.late() {
+					done[j] = true
+					ite(c)
+				}
+			}
+		})
+	}
 	for _, j := range jobs {
 		if done[j] || s.late() {
 			continue

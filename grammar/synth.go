@@ -15,6 +15,10 @@ type Problem struct {
 	Points *Points
 	Want   []uint64
 	Care   []uint64
+	// Near: rules that came near, each wrong on a few points (a search in
+	// rounds: the last round's rules, which the points it added refute);
+	// the search tries them mended with an exception (repair.go).
+	Near []*Node
 }
 
 // SynthConfig bounds a synthesis.

@@ -53,6 +53,10 @@ func playedHand(t *testing.T, rng *rand.Rand, rule string, moves int) (Problem, 
 var wideTest = SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
 	MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
 
+// narrowTest is a placement's narrow search (hypotheses.DefaultPlace.Synth).
+var narrowTest = SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+	Covers: true, Classes: true, Orders: true, CountPairs: true, MaxClasses: 40_000, MaxSolves: 1500}
+
 // shortestAgrees fails t unless the shortest rule found gives the planted
 // rule's verdicts (judge j) on 99% of the states of legal play within bits;
 // it returns that rule.
@@ -72,7 +76,7 @@ func shortestAgrees(t *testing.T, rng *rand.Rand, found []Found, st SynthStats, 
 // planted one (judge j) on the states of legal play agrees on 99% of them
 // within bits (a hand that holds few of a rule's cases leaves it among
 // rivals, not always the shortest).
-func bestAmongRivals(t *testing.T, rng *rand.Rand, found []Found, st SynthStats, j *rulebank.Judge, bits int) {
+func bestAmongRivals(t *testing.T, rng *rand.Rand, found []Found, st SynthStats, j *rulebank.Judge, bits int) Found {
 	t.Helper()
 	if len(found) == 0 {
 		t.Fatalf("nothing found (%+v)", st)
@@ -87,6 +91,7 @@ func bestAmongRivals(t *testing.T, rng *rand.Rand, found []Found, st SynthStats,
 	if top < 0.99 || best.Bits > bits {
 		t.Errorf("the best rule found, %s (%d bits), agrees on %.3f of the states of legal play; want %d bits", best.Node, best.Bits, top, bits)
 	}
+	return best
 }
 
 // onlyWith fails t unless the top level's search (wideTest, no guarded
@@ -266,5 +271,85 @@ func TestSplitSolvesShortLinesApart(t *testing.T) {
 	}
 	if len(without) > 0 && without[0].Bits <= best.Bits {
 		t.Errorf("without splits, %s (%d bits) is as short", without[0].Node, without[0].Bits)
+	}
+}
+
+// A near rule is mended with an exception (repairs): "match the last card
+// by suit or by rank" misses under "after a jack, match the card before
+// the jack". On a sample as a placement's rounds make it (the states
+// after a jack that the near rule's counterexamples bring, among others),
+// given the near rule the search splits on the jack and finds the rule's
+// behaviour after one, which it does not without.
+func TestRepairsMendANearRule(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 28))
+	c, err := rulebank.Compile(rulebank.Rule{Name: "planted", Expr: `prev.rank == 11 and n >= 2 ? card.suit == prev2.suit or card.rank == prev2.rank : card.suit == prev.suit or card.rank == prev.rank`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	j := c.NewJudge()
+	afterJack := func(sc *Scene) bool { return sc.N >= 2 && sim.Card(sc.card[SlotPrev]).Rank() == 11 }
+	// The sample: an accepted and a refused card after every state after
+	// a jack, and after one state in ten of the others.
+	var pts []Point
+	var want []bool
+	legalPlay(t, rng, j, 60, 30, func(sc *Scene, legal uint64) {
+		if legal == 0 || legal == 1<<sim.NumCards-1 || !afterJack(sc) && rng.IntN(10) > 0 {
+			return
+		}
+		for _, yes := range []bool{true, false} {
+			c := sim.Card(rng.IntN(sim.NumCards))
+			for (legal>>c&1 == 1) != yes {
+				c = sim.Card(rng.IntN(sim.NumCards))
+			}
+			pts = append(pts, Point{Scene: sc, Card: c})
+			want = append(want, yes)
+		}
+	})
+	ps := NewPoints(pts)
+	p := Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: fullMask(ps)}
+	for i, w := range want {
+		if w {
+			p.Want[i/64] |= 1 << (i % 64)
+		}
+	}
+	// best is the rule found that agrees best with the planted one on the
+	// states of legal play after a jack, and how well.
+	best := func(found []Found) (Found, float64) {
+		var b Found
+		top := -1.0
+		for _, f := range found {
+			fn := Compile(f.Node)
+			agree, total := 0, 0
+			legalPlay(t, rand.New(rand.NewPCG(6, 28)), j, 200, 30, func(sc *Scene, legal uint64) {
+				if !afterJack(sc) {
+					return
+				}
+				for c := sim.Card(0); c < sim.NumCards; c++ {
+					pt := Point{Scene: sc, Card: c}
+					if (fn(&pt) == 1) == (legal>>c&1 == 1) {
+						agree++
+					}
+					total++
+				}
+			})
+			if a := float64(agree) / float64(total); a > top {
+				b, top = f, a
+			}
+		}
+		return b, top
+	}
+	without, _ := Synthesize(p, narrowTest)
+	if f, a := best(without); a >= 0.99 {
+		t.Errorf("without the near rule: %s (%d bits) agrees after a jack on %.3f", f.Node, f.Bits, a)
+	}
+	p.Near = []*Node{{P: POr, Kids: []*Node{
+		{P: PSame, Slot: SlotCard, Slot2: SlotPrev, K: AttrSuit, Op: Eq},
+		{P: PSame, Slot: SlotCard, Slot2: SlotPrev, K: AttrRank, Op: Eq}}}}
+	found, st := Synthesize(p, narrowTest)
+	if len(found) == 0 {
+		t.Fatalf("with the near rule, nothing found (%+v)", st)
+	}
+	if f, a := best(found); a < 0.99 || f.Bits > 44 {
+		t.Errorf("with the near rule, the best after a jack: %s (%d bits) agrees on %.3f; want 0.99 within 44 bits (%+v)", f.Node, f.Bits, a, st)
 	}
 }

@@ -211,6 +211,10 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				break // nothing fits the sample: more evidence will not help
 			}
 			at, progress := pl.check(found)
+			pl.near = nil
+			for _, f := range found {
+				pl.near = append(pl.near, f.Node) // the next round mends them
+			}
 			if at != nil && placed != nil && at.Length >= placed.Length {
 				at = placed // the wider search's first round ran ahead, unbounded
 			}
@@ -269,6 +273,8 @@ type placing struct {
 	// and why.
 	undecided    *grammar.Found
 	undecidedErr error
+	// near: the last round's rules, for the next to mend (Problem.Near).
+	near []*grammar.Node
 	// settler holds the searches' rules to God's as they are found, and
 	// keeps each hypothesis's equivalence check for the rounds' checks.
 	settler *settler
@@ -350,7 +356,11 @@ func (pl *placing) add(i int, c sim.Card) bool {
 	return true
 }
 
-func (pl *placing) problem() grammar.Problem { return problemOf(pl.pts, pl.yes) }
+func (pl *placing) problem() grammar.Problem {
+	p := problemOf(pl.pts, pl.yes)
+	p.Near = pl.near
+	return p
+}
 
 // reached is a candidate that behaves as the rule does.
 type reached struct {

@@ -314,3 +314,22 @@ func TestPlaceCountsTheLinesEvents(t *testing.T) {
 		t.Errorf("three times a suit's follower: placed %v at %d bits (%s) in %d rounds, want at most 12 bits", p.Reached, p.Length, p.Expr, p.Rounds)
 	}
 }
+
+// "Match the last card by suit or by rank; after a jack, match the card
+// before the jack instead" is a compound with an exception: the narrow
+// search's rounds find the compound, the next sample holds what it misses
+// after a jack, and the next round mends it with the condition (grammar's
+// repairs). Before the repairs it was placed nowhere.
+func TestPlaceMendsANearRuleWithAnException(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("a placement of several rounds: seconds; runs with " + longtest.Env)
+	}
+	rule := `prev.rank == 11 and n >= 2 ? card.suit == prev2.suit or card.rank == prev2.rank : card.suit == prev.suit or card.rank == prev.rank`
+	p, err := small().Place(compile(t, rule), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || p.Length > 44 {
+		t.Errorf("after a jack, the card before it: placed %v at %d bits (%s) in %d rounds, want at most 44 bits (%s)", p.Reached, p.Length, p.Expr, p.Rounds, p.Reason)
+	}
+}

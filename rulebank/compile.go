@@ -211,11 +211,23 @@ func compileExpr(src string, env any) (prog *vm.Program, err error) {
 // names our Go type, which means nothing to a rule's author.
 var noCardField = fmt.Sprintf("type %v has no field ", reflect.TypeFor[CardEnv]())
 
-// inOurWords rewrites expr's message about a card's unknown field (a
-// misspelt field, or colour for color) in the rule language's words.
+// cardType is how expr names a card in a message about types.
+var cardType = reflect.TypeFor[CardEnv]().String()
+
+// inOurWords rewrites expr's messages in the rule language's words: a
+// card's unknown field (a misspelt field, or colour for color), a card
+// where a value was wanted (most often # inside a loop within a loop,
+// which is the inner loop's element), a let that names a built-in.
 func inOurWords(msg string) string {
 	if field, ok := strings.CutPrefix(msg, noCardField); ok {
 		return fmt.Sprintf("a card has no field %s (its fields: rank, suit, color, face, even, odd)", field)
+	}
+	if name, ok := strings.CutPrefix(msg, "cannot redeclare builtin "); ok {
+		return fmt.Sprintf("let cannot name a value %s: %s is one of the rule language's functions (choose another name)", name, name)
+	}
+	if strings.Contains(msg, cardType) {
+		msg = strings.NewReplacer("*"+cardType, "card", cardType, "card").Replace(msg)
+		return msg + " (a card where a value was wanted: inside a loop within a loop, # and a leading dot are the inner loop's element; name the outer one with let first)"
 	}
 	return msg
 }

@@ -114,6 +114,8 @@ func TestCompileErrors(t *testing.T) {
 		{"unknown-name", `colour == "red"`, "", []string{`rule "unknown-name"`, "expr:", "unknown name colour", "^"}},
 		{"unknown-field", `card.colour == "red"`, "", []string{"a card has no field colour", "color", "^"}},
 		{"unknown-field-in-line", `line[0].rnk > 3`, "", []string{"a card has no field rnk (its fields: rank, suit, color, face, even, odd)"}},
+		{"let-names-a-builtin", `let max = 3; card.rank < max`, "", []string{"let cannot name a value max", "functions", "^"}},
+		{"outer-element-in-an-inner-loop", `any(["spades", "hearts"], none(line, .suit == #))`, "", []string{"mismatched types string and card", "inner loop's element", "^"}},
 		{"not-boolean", `card.rank + 1`, "", []string{"expected bool"}},
 		{"malformed", `card.rank >`, "", []string{"unexpected token"}},
 		{"empty", `  `, "", []string{"empty"}},

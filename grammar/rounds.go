@@ -1,0 +1,54 @@
+package grammar
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// The round a place falls in: "each round of four cards has its wind, in
+// the order spades, hearts, diamonds, clubs", "the seasons change every
+// three cards", "the level rises every ten cards". A writer cuts the main
+// line into rounds of k cards and numbers them, int((n + c) / k): c = 0
+// when the starter opens the first round, −1 when the rounds start after
+// it, and an offset up to k − 1 shifts the numbering (a cycle of suits
+// begun elsewhere). An integer term of the look-back pool: compared with
+// a number or a rank, or taken mod 4 against a suit's number.
+
+// The lengths of a round (k = 1 is the place itself, n).
+const (
+	minRound = 2
+	maxRound = 13
+)
+
+var roundProds = map[Prod]Production{
+	// The number of the card's round: Node.K the round's length, Node.K2
+	// the offset c, from −1 to K − 1.
+	PRound: {Name: "round", Type: Int, Words: "the number of the round of k cards the card falls in, int((n - 1) / 4): the rounds may start at the starter or after it, and be numbered from another round",
+		// Naming k, and the offset among the k + 1.
+		Bits: func(n *Node) int { return 3 + ConstBits(n.K) + offsetBits(n.K, n.K2) },
+		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+			return int32((pt.Scene.N + n.K2) / n.K)
+		},
+		text: func(n *Node, _ []text) text {
+			switch {
+			case n.K2 == 0:
+				return primary(fmt.Sprintf("int(n / %d)", n.K))
+			case n.K2 < 0:
+				return primary(fmt.Sprintf("int((n - %d) / %d)", -n.K2, n.K))
+			}
+			return primary(fmt.Sprintf("int((n + %d) / %d)", n.K2, n.K))
+		},
+		reads:  readN,
+		bounds: func(n *Node, _ [3]span) span { return span{int32((1 + n.K2) / n.K), int32((MaxLine + n.K2) / n.K)} }},
+}
+
+// offsetBits names one of a round's k + 1 offsets c: the two a writer
+// means most (the starter opens the first round, or the rounds start
+// after it) in two bits, any other in one bit and its place among the
+// k − 1 others.
+func offsetBits(k, c int) int {
+	if c <= 0 {
+		return 2
+	}
+	return 1 + bits.Len(uint(k-2))
+}
