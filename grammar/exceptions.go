@@ -2,13 +2,19 @@ package grammar
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 )
 
+// Exceptions: "b, except after …" ("higher than the last card, but
+// anything after a king"). For a short rule b that fits most points, the
+// conditions that cover what it misses become the conditional's, its
+// branches solved one level down (split.go's compounds).
+//
 // Repairs: the rules that came near, mended with an exception. People
 // write "b, except after …" where b is itself a compound: "match the last
 // card's suit or rank; after an eight, match the card before it". The
-// exceptions of split.go start from single atoms that fit most points; a
+// exceptions above start from single atoms that fit most points; a
 // compound b is not one. But a search in rounds has met b already: a
 // round's rules fit its sample, and the next sample holds the points they
 // miss (counterexample-guided synthesis). When those misses lie under one
@@ -124,4 +130,87 @@ func (s *synth) guarded(c *Class, miss, mask []uint64) []*Class {
 		out = append(out, &Class{Node: n, Bits: n.Bits(), Vec: Vec{B: s.andNot(c.B, short)}})
 	}
 	return out
+}
+
+// exceptions are the conditions of "c ? x : b" that cover exactly what a
+// short rule b gets wrong: the rule people write as "b, except after …"
+// ("higher than the last card, but anything after a king"). For the
+// shortest rules that fit most of the points, the shortest conditions
+// holding on every point they miss.
+func (s *synth) exceptions(mask []uint64, budget, depth int) []*Class {
+	type near struct {
+		c    *Class
+		miss []uint64
+		n, i int
+	}
+	// The six with the fewest misses (then the shortest, then the first),
+	// chosen as the atoms are read: a selection, not a sort of them all.
+	nears := make([]near, 0, 7)
+	total := Ones(mask)
+	for i, a := range s.atoms {
+		if a.Bits+iteBits+4 > budget {
+			break
+		}
+		if a.Node.P == PTrue {
+			continue
+		}
+		d := s.dis[i*s.words : (i+1)*s.words]
+		n := 0
+		for w := range mask {
+			n += bits.OnesCount64(d[w] & mask[w])
+		}
+		if n == 0 || 3*n > 2*total { // right on a third of the points at least
+			continue
+		}
+		// After every one kept that misses fewer, or as few and is as short.
+		at := len(nears)
+		for at > 0 && (nears[at-1].n > n || nears[at-1].n == n && nears[at-1].c.Bits > a.Bits) {
+			at--
+		}
+		if at < 6 {
+			nears = slices.Insert(nears, at, near{c: a, n: n, i: i})
+			nears = nears[:min(len(nears), 6)]
+		}
+	}
+	for k := range nears {
+		nears[k].miss = s.and(s.dis[nears[k].i*s.words:(nears[k].i+1)*s.words], mask)
+	}
+	var out []*Class
+	seen := map[*Class]bool{}
+	conds := s.condCands(depth)
+	for _, nr := range nears {
+		// The conditions holding on every miss, the fewest other points
+		// first (a condition true almost everywhere leaves the whole
+		// problem to its branch), then the shortest.
+		type cover struct {
+			c     *Class
+			extra int
+		}
+		var covers []cover
+		for _, c := range conds {
+			if c.Bits+nr.c.Bits+iteBits+1 > budget {
+				break
+			}
+			if allOf(c.B, nr.miss) && !seen[c] {
+				if extra := overlap(c.B, mask) - nr.n; 2*(extra+nr.n) < 3*total {
+					covers = append(covers, cover{c, extra})
+				}
+			}
+		}
+		slices.SortStableFunc(covers, func(a, b cover) int { return cmp.Or(cmp.Compare(a.extra, b.extra), cmp.Compare(a.c.Bits, b.c.Bits)) })
+		for _, cv := range covers[:min(len(covers), 3)] {
+			seen[cv.c] = true
+			out = append(out, cv.c)
+		}
+	}
+	return out
+}
+
+// condCands are the conditions (classes that do not read the card),
+// shortest first: the pool's, and at the top the thresholds of its terms.
+func (s *synth) condCands(depth int) []*Class {
+	if depth == 2 {
+		return s.allConds
+	}
+	return s.poolConds
 }
