@@ -38,6 +38,11 @@ func playedHand(t *testing.T, rng *rand.Rand, rule string, moves int) (Problem, 
 			line = append(line, card)
 		}
 	}
+	return judged(pts, want), j
+}
+
+// judged is the problem of points and God's verdicts on them.
+func judged(pts []Point, want []bool) Problem {
 	ps := NewPoints(pts)
 	p := Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: fullMask(ps)}
 	for i, w := range want {
@@ -45,7 +50,7 @@ func playedHand(t *testing.T, rng *rand.Rand, rule string, moves int) (Problem, 
 			p.Want[i/64] |= 1 << (i % 64)
 		}
 	}
-	return p, j
+	return p
 }
 
 // wideTest is the wider search of a placement (hypotheses.DefaultPlace.Wide)
@@ -305,13 +310,7 @@ func TestRepairsMendANearRule(t *testing.T) {
 			want = append(want, yes)
 		}
 	})
-	ps := NewPoints(pts)
-	p := Problem{Points: ps, Want: make([]uint64, ps.Words()), Care: fullMask(ps)}
-	for i, w := range want {
-		if w {
-			p.Want[i/64] |= 1 << (i % 64)
-		}
-	}
+	p := judged(pts, want)
 	// best is the rule found that agrees best with the planted one on the
 	// states of legal play after a jack, and how well.
 	best := func(found []Found) (Found, float64) {
