@@ -434,7 +434,10 @@ type Facts struct {
 
 // SceneOf is the scene of the facts.
 func SceneOf(f Facts) *Scene {
-	sc := &Scene{N: f.N, lastFaceSuit: int8(f.LastFace), leads: [len(tricks)]int16{-1, -1, -1, -1}} // no lead: the facts hold none
+	sc := &Scene{N: f.N, lastFaceSuit: int8(f.LastFace)}
+	for i := range sc.leads {
+		sc.leads[i] = -1 // no lead: the facts hold none
+	}
 	sc.card = [numSlots]int16{0, int16(f.Prev), int16(f.Prev2), int16(f.Prev3), int16(f.First)}
 	for d := range sc.back {
 		sc.back[d] = -1 // the facts hold no card further back

@@ -195,7 +195,7 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 	done := map[job]bool{}
 	if depth == 2 && s.inTop {
 		// The last round's near rules mended first, on solves of their
-		// own (repair.go).
+		// own (exceptions.go).
 		s.apart(func() {
 			for _, c := range s.repairs(mask, bound()) {
 				if j := (job{PIte, c}); !done[j] && !s.late() {

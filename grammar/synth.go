@@ -17,7 +17,7 @@ type Problem struct {
 	Care   []uint64
 	// Near: rules that came near, each wrong on a few points (a search in
 	// rounds: the last round's rules, which the points it added refute);
-	// the search tries them mended with an exception (repair.go).
+	// the search tries them mended with an exception (exceptions.go).
 	Near []*Node
 }
 

@@ -7,8 +7,8 @@ import "fmt"
 // card judged belongs to the trick of line[n - n % k], its lead, unless it
 // leads a new trick itself (n % k == 0). Many tables leave the starter out
 // (it is God's card; the players' tricks start after it): then the card
-// belongs to the trick of line[n - (n - 1) % k]. Players who bring a trick-taking
-// game to the table write "follow the suit led", "a trump or the suit led",
+// belongs to the trick of line[n - (n - 1) % k]. Players who bring a
+// trick-taking game to the table write "follow the suit led", "a trump or the suit led",
 // "anything once a spade has led the trick". The lead is not a card the
 // main pool names (its guard is a position, not a nil): its atoms are the
 // look-back pool's, each false where the card leads (a position atom, n %
@@ -31,7 +31,7 @@ var trickProds = map[Prod]Production{
 		reads: func(n *Node, r Reads) Reads { r = readLead(n, r); r.slot(SlotCard); return r }},
 	// The lead itself has a property (Node.K, as PIs's): "when a spade
 	// leads the trick". Node.K2 is the trick (tricks).
-	PTrickLead: {Name: "trick-lead", Type: Bool, Words: "the card that led the card's trick (line[n - n % k]) is red, a spade, a face card …",
+	PTrickLead: {Name: "trick-lead", Type: Bool, Words: "the card that led the card's trick (line[n - n % k], or line[n - (n - 1) % k] when the tricks start after the starter) is red, a spade, a face card …",
 		Bits: func(n *Node) int { return props[n.K].bits + 1 + leadBits(n.K2) },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			l, ok := pt.Scene.lead(n.K2)
