@@ -61,6 +61,10 @@ type PlaceConfig struct {
 	// synthesizer's own budget is counted in work).
 	Budget time.Duration
 	Truth  godrule.Config
+	// Trace, when set, is told how a placement went (space --trace): each
+	// round's sample and rules, what God's lines said of each rule, and
+	// the place. It is called from the goroutine placing the rule.
+	Trace func(rule, line string)
 	// Ahead: run the wider search's first round beside the narrow one's,
 	// and draw God's lines for the bounded check while the synthesizer
 	// works (rules that read the line). The same places, sooner where a
@@ -118,6 +122,9 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 	}
 	tr := sp.root().ClassifyChart(ch)
 	if tr.Expressible {
+		if cfg.Trace != nil {
+			cfg.Trace(p.Rule, fmt.Sprintf("in the index: %d bits, %s", tr.Length, tr.Expr))
+		}
 		p.Reached, p.Index, p.Length, p.Expr, p.Exact = true, true, tr.Length, tr.Expr, tr.Exact
 		p.Elapsed = time.Since(start)
 		return p, nil
@@ -190,11 +197,16 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 			p.Rounds++
 			left := cfg.Budget - time.Since(start)
 			if left <= 0 {
+				pl.tracef("the time budget (%v) is spent", cfg.Budget)
 				break
 			}
 			syn := stage
 			syn.Budget = left
 			var found []grammar.Found
+			solved := len(pl.pts) // the sample's points
+			if si == 1 && round == 1 {
+				solved = first.Points.Len()
+			}
 			if si == 1 && round == 1 && wide != nil {
 				found, wide = wide.wait(), nil
 			} else if si == 1 && round == 1 {
@@ -207,6 +219,7 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				}
 				found, _ = grammar.Synthesize(pl.problem(), syn)
 			}
+			pl.tracef("%s, round %d: %d rules fit the %d cards judged", stageName(si, far, placed), round, len(found), solved)
 			if len(found) == 0 {
 				break // nothing fits the sample: more evidence will not help
 			}
@@ -219,26 +232,44 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				at = placed // the wider search's first round ran ahead, unbounded
 			}
 			if at != nil && si == 0 && at.Length > shorterAbove && len(stages) > 1 {
+				pl.tracef("over %d bits: the wider search looks for a shorter rule", shorterAbove)
 				placed = at
 				break
 			}
 			if at != nil {
+				pl.tracef("placed: %d bits", at.Length)
 				p.Reached, p.Length, p.Expr, p.Exact = true, at.Length, at.Expr, at.Exact
 				p.Elapsed = time.Since(start)
 				return p, nil
 			}
 			if !progress {
+				pl.tracef("no new card to judge: every rule's misses are in the sample already")
 				break // every candidate's first counterexample is in the sample already
 			}
 		}
 	}
 	p.Elapsed = time.Since(start)
 	if placed != nil {
+		pl.tracef("placed: %d bits, the narrow search's rule (none shorter found)", placed.Length)
 		p.Reached, p.Length, p.Expr, p.Exact = true, placed.Length, placed.Expr, placed.Exact
 		return p, nil
 	}
 	p.Reason = pl.reason()
+	pl.tracef("not placed: %s", p.Reason)
 	return p, nil
+}
+
+// stageName names a search of Place for the trace.
+func stageName(si, far int, placed *reached) string {
+	switch {
+	case placed != nil && si > 0:
+		return fmt.Sprintf("wider search for a rule under %d bits", placed.Length)
+	case si == 0:
+		return "narrow search"
+	case si == far:
+		return "far search"
+	}
+	return "wider search"
 }
 
 // A place the narrow search finds over shorterAbove bits may be long only
@@ -366,75 +397,6 @@ func (pl *placing) problem() grammar.Problem {
 	return p
 }
 
-// reached is a candidate that behaves as the rule does.
-type reached struct {
-	Length int
-	Expr   string
-	Exact  bool
-}
-
-// check holds a round's candidates to God's lines: the first that gives
-// his verdict on every card of every line, and then on every state the
-// equivalence check reaches, is the place. The others bring their first
-// miss into the sample, and up to MoreCounterexamples more from other lines
-// (a round that teaches more than one state: fewer rounds); progress is
-// whether any point was new.
-func (pl *placing) check(found []grammar.Found) (*reached, bool) {
-	progress := false
-	for fi := range found {
-		f := &found[fi]
-		fn := grammar.Compile(f.Node)
-		differ, at := 0, [2]int{-1, -1}
-		var more [][2]int // the other lines it misses on
-		for i := range pl.lines {
-			row := rowOf(fn, pl.scenes[i])
-			if d := row ^ pl.lines[i].Legal; d != 0 {
-				if at[0] < 0 {
-					at = [2]int{i, bits.TrailingZeros64(d)}
-				} else {
-					more = append(more, [2]int{i, int(nthCard(d, pl.rng.IntN(bits.OnesCount64(d))))})
-				}
-				differ += bits.OnesCount64(d)
-			}
-		}
-		agree := 1 - float64(differ)/float64(52*len(pl.lines))
-		if differ == 0 {
-			eq, compiled, err := pl.settler.equivalence(f.Node, fn)
-			if !compiled {
-				continue // over the referee's bounds: not a rule a player could state
-			}
-			if err != nil {
-				if pl.undecided == nil {
-					pl.undecided, pl.undecidedErr = f, err
-				}
-				continue // undecided: not a place
-			}
-			if eq.Equal {
-				return &reached{f.Bits, f.Node.Expr(), eq.Exact}, progress
-			}
-			// A state the walks missed: it joins them.
-			pl.lines = append(pl.lines, godrule.Verdict{Line: eq.Line, Legal: godMask(pl.rule, eq.Line)})
-			pl.scenes = append(pl.scenes, grammar.NewScene(eq.Line))
-			at = [2]int{len(pl.lines) - 1, int(*eq.Card)}
-		}
-		if agree > pl.bestAgree {
-			pl.bestAgree, pl.nearest, pl.nearestAt = agree, f, at
-		}
-		if at[0] >= 0 && pl.add(at[0], sim.Card(at[1])) {
-			progress = true
-		}
-		for range min(len(more), pl.cfg.MoreCounterexamples) {
-			k := pl.rng.IntN(len(more))
-			if m := more[k]; pl.add(m[0], sim.Card(m[1])) {
-				progress = true
-			}
-			more[k] = more[len(more)-1]
-			more = more[:len(more)-1]
-		}
-	}
-	return nil, progress
-}
-
 // ahead is the wider search's first round, run beside the narrow
 // search (Ahead) or after it: it solves the first sample either way, so
 // the places are the same, sooner on two cores. What the narrow search
@@ -476,34 +438,6 @@ func (cfg PlaceConfig) longest() int {
 	return max(cfg.Synth.MaxBits, cfg.Wide.MaxBits, cfg.Far.MaxBits)
 }
 
-// reason says in words why the language does not reach the rule.
-func (pl *placing) reason() string {
-	nearest, at, lines, agree, cfg := pl.nearest, pl.nearestAt, pl.lines, pl.bestAgree, pl.cfg
-	if u := pl.undecided; u != nil {
-		return fmt.Sprintf("%s (%d bits) gives God's verdict on every card of the lines drawn, but whether it does on every state his hands reach could not be decided: %v",
-			u.Node.Expr(), u.Bits, pl.undecidedErr)
-	}
-	if nearest == nil {
-		covers := ""
-		if cfg.Synth.Covers {
-			covers = fmt.Sprintf(", and up to %d atoms joined by or or by and, whole or as a part", grammar.CoverParts)
-		}
-		return fmt.Sprintf("no rule of at most %d bits that the synthesizer builds (atoms of up to %d bits, terms of %d, two levels of and, or, if%s) gives God's verdicts on even a sample of the states its hands reach",
-			cfg.longest(), cfg.Synth.PoolBits, cfg.Synth.TermBits, covers)
-	}
-	why := fmt.Sprintf("no rule of at most %d bits that the synthesizer reached behaves as it does on every state its hands reach; the nearest, %s (%d bits), gives God's verdict on %.1f%% of the cards judged",
-		cfg.longest(), nearest.Node.Expr(), nearest.Bits, 100*agree)
-	if at[0] >= 0 && at[0] < len(lines) {
-		c := sim.Card(at[1])
-		god := "accepts"
-		if lines[at[0]].Legal>>c&1 == 0 {
-			god = "refuses"
-		}
-		why += fmt.Sprintf(", but after %s God %s %s", sim.CardsString(lines[at[0]].Line), god, c)
-	}
-	return why
-}
-
 // problemOf is the synthesizer's problem of a sample of God's verdicts.
 func problemOf(pts []grammar.Point, yes []bool) grammar.Problem {
 	ps := grammar.NewPoints(pts)
@@ -515,19 +449,6 @@ func problemOf(pts []grammar.Point, yes []bool) grammar.Problem {
 		}
 	}
 	return p
-}
-
-// rowOf is the cards a compiled hypothesis accepts after the scene.
-func rowOf(fn grammar.Fn, sc *grammar.Scene) uint64 {
-	var row uint64
-	pt := grammar.Point{Scene: sc}
-	for c := sim.Card(0); c < sim.NumCards; c++ {
-		pt.Card = c
-		if fn(&pt) != 0 {
-			row |= 1 << c
-		}
-	}
-	return row
 }
 
 // equivalent is rulebank.Compare(rule, hyp, anyStarter) for a hypothesis

@@ -333,3 +333,41 @@ func TestPlaceMendsANearRuleWithAnException(t *testing.T) {
 		t.Errorf("after a jack, the card before it: placed %v at %d bits (%s) in %d rounds, want at most 44 bits (%s)", p.Reached, p.Length, p.Expr, p.Rounds, p.Reason)
 	}
 }
+
+// The trace (space --trace) tells each round's rules and what God's lines
+// said of them, and ends with the place it returns.
+func TestPlaceTrace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a placement by synthesis takes seconds")
+	}
+	rule, err := rulebank.Default().Get("spade-up-else-down")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	cfg := DefaultPlace
+	cfg.Trace = func(r, line string) {
+		if r != rule.Rule.Name {
+			t.Errorf("a trace line of %s: %s", r, line)
+		}
+		lines = append(lines, line)
+	}
+	p, err := Default().Place(rule, false, cfg)
+	if err != nil || !p.Reached || p.Index {
+		t.Fatalf("%+v, %v: want a place by synthesis", p, err)
+	}
+	if len(lines) < 3 || !strings.HasPrefix(lines[0], "narrow search, round 1: ") {
+		t.Fatalf("the trace does not start with the first round:\n%s", strings.Join(lines, "\n"))
+	}
+	if last, want := lines[len(lines)-1], fmt.Sprintf("placed: %d bits", p.Length); last != want {
+		t.Errorf("the trace ends %q, want %q", last, want)
+	}
+	right := fmt.Sprintf("%2d bits  %s: God's verdict on every reachable state", p.Length, p.Expr)
+	if !slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, right) }) {
+		t.Errorf("no line says %q:\n%s", right, strings.Join(lines, "\n"))
+	}
+	// A round after the first was earned by a rule God refuted.
+	if missed := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "; the first miss: after ") || strings.Contains(l, "a state they missed") }); p.Rounds > 1 && !missed {
+		t.Errorf("%d rounds, but no miss in the trace:\n%s", p.Rounds, strings.Join(lines, "\n"))
+	}
+}

@@ -335,3 +335,18 @@ func TestSpace(t *testing.T) {
 		t.Errorf("fewer-faces-than-numbers: %+v", r)
 	}
 }
+
+// space --trace writes how each placement went to standard error, and
+// leaves the report on standard output as it was.
+func TestSpaceTrace(t *testing.T) {
+	var out, errw bytes.Buffer
+	if err := newRoot(&out, &errw, []string{"space", "--size", "3000", "--top", "0", "--rules", "same-suit", "--trace"}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if want := "same-suit: in the index: 3 bits, card.suit == prev.suit\n"; errw.String() != want {
+		t.Errorf("trace %q, want %q", errw.String(), want)
+	}
+	if strings.Contains(out.String(), "in the index:") || !strings.Contains(out.String(), "same-suit") {
+		t.Errorf("the report:\n%s", out.String())
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/spf13/cobra"
 
@@ -13,6 +14,7 @@ import (
 
 func spaceCmd(g *global) *cobra.Command {
 	var size, top int
+	var trace bool
 	var rules []string
 	c := &cobra.Command{
 		Use:   "space",
@@ -30,7 +32,8 @@ hypotheses share its behaviour.`,
 		Example: `  eleusis space
   eleusis space --size 30000 --top 30
   eleusis space --rules same-suit,black-high-red-low,suit-cycle-sdch --format markdown
-  eleusis space --bank mine.yaml --top 0`,
+  eleusis space --bank mine.yaml --top 0
+  eleusis space --rules multiple-or-divisor --top 0 --trace`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := atLeast("size", size, 1); err != nil {
@@ -63,7 +66,17 @@ hypotheses share its behaviour.`,
 				roomToPlace()
 			}
 			truth := func(r *rulebank.Compiled) (*hypotheses.Truth, error) { return kit.Truth(r, size) }
-			rep, err := sp.Report(top, compiled, truth, hypotheses.DefaultPlace)
+			cfg := hypotheses.DefaultPlace
+			if trace {
+				var mu sync.Mutex // rules are placed side by side
+				out := cmd.ErrOrStderr()
+				cfg.Trace = func(rule, line string) {
+					mu.Lock()
+					defer mu.Unlock()
+					fmt.Fprintf(out, "%s: %s\n", rule, line)
+				}
+			}
+			rep, err := sp.Report(top, compiled, truth, cfg)
 			if err != nil {
 				return err
 			}
@@ -73,6 +86,7 @@ hypotheses share its behaviour.`,
 	c.Flags().IntVar(&size, "size", hypotheses.DefaultSize, "distinct behaviours to keep")
 	c.Flags().IntVar(&top, "top", 15, "how many of the most probable hypotheses to list")
 	c.Flags().StringSliceVar(&rules, "rules", nil, "rules of the bank to place in the space, separated by commas")
+	c.Flags().BoolVar(&trace, "trace", false, "write how each placement goes to standard error: each round's rules and the card God judged otherwise")
 	g.formatFlags(c)
 	g.bankFlags(c)
 	g.completeRules(c, "rules")
