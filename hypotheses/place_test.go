@@ -367,7 +367,9 @@ func TestPlaceTrace(t *testing.T) {
 		t.Errorf("no line says %q:\n%s", right, strings.Join(lines, "\n"))
 	}
 	// A round after the first was earned by a rule God refuted.
-	if missed := slices.ContainsFunc(lines, func(l string) bool { return strings.Contains(l, "; the first miss: after ") || strings.Contains(l, "a state they missed") }); p.Rounds > 1 && !missed {
+	if missed := slices.ContainsFunc(lines, func(l string) bool {
+		return strings.Contains(l, "; the first miss: after ") || strings.Contains(l, "a state they missed")
+	}); p.Rounds > 1 && !missed {
 		t.Errorf("%d rounds, but no miss in the trace:\n%s", p.Rounds, strings.Join(lines, "\n"))
 	}
 }
