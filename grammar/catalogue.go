@@ -239,6 +239,16 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PRound, K: k, K2: c})
 		}
 	}
+	// The look-back pool's: "every fifty points day turns to night".
+	for k := range totalRounds {
+		put(Node{P: PTotalRound, K: k})
+		put(Node{P: PTotalRound, K: k, K2: 1})
+	}
+	// The look-back pool's: "never a row rung twice".
+	for k := range stepAttrs {
+		put(Node{P: PAgain, K: k, Op: Eq})
+		put(Node{P: PAgain, K: k, Op: Ne})
+	}
 	// The look-back pool's: "only one pair in the whole line".
 	for k := range events {
 		put(Node{P: PEvents, K: k})

@@ -217,6 +217,16 @@ var countings = []counting{
 	{worth: [14]int32{0, 10, 1, 9, 2, 3, 4, 5, 0, 0, 0, 6, 7, 8}, order: true},
 	// and Tressette's: the three, the two, the ace, the king … the four.
 	{worth: [14]int32{0, 8, 9, 10, 1, 2, 3, 4, 0, 0, 0, 5, 6, 7}, order: true},
+	// Pips, the court cards nothing: the number cards' own count, as
+	// children and Casino's players add ("the two make ten, a face card
+	// counts nothing").
+	{worth: [14]int32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0, 0, 0},
+		text: func(x string) text { return text{fmt.Sprintf("%s.face ? 0 : %s.rank", x, x), precTernary} }},
+	// The letters of the rank's English name (ace, two, three … king):
+	// word players' and crossword setters' counting ("a name longer than
+	// the last card's", "the letters on the line never a multiple of
+	// five").
+	{worth: [14]int32{0, 3, 3, 5, 4, 4, 3, 5, 5, 4, 3, 4, 5, 4}},
 }
 
 func init() {

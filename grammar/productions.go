@@ -79,14 +79,16 @@ const (
 	PMirror  // c ? r : r the other way round ("red goes up, black goes down")
 	PAlt     // c ? a : b, two classes of cards taking turns ("odd black and even red alternate")
 	// An atom, last so that the others keep their numbers.
-	PSameIn    // (x in S) == (y in S): two cards' values in one class of a set, or (!=) in the two ("a point card after a point card")
-	PSamePart  // [c0, c1, …][prev.rank] == […][card.rank]: two cards' ranks in one class of a partition, or (!=) in two ("as many letters in its name")
-	PBeats     // [l0, l1, …][card.rank] > […][prev.rank]: the card above the last one in an order of strength ("beat it in Sueca's order")
-	PTrick     // n % k > 0 and card.attr op line[n - n % k].attr: the card against its trick's lead ("follow the suit led")
-	PTrickLead // n % k > 0 and line[n - n % k] is red, a spade …: the trick's lead
-	PEvents    // how many times two neighbours of the line shared a rank (a suit …), or went up: count(1..(n - 1), line[#].rank == line[# - 1].rank)
-	PBack      // card.attr op line[n - d].attr: a card further back ("not the colour of the card seven back"), or as many back as prev's rank
-	PRound     // int((n + c) / k): the number of the round of k cards the card falls in ("each round of four has its suit")
+	PSameIn     // (x in S) == (y in S): two cards' values in one class of a set, or (!=) in the two ("a point card after a point card")
+	PSamePart   // [c0, c1, …][prev.rank] == […][card.rank]: two cards' ranks in one class of a partition, or (!=) in two ("as many letters in its name")
+	PBeats      // [l0, l1, …][card.rank] > […][prev.rank]: the card above the last one in an order of strength ("beat it in Sueca's order")
+	PTrick      // n % k > 0 and card.attr op line[n - n % k].attr: the card against its trick's lead ("follow the suit led")
+	PTrickLead  // n % k > 0 and line[n - n % k] is red, a spade …: the trick's lead
+	PEvents     // how many times two neighbours of the line shared a rank (a suit …), or went up: count(1..(n - 1), line[#].rank == line[# - 1].rank)
+	PBack       // card.attr op line[n - d].attr: a card further back ("not the colour of the card seven back"), or as many back as prev's rank
+	PRound      // int((n + c) / k): the number of the round of k cards the card falls in ("each round of four has its suit")
+	PAgain      // any(0..(n - 2), line[#].rank == prev.rank and line[# + 1].rank == card.rank): the last card and the card in a row as they came before ("no row rung twice")
+	PTotalRound // int(sum(map(line, .rank)) / k): the round of k points the running total is in ("every fifty points day turns to night")
 	NumProds
 )
 
@@ -510,7 +512,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

@@ -76,6 +76,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			if rng.IntN(3) == 0 {
 				return &Node{P: PEvents, K: rng.IntN(len(events)), K2: rng.IntN(2)}
 			}
+			if rng.IntN(4) == 0 {
+				return &Node{P: PTotalRound, K: rng.IntN(len(totalRounds)), K2: rng.IntN(2)}
+			}
 			if rng.IntN(3) == 0 {
 				k := minRound + rng.IntN(maxRound-minRound+1)
 				return &Node{P: PRound, K: k, K2: rng.IntN(k+1) - 1}
@@ -170,6 +173,9 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 				n.K = elemK(rng, n.El, 0)
 			}
 			return n
+		}
+		if rng.IntN(10) == 0 {
+			return &Node{P: PAgain, K: rng.IntN(len(stepAttrs)), Op: []Op{Eq, Ne}[rng.IntN(2)]}
 		}
 		if rng.IntN(8) == 0 {
 			d := 4 + rng.IntN(backByRankPrev-3)

@@ -40,7 +40,38 @@ var roundProds = map[Prod]Production{
 		},
 		reads:  readN,
 		bounds: func(n *Node, _ [3]span) span { return span{int32((1 + n.K2) / n.K), int32((MaxLine + n.K2) / n.K)} }},
+	// The round of the running total: Node.K the place of its length in
+	// totalRounds, K2 1 with the card's rank added.
+	PTotalRound: {Name: "total-round", Type: Int, Words: "the number of the round of k points the running total is in, int(sum(map(line, .rank)) / 50), the card's rank with it or not: \"every fifty points day turns to night\"",
+		// Naming k among eight, and whether the card is counted.
+		Bits: func(n *Node) int { return 7 },
+		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+			t := pt.Scene.tally[0].sum
+			if n.K2 == 1 {
+				t += int32(pt.Card.Rank())
+			}
+			return t / int32(totalRounds[n.K])
+		},
+		text: func(n *Node, _ []text) text {
+			sum := call("sum", call("map", "line", ".rank").s).s
+			if n.K2 == 1 {
+				sum += " + card.rank"
+			}
+			return primary(fmt.Sprintf("int((%s) / %d)", sum, totalRounds[n.K]))
+		},
+		reads: func(n *Node, r Reads) Reads {
+			r.Line = true
+			if n.K2 == 1 {
+				r.slot(SlotCard)
+			}
+			return r
+		},
+		bounds: func(n *Node, _ [3]span) span { return span{0, int32(13 * (MaxLine + 1) / totalRounds[n.K])} }},
 }
+
+// totalRounds are the lengths of a running total's rounds people count
+// in: tens, scores, quarters and halves of a hundred, hundreds.
+var totalRounds = [...]int{10, 15, 20, 21, 25, 30, 50, 100}
 
 // offsetBits names one of a round's k + 1 offsets c: the two a writer
 // means most (the starter opens the first round, or the rounds start

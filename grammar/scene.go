@@ -33,6 +33,9 @@ type Scene struct {
 	// back: the card d places back (back[1] is prev), −1 where the line
 	// is shorter (back.go).
 	back [maxBack + 1]int16
+	// followed: the values that followed an earlier card of prev's value
+	// on the line, by attribute (steps.go).
+	followed [len(stepAttrs)]uint16
 }
 
 // seen is where a kind of card was last played: its place on the line + 1
@@ -98,6 +101,7 @@ func (sc *Scene) Reset(line []sim.Card) {
 		sc.lastAt[c.Rank()] = at
 	}
 	sc.events = countEvents(line)
+	sc.followed = followedOf(line)
 	for d := range sc.back {
 		sc.back[d] = -1
 		if d >= 1 && d <= n {
