@@ -15,24 +15,25 @@ import (
 
 // stepAttrs are the attributes a step is told by (PAgain's K is the place
 // here): the ranks of the two cards, or their suits.
-var stepAttrs = [...]int{AttrRank, AttrSuit}
+var stepAttrs = [...]int{AttrRank, AttrSuit} // followedOf reads them in this order
 
 // followedOf is, for each of stepAttrs, the values (bit v) that followed
 // an earlier card with the last card's value on line: every pair of
-// neighbours but the last card and the card judged.
+// neighbours but the last card and the card judged. Every scene is reset
+// with it, the hands' too: one pass, the rank and the suit read directly.
 func followedOf(line []sim.Card) (out [len(stepAttrs)]uint16) {
 	n := len(line)
 	if n < 2 {
 		return out
 	}
-	last := line[n-1]
-	for k, at := range stepAttrs {
-		a := attrs[at]
-		want := a.value(last)
-		for i := 0; i+1 < n; i++ {
-			if a.value(line[i]) == want {
-				out[k] |= 1 << a.value(line[i+1])
-			}
+	rank, suit := line[n-1].Rank(), line[n-1].Suit()
+	for i := 0; i+1 < n; i++ {
+		c, next := line[i], line[i+1]
+		if c.Rank() == rank {
+			out[0] |= 1 << next.Rank()
+		}
+		if c.Suit() == suit {
+			out[1] |= 1 << next.Suit()
 		}
 	}
 	return out
