@@ -225,10 +225,16 @@ func (b *Bank) add(c *Compiled) {
 }
 
 // Merge adds other's rules to b; a rule of the same name replaces b's.
-func (b *Bank) Merge(other *Bank) {
+// replaced names those, in other's order (a bank's writer may not know a
+// default rule of that name exists: the command line says so).
+func (b *Bank) Merge(other *Bank) (replaced []string) {
 	for _, c := range other.Rules {
+		if _, ok := b.byName[c.Rule.Name]; ok {
+			replaced = append(replaced, c.Rule.Name)
+		}
 		b.add(c)
 	}
+	return replaced
 }
 
 // Get finds a rule by name.

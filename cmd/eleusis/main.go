@@ -90,10 +90,13 @@ type global struct {
 	// numberLine keeps only number-line rules (beginners' rounds); checking
 	// is set by `rules check`, which reports the others instead.
 	numberLine, checking bool
-	cpuProfile           string
-	stopProfile          func()
-	out                  io.Writer
-	errw                 io.Writer
+	// saidReplaced: the notice of --bank's rules that replace default
+	// rules was given (once a run, however often the bank is loaded).
+	saidReplaced bool
+	cpuProfile   string
+	stopProfile  func()
+	out          io.Writer
+	errw         io.Writer
 	// outFiles: the command writes its summaries with --out.
 	outFiles bool
 	// args is the command line, program name first (for run.json).

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/eleusis/eleusis/render"
@@ -23,7 +24,16 @@ func (g *global) loadBanks() (merged, extra *rulebank.Bank, err error) {
 		if extra, err = rulebank.LoadFile(g.bank); err != nil {
 			return nil, nil, err
 		}
-		merged.Merge(extra)
+		if replaced := merged.Merge(extra); len(replaced) > 0 && !g.saidReplaced {
+			// once a run, on standard error: the outputs stay as they were.
+			// The command line's messages are English (docs/languages.md).
+			g.saidReplaced = true
+			what := fmt.Sprintf("%d rules", len(replaced))
+			if len(replaced) == 1 {
+				what = "a rule"
+			}
+			fmt.Fprintf(g.errw, "eleusis: %s replaces %s of the default bank: %s\n", g.bank, what, strings.Join(replaced, ", "))
+		}
 	}
 	if g.numberLine {
 		// Beginners' rounds: only the rules that read the card and
