@@ -1,6 +1,7 @@
 package rulebank
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -128,13 +129,23 @@ func cmpOr(a, b error) error {
 // sameRule: a and b agree in every state either can reach from any card.
 // An undecided check counts as different (both readings are kept).
 func sameRule(a, b *Compiled) bool {
+	same, err := decideSame(a, b)
+	return same && err == nil
+}
+
+// decideSame is sameRule with the error of a check that could not decide
+// (ErrUndecided: its budget of work ran out) or failed.
+func decideSame(a, b *Compiled) (bool, error) {
 	for _, p := range [][2]*Compiled{{a, b}, {b, a}} {
 		e, err := Compare(p[0], p[1], true)
-		if err != nil || !e.Equal {
-			return false
+		if err != nil {
+			return false, err
+		}
+		if !e.Equal {
+			return false, nil
 		}
 	}
-	return true
+	return true, nil
 }
 
 // FromWords is the one rule a text says: its expression and words. A text
@@ -264,7 +275,17 @@ func wordsOf(r *Rule) error {
 		return nil // expr's own error is reported when the rule compiles
 	}
 	b, _ := Compile(Rule{Name: r.Name, Expr: got.Expr})
-	if !sameRule(a, b) {
+	same, err := decideSame(a, b)
+	switch {
+	case errors.Is(err, ErrUndecided):
+		// not a difference: the writer's words may well be the rule, and
+		// must not be told they are not
+		return fmt.Errorf("the words read as %s (%s), and whether that is the rule of expr could not be decided (%v): "+
+			"the check gives up rather than guess. Keep expr alone and put the words in description (shown, not checked), "+
+			"or give the words alone, or write words or expr more simply", got.Expr, got.Words, err)
+	case err != nil:
+		return fmt.Errorf("the words read as %s (%s), which could not be compared with expr: %w", got.Expr, got.Words, err)
+	case !same:
 		return fmt.Errorf("the words read as %s (%s), which is not the rule of expr: give one of the two", got.Expr, got.Words)
 	}
 	return nil
