@@ -94,6 +94,14 @@ func (e *ImpossibleError) Error() string {
 		fmt.Fprintf(&b, "\n  %s\n     (%s)", r.Words, r.Expr)
 	}
 	b.WriteString("\nSay it another way")
+	// a reading that asks for a card not there after the opening card
+	// refuses every card there: say which card, so the writer sees why
+	for _, m := range []struct{ guard, card string }{{"prev2 != nil", "card before the last one"}, {"prev3 != nil", "card three back"}} {
+		if slices.ContainsFunc(e.Readings, func(r rulewords.Reading) bool { return strings.Contains(r.Expr, m.guard) }) {
+			fmt.Fprintf(&b, " (after the opening card there is no %s, and the reading asks for one: say what may be played until there is)", m.card)
+			break
+		}
+	}
 	// the likeliest slip: two kinds of card joined by "and" are read as one
 	// card of both (a rule of the card alone, two parts joined by and)
 	if slices.ContainsFunc(e.Readings, func(r rulewords.Reading) bool {

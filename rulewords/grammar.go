@@ -221,11 +221,11 @@ func meaningKey(v any) string {
 			k += v.card("@").expr()
 		}
 		if v.num != nil {
-			k += "|" + v.num(term{"@", nil}).expr()
+			k += "|" + v.num(term{"@", nil, false}).expr()
 		}
 		return k
 	case func(term) *pred:
-		return "n:" + v(term{"@", nil}).expr()
+		return "n:" + v(term{"@", nil, false}).expr()
 	case wild:
 		return "w:" + v.f("@").expr()
 	case wrapNote:

@@ -65,8 +65,8 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			continue
 		}
 		for _, q := range waitingToo(waiting(eachOf(pr))) {
-			e := q.expr()
-			if seen[e] {
+			e, ok := sound(q.expr())
+			if !ok || seen[e] {
 				continue
 			}
 			seen[e] = true

@@ -16,24 +16,29 @@ func addTermProds(ps map[string]construction) {
 	two := func(format string) func(v []any) any {
 		return func(v []any) any {
 			a, b := v[0].(term), v[1].(term)
-			return term{fmt.Sprintf(format, a.text, b.text), append(slices.Clone(a.refs), b.refs...)}
+			return term{fmt.Sprintf(format, a.text, b.text), append(slices.Clone(a.refs), b.refs...), a.frac || b.frac}
 		}
 	}
 	ps["t.rank"] = construction{nt: "tatom", say: "t.rank", slots: map[string]string{"ref": "ref"}, act: func(v []any) any {
 		r := v[0].(string)
-		return term{r + ".rank", []string{r}}
+		return term{r + ".rank", []string{r}, false}
 	}}
-	ps["t.n"] = construction{nt: "tatom", say: "t.n", act: constant(term{"n", nil})}
+	ps["t.n"] = construction{nt: "tatom", say: "t.n", act: constant(term{"n", nil, false})}
 	ps["t.distance"] = construction{nt: "tatom", say: "t.distance", slots: ab, act: two("abs(%s - %s)")}
 	ps["t.min"] = construction{nt: "tatom", say: "t.min", slots: ab, act: two("min(%s, %s)")}
 	ps["t.max"] = construction{nt: "tatom", say: "t.max", slots: ab, act: two("max(%s, %s)")}
 	ps["t.mod"] = construction{nt: "tatom", say: "t.mod", slots: ab, act: func(v []any) any {
-		a, b := v[0].(term), v[1].(term)
-		return term{fmt.Sprintf("%s %% %s", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...)}
+		a, b := whole(v[0].(term)), whole(v[1].(term))
+		return term{fmt.Sprintf("%s %% %s", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...), false}
 	}}
 	ps["t.abs"] = construction{nt: "tatom", say: "t.abs", slots: map[string]string{"a": "term"}, act: func(v []any) any {
 		t := v[0].(term)
-		return term{"abs(" + t.text + ")", t.refs}
+		return term{"abs(" + t.text + ")", t.refs, t.frac}
+	}}
+	// a fraction's whole part: int(x / k), what "divided by 50 is even" reads
+	ps["t.whole"] = construction{nt: "tatom", say: "t.whole", slots: map[string]string{"a": "term"}, act: func(v []any) any {
+		t := v[0].(term)
+		return term{"int(" + t.text + ")", t.refs, false}
 	}}
 	count := func(coll string) func(v []any) any {
 		return func(v []any) any {
@@ -41,39 +46,37 @@ func addTermProds(ps map[string]construction) {
 			if coll == "last" {
 				c = fmt.Sprintf("line[max(0, n - %d):]", v[0].(int))
 			}
-			return term{fmt.Sprintf("count(%s, %s)", c, f("#").expr()), nil}
+			return term{fmt.Sprintf("count(%s, %s)", c, f("#").expr()), nil, false}
 		}
 	}
 	ps["t.count.line"] = construction{nt: "tatom", say: "count.line", slots: map[string]string{"vp": "vps"}, act: count("line")}
 	ps["t.count.last"] = construction{nt: "tatom", say: "count.last", slots: map[string]string{"k": "num", "vp": "vps"}, act: count("last")}
-	ps["t.sum.line"] = construction{nt: "tatom", say: "sum.line", act: constant(term{"sum(map(line, .rank))", nil})}
+	ps["t.sum.line"] = construction{nt: "tatom", say: "sum.line", act: constant(term{"sum(map(line, .rank))", nil, false})}
 	ps["t.sum.last"] = construction{nt: "tatom", say: "sum.last", slots: map[string]string{"k": "num"}, act: func(v []any) any {
-		return term{fmt.Sprintf("sum(map(line[max(0, n - %d):], .rank))", v[0].(int)), nil}
+		return term{fmt.Sprintf("sum(map(line[max(0, n - %d):], .rank))", v[0].(int)), nil, false}
 	}}
-	ps["t.avg.line"] = construction{nt: "tatom", say: "avg.line", act: constant(term{"sum(map(line, .rank)) / n", nil})}
+	ps["t.avg.line"] = construction{nt: "tatom", say: "avg.line", act: constant(term{"sum(map(line, .rank)) / n", nil, true})}
 	ps["t.avg.last"] = construction{nt: "tatom", say: "avg.last", slots: map[string]string{"k": "num"}, act: func(v []any) any {
 		k := v[0].(int)
-		return term{fmt.Sprintf("sum(map(line[max(0, n - %d):], .rank)) / min(n, %d)", k, k), nil}
+		return term{fmt.Sprintf("sum(map(line[max(0, n - %d):], .rank)) / min(n, %d)", k, k), nil, true}
 	}}
 	ps["t.if"] = construction{nt: "tatom", say: "t.if", slots: map[string]string{"a": "term", "c": "cond", "b": "term"}, act: func(v []any) any {
 		a, c, b := v[0].(term), v[1].(*pred), v[2].(term)
-		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil}
+		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil, a.frac || b.frac}
 	}}
 	for key, op := range map[string]string{"t.eq": "==", "t.ne": "!=", "t.gt": ">", "t.lt": "<", "t.ge": ">=", "t.le": "<="} {
 		ps[key] = construction{nt: "clause", say: key, slots: ab, act: cmp(op)}
 	}
 	parity := func(r int) func(v []any) any {
 		return func(v []any) any {
-			a := v[0].(term)
-			return guarded(fmt.Sprintf("%s %% 2 == %d", paren(a.text), r), a.refs...)
+			return parityOf(v[0].(term), r)
 		}
 	}
 	ps["t.even"] = construction{nt: "clause", say: "t.even", slots: map[string]string{"a": "term"}, act: parity(0)}
 	ps["t.odd"] = construction{nt: "clause", say: "t.odd", slots: map[string]string{"a": "term"}, act: parity(1)}
 	multiple := func(neg bool) func(v []any) any {
 		return func(v []any) any {
-			a, b := v[0].(term), v[1].(term)
-			p := guarded(fmt.Sprintf("%s %% %s == 0", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...)...)
+			p := multipleOf(v[0].(term), v[1].(term))
 			if neg {
 				return not(p)
 			}
@@ -84,7 +87,7 @@ func addTermProds(ps map[string]construction) {
 	ps["t.notmultiple"] = construction{nt: "clause", say: "t.notmultiple", slots: ab, act: multiple(true)}
 	ps["t.in"] = construction{nt: "clause", say: "t.in", slots: map[string]string{"a": "term", "list": "numcommas"}, act: func(v []any) any {
 		a := v[0].(term)
-		return guarded(fmt.Sprintf("%s in %s", a.text, intList(v[1].([]int))), a.refs...)
+		return counted(fmt.Sprintf("%s in %s", a.text, intList(v[1].([]int))), a.refs...)
 	}}
 	// its action is English's ("$term is between $term and $term")
 	ps["t.range"] = construction{nt: "clause", say: "t.range", slots: map[string]string{"a": "term", "lo": "term", "hi": "term"}}

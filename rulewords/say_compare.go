@@ -354,6 +354,9 @@ func (s *sayer) term(n ast.Node) string {
 	case *ast.ConditionalNode:
 		return s.t.say("t.if", "a", s.term(x.Exp1), "c", operandOf(s.sentence(x.Cond, false), "if"), "b", s.term(x.Exp2))
 	case *ast.BuiltinNode:
+		if x.Name == "int" && len(x.Arguments) == 1 {
+			return s.t.say("t.whole", "a", s.operand(x.Arguments[0]))
+		}
 		if c, ok := s.numberCallOf(x); ok {
 			switch c.kind {
 			case "distance", "min", "max":

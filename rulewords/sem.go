@@ -3,6 +3,7 @@ package rulewords
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -27,6 +28,9 @@ type pred struct {
 	// said: an atom the words say ("there is a card before the last
 	// one"), not one a condition needs
 	said bool
+	// gone: the atom says a card a relation reads is missing, and so the
+	// relation asks nothing (related's guard: "none(line, #.face) or …")
+	gone bool
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }
@@ -51,10 +55,17 @@ func join(op string, ps ...*pred) *pred {
 		if p.op == "atom" && p.text == zero.text {
 			return zero
 		}
+		kids := []*pred{p}
 		if p.op == op {
-			out.kids = append(out.kids, p.kids...)
-		} else {
-			out.kids = append(out.kids, p)
+			kids = p.kids
+		}
+		for _, k := range kids {
+			// an atom said twice, as a guard and in words ("… the last
+			// ace, or no ace has been played"), or as two parts' guards,
+			// is said once
+			if k.op != "atom" || !slices.ContainsFunc(out.kids, func(o *pred) bool { return o.op == "atom" && o.text == k.text }) {
+				out.kids = append(out.kids, k)
+			}
 		}
 	}
 	switch len(out.kids) {
@@ -76,7 +87,7 @@ func not(p *pred) *pred {
 	if p.op == "not" {
 		return p.kids[0]
 	}
-	if p.op == "or" && len(p.kids) >= 2 && missingRE.MatchString(p.kids[0].text) && !p.kids[0].said {
+	if p.op == "or" && len(p.kids) >= 2 && (p.kids[0].gone || missingRE.MatchString(p.kids[0].text)) && !p.kids[0].said {
 		// a relation to a card not there yet asks nothing, and so does
 		// its negation: "no card may be lower than the one two back"
 		return or(p.kids[0], not(or(p.kids[1:]...)))
@@ -126,16 +137,18 @@ func (p *pred) operand() string {
 	return "(" + s + ")"
 }
 
-// guarded is an atom that reads the given cards: one two or three back may
-// be missing at the start of the main line, and then the atom is false (the
-// card before the last one is not red when there is none).
+// guarded is an atom that reads the given cards: one that may be missing
+// (two or three back at the start of the main line, the last card of a
+// kind before any is played) makes it false (the card before the last one
+// is not red when there is none), so that the atom never reads a card
+// that is not there.
 func guarded(text string, refs ...string) *pred {
 	var ps []*pred
 	seen := map[string]bool{}
 	for _, r := range refs {
-		if (r == "prev2" || r == "prev3") && !seen[r] {
+		if _, there, ok := missable(r); ok && !seen[r] {
 			seen[r] = true
-			ps = append(ps, atom(r+" != nil"))
+			ps = append(ps, atom(there))
 		}
 	}
 	return and(append(ps, atom(text))...)
@@ -145,17 +158,65 @@ func guarded(text string, refs ...string) *pred {
 // it false ("the card before the last one is higher than the last card"
 // when there is none); a missing object makes it void, true: "play the
 // same colour as the card before the last one" asks nothing while there is
-// no such card.
+// no such card, nor "the same colour as the last face card" before one.
 func related(text, r, ref string) *pred {
-	p := atom(text)
-	if (ref == "prev2" || ref == "prev3") && ref != r {
-		p = or(atom(ref+" == nil"), p)
+	if ref == itPrev {
+		ref = before(r)
+		text = itPrevRE.ReplaceAllString(text, ref)
 	}
-	if r == "prev2" || r == "prev3" {
-		p = and(atom(r+" != nil"), p)
+	p := atom(text)
+	if gone, _, ok := missable(ref); ok && ref != r {
+		p = or(goneAtom(gone), p)
+	}
+	if _, there, ok := missable(r); ok {
+		p = and(atom(there), p)
 	}
 	return p
 }
+
+// itPrev stands for "the card before it" until the card "it" is is known:
+// related reads it as the card before its subject, and a reading where no
+// relation placed it reads it as the last card (sound).
+const itPrev = "itPrev"
+
+var itPrevRE = regexp.MustCompile(`\b` + itPrev + `\b`)
+
+// before is the card before card r: the card before the card played is
+// the last card, the card before the last card the one two back. A card
+// with no name for the one before it (three back, the starter, a card of
+// the line) has the last card's reading, as "the card before it" had
+// before it was read relative to its subject.
+func before(r string) string {
+	switch r {
+	case "prev":
+		return "prev2"
+	case "prev2":
+		return "prev3"
+	}
+	return "prev"
+}
+
+// missable is whether card ref may be missing on a legal main line, and
+// the conditions that say it is not there (gone) and is (there): the cards
+// two and three back, and the last card of a kind (last(filter(line, F)),
+// there once some card of the line is F). The starter and the last card
+// are always there; a quantifier's card (#) is one of the line's.
+func missable(ref string) (gone, there string, ok bool) {
+	switch {
+	case ref == "prev2" || ref == "prev3":
+		return ref + " == nil", ref + " != nil", true
+	case strings.HasPrefix(ref, lastOfPrefix) && strings.HasSuffix(ref, "))"):
+		kind := strings.TrimSuffix(strings.TrimPrefix(ref, lastOfPrefix), "))")
+		return fmt.Sprintf("none(line, %s)", kind), fmt.Sprintf("any(line, %s)", kind), true
+	}
+	return "", "", false
+}
+
+// goneAtom is the guard that makes a relation to a missing card void.
+func goneAtom(text string) *pred { return &pred{op: "atom", text: text, gone: true} }
+
+// lastOfPrefix begins the last card of a kind: last(filter(line, F)).
+const lastOfPrefix = "last(filter(line, "
 
 // feature is a predicate on one card, said of any card (the card, the last
 // card, an element of the main line): what "red", "higher than 7", "the

@@ -19,10 +19,10 @@ var cardRefs = []cardRef{
 		"your next card", "the card you put down", "the one you play", "the value", "the rank", "its value", "its rank",
 		"the value of the card", "the rank of the card", "the card's value", "the new card's value", "next card", "the next one", "the next"}},
 	{"prev", []string{"the last card", "the previous card", "the last card played", "the card played before", "the preceding card",
-		"the prior card", "the card before it", "the card before", "the last one", "the previous one", "the one before",
+		"the prior card", "the card before", "the last one", "the previous one", "the one before",
 		"the top card", "the card on top", "the last card of the main line", "the last card on the main line",
 		"the card it follows", "the card before this one", "the last", "last", "the previous", "previous", "the card before yours",
-		"the one before yours", "the one before it", "the last one played", "the previous card played", "the most recent card",
+		"the one before yours", "the last one played", "the previous card played", "the most recent card",
 		"the card just played", "the card on the table", "the top card of the main line"}},
 	{"prev2", []string{"the card before the last one", "the card before the last card", "the card before last", "the one before last", "the card before the previous card",
 		"the card before the previous one", "the card two back", "the card two cards back", "the second to last card",
@@ -30,6 +30,9 @@ var cardRefs = []cardRef{
 		"a card before the last one"}},
 	{"prev3", []string{"the card three back", "the card three cards back", "the third to last card", "the third last card",
 		"the card before the card before the last one", "a card three back"}},
+	// the card before the one a relation is said of: after "the last
+	// card was lower than", the card before the last one (related)
+	{itPrev, []string{"the card before it", "the one before it"}},
 	{"#", []string{"that card"}}, // the card a quantifier is at: "every card of the main line …"
 	{"line[0]", []string{"the starter", "the starter card", "the starting card", "the first card", "the first card of the main line",
 		"the opening card", "the first card played"}},

@@ -121,9 +121,7 @@ func (g *registry) buildBranch() {
 	}
 	par := func(r int) func([]any) any {
 		return func([]any) any {
-			return func(a term) *pred {
-				return guardedTerm(paren(a.text)+map[int]string{0: " % 2 == 0", 1: " % 2 == 1"}[r], a)
-			}
+			return func(a term) *pred { return parityOf(a, r) }
 		}
 	}
 	g.named("numvp.even", "numvp", par(0), "is even", "is an even number", "even", "adds|add up to an even number|total", "makes an even number|total", "totals an even number", "is an even total", "comes to an even number", "adds up even")
@@ -167,7 +165,7 @@ func (g *registry) buildBranch() {
 	g.named("s.butnot", "sentence", func(v []any) any { return and(v[0].(*pred), not(v[1].(feature)("card"))) },
 		"$simple [,] but not|no $npx", "$simple [,] but never $npx", "$simple [,] and not|no $npx")
 	g.named("c.addup2", "clause", func(v []any) any {
-		return v[0].(func(term) *pred)(term{"card.rank + prev.rank", []string{"card", "prev"}})
+		return v[0].(func(term) *pred)(term{"card.rank + prev.rank", []string{"card", "prev"}, false})
 	}, "the two cards [must] $sumvp", "both cards [must] $sumvp", "the two [must] $sumvp", "together they [must] $sumvp",
 		"the two cards together [must] $sumvp")
 	// cards that may always be played
@@ -343,7 +341,3 @@ func onTheCard(x any) *pred {
 	}
 	return x.(*pred)
 }
-
-// guardedTerm is a predicate on a number, false when a card it reads is
-// missing.
-func guardedTerm(text string, a term) *pred { return guarded(text, a.refs...) }

@@ -136,7 +136,7 @@ func (g *registry) buildMore() {
 	// sums: "the card and the last card must add up to at least 12"
 	g.named("c.addup", "clause", func(v []any) any {
 		a, b := v[0].(string), v[1].(string)
-		t := term{fmt.Sprintf("%s.rank + %s.rank", a, b), []string{a, b}}
+		t := term{fmt.Sprintf("%s.rank + %s.rank", a, b), []string{a, b}, false}
 		return v[2].(func(term) *pred)(t)
 	}, "$ref and $ref [must] $sumvp", "$ref plus $ref [must] $sumvp", "$ref and $ref together [must] $sumvp")
 	num := func(op string) func(v []any) any {
@@ -155,11 +155,11 @@ func (g *registry) buildMore() {
 	g.named("sumvp.num", "sumvp", func(v []any) any { return v[0] }, "$numvp")
 	primes := "[2, 3, 5, 7, 11, 13, 17, 19, 23]"
 	g.named("numvp.prime", "numvp", func([]any) any {
-		return func(a term) *pred { return guarded(fmt.Sprintf("%s in %s", paren(a.text), primes), a.refs...) }
+		return func(a term) *pred { return counted(fmt.Sprintf("%s in %s", paren(a.text), primes), a.refs...) }
 	}, "is a prime [number]", "make|makes a prime [number]", "is prime", "add|adds up to a prime [number]")
 	g.named("c.termwith", "clause", func(v []any) any {
 		t := v[0].(term)
-		return v[1].(func(term) *pred)(term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card")})
+		return v[1].(func(term) *pred)(term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card"), t.frac})
 	}, "$term $numvp after|with|including {your card|yours|it}", "$term must $numvp after|with|including {your card|yours|it}", "$term $numvp after you play [it]", "$term must $numvp after you play [it]", "$term $numvp once you play [it]", "$term must $numvp once you play [it]", "$term [must] $numvp including your card", "$term [must] $numvp with your card added")
 	g.named("c.termvp", "clause", func(v []any) any {
 		t := v[0].(term)
@@ -187,7 +187,7 @@ func (g *registry) buildMore() {
 	// "the sum with the last card"
 	g.named("t.sumwith", "tatom", func(v []any) any {
 		r := v[0].(string)
-		return term{fmt.Sprintf("card.rank + %s.rank", r), []string{"card", r}}
+		return term{fmt.Sprintf("card.rank + %s.rank", r), []string{"card", r}, false}
 	}, "the sum with $ref", "the total with $ref", "its sum with $ref")
 	// numbers that are not face cards, as a noun ("the others, numbers")
 	notFace := func([]any) any { return fe(func(r string) *pred { return not(guarded(r+".face", r)) }) }

@@ -155,7 +155,7 @@ func (g *registry) buildPlace() {
 
 	// totals
 	sum := func(coll string) func([]any) any {
-		return func([]any) any { return term{fmt.Sprintf("sum(map(%s, .rank))", coll), nil} }
+		return func([]any) any { return term{fmt.Sprintf("sum(map(%s, .rank))", coll), nil, false} }
 	}
 	g.named("t.total", "tatom", sum("line"), "the total [so far]", "the running total [so far]", "the total of the line", "the total of the main line",
 		"the running total of the line|cards", "the total on|of the table", "the total of all [the] cards [played] [so far]", "the total of the cards [played] [so far]",
@@ -164,10 +164,10 @@ func (g *registry) buildPlace() {
 	// with one card on the main line, "the total of the last two" is that
 	// card's, or the rule waits for the second (two readings)
 	g.named("t.totallast2", "tatom", func([]any) any {
-		return alts{term{"sum(map(line[max(0, n - 2):], .rank))", nil}, term{"(prev.rank + " + untilThere + ".rank)", []string{"prev"}}}
+		return alts{term{"sum(map(line[max(0, n - 2):], .rank))", nil, false}, term{"(prev.rank + " + untilThere + ".rank)", []string{"prev"}, false}}
 	}, "the total of the last two [cards]", "the sum of the last two [cards]", "the total of the last 2 [cards]", "the sum of the last 2 [cards]",
 		"total of the last two")
-	g.named("t.distlast2", "tatom", func([]any) any { return term{"abs(prev.rank - " + untilThere + ".rank)", []string{"prev"}} },
+	g.named("t.distlast2", "tatom", func([]any) any { return term{"abs(prev.rank - " + untilThere + ".rank)", []string{"prev"}, false} },
 		"the difference between the last two [cards]", "the difference of the last two [cards]", "the gap between the last two [cards]",
 		"the distance between the last two [cards]")
 	// the average of the last k cards while fewer than k are on the main
@@ -179,13 +179,13 @@ func (g *registry) buildPlace() {
 			coll = v[0].(string)
 		}
 		if m := lastKRE.FindStringSubmatch(coll); m != nil {
-			return alts{term{fmt.Sprintf("sum(map(%s, .rank)) / min(n, %s)", coll, m[1]), nil},
-				term{fmt.Sprintf("sum(map(line[max(0, n - %s):], .rank)) / %s", waitFor(m[1]), m[1]), nil}}
+			return alts{term{fmt.Sprintf("sum(map(%s, .rank)) / min(n, %s)", coll, m[1]), nil, true},
+				term{fmt.Sprintf("sum(map(line[max(0, n - %s):], .rank)) / %s", waitFor(m[1]), m[1]), nil, true}}
 		}
-		return term{fmt.Sprintf("sum(map(%s, .rank)) / len(%s)", coll, coll), nil}
+		return term{fmt.Sprintf("sum(map(%s, .rank)) / len(%s)", coll, coll), nil, true}
 	}, "the average of $coll", "the average [value] of the whole line", "the average [value] of the line", "the average [value] of the cards played",
 		"the average [value] of all the cards [played] [so far]", "the average so far", "the mean of $coll")
-	g.named("t.nplayed", "tatom", func([]any) any { return term{"n", nil} }, "the number of cards already played", "the number of cards on the table",
+	g.named("t.nplayed", "tatom", func([]any) any { return term{"n", nil, false} }, "the number of cards already played", "the number of cards on the table",
 		"how many cards have been played", "the count of cards played")
 	g.named("c.more", "clause", func(v []any) any {
 		a, b, coll := v[0].(feature), v[1].(feature), "line"

@@ -12,16 +12,29 @@ import (
 // ("the card's rank plus the last card's rank"), sentences ("if …:
 // …; otherwise: …", "never two face cards in a row", "alternate colours").
 
-// term is a number of the rule language and the cards it reads.
+// term is a number of the rule language and the cards it reads; frac:
+// it may be a fraction (a division: the rule language's / gives 7 / 2 =
+// 3.5), which % and parity cannot take (whole).
 type term struct {
 	text string
 	refs []string
+	frac bool
+}
+
+// whole is t as a whole number: a fraction's whole part, int(x / k), as
+// docs/rule-language.md writes it ("the sum divided by 50 is even" is the
+// quotient's parity: % takes whole numbers only, and a fraction there does
+// not compile).
+func whole(t term) term {
+	if !t.frac {
+		return t
+	}
+	return term{"int(" + t.text + ")", t.refs, false}
 }
 
 func (t term) String() string { return t.text }
 
-// cmp is a comparison of two numbers as a clause, false when a card it
-// reads is missing.
+// cmp is a comparison of two numbers as a clause (compared).
 func cmp(op string) func(v []any) any {
 	return func(v []any) any {
 		a, b := v[0].(term), v[1].(term)
@@ -31,16 +44,55 @@ func cmp(op string) func(v []any) any {
 
 // compared is a comparison of numbers as related says a relation: a card
 // missing on the left makes it false, one missing only on the right makes
-// it void.
+// it void. A comparison that reads the card played is a requirement on
+// it, and a requirement about a card not there yet is void: "the card's
+// rank plus the last card's plus the one before's is between 15 and 30"
+// asks nothing while one card is down (read as false, it would refuse
+// every card after the starter).
 func compared(text string, left, right []string) *pred {
+	refs := append(slices.Clone(left), right...)
+	onCard := slices.Contains(refs, "card")
 	p := atom(text)
-	for _, r := range []string{"prev2", "prev3"} {
-		if slices.Contains(right, r) && !slices.Contains(left, r) {
-			p = or(atom(r+" == nil"), p)
+	var there []string
+	for i, r := range refs {
+		gone, _, ok := missable(r)
+		if !ok || slices.Index(refs, r) < i {
+			continue
+		}
+		if onCard || !slices.Contains(left, r) {
+			p = or(goneAtom(gone), p)
+		} else {
+			there = append(there, r)
 		}
 	}
-	return guarded(p.expr(), left...)
+	return and(append(present(there), p)...)
 }
+
+// present is the atoms that say each card of refs is there.
+func present(refs []string) []*pred {
+	var ps []*pred
+	for _, r := range refs {
+		if _, there, ok := missable(r); ok {
+			ps = append(ps, atom(there))
+		}
+	}
+	return ps
+}
+
+// parityOf is "a is even" (r 0) or odd (r 1): the whole part of a
+// fraction's.
+func parityOf(a term, r int) *pred {
+	return counted(fmt.Sprintf("%s %% 2 == %d", paren(whole(a).text), r), a.refs...)
+}
+
+// multipleOf is "a is a multiple of b", of whole numbers.
+func multipleOf(a, b term) *pred {
+	return counted(fmt.Sprintf("%s %% %s == 0", paren(whole(a).text), paren(whole(b).text)), append(slices.Clone(a.refs), b.refs...)...)
+}
+
+// counted is a clause of one number (even, a multiple of 3, between 15
+// and 30), guarded as compared guards a comparison.
+func counted(text string, refs ...string) *pred { return compared(text, refs, nil) }
 
 // collections of cards a quantifier ranges over.
 func (g *registry) buildRule() {
@@ -202,36 +254,29 @@ func (g *registry) buildRule() {
 		"$term is no less than $term", "$term is not less than $term")
 	g.def("clause", "t.le", cmp("<="), "$term is at most $term", "$term is $term or less|fewer|lower|below", "$term is less than or equal to $term",
 		"$term is no more than $term", "$term is not more than $term", "$term does not exceed $term")
-	parityOf := func(r int) func(v []any) any {
-		return func(v []any) any {
-			a := v[0].(term)
-			return guarded(fmt.Sprintf("%s %% 2 == %d", paren(a.text), r), a.refs...)
-		}
-	}
-	g.def("clause", "t.even", parityOf(0), "$term is even", "$term is an even number")
-	g.def("clause", "t.odd", parityOf(1), "$term is odd", "$term is an odd number")
-	g.def("clause", "t.multiple", func(v []any) any {
-		a, b := v[0].(term), v[1].(term)
-		return guarded(fmt.Sprintf("%s %% %s == 0", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...)...)
-	}, "$term is a multiple of $term", "$term is divisible by $term", "$term divides by $term")
+	parity := func(r int) func(v []any) any { return func(v []any) any { return parityOf(v[0].(term), r) } }
+	g.def("clause", "t.even", parity(0), "$term is even", "$term is an even number")
+	g.def("clause", "t.odd", parity(1), "$term is odd", "$term is an odd number")
+	g.def("clause", "t.multiple", func(v []any) any { return multipleOf(v[0].(term), v[1].(term)) },
+		"$term is a multiple of $term", "$term is divisible by $term", "$term divides by $term")
 	g.def("clause", "t.in", func(v []any) any {
 		a := v[0].(term)
-		return guarded(fmt.Sprintf("%s in %s", a.text, intList(v[1].([]int))), a.refs...)
+		return counted(fmt.Sprintf("%s in %s", a.text, intList(v[1].([]int))), a.refs...)
 	}, "$term is $numlist", "$term is one of $numlist")
 	g.def("clause", "t.range", func(v []any) any {
 		a, lo, hi := v[0].(term), v[1].(term), v[2].(term)
-		return guarded(fmt.Sprintf("%s >= %s and %s <= %s", a.text, lo.text, a.text, hi.text), append(append(slices.Clone(a.refs), lo.refs...), hi.refs...)...)
+		return counted(fmt.Sprintf("%s >= %s and %s <= %s", a.text, lo.text, a.text, hi.text), append(append(slices.Clone(a.refs), lo.refs...), hi.refs...)...)
 	}, "$term is between $term and $term inclusive", "$term is from $term to $term [inclusive]", "$term is between $term and $term")
 
 	// The atoms of numbers.
-	g.def("tatom", "t.rank", func(v []any) any { r := v[0].(string); return term{r + ".rank", []string{r}} },
+	g.def("tatom", "t.rank", func(v []any) any { r := v[0].(string); return term{r + ".rank", []string{r}, false} },
 		"$ref 's rank|value|number", "the rank|value|number of $ref", "$ref")
-	g.def("tatom", "t.num", func(v []any) any { return term{fmt.Sprint(v[0]), nil} }, "$num")
-	g.def("tatom", "t.paren", func(v []any) any { t := v[0].(term); return term{paren(t.text), t.refs} }, "( $term )")
+	g.def("tatom", "t.num", func(v []any) any { return term{fmt.Sprint(v[0]), nil, false} }, "$num")
+	g.def("tatom", "t.paren", func(v []any) any { t := v[0].(term); return term{paren(t.text), t.refs, t.frac} }, "( $term )")
 	two := func(format string) func(v []any) any {
 		return func(v []any) any {
 			a, b := v[0].(term), v[1].(term)
-			return term{fmt.Sprintf(format, a.text, b.text), append(slices.Clone(a.refs), b.refs...)}
+			return term{fmt.Sprintf(format, a.text, b.text), append(slices.Clone(a.refs), b.refs...), a.frac || b.frac}
 		}
 	}
 	g.def("tatom", "t.sum", two("(%s + %s)"), "the sum of $term and $term", "the total of $term and $term")
@@ -239,24 +284,24 @@ func (g *registry) buildRule() {
 		"the gap between $term and $term")
 	g.def("tatom", "t.min", two("min(%s, %s)"), "the smaller of $term and $term", "the lower|lesser|minimum of $term and $term")
 	g.def("tatom", "t.max", two("max(%s, %s)"), "the larger of $term and $term", "the higher|greater|bigger|maximum of $term and $term")
-	g.def("tatom", "t.abs", func(v []any) any { t := v[0].(term); return term{"abs(" + t.text + ")", t.refs} }, "the absolute value of $term")
-	g.def("tatom", "t.n", func([]any) any { return term{"n", nil} }, "the number of cards of|on|in the main line",
+	g.def("tatom", "t.abs", func(v []any) any { t := v[0].(term); return term{"abs(" + t.text + ")", t.refs, t.frac} }, "the absolute value of $term")
+	g.def("tatom", "t.n", func([]any) any { return term{"n", nil, false} }, "the number of cards of|on|in the main line",
 		"the length of the main line", "the number of cards played [so far]", "the number of cards before the card")
 	g.def("tatom", "t.count", func(v []any) any {
 		coll, f := v[0].(string), v[1].(feature)
-		return term{fmt.Sprintf("count(%s, %s)", coll, f("#").expr()), nil}
+		return term{fmt.Sprintf("count(%s, %s)", coll, f("#").expr()), nil, false}
 	}, "the number of cards of|on|in|among $coll that|which $vps")
 	g.def("tatom", "", func(v []any) any {
 		f, coll := v[0].(feature), v[1].(string)
-		return term{fmt.Sprintf("count(%s, %s)", coll, f("#").expr()), nil}
+		return term{fmt.Sprintf("count(%s, %s)", coll, f("#").expr()), nil, false}
 	}, "the number of $np of|on|in|among $coll", "the number of $np played [so far]", "how many $np are on $coll")
-	g.def("tatom", "t.sumranks", func(v []any) any { return term{fmt.Sprintf("sum(map(%s, .rank))", v[0]), nil} },
+	g.def("tatom", "t.sumranks", func(v []any) any { return term{fmt.Sprintf("sum(map(%s, .rank))", v[0]), nil, false} },
 		"the sum of the ranks of $coll", "the sum of the ranks|values on|of|in $coll", "the total of the ranks|values on|of|in $coll")
 	g.def("tatom", "t.if", func(v []any) any {
 		a, c, b := v[0].(term), v[1].(*pred), v[2].(term)
 		// the condition says when its cards are there ("1 if there is no
 		// card before the last one, otherwise its rank")
-		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil}
+		return term{fmt.Sprintf("(%s ? %s : %s)", c.operand(), a.text, b.text), nil, a.frac || b.frac}
 	}, "( $term if $pred , otherwise $term )", "( $term if $pred , else $term )")
 }
 

@@ -154,7 +154,16 @@ func (g *registry) buildSentence() {
 		"never play $npx after $nps", "do not play $npx after $nps", "$npx never follows|follow $nps")
 	g.def("sentence", "", func(v []any) any { return not(and(v[0].(feature)("prev"), v[1].(feature)("card"))) },
 		"$nps may|can|must not be followed by $npx", "$nps is|are never followed by $npx")
-	twice := func(v []any) any { f := v[0].(feature); return not(and(f("prev"), f("card"))) }
+	twice := func(v []any) any {
+		f := v[0].(feature)
+		if cardRE("prev").MatchString(f("#").expr()) {
+			// "no two of the same suit in a row": a relation to the last
+			// card says the two already (said of the last card too, it
+			// would compare it with itself)
+			return not(f("card"))
+		}
+		return not(and(f("prev"), f("card")))
+	}
 	g.def("sentence", "s.notwo", twice, "never two $nps in a row", "no two $nps in a row", "no two consecutive $nps",
 		"never two consecutive $nps", "two $nps may|can|must never|not follow each other", "never two $nps consecutively|together",
 		"no two $nps may|can be played in a row|consecutively", "two $nps cannot follow each other", "not two $nps in a row",
@@ -336,6 +345,9 @@ func combineTerms(ts []term, os []string, levels []int) term {
 				continue
 			}
 			a, b := ts[k], ts[k+1]
+			if os[k] == "%" {
+				a, b = whole(a), whole(b)
+			}
 			bt := b.text
 			if lv == 1 || os[k] == "-" {
 				bt = paren(bt)
@@ -344,7 +356,8 @@ func combineTerms(ts []term, os []string, levels []int) term {
 			if lv == 1 {
 				at = paren(at)
 			}
-			t := term{fmt.Sprintf("%s %s %s", at, os[k], bt), append(slices.Clone(a.refs), b.refs...)}
+			frac := os[k] == "/" || (os[k] != "%" && (a.frac || b.frac))
+			t := term{fmt.Sprintf("%s %s %s", at, os[k], bt), append(slices.Clone(a.refs), b.refs...), frac}
 			ts = slices.Replace(ts, k, k+2, t)
 			os = slices.Delete(os, k, k+1)
 			levels = slices.Delete(levels, k, k+1)

@@ -52,12 +52,12 @@ func (g *registry) buildTyped() {
 			return nil
 		}
 		coll := fmt.Sprintf("line[max(0, n - %d):]", k)
-		now := f(term{fmt.Sprintf("sum(map(%s, .rank)) + card.rank", coll), []string{"card"}})
+		now := f(term{fmt.Sprintf("sum(map(%s, .rank)) + card.rank", coll), []string{"card"}, false})
 		if k == 1 {
 			return now
 		}
 		waits := fmt.Sprintf("line[max(0, n - %s):]", waitFor(fmt.Sprint(k)))
-		return alts{now, f(term{fmt.Sprintf("sum(map(%s, .rank)) + card.rank", waits), []string{"card"}})}
+		return alts{now, f(term{fmt.Sprintf("sum(map(%s, .rank)) + card.rank", waits), []string{"card"}, false})}
 	}, "the last $num [cards] plus|and {yours|your card} [must] $sumvp", "your card plus|and the last $num [cards] [must] $sumvp",
 		"the total|sum of your card and the last $num [cards] [must] $sumvp", "the total|sum of the last $num [cards] and {yours|your card} [must] $sumvp",
 		"total|sum of your card and the last $num [cards] [must] $sumvp")
@@ -135,7 +135,7 @@ func (g *registry) buildTyped() {
 	g.named("numvp.multiple", "numvp", func(v []any) any {
 		b := v[0].(term)
 		return func(a term) *pred {
-			return guarded(fmt.Sprintf("%s %% %s == 0", paren(a.text), paren(b.text)), append(append([]string(nil), a.refs...), b.refs...)...)
+			return multipleOf(a, b)
 		}
 	}, "is a multiple of $term", "is divisible by $term", "divides by $term")
 	// the card and the cards before it added up: "your card plus the two
@@ -145,17 +145,17 @@ func (g *registry) buildTyped() {
 		if k < 1 || k > 12 {
 			return nil
 		}
-		now := term{fmt.Sprintf("card.rank + sum(map(line[max(0, n - %d):], .rank))", k), []string{"card"}}
+		now := term{fmt.Sprintf("card.rank + sum(map(line[max(0, n - %d):], .rank))", k), []string{"card"}, false}
 		if k == 1 {
-			return term{"card.rank + prev.rank", []string{"card", "prev"}}
+			return term{"card.rank + prev.rank", []string{"card", "prev"}, false}
 		}
-		return alts{now, term{fmt.Sprintf("card.rank + sum(map(line[max(0, n - %s):], .rank))", waitFor(fmt.Sprint(k))), []string{"card"}}}
+		return alts{now, term{fmt.Sprintf("card.rank + sum(map(line[max(0, n - %s):], .rank))", waitFor(fmt.Sprint(k))), []string{"card"}, false}}
 	}, "your card plus|and the $num before it", "your card plus|and the last $num [cards]", "the card plus|and the $num before it",
 		"the card plus|and the last $num [cards]", "the sum|total of your card and the $num before it", "the sum|total of your card and the last $num [cards]")
 	// the difference with another card: "the difference with the last card"
 	g.named("t.diffref", "tatom", func(v []any) any {
 		r := v[0].(string)
-		return term{fmt.Sprintf("abs(card.rank - %s.rank)", r), []string{"card", r}}
+		return term{fmt.Sprintf("abs(card.rank - %s.rank)", r), []string{"card", r}, false}
 	}, "the difference with|from|to $ref", "the gap to|from $ref", "the distance to|from $ref")
 	// the colour or suit played least or most so far, a tie allowing
 	// either: "play the colour that's been played less so far"
@@ -211,7 +211,7 @@ func (g *registry) buildTyped() {
 		"$simple [,|.|;] but $npx is|are [also] allowed on|after $nps", "$simple [,|.|;] but $npx can|may [also] follow $nps")
 	// what the last two add up to: "if the last two add up to more than 15"
 	g.named("c.last2sum", "clause", func(v []any) any {
-		return v[0].(func(term) *pred)(term{"prev.rank + prev2.rank", []string{"prev", "prev2"}})
+		return v[0].(func(term) *pred)(term{"prev.rank + prev2.rank", []string{"prev", "prev2"}, false})
 	}, "the last two [cards] $sumvp", "the last two [cards] together $sumvp", "the two last cards $sumvp")
 	// "the 3rd card and every third card after it"
 	g.named("place.everyfrom", "place", func(v []any) any {
