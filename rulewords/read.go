@@ -34,7 +34,7 @@ func (p *reader) stuck() error {
 		}
 	}
 	if far >= len(p.toks) {
-		return fmt.Errorf("cannot read it as a rule: the words are known, but not in this order")
+		return fmt.Errorf("cannot read it as a rule: the words are known, but not in this order%s", p.readsUpTo())
 	}
 	// the text's own words, not those read for them ("jogue", read as
 	// "joga"); a word that stands for none is quoted as read
@@ -62,4 +62,33 @@ func (p *reader) stuck() error {
 		at = p.toks[far]
 	}
 	return fmt.Errorf("cannot read it as a rule: stuck at %q (word %d: %s)", at, word, strings.Join(around, " "))
+}
+
+// readsUpTo says how far the text reads as a rule from its start, when a
+// first part does ("lower cards on top of red ones" of "lower cards on
+// top of red ones, higher on black"): the chart holds it already, so the
+// hint costs nothing, and it shows where the order goes wrong. "" when no
+// first part reads as a rule.
+func (p *reader) readsUpTo() string {
+	end := 0
+	for _, r := range p.memo[memoKey{"rule", 0}] {
+		if _, ok := r.val.(*pred); ok && r.end < len(p.toks) {
+			end = max(end, r.end)
+		}
+	}
+	if end == 0 {
+		return ""
+	}
+	said := func(from, to int) string {
+		var ws []string
+		for k := from; k < to; k++ {
+			if k < len(p.from) && p.from[k] != "" {
+				ws = append(ws, p.from[k])
+			} else if k >= len(p.from) || k == 0 {
+				ws = append(ws, p.toks[k])
+			}
+		}
+		return strings.Join(ws, " ")
+	}
+	return fmt.Sprintf(": %q reads as a rule, but not with %q after it", said(0, end), strings.TrimLeft(said(end, len(p.toks)), ", "))
 }
