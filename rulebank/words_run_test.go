@@ -51,6 +51,11 @@ var missingCardTexts = []struct{ lang, text string }{
 	{"en", "never three red cards in a row"},
 	{"en", "no two of the same suit in a row"},
 	{"en", "if the card before the last one was lower than the card before it, play red"},
+	{"en", "the card's rank is a multiple of the difference between the last two"},
+	{"en", "the card's rank modulo the number of red cards on the main line is 1"},
+	{"en", "the card's rank is a multiple of the number of red cards on the main line"},
+	{"en", "the card's rank divided by the number of red cards on the main line is even"},
+	{"en", "the card's rank is a multiple of the last card's rank minus 1"},
 }
 
 // peopleTexts are the texts of rulewords/testdata/people.yaml.
@@ -135,6 +140,11 @@ func TestReadingsOfMissingCardsAndFractions(t *testing.T) {
 			`int(sum(map(line, .rank)) / 50) % 2 == 0 ? card.color == "red" : true`},
 		{"the card's rank divided by 2 is even", `int(card.rank / 2) % 2 == 0`},
 		{"the card's rank divided by 2 is greater than 3", `card.rank >= 7`},
+		// a remainder by a number that may be 0: none is a multiple of 0
+		// but 0, and x mod 0 is x
+		{"the card's rank is a multiple of the last card's rank minus 1", `prev.rank != 1 and card.rank % (prev.rank - 1) == 0`},
+		{"the card's rank modulo the number of red cards on the main line is 1",
+			`(count(line, .color == "red") == 0 ? card.rank : card.rank % count(line, .color == "red")) == 1`},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			r, err := rulebank.FromWords(c.text)

@@ -28,8 +28,7 @@ func addTermProds(ps map[string]construction) {
 	ps["t.min"] = construction{nt: "tatom", say: "t.min", slots: ab, act: two("min(%s, %s)")}
 	ps["t.max"] = construction{nt: "tatom", say: "t.max", slots: ab, act: two("max(%s, %s)")}
 	ps["t.mod"] = construction{nt: "tatom", say: "t.mod", slots: ab, act: func(v []any) any {
-		a, b := whole(v[0].(term)), whole(v[1].(term))
-		return term{fmt.Sprintf("%s %% %s", paren(a.text), paren(b.text)), append(slices.Clone(a.refs), b.refs...), false}
+		return remainder(v[0].(term), v[1].(term))
 	}}
 	ps["t.abs"] = construction{nt: "tatom", say: "t.abs", slots: map[string]string{"a": "term"}, act: func(v []any) any {
 		t := v[0].(term)

@@ -5,6 +5,9 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/parser"
 )
 
 // The words of whole rules: verb phrases ("is red", "has the same suit as
@@ -85,9 +88,77 @@ func parityOf(a term, r int) *pred {
 	return counted(fmt.Sprintf("%s %% 2 == %d", paren(whole(a).text), r), a.refs...)
 }
 
-// multipleOf is "a is a multiple of b", of whole numbers.
+// multipleOf is "a is a multiple of b", of whole numbers. A number that
+// may be 0 ("the difference between the last two", "the number of red
+// cards") is tested first, as % by 0 fails at run time: 0's only
+// multiple is 0.
 func multipleOf(a, b term) *pred {
-	return counted(fmt.Sprintf("%s %% %s == 0", paren(whole(a).text), paren(whole(b).text)), append(slices.Clone(a.refs), b.refs...)...)
+	a, b = whole(a), whole(b)
+	refs := append(slices.Clone(a.refs), b.refs...)
+	p := counted(fmt.Sprintf("%s %% %s == 0", paren(a.text), paren(b.text)), refs...)
+	switch {
+	case neverZero(b.text):
+		return p
+	case neverZero(a.text): // no multiple of 0 but 0
+		return and(counted(fmt.Sprintf("%s != 0", b.text), refs...), p)
+	}
+	return ifThen(atom(fmt.Sprintf("%s != 0", b.text)), p, counted(fmt.Sprintf("%s == 0", a.text), refs...))
+}
+
+// remainder is a % b, of whole numbers; by a number that may be 0 it is a
+// (x mod 0 = x, as Graham, Knuth and Patashnik's Concrete Mathematics,
+// §3.4, defines it), where % by 0 would fail at run time.
+func remainder(a, b term) term {
+	a, b = whole(a), whole(b)
+	refs := append(slices.Clone(a.refs), b.refs...)
+	t := fmt.Sprintf("%s %% %s", paren(a.text), paren(b.text))
+	if !neverZero(b.text) {
+		t = fmt.Sprintf("(%s == 0 ? %s : %s)", b.text, a.text, t)
+	}
+	return term{t, refs, false}
+}
+
+// neverZero reports whether a number of the rule language is never 0 on
+// any main line: a constant other than 0, a card's rank, n (the starter
+// is down), the sum of the ranks or the length of the line or of its last
+// cards, and sums and products of such. Any other may be (a difference, a
+// count).
+func neverZero(e string) bool {
+	tree, err := parser.Parse(e)
+	if err != nil {
+		return false
+	}
+	var positive func(n ast.Node) bool
+	positive = func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.IntegerNode:
+			return x.Value > 0
+		case *ast.IdentifierNode:
+			return x.Value == "n"
+		case *ast.MemberNode:
+			p, ok := x.Property.(*ast.StringNode)
+			return ok && p.Value == "rank"
+		case *ast.BuiltinNode:
+			if x.Name == "sum" && len(x.Arguments) == 1 {
+				m, ok := x.Arguments[0].(*ast.BuiltinNode)
+				return ok && m.Name == "map" && len(m.Arguments) == 2 && ofLine(m.Arguments[0])
+			}
+			return x.Name == "len" && len(x.Arguments) == 1 && ofLine(x.Arguments[0])
+		case *ast.BinaryNode:
+			return (x.Operator == "+" || x.Operator == "*") && positive(x.Left) && positive(x.Right)
+		}
+		return false
+	}
+	return positive(tree.Node)
+}
+
+// ofLine: n is the main line or a run of its last cards, never empty.
+func ofLine(n ast.Node) bool {
+	if s, ok := n.(*ast.SliceNode); ok && s.To == nil {
+		n = s.Node
+	}
+	id, ok := n.(*ast.IdentifierNode)
+	return ok && id.Value == "line"
 }
 
 // counted is a clause of one number (even, a multiple of 3, between 15

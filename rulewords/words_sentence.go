@@ -346,7 +346,10 @@ func combineTerms(ts []term, os []string, levels []int) term {
 			}
 			a, b := ts[k], ts[k+1]
 			if os[k] == "%" {
-				a, b = whole(a), whole(b)
+				ts = slices.Replace(ts, k, k+2, remainder(a, b))
+				os = slices.Delete(os, k, k+1)
+				levels = slices.Delete(levels, k, k+1)
+				continue
 			}
 			bt := b.text
 			if lv == 1 || os[k] == "-" {
@@ -356,7 +359,7 @@ func combineTerms(ts []term, os []string, levels []int) term {
 			if lv == 1 {
 				at = paren(at)
 			}
-			frac := os[k] == "/" || (os[k] != "%" && (a.frac || b.frac))
+			frac := os[k] == "/" || a.frac || b.frac
 			t := term{fmt.Sprintf("%s %s %s", at, os[k], bt), append(slices.Clone(a.refs), b.refs...), frac}
 			ts = slices.Replace(ts, k, k+2, t)
 			os = slices.Delete(os, k, k+1)
