@@ -12,7 +12,9 @@ import (
 // when the starter opens the first round, −1 when the rounds start after
 // it, and an offset up to k − 1 shifts the numbering (a cycle of suits
 // begun elsewhere). An integer term of the look-back pool: compared with
-// a number or a rank, or taken mod 4 against a suit's number.
+// a number or a rank, or taken mod 4 against a suit's number. The
+// running total is cut the same way, into rounds of points: "every fifty
+// points day turns to night" is int(sum / 50) % 2.
 
 // The lengths of a round (k = 1 is the place itself, n).
 const (
@@ -55,9 +57,9 @@ var roundProds = map[Prod]Production{
 		text: func(n *Node, _ []text) text {
 			sum := call("sum", call("map", "line", ".rank").s).s
 			if n.K2 == 1 {
-				sum += " + card.rank"
+				sum = "(" + sum + " + card.rank)"
 			}
-			return primary(fmt.Sprintf("int((%s) / %d)", sum, totalRounds[n.K]))
+			return primary(fmt.Sprintf("int(%s / %d)", sum, totalRounds[n.K]))
 		},
 		reads: func(n *Node, r Reads) Reads {
 			r.Line = true
