@@ -203,10 +203,6 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 			syn := stage
 			syn.Budget = left
 			var found []grammar.Found
-			solved := len(pl.pts) // the sample's points
-			if si == 1 && round == 1 {
-				solved = first.Points.Len()
-			}
 			if si == 1 && round == 1 && wide != nil {
 				found, wide = wide.wait(), nil
 			} else if si == 1 && round == 1 {
@@ -219,7 +215,13 @@ func (sp *Space) Place(rule *rulebank.Compiled, anyStarter bool, cfg PlaceConfig
 				}
 				found, _ = grammar.Synthesize(pl.problem(), syn)
 			}
-			pl.tracef("%s, round %d: %d rules fit the %d cards judged", stageName(si, far, placed), round, len(found), solved)
+			if cfg.Trace != nil {
+				solved := len(pl.pts) // the sample's points: the first, for the wider search's first round
+				if si == 1 && round == 1 {
+					solved = first.Points.Len()
+				}
+				pl.tracef("%s, round %d: %d rules fit the %d cards judged", stageName(si, far, placed), round, len(found), solved)
+			}
 			if len(found) == 0 {
 				break // nothing fits the sample: more evidence will not help
 			}

@@ -44,31 +44,38 @@ func (pl *placing) check(found []grammar.Found) (*reached, bool) {
 		if differ == 0 {
 			eq, compiled, err := pl.settler.equivalence(f.Node, fn)
 			if !compiled {
-				pl.tracef("  %2d bits  %s: over the referee's bounds, not a rule a player could state", f.Bits, f.Node.Expr())
+				pl.traceRule(f, func() string { return "over the referee's bounds, not a rule a player could state" })
 				continue
 			}
 			if err != nil {
-				pl.tracef("  %2d bits  %s: God's verdict on every card of his lines; equivalence undecided: %v", f.Bits, f.Node.Expr(), err)
+				pl.traceRule(f, func() string {
+					return fmt.Sprintf("God's verdict on every card of his lines; equivalence undecided: %v", err)
+				})
 				if pl.undecided == nil {
 					pl.undecided, pl.undecidedErr = f, err
 				}
 				continue // undecided: not a place
 			}
 			if eq.Equal {
-				how := "every reachable state"
-				if !eq.Exact {
-					how = "random legal lines"
-				}
-				pl.tracef("  %2d bits  %s: God's verdict on %s", f.Bits, f.Node.Expr(), how)
+				pl.traceRule(f, func() string {
+					if !eq.Exact {
+						return "God's verdict on random legal lines"
+					}
+					return "God's verdict on every reachable state"
+				})
 				return &reached{f.Bits, f.Node.Expr(), eq.Exact}, progress
 			}
 			// A state the walks missed: it joins them.
 			pl.lines = append(pl.lines, godrule.Verdict{Line: eq.Line, Legal: godMask(pl.rule, eq.Line)})
 			pl.scenes = append(pl.scenes, grammar.NewScene(eq.Line))
 			at = [2]int{len(pl.lines) - 1, int(*eq.Card)}
-			pl.tracef("  %2d bits  %s: God's verdict on every card of his lines, but on a state they missed, %s", f.Bits, f.Node.Expr(), pl.verdictAt(at))
+			pl.traceRule(f, func() string {
+				return "God's verdict on every card of his lines, but on a state they missed, " + pl.verdictAt(at)
+			})
 		} else {
-			pl.tracef("  %2d bits  %s: God's verdict on %.1f%% of his lines' cards; the first miss: %s", f.Bits, f.Node.Expr(), 100*agree, pl.verdictAt(at))
+			pl.traceRule(f, func() string {
+				return fmt.Sprintf("God's verdict on %.1f%% of his lines' cards; the first miss: %s", 100*agree, pl.verdictAt(at))
+			})
 		}
 		if agree > pl.bestAgree {
 			pl.bestAgree, pl.nearest, pl.nearestAt = agree, f, at
@@ -127,6 +134,15 @@ func (pl *placing) verdictAt(at [2]int) string {
 func (pl *placing) tracef(format string, args ...any) {
 	if pl.cfg.Trace != nil {
 		pl.cfg.Trace(pl.rule.Rule.Name, fmt.Sprintf(format, args...))
+	}
+}
+
+// traceRule tells the trace what God's lines said of a round's rule. The
+// words are made only when tracing: a rule's text and a line of cards for
+// every candidate of every round would be work thrown away otherwise.
+func (pl *placing) traceRule(f *grammar.Found, said func() string) {
+	if pl.cfg.Trace != nil {
+		pl.tracef("  %2d bits  %s: %s", f.Bits, f.Node.Expr(), said())
 	}
 }
 
