@@ -482,11 +482,19 @@ func (e *Enumerator) boolOfInts(L int) {
 					}
 				}
 			}
-			// A prime: of any term in the main pool; in the look-back pool
-			// (Near) of a place only ("red on the places that are primes,
-			// the starter first": n + 1), where every term's would crowd it.
-			if lt+Table[PPrime].Bits(nil) == L && t.hi >= 4 && t.hi <= 200 && t.Node.P != PMod && !t.order && (!e.Near || t.Node.Reads().N) {
-				e.atom(e.mk(PPrime, 0, int(t.hi), t.Node), L, e.kids)
+			// A kind of number (a prime, a perfect square …): of any term
+			// in the main pool; in the look-back pool (Near) of a place
+			// only ("red on the places that are primes, the starter
+			// first": n + 1), where every term's would crowd it. The
+			// kinds beyond the primes of terms from 10 to maxKindBound.
+			if t.hi < 4 || t.Node.P == PMod || t.order || e.Near && !t.Node.Reads().N {
+				continue
+			}
+			for k, kind := range numberKinds {
+				if lt+kind.bits == L && (k == 0 || t.hi >= 10 && t.hi <= maxKindBound) {
+					e.mk(PPrime, 0, int(t.hi), t.Node).K2 = k
+					e.atom(&e.sn, L, e.kids)
+				}
 			}
 		}
 	}

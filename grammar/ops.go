@@ -1,7 +1,6 @@
 package grammar
 
 import (
-	"fmt"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -154,29 +153,6 @@ func (n *Node) bounds() span {
 		k[i] = c.bounds()
 	}
 	return p.bounds(n, k)
-}
-
-func isPrime(n int32) bool {
-	if n < 2 {
-		return false
-	}
-	for d := int32(2); d*d <= n; d++ {
-		if n%d == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// primesText lists the primes up to k for "t in [2, 3, 5, …]".
-func primesText(k int) string {
-	var ps []string
-	for p := int32(2); p <= int32(k); p++ {
-		if isPrime(p) {
-			ps = append(ps, fmt.Sprint(p))
-		}
-	}
-	return "[" + strings.Join(ps, ", ") + "]"
 }
 
 // suitCycles are the six cyclic orders of the four suits, as "next suit"

@@ -181,13 +181,22 @@ func elemBitsOf(n *Node) int {
 	return elemBits[n.El]
 }
 
-// modBits is "% k": the operator and k (2..6 cheaper than 7..13).
+// modBits is "% k": the operator and k (2..6 cheaper than 7..13, these
+// than the moduli up to maxModulus).
 func modBits(k int) int {
-	if k <= 6 {
+	switch {
+	case k <= 6:
 		return 4
+	case k <= 13:
+		return 5
 	}
-	return 5
+	return 6
 }
+
+// maxModulus is the greatest k of "t % k == 0": a running total counted
+// round the 19 stations of a loop line, the 24 hours of a day, a month
+// of 28 to 31 days. Beyond 13, found top down only (threshold.go).
+const maxModulus = 31
 
 // band is a rank's band for PBand: 0 up to K, 1 up to K2, 2 above.
 func band(r int32, n *Node) int32 {
@@ -373,11 +382,12 @@ func init() {
 				t := k[0].above(precCmp)
 				return text{fmt.Sprintf("%s >= %d and %s <= %d", t, n.K, t, n.K2), precAnd}
 			}},
-		PPrime: {Name: "prime", Type: Bool, Kids: []Type{Int}, Words: "a term that is a prime", Bits: fixed(3),
-			eval: func(_ *Node, _ *Point, k [3]int32) int32 { return b(isPrime(k[0])) },
-			text: func(n *Node, k []text) text {
-				return text{k[0].above(precCmp) + " in " + primesText(n.K), precCmp}
-			}},
+		// A term of a kind of number (numbers.go): K is the term's
+		// greatest value (how far the text lists the kind), K2 the kind.
+		PPrime: {Name: "prime", Type: Bool, Kids: []Type{Int}, Words: "a term that is a prime, a perfect square, a triangular or Fibonacci number, a power of two",
+			Bits: func(n *Node) int { return numberKinds[n.K2].bits },
+			eval: func(n *Node, _ *Point, k [3]int32) int32 { return b(numberKinds[n.K2].is(k[0])) },
+			text: func(n *Node, k []text) text { return kindText(n.K2, k[0], n.K) }},
 		// Two ranks with a common factor (Op Eq) or none (Ne, coprime):
 		// an ace has none with any rank.
 		// K 1: a common binary digit rather than a common factor ("in

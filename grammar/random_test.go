@@ -235,16 +235,23 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 	case 7:
 		return &Node{P: PCycle, K: rng.IntN(6)}
 	case 8:
-		return &Node{P: PDiv, Op: Op(rng.IntN(2)), K: 2 + rng.IntN(12), Kids: []*Node{randomInt(rng, depth)}}
+		return &Node{P: PDiv, Op: Op(rng.IntN(2)), K: 2 + rng.IntN(maxModulus-1), Kids: []*Node{randomInt(rng, depth)}}
 	case 9:
 		a := rng.IntN(15)
 		return &Node{P: PRange, K: a, K2: a + rng.IntN(15), Kids: []*Node{randomInt(rng, depth)}}
 	case 10:
+		// A kind of number, listed up to the term's bound or tested in
+		// expr beyond listUpTo.
 		t := randomInt(rng, depth)
-		if _, hi := t.Bounds(); hi <= 200 { // the primes are listed up to the term's bound
-			return &Node{P: PPrime, K: int(hi), Kids: []*Node{t}}
+		if rng.IntN(3) == 0 {
+			t = &Node{P: PArith, Op: Add, Kids: []*Node{{P: PRank, Slot: SlotCard}, {P: PSum}}}
 		}
-		return &Node{P: PPrime, K: 39, Kids: []*Node{{P: PSum3}}}
+		_, hi := t.Bounds()
+		k := rng.IntN(len(numberKinds))
+		if hi > maxKindBound {
+			k = 0
+		}
+		return &Node{P: PPrime, K: int(max(hi, 1)), K2: k, Kids: []*Node{t}}
 	case 11:
 		return &Node{P: PBetween, Op: []Op{Le, Lt}[rng.IntN(2)], Kids: []*Node{randomInt(rng, depth), randomInt(rng, depth), randomInt(rng, depth)}}
 	case 12:

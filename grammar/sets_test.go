@@ -7,8 +7,8 @@ import (
 	"github.com/eleusis/eleusis/rulebank"
 )
 
-// Rules that name a set of numbers no range or threshold says: the last two
-// adding up to a square, the residues of a product mod 7. With Sets the
+// Rules that name a set of numbers no range, threshold or kind of number says: the last two
+// adding up to 7, 11 or 21, the residues of a product mod 7. With Sets the
 // synthesizer finds each as "t in [a, b, …]" at its length; without,
 // nothing as short behaves as it does.
 func TestSetsNameTheNumbersATermTakes(t *testing.T) {
@@ -19,7 +19,7 @@ func TestSetsNameTheNumbersATermTakes(t *testing.T) {
 		name, rule string
 		bits       int
 	}{
-		{"the last two adding up to a square", `card.rank + prev.rank in [4, 9, 16, 25]`, 25},
+		{"the last two adding up to 7, 11 or 21", `card.rank + prev.rank in [7, 11, 21]`, 25},
 		{"the residues of a product mod 7", `(card.rank * prev.rank) % 7 in [1, 2, 4]`, 22},
 	}
 	for i, tc := range cases {

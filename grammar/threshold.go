@@ -89,14 +89,30 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 			sets(t, &st, add)
 		}
 		if t.Node.P != PMod {
-			for k := int32(2); k <= 13; k++ {
-				if t.hi < k && t.lo >= 0 {
+			// Beyond 13, of the terms that go round k twice or more (a
+			// running total "counted round 19").
+			for k := int32(2); k <= maxModulus; k++ {
+				if t.hi < k && t.lo >= 0 || k > 13 && t.hi < 2*k {
 					break
 				}
 				if st.divEq>>k&1 == 1 {
 					add(&Node{P: PDiv, Op: Eq, K: int(k), Kids: []*Node{t.Node}})
 				} else if st.divNe>>k&1 == 1 {
 					add(&Node{P: PDiv, Op: Ne, K: int(k), Kids: []*Node{t.Node}})
+				}
+			}
+			// A kind of number ("the running total is never a perfect
+			// square"): the kind, or not it, exactly at the accepted
+			// points.
+			for k := range numberKinds {
+				if t.hi < 4 || k > 0 && (t.hi < 10 || t.hi > maxKindBound) {
+					break
+				}
+				kind := &Node{P: PPrime, K: int(t.hi), K2: k, Kids: []*Node{t.Node}}
+				if st.kindEq>>k&1 == 1 {
+					add(kind)
+				} else if st.kindNe>>k&1 == 1 {
+					add(&Node{P: PNot, Kids: []*Node{kind}})
 				}
 			}
 		}
@@ -113,7 +129,10 @@ type termScan struct {
 	onePos, oneNeg bool // every accepted (refused) point has one value
 	// divEq, divNe: bit k set when "t % k == 0" ("!= 0") holds exactly at
 	// the accepted points.
-	divEq, divNe uint16
+	divEq, divNe uint32
+	// kindEq, kindNe: bit k set when the term is of numberKinds[k]
+	// exactly at the accepted (the refused) points.
+	kindEq, kindNe uint8
 	// posSet, negSet: the values (0 … maxInValue) at the accepted and the
 	// refused points; outside: some value lies beyond.
 	posSet, negSet uint64
@@ -133,7 +152,7 @@ func scanTerm(vals []int32, mask, want []uint64) termScan {
 // terms, in most sub-problems, after a few points.
 func scanUntilUseless(vals []int32, mask, want []uint64, stop bool) (termScan, bool) {
 	st := termScan{minPos: 1 << 30, maxPos: -1 << 30, minNeg: 1 << 30, maxNeg: -1 << 30, values: vals, want: want, mask: mask,
-		divEq: ^uint16(0), divNe: ^uint16(0)}
+		divEq: ^uint32(0), divNe: ^uint32(0), kindEq: ^uint8(0), kindNe: ^uint8(0)}
 	for w, m := range mask {
 		for ; m != 0; m &= m - 1 {
 			if stop && st.posSet&st.negSet != 0 {
@@ -143,7 +162,7 @@ func scanUntilUseless(vals []int32, mask, want []uint64, stop bool) (termScan, b
 			}
 			i := w*64 + bits.TrailingZeros64(m)
 			x := vals[i]
-			z := divisors(x)
+			z, kz := divisors(x), kindsOf(x)
 			var v uint64
 			if x >= 0 && x <= maxInValue {
 				v = 1 << x
@@ -156,12 +175,16 @@ func scanUntilUseless(vals []int32, mask, want []uint64, stop bool) (termScan, b
 				st.minPos, st.maxPos = min(st.minPos, x), max(st.maxPos, x)
 				st.divEq &= z
 				st.divNe &^= z
+				st.kindEq &= kz
+				st.kindNe &^= kz
 			} else {
 				st.negSet |= v
 				st.neg++
 				st.minNeg, st.maxNeg = min(st.minNeg, x), max(st.maxNeg, x)
 				st.divEq &^= z
 				st.divNe &= z
+				st.kindEq &^= kz
+				st.kindNe &= kz
 			}
 		}
 	}
@@ -200,13 +223,13 @@ func (st *termScan) has(x int32, accepted bool) bool {
 	return false
 }
 
-// divisors is the set of k in 2..13 that divide x (bit k).
-func divisors(x int32) uint16 {
+// divisors is the set of k in 2..maxModulus that divide x (bit k).
+func divisors(x int32) uint32 {
 	if x >= -divTableMax && x <= divTableMax {
 		return divTable[x+divTableMax]
 	}
-	var z uint16
-	for k := int32(2); k <= 13; k++ {
+	var z uint32
+	for k := int32(2); k <= maxModulus; k++ {
 		if x%k == 0 {
 			z |= 1 << k
 		}
@@ -216,9 +239,9 @@ func divisors(x int32) uint16 {
 
 const divTableMax = 2048
 
-var divTable = func() (t [2*divTableMax + 1]uint16) {
+var divTable = func() (t [2*divTableMax + 1]uint32) {
 	for x := -divTableMax; x <= divTableMax; x++ {
-		for k := 2; k <= 13; k++ {
+		for k := 2; k <= maxModulus; k++ {
 			if x%k == 0 {
 				t[x+divTableMax] |= 1 << k
 			}

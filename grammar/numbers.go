@@ -1,0 +1,124 @@
+package grammar
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The kinds of whole numbers a term can be of (PPrime, Node.K2): "the sum
+// of the last three is a prime", "the running total is never a perfect
+// square", "a Fibonacci number of cards on the line". Each kind is decided
+// in one place, its is function; its text lists the kind's numbers up to
+// the term's bound, or, when the list would be long, says the test in
+// expr.
+
+// numberKind is one kind of whole number.
+type numberKind struct {
+	name string
+	// bits is naming the kind: the prime the cheapest, as before there
+	// were others.
+	bits int
+	is   func(v int32) bool
+	// test is expr's test of a term t whose values reach hi, for the
+	// kinds whose list would be long (nil: always listed).
+	test func(t text, hi int) text
+}
+
+// listUpTo is the greatest bound whose primes a text lists.
+const listUpTo = 200
+
+// maxKindBound: the kinds beyond the primes are of the terms whose values
+// stay under it (their lists stay short: 45 perfect squares, 63 triangular
+// numbers).
+const maxKindBound = 2100
+
+// numberKinds are the kinds, by Node.K2; all positive (0 is none of them).
+var numberKinds = [...]numberKind{
+	{"prime", 3, isPrime, primeTest},
+	{"perfect square", 5, func(v int32) bool { r := isqrt(v); return v > 0 && r*r == v }, nil},
+	{"triangular number", 5, func(v int32) bool { r := isqrt(2 * v); return v > 0 && r*(r+1) == 2*v }, nil},
+	{"Fibonacci number", 5, isFibonacci, nil},
+	{"power of two", 5, func(v int32) bool { return v > 0 && v&(v-1) == 0 }, nil},
+}
+
+// primeTest: t is a prime when no number from 2 to the square root of its
+// greatest value divides it. The term is named once (let), so that the
+// loop does not evaluate it again at each step (a sum over the line would
+// be over the referee's bounds, rulebank/limits.go).
+func primeTest(t text, hi int) text {
+	return primary(fmt.Sprintf("(let t = %s; t >= 2 and none(2..%d, # < t and t %% # == 0))", t.s, max(2, isqrt(int32(hi)))))
+}
+
+// isqrt is the whole part of v's square root (0 for v < 1).
+func isqrt(v int32) int32 {
+	r := int32(0)
+	for (r+1)*(r+1) <= v {
+		r++
+	}
+	return r
+}
+
+func isPrime(n int32) bool {
+	if n < 2 {
+		return false
+	}
+	for d := int32(2); d*d <= n; d++ {
+		if n%d == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// isFibonacci: 1, 2, 3, 5, 8, 13 …
+func isFibonacci(v int32) bool {
+	a, b := int32(1), int32(2)
+	for a < v {
+		a, b = b, a+b
+	}
+	return v > 0 && a == v
+}
+
+// kindText says "t is of kind k" for a term t whose values go up to hi: its
+// numbers listed ("t in [2, 3, 5, 7]"), or expr's test when they would be
+// many.
+func kindText(k int, t text, hi int) text {
+	kind := numberKinds[k]
+	if hi > listUpTo && kind.test != nil {
+		return kind.test(t, hi)
+	}
+	var vs []string
+	for v := int32(1); v <= int32(hi); v++ {
+		if kind.is(v) {
+			vs = append(vs, fmt.Sprint(v))
+		}
+	}
+	return text{t.above(precCmp) + " in [" + strings.Join(vs, ", ") + "]", precCmp}
+}
+
+// kindsOf is the set of kinds v is of (bit k: numberKinds[k]).
+func kindsOf(v int32) uint8 {
+	if v >= 0 && v < int32(len(kindTable)) {
+		return kindTable[v]
+	}
+	return kindsOfSlow(v)
+}
+
+func kindsOfSlow(v int32) uint8 {
+	var z uint8
+	for k, kind := range numberKinds {
+		if kind.is(v) {
+			z |= 1 << k
+		}
+	}
+	return z
+}
+
+// kindTable holds kindsOf for the values most terms take (a running total
+// of three decks is under 1,100).
+var kindTable = func() (t [2048]uint8) {
+	for v := range t {
+		t[v] = kindsOfSlow(int32(v))
+	}
+	return t
+}()
