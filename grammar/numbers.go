@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -122,3 +123,39 @@ var kindTable = func() (t [2048]uint8) {
 	}
 	return t
 }()
+
+// kindAtoms offers the atoms "t is of kind k" for the kinds the term t is
+// of exactly at the accepted points (eq, bit k), and "not" those it is of
+// exactly at the refused ones (ne): "the running total is never a perfect
+// square". hi is t's greatest value.
+func kindAtoms(t *Node, hi int32, eq, ne uint8, add func(*Node)) {
+	for k := range numberKinds {
+		if hi < 4 || k > 0 && (hi < 10 || hi > maxKindBound) {
+			break
+		}
+		kind := &Node{P: PPrime, K: int(hi), K2: k, Kids: []*Node{t}}
+		if eq>>k&1 == 1 {
+			add(kind)
+		} else if ne>>k&1 == 1 {
+			add(&Node{P: PNot, Kids: []*Node{kind}})
+		}
+	}
+}
+
+// kindScan is termScan's kindEq and kindNe for the values vals + shift at
+// the points of mask.
+func kindScan(vals []int32, mask, want []uint64, shift int32) (eq, ne uint8) {
+	eq, ne = ^uint8(0), ^uint8(0)
+	for w, m := range mask {
+		for ; m != 0 && eq|ne != 0; m &= m - 1 {
+			i := w*64 + bits.TrailingZeros64(m)
+			z := kindsOf(vals[i] + shift)
+			if want[w]>>(i%64)&1 == 1 {
+				eq, ne = eq&z, ne&^z
+			} else {
+				eq, ne = eq&^z, ne&z
+			}
+		}
+	}
+	return eq, ne
+}

@@ -101,20 +101,13 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 					add(&Node{P: PDiv, Op: Ne, K: int(k), Kids: []*Node{t.Node}})
 				}
 			}
-			// A kind of number ("the running total is never a perfect
-			// square"): the kind, or not it, exactly at the accepted
-			// points.
-			for k := range numberKinds {
-				if t.hi < 4 || k > 0 && (t.hi < 10 || t.hi > maxKindBound) {
-					break
-				}
-				kind := &Node{P: PPrime, K: int(t.hi), K2: k, Kids: []*Node{t.Node}}
-				if st.kindEq>>k&1 == 1 {
-					add(kind)
-				} else if st.kindNe>>k&1 == 1 {
-					add(&Node{P: PNot, Kids: []*Node{kind}})
-				}
-			}
+			kindAtoms(t.Node, t.hi, st.kindEq, st.kindNe, add)
+		}
+		if t.Node.P == PN {
+			// The card's place, the starter first ("court cards on the
+			// square places"): n + 1.
+			eq, ne := kindScan(t.I, m, s.p.Want, 1)
+			kindAtoms(&Node{P: PArith, Op: Add, Kids: []*Node{t.Node, {P: PConst, K: 1}}}, t.hi+1, eq, ne, add)
 		}
 	}
 	return out
