@@ -16,14 +16,18 @@ func sentences(p *reader, i int) []result {
 	var out []result
 	// sep: what joins the sentence to the one before: "," a comma alone,
 	// "and" the language's "and" alone, "(" nothing but an aside's bracket
-	var walk func(i int, got []*pred, wrap bool, prev int, sep string)
-	walk = func(i int, got []*pred, wrap bool, prev int, sep string) {
+	// from: where the sentence before begins
+	var walk func(i int, got []*pred, wrap bool, prev int, sep string, from int)
+	walk = func(i int, got []*pred, wrap bool, prev int, sep string, from int) {
 		comma, onlyAside := sep == ",", sep == "("
 		for _, nt := range []string{"sentence", "xsentence", "aside"} {
 			if onlyAside && nt != "aside" {
 				continue
 			}
 			for _, r := range p.parse(nt, i) {
+				if comma && p.listTail("sentence", from, i, r.end) {
+					continue // "the card must be 1, 2 or 3 lower …": one list
+				}
 				g, w, kind := got, wrap, aside
 				switch v := r.val.(type) {
 				case *pred:
@@ -94,13 +98,13 @@ func sentences(p *reader, i int) []result {
 						case sep[len(sep)-1] == p.g.but:
 							joint = "but"
 						}
-						walk(j+len(sep), g, w, kind, joint)
+						walk(j+len(sep), g, w, kind, joint, i)
 					}
 				}
 			}
 		}
 	}
-	walk(i, nil, false, aside, "")
+	walk(i, nil, false, aside, "", i)
 	return out
 }
 

@@ -35,6 +35,7 @@ func (g *registry) buildSpecial() {
 	g.special["ranklist"] = listOf("rankw", true)
 	g.special["rankpllist"] = listOf("rankpl", false)
 	g.special["numlist"] = listOf("num", false)
+	g.special["numors"] = numOrs
 	g.special["cycle"] = cycle
 	g.special["ordlist"] = ordlist
 	g.special["suitmap"] = suitmap
@@ -54,8 +55,9 @@ func (g *registry) buildSpecial() {
 func (g *registry) buildShared() {
 	first := func(v []any) any { return v[0] }
 	g.every("suits", first, "$suit")
-	g.every("feature", first, "$norlist") // "neither an ace nor a 3"
-	g.every("npnoun", first, "$nounrun")  // "cors o diamants parells"
+	g.every("stepset", amounts, "$numors") // "1, 2 or 3 away"
+	g.every("feature", first, "$norlist")  // "neither an ace nor a 3"
+	g.every("npnoun", first, "$nounrun")   // "cors o diamants parells"
 	g.every("cond", first, "$pred", "$iffs")
 	g.every("sentence", first, "$iffs")
 	g.every("clause", first, "( $iffs )")
@@ -85,44 +87,6 @@ func featComb(op string, xs []any) any {
 		}
 		return join(op, ps...)
 	})
-}
-
-// listOf reads "2, 3, 5 or 7" (at least two items; article allowed before
-// each when article).
-func listOf(item string, article bool) func(p *reader, i int) []result {
-	return func(p *reader, i int) []result {
-		var out []result
-		var walk func(i int, ks []int)
-		walk = func(i int, ks []int) {
-			if article && i < len(p.toks) && slices.Contains(p.g.articles, p.toks[i]) {
-				i++
-			}
-			for _, r := range p.parse(item, i) {
-				k := append(slices.Clone(ks), r.val.(int))
-				j := r.end
-				if j < len(p.toks) && p.toks[j] == "," {
-					walk(j+1, k)
-					if j+1 < len(p.toks) && (p.toks[j+1] == p.g.or || p.toks[j+1] == p.g.and) {
-						last(p, j+2, k, item, article, &out)
-					}
-				}
-				if j < len(p.toks) && (p.toks[j] == p.g.or || p.toks[j] == p.g.and) {
-					last(p, j+1, k, item, article, &out)
-				}
-			}
-		}
-		walk(i, nil)
-		return out
-	}
-}
-
-func last(p *reader, i int, ks []int, item string, article bool, out *[]result) {
-	if article && i < len(p.toks) && slices.Contains(p.g.articles, p.toks[i]) {
-		i++
-	}
-	for _, r := range p.parse(item, i) {
-		*out = append(*out, result{r.end, append(slices.Clone(ks), r.val.(int))})
-	}
 }
 
 // cycle reads four suits in order, joined by arrows or commas, the first
@@ -277,9 +241,12 @@ func (g *grammar) connectives() []connective {
 // and b, or c" only the first.
 func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []result {
 	var out []result
-	var walk func(i int, items []any, ops []string)
-	walk = func(i int, items []any, ops []string) {
+	var walk func(i int, items []any, ops []string, prev int)
+	walk = func(i int, items []any, ops []string, prev int) {
 		for _, r := range p.parse(item, i) {
+			if len(items) > 0 && p.listTail(item, prev, i, r.end) {
+				continue // "must not be 8, 9 or 10": "must not be" the list
+			}
 			its := append(slices.Clone(items), r.val)
 			for _, v := range groupings(its, ops, comb) {
 				out = append(out, result{r.end, v})
@@ -293,12 +260,12 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 					if c.words[len(c.words)-1] == p.g.but && trivial(r.val) {
 						continue // "anything but clubs" is not "anything and clubs"
 					}
-					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))
+					walk(j+len(c.words), its, append(slices.Clone(ops), c.op), i)
 				}
 			}
 		}
 	}
-	walk(i, nil, nil)
+	walk(i, nil, nil, i)
 	return out
 }
 
@@ -348,9 +315,12 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 		}
 		return kind{f: f, noun: noun}
 	}
-	var walk func(i int, items []any, ops []string)
-	walk = func(i int, items []any, ops []string) {
+	var walk func(i int, items []any, ops []string, prev int)
+	walk = func(i int, items []any, ops []string, prev int) {
 		for _, r := range p.parse(item, i) {
+			if len(items) > 0 && p.listTail(item, prev, i, r.end) {
+				continue // "1 or 2 away": the 1 is an amount too, not an ace
+			}
 			noun := p.isNoun(i, r.end)
 			f := r.val.(feature)
 			if len(ops) > 0 && ops[len(ops)-1] == "" && (!noun || f("@").expr() == "true") {
@@ -376,16 +346,16 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 					if c.words[len(c.words)-1] == p.g.but && trivial(f) {
 						continue // "anything but clubs" is not "anything and clubs"
 					}
-					walk(j+len(c.words), its, append(slices.Clone(ops), c.op))
+					walk(j+len(c.words), its, append(slices.Clone(ops), c.op), i)
 				}
 			}
 			if union && noun && r.end < len(p.toks) {
 				// "jacks queens and kings": a list of kinds without commas
-				walk(r.end, its, append(slices.Clone(ops), ""))
+				walk(r.end, its, append(slices.Clone(ops), ""), i)
 			}
 		}
 	}
-	walk(i, nil, nil)
+	walk(i, nil, nil, i)
 	return out
 }
 

@@ -256,7 +256,7 @@ func (g *registry) buildCard() {
 	// after even" is two of them.
 	g.def("featureA", "", func(v []any) any { return v[0] }, "$feature")
 	g.def("featureA", "", func(v []any) any {
-		if v[0].(feature)("@").op != "or" {
+		if !choice(v[0].(feature)("@")) {
 			return nil
 		}
 		return v[0]

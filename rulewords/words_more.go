@@ -52,6 +52,19 @@ func (g *registry) buildMore() {
 	g.named("f.away>=", "feature", away(">="), "at least $steps away from $ref", "$steps or more away from $ref",
 		"at least $steps apart from $ref", "at least $steps from $ref")
 	g.named("f.away>", "feature", away(">"), "more than $steps away from $ref")
+	// "3 or more higher than the last card": the 3 an amount, not a rank
+	by := func(op, sign string) func(v []any) any {
+		return func(v []any) any {
+			k, ref := v[0].(int), v[1].(string)
+			return fe(func(r string) *pred {
+				return related(fmt.Sprintf("%s.rank %s %s.rank %s %d", r, op, ref, sign, k), r, ref)
+			})
+		}
+	}
+	g.named("f.upatleast", "feature", by(">=", "+"), "at least $steps higher|more than $ref", "$steps or more higher|more than $ref",
+		"at least $steps above $ref", "$steps or more above $ref")
+	g.named("f.downatleast", "feature", by("<=", "-"), "at least $steps lower|less than $ref", "$steps or more lower|less than $ref",
+		"at least $steps below $ref", "$steps or more below $ref")
 	g.named("f.exactlyaway", "feature", func(v []any) any {
 		k, ref := v[0].(int), v[1].(string)
 		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) == %d", r, ref, k), r, ref) })

@@ -109,18 +109,13 @@ func (g *registry) buildPattern() {
 		"$stepset rank|ranks|step|steps lower|down", "$stepset less", "$stepset less than $ref", "$stepset lower than $ref", "[exactly] $stepset below $ref",
 		"down by [exactly] $stepset from $ref", "exactly $stepset less|lower than $ref", "exactly $stepset lower|less", "exactly $stepset down")
 	g.named("f.stepboth", "feature", steps("+-"), "up or down by [exactly] $stepset", "$stepset up or down", "$stepset higher or lower",
-		"$stepset away", "[exactly] $stepset away from $ref", "$stepset either way", "$stepset from $ref either way", "exactly $stepset higher or lower [than $ref]", "$stepset higher or lower than $ref", "exactly $stepset up or down")
+		"$stepset away", "[exactly] $stepset away from $ref", "$stepset either way", "$stepset from $ref either way", "exactly $stepset higher or lower [than $ref]", "$stepset higher or lower than $ref", "exactly $stepset up or down",
+		"$stepset apart", "[exactly] $stepset apart from $ref")
 	g.named("vp.step", "vp", func(v []any) any { return v[0] }, "go|goes $featstep", "move|moves $featstep", "step|steps $featstep")
 	g.named("featstep", "featstep", func(v []any) any { return v[0] }, "$featureA")
 	g.named("s.step", "simple", func(v []any) any { return v[0].(feature)("card") }, "go|move|step $featstep", "you go $featstep")
 	g.named("stepset", "stepset", func(v []any) any { return []int{v[0].(int)} }, "$steps")
-	g.named("stepset2", "stepset", func(v []any) any {
-		a, b := v[0].(int), v[1].(int)
-		if a >= b {
-			return nil
-		}
-		return []int{a, b}
-	}, "$num or $num", "$num or $num ranks|steps|cards", "either $num or $num")
+	g.named("stepset2", "stepset", amounts, "$num or $num", "$numors ranks|steps|cards", "either $numors")
 
 	// counting round
 	g.named("wrap", "wrap", func([]any) any { return wrapNote{} },

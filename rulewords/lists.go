@@ -1,0 +1,124 @@
+package rulewords
+
+import (
+	"slices"
+	"strings"
+)
+
+// Lists: of ranks and numbers ("2, 3, 5 or 7"), and the lists a
+// coordination must not take apart. A list of numbers after "be", "must
+// not be" or before "away" has one subject and one relation, shared by
+// every number: "the card must not be 8, 9 or 10" is none of them, never
+// "is not an 8, or is a 9 or a 10"; "1 or 2 away from the last card" is
+// one or two ranks away, the 1 an amount like the 2, never "an ace, or 2
+// away".
+
+// listOf reads "2, 3, 5 or 7" (at least two items; article allowed before
+// each when article).
+func listOf(item string, article bool) func(p *reader, i int) []result {
+	return func(p *reader, i int) []result {
+		var out []result
+		var walk func(i int, ks []int)
+		walk = func(i int, ks []int) {
+			if article && i < len(p.toks) && slices.Contains(p.g.articles, p.toks[i]) {
+				i++
+			}
+			for _, r := range p.parse(item, i) {
+				k := append(slices.Clone(ks), r.val.(int))
+				j := r.end
+				if j < len(p.toks) && p.toks[j] == "," {
+					walk(j+1, k)
+					if j+1 < len(p.toks) && (p.toks[j+1] == p.g.or || p.toks[j+1] == p.g.and) {
+						last(p, j+2, k, item, article, &out)
+					}
+				}
+				if j < len(p.toks) && (p.toks[j] == p.g.or || p.toks[j] == p.g.and) {
+					last(p, j+1, k, item, article, &out)
+				}
+			}
+		}
+		walk(i, nil)
+		return out
+	}
+}
+
+func last(p *reader, i int, ks []int, item string, article bool, out *[]result) {
+	if article && i < len(p.toks) && slices.Contains(p.g.articles, p.toks[i]) {
+		i++
+	}
+	for _, r := range p.parse(item, i) {
+		*out = append(*out, result{r.end, append(slices.Clone(ks), r.val.(int))})
+	}
+}
+
+// numOrs reads a list of numbers joined by commas and the language's "or"
+// ("1, 2 or 3"): amounts, one of which is meant.
+func numOrs(p *reader, i int) []result {
+	var out []result
+	for _, r := range listOf("num", false)(p, i) {
+		if !slices.Contains(p.toks[i:r.end], p.g.and) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// amounts are the numbers of a list of amounts ("1, 2 or 3 ranks away"),
+// each once, from the smallest up, as they are written.
+func amounts(v []any) any {
+	var ks []int
+	for _, x := range v {
+		switch x := x.(type) {
+		case int:
+			ks = append(ks, x)
+		case []int:
+			ks = append(ks, x...)
+		}
+	}
+	for k := 1; k < len(ks); k++ {
+		if ks[k] <= ks[k-1] {
+			return nil
+		}
+	}
+	return ks
+}
+
+// choice: p is one of several things, as "either" says: an "or", or a
+// list of ranks ("either 4 or 5" is the card's rank in [4, 5]).
+func choice(p *pred) bool {
+	return p.op == "or" || p.op == "atom" && strings.Contains(p.text, ".rank in [") && strings.Contains(p.text, ",")
+}
+
+// listTail: the item of a coordination from i to end, after an item that
+// begins at prev, is the rest of a list the item before it reads whole,
+// so it is no item of its own.
+//
+//   - A feature (or a kind of card) that begins with a number or a rank ("9", "a 9", "2 away
+//     from the last card"), when the two read as one feature from prev:
+//     "not 8, 9 or 10" is none of them, never "not an 8, or a 9, or a
+//     10"; "1 or 2 away" is one or two ranks away, never "an ace, or 2
+//     away".
+//   - A verb phrase without a verb ("9", "2 away from the last card")
+//     after one that reads the list to its end: "must not be 8, 9 or 10"
+//     is "must not be" the whole list, never "must not be 8" or "(is) 9"
+//     or "(is) 10".
+//   - A sentence after a comma that begins with a number or a rank, when
+//     the sentence before reads on to its end: "the card must be 1, 2 or 3
+//     lower than the last card" is one sentence, never "must be an ace"
+//     and "2 or 3 lower".
+func (p *reader) listTail(item string, prev, i, end int) bool {
+	switch item {
+	case "featureA", "np":
+		return (p.isNumber(i) || len(p.parse("rankn", i)) > 0) && p.reaches(item, prev, end)
+	case "vp":
+		return p.reaches("features", i, end) && p.reaches("vp", prev, end)
+	case "sentence":
+		return (p.isNumber(i) || len(p.parse("rankn", i)) > 0) && p.reaches("sentence", prev, end)
+	}
+	return false
+}
+
+// reaches: nt reads the words from i to end.
+func (p *reader) reaches(nt string, i, end int) bool {
+	return slices.ContainsFunc(p.parse(nt, i), func(r result) bool { return r.end == end })
+}

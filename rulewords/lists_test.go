@@ -1,0 +1,72 @@
+package rulewords
+
+import (
+	"testing"
+
+	"github.com/expr-lang/expr"
+)
+
+// A list of numbers after "be", "must not be" or before "away" shares one
+// subject and one relation, the negation covering the whole list; a bare
+// number in a list of amounts is an amount, not a card named by its rank
+// (an ace for the 1). Every reading of each text must say what the rule
+// meant says of every card after every card.
+func TestListsOfNumbersShareTheirRelation(t *testing.T) {
+	cases := []struct{ lang, text, want string }{
+		// distances: the first number an amount like the others
+		{"en", "the card must be 1 or 2 away from the last card", `abs(card.rank - prev.rank) in [1, 2]`},
+		{"en", "a card 2 or 3 away from the previous one", `abs(card.rank - prev.rank) in [2, 3]`},
+		{"en", "the next card has to be either 1 or 3 away from the last card", `abs(card.rank - prev.rank) in [1, 3]`},
+		{"en", "play a card exactly 1 or 2 apart from the last card", `abs(card.rank - prev.rank) in [1, 2]`},
+		{"en", "play a card 1, 2 or 3 ranks away from the last card", `abs(card.rank - prev.rank) in [1, 2, 3]`},
+		{"en", "the card must not be 1 or 2 away from the last card", `not (abs(card.rank - prev.rank) in [1, 2])`},
+		{"en", "the card must be 2, 3 or 4 lower than the last card", `prev.rank - card.rank in [2, 3, 4]`},
+		{"en", "the card must be 1 or 2 higher than the previous card", `card.rank - prev.rank in [1, 2]`},
+		{"en", "the card must be 3 or more higher than the last card", `card.rank >= prev.rank + 3`},
+		{"es", "1, 2 o 3 más que la anterior", `card.rank - prev.rank in [1, 2, 3]`},
+		// lists of ranks: one relation, the negation over the whole list
+		{"en", "the card cannot be 2, 4 or 6", `not (card.rank in [2, 4, 6])`},
+		{"en", "the card must not be 3 or 7", `not (card.rank in [3, 7])`},
+		{"en", "the card is not 5, 6, 7 or 8", `not (card.rank in [5, 6, 7, 8])`},
+		{"en", "cards must not be 10, jack, queen or king", `card.rank < 10`},
+		{"en", "the card can't be an ace or a 2", `card.rank > 2`},
+		{"en", "the card must be one of 3, 6 or 9", `card.rank in [3, 6, 9]`},
+		{"en", "the card must be either 4 or 5", `card.rank in [4, 5]`},
+		{"en", "play either an 8 or a 9", `card.rank in [8, 9]`},
+		{"en", "the card must be 8, 9 or 10", `card.rank in [8, 9, 10]`},
+		{"es", "la carta no puede ser 2, 3 o 4", `not (card.rank in [2, 3, 4])`},
+		{"pt", "a carta não pode ser 5 ou 6", `not (card.rank in [5, 6])`},
+		{"ca", "la carta no pot ser 9 o 10", `card.rank < 9 or card.rank > 10`},
+	}
+	deck := allCards()
+	for _, c := range cases {
+		t.Run(c.lang+" "+c.text, func(t *testing.T) {
+			rs, err := ReadIn(c.lang, c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := expr.Compile(c.want, expr.Env(pairEnv{}), expr.AsBool())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rs {
+				got, err := expr.Compile(r.Expr, expr.Env(pairEnv{}), expr.AsBool())
+				if err != nil {
+					t.Fatalf("reading %s: %v", r.Expr, err)
+				}
+			pairs:
+				for i := range deck {
+					for j := range deck {
+						env := pairEnv{Prev: &deck[i], Card: &deck[j]}
+						x, err1 := expr.Run(got, env)
+						y, err2 := expr.Run(want, env)
+						if err1 != nil || err2 != nil || x != y {
+							t.Errorf("read as %s (%q): %v for %d after %d, want %s", r.Expr, r.Words, x, deck[j].Rank, deck[i].Rank, c.want)
+							break pairs
+						}
+					}
+				}
+			}
+		})
+	}
+}
