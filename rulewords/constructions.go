@@ -43,6 +43,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildSpecial()
 	r.buildBranch()
 	r.buildMore()
+	r.buildBounds()
 	r.buildPattern()
 	r.buildPlace()
 	r.buildTyped()

@@ -107,6 +107,9 @@ func choice(p *pred) bool {
 //     lower than the last card" is one sentence, never "must be an ace"
 //     and "2 or 3 lower".
 func (p *reader) listTail(item string, prev, i, end int) bool {
+	if p.boundTail(item, prev, i, end) {
+		return true
+	}
 	switch item {
 	case "featureA", "np":
 		return (p.isNumber(i) || len(p.parse("rankn", i)) > 0) && p.reaches(item, prev, end)
@@ -121,4 +124,22 @@ func (p *reader) listTail(item string, prev, i, end int) bool {
 // reaches: nt reads the words from i to end.
 func (p *reader) reaches(nt string, i, end int) bool {
 	return slices.ContainsFunc(p.parse(nt, i), func(r result) bool { return r.end == end })
+}
+
+// boundTail: the item of a coordination from i to end comes after an item
+// (from prev) that ends in a bound on an amount ("at least 3"), and the
+// two read as one item: the bounds share the relation after them ("at
+// least 3 and at most 8 away from the last card" is 3 to 8 ranks away,
+// never "3 or higher, and within 8 ranks"). Features, kinds of card,
+// verb phrases and sentences alike: whatever is coordinated, the first
+// bound is no item of its own.
+func (p *reader) boundTail(item string, prev, i, end int) bool {
+	// the connective before i is one or two words ("and", ", but")
+	ends := false
+	for e := max(prev+1, i-2); e < i && !ends; e++ {
+		for k := prev; k < e && !ends; k++ {
+			ends = p.reaches("bound", k, e)
+		}
+	}
+	return ends && p.reaches(item, prev, end)
 }

@@ -28,6 +28,9 @@ func sentences(p *reader, i int) []result {
 				if comma && p.listTail("sentence", from, i, r.end) {
 					continue // "the card must be 1, 2 or 3 lower …": one list
 				}
+				if from < i && p.boundTail("sentence", from, i, r.end) {
+					continue // "… at least 3 and at most 8 away …": one range
+				}
 				g, w, kind := got, wrap, aside
 				switch v := r.val.(type) {
 				case *pred:

@@ -1,0 +1,151 @@
+package rulewords
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Bounds on an amount: "at least 3", "at most 8", "more than 1", "less
+// than 4". Two bounds joined by "and" or "but" before one relation ("at
+// least 3 and at most 8 away from the last card", "more than 1 but less
+// than 4 higher than the last card") are both about that relation: the
+// card is 3 to 8 ranks away, never "3 or higher, and within 8 ranks". So
+// are "between 2 and 5 away" and "from 2 to 5 lower". Coordination keeps
+// the pair whole (listTail: an item after one that ends in a bound is no
+// item of its own when the two read as one).
+
+// span is the amounts a distance may be, lo to hi, both included; hi is
+// noTop when only a lower bound is given, lo 0 when only an upper one.
+type span struct{ lo, hi int }
+
+const noTop = 1 << 20
+
+// both is the amounts two bounds allow together: one lower bound and one
+// upper bound, some amount between them ("at least 10 and at most 3" is
+// no pair: each bound is read alone).
+func both(a, b span) any {
+	if (a.hi == noTop) == (b.hi == noTop) || (a.lo == 0) == (b.lo == 0) {
+		return nil // two lower bounds or two upper ones: no range
+	}
+	s := span{max(a.lo, b.lo), min(a.hi, b.hi)}
+	if s.lo > s.hi {
+		return nil
+	}
+	return s
+}
+
+func (g *registry) buildBounds() {
+	bound := func(lo, hi func(k int) int) func(v []any) any {
+		return func(v []any) any {
+			k := v[0].(int)
+			s := span{lo(k), hi(k)}
+			if s.lo > s.hi || s.lo == 0 && s.hi == noTop {
+				return nil // "less than 0", "at least 0": no bound
+			}
+			return s
+		}
+	}
+	zero := func(int) int { return 0 }
+	top := func(int) int { return noTop }
+	same := func(k int) int { return k }
+	g.named("bound.ge", "bound", bound(same, top), "at least $steps", "no less|fewer than $steps", "not less|fewer than $steps",
+		"$steps or more")
+	g.named("bound.gt", "bound", bound(func(k int) int { return k + 1 }, top), "more than $steps")
+	g.named("bound.le", "bound", bound(zero, same), "at most $steps", "no more than $steps", "not more than $steps",
+		"$steps or less|fewer", "up to $steps")
+	g.named("bound.lt", "bound", bound(zero, func(k int) int { return k - 1 }), "less|fewer than $steps")
+	// two bounds: "at least 3 and at most 8", "more than 1 but less than
+	// 4" (the language's "and" or "but", a comma before it or not)
+	g.every("bounds", func(v []any) any { return both(v[0].(span), v[2].(span)) }, "$bound $andbut $bound")
+	g.special["andbut"] = func(p *reader, i int) []result {
+		var out []result
+		for _, c := range [][]string{{p.g.and}, {p.g.but}, {",", p.g.and}, {",", p.g.but}} {
+			if c[len(c)-1] != "" && i+len(c) <= len(p.toks) && slices.Equal(p.toks[i:i+len(c)], c) {
+				out = append(out, result{i + len(c), "and"})
+			}
+		}
+		return out
+	}
+	g.named("bounds.between", "bounds", func(v []any) any {
+		a, b := v[0].(int), v[1].(int)
+		if a >= b {
+			return nil
+		}
+		return span{a, b}
+	}, "between $steps and $steps", "from $steps to $steps", "$steps to $steps", "anywhere from|between $steps to|and $steps")
+
+	// the relation the bounds share; without a card named, the last card
+	g.named("f.awayspan", "feature", spanned(awaySpan), "$bounds away|apart from $ref", "$bounds away|apart", "$bounds from $ref",
+		"$bounds either way from $ref", "$bounds higher or lower than $ref")
+	g.named("f.upspan", "feature", spanned(upSpan), "$bounds higher|more than $ref", "$bounds above $ref", "$bounds higher|up")
+	g.named("f.downspan", "feature", spanned(downSpan), "$bounds lower|less than $ref", "$bounds below $ref", "$bounds lower|down")
+}
+
+// spanned is the action of a relation of the card to a card (the last
+// card when none is named) read with bounds on the amount.
+func spanned(rel func(s span, r, ref string) []string) func(v []any) any {
+	return func(v []any) any {
+		s, ref := v[0].(span), "prev"
+		if len(v) > 1 {
+			ref = v[1].(string)
+		}
+		return fe(func(r string) *pred {
+			var ps []*pred
+			for _, t := range rel(s, r, ref) {
+				ps = append(ps, related(t, r, ref))
+			}
+			return and(ps...)
+		})
+	}
+}
+
+// awaySpan, upSpan and downSpan say an amount of ranks is in s: the card's distance
+// from ref, how much higher it is, how much lower.
+func awaySpan(s span, r, ref string) []string {
+	d := fmt.Sprintf("abs(%s.rank - %s.rank)", r, ref)
+	if s.lo == s.hi {
+		return []string{fmt.Sprintf("%s == %d", d, s.lo)}
+	}
+	var out []string
+	if s.lo > 0 {
+		out = append(out, fmt.Sprintf("%s >= %d", d, s.lo))
+	}
+	if s.hi < noTop {
+		out = append(out, fmt.Sprintf("%s <= %d", d, s.hi))
+	}
+	return out
+}
+
+func upSpan(s span, r, ref string) []string {
+	at := func(op string, k int) string {
+		if k == 0 {
+			return fmt.Sprintf("%s.rank %s %s.rank", r, op, ref)
+		}
+		return fmt.Sprintf("%s.rank %s %s.rank + %d", r, op, ref, k)
+	}
+	if s.lo == s.hi {
+		return []string{at("==", s.lo)}
+	}
+	out := []string{at(">=", s.lo)}
+	if s.hi < noTop {
+		out = append(out, at("<=", s.hi))
+	}
+	return out
+}
+
+func downSpan(s span, r, ref string) []string {
+	at := func(op string, k int) string {
+		if k == 0 {
+			return fmt.Sprintf("%s.rank %s %s.rank", r, op, ref)
+		}
+		return fmt.Sprintf("%s.rank %s %s.rank - %d", r, op, ref, k)
+	}
+	if s.lo == s.hi {
+		return []string{at("==", s.lo)}
+	}
+	out := []string{at("<=", s.lo)}
+	if s.hi < noTop {
+		out = append(out, at(">=", s.hi))
+	}
+	return out
+}
