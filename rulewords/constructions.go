@@ -44,6 +44,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildBranch()
 	r.buildMore()
 	r.buildBounds()
+	r.buildKinds()
 	r.buildPattern()
 	r.buildPlace()
 	r.buildTyped()

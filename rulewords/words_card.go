@@ -116,9 +116,13 @@ func (g *registry) buildCard() {
 		ks := v[0].([]int)
 		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.rank in %s", r, intList(ks)), r) })
 	}, "$ranklist", "one of $ranklist", "$rankpllist")
-	g.def("feature", "", func(v []any) any {
-		return fe(func(r string) *pred { return guarded(r+".rank in [2, 3, 5, 7, 11, 13]", r) })
-	}, "a prime", "prime", "a prime number|card|rank", "of prime rank|value", "primes", "prime cards|numbers")
+	// a card whose rank is of a kind of number: "a prime", "fibonacci numbers"
+	for _, k := range numKinds {
+		ranks := intList(k.upTo(13))
+		g.named("f."+k.name, "feature", func([]any) any {
+			return fe(func(r string) *pred { return guarded(r+".rank in "+ranks, r) })
+		}, k.cards...)
+	}
 	g.def("feature", "f.multiple", func(v []any) any {
 		k := v[0].(int)
 		return fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.rank %% %d == 0", r, k), r) })
@@ -316,7 +320,7 @@ func (g *registry) buildCard() {
 	}
 	g.named("adj.even", "adj", adj(func(r string) *pred { return guarded(r+".even", r) }), "even", "even numbered")
 	g.named("adj.odd", "adj", adj(func(r string) *pred { return guarded(r+".odd", r) }), "odd", "odd numbered")
-	g.named("adj.prime", "adj", adj(func(r string) *pred { return guarded(r+".rank in [2, 3, 5, 7, 11, 13]", r) }), "prime")
+	g.named("adj.prime", "adj", adj(func(r string) *pred { return guarded(r+".rank in "+kindRanks("prime"), r) }), "prime")
 	g.named("adj.number", "adj", adj(func(r string) *pred { return not(guarded(r+".face", r)) }), "number", "numbered", "numeral", "pip", "spot", "non face")
 	g.named("adj.face", "adj", adj(func(r string) *pred { return guarded(r+".face", r) }))
 	g.named("adj.suit", "adj", func(v []any) any {

@@ -166,10 +166,6 @@ func (g *registry) buildMore() {
 	g.named("sumvp.gt", "sumvp", num(">"), "add|adds up to more than $term", "make|makes more than $term", "total more than $term")
 	g.named("sumvp.lt", "sumvp", num("<"), "add|adds up to less than $term", "make|makes less than $term", "total less than $term")
 	g.named("sumvp.num", "sumvp", func(v []any) any { return v[0] }, "$numvp")
-	primes := "[2, 3, 5, 7, 11, 13, 17, 19, 23]"
-	g.named("numvp.prime", "numvp", func([]any) any {
-		return func(a term) *pred { return counted(fmt.Sprintf("%s in %s", paren(a.text), primes), a.refs...) }
-	}, "is a prime [number]", "make|makes a prime [number]", "is prime", "add|adds up to a prime [number]")
 	g.named("c.termwith", "clause", func(v []any) any {
 		t := v[0].(term)
 		return v[1].(func(term) *pred)(term{fmt.Sprintf("%s + card.rank", paren(t.text)), append(t.refs, "card"), t.frac})

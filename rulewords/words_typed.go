@@ -157,6 +157,12 @@ func (g *registry) buildTyped() {
 		r := v[0].(string)
 		return term{fmt.Sprintf("abs(card.rank - %s.rank)", r), []string{"card", r}, false}
 	}, "the difference with|from|to $ref", "the gap to|from $ref", "the distance to|from $ref")
+	// "the difference" alone is the card's with the last card: a clause,
+	// not a term ("the difference with the last card" is that, never "the
+	// difference, plus the last card")
+	g.named("c.diffvp", "clause", func(v []any) any {
+		return v[0].(func(term) *pred)(term{"abs(card.rank - prev.rank)", []string{"card", "prev"}, false})
+	}, "the difference|gap [in rank|value] [must] $numvp")
 	// the colour or suit played least or most so far, a tie allowing
 	// either: "play the colour that's been played less so far"
 	fewest := func(most bool) func(v []any) any {
@@ -213,6 +219,9 @@ func (g *registry) buildTyped() {
 	g.named("c.last2sum", "clause", func(v []any) any {
 		return v[0].(func(term) *pred)(term{"prev.rank + prev2.rank", []string{"prev", "prev2"}, false})
 	}, "the last two [cards] $sumvp", "the last two [cards] together $sumvp", "the two last cards $sumvp")
+	g.named("c.last3sum", "clause", func(v []any) any {
+		return v[0].(func(term) *pred)(term{"prev.rank + prev2.rank + prev3.rank", []string{"prev", "prev2", "prev3"}, false})
+	}, "the last three|3 [cards] $sumvp", "the last three|3 [cards] together $sumvp", "the three last cards $sumvp")
 	// "the 3rd card and every third card after it"
 	g.named("place.everyfrom", "place", func(v []any) any {
 		k, m := v[0].(int), v[1].(int)
