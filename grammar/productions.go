@@ -267,7 +267,7 @@ func init() {
 			eval:   func(n *Node, _ *Point, k [3]int32) int32 { return arith(n.Op, k[0], k[1]) },
 			text:   func(n *Node, k []text) text { return arithText(n.Op, k[0], k[1]) },
 			bounds: func(n *Node, k [3]span) span { return arithBounds(n.Op, k[0], k[1]) }},
-		PMod: {Name: "mod", Type: Int, Kids: []Type{Int}, Words: "a term % k, for k from 2 to 13",
+		PMod: {Name: "mod", Type: Int, Kids: []Type{Int}, Words: "a term % k, for k from 2 to 13 (to 31 for a term that goes round k twice, found top down)",
 			Bits: func(n *Node) int { return modBits(n.K) },
 			eval: func(n *Node, _ *Point, k [3]int32) int32 { return k[0] % int32(n.K) }, // Go's and expr's remainder: negative for a negative term
 			text: func(n *Node, k []text) text { return infix(k[0], "%", primary(fmt.Sprint(n.K)), precMul) },

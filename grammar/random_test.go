@@ -96,7 +96,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 	}
 	switch rng.IntN(3) {
 	case 0:
-		return &Node{P: PMod, K: 2 + rng.IntN(12), Kids: []*Node{randomInt(rng, depth-1)}}
+		return &Node{P: PMod, K: 2 + rng.IntN(maxModulus-1), Kids: []*Node{randomInt(rng, depth-1)}}
 	}
 	op := Op(rng.IntN(int(numArith)))
 	switch op {

@@ -102,6 +102,9 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 				}
 			}
 			kindAtoms(t.Node, t.hi, st.kindEq, st.kindNe, add)
+			if t.lo >= 0 {
+				residueAtoms(t.Node, t.I, t.hi, m, s.p.Want, add)
+			}
 		}
 		if t.Node.P == PN {
 			// The card's place, the starter first ("court cards on the
