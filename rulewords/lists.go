@@ -110,6 +110,11 @@ func (p *reader) listTail(item string, prev, i, end int) bool {
 	if p.boundTail(item, prev, i, end) {
 		return true
 	}
+	if !p.endsInNumber(prev, i) {
+		// "a face card, an ace or a ten": a list of kinds of card, each
+		// an item of its own.
+		return false
+	}
 	switch item {
 	case "featureA", "np":
 		return (p.isNumber(i) || len(p.parse("rankn", i)) > 0) && p.reaches(item, prev, end)
@@ -119,6 +124,25 @@ func (p *reader) listTail(item string, prev, i, end int) bool {
 		return (p.isNumber(i) || len(p.parse("rankn", i)) > 0) && p.reaches("sentence", prev, end)
 	}
 	return false
+}
+
+// endsInNumber: the item from prev that ends before the connective before
+// i ends in a number or a rank ("not 8", "1"): only then is what follows
+// the rest of a list of numbers.
+func (p *reader) endsInNumber(prev, i int) bool {
+	j := i - 1
+	for j > prev && (p.toks[j] == "," || p.toks[j] == p.g.or || p.toks[j] == p.g.and) {
+		j--
+	}
+	return j >= prev && p.numberAt(j)
+}
+
+// numberAt: the word at j is a number or ends a rank ("9", "ace").
+func (p *reader) numberAt(j int) bool {
+	if j < 0 || j >= len(p.toks) {
+		return false
+	}
+	return p.isNumber(j) || slices.ContainsFunc(p.parse("rankn", j), func(r result) bool { return r.end == j+1 })
 }
 
 // reaches: nt reads the words from i to end.

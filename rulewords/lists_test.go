@@ -37,6 +37,13 @@ func TestListsOfNumbersShareTheirRelation(t *testing.T) {
 		{"es", "la carta no puede ser 2, 3 o 4", `not (card.rank in [2, 3, 4])`},
 		{"pt", "a carta não pode ser 5 ou 6", `not (card.rank in [5, 6])`},
 		{"ca", "la carta no pot ser 9 o 10", `card.rank < 9 or card.rank > 10`},
+		// a list of kinds of card, some of them ranks: each an item of its
+		// own, never a kind and a list of ranks joined by a comma alone
+		{"en", "play a red card, an ace or a 9", `card.color == "red" or card.rank in [1, 9]`},
+		{"en", "if the last card was a face card play a face card, an ace or a ten", `prev.face ? (card.face or card.rank in [1, 10]) : true`},
+		{"en", "if the last card was an ace or a 9 play a face card, an ace or a 9, otherwise anything", `prev.rank in [1, 9] ? (card.face or card.rank in [1, 9]) : true`},
+		{"en", "play a face card, 8, 9 or 10", `card.face or card.rank in [8, 9, 10]`},
+		{"en", "the card must be a spade, a 2 or a 3", `card.suit == "spades" or card.rank in [2, 3]`},
 	}
 	deck := allCards()
 	for _, c := range cases {

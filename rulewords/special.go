@@ -241,12 +241,17 @@ func (g *grammar) connectives() []connective {
 // and b, or c" only the first.
 func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []result {
 	var out []result
-	var walk func(i int, items []any, ops []string, prev int)
-	walk = func(i int, items []any, ops []string, prev int) {
+	// numeric: every item so far ends in a number or a rank; only then
+	// can the coordination be a list of them ("a face card, an ace or a
+	// 9" is three items, never a face card and the list "an ace or a 9"
+	// joined by a comma alone).
+	var walk func(i int, items []any, ops []string, prev int, numeric bool)
+	walk = func(i int, items []any, ops []string, prev int, numeric bool) {
 		for _, r := range p.parse(item, i) {
-			if len(items) > 0 && p.listTail(item, prev, i, r.end) {
+			if len(items) > 0 && numeric && p.listTail(item, prev, i, r.end) {
 				continue // "must not be 8, 9 or 10": "must not be" the list
 			}
+			num := numeric && p.numberAt(r.end-1)
 			its := append(slices.Clone(items), r.val)
 			for _, v := range groupings(its, ops, comb) {
 				out = append(out, result{r.end, v})
@@ -260,12 +265,12 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 					if c.words[len(c.words)-1] == p.g.but && trivial(r.val) {
 						continue // "anything but clubs" is not "anything and clubs"
 					}
-					walk(j+len(c.words), its, append(slices.Clone(ops), c.op), i)
+					walk(j+len(c.words), its, append(slices.Clone(ops), c.op), i, num)
 				}
 			}
 		}
 	}
-	walk(i, nil, nil, i)
+	walk(i, nil, nil, i, true)
 	return out
 }
 
@@ -315,12 +320,13 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 		}
 		return kind{f: f, noun: noun}
 	}
-	var walk func(i int, items []any, ops []string, prev int)
-	walk = func(i int, items []any, ops []string, prev int) {
+	var walk func(i int, items []any, ops []string, prev int, numeric bool) // numeric: as coordinate's
+	walk = func(i int, items []any, ops []string, prev int, numeric bool) {
 		for _, r := range p.parse(item, i) {
-			if len(items) > 0 && p.listTail(item, prev, i, r.end) {
+			if len(items) > 0 && numeric && p.listTail(item, prev, i, r.end) {
 				continue // "1 or 2 away": the 1 is an amount too, not an ace
 			}
+			num := numeric && p.numberAt(r.end-1)
 			noun := p.isNoun(i, r.end)
 			f := r.val.(feature)
 			if len(ops) > 0 && ops[len(ops)-1] == "" && (!noun || f("@").expr() == "true") {
@@ -346,16 +352,18 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 					if c.words[len(c.words)-1] == p.g.but && trivial(f) {
 						continue // "anything but clubs" is not "anything and clubs"
 					}
-					walk(j+len(c.words), its, append(slices.Clone(ops), c.op), i)
+					walk(j+len(c.words), its, append(slices.Clone(ops), c.op), i, num)
 				}
 			}
 			if union && noun && r.end < len(p.toks) {
 				// "jacks queens and kings": a list of kinds without commas
-				walk(r.end, its, append(slices.Clone(ops), ""), i)
+				// ("a card 2 or 3 away": the kind before a list, which
+				// may be the list's whole)
+				walk(r.end, its, append(slices.Clone(ops), ""), i, true)
 			}
 		}
 	}
-	walk(i, nil, nil, i)
+	walk(i, nil, nil, i, true)
 	return out
 }
 
