@@ -40,6 +40,13 @@ func TestBoundsShareTheirRelation(t *testing.T) {
 		{"en", "play a card higher than 3 and at most 4 away from the last card", `card.rank > 3 and abs(card.rank - prev.rank) <= 4`},
 		{"en", "the card must be at least 10 and at most 3 away from the last card", `card.rank >= 10 and abs(card.rank - prev.rank) <= 3`},
 	}
+	readsOnPairs(t, cases)
+}
+
+// readsOnPairs reads each text in its language and holds every reading to
+// what the rule meant, over every pair of last card and card.
+func readsOnPairs(t *testing.T, cases []struct{ lang, text, want string }) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.lang+" "+c.text, func(t *testing.T) {
 			rs, err := ReadIn(c.lang, c.text)

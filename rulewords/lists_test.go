@@ -41,13 +41,5 @@ func TestListsOfNumbersShareTheirRelation(t *testing.T) {
 		{"en", "play a face card, 8, 9 or 10", `card.face or card.rank in [8, 9, 10]`},
 		{"en", "the card must be a spade, a 2 or a 3", `card.suit == "spades" or card.rank in [2, 3]`},
 	}
-	for _, c := range cases {
-		t.Run(c.lang+" "+c.text, func(t *testing.T) {
-			rs, err := ReadIn(c.lang, c.text)
-			if err != nil {
-				t.Fatal(err)
-			}
-			behavesOnPairs(t, rs, c.want)
-		})
-	}
+	readsOnPairs(t, cases)
 }
