@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/eleusis/eleusis/internal/numkinds"
 	"github.com/eleusis/eleusis/sim"
 )
 
@@ -55,7 +56,7 @@ var props = func() [numProps]prop {
 		PropOdd:     {"odd", 2, func(c sim.Card) bool { return !c.Even() }, field("odd")},
 		PropFace:    {"face", 2, sim.Card.Face, field("face")},
 		PropNotFace: {"not face", 3, func(c sim.Card) bool { return !c.Face() }, func(x string) text { return text{"not " + x + ".face", precUnary} }},
-		PropPrime: {"prime", 4, func(c sim.Card) bool { return isPrime(int32(c.Rank())) },
+		PropPrime: {"prime", 4, func(c sim.Card) bool { return numkinds.Prime.Is(c.Rank()) },
 			func(x string) text { return text{x + ".rank in [2, 3, 5, 7, 11, 13]", precCmp} }},
 		PropSquare: {"square", 5, func(c sim.Card) bool { r := c.Rank(); return r == 1 || r == 4 || r == 9 },
 			func(x string) text { return text{x + ".rank in [1, 4, 9]", precCmp} }},

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/eleusis/eleusis/internal/numkinds"
 )
 
 // The kinds of whole numbers a term can be of (PPrime, Node.K2): "the sum
@@ -13,13 +15,13 @@ import (
 // the term's bound, or, when the list would be long, says the test in
 // expr.
 
-// numberKind is one kind of whole number.
+// numberKind is one kind of whole number (its numbers decided in
+// internal/numkinds, which the reader of rules in words shares).
 type numberKind struct {
-	name string
+	numkinds.Kind
 	// bits is naming the kind: the prime the cheapest, as before there
 	// were others.
 	bits int
-	is   func(v int32) bool
 	// test is expr's test of a term t whose values reach hi, for the
 	// kinds whose list would be long (nil: always listed).
 	test func(t text, hi int) text
@@ -33,13 +35,13 @@ const listUpTo = 200
 // numbers).
 const maxKindBound = 2100
 
-// numberKinds are the kinds, by Node.K2; all positive (0 is none of them).
+// numberKinds are the kinds, by Node.K2.
 var numberKinds = [...]numberKind{
-	{"prime", 3, isPrime, primeTest},
-	{"perfect square", 5, func(v int32) bool { r := isqrt(v); return v > 0 && r*r == v }, nil},
-	{"triangular number", 5, func(v int32) bool { r := isqrt(2 * v); return v > 0 && r*(r+1) == 2*v }, nil},
-	{"Fibonacci number", 5, isFibonacci, nil},
-	{"power of two", 5, func(v int32) bool { return v > 0 && v&(v-1) == 0 }, nil},
+	{numkinds.Prime, 3, primeTest},
+	{numkinds.Square, 5, nil},
+	{numkinds.Triangular, 5, nil},
+	{numkinds.Fibonacci, 5, nil},
+	{numkinds.PowerOfTwo, 5, nil},
 }
 
 // primeTest: t is a prime when no number from 2 to the square root of its
@@ -47,37 +49,7 @@ var numberKinds = [...]numberKind{
 // loop does not evaluate it again at each step (a sum over the line would
 // be over the referee's bounds, rulebank/limits.go).
 func primeTest(t text, hi int) text {
-	return primary(fmt.Sprintf("(let t = %s; t >= 2 and none(2..%d, # < t and t %% # == 0))", t.s, max(2, isqrt(int32(hi)))))
-}
-
-// isqrt is the whole part of v's square root (0 for v < 1).
-func isqrt(v int32) int32 {
-	r := int32(0)
-	for (r+1)*(r+1) <= v {
-		r++
-	}
-	return r
-}
-
-func isPrime(n int32) bool {
-	if n < 2 {
-		return false
-	}
-	for d := int32(2); d*d <= n; d++ {
-		if n%d == 0 {
-			return false
-		}
-	}
-	return true
-}
-
-// isFibonacci: 1, 2, 3, 5, 8, 13 …
-func isFibonacci(v int32) bool {
-	a, b := int32(1), int32(2)
-	for a < v {
-		a, b = b, a+b
-	}
-	return v > 0 && a == v
+	return primary(fmt.Sprintf("(let t = %s; t >= 2 and none(2..%d, # < t and t %% # == 0))", t.s, max(2, numkinds.Isqrt(hi))))
 }
 
 // kindText says "t is of kind k" for a term t whose values go up to hi: its
@@ -89,10 +61,8 @@ func kindText(k int, t text, hi int) text {
 		return kind.test(t, hi)
 	}
 	var vs []string
-	for v := int32(1); v <= int32(hi); v++ {
-		if kind.is(v) {
-			vs = append(vs, fmt.Sprint(v))
-		}
+	for _, v := range kind.UpTo(hi) {
+		vs = append(vs, fmt.Sprint(v))
 	}
 	return text{t.above(precCmp) + " in [" + strings.Join(vs, ", ") + "]", precCmp}
 }
@@ -108,7 +78,7 @@ func kindsOf(v int32) uint8 {
 func kindsOfSlow(v int32) uint8 {
 	var z uint8
 	for k, kind := range numberKinds {
-		if kind.is(v) {
+		if kind.Is(int(v)) {
 			z |= 1 << k
 		}
 	}

@@ -21,23 +21,23 @@ func TestNumberKinds(t *testing.T) {
 	for k, kind := range numberKinds {
 		var got []int32
 		for v := int32(-3); len(got) < 10; v++ {
-			if kind.is(v) {
+			if kind.Is(int(v)) {
 				got = append(got, v)
 			}
 		}
-		if want := first[kind.name]; !slices.Equal(got, want) {
-			t.Errorf("%s: %v, want %v", kind.name, got, want)
+		if want := first[kind.Name]; !slices.Equal(got, want) {
+			t.Errorf("%s: %v, want %v", kind.Name, got, want)
 		}
 		for _, hi := range []int{13, listUpTo, 728, maxKindBound} {
 			src := kindText(k, text{"v", precPrimary}, hi).s
 			prog, err := expr.Compile(src, expr.Env(map[string]any{"v": 0}), expr.AsBool())
 			if err != nil {
-				t.Fatalf("%s up to %d: %s: %v", kind.name, hi, src, err)
+				t.Fatalf("%s up to %d: %s: %v", kind.Name, hi, src, err)
 			}
 			for v := 0; v <= hi; v++ {
 				out, err := expr.Run(prog, map[string]any{"v": v})
-				if err != nil || out.(bool) != kind.is(int32(v)) {
-					t.Fatalf("%s up to %d: %s at %d: %v (%v), want %v", kind.name, hi, src, v, out, err, kind.is(int32(v)))
+				if err != nil || out.(bool) != kind.Is(v) {
+					t.Fatalf("%s up to %d: %s at %d: %v (%v), want %v", kind.Name, hi, src, v, out, err, kind.Is(v))
 				}
 			}
 		}

@@ -386,7 +386,7 @@ func init() {
 		// greatest value (how far the text lists the kind), K2 the kind.
 		PPrime: {Name: "prime", Type: Bool, Kids: []Type{Int}, Words: "a term that is a prime, a perfect square, a triangular or Fibonacci number, a power of two",
 			Bits: func(n *Node) int { return numberKinds[n.K2].bits },
-			eval: func(n *Node, _ *Point, k [3]int32) int32 { return b(numberKinds[n.K2].is(k[0])) },
+			eval: func(n *Node, _ *Point, k [3]int32) int32 { return b(kindsOf(k[0])>>n.K2&1 == 1) },
 			text: func(n *Node, k []text) text { return kindText(n.K2, k[0], n.K) }},
 		// Two ranks with a common factor (Op Eq) or none (Ne, coprime):
 		// an ace has none with any rank.

@@ -92,8 +92,11 @@ var DefaultPlace = PlaceConfig{
 }
 
 // wideSearch is DefaultPlace's wider search; its far search is the same
-// to longer rules.
-var wideSearch = grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, Sets: true, Exactly: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+// to longer rules. Its PairBits is one more than the narrow search's, so
+// that below the top it compares terms of 8 bits: the sum of the card and
+// the last three (a four-card total with an exception, the forty-first
+// fresh set).
+var wideSearch = grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 10, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, Sets: true, Exactly: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 	Covers: true, Classes: true, Orders: true, CountPairs: true, MaxClasses: 40_000, MaxSolves: 1500}
 
 // longer is c for rules of up to bits bits.

@@ -334,6 +334,24 @@ func TestPlaceMendsANearRuleWithAnException(t *testing.T) {
 	}
 }
 
+// "A face card, or a card that makes the last four add up to a multiple
+// of five" joins an atom to a comparison of an 8-bit term (the sum of the
+// card and the last three): below the top of the search the wide search
+// compares terms of up to PairBits-2 bits, so at PairBits 9 the sum was
+// never compared there and the rule was placed nowhere.
+func TestPlaceWideComparesALongTermBelowTheTop(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("two searches: seconds; runs with " + longtest.Env)
+	}
+	p, err := small().Place(compile(t, `card.face or (card.rank + sum(line[-3:], .rank)) % 5 == 0`), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || p.Length > 16 {
+		t.Errorf("a face card or four making a multiple of five: placed %v at %d bits (%s) in %d rounds, want at most 16 bits (%s)", p.Reached, p.Length, p.Expr, p.Rounds, p.Reason)
+	}
+}
+
 // The trace (space --trace) tells each round's rules and what God's lines
 // said of them, and ends with the place it returns.
 func TestPlaceTrace(t *testing.T) {

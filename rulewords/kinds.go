@@ -2,9 +2,9 @@ package rulewords
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
+	"github.com/eleusis/eleusis/internal/numkinds"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
 )
@@ -15,7 +15,8 @@ import (
 // ones up to the greatest the term can be ("card.rank + prev.rank in [1,
 // 4, 9, 16, 25]"), as the synthesizer writes them.
 
-// numKind is one kind: its English words and its numbers. The
+// numKind is one kind: its English words, its numbers decided in
+// internal/numkinds (which the scientists' language shares). The
 // constructions numvp.<name> and sumvp.<name> read it (numvp.not<name> and
 // sumvp.not<name> none of its numbers), f.<name> a card of it; a phrase
 // file lists its words under those names.
@@ -24,40 +25,22 @@ type numKind struct {
 	// nouns: the kind as a noun phrase ("a prime [number]"), after "is",
 	// "make", "add up to"; adjs: as an adjective, after "is" alone
 	nouns, adjs []string
-	is          func(k int) bool // k > 0 is of the kind
+	kind        numkinds.Kind
 	// cards: a card whose rank is of the kind ("a prime", "primes")
 	cards []string
 }
 
 var numKinds = []numKind{
-	{"prime", []string{"a prime [number]"}, []string{"prime"}, func(k int) bool {
-		for d := 2; d*d <= k; d++ {
-			if k%d == 0 {
-				return false
-			}
-		}
-		return k > 1
-	}, []string{"a prime", "prime", "a prime number|card|rank", "of prime rank|value", "primes", "prime cards|numbers"}},
-	{"square", []string{"a perfect square [number]", "a square number", "a square"}, nil, func(k int) bool {
-		r := int(math.Sqrt(float64(k)))
-		return r*r == k || (r+1)*(r+1) == k
-	}, []string{"a perfect square", "perfect squares", "a square number|rank", "square numbers|ranks", "of square rank|value"}},
-	{"triangular", []string{"a triangular|triangle number"}, []string{"triangular"}, func(k int) bool {
-		t, i := 0, 0
-		for t < k {
-			i++
-			t += i
-		}
-		return t == k
-	}, []string{"a triangular|triangle number|card|rank", "triangular|triangle numbers|cards|ranks", "of triangular rank|value"}},
-	{"fibonacci", []string{"a fibonacci number", "in the fibonacci sequence"}, nil, func(k int) bool {
-		a, b := 1, 2
-		for a < k {
-			a, b = b, a+b
-		}
-		return a == k
-	}, []string{"a fibonacci number|card|rank", "fibonacci numbers|cards|ranks", "of fibonacci rank|value"}},
-	{"power2", []string{"a power of two|2"}, nil, func(k int) bool { return k&(k-1) == 0 }, []string{"a power of two|2", "powers of two|2"}},
+	{"prime", []string{"a prime [number]"}, []string{"prime"}, numkinds.Prime,
+		[]string{"a prime", "prime", "a prime number|card|rank", "of prime rank|value", "primes", "prime cards|numbers"}},
+	{"square", []string{"a perfect square [number]", "a square number", "a square"}, nil, numkinds.Square,
+		[]string{"a perfect square", "perfect squares", "a square number|rank", "square numbers|ranks", "of square rank|value"}},
+	{"triangular", []string{"a triangular|triangle number"}, []string{"triangular"}, numkinds.Triangular,
+		[]string{"a triangular|triangle number|card|rank", "triangular|triangle numbers|cards|ranks", "of triangular rank|value"}},
+	{"fibonacci", []string{"a fibonacci number", "in the fibonacci sequence"}, nil, numkinds.Fibonacci,
+		[]string{"a fibonacci number|card|rank", "fibonacci numbers|cards|ranks", "of fibonacci rank|value"}},
+	{"power2", []string{"a power of two|2"}, nil, numkinds.PowerOfTwo,
+		[]string{"a power of two|2", "powers of two|2"}},
 }
 
 // kindVerbs are the ways a number is of a kind ({n} the kind's nouns, {a}
@@ -115,15 +98,7 @@ func (k numKind) of(a term) *pred {
 }
 
 // upTo are the kind's numbers from 1 to top.
-func (k numKind) upTo(top int) []int {
-	var ks []int
-	for x := 1; x <= top; x++ {
-		if k.is(x) {
-			ks = append(ks, x)
-		}
-	}
-	return ks
-}
+func (k numKind) upTo(top int) []int { return k.kind.UpTo(top) }
 
 // kindRanks are the ranks of the kind named ("prime": a 2, 3, 5, 7, jack
 // or king).
