@@ -20,6 +20,9 @@ type DeadEnd struct {
 	// Decks: the copies of each card the walk played through, for a dead
 	// end of cards used up (what runs out of two decks may not of three).
 	Decks int `json:"decks,omitempty"`
+	// Legal: for a dead end of cards used up, the cards the rule admits
+	// there, every copy already on the line.
+	Legal []sim.Card `json:"legal,omitempty"`
 }
 
 // Report is what `rules check` says of a rule.
@@ -196,6 +199,7 @@ func walk(j *Judge, depth int, starters uint64, cfg AnalyseConfig, memo map[int]
 					r.DeadEnd = &DeadEnd{Line: append([]sim.Card{}, line...), Structural: m == 0}
 					if m != 0 {
 						r.DeadEnd.Decks = cfg.Decks
+						r.DeadEnd.Legal = cardsOf(m)
 					}
 				}
 				break
@@ -206,6 +210,15 @@ func walk(j *Judge, depth int, starters uint64, cfg AnalyseConfig, memo map[int]
 		}
 	}
 	return sum, samples, nil
+}
+
+// cardsOf are the identities in set, in the deck's order.
+func cardsOf(set uint64) []sim.Card {
+	var cs []sim.Card
+	for rest := set; rest != 0; rest &= rest - 1 {
+		cs = append(cs, sim.Card(bits.TrailingZeros64(rest)))
+	}
+	return cs
 }
 
 func cachedMask(j *Judge, depth int, line []sim.Card, memo map[int]uint64) (uint64, error) {

@@ -69,8 +69,14 @@ func judge(r *Compiled, rep Report, cfg CheckConfig) error {
 	case rep.Error != "":
 		return fmt.Errorf("%s: %s", rep.Rule, rep.Error)
 	case rep.DeadEnd != nil && !slices.Contains(r.Rule.Tags, "dead-end") && !cfg.AllowDeadEnds:
-		return fmt.Errorf("%s has a dead end: after the main line %s (%s) %s, so a hand under it can get stuck; tag the rule dead-end in its bank, or give --allow-dead-ends, to accept it",
-			rep.Rule, sim.CardsString(rep.DeadEnd.Line), plural(len(rep.DeadEnd.Line), "card"), rep.DeadEndWhat())
+		only := ""
+		if l := rep.DeadEnd.Legal; len(l) > 0 {
+			only = fmt.Sprintf(" (the rule admits only %s there)", sim.CardsString(l))
+		}
+		return fmt.Errorf("%s has a dead end: after the main line %s (%s) %s%s, so a hand under it can get stuck; "+
+			"let the rule admit more cards where it admits few (after a face card anything, say, or counting round from King to Ace), "+
+			"or tag it dead-end in its bank, or give --allow-dead-ends, to accept it",
+			rep.Rule, sim.CardsString(rep.DeadEnd.Line), plural(len(rep.DeadEnd.Line), "card"), rep.DeadEndWhat(), only)
 	case cfg.NumberLine:
 		return NumberLine(r)
 	}

@@ -29,6 +29,7 @@ func TestCheckRules(t *testing.T) {
 		{"a dead end tagged passes", rule("up", "card.rank > prev.rank", "dead-end"), CheckConfig{}, false, ""},
 		{"a dead end allowed passes", rule("up", "card.rank > prev.rank"), CheckConfig{AllowDeadEnds: true}, false, ""},
 		{"only aces: the legal cards of two decks used up", rule("aces", "card.rank == 1"), CheckConfig{}, true, "every legal card of the 2 decks is used up"},
+		{"the cards used up are named", rule("aces", "card.rank == 1"), CheckConfig{}, true, "is used up (the rule admits only AS AH AD AC there)"},
 		{"only aces, one deck", rule("aces", "card.rank == 1"), CheckConfig{Analyse: AnalyseConfig{Decks: 1, Walks: 20, Horizon: 40, Seed: 1}}, true, "every legal card of the one deck is used up"},
 		{"number line: prev.suit fails", rule("suit", "card.suit != prev.suit"), CheckConfig{NumberLine: true}, true, "not a number-line rule"},
 		{"number line: prev.rank passes", rule("close", "abs(card.rank - prev.rank) <= 3"), CheckConfig{NumberLine: true}, false, ""},

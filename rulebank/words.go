@@ -127,6 +127,22 @@ func Playable(c *Compiled) bool {
 	return false
 }
 
+// partWays says where expr (a) and the words' rule (b) part: ", after
+// the main line 5H 9C, expr accepts KD and the words refuse it". Empty
+// when the check found no such card.
+func partWays(a, b *Compiled, e Equivalence) string {
+	if e.Card == nil {
+		return ""
+	}
+	va, errA := a.NewJudge().Accepts(e.Line, *e.Card)
+	vb, errB := b.NewJudge().Accepts(e.Line, *e.Card)
+	if errA != nil || errB != nil || va == vb {
+		return ""
+	}
+	verdict := map[bool]string{true: "accept", false: "refuse"}
+	return fmt.Sprintf(": after the main line %s, expr %ss %s and the words %s it", sim.CardsString(e.Line), verdict[va], e.Card, verdict[vb])
+}
+
 func cmpOr(a, b error) error {
 	if a != nil {
 		return a
@@ -137,23 +153,25 @@ func cmpOr(a, b error) error {
 // sameRule: a and b agree in every state either can reach from any card.
 // An undecided check counts as different (both readings are kept).
 func sameRule(a, b *Compiled) bool {
-	same, err := decideSame(a, b)
+	same, _, err := decideSame(a, b)
 	return same && err == nil
 }
 
 // decideSame is sameRule with the error of a check that could not decide
-// (ErrUndecided: its budget of work ran out) or failed.
-func decideSame(a, b *Compiled) (bool, error) {
+// (ErrUndecided: its budget of work ran out) or failed, and, when the two
+// differ, a line and a card they judge apart (the line reached under
+// Line's rule: a's when first is true, else b's).
+func decideSame(a, b *Compiled) (same bool, where Equivalence, err error) {
 	for _, p := range [][2]*Compiled{{a, b}, {b, a}} {
 		e, err := Compare(p[0], p[1], true)
 		if err != nil {
-			return false, err
+			return false, e, err
 		}
 		if !e.Equal {
-			return false, nil
+			return false, e, nil
 		}
 	}
-	return true, nil
+	return true, Equivalence{}, nil
 }
 
 // FromWords is the one rule a text says: its expression and words. A text
@@ -283,7 +301,7 @@ func wordsOf(r *Rule) error {
 		return nil // expr's own error is reported when the rule compiles
 	}
 	b, _ := Compile(Rule{Name: r.Name, Expr: got.Expr})
-	same, err := decideSame(a, b)
+	same, where, err := decideSame(a, b)
 	switch {
 	case errors.Is(err, ErrUndecided):
 		// not a difference: the writer's words may well be the rule, and
@@ -294,7 +312,8 @@ func wordsOf(r *Rule) error {
 	case err != nil:
 		return fmt.Errorf("the words read as %s (%s), which could not be compared with expr: %w", got.Expr, got.Words, err)
 	case !same:
-		return fmt.Errorf("the words read as %s (%s), which is not the rule of expr: give one of the two", got.Expr, got.Words)
+		return fmt.Errorf("the words read as %s (%s), which is not the rule of expr%s; reword the words or mend expr until they say one rule, or give only one of the two",
+			got.Expr, got.Words, partWays(a, b, where))
 	}
 	return nil
 }
