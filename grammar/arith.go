@@ -27,7 +27,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PPrime, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PPrime, PBetween, PGuard} {
 		only[p] = true
 	}
 	return only
