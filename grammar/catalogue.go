@@ -187,11 +187,14 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 	}
-	// The look-back pool's: "within three of the line's average".
+	// The look-back pool's: "within three of the line's average", the
+	// average rounded down or not.
 	for _, w := range windows {
 		for k := 1; k <= 4; k++ {
-			put(Node{P: PNear, Op: Le, K: k, Win: w})
-			put(Node{P: PNear, Op: Gt, K: k, Win: w})
+			for floor := range 2 {
+				put(Node{P: PNear, Op: Le, K: k, Win: w, K2: floor})
+				put(Node{P: PNear, Op: Gt, K: k, Win: w, K2: floor})
+			}
 		}
 	}
 	// The look-back pool's: "while the line's average is above 7", "keep

@@ -187,10 +187,16 @@ var lineProds = map[Prod]Production{
 		},
 		reads: func(n *Node, r Reads) Reads { r.slot(n.Slot); return readWindow(n, r) }},
 	// Multiplied out (the average is a fraction): |card.rank × m − sum| ≤ k × m.
-	PNear: {Name: "near-average", Type: Bool, Words: "the card's rank within k of the average rank of the main line (or of its last cards), or more than k away",
-		Bits: func(n *Node) int { return 8 + winBits[n.Win] },
+	PNear: {Name: "near-average", Type: Bool, Words: "the card's rank within k of the average rank of the main line (or of its last cards), or more than k away; the average rounded down or not",
+		// K2 = 1: the average rounded down, as a rule written with
+		// int(sum / n) reads it (expr's / gives a fraction).
+		Bits: func(n *Node) int { return 8 + winBits[n.Win] + n.K2 },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[n.Win.index()]
+			if n.K2 == 1 {
+				d := int32(pt.Card.Rank()) - t.sum/t.n
+				return b(compare(n.Op, max(d, -d), int32(n.K)))
+			}
 			d := pt.Card.Rank()*int(t.n) - int(t.sum)
 			return b(compare(n.Op, int32(max(d, -d)), int32(n.K)*t.n))
 		},
@@ -200,6 +206,9 @@ var lineProds = map[Prod]Production{
 				m = fmt.Sprintf("min(n, %d)", n.Win)
 			}
 			sum := call("sum", call("map", windowText(n.Win), ".rank").s).s
+			if n.K2 == 1 {
+				return text{fmt.Sprintf("abs(card.rank - int(%s / %s)) %s %d", sum, m, cmpText[n.Op], n.K), precCmp}
+			}
 			return text{fmt.Sprintf("abs(card.rank * %s - %s) %s %d * %s", m, sum, cmpText[n.Op], n.K, m), precCmp}
 		},
 		reads: func(n *Node, r Reads) Reads { r.slot(SlotCard); return readWindow(n, r) }},

@@ -60,6 +60,9 @@ func TestSynthesizerFindsKindsOfNumbers(t *testing.T) {
 		// Not a kind, a modulus past 13 (threshold.go): the running
 		// total counted round the 19 stations of a loop line.
 		{"the running total never a multiple of 19", `(sum(line, .rank) + card.rank) % 19 != 0`, 13},
+		// Not a kind: the line's average rounded down, as int(sum / n)
+		// says it (lineprods.go's PNear).
+		{"within 3 of the line's average rounded down", `abs(card.rank - int(sum(line, .rank) / n)) <= 3`, 9},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -275,7 +275,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			a := 1 + rng.IntN(11)
 			return &Node{P: PBand, Op: []Op{Eq, Ne}[rng.IntN(2)], K: a, K2: a + 1 + rng.IntN(13-a)}
 		case 0:
-			return &Node{P: PNear, Op: []Op{Le, Gt}[rng.IntN(2)], K: 1 + rng.IntN(4), Win: Window(randWin(rng))}
+			return &Node{P: PNear, Op: []Op{Le, Gt}[rng.IntN(2)], K: 1 + rng.IntN(4), Win: Window(randWin(rng)), K2: rng.IntN(2)}
 		case 1:
 			return &Node{P: PShare, Op: []Op{Lt, Ge}[rng.IntN(2)], K: 2 + rng.IntN(3), Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElSameSuit)))}
 		}

@@ -352,6 +352,25 @@ func TestPlaceWideComparesALongTermBelowTheTop(t *testing.T) {
 	}
 }
 
+// "Between the last two, unless they are within two of each other" joins
+// the atom "between two ranks" of prev and prev2 (14 bits with its
+// terms) under the nil guard: past the main pool, it is in the look-back
+// pool. Before, it was placed at 36 bits, as a count of the last two
+// above the card; the forty-second fresh set's "outside the last two when
+// they are close, else between them" was placed nowhere.
+func TestPlaceBetweenTheLastTwo(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("two searches: seconds; runs with " + longtest.Env)
+	}
+	p, err := small().Place(compile(t, `prev2 == nil or abs(prev.rank - prev2.rank) <= 2 or (card.rank > min(prev.rank, prev2.rank) and card.rank < max(prev.rank, prev2.rank))`), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || p.Length > 24 {
+		t.Errorf("between the last two unless close: placed %v at %d bits (%s) in %d rounds, want at most 24 bits (%s)", p.Reached, p.Length, p.Expr, p.Rounds, p.Reason)
+	}
+}
+
 // The trace (space --trace) tells each round's rules and what God's lines
 // said of them, and ends with the place it returns.
 func TestPlaceTrace(t *testing.T) {
