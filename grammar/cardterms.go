@@ -80,29 +80,40 @@ var cardTerms = map[Prod]Production{
 	// The highest (K 0) or the lowest (K 1) rank of the line or of its
 	// last k cards: "no more than two above the highest of the last
 	// four".
-	PExtreme: {Name: "extreme", Type: Int, Words: "the highest (or the lowest) rank of the main line or of its last k cards",
-		Bits: func(n *Node) int { return 4 + winBits[n.Win] },
+	PExtreme: {Name: "extreme", Type: Int, Words: "the highest (or the lowest) rank of the main line or of its last k cards, or how far apart the two are",
+		// K: 0 the highest, 1 the lowest, 2 the spread (the highest less
+		// the lowest: "unless the last three span 3 or less").
+		Bits: func(n *Node) int { return 4 + winBits[n.Win] + n.K/2 },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[n.Win.index()]
-			if n.K == 0 {
-				for r := int32(13); r > 1; r-- {
-					if t.rank[r] > 0 {
-						return r
-					}
+			hi, lo := int32(1), int32(13)
+			for r := int32(13); r > 1; r-- {
+				if t.rank[r] > 0 {
+					hi = r
+					break
 				}
-				return 1
 			}
 			for r := int32(1); r < 13; r++ {
 				if t.rank[r] > 0 {
-					return r
+					lo = r
+					break
 				}
 			}
-			return 13
+			return [3]int32{hi, lo, hi - lo}[n.K]
 		},
 		text: func(n *Node, _ []text) text {
-			return call([]string{"max", "min"}[n.K], call("map", windowText(n.Win), ".rank").s)
+			ranks := call("map", windowText(n.Win), ".rank").s
+			if n.K == 2 {
+				return text{call("max", ranks).s + " - " + call("min", ranks).s, precAdd}
+			}
+			return call([]string{"max", "min"}[n.K], ranks)
 		}, reads: readWindow,
-		bounds: func(*Node, [3]span) span { return span{1, 13} }},
+		bounds: func(n *Node, _ [3]span) span {
+			if n.K == 2 {
+				return span{0, 12}
+			}
+			return span{1, 13}
+		}},
 	// A card's points in a card game's counting (K: countings, the
 	// lexicon's table): "the two make fifteen, faces counting ten".
 	// The look-back pool adds, compares and reduces them as ranks.

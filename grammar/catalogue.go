@@ -205,9 +205,10 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PAvgIs, Op: op, K: k, K2: 1})
 		}
 	}
-	// The look-back pool's: "within two of the highest of the last four".
+	// The look-back pool's: "within two of the highest of the last four",
+	// "unless the last three span 3 or less".
 	for _, w := range windows {
-		for k := range 2 {
+		for k := range 3 {
 			put(Node{P: PExtreme, Win: w, K: k})
 		}
 	}

@@ -499,8 +499,11 @@ func (e *Enumerator) boolOfInts(L int) {
 		}
 	}
 	// Between two ranks: x within (or strictly within) the range a and b
-	// span.
+	// span; a and b a card's rank, or (in the look-back pool) the highest
+	// and the lowest of the last cards ("between the lowest and the
+	// highest of the last three").
 	own = Table[PBetween].Bits(nil)
+	rankLike := func(c *Class) bool { return c.rankS != 0 || c.Node.P == PExtreme && c.Node.K < 2 }
 	for lx := 1; lx < L-own; lx++ {
 		for _, x := range e.Ints(lx) {
 			if x.rankS == 0 {
@@ -510,7 +513,7 @@ func (e *Enumerator) boolOfInts(L int) {
 				lb := L - own - lx - la
 				for _, a := range e.Ints(la) {
 					for _, b := range e.Ints(lb) {
-						if a.rankS == 0 || b.rankS == 0 || a.id >= b.id || a.id == x.id || b.id == x.id {
+						if !rankLike(a) || !rankLike(b) || a.id >= b.id || a.id == x.id || b.id == x.id {
 							continue
 						}
 						e.kids = [3]Vec{x.Vec, a.Vec, b.Vec}

@@ -99,6 +99,7 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"the lowest of the last three (KD 5H 9C): 5", Node{P: PExtreme, Win: 3, K: 1}, line, "2S", 5},
 		{"the highest of the last two (5H 9C): 9", Node{P: PExtreme, Win: 2}, line, "2S", 9},
 		{"the lowest of the line: the ace", Node{P: PExtreme, K: 1}, line, "2S", 1},
+		{"the last three (KD 5H 9C) span 8", Node{P: PExtreme, Win: 3, K: 2}, line, "2S", 8},
 		{"clubs to spades: three suits apart", Node{P: PSuitJump, Slot: SlotCard}, line, "2S", 3},
 		{"clubs to spades round: one apart", Node{P: PSuitJump, Slot: SlotCard, K: 1}, line, "2S", 1},
 		{"hearts to clubs (5H 9C): two apart either way", Node{P: PSuitJump, Slot: SlotPrev, K: 1}, line, "2S", 2},

@@ -352,22 +352,32 @@ func TestPlaceWideComparesALongTermBelowTheTop(t *testing.T) {
 	}
 }
 
-// "Between the last two, unless they are within two of each other" joins
-// the atom "between two ranks" of prev and prev2 (14 bits with its
-// terms) under the nil guard: past the main pool, it is in the look-back
-// pool. Before, it was placed at 36 bits, as a count of the last two
-// above the card; the forty-second fresh set's "outside the last two when
-// they are close, else between them" was placed nowhere.
-func TestPlaceBetweenTheLastTwo(t *testing.T) {
+// Betweenness with a condition, as the forty-second fresh set wrote it,
+// placed nowhere before: "between the last two, unless they are within
+// two of each other" joins the atom "between two ranks" of prev and prev2
+// (14 bits with its terms) under the nil guard, past the main pool, in the
+// look-back pool (before: 36 bits, a count of the last two above the
+// card); a surveyor's "strictly between the lowest and the highest of the
+// last three, unless they span 3 or less" reads the spread of the last
+// three (the highest less the lowest).
+func TestPlaceBetweenTheLastCards(t *testing.T) {
 	if !longtest.On() {
-		t.Skip("two searches: seconds; runs with " + longtest.Env)
+		t.Skip("two searches each: seconds; runs with " + longtest.Env)
 	}
-	p, err := small().Place(compile(t, `prev2 == nil or abs(prev.rank - prev2.rank) <= 2 or (card.rank > min(prev.rank, prev2.rank) and card.rank < max(prev.rank, prev2.rank))`), false, DefaultPlace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !p.Reached || p.Length > 24 {
-		t.Errorf("between the last two unless close: placed %v at %d bits (%s) in %d rounds, want at most 24 bits (%s)", p.Reached, p.Length, p.Expr, p.Rounds, p.Reason)
+	for _, c := range []struct {
+		name, rule string
+		bits       int
+	}{
+		{"between the last two unless close", `prev2 == nil or abs(prev.rank - prev2.rank) <= 2 or (card.rank > min(prev.rank, prev2.rank) and card.rank < max(prev.rank, prev2.rank))`, 24},
+		{"between the last three's extremes unless they span 3", `prev3 == nil or (let r = [prev3.rank, prev2.rank, prev.rank]; max(r) - min(r) <= 3 or (card.rank > min(r) and card.rank < max(r)))`, 44},
+	} {
+		p, err := small().Place(compile(t, c.rule), false, DefaultPlace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !p.Reached || p.Length > c.bits {
+			t.Errorf("%s: placed %v at %d bits (%s) in %d rounds, want at most %d bits (%s)", c.name, p.Reached, p.Length, p.Expr, p.Rounds, c.bits, p.Reason)
+		}
 	}
 }
 
