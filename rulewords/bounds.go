@@ -3,6 +3,7 @@ package rulewords
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Bounds on an amount: "at least 3", "at most 8", "more than 1", "less
@@ -48,11 +49,11 @@ func (g *registry) buildBounds() {
 	zero := func(int) int { return 0 }
 	top := func(int) int { return noTop }
 	same := func(k int) int { return k }
-	g.named("bound.ge", "bound", bound(same, top), "at least $steps", "no less|fewer than $steps", "not less|fewer than $steps",
-		"$steps or more")
+	g.named("bound.ge", "bound", bound(same, top), "at least $steps", "no less|fewer than $steps", "not less|fewer than $steps").
+		all = []string{"$steps $ormore"}
 	g.named("bound.gt", "bound", bound(func(k int) int { return k + 1 }, top), "more than $steps")
 	g.named("bound.le", "bound", bound(zero, same), "at most $steps", "no more than $steps", "not more than $steps",
-		"$steps or less|fewer", "up to $steps")
+		"up to $steps").all = []string{"$steps $orless"}
 	g.named("bound.lt", "bound", bound(zero, func(k int) int { return k - 1 }), "less|fewer than $steps")
 	// two bounds: "at least 3 and at most 8", "more than 1 but less than
 	// 4" (the language's "and" or "but", a comma before it or not)
@@ -79,15 +80,52 @@ func (g *registry) buildBounds() {
 		"$bounds either way from $ref", "$bounds higher or lower than $ref")
 	g.named("f.upspan", "feature", spanned(upSpan), "$bounds higher|more than $ref", "$bounds above $ref", "$bounds higher|up")
 	g.named("f.downspan", "feature", spanned(downSpan), "$bounds lower|less than $ref", "$bounds below $ref", "$bounds lower|down")
+	// differing by an amount is that distance ("differs from the last card
+	// by at least 2", "differ by 3 or more from it", "by exactly 2")
+	g.every("byamount", func(v []any) any { return v[0] }, "$bounds", "$bound")
+	g.named("byamount.exact", "byamount", func(v []any) any { return span{v[0].(int), v[0].(int)} }, "[exactly] $steps")
+	g.named("vp.differspan", "vp", spanned(awaySpan), "differs|differ from $ref by $byamount", "differs|differ by $byamount from $ref",
+		"differs|differ by $byamount", "is|are different from $ref by $byamount")
+	g.named("f.differspan", "feature", spanned(awaySpan), "differing from $ref by $byamount", "differing by $byamount from $ref")
+	g.named("c.differspan", "clause", func(v []any) any { return spanned(awaySpan)(v).(feature)("card") },
+		"the two cards|ones differ|differs by $byamount", "both cards differ|differs by $byamount", "the two differ|differs by $byamount",
+		"they differ|differs by $byamount")
+
+	// the words after a number that make it a bound, wherever a number
+	// is read so ("6 or less", "12 or over", "3 or more"): one list
+	g.named("ormore", "ormore", constant(">="), "or higher|more|above|greater|over|better|up|larger|bigger")
+	g.named("orless", "orless", constant("<="), "or lower|less|below|under|smaller|fewer")
+	// "a card of 6 or less", "cards of 10 or more", "a card of 7": after
+	// "of", what a card's rank is, and nothing else ("a card of red" is
+	// no English)
+	g.named("f.of", "feature", func(v []any) any {
+		if f := v[0].(feature); rankOnly(f("@")) {
+			return f
+		}
+		return nil
+	}, "of $features")
+}
+
+// rankOnly: p says only what the rank of the card "@" is, against
+// numbers ("@.rank <= 6", "@.rank in [1, 13]").
+func rankOnly(p *pred) bool {
+	e := strings.ReplaceAll(p.expr(), "@.rank", "")
+	return strings.Contains(p.expr(), "@.rank") && !strings.ContainsAny(strings.NewReplacer(" and ", "", " or ", "", "not ", "", " in ", "").Replace(e), "abcdefghijklmnopqrstuvwxyz@.#\"")
 }
 
 // spanned is the action of a relation of the card to a card (the last
 // card when none is named) read with bounds on the amount.
 func spanned(rel func(s span, r, ref string) []string) func(v []any) any {
 	return func(v []any) any {
-		s, ref := v[0].(span), "prev"
-		if len(v) > 1 {
-			ref = v[1].(string)
+		var s span
+		ref := "prev"
+		for _, x := range v {
+			switch x := x.(type) {
+			case span:
+				s = x
+			case string:
+				ref = x
+			}
 		}
 		return fe(func(r string) *pred {
 			var ps []*pred

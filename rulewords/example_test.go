@@ -52,7 +52,7 @@ func ExampleRead() {
 	// card.color != prev.color
 	// (card.color == "red") or (card.even and (card.rank > prev.rank))
 	// ((card.color == "red") or card.even) and (card.rank > prev.rank)
-	// error: cannot read it as a rule: stuck at "best" (word 3: play the best)
+	// error: cannot read it as a rule: stuck at "best" (word 3: play the best): after "the" the reader takes "suit", "same rank as", "same", "card", "next card", "card played"
 }
 
 func ExampleSayIn() {

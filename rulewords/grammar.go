@@ -74,6 +74,9 @@ type reader struct {
 	busy  map[memoKey]bool
 	steps int
 	far   int // the furthest word any pattern matched up to
+	// watch: the word whose expected words are noted in want (-1: none)
+	watch int
+	want  []wanted
 }
 
 // maxSteps bounds the work of reading one text.
@@ -97,7 +100,7 @@ func (p *reader) parse(nt string, i int) []result {
 		// a nonterminal the language has no words for matches nothing
 		for _, pr := range p.g.prods[nt] {
 			for _, pat := range pr.pats {
-				p.match(pr, pat, i, nil, &out)
+				p.match(pr, pat, i, i, nil, &out)
 			}
 		}
 	}
@@ -109,7 +112,7 @@ func (p *reader) parse(nt string, i int) []result {
 
 // match extends a partial match of pattern pat at position i with slot
 // values args.
-func (p *reader) match(pr *production, pat []string, i int, args []any, out *[]result) {
+func (p *reader) match(pr *production, pat []string, from, i int, args []any, out *[]result) {
 	p.steps++
 	if p.steps > maxSteps {
 		return
@@ -128,14 +131,20 @@ func (p *reader) match(pr *production, pat []string, i int, args []any, out *[]r
 	}
 	w := pat[0]
 	if strings.HasPrefix(w, "$") {
-		for _, r := range p.parse(w[1:], i) {
-			p.match(pr, pat[1:], r.end, append(args, r.val), out)
+		rs := p.parse(w[1:], i)
+		for _, r := range rs {
+			p.match(pr, pat[1:], from, r.end, append(args, r.val), out)
+		}
+		if len(rs) == 0 && i == p.watch && from < i {
+			p.want = append(p.want, wanted{from, w})
 		}
 		return
 	}
 	if i < len(p.toks) && p.toks[i] == w {
 		p.far = max(p.far, i+1)
-		p.match(pr, pat[1:], i+1, args, out)
+		p.match(pr, pat[1:], from, i+1, args, out)
+	} else if i == p.watch && from < i {
+		p.want = append(p.want, wanted{from, literalRun(pat)})
 	}
 }
 

@@ -61,7 +61,7 @@ func (p *reader) stuck() error {
 	if at == "" {
 		at = p.toks[far]
 	}
-	return fmt.Errorf("cannot read it as a rule: stuck at %q (word %d: %s)", at, word, strings.Join(around, " "))
+	return fmt.Errorf("cannot read it as a rule: stuck at %q (word %d: %s)%s", at, word, strings.Join(around, " "), p.expected(far))
 }
 
 // readsUpTo says how far the text reads as a rule from its start, when a

@@ -45,7 +45,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 	if len(toks) == 0 {
 		return nil, fmt.Errorf("the text is empty")
 	}
-	p := &reader{g: g, toks: toks, from: from, memo: map[memoKey][]result{}, busy: map[memoKey]bool{}}
+	p := &reader{g: g, toks: toks, from: from, memo: map[memoKey][]result{}, busy: map[memoKey]bool{}, watch: -1}
 	rs := p.parse("rule", 0)
 	if p.steps > maxSteps {
 		return nil, errTooLong

@@ -42,6 +42,15 @@ func (g *registry) buildBranch() {
 	br := func(c *pred, subj any, then *pred) any { return &branch{cond: c, subj: subj, then: then} }
 	g.named("br.if", "branch", func(v []any) any { return br(v[1].(feature)(v[0].(string)), v[0], v[2].(*pred)) },
 		"if|when|whenever $ref $vps [,|:] [then] $sentence", "if|when|whenever $ref $vps [,|:] [then] you [must|may|can] $sentence")
+	// "if the card is red, it must be higher": after a condition, "it"
+	// is the card judged (the last card was played; no rule asks it to
+	// be anything), and a comparative with no object is with the last
+	// card, as everywhere ("the card must be higher")
+	g.named("br.ifit", "branch", func(v []any) any { return br(v[1].(feature)(v[0].(string)), v[0], v[2].(*pred)) },
+		"if|when|whenever $ref $vps [,|:] [then] $itthen")
+	g.named("br.ifpredit", "branch", func(v []any) any { return br(v[0].(*pred), nil, v[1].(*pred)) },
+		"if|when|whenever $pred [,|:] [then] $itthen")
+	g.named("itthen", "itthen", onCard, "it $vps", "it must $vps", "it must always $vps", "it can only $vps")
 	g.named("br.ifterm", "branch", func(v []any) any { return br(v[1].(func(term) *pred)(v[0].(term)), v[0], v[2].(*pred)) },
 		"if|when|whenever $term $numvp [,|:] [then] $sentence")
 	g.named("br.ifpred", "branch", func(v []any) any { return br(v[0].(*pred), nil, v[1].(*pred)) },
@@ -129,8 +138,8 @@ func (g *registry) buildBranch() {
 	g.named("numvp.gt", "numvp", num(">"), "is greater|more|higher|bigger|larger than $term", "is above|over $term", "exceeds $term",
 		"goes over|above $term", "passes $term", "is past $term")
 	g.named("numvp.lt", "numvp", num("<"), "is less|lower|smaller|fewer than $term", "is below|under $term")
-	g.named("numvp.ge", "numvp", num(">="), "is at least $term", "is $term or more|greater|higher|above", "is no less than $term")
-	g.named("numvp.le", "numvp", num("<="), "is at most $term", "is $term or less|fewer|lower|below", "is no more than $term",
+	g.named("numvp.ge", "numvp", num(">="), "is at least $term", "is $term $ormore", "is no less than $term")
+	g.named("numvp.le", "numvp", num("<="), "is at most $term", "is $term $orless", "is no more than $term",
 		"does not exceed $term", "is not more than $term")
 	g.named("numvp.eq", "numvp", num("=="), "is $term", "equals $term", "is equal to $term", "is exactly $term", "makes $term",
 		"adds up to $term", "add up to $term", "comes to $term")

@@ -89,12 +89,12 @@ func (g *registry) buildCard() {
 	g.def("feature", "", func([]any) any { return fe(func(r string) *pred { return not(guarded(r+".face", r)) }) },
 		"a {number|numbered|numeral|pip|spot|non face} card", "{number|numbered|numeral|pip|spot|non face} cards", "a numeral")
 	g.def("feature", "f.rank==", rankIs("=="), "$rankn", "$rankpl", "rank|value $rankw", "of rank|value $rankw", "$rankw")
-	g.def("feature", "f.rank>=", rankIs(">="), "$rankn or higher|more|above|greater|over|better|up",
+	g.def("feature", "f.rank>=", rankIs(">="), "$rankn $ormore",
 		"at least $rankn", "no lower|less than $rankn", "not lower|less than $rankn", "$rankn and up|above|higher|over",
 		"$rankn or a higher card", "greater than or equal to $rankn", "higher than or equal to $rankn", "$rankn +")
 	g.def("feature", "f.rank>", rankIs(">"), "higher than $rankn", "greater|larger|bigger|more than $rankn",
 		"above|over $rankn", "strictly higher|greater than $rankn", "of a higher rank|value than $rankn")
-	g.def("feature", "f.rank<=", rankIs("<="), "$rankn or lower|less|below|under|smaller|fewer",
+	g.def("feature", "f.rank<=", rankIs("<="), "$rankn $orless",
 		"at most $rankn", "no higher|more|greater than $rankn", "not higher|more|greater than $rankn", "up to $rankn",
 		"$rankn and under|below|lower|less", "less than or equal to $rankn", "lower than or equal to $rankn")
 	g.def("feature", "f.rank<", rankIs("<"), "lower than $rankn", "less|smaller than $rankn", "below|under $rankn",

@@ -197,10 +197,7 @@ func (g *registry) buildRule() {
 	g.def("vp", "", lower, "must|should be lower|smaller", "has|have|needs|need to be lower|smaller", "is|are lower|smaller",
 		"must|should descend|decrease|fall", "must|should go down", "has|have to descend|decrease|fall", "has|have to go down",
 		"descend|descends|decrease|decreases|fall|falls", "goes|go down", "must always go down", "must always decrease|descend")
-	g.def("vp", "", func(v []any) any {
-		ref, k := v[0].(string), v[1].(int)
-		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) <= %d", r, ref, k), r, ref) })
-	}, "differs|differ from $ref by at most|no more than $steps", "must differ from $ref by at most|no more than $steps")
+	// (differing by at most k: vp.differspan, bounds.go)
 
 	// Clauses.
 	g.def("clause", "c.subj", func(v []any) any {

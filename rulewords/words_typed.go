@@ -61,11 +61,12 @@ func (g *registry) buildTyped() {
 	}, "the last $num [cards] plus|and {yours|your card} [must] $sumvp", "your card plus|and the last $num [cards] [must] $sumvp",
 		"the total|sum of your card and the last $num [cards] [must] $sumvp", "the total|sum of the last $num [cards] and {yours|your card} [must] $sumvp",
 		"total|sum of your card and the last $num [cards] [must] $sumvp")
-	// "differ by 3 or more from each of the last two"
+	// "at least 3 away from each of the last two" (differing by 3 or more:
+	// vp.differspan, bounds.go)
 	g.named("vp.awayby", "vp", func(v []any) any {
 		k, ref := v[0].(int), v[1].(string)
 		return fe(func(r string) *pred { return related(fmt.Sprintf("abs(%s.rank - %s.rank) >= %d", r, ref, k), r, ref) })
-	}, "differ|differs by at least $steps from $ref", "differ|differs by $steps or more from $ref", "is|are at least $steps away from $ref",
+	}, "is|are at least $steps away from $ref",
 		"is|are $steps or more away from $ref")
 	// "change colour, unless the last card was a seven, then keep it": the
 	// rule's opposite when the exception holds
