@@ -289,13 +289,7 @@ func TestPlaceRareRefusals(t *testing.T) {
 	if !longtest.On() {
 		t.Skip("two searches: seconds; runs with " + longtest.Env)
 	}
-	p, err := small().Place(compile(t, `prev3 == nil or not (prev3.rank + 1 == prev2.rank and prev2.rank + 1 == prev.rank and prev.rank + 1 == card.rank)`), false, DefaultPlace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !p.Reached || p.Length > 8 {
-		t.Errorf("never four going up one by one: placed %v at %d bits (%s) in %d rounds, want at most 8 bits", p.Reached, p.Length, p.Expr, p.Rounds)
-	}
+	placedWithin(t, "never four going up one by one", `prev3 == nil or not (prev3.rank + 1 == prev2.rank and prev2.rank + 1 == prev.rank and prev.rank + 1 == card.rank)`, 8)
 }
 
 // "A card may follow its own suit three times along the line, no more"
@@ -306,13 +300,7 @@ func TestPlaceCountsTheLinesEvents(t *testing.T) {
 	if !longtest.On() {
 		t.Skip("two searches: seconds; runs with " + longtest.Env)
 	}
-	p, err := small().Place(compile(t, `card.suit != prev.suit or count(1..(n - 1), line[#].suit == line[# - 1].suit) < 3`), false, DefaultPlace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !p.Reached || p.Length > 12 {
-		t.Errorf("three times a suit's follower: placed %v at %d bits (%s) in %d rounds, want at most 12 bits", p.Reached, p.Length, p.Expr, p.Rounds)
-	}
+	placedWithin(t, "three times a suit's follower", `card.suit != prev.suit or count(1..(n - 1), line[#].suit == line[# - 1].suit) < 3`, 12)
 }
 
 // "Match the last card by suit or by rank; after a jack, match the card
@@ -325,13 +313,7 @@ func TestPlaceMendsANearRuleWithAnException(t *testing.T) {
 		t.Skip("a placement of several rounds: seconds; runs with " + longtest.Env)
 	}
 	rule := `prev.rank == 11 and n >= 2 ? card.suit == prev2.suit or card.rank == prev2.rank : card.suit == prev.suit or card.rank == prev.rank`
-	p, err := small().Place(compile(t, rule), false, DefaultPlace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !p.Reached || p.Length > 44 {
-		t.Errorf("after a jack, the card before it: placed %v at %d bits (%s) in %d rounds, want at most 44 bits (%s)", p.Reached, p.Length, p.Expr, p.Rounds, p.Reason)
-	}
+	placedWithin(t, "after a jack, the card before it", rule, 44)
 }
 
 // "A face card, or a card that makes the last four add up to a multiple
@@ -343,13 +325,7 @@ func TestPlaceWideComparesALongTermBelowTheTop(t *testing.T) {
 	if !longtest.On() {
 		t.Skip("two searches: seconds; runs with " + longtest.Env)
 	}
-	p, err := small().Place(compile(t, `card.face or (card.rank + sum(line[-3:], .rank)) % 5 == 0`), false, DefaultPlace)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !p.Reached || p.Length > 16 {
-		t.Errorf("a face card or four making a multiple of five: placed %v at %d bits (%s) in %d rounds, want at most 16 bits (%s)", p.Reached, p.Length, p.Expr, p.Rounds, p.Reason)
-	}
+	placedWithin(t, "a face card or four making a multiple of five", `card.face or (card.rank + sum(line[-3:], .rank)) % 5 == 0`, 16)
 }
 
 // Betweenness with a condition, as the forty-second fresh set wrote it,
@@ -371,13 +347,20 @@ func TestPlaceBetweenTheLastCards(t *testing.T) {
 		{"between the last two unless close", `prev2 == nil or abs(prev.rank - prev2.rank) <= 2 or (card.rank > min(prev.rank, prev2.rank) and card.rank < max(prev.rank, prev2.rank))`, 24},
 		{"between the last three's extremes unless they span 3", `prev3 == nil or (let r = [prev3.rank, prev2.rank, prev.rank]; max(r) - min(r) <= 3 or (card.rank > min(r) and card.rank < max(r)))`, 44},
 	} {
-		p, err := small().Place(compile(t, c.rule), false, DefaultPlace)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !p.Reached || p.Length > c.bits {
-			t.Errorf("%s: placed %v at %d bits (%s) in %d rounds, want at most %d bits (%s)", c.name, p.Reached, p.Length, p.Expr, p.Rounds, c.bits, p.Reason)
-		}
+		placedWithin(t, c.name, c.rule, c.bits)
+	}
+}
+
+// placedWithin places rule in the small space as space does and fails t
+// unless it is reached within bits; what names the rule in the failure.
+func placedWithin(t *testing.T, what, rule string, bits int) {
+	t.Helper()
+	p, err := small().Place(compile(t, rule), false, DefaultPlace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Reached || p.Length > bits {
+		t.Errorf("%s: placed %v at %d bits (%s) in %d rounds, want at most %d bits (%s)", what, p.Reached, p.Length, p.Expr, p.Rounds, bits, p.Reason)
 	}
 }
 
