@@ -84,3 +84,48 @@ func residueAtoms(t *Node, vals []int32, hi int32, mask, want []uint64, add func
 		residue(k, negR[k], Ne)
 	}
 }
+
+// residueBounds offers "t % k <= r" and "t % k >= r" for the moduli k
+// from 3 to maxModulus that t (values vals, greatest hi, never negative)
+// goes round twice or more, where every accepted point's remainder is on
+// one side of r and every refused point's on the other: "the running
+// total leaves a remainder of 4 or less by 9". The pool holds such
+// comparisons only while the remainder's term is short: a sum of the line
+// and the card by 9 is past it. Of the numbers that part the two sides,
+// the one that costs least.
+func residueBounds(t *Node, vals []int32, hi int32, mask, want []uint64, add func(*Node)) {
+	for k := int32(3); k <= maxModulus && 2*k <= hi; k++ {
+		loAcc, hiAcc, loRef, hiRef := k, int32(-1), k, int32(-1)
+		for w, m := range mask {
+			for ; m != 0; m &= m - 1 {
+				i := w*64 + bits.TrailingZeros64(m)
+				r := vals[i] % k
+				if want[w]>>(i%64)&1 == 1 {
+					loAcc, hiAcc = min(loAcc, r), max(hiAcc, r)
+				} else {
+					loRef, hiRef = min(loRef, r), max(hiRef, r)
+				}
+			}
+		}
+		if hiAcc < 0 || hiRef < 0 {
+			return // one verdict only
+		}
+		bound := func(op Op, from, to int32) {
+			best := from
+			for r := from; r <= to; r++ {
+				if ConstBits(int(r)) < ConstBits(int(best)) {
+					best = r
+				}
+			}
+			add(&Node{P: PCmp, Op: op, Kids: []*Node{{P: PMod, K: int(k), Kids: []*Node{t}}, {P: PConst, K: int(best)}}})
+		}
+		// r 0 or k-1 at the bound is a remainder of one value (residueAtoms,
+		// or divisibility): only bounds that leave two or more on each side
+		switch {
+		case hiAcc < loRef && hiAcc >= 1 && loRef <= k-2:
+			bound(Le, hiAcc, loRef-1)
+		case hiRef < loAcc && hiRef >= 1 && loAcc <= k-2:
+			bound(Ge, hiRef+1, loAcc)
+		}
+	}
+}

@@ -57,3 +57,44 @@ func TestSynthesizerFindsAResiduePast13(t *testing.T) {
 	found, st := Synthesize(p, wideTest)
 	shortestAgrees(t, rng, found, st, j, 20)
 }
+
+// TestResidueBounds: running totals whose remainder by 9 is 4 or less
+// accepted, 5 or more refused, give "% 9 <= 4"; every bound offered
+// parts the points as it says, and none is offered where no bound does.
+func TestResidueBounds(t *testing.T) {
+	term := &Node{P: PSum}
+	cases := []struct {
+		name string
+		vals []int32
+		yes  []bool
+		want string // among the atoms ("" none at all)
+	}{
+		{"4 or less round 9", []int32{2, 13, 23, 35, 30, 16, 45, 50}, []bool{true, true, false, false, true, false, true, false}, "sum(map(line, .rank)) % 9 <= 4"},
+		{"5 or more round 9", []int32{2, 13, 23, 35, 30, 16, 45, 50}, []bool{false, false, true, true, false, true, false, true}, "sum(map(line, .rank)) % 9 >= 5"},
+		{"one verdict only", []int32{2, 13, 23}, []bool{true, true, true}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			mask, want := []uint64{0}, []uint64{0}
+			for i, y := range tc.yes {
+				mask[0] |= 1 << i
+				if y {
+					want[0] |= 1 << i
+				}
+			}
+			var got []string
+			residueBounds(term, tc.vals, 400, mask, want, func(n *Node) { // t % k op r
+				got = append(got, n.Expr())
+				k, r := int32(n.Kids[0].K), int32(n.Kids[1].K)
+				for i, x := range tc.vals {
+					if (n.Op == Le && (x%k <= r) != tc.yes[i]) || (n.Op == Ge && (x%k >= r) != tc.yes[i]) {
+						t.Errorf("%s is wrong at %d", n.Expr(), x)
+					}
+				}
+			})
+			if tc.want == "" && len(got) > 0 || tc.want != "" && !slices.Contains(got, tc.want) {
+				t.Errorf("got %q, want %q among them", got, tc.want)
+			}
+		})
+	}
+}

@@ -63,6 +63,9 @@ func TestSynthesizerFindsKindsOfNumbers(t *testing.T) {
 		// Not a kind: the line's average rounded down, as int(sum / n)
 		// says it (lineprods.go's PNear).
 		{"within 3 of the line's average rounded down", `abs(card.rank - int(sum(line, .rank) / n)) <= 3`, 9},
+		// Nor this: a bound on a remainder whose term is past the pool
+		// (moduli.go's residueBounds).
+		{"the running total leaves 4 or less by 9", `(sum(line, .rank) + card.rank) % 9 <= 4`, 17},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

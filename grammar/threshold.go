@@ -104,6 +104,7 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 			kindAtoms(t.Node, t.hi, st.kindEq, st.kindNe, add)
 			if t.lo >= 0 {
 				residueAtoms(t.Node, t.I, t.hi, m, s.p.Want, add)
+				residueBounds(t.Node, t.I, t.hi, m, s.p.Want, add)
 			}
 		}
 		if t.Node.P == PN {

@@ -47,7 +47,7 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out, dead []rulewords.Reading
+	var out, dead, vacuous []rulewords.Reading
 	var compiled []*Compiled
 	var firstErr error
 	for _, r := range rs {
@@ -58,6 +58,10 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 		}
 		if !Playable(c) {
 			dead = append(dead, r)
+			continue
+		}
+		if acceptsAll(c) {
+			vacuous = append(vacuous, r)
 			continue
 		}
 		dup := false
@@ -76,8 +80,50 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 		return out, nil
 	case len(dead) > 0:
 		return nil, &ImpossibleError{Text: text, Readings: dead}
+	case len(vacuous) > 0:
+		return nil, &VacuousError{Text: text, Readings: vacuous}
 	}
 	return nil, fmt.Errorf("the words read as no rule that compiles: %w", firstErr)
+}
+
+// acceptsAll: c accepts every card in every state legal play reaches,
+// and says more than "any card" (a text that says only that, "anything
+// goes", means it). "Higher, or any card after a king" read as "after a
+// king: higher or any card" is such a reading: it says nothing, and
+// cannot be what its writer meant.
+func acceptsAll(c *Compiled) bool {
+	if strings.TrimSpace(c.Rule.Expr) == "true" {
+		return false
+	}
+	same, _, err := decideSame(c, anything)
+	return err == nil && same
+}
+
+// anything is the rule that accepts every card.
+var anything = func() *Compiled {
+	c, err := Compile(Rule{Name: "anything", Expr: "true"})
+	if err != nil {
+		panic(err)
+	}
+	return c
+}()
+
+// VacuousError is a text whose every reading accepts every card whatever
+// was played, though the text says more than "any card": a part of it was
+// read as swallowing the rest.
+type VacuousError struct {
+	Text     string
+	Readings []rulewords.Reading
+}
+
+func (e *VacuousError) Error() string {
+	var b strings.Builder
+	b.WriteString("the words read only as a rule that accepts every card after any main line, which cannot be what you mean:")
+	for _, r := range e.Readings {
+		fmt.Fprintf(&b, "\n  %s\n     (%s)", r.Words, r.Expr)
+	}
+	b.WriteString("\nSay it another way: an exception first reads best (\"after a king anything; otherwise higher than the last card\")")
+	return b.String()
 }
 
 // ImpossibleError is a text whose every reading is a rule no card can

@@ -181,6 +181,28 @@ func TestImpossibleSaysWhy(t *testing.T) {
 	}
 }
 
+// A text read only as a rule that accepts every card, though it says
+// more than "any card", is refused with its readings; "any card" alone
+// is a rule.
+func TestVacuousReadingsRefused(t *testing.T) {
+	for _, text := range []string{
+		"play a higher card than the last card, or any card after a king",
+		"the card must be one away from the last card, or any card after a face card",
+	} {
+		_, err := rulebank.FromWords(text)
+		var vac *rulebank.VacuousError
+		if !errors.As(err, &vac) || !strings.Contains(err.Error(), "accepts every card") || len(vac.Readings) == 0 {
+			t.Errorf("%q: got %v, want the readings that accept every card refused", text, err)
+		}
+	}
+	for text, want := range map[string]string{"any card": "true", "after a king anything; otherwise higher than the last card": "(prev.rank == 13) ? true : (card.rank > prev.rank)"} {
+		r, err := rulebank.FromWords(text)
+		if err != nil || r.Expr != want {
+			t.Errorf("%q: %q, %v; want %q", text, r.Expr, err, want)
+		}
+	}
+}
+
 // selfComparison is a comparison in e whose two sides are the same term,
 // "" for none.
 func selfComparison(e string) string {
