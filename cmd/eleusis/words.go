@@ -75,8 +75,9 @@ in words (check that it is what you meant), its analysis (look-back, acceptance,
 dead ends) and a few main lines with God's verdicts. --lang names the language;
 auto (the default) tries the languages whose words the text uses most first. A
 text read in more than one way gives every reading and none is chosen; one it
-cannot read, or that reads only as a rule no card can follow, is an error: it never
-guesses. With --llm, a text the parser cannot read goes to a language model
+cannot read, or that reads only as a rule no card can follow (or, saying more than
+"any card", only as one that accepts every card), is an error: it never guesses.
+With --llm, a text the parser cannot read goes to a language model
 (OpenAI-compatible); its answer is compiled and said back, and refused if it is not
 a rule. The exit status is 1 when some text was not read.`,
 		Example: `  eleusis rules from-words 'red cards below 8, black cards above 7'
