@@ -117,13 +117,21 @@ type VacuousError struct {
 }
 
 func (e *VacuousError) Error() string {
-	var b strings.Builder
-	b.WriteString("the words read only as a rule that accepts every card after any main line, which cannot be what you mean:")
-	for _, r := range e.Readings {
-		fmt.Fprintf(&b, "\n  %s\n     (%s)", r.Words, r.Expr)
-	}
+	b := listReadings("the words read only as a rule that accepts every card after any main line, which cannot be what you mean:", e.Readings)
 	b.WriteString("\nSay it another way: an exception first reads best (\"after a king anything; otherwise higher than the last card\")")
 	return b.String()
+}
+
+// listReadings is head and then each reading, its words and its
+// expression, a line each: the start of the errors of a text read only
+// as rules no one means.
+func listReadings(head string, rs []rulewords.Reading) *strings.Builder {
+	b := &strings.Builder{}
+	b.WriteString(head)
+	for _, r := range rs {
+		fmt.Fprintf(b, "\n  %s\n     (%s)", r.Words, r.Expr)
+	}
+	return b
 }
 
 // ImpossibleError is a text whose every reading is a rule no card can
@@ -134,17 +142,13 @@ type ImpossibleError struct {
 }
 
 func (e *ImpossibleError) Error() string {
-	var b strings.Builder
-	b.WriteString("the words read only as a rule no card can ever follow (no card is accepted after any opening card), which cannot be what you mean:")
-	for _, r := range e.Readings {
-		fmt.Fprintf(&b, "\n  %s\n     (%s)", r.Words, r.Expr)
-	}
+	b := listReadings("the words read only as a rule no card can ever follow (no card is accepted after any opening card), which cannot be what you mean:", e.Readings)
 	b.WriteString("\nSay it another way")
 	// a reading that asks for a card not there after the opening card
 	// refuses every card there: say which card, so the writer sees why
 	for _, m := range []struct{ guard, card string }{{"prev2 != nil", "card before the last one"}, {"prev3 != nil", "card three back"}} {
 		if slices.ContainsFunc(e.Readings, func(r rulewords.Reading) bool { return strings.Contains(r.Expr, m.guard) }) {
-			fmt.Fprintf(&b, " (after the opening card there is no %s, and the reading asks for one: say what may be played until there is)", m.card)
+			fmt.Fprintf(b, " (after the opening card there is no %s, and the reading asks for one: say what may be played until there is)", m.card)
 			break
 		}
 	}
