@@ -248,6 +248,14 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		put(Node{P: PTotalRound, K: k})
 		put(Node{P: PTotalRound, K: k, K2: 1})
 	}
+	// The look-back pool's: "if the last five are all different, repeat
+	// one", "once all four suits are down".
+	for _, w := range windows {
+		for k := range distinctAttrs {
+			put(Node{P: PDistinct, Win: w, K: k})
+			put(Node{P: PDistinct, Win: w, K: k, K2: 1})
+		}
+	}
 	// The look-back pool's: "never a row rung twice".
 	for k := range stepAttrs {
 		put(Node{P: PAgain, K: k, Op: Eq})

@@ -89,6 +89,7 @@ const (
 	PRound      // int((n + c) / k): the number of the round of k cards the card falls in ("each round of four has its suit")
 	PAgain      // any(0..(n - 2), line[#].rank == prev.rank and line[# + 1].rank == card.rank): the last card and the card in a row as they came before ("no row rung twice")
 	PTotalRound // int(sum(map(line, .rank)) / k): the round of k points the running total is in ("every fifty points day turns to night")
+	PDistinct   // len(uniq(map(line[max(0, n - 5):], .rank))): how many different ranks (suits) a stretch of the line shows ("the last five all different")
 	NumProds
 )
 
@@ -522,7 +523,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

@@ -77,6 +77,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 				return &Node{P: PEvents, K: rng.IntN(len(events)), K2: rng.IntN(2)}
 			}
 			if rng.IntN(4) == 0 {
+				return &Node{P: PDistinct, Win: Window(randWin(rng)), K: rng.IntN(len(distinctAttrs)), K2: rng.IntN(2)}
+			}
+			if rng.IntN(4) == 0 {
 				return &Node{P: PTotalRound, K: rng.IntN(len(totalRounds)), K2: rng.IntN(2)}
 			}
 			if rng.IntN(3) == 0 {

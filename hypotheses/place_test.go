@@ -351,6 +351,25 @@ func TestPlaceBetweenTheLastCards(t *testing.T) {
 	}
 }
 
+// "If the last five are all different, repeat one of them", as the
+// forty-third fresh set wrote it, counts the different ranks of a stretch
+// of the line (grammar's PDistinct): placed nowhere before it. "At least
+// three suits among the last three and the card" counts the card in.
+func TestPlaceCountsDifferentValues(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("two searches each: seconds; runs with " + longtest.Env)
+	}
+	for _, c := range []struct {
+		name, rule string
+		bits       int
+	}{
+		{"repeat one after five different", `len(uniq(map(line[max(0, n - 5):], .rank))) == 5 ? card.rank in map(line[max(0, n - 5):], .rank) : true`, 14},
+		{"three suits among the last three and the card", `n < 3 or len(uniq(concat(map(line[max(0, n - 3):], .suit), [card.suit]))) >= 3`, 15},
+	} {
+		placedWithin(t, c.name, c.rule, c.bits)
+	}
+}
+
 // placedWithin places rule in the small space as space does and fails t
 // unless it is reached within bits; what names the rule in the failure.
 func placedWithin(t *testing.T, what, rule string, bits int) {
