@@ -52,7 +52,7 @@ func arithLeaf(n *Node) bool {
 	case PLast, PSince, PSumSince:
 		return n.El != ElConcept
 	case PCount:
-		return n.Win > MaxWindow || n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast || n.El == ElHigh || n.El == ElCard || n.El >= ElSuitRank
+		return n.Win > MaxWindow || n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast || n.El == ElHigh || n.El == ElCard || n.El >= ElSuitRank // ElShares too
 	}
 	return true
 }

@@ -108,6 +108,10 @@ const (
 	// the one under it in its suit is down".
 	ElSuitBelow
 	ElSuitAbove
+	// ElShares: the element shares two or three attributes with the card
+	// at once (Node.K holds the mask, one of sharesSets): "the twin of the
+	// card, the same rank in the same colour".
+	ElShares
 	numElems
 )
 

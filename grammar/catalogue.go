@@ -78,6 +78,13 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	// down", as patience builds.
 	put(Node{P: PCount, El: ElSuitBelow})
 	put(Node{P: PCount, El: ElSuitAbove})
+	// The look-back pool's: "not the twin of any of the last four", "none
+	// of the last three of the card's colour and parity".
+	for _, w := range windows {
+		for _, m := range sharesSets {
+			put(Node{P: PCount, Win: w, El: ElShares, K: m})
+		}
+	}
 	for r := 10; r <= 13; r++ { // the ace above the king: "an honour", "a ten or higher, aces too"
 		put(Node{P: PSince, El: ElHigh, K: r})
 		for _, w := range windows {

@@ -45,7 +45,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 3:
 			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
 			if rng.IntN(4) == 0 {
-				n.El = []Elem{ElCard, ElHigh, ElSuitRank, ElSuitBelow, ElSuitAbove}[rng.IntN(5)]
+				n.El = []Elem{ElCard, ElHigh, ElSuitRank, ElSuitBelow, ElSuitAbove, ElShares}[rng.IntN(6)]
 			}
 			n.K = elemK(rng, n.El, n.K)
 			return n
@@ -121,6 +121,8 @@ func elemK(rng *rand.Rand, e Elem, k int) int {
 		return 2 + rng.IntN(12)
 	case ElCard:
 		return rng.IntN(sim.NumCards)
+	case ElShares:
+		return sharesSets[rng.IntN(len(sharesSets))]
 	}
 	return k
 }

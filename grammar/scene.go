@@ -231,6 +231,9 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 			return int32(t.card[sim.NewCard(r, c.Suit())])
 		}
 		return 0
+	case ElShares:
+		n, _ := t.sharing(k, c)
+		return n
 	case ElNear1, ElNear2:
 		k := 1 + int(e-ElNear1)
 		r := c.Rank()
@@ -303,6 +306,9 @@ func (sc *Scene) sumOf(w Window, e Elem, k int, c sim.Card) int32 {
 			return int32(q) * int32(t.card[sim.NewCard(q, c.Suit())])
 		}
 		return 0
+	case e == ElShares:
+		_, s := t.sharing(k, c)
+		return s
 	}
 	panic("grammar: unknown element test")
 }

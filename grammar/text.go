@@ -81,6 +81,7 @@ var elemText = [numElems]string{
 	"", // ElSuitRank: elemTextOf
 	".suit == card.suit and .rank == card.rank - 1",
 	".suit == card.suit and .rank == card.rank + 1",
+	"", // ElShares: elemTextOf
 }
 
 // elemTextOf is a node's element test as a predicate (a concept's formula
@@ -97,6 +98,8 @@ func elemTextOf(n *Node) string {
 		return fmt.Sprintf(".rank >= %d or .rank == 1", n.K)
 	case ElSuitRank:
 		return fmt.Sprintf(".suit == card.suit and .rank == %d", n.K)
+	case ElShares:
+		return sharesText(n.K)
 	case ElCard:
 		c := sim.Card(n.K)
 		return fmt.Sprintf(".rank == %d and .suit == %q", c.Rank(), suitNames[c.Suit()])

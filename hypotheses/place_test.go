@@ -351,11 +351,15 @@ func TestPlaceBetweenTheLastCards(t *testing.T) {
 	}
 }
 
-// "If the last five are all different, repeat one of them", as the
-// forty-third fresh set wrote it, counts the different ranks of a stretch
-// of the line (grammar's PDistinct): placed nowhere before it. "At least
-// three suits among the last three and the card" counts the card in.
-func TestPlaceCountsDifferentValues(t *testing.T) {
+// Two ideas of the forty-third and forty-fourth fresh sets, placed nowhere
+// before: "if the last five are all different, repeat one of them" counts
+// the different ranks of a stretch of the line (grammar's PDistinct; "at
+// least three suits among the last three and the card" counts the card
+// in); "not the twin of any of the last four" (the same rank in the same
+// colour) and "a card sharing suit, rank, or colour and parity with one of
+// the last three" compare an earlier card with the card on two attributes
+// at once (grammar's ElShares).
+func TestPlaceComparesAStretchOfTheLine(t *testing.T) {
 	if !longtest.On() {
 		t.Skip("two searches each: seconds; runs with " + longtest.Env)
 	}
@@ -365,6 +369,8 @@ func TestPlaceCountsDifferentValues(t *testing.T) {
 	}{
 		{"repeat one after five different", `len(uniq(map(line[max(0, n - 5):], .rank))) == 5 ? card.rank in map(line[max(0, n - 5):], .rank) : true`, 14},
 		{"three suits among the last three and the card", `n < 3 or len(uniq(concat(map(line[max(0, n - 3):], .suit), [card.suit]))) >= 3`, 15},
+		{"not the twin of the last four", `none(line[-4:], .color == card.color and .rank == card.rank)`, 14},
+		{"a family resemblance with the last three", `any([prev, prev2, prev3], # != nil and (.suit == card.suit or .rank == card.rank or (.color == card.color and .even == card.even)))`, 32},
 	} {
 		placedWithin(t, c.name, c.rule, c.bits)
 	}
