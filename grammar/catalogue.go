@@ -301,16 +301,18 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	// of the last face card" (not the colour of the last red card: that is
 	// red).
 	// The suit's also free until the first card of its kind (asLastFree:
-	// "anything goes until a five or higher is down").
-	for _, k := range []int{AttrSuit, AttrColour, AttrSuit | asLastFree} {
+	// "anything goes until a five or higher is down"), and the suit or
+	// colour of the first card of a kind, free until it is down (asFirst:
+	// "once the first queen is down, every card has her colour").
+	for _, k := range []int{AttrSuit, AttrColour, AttrSuit | asLastFree, AttrSuit | asLastFree | asFirst, AttrColour | asLastFree | asFirst} {
 		for el := ElRed; el <= ElOdd; el++ {
-			if k&^asLastFree == AttrSuit || el > ElBlack {
+			if asAttr(k) == AttrSuit || el > ElBlack {
 				put(Node{P: PAsLast, El: el, K2: k})
 			}
 		}
 		for r := 1; r <= 13; r++ {
 			put(Node{P: PAsLast, El: ElRank, K: r, K2: k})
-			if r >= 2 && k&asLastFree != 0 {
+			if r >= 2 && k&asLastFree != 0 && k&asFirst == 0 {
 				put(Node{P: PAsLast, El: ElAtLeast, K: r, K2: k})
 			}
 		}

@@ -121,6 +121,14 @@ var attrs = [numAttrs]attr{
 // first ace").
 const asLastFree = 1 << 3
 
+// asFirst, in an as-last node's K2, reads the line's earliest card of the
+// kind instead of its most recent: "once the first queen is down, every
+// card has her colour".
+const asFirst = 1 << 4
+
+// asAttr is an as-last node's attribute (its K2 without the flags).
+func asAttr(k2 int) int { return k2 &^ (asLastFree | asFirst) }
+
 // summary is a fact about the main line that people name as one idea: the
 // parity of its red cards, whether more red or black cards were played, the
 // suit of its most recent face card.

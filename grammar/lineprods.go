@@ -112,13 +112,15 @@ var lineProds = map[Prod]Production{
 	// has, no card, or any card with asLastFree in K2 ("free until the
 	// first ace").
 	PAsLast: {Name: "as-last", Type: Bool, Words: "the card has the suit (or the colour) of the main line's last card that passes a test (while none has: no card, or any card): the suit of the most recent ace",
-		Bits: func(n *Node) int { return 4 + elemBitsOf(n) + int(b(n.K2&asLastFree != 0)) },
+		Bits: func(n *Node) int {
+			return 4 + elemBitsOf(n) + int(b(n.K2&asLastFree != 0)) + 2*int(b(n.K2&asFirst != 0))
+		},
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-			at := pt.Scene.lastSeen(n.El, n.K, pt.Card)
+			at := pt.Scene.seenOf(n.El, n.K, pt.Card, n.K2&asFirst != 0)
 			if at.at == 0 {
 				return b(n.K2&asLastFree != 0)
 			}
-			same := attrs[n.K2&^asLastFree].value
+			same := attrs[asAttr(n.K2)].value
 			return b(same(sim.Card(at.card)) == same(pt.Card))
 		},
 		// In a list of one card or none, not last(filter(…)).suit: expr
@@ -126,8 +128,11 @@ var lineProds = map[Prod]Production{
 		// exactly connective's text): "invalid operation: bool + int".
 		// all(…) of no card is true: free until the first.
 		text: func(n *Node, _ []text) text {
-			f := attrs[n.K2&^asLastFree].field
+			f := attrs[asAttr(n.K2)].field
 			last := fmt.Sprintf("filter(line, %s)[-1:]", elemTextOf(n))
+			if n.K2&asFirst != 0 {
+				last = fmt.Sprintf("filter(line, %s)[:1]", elemTextOf(n))
+			}
 			if n.K2&asLastFree != 0 {
 				return primary(call("all", last, fmt.Sprintf(".%s == card.%s", f, f)).s)
 			}

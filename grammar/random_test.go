@@ -172,7 +172,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: runKinds[rng.IntN(len(runKinds))], Op: []Op{Eq, Ne}[rng.IntN(2)]}
 		}
 		if rng.IntN(4) == 0 {
-			n := &Node{P: PAsLast, El: Elem(rng.IntN(int(ElOdd) + 1)), K2: []int{AttrSuit, AttrColour}[rng.IntN(2)] | asLastFree*rng.IntN(2)}
+			n := &Node{P: PAsLast, El: Elem(rng.IntN(int(ElOdd) + 1)), K2: []int{AttrSuit, AttrColour}[rng.IntN(2)] | asLastFree*rng.IntN(2) | asFirst*rng.IntN(2)}
 			if rng.IntN(2) == 0 {
 				n.El = []Elem{ElRank, ElAtLeast}[rng.IntN(2)]
 				n.K = elemK(rng, n.El, 0)

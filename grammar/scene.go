@@ -18,12 +18,9 @@ type Scene struct {
 	// lastFaceSuit: the suit of the line's most recent face card, −1 for
 	// none.
 	lastFaceSuit int8
-	// lastCell, lastSuit: the most recent card of each concept cell and
-	// of each suit, as its place on the line + 1 (0: none) and its rank.
-	lastCell [8]seen
-	lastSuit [4]seen
-	// lastAt: the most recent card of each rank.
-	lastAt [14]seen
+	// last, first: the most recent and the earliest card of each kind
+	// (concept cell, suit, rank) on the line.
+	last, first kindsSeen
 	// leads: the lead of the card's trick of each of tricks, −1 where the
 	// card leads.
 	leads [len(tricks)]int16
@@ -44,6 +41,14 @@ type seen struct {
 	at, rank int16
 	cum      int32 // the sum of the ranks of the line up to this card, itself included
 	card     int8  // the card itself
+}
+
+// kindsSeen is a card of each kind, as its place on the line + 1 (0:
+// none) and its rank: of each concept cell, each suit, each rank.
+type kindsSeen struct {
+	cell [8]seen
+	suit [4]seen
+	rank [14]seen
 }
 
 // tally counts the cards of one window.
@@ -91,14 +96,22 @@ func (sc *Scene) Reset(line []sim.Card) {
 			sc.leads[i] = int16(line[n-at])
 		}
 	}
-	sc.lastCell, sc.lastSuit, sc.lastAt = [8]seen{}, [4]seen{}, [14]seen{}
+	sc.last, sc.first = kindsSeen{}, kindsSeen{}
 	var cum int32
 	for i, c := range line {
 		cum += int32(c.Rank())
 		at := seen{int16(i + 1), int16(c.Rank()), cum, int8(c)}
-		sc.lastCell[conceptCell(c)] = at
-		sc.lastSuit[c.Suit()] = at
-		sc.lastAt[c.Rank()] = at
+		cell, suit, rank := conceptCell(c), c.Suit(), c.Rank()
+		sc.last.cell[cell], sc.last.suit[suit], sc.last.rank[rank] = at, at, at
+		if sc.first.cell[cell].at == 0 {
+			sc.first.cell[cell] = at
+		}
+		if sc.first.suit[suit].at == 0 {
+			sc.first.suit[suit] = at
+		}
+		if sc.first.rank[rank].at == 0 {
+			sc.first.rank[rank] = at
+		}
 	}
 	sc.events = countEvents(line)
 	sc.followed = followedOf(line)
@@ -338,11 +351,26 @@ func (sc *Scene) sumSince(e Elem, k int, c sim.Card) int32 {
 // lastSeen is where the line's last card that passes test e was played,
 // and its rank (the zero seen when none has).
 func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
+	return sc.seenOf(e, k, c, false)
+}
+
+// seenOf is where the line's last card (or, first, its earliest) that
+// passes test e was played (the tests lastSeen keeps).
+func (sc *Scene) seenOf(e Elem, k int, c sim.Card, first bool) seen {
+	kinds := &sc.last
+	if first {
+		kinds = &sc.first
+	}
 	var best seen
+	take := func(at seen) { // the later (the earlier) of best and at
+		if at.at != 0 && (best.at == 0 || (at.at > best.at) != first) {
+			best = at
+		}
+	}
 	cells := func(mask int) {
-		for cell, at := range sc.lastCell {
-			if mask>>cell&1 == 1 && at.at > best.at {
-				best = at
+		for cell, at := range kinds.cell {
+			if mask>>cell&1 == 1 {
+				take(at)
 			}
 		}
 	}
@@ -350,27 +378,23 @@ func (sc *Scene) lastSeen(e Elem, k int, c sim.Card) seen {
 	case e == ElConcept:
 		cells(k)
 	case e >= ElSpades && e <= ElClubs:
-		best = sc.lastSuit[e-ElSpades]
+		best = kinds.suit[e-ElSpades]
 	case e == ElSameSuit:
-		best = sc.lastSuit[c.Suit()]
-	case e == ElSameColour:
+		best = kinds.suit[c.Suit()]
+	case e == ElSameColour && c.Red():
 		cells(elemCells[ElRed])
-		if !c.Red() {
-			best = seen{}
-			cells(elemCells[ElBlack])
-		}
+	case e == ElSameColour:
+		cells(elemCells[ElBlack])
 	case e <= ElOdd:
 		cells(elemCells[e])
 	case e == ElRank:
-		best = sc.lastAt[k]
+		best = kinds.rank[k]
 	case e == ElAtLeast, e == ElHigh:
 		for q := k; q <= 13; q++ {
-			if at := sc.lastAt[q]; at.at > best.at {
-				best = at
-			}
+			take(kinds.rank[q])
 		}
-		if at := sc.lastAt[1]; e == ElHigh && at.at > best.at {
-			best = at
+		if e == ElHigh {
+			take(kinds.rank[1])
 		}
 	default:
 		panic("grammar: the last card passing this test is not kept")

@@ -376,6 +376,16 @@ func TestPlaceComparesAStretchOfTheLine(t *testing.T) {
 	}
 }
 
+// "Once the first queen is down, every card is her colour or a face card"
+// (the forty-fourth fresh set's) reads the earliest card of a kind, not the
+// most recent (grammar's asFirst): placed nowhere before.
+func TestPlaceReadsTheFirstCardOfAKind(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("a search: seconds; runs with " + longtest.Env)
+	}
+	placedWithin(t, "the first queen's colour", `let q = filter(line, .rank == 12); len(q) == 0 or card.color == q[0].color or card.face`, 16)
+}
+
 // placedWithin places rule in the small space as space does and fails t
 // unless it is reached within bits; what names the rule in the failure.
 func placedWithin(t *testing.T, what, rule string, bits int) {
