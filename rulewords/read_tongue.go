@@ -61,7 +61,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			onlyNotes = true
 			continue
 		}
-		if setWithLast(pr) {
+		if setWithLast(pr) || setAlone(pr) {
 			continue
 		}
 		for _, q := range waitingToo(waiting(eachOf(pr))) {
@@ -475,9 +475,20 @@ func setWithLast(p *pred) bool {
 	return slices.ContainsFunc(p.kids, setWithLast)
 }
 
+// setAlone: a rule that says of "the last k cards" (@each, no "each" or
+// "both") what does not compare them with the card played: "the last
+// three cards are red" is a statement that they are there and red
+// (q.all.last), not one that holds of the cards missing.
+func setAlone(p *pred) bool {
+	if p.op == "atom" {
+		return strings.Contains(p.text, "@each") && !cardRE("card").MatchString(p.text)
+	}
+	return slices.ContainsFunc(p.kids, setAlone)
+}
+
 // setSumRE finds the last cards as a set in a sum: "the card and the two
 // before it" added up is no card added to each of them.
-var setSumRE = regexp.MustCompile(`\+\s*\(?@(all|any)\d|@(all|any)\d+\.rank\)?\s*\+`)
+var setSumRE = regexp.MustCompile(`\+\s*\(?@(all|any|each)\d|@(all|any|each)\d+\.rank\)?\s*\+`)
 
 // waitingToo is a rule and, where it opens with a condition on the card
 // before the last one (or the one before that) and says something when

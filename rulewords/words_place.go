@@ -16,8 +16,9 @@ import (
 // on the table", "the total of the last two").
 
 // A set of the last cards stands in a clause as a card named "@all3" or
-// "@any2" (each, or one of, the last 3 or 2 cards), and eachOf expands it
-// once the rule is read.
+// "@any2" (each, or one of, the last 3 or 2 cards; "@each3" is "@all3"
+// said without "each", read only beside the card played: setAlone), and
+// eachOf expands it once the rule is read.
 
 func (g *registry) buildPlace() {
 	// places: a condition on n
@@ -85,6 +86,11 @@ func (g *registry) buildPlace() {
 		"both last cards", "the last two cards both")
 	g.named("ref.eachk", "ref", set("all"), "{each|all|every one} of the last $num [cards]", "all the last $num cards", "any card of the last $num cards",
 		"the last $num cards each")
+	// "a different suit from the last two [cards]": the last cards as a
+	// set without "each" or "both" are each of them, but only as what the
+	// card played is compared with (setAlone): "the last three cards are
+	// red" says they are there (q.all.last)
+	g.named("ref.lastk", "ref", set("each"), "the last $num [cards]", "the previous $num [cards]", "the $num last cards", "the last $num cards played")
 	g.named("ref.either", "ref", set("any"), "either of the last two [cards]", "either of the last 2 [cards]", "one of the last two [cards]",
 		"one of the last 2 [cards]")
 	g.named("ref.onek", "ref", set("any"), "one of the last $num [cards]", "any of the last $num [cards]", "some card of the last $num cards",
@@ -276,7 +282,7 @@ func waiting(p *pred) *pred {
 
 func atoi(s string) int { k, _ := strconv.Atoi(s); return k }
 
-var setRE = regexp.MustCompile(`@(all|any)(\d+)`)
+var setRE = regexp.MustCompile(`@(all|any|each)(\d+)`)
 
 // eachOf expands the sets of the last cards of a rule read: a clause
 // about "@all3" holds for each of the last 3 cards (one that is missing
@@ -302,19 +308,19 @@ func eachOf(p *pred) *pred {
 			a := eachOf(atom(strings.ReplaceAll(p.text, m[0], r)))
 			switch {
 			case i == 0:
-			case q == "all":
+			case q != "any":
 				a = or(atom(r+" == nil"), a)
 			default:
 				a = and(atom(r+" != nil"), a)
 			}
 			ps = append(ps, a)
 		}
-		if q == "all" {
+		if q != "any" {
 			return and(ps...)
 		}
 		return or(ps...)
 	}
-	fn := map[string]string{"all": "all", "any": "any"}[q]
+	fn := map[string]string{"all": "all", "each": "all", "any": "any"}[q]
 	inner := strings.ReplaceAll(p.text, m[0], "#")
 	return atom(fmt.Sprintf("%s(line[max(0, n - %d):], %s)", fn, k, inner))
 }

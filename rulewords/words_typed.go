@@ -2,6 +2,8 @@ package rulewords
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -266,7 +268,27 @@ func (g *registry) buildTyped() {
 			}
 		}
 		return fmt.Sprintf("last(filter(line, %s))", kind)
-	}, "the last $rankw", "the last face card", "the last $suit", "the last $rankw played", "the last $suit played", "the last face card played")
+	}, "the last $lastrank", "the last face card", "the last $suit", "the last $lastrank played", "the last $suit played", "the last face card played")
+	// a number after "the last" is how many cards ("the last two", the
+	// last cards as a set: ref.eachk), a rank only where no set is
+	// (the last ace, the last king, the last 13)
+	for k := 1; k <= 13; k++ {
+		var ws []string
+		for _, w := range rankVocab[k].one {
+			if k < 2 || k > 12 || !numeral(w) {
+				ws = append(ws, w)
+			}
+		}
+		g.def("lastrank", "", constant(k), ws...)
+	}
+}
+
+// numeral: English word w writes a number, in digits or a number word of
+// rankVocab's (en.yaml's numbers: the grammar is built before the phrase
+// files are read).
+func numeral(w string) bool {
+	_, err := strconv.Atoi(w)
+	return err == nil || slices.Contains([]string{"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen"}, w)
 }
 
 // comparison: a feature that compares the card's rank, or relates it to
