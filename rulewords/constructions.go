@@ -48,6 +48,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildPattern()
 	r.buildPlace()
 	r.buildTyped()
+	r.buildElided()
 	r.buildTongue()
 	r.buildShared()
 	return r

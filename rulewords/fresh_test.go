@@ -28,6 +28,24 @@ func TestReadFreshBank(t *testing.T) {
 		// the last cards said alone are there, as before
 		{"en", "if the last two cards are red, play black",
 			[]string{`((prev2 != nil) and (prev2.color == "red") and (prev.color == "red")) ? (card.color == "black") : true`}},
+		// what a number is, said twice: the number carries over, never
+		// the card played ("not 14" is no card of rank 14)
+		{"en", "the sum of the card and the last card is not 13 and not 14", []string{`((card.rank + prev.rank) != 13) and ((card.rank + prev.rank) != 14)`}},
+		{"en", "the sum of the card and the last card is not 13 and not 7", []string{`((card.rank + prev.rank) != 13) and ((card.rank + prev.rank) != 7)`}},
+		{"en", "the sum of the card and the last card is less than 5 or more than 14", []string{`((card.rank + prev.rank) < 5) or ((card.rank + prev.rank) > 14)`}},
+		{"en", "the sum of the card and the last card is more than 5 and less than 10", []string{`((card.rank + prev.rank) > 5) and ((card.rank + prev.rank) < 10)`}},
+		{"en", "the card and the last card must not add up to 13 or 14", []string{`not ((card.rank + prev.rank) in [13, 14])`}},
+		{"en", "the card and the last card must add up to 13 or 14", []string{`(card.rank + prev.rank) in [13, 14]`}},
+		{"en", "the two cards must not add up to 13", []string{`card.rank + prev.rank != 13`}},
+		{"es", "la suma de la carta y la anterior es menor que 5 o mayor que 14", []string{
+			`(card.rank + prev.rank < 5) or (card.rank + prev.rank > 14)`, `((card.rank + prev.rank) < 5) or ((card.rank + prev.rank) > 14)`}},
+		{"ca", "la suma de la carta i l'anterior és menor que 5 o major que 14", []string{
+			`(card.rank + prev.rank < 5) or (card.rank + prev.rank > 14)`, `((card.rank + prev.rank) < 5) or ((card.rank + prev.rank) > 14)`}},
+		// the card alone keeps "and not 7"
+		{"en", "hearts but not 7", []string{`(card.suit == "hearts") and (not (card.rank == 7))`}},
+		// a comparison no cards make true is no reading
+		{"en", "the card is twice its rank", nil},
+		{"en", "the card is not 14", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.lang+" "+c.text, func(t *testing.T) {

@@ -52,6 +52,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 	}
 	seen := map[string]bool{}
 	onlyNotes := false
+	var dead []string // readings dropped for a comparison that never holds
 	for _, r := range rs {
 		if r.end != len(toks) {
 			continue
@@ -65,7 +66,10 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			continue
 		}
 		for _, q := range waitingToo(waiting(eachOf(pr))) {
-			e, ok := sound(q.expr())
+			e, ok, never := sound(q.expr())
+			if never != "" && !slices.Contains(dead, never) {
+				dead = append(dead, never)
+			}
 			if !ok || seen[e] {
 				continue
 			}
@@ -89,6 +93,10 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 	if len(out) == 0 {
 		if onlyNotes {
 			return nil, fmt.Errorf("the text says how cards are counted but no rule")
+		}
+		if len(dead) > 0 {
+			return nil, fmt.Errorf("the words read only as a rule with a part no cards can ever make true or, said with \"not\", false (%s), "+
+				"which cannot be what you mean: say it another way", strings.Join(dead, "; "))
 		}
 		return nil, p.stuck()
 	}

@@ -1,6 +1,11 @@
 package rulewords
 
 import (
+	"regexp"
+	"slices"
+	"sync"
+
+	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/parser"
 )
@@ -11,20 +16,27 @@ import (
 // card.suit) is no rule anyone writes — it comes of a reference read
 // against the wrong card ("the last card was lower than the card before
 // it" read with "it" as the card played) — and is dropped, so that the
-// text reads as its other readings or, with none, is refused.
-func sound(e string) (string, bool) {
+// text reads as its other readings or, with none, is refused. So is a
+// comparison no cards make true, or (!=) none make false: "the sum is
+// not 13 and not 14" read with "not 14" of the card played (no card is a
+// 14), "card.rank == 2 * card.rank"; dead is that comparison.
+func sound(e string) (out string, ok bool, dead string) {
 	e = itPrevRE.ReplaceAllString(e, "prev")
 	tree, err := parser.Parse(e)
 	if err != nil {
-		return e, true // the compiler says why, where the reading is compiled
+		return e, true, "" // the compiler says why, where the reading is compiled
 	}
 	v := &selfCompared{}
 	ast.Walk(&tree.Node, v)
-	return e, !v.found
+	return e, !v.found && v.dead == "", v.dead
 }
 
-// selfCompared finds a comparison whose two sides are the same term.
-type selfCompared struct{ found bool }
+// selfCompared finds a comparison whose two sides are the same term, and
+// one that never holds (dead).
+type selfCompared struct {
+	found bool
+	dead  string
+}
 
 func (v *selfCompared) Visit(n *ast.Node) {
 	b, ok := (*n).(*ast.BinaryNode)
@@ -32,9 +44,69 @@ func (v *selfCompared) Visit(n *ast.Node) {
 		return
 	}
 	switch b.Operator {
-	case "==", "!=", "<", "<=", ">", ">=":
+	case "==", "!=", "<", "<=", ">", ">=", "in":
 		if b.Left.String() == b.Right.String() {
 			v.found = true
+		} else if s := b.String(); v.dead == "" && constantComparison(s, b.Operator) {
+			v.dead = s
 		}
 	}
 }
+
+// constantComparison: comparison s (operator op) reads one or two cards
+// (card, prev, prev2, prev3: each may be any card) and no two cards make
+// it true, or, for !=, false. One that reads the main line, n, a card of
+// a quantifier or nil is never judged so.
+func constantComparison(s, op string) bool {
+	if c, ok := constCache.Load(s); ok {
+		return c.(bool)
+	}
+	c := judgeConstant(s, op)
+	constCache.Store(s, c)
+	return c
+}
+
+var constCache sync.Map
+
+func judgeConstant(s, op string) bool {
+	var names []string
+	for _, m := range cardNameRE.FindAllString(s, -1) {
+		if m == "line" || m == "n" {
+			return false
+		}
+		if !slices.Contains(names, m) {
+			names = append(names, m)
+		}
+	}
+	if len(names) == 0 || len(names) > 2 || nilOrQuantRE.MatchString(s) {
+		return false
+	}
+	as := map[string]string{names[0]: "card"}
+	if len(names) == 2 {
+		as[names[1]] = "prev"
+	}
+	s = cardNameRE.ReplaceAllStringFunc(s, func(m string) string { return as[m] })
+	prog, err := expr.Compile(s, expr.Env(pairEnv{}), expr.AsBool())
+	if err != nil {
+		return false
+	}
+	never := true // holds for no pair (!=: fails for none)
+	deck := allCards()
+	for i := range deck {
+		for j := range deck {
+			x, err := expr.Run(prog, pairEnv{Prev: &deck[i], Card: &deck[j]})
+			if err != nil {
+				return false
+			}
+			if x == (op != "!=") {
+				never = false
+			}
+		}
+		if !never || len(names) == 1 {
+			break
+		}
+	}
+	return never
+}
+
+var nilOrQuantRE = regexp.MustCompile(`\bnil\b|#`)

@@ -171,7 +171,12 @@ func (g *registry) buildBranch() {
 		"$simple [,|.|;] but $sentence after|following $npx")
 	g.named("s.butif", "sentence", func(v []any) any { return ifThen(v[1].(*pred), v[2].(*pred), v[0].(*pred)) },
 		"$simple [,|.|;] but|except if|when $pred [,] [then] [you] [must|may|can] $sentence")
-	g.named("s.butnot", "sentence", func(v []any) any { return and(v[0].(*pred), not(v[1].(feature)("card"))) },
+	g.named("s.butnot", "sentence", func(v []any) any {
+		if numberSaid(v[0].(*pred)) && strings.HasPrefix(v[1].(feature)("@").expr(), "@.rank ") {
+			return nil // "the sum is not 13 and not 14": the sum's (elided.go)
+		}
+		return and(v[0].(*pred), not(v[1].(feature)("card")))
+	},
 		"$simple [,] but not|no $npx", "$simple [,] but never $npx", "$simple [,] and not|no $npx")
 	g.named("c.addup2", "clause", func(v []any) any {
 		return v[0].(func(term) *pred)(term{"card.rank + prev.rank", []string{"card", "prev"}, false})
