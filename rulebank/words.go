@@ -47,7 +47,7 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out, dead, vacuous []rulewords.Reading
+	var out, dead, vacuous, anyCard []rulewords.Reading
 	var compiled []*Compiled
 	var firstErr error
 	for _, r := range rs {
@@ -58,6 +58,12 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 		}
 		if !Playable(c) {
 			dead = append(dead, r)
+			continue
+		}
+		if strings.TrimSpace(r.Expr) == "true" {
+			// "any card" is a rule when it is all the words say; beside a
+			// reading that says something it is a part read as the whole
+			anyCard = append(anyCard, r)
 			continue
 		}
 		if acceptsAll(c) {
@@ -78,6 +84,8 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 	switch {
 	case len(out) > 0:
 		return out, nil
+	case len(anyCard) > 0:
+		return anyCard[:1], nil
 	case len(dead) > 0:
 		return nil, &ImpossibleError{Text: text, Readings: dead}
 	case len(vacuous) > 0:
@@ -88,7 +96,7 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 
 // acceptsAll: c accepts every card in every state legal play reaches,
 // and says more than "any card" (a text that says only that, "anything
-// goes", means it). "Higher, or any card after a king" read as "after a
+// goes", means it, unless it reads as something more too: ReadWordsIn). "Higher, or any card after a king" read as "after a
 // king: higher or any card" is such a reading: it says nothing, and
 // cannot be what its writer meant.
 func acceptsAll(c *Compiled) bool {

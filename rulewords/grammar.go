@@ -107,6 +107,9 @@ func (p *reader) parse(nt string, i int) []result {
 	if tail := elidedTails[nt]; tail != "" {
 		out = p.withTails(tail, out) // "is not 13 and not 14" (elided.go)
 	}
+	if wrapsWhole[nt] {
+		out = p.withWrap(out) // "one higher or one lower counting round"
+	}
 	delete(p.busy, k)
 	out = dedupe(out)
 	p.memo[k] = out

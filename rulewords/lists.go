@@ -115,6 +115,11 @@ func (p *reader) listTail(item string, prev, i, end int) bool {
 		// an item of its own.
 		return false
 	}
+	if p.isNumber(i) && slices.ContainsFunc(p.parse("stepset", prev), func(r result) bool { return r.end > i }) {
+		// "1, 2 or 3 ranks above …": the numbers are the amounts of one
+		// step, never ranks, whatever follows the step (", counting round")
+		return true
+	}
 	switch item {
 	case "featureA", "np":
 		return (p.isNumber(i) || len(p.parse("rankn", i)) > 0) && p.reaches(item, prev, end)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Patterns and steps: a pattern of cards that repeats ("odd then even and
@@ -120,7 +121,8 @@ func (g *registry) buildPattern() {
 	// counting round
 	g.named("wrap", "wrap", func([]any) any { return wrapNote{} },
 		"wrapping [round|around] [from] [the] king to [the] ace", "wrapping [round|around] [from] [the] ace to [the] king", "wrapping [round|around]",
-		"with wraparound|wrapping", "wraparound", "wrap around", "wraps around", "counting round|around", "going round|around",
+		"counting|going|wrapping round|around [from] [the] king|k to [the] ace|a", "counting|going|wrapping round|around [from] [the] ace|a to [the] king|k",
+		"counting round|around the corner", "with wraparound|wrapping", "wraparound", "wrap around", "wraps around", "counting round|around", "going round|around",
 		"king and ace count as next to each other", "king and ace are next to each other", "king and ace are adjacent",
 		"ace and king count as next to each other", "ace and king are next to each other", "ace and king are adjacent",
 		"king and ace count as adjacent", "after a|the king comes an|the ace", "after a king an ace", "after king , ace", "ace follows king",
@@ -324,17 +326,28 @@ func suitOrder(p *reader, i int) []result {
 	return out
 }
 
+// distRE is the distance of two cards' ranks compared with a number.
+var distRE = regexp.MustCompile(`^abs\((\w+)\.rank - (\w+)\.rank\) (==|!=|<=|>=|<|>) (\d+)$`)
+
 // stepRE is a card's rank a fixed step from another's.
 var stepRE = regexp.MustCompile(`^(\w+)\.rank == (\w+)\.rank ([+-]) (\d+)$`)
 
 // wrapped is p with each step of ranks counting round: "card.rank ==
-// prev.rank + 1" becomes "card.rank == (prev.rank + 0) % 13 + 1". Nil when
-// p has no step to count round.
+// prev.rank + 1" becomes "card.rank == (prev.rank + 0) % 13 + 1", and each
+// distance the shorter way round ("within 3 of the last card, counting
+// round": a king and an ace are 1 apart). Nil when p has no step or
+// distance to count round.
 func wrapped(p *pred) *pred {
 	n := 0
 	var walk func(p *pred) *pred
 	walk = func(p *pred) *pred {
 		if p.op == "atom" {
+			if d := distRE.FindStringSubmatch(p.text); d != nil {
+				// a distance counting round: the shorter way round
+				n++
+				a := fmt.Sprintf("abs(%s.rank - %s.rank)", d[1], d[2])
+				return atom(fmt.Sprintf("min(%s, 13 - %s) %s %s", a, a, d[3], d[4]))
+			}
 			m := stepRE.FindStringSubmatch(p.text)
 			if m == nil {
 				return p
@@ -361,4 +374,46 @@ func wrapped(p *pred) *pred {
 		return nil
 	}
 	return out
+}
+
+// wrapsWhole: the coordinations a "counting round" after them is said of
+// whole: "one higher or one lower than the last card counting round" and
+// "1, 2 or 3 ranks above the last card counting round" count round in
+// every step (f.wrapped reads it of the last feature alone, and
+// everyStepRound makes such a reading count round in every step).
+var wrapsWhole = map[string]bool{"features": true, "nps": true, "vps": true}
+
+// withWrap is rs and each feature of rs followed by a "counting round"
+// with every step of it counting round.
+func (p *reader) withWrap(rs []result) []result {
+	out := rs
+	for _, r := range rs {
+		f, ok := r.val.(feature)
+		if !ok || wrapped(f("card")) == nil {
+			continue
+		}
+		for _, w := range p.parse("wrap", r.end) {
+			out = append(out, result{w.end, fe(func(ref string) *pred {
+				if x := wrapped(f(ref)); x != nil {
+					return x
+				}
+				return f(ref) // "@" (meaningKey) is no card a step reads
+			})})
+		}
+	}
+	return out
+}
+
+// everyStepRound is p with every step of ranks counting round when one
+// does: "counting round" is said of how ranks follow each other, never of
+// one step of a rule ("one higher or one lower than the last card
+// counting round, or a card of the same suit" counts round both ways).
+func everyStepRound(p *pred) *pred {
+	if e := p.expr(); !strings.Contains(e, ") % 13 + 1") && !strings.Contains(e, ", 13 - abs(") {
+		return p
+	}
+	if w := wrapped(p); w != nil {
+		return w
+	}
+	return p
 }
