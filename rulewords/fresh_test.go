@@ -56,6 +56,14 @@ func TestReadFreshBank(t *testing.T) {
 			[]string{`(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 11) % 13 + 1) or (card.rank == prev.rank)`}},
 		{"en", "within 3 of the last card, counting round from king to ace", []string{`min(abs(card.rank - prev.rank), 13 - abs(card.rank - prev.rank)) <= 3`}},
 		{"en", "play an ace, a 2 or 3 ranks above the last card", []string{`(card.rank == 1) or (card.rank == 2) or (card.rank == prev.rank + 3)`}},
+		// conditions that cover every case: the last branch is the
+		// otherwise (the starter is the 1st card: odd turns are n % 2 == 0)
+		{"en", "on odd turns play red, on even turns play black", []string{`(n % 2 == 0) ? (card.color == "red") : (card.color == "black")`}},
+		{"en", "every third card is red, the others are black", []string{`(n % 3 == 2) ? (card.color == "red") : (card.color == "black")`}},
+		{"pt", "se a última carta for vermelha, jogue preta; se for preta, jogue vermelha", []string{`(prev.color == "red") ? (card.color == "black") : (card.color == "red")`}},
+		// conditions that leave cases out keep their "anything"
+		{"en", "spades after hearts, hearts after spades, anything else goes",
+			[]string{`(prev.suit == "hearts") ? (card.suit == "spades") : ((prev.suit == "spades") ? (card.suit == "hearts") : true)`}},
 	}
 	for _, c := range cases {
 		t.Run(c.lang+" "+c.text, func(t *testing.T) {

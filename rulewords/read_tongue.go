@@ -66,7 +66,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			continue
 		}
 		for _, q := range waitingToo(waiting(eachOf(everyStepRound(pr)))) {
-			e, ok, never := sound(q.expr())
+			e, ok, never := sound(lastElse(q).expr())
 			if never != "" && !slices.Contains(dead, never) {
 				dead = append(dead, never)
 			}
