@@ -64,6 +64,12 @@ func TestReadFreshBank(t *testing.T) {
 		// conditions that leave cases out keep their "anything"
 		{"en", "spades after hearts, hearts after spades, anything else goes",
 			[]string{`(prev.suit == "hearts") ? (card.suit == "spades") : ((prev.suit == "spades") ? (card.suit == "hearts") : true)`}},
+		// bounds at twice a card, a field that differs said with "whose"
+		{"en", "play a card at most double the last card", []string{`card.rank <= 2 * prev.rank`}},
+		{"en", "the card must be less than twice the last card", []string{`card.rank < 2 * prev.rank`}},
+		{"en", "play a card whose suit differs from the last card's", []string{`card.suit != prev.suit`}},
+		{"en", "play a card whose suit differs", []string{`card.suit != prev.suit`}},
+		{"en", "a card whose colour is the same as the last card's", []string{`card.color == prev.color`}},
 	}
 	for _, c := range cases {
 		t.Run(c.lang+" "+c.text, func(t *testing.T) {

@@ -149,12 +149,15 @@ func (g *registry) buildCard() {
 		fs, refs := slots(v)
 		return fe(func(r string) *pred { return sameField(fs[0], r, refs[0], "==") })
 	}, "the same $field as $ref", "of the same $field as $ref", "same $field as $ref", "in the same $field as $ref",
-		"matching $ref 's $field", "matching the $field of $ref", "of $ref 's $field", "$ref 's $field", "the $field of $ref")
+		"matching $ref 's $field", "matching the $field of $ref", "of $ref 's $field", "$ref 's $field", "the $field of $ref",
+		"whose $field is the same as $ref [ 's ]", "whose $field matches $ref [ 's ]")
 	g.def("feature", "f.different", func(v []any) any {
 		fs, refs := slots(v)
 		return fe(func(r string) *pred { return sameField(fs[0], r, refs[0], "!=") })
 	}, "a different $field from $ref", "a different $field than|to $ref", "of a different $field from|than|to $ref",
-		"different in $field from $ref", "different $field from|than|to $ref", "not the same $field as $ref", "of another $field than $ref")
+		"different in $field from $ref", "different $field from|than|to $ref", "not the same $field as $ref", "of another $field than $ref",
+		"whose $field differs from $ref [ 's ]", "whose $field is different from|than|to $ref [ 's ]", "whose $field is not the same as $ref [ 's ]",
+		"whose $field does not match $ref [ 's ]", "with a $field different from|than|to $ref [ 's ]")
 	g.def("feature", "", func(v []any) any {
 		fs, refs := slots(v)
 		return fe(func(r string) *pred {

@@ -26,7 +26,7 @@ func (g *registry) buildMore() {
 	}
 	g.named("f.sameprev", "feature", onPrev("=="), "same $field", "[the] same $field as before", "[the] same $field as last time")
 	g.named("f.otherprev", "feature", onPrev("!="), "of the other|opposite $field", "the other|opposite $field", "in the other|opposite $field",
-		"a different $field than before", "another $field")
+		"a different $field than before", "another $field", "whose $field differs", "whose $field is different", "whose $field changes")
 	g.named("f.rankpl>=", "feature", rankIs(">="), "$rankpl or higher|more|above|better|up|over", "$rankpl and up|above|higher|over")
 	g.named("f.rankpl<=", "feature", rankIs("<="), "$rankpl or lower|less|below|under", "$rankpl and under|below|lower|down")
 	g.named("f.suitone", "feature", func(v []any) any {

@@ -247,6 +247,18 @@ func (g *registry) buildTyped() {
 		ref := v[0].(string)
 		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank == 2 * %s.rank", r, ref), r, ref) })
 	}, "[exactly] double|twice $ref", "[exactly] double|twice the value|rank of $ref", "[exactly] twice as high as $ref")
+	// a bound at twice another card's rank: "at most double the last card"
+	twice := func(op string) func(v []any) any {
+		return func(v []any) any {
+			ref := v[0].(string)
+			return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank %s 2 * %s.rank", r, op, ref), r, ref) })
+		}
+	}
+	g.named("f.atmostdouble", "feature", twice("<="), "at most double|twice $ref", "no more than double|twice $ref", "up to double|twice $ref",
+		"not more than double|twice $ref", "at most double|twice the value|rank of $ref")
+	g.named("f.atleastdouble", "feature", twice(">="), "at least double|twice $ref", "no less than double|twice $ref", "at least double|twice the value|rank of $ref")
+	g.named("f.morethandouble", "feature", twice(">"), "more than double|twice $ref", "more than double|twice the value|rank of $ref")
+	g.named("f.lessthandouble", "feature", twice("<"), "less than double|twice $ref", "less than double|twice the value|rank of $ref")
 	g.named("f.half", "feature", func(v []any) any {
 		ref := v[0].(string)
 		return fe(func(r string) *pred { return related(fmt.Sprintf("%s.rank * 2 == %s.rank", r, ref), r, ref) })
