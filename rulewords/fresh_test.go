@@ -50,8 +50,8 @@ func TestReadFreshBank(t *testing.T) {
 		// distance in it; a list of amounts is no list of ranks
 		{"en", "play a card 1, 2 or 3 ranks above the last card counting round from king to ace",
 			[]string{`(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 1) % 13 + 1) or (card.rank == (prev.rank + 2) % 13 + 1)`}},
-		{"en", "one higher or one lower than the last card counting round, or a card of the same suit",
-			[]string{`(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 11) % 13 + 1) or (card.suit == prev.suit)`}},
+		{"en", "play a card one higher or one lower than the last card counting round",
+			[]string{`(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 11) % 13 + 1)`}},
 		{"en", "one higher or one lower than the last card or the same value, counting round",
 			[]string{`(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 11) % 13 + 1) or (card.rank == prev.rank)`}},
 		{"en", "within 3 of the last card, counting round from king to ace", []string{`min(abs(card.rank - prev.rank), 13 - abs(card.rank - prev.rank)) <= 3`}},

@@ -65,7 +65,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 		if setWithLast(pr) || setAlone(pr) {
 			continue
 		}
-		for _, q := range waitingToo(waiting(eachOf(everyStepRound(pr)))) {
+		for _, q := range waitingToo(waiting(eachOf(pr))) {
 			e, ok, never := sound(lastElse(q).expr())
 			if never != "" && !slices.Contains(dead, never) {
 				dead = append(dead, never)

@@ -379,20 +379,25 @@ func wrapped(p *pred) *pred {
 // wrapsWhole: the coordinations a "counting round" after them is said of
 // whole: "one higher or one lower than the last card counting round" and
 // "1, 2 or 3 ranks above the last card counting round" count round in
-// every step (f.wrapped reads it of the last feature alone, and
-// everyStepRound makes such a reading count round in every step).
+// every step (f.wrapped reads it of the last feature alone).
 var wrapsWhole = map[string]bool{"features": true, "nps": true, "vps": true}
 
 // withWrap is rs and each feature of rs followed by a "counting round"
-// with every step of it counting round.
+// with every step of it counting round; the reading of that span with
+// only the last step counting round (f.wrapped) is then dropped. A span
+// that says "exactly" keeps its steps as said: the program's own words
+// say a step that does not count round so ("exactly one rank above the
+// last card or one rank below it counting round").
 func (p *reader) withWrap(rs []result) []result {
 	out := rs
+	whole := map[int]bool{}
 	for _, r := range rs {
 		f, ok := r.val.(feature)
-		if !ok || wrapped(f("card")) == nil {
+		if !ok || wrapped(f("card")) == nil || slices.ContainsFunc(p.toks[:r.end], func(w string) bool { return slices.Contains(exactlyWords, w) }) {
 			continue
 		}
 		for _, w := range p.parse("wrap", r.end) {
+			whole[w.end] = true
 			out = append(out, result{w.end, fe(func(ref string) *pred {
 				if x := wrapped(f(ref)); x != nil {
 					return x
@@ -401,19 +406,15 @@ func (p *reader) withWrap(rs []result) []result {
 			})})
 		}
 	}
-	return out
+	return slices.DeleteFunc(out, func(r result) bool {
+		f, ok := r.val.(feature)
+		if !ok || !whole[r.end] {
+			return false
+		}
+		e := f("card").expr()
+		return strings.Contains(e, ") % 13 + 1") && wrapped(f("card")) != nil
+	})
 }
 
-// everyStepRound is p with every step of ranks counting round when one
-// does: "counting round" is said of how ranks follow each other, never of
-// one step of a rule ("one higher or one lower than the last card
-// counting round, or a card of the same suit" counts round both ways).
-func everyStepRound(p *pred) *pred {
-	if e := p.expr(); !strings.Contains(e, ") % 13 + 1") && !strings.Contains(e, ", 13 - abs(") {
-		return p
-	}
-	if w := wrapped(p); w != nil {
-		return w
-	}
-	return p
-}
+// exactlyWords say a step as it is, in each language.
+var exactlyWords = []string{"exactly", "exatamente", "exactamente", "exactament"}
