@@ -33,9 +33,9 @@ func TestBrowserRuleInPortugueseWords(t *testing.T) {
 		chromedp.Click(css(`form.newtable > button.primary`)),
 		chromedp.WaitVisible(css(`.wordspreview`)),
 	)
-	// the two conditions exclude each other: read nested, "if black …,
-	// otherwise if red …"
-	want := "se a última carta é preta: a carta vale pelo menos 7; caso contrário: se a última carta é vermelha: a carta vale no máximo 6; caso contrário: qualquer carta"
+	// the two conditions exclude each other and cover every card: read
+	// "if black …, otherwise …" (the chain's last branch the otherwise)
+	want := "se a última carta é preta: a carta vale pelo menos 7; caso contrário: a carta vale no máximo 6"
 	if said := text(t, teacher, `.wordspreview .said`); said != want {
 		t.Fatalf("the rule is read back as %q, want %q", said, want)
 	}
