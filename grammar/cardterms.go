@@ -150,13 +150,7 @@ var cardTerms = map[Prod]Production{
 			}
 			return sum
 		},
-		reads: func(n *Node, r Reads) Reads {
-			r = readWindow(n, r)
-			if n.K2 == 1 {
-				r.slot(SlotCard)
-			}
-			return r
-		},
+		reads: readWindowAndCard,
 		bounds: func(n *Node, _ [3]span) span {
 			w, k := countings[n.K].worth[1:], winLen(n.Win)+int32(n.K2)
 			return span{min(0, slices.Min(w)) * k, max(0, slices.Max(w)) * k}

@@ -43,13 +43,7 @@ var distinctProds = map[Prod]Production{
 			}
 			return call("len", call("uniq", vals).s)
 		},
-		reads: func(n *Node, r Reads) Reads {
-			r = readWindow(n, r)
-			if n.K2 == 1 {
-				r.slot(SlotCard)
-			}
-			return r
-		},
+		reads: readWindowAndCard,
 		bounds: func(n *Node, _ [3]span) span {
 			most := int32(13)
 			if distinctAttrs[n.K] == AttrSuit {

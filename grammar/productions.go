@@ -150,6 +150,17 @@ func readWindow(n *Node, r Reads) Reads {
 	}
 	return r
 }
+
+// readWindowAndCard: a window's term that counts the card in when K2 is
+// 1 ("the last three and the card").
+func readWindowAndCard(n *Node, r Reads) Reads {
+	r = readWindow(n, r)
+	if n.K2 == 1 {
+		r.slot(SlotCard)
+	}
+	return r
+}
+
 func readCardPrev(_ *Node, r Reads) Reads { r.slot(SlotCard); r.slot(SlotPrev); return r }
 
 // ConstBits is the description length of a small integer constant: 3 bits

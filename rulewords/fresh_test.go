@@ -1,11 +1,6 @@
 package rulewords_test
 
-import (
-	"slices"
-	"testing"
-
-	"github.com/eleusis/eleusis/rulewords"
-)
+import "testing"
 
 // What a writer of a fresh rule bank met: each idea read in general, not
 // its one wording. Each text's readings, exactly (nil: refused).
@@ -14,10 +9,7 @@ func TestReadFreshBank(t *testing.T) {
 		notLast2 = `(card.suit != prev.suit) and ((prev2 == nil) or (card.suit != prev2.suit))`
 		notLast3 = notLast2 + ` and ((prev3 == nil) or (card.suit != prev3.suit))`
 	)
-	cases := []struct {
-		lang, text string
-		want       []string
-	}{
+	cases := []readCase{
 		// a number after "the last" is how many cards, each of them
 		// compared with the card played; a rank only where no number is
 		{"en", "play a card of a different suit from the last two", []string{notLast2}},
@@ -71,25 +63,5 @@ func TestReadFreshBank(t *testing.T) {
 		{"en", "play a card whose suit differs", []string{`card.suit != prev.suit`}},
 		{"en", "a card whose colour is the same as the last card's", []string{`card.color == prev.color`}},
 	}
-	for _, c := range cases {
-		t.Run(c.lang+" "+c.text, func(t *testing.T) {
-			rs, err := rulewords.ReadIn(c.lang, c.text)
-			var got []string
-			for _, r := range rs {
-				got = append(got, r.Expr)
-			}
-			if c.want == nil {
-				if err == nil {
-					t.Fatalf("read as %q, want it refused", got)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got, c.want) {
-				t.Errorf("read as\n  %q\nwant\n  %q", got, c.want)
-			}
-		})
-	}
+	readsExactly(t, cases)
 }

@@ -1,21 +1,13 @@
 package rulewords_test
 
-import (
-	"slices"
-	"testing"
-
-	"github.com/eleusis/eleusis/rulewords"
-)
+import "testing"
 
 // Rules as people type them, read as the constructions of issue 35 say:
 // each text's readings, exactly (rulebank's TestPeoplesWords compares
 // readings with the rules meant by behaviour, over many more texts).
 func TestReadTyped(t *testing.T) {
 	alt := `(prev.suit == "hearts") ? (card.suit == "spades") : ((prev.suit == "spades") ? (card.suit == "hearts") : ((card.suit == "hearts") or (card.suit == "spades")))`
-	cases := []struct {
-		lang, text string
-		want       []string
-	}{
+	cases := []readCase{
 		// two kinds that alternate are the only kinds played
 		{"en", "alternate hearts and spades", []string{alt}},
 		{"pt", "alterna entre copas e espadas", []string{alt}},
@@ -69,25 +61,5 @@ func TestReadTyped(t *testing.T) {
 		{"en", "Same colour as last unless it was a face card, then switch.", []string{`prev.face ? (not (card.color == prev.color)) : (card.color == prev.color)`}},
 		{"en", "play the best card", nil},
 	}
-	for _, c := range cases {
-		t.Run(c.lang+" "+c.text, func(t *testing.T) {
-			rs, err := rulewords.ReadIn(c.lang, c.text)
-			var got []string
-			for _, r := range rs {
-				got = append(got, r.Expr)
-			}
-			if c.want == nil {
-				if err == nil {
-					t.Fatalf("read as %q, want it refused", got)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(got, c.want) {
-				t.Errorf("read as\n  %q\nwant\n  %q", got, c.want)
-			}
-		})
-	}
+	readsExactly(t, cases)
 }
