@@ -263,6 +263,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PDistinct, Win: w, K: k, K2: 1})
 		}
 	}
+	// The look-back pool's: "a ten is carried when the card joins the
+	// running total".
+	for k := minCross; k <= maxCross; k++ {
+		put(Node{P: PCross, K: k})
+		put(Node{P: PCross, K: k, K2: 1})
+	}
 	// The look-back pool's: "never a row rung twice".
 	for k := range stepAttrs {
 		put(Node{P: PAgain, K: k, Op: Eq})

@@ -89,6 +89,7 @@ const (
 	PRound      // int((n + c) / k): the number of the round of k cards the card falls in ("each round of four has its suit")
 	PAgain      // any(0..(n - 2), line[#].rank == prev.rank and line[# + 1].rank == card.rank): the last card and the card in a row as they came before ("no row rung twice")
 	PTotalRound // int(sum(map(line, .rank)) / k): the round of k points the running total is in ("every fifty points day turns to night")
+	PCross      // int((sum(map(line, .rank)) + card.rank) / 10) > int(sum(map(line, .rank)) / 10): the card carries the running total past a multiple of k ("a ten is carried")
 	PDistinct   // len(uniq(map(line[max(0, n - 5):], .rank))): how many different ranks (suits) a stretch of the line shows ("the last five all different")
 	NumProds
 )

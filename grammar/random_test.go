@@ -171,6 +171,9 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			ends := [][2]Slot{{SlotPrev2, SlotCard}, {SlotPrev3, SlotCard}, {SlotPrev3, SlotPrev}}[rng.IntN(3)]
 			return &Node{P: PRun, Slot: ends[0], Slot2: ends[1], K: runKinds[rng.IntN(len(runKinds))], Op: []Op{Eq, Ne}[rng.IntN(2)]}
 		}
+		if rng.IntN(6) == 0 {
+			return &Node{P: PCross, K: minCross + rng.IntN(maxCross-minCross+1), K2: rng.IntN(2)}
+		}
 		if rng.IntN(4) == 0 {
 			n := &Node{P: PAsLast, El: Elem(rng.IntN(int(ElOdd) + 1)), K2: []int{AttrSuit, AttrColour}[rng.IntN(2)] | asLastFree*rng.IntN(2) | asFirst*rng.IntN(2)}
 			if rng.IntN(2) == 0 {

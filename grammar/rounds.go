@@ -69,7 +69,37 @@ var roundProds = map[Prod]Production{
 			return r
 		},
 		bounds: func(n *Node, _ [3]span) span { return span{0, int32(13 * (MaxLine + 1) / totalRounds[n.K])} }},
+	// The card carries the running total past a multiple of k (Node.K):
+	// onto it or past it (K2 0, "a ten is carried"), or past it without
+	// landing on one (K2 1, "a chime when the total passes twelve; landing
+	// on it is fine").
+	PCross: {Name: "cross", Type: Bool, Words: "the card carries the running total onto or past a multiple of k (or past it without landing on one): \"a ten is carried when the card joins the total\"",
+		// Naming k, and whether landing on the multiple counts.
+		Bits: func(n *Node) int { return 4 + ConstBits(n.K) + n.K2 },
+		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+			t, k := pt.Scene.tally[0].sum, int32(n.K)
+			u := t + int32(pt.Card.Rank())
+			return b(u/k > t/k && (n.K2 == 0 || u%k != 0))
+		},
+		text: func(n *Node, _ []text) text {
+			sum := call("sum", call("map", "line", ".rank").s).s
+			with := "(" + sum + " + card.rank)"
+			cross := fmt.Sprintf("int(%s / %d) > int(%s / %d)", with, n.K, sum, n.K)
+			if n.K2 == 0 {
+				return text{cross, precCmp}
+			}
+			return text{fmt.Sprintf("%s %% %d != 0 and %s", with, n.K, cross), precAnd}
+		},
+		reads: func(_ *Node, r Reads) Reads {
+			r.Line = true
+			r.slot(SlotCard)
+			return r
+		}},
 }
+
+// minCross, maxCross bound the multiples a running total is carried past (PCross's
+// K): 2 to 31, as the remainders past 13 go.
+const minCross, maxCross = 2, 31
 
 // totalRounds are the lengths of a running total's rounds people count
 // in: tens, scores, quarters and halves of a hundred, hundreds.

@@ -386,6 +386,18 @@ func TestPlaceReadsTheFirstCardOfAKind(t *testing.T) {
 	placedWithin(t, "the first queen's colour", `let q = filter(line, .rank == 12); len(q) == 0 or card.color == q[0].color or card.face`, 16)
 }
 
+// "When the card carries the running total past a multiple of 12 (landing
+// on it is fine), it must be a face card" (the forty-fifth fresh set's,
+// and the forty-third's "a ten carried" iff red) reads the total before and
+// after the card (grammar's PCross): placed nowhere before.
+func TestPlaceCarriesTheRunningTotal(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("two searches: seconds; runs with " + longtest.Env)
+	}
+	placedWithin(t, "a chime past twelve", `let s = sum(line, .rank); (s + card.rank) % 12 != 0 and int((s + card.rank) / 12) > int(s / 12) ? card.face : true`, 24)
+	placedWithin(t, "a ten carried iff red", `(sum(line, .rank) % 10 + card.rank >= 10) == (card.color == "red")`, 14)
+}
+
 // placedWithin places rule in the small space as space does and fails t
 // unless it is reached within bits; what names the rule in the failure.
 func placedWithin(t *testing.T, what, rule string, bits int) {
