@@ -94,15 +94,12 @@ func ReadWordsIn(lang, text string) ([]rulewords.Reading, error) {
 	return nil, fmt.Errorf("the words read as no rule that compiles: %w", firstErr)
 }
 
-// acceptsAll: c accepts every card in every state legal play reaches,
-// and says more than "any card" (a text that says only that, "anything
-// goes", means it, unless it reads as something more too: ReadWordsIn). "Higher, or any card after a king" read as "after a
-// king: higher or any card" is such a reading: it says nothing, and
-// cannot be what its writer meant.
+// acceptsAll: c accepts every card in every state legal play reaches.
+// ReadWordsIn asks it only of readings that say more than "any card" (a
+// text that says only that, "anything goes", means it): "Higher, or any
+// card after a king" read as "after a king: higher or any card" is such a
+// reading, it says nothing, and cannot be what its writer meant.
 func acceptsAll(c *Compiled) bool {
-	if strings.TrimSpace(c.Rule.Expr) == "true" {
-		return false
-	}
 	same, _, err := decideSame(c, anything)
 	return err == nil && same
 }

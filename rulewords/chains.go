@@ -58,19 +58,7 @@ func covers(before, last *pred) bool {
 		}
 		return true
 	case !names["line"] && !names["n"] && !names["prev2"] && !names["prev3"] && len(names) > 0:
-		prog, err := expr.Compile(e, expr.Env(pairEnv{}), expr.AsBool())
-		if err != nil {
-			return false
-		}
-		deck := allCards()
-		for i := range deck {
-			for j := range deck {
-				if x, err := expr.Run(prog, pairEnv{Prev: &deck[i], Card: &deck[j]}); err != nil || x != true {
-					return false
-				}
-			}
-		}
-		return true
+		return everyPairGives(e, true)
 	}
 	return false
 }

@@ -60,6 +60,25 @@ type pairEnv struct {
 	Prev *oneCard `expr:"prev"`
 }
 
+// everyPairGives: e, a Boolean rule of the card and the last card, gives
+// want after every card for every card (false where it does not compile
+// or fails to run).
+func everyPairGives(e string, want bool) bool {
+	prog, err := expr.Compile(e, expr.Env(pairEnv{}), expr.AsBool())
+	if err != nil {
+		return false
+	}
+	deck := allCards()
+	for i := range deck {
+		for j := range deck {
+			if x, err := expr.Run(prog, pairEnv{Prev: &deck[i], Card: &deck[j]}); err != nil || x != want {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // allCards are the 52 cards as the rule language sees one.
 func allCards() []oneCard {
 	var out []oneCard
