@@ -157,10 +157,12 @@ var cardTerms = map[Prod]Production{
 		}},
 	// The line's balance: the ranks of the cards of a kind (K: the
 	// lexicon's property) added, the others' taken away, the card's own
-	// with them when K2 is 1: "black cards pay in their value, red ones
-	// pay it out, and the balance may never go below zero".
-	PBalance: {Name: "balance", Type: Int, Words: "the ranks of the main line added up, those of a kind adding and the others taking away (the card's own with them or not): black cards pay in, red ones pay out",
-		Bits: func(n *Node) int { return 4 + props[n.K].bits + n.K2 },
+	// with them when K2 has balanceCounted: "black cards pay in their
+	// value, red ones pay it out, and the balance may never go below
+	// zero". With balanceOwn the kind is the card's colour (K is PropRed):
+	// "play the colour of the lighter pan", the card's colour behind.
+	PBalance: {Name: "balance", Type: Int, Words: "the ranks of the main line added up, those of a kind (or of the card's colour) adding and the others taking away (the card's own with them or not): black cards pay in, red ones pay out",
+		Bits: func(n *Node) int { return 4 + props[n.K].bits + (n.K2 & balanceCounted) + (n.K2&balanceOwn)/balanceOwn },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[0]
 			var in int32 // the ranks of the cards of the kind
@@ -169,9 +171,13 @@ var cardTerms = map[Prod]Production{
 				in += int32(t.card[c]) * cardRank(c)
 			}
 			s := 2*in - t.sum
-			if n.K2 == 1 {
+			own := n.K2&balanceOwn != 0
+			if own && propCards[n.K]>>pt.Card&1 == 0 {
+				s = -s // the card is not of the kind: the other side pays in
+			}
+			if n.K2&balanceCounted != 0 {
 				r := cardRank(pt.Card)
-				if propCards[n.K]>>pt.Card&1 == 0 {
+				if !own && propCards[n.K]>>pt.Card&1 == 0 {
 					r = -r
 				}
 				s += r
@@ -179,27 +185,41 @@ var cardTerms = map[Prod]Production{
 			return s
 		},
 		text: func(n *Node, _ []text) text {
+			kind := func(x string) string { return props[n.K].text(x).s }
+			if n.K2&balanceOwn != 0 {
+				kind = func(x string) string { return x + ".color == card.color" }
+			}
 			signed := func(x string) string {
-				return fmt.Sprintf("%s ? %s.rank : -%s.rank", props[n.K].text(x).s, x, x)
+				return fmt.Sprintf("%s ? %s.rank : -%s.rank", kind(x), x, x)
 			}
 			sum := call("sum", call("map", "line", signed("")).s)
-			if n.K2 == 1 {
-				return infix(sum, "+", primary("("+signed("card")+")"), precAdd)
+			switch {
+			case n.K2&balanceCounted == 0:
+				return sum
+			case n.K2&balanceOwn != 0:
+				return infix(sum, "+", primary("card.rank"), precAdd)
 			}
-			return sum
+			return infix(sum, "+", primary("("+signed("card")+")"), precAdd)
 		},
 		reads: func(n *Node, r Reads) Reads {
 			r.Line = true
-			if n.K2 == 1 {
+			if n.K2 != 0 {
 				r.slot(SlotCard)
 			}
 			return r
 		},
 		bounds: func(n *Node, _ [3]span) span {
-			hi := 13 * (MaxLine + int32(n.K2))
+			hi := 13 * (MaxLine + int32(n.K2&balanceCounted))
 			return span{-hi, hi}
 		}},
 }
+
+// PBalance's K2: the card's own rank in the balance, and the card's colour
+// as the kind that pays in.
+const (
+	balanceCounted = 1
+	balanceOwn     = 2
+)
 
 // roundDistance is the distance of a difference d counted round a cycle
 // of m (king next to ace: m 13; spades next to clubs: m 4).

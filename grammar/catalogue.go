@@ -193,6 +193,13 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 				put(Node{P: PShare, Op: Ge, K: k, Win: w, El: el})
 			}
 		}
+		// "at least as high as half the line", "the colour in the
+		// minority": the cards held against the card, a half.
+		for el := ElSameSuit; el <= ElLower; el++ {
+			for _, op := range []Op{Lt, Le, Gt, Ge} {
+				put(Node{P: PShare, Op: op, K: 2, Win: w, El: el})
+			}
+		}
 	}
 	// The look-back pool's: "within three of the line's average", the
 	// average rounded down or not.
@@ -228,8 +235,11 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	// The look-back pool's: "black pays in, red pays out, never below zero".
 	for _, k := range []int{PropRed, PropBlack, PropEven, PropOdd, PropFace, PropNotFace} {
 		put(Node{P: PBalance, K: k})
-		put(Node{P: PBalance, K: k, K2: 1})
+		put(Node{P: PBalance, K: k, K2: balanceCounted})
 	}
+	// "play the colour of the lighter pan".
+	put(Node{P: PBalance, K: PropRed, K2: balanceOwn})
+	put(Node{P: PBalance, K: PropRed, K2: balanceOwn | balanceCounted})
 	// The look-back pool's: "not the colour of the card seven back", "the
 	// suit of the card as many back as the last card's rank".
 	for d := 4; d <= backByRankPrev; d++ {
@@ -268,6 +278,22 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	for k := minCross; k <= maxCross; k++ {
 		put(Node{P: PCross, K: k})
 		put(Node{P: PCross, K: k, K2: 1})
+	}
+	// The look-back pool's: "never the suit that leads the counts", "no
+	// suit ahead of the starter's".
+	for _, w := range windows {
+		for _, x := range standingSlots {
+			for _, op := range []Op{Ge, Gt} {
+				put(Node{P: PStanding, Win: w, Slot: x, Op: op})
+				put(Node{P: PStanding, Win: w, Slot: x, Op: op, K2: 1})
+			}
+		}
+	}
+	// The look-back pool's: "each card closer to seven than the last".
+	for k := towardStarter; k <= 13; k++ {
+		for _, op := range []Op{Lt, Le, Gt, Ge} {
+			put(Node{P: PToward, K: k, Op: op})
+		}
 	}
 	// The look-back pool's: "never a row rung twice".
 	for k := range stepAttrs {

@@ -138,3 +138,21 @@ func overBudget(err error) bool {
 	}
 	return false
 }
+
+// TestEveryLeafIsWithinTheRefereesBudget: a hypothesis a scientist states
+// is judged by the referee, so every leaf of the language, alone, must
+// compile within its bounds on a rule's work (a term as "(t) == 0").
+func TestEveryLeafIsWithinTheRefereesBudget(t *testing.T) {
+	c := leafCatalogue()
+	for L := range c.ints {
+		for _, n := range append(append([]Node(nil), c.ints[L]...), c.bools[L]...) {
+			text := n.Expr()
+			if n.Type() == Int {
+				text = "(" + text + ") == 0"
+			}
+			if _, err := rulebank.Compile(rulebank.Rule{Name: "leaf", Expr: text}); err != nil {
+				t.Errorf("%s (%d bits): %v", text, L, err)
+			}
+		}
+	}
+}

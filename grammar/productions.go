@@ -91,6 +91,8 @@ const (
 	PTotalRound // int(sum(map(line, .rank)) / k): the round of k points the running total is in ("every fifty points day turns to night")
 	PCross      // int((sum(map(line, .rank)) + card.rank) / 10) > int(sum(map(line, .rank)) / 10): the card carries the running total past a multiple of k ("a ten is carried")
 	PDistinct   // len(uniq(map(line[max(0, n - 5):], .rank))): how many different ranks (suits) a stretch of the line shows ("the last five all different")
+	PStanding   // how many suits have been played at least as often (more often) as the card's suit: 1 when it strictly leads ("never the suit that leads the counts")
+	PToward     // abs(card.rank - 7) < abs(prev.rank - 7): the card closer to a mark (a rank, the starter's) than the last card ("closer to seven each time")
 	NumProds
 )
 
@@ -535,7 +537,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds, standingProds, towardProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

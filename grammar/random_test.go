@@ -37,6 +37,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 					}
 					return &Node{P: PWorthOf, Win: Window(randWin(rng)), K: k, K2: rng.IntN(2)}
 				case 1:
+					if rng.IntN(3) == 0 {
+						return &Node{P: PBalance, K: PropRed, K2: balanceOwn | rng.IntN(2)}
+					}
 					return &Node{P: PBalance, K: rng.IntN(numProps), K2: rng.IntN(2)}
 				}
 				return &Node{P: PWorth, Slot: Slot(rng.IntN(3)), K: rng.IntN(len(countings))}
@@ -75,6 +78,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 9:
 			if rng.IntN(3) == 0 {
 				return &Node{P: PEvents, K: rng.IntN(len(events)), K2: rng.IntN(2)}
+			}
+			if rng.IntN(4) == 0 {
+				return &Node{P: PStanding, Win: Window(randWin(rng)), Slot: standingSlots[rng.IntN(len(standingSlots))], Op: []Op{Ge, Gt}[rng.IntN(2)], K2: rng.IntN(2)}
 			}
 			if rng.IntN(4) == 0 {
 				return &Node{P: PDistinct, Win: Window(randWin(rng)), K: rng.IntN(len(distinctAttrs)), K2: rng.IntN(2)}
@@ -194,6 +200,9 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			}
 			return &Node{P: PBack, K: a, K2: d | backFree*rng.IntN(2), Op: op}
 		}
+		if rng.IntN(8) == 0 {
+			return &Node{P: PToward, K: rng.IntN(14), Op: []Op{Lt, Le, Gt, Ge}[rng.IntN(4)]}
+		}
 		if rng.IntN(4) == 0 {
 			k := rng.IntN(len(tricks))
 			if rng.IntN(2) == 0 {
@@ -285,6 +294,9 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		case 0:
 			return &Node{P: PNear, Op: []Op{Le, Gt}[rng.IntN(2)], K: 1 + rng.IntN(4), Win: Window(randWin(rng)), K2: rng.IntN(2)}
 		case 1:
+			if rng.IntN(2) == 0 {
+				return &Node{P: PShare, Op: []Op{Lt, Le, Gt, Ge}[rng.IntN(4)], K: 2, Win: Window(randWin(rng)), El: ElSameSuit + Elem(rng.IntN(int(ElLower-ElSameSuit)+1))}
+			}
 			return &Node{P: PShare, Op: []Op{Lt, Ge}[rng.IntN(2)], K: 2 + rng.IntN(3), Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElSameSuit)))}
 		}
 		return &Node{P: PSummary, K: rng.IntN(len(summaries))}

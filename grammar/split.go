@@ -232,8 +232,17 @@ func (s *synth) ite(c *Class, mask []uint64, bound func() int, depth int, emit f
 	}
 	for _, x := range s.solve(s.and(mask, c.B), bound()-iteBits-c.Bits-1, depth-1, 2) {
 		for _, y := range s.solve(s.andNot(mask, c.B), bound()-iteBits-c.Bits-x.Bits, depth-1, 2) {
-			if y.Node.P == PTrue || x.Node.Expr() == y.Node.Expr() {
-				continue // c ? x : true is an implication
+			if y.Node.P == PTrue {
+				// c ? x : true is an implication, emitted as one: the
+				// other y that follow are longer than true (x or not x,
+				// found by a split of c's others) and would be found
+				// instead when c comes here and not as an implication's
+				// condition (an exception, a repair).
+				emit(Found{&Node{P: PImp, Kids: []*Node{c.Node, x.Node}}, Table[PImp].Bits(nil) + c.Bits + x.Bits})
+				continue
+			}
+			if x.Node.Expr() == y.Node.Expr() {
+				continue
 			}
 			emit(Found{&Node{P: PIte, Kids: []*Node{c.Node, x.Node, y.Node}}, iteBits + c.Bits + x.Bits + y.Bits})
 		}

@@ -389,12 +389,14 @@ func TestPlaceReadsTheFirstCardOfAKind(t *testing.T) {
 // "When the card carries the running total past a multiple of 12 (landing
 // on it is fine), it must be a face card" (the forty-fifth fresh set's,
 // and the forty-third's "a ten carried" iff red) reads the total before and
-// after the card (grammar's PCross): placed nowhere before.
+// after the card (grammar's PCross): placed nowhere before. The chime's
+// condition comes as an exception's (c ? x : y): its "any card otherwise"
+// is an implication (12 bits), not "not card.face or card.face" (20).
 func TestPlaceCarriesTheRunningTotal(t *testing.T) {
 	if !longtest.On() {
 		t.Skip("two searches: seconds; runs with " + longtest.Env)
 	}
-	placedWithin(t, "a chime past twelve", `let s = sum(line, .rank); (s + card.rank) % 12 != 0 and int((s + card.rank) / 12) > int(s / 12) ? card.face : true`, 24)
+	placedWithin(t, "a chime past twelve", `let s = sum(line, .rank); (s + card.rank) % 12 != 0 and int((s + card.rank) / 12) > int(s / 12) ? card.face : true`, 14)
 	placedWithin(t, "a ten carried iff red", `(sum(line, .rank) % 10 + card.rank >= 10) == (card.color == "red")`, 14)
 }
 
@@ -449,4 +451,18 @@ func TestPlaceTrace(t *testing.T) {
 	}); p.Rounds > 1 && !missed {
 		t.Errorf("%d rounds, but no miss in the trace:\n%s", p.Rounds, strings.Join(lines, "\n"))
 	}
+}
+
+// "Never the one suit that strictly leads the counts" (the forty-fifth
+// fresh set's) holds the card's suit count against the others' (grammar's
+// PStanding), and "each card no further from the starter than the last,
+// or of the starter's suit" (the same set's) two distances from the
+// starter (PToward): placed nowhere before.
+func TestPlaceStandsTheSuitsAndMeasuresFromAMark(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("three searches: seconds; runs with " + longtest.Env)
+	}
+	placedWithin(t, "not the glut", `let g = groupBy(line, .suit); len(g[card.suit] ?? []) <= max(map(filter(["spades", "hearts", "diamonds", "clubs"], # != card.suit), len(g[#] ?? [])))`, 12)
+	placedWithin(t, "the most played suit, or a face card", `let k = count(line, .suit == card.suit); all(["spades", "hearts", "diamonds", "clubs"], let s = #; count(line, .suit == s) <= k) or card.face`, 15)
+	placedWithin(t, "toward the epicentre", `card.suit == line[0].suit or abs(card.rank - line[0].rank) <= abs(prev.rank - line[0].rank)`, 15)
 }
