@@ -197,7 +197,7 @@ func TestVacuousReadingsRefused(t *testing.T) {
 	}
 	for text, want := range map[string]string{"any card": "true", "after a king anything; otherwise higher than the last card": "(prev.rank == 13) ? true : (card.rank > prev.rank)",
 		// "any card" beside a reading that says something is not offered
-		"play a card 1, 2 or 3 ranks above the last card counting round from king to ace": "(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 1) % 13 + 1) or (card.rank == (prev.rank + 2) % 13 + 1)"} {
+		"play a card 1, 2 or 3 ranks above the last card counting round from king to ace": "(card.rank == prev.rank % 13 + 1) or (card.rank == (prev.rank + 1) % 13 + 1) or (card.rank == (prev.rank + 2) % 13 + 1)"} {
 		r, err := rulebank.FromWords(text)
 		if err != nil || r.Expr != want {
 			t.Errorf("%q: %q, %v; want %q", text, r.Expr, err, want)

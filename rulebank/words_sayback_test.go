@@ -30,7 +30,7 @@ var (
 	relParts = []string{`card.color == prev.color`, `card.color != prev.color`, `card.suit == prev.suit`, `card.suit != prev.suit`,
 		`card.even == prev.even`, `card.even != prev.even`, `card.face == prev.face`, `card.face != prev.face`, `card.rank > prev.rank`,
 		`card.rank < prev.rank`, `card.rank >= prev.rank`, `card.rank <= prev.rank`, `card.rank == prev.rank`, `card.rank != prev.rank`,
-		`card.rank == (prev.rank + 0) % 13 + 1`, `card.rank == (prev.rank + 11) % 13 + 1`, `card.rank == (prev.rank + 2) % 13 + 1`,
+		`card.rank == (prev.rank + 0) % 13 + 1`, `card.rank == prev.rank % 13 + 1`, `card.rank == (prev.rank + 11) % 13 + 1`, `card.rank == (prev.rank + 2) % 13 + 1`,
 		`abs(card.rank - prev.rank) <= 2`, `card.rank == prev.rank + 1`, `card.rank + prev.rank <= 14`, `(card.rank + prev.rank) % 2 == 1`,
 		`{"spades": "diamonds", "diamonds": "clubs", "clubs": "hearts", "hearts": "spades"}[prev.suit] == card.suit`,
 		`card.color == line[0].color`, `prev2 == nil or card.rank > prev2.rank`, `prev3 == nil ? true : card.suit != prev3.suit`}

@@ -41,11 +41,11 @@ func TestReadFreshBank(t *testing.T) {
 		// "counting round" after a coordination is said of every step and
 		// distance in it; a list of amounts is no list of ranks
 		{"en", "play a card 1, 2 or 3 ranks above the last card counting round from king to ace",
-			[]string{`(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 1) % 13 + 1) or (card.rank == (prev.rank + 2) % 13 + 1)`}},
+			[]string{`(card.rank == prev.rank % 13 + 1) or (card.rank == (prev.rank + 1) % 13 + 1) or (card.rank == (prev.rank + 2) % 13 + 1)`}},
 		{"en", "play a card one higher or one lower than the last card counting round",
-			[]string{`(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 11) % 13 + 1)`}},
+			[]string{`(card.rank == prev.rank % 13 + 1) or (card.rank == (prev.rank + 11) % 13 + 1)`}},
 		{"en", "one higher or one lower than the last card or the same value, counting round",
-			[]string{`(card.rank == (prev.rank + 0) % 13 + 1) or (card.rank == (prev.rank + 11) % 13 + 1) or (card.rank == prev.rank)`}},
+			[]string{`(card.rank == prev.rank % 13 + 1) or (card.rank == (prev.rank + 11) % 13 + 1) or (card.rank == prev.rank)`}},
 		{"en", "within 3 of the last card, counting round from king to ace", []string{`min(abs(card.rank - prev.rank), 13 - abs(card.rank - prev.rank)) <= 3`}},
 		{"en", "play an ace, a 2 or 3 ranks above the last card", []string{`(card.rank == 1) or (card.rank == 2) or (card.rank == prev.rank + 3)`}},
 		// conditions that cover every case: the last branch is the

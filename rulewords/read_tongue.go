@@ -371,9 +371,9 @@ func (r *registry) buildTongue() {
 			return fe(func(r string) *pred {
 				switch kind {
 				case "above.wrap":
-					return related(fmt.Sprintf("%s.rank == (%s.rank + %d) %% 13 + 1", r, to, mod13(k-1)), r, to)
+					return related(wrapStep(r, to, mod13(k-1)), r, to)
 				case "below.wrap":
-					return related(fmt.Sprintf("%s.rank == (%s.rank + %d) %% 13 + 1", r, to, mod13(12-k)), r, to)
+					return related(wrapStep(r, to, mod13(12-k)), r, to)
 				case "above":
 					return related(fmt.Sprintf("%s.rank == %s.rank + %d", r, to, k), r, to)
 				case "below":

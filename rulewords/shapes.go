@@ -51,8 +51,9 @@ func grouped[T any](parts []T, joins func(k, j int) bool, share func([]T) T) []T
 
 // step is a card's rank a fixed distance from another's: kind "within"
 // (abs(a.rank - b.rank) <= k), "above" or "below" (a.rank == b.rank ± k)
-// and "above.wrap" or "below.wrap" (a.rank == (b.rank + d) % 13 + 1,
-// counting round: k ranks up for d < 6, else 12 - d down).
+// and "above.wrap" or "below.wrap" (a.rank == (b.rank + d) % 13 + 1, or
+// b.rank % 13 + 1 for d = 0, counting round: k ranks up for d < 6, else
+// 12 - d down).
 type step struct {
 	kind     string
 	card, of string
@@ -78,19 +79,25 @@ func (s *sayer) stepOf(op string, l, r ast.Node) (step, bool) {
 	if !lok || lfield != "rank" || op != "==" || !ok {
 		return step{}, false
 	}
-	// (ref.rank + d) % 13 + 1
+	// (ref.rank + d) % 13 + 1, or ref.rank % 13 + 1 for d = 0 (the reader's
+	// form; the scientists' grammar writes "+ 0")
 	if one, ok := intValue(rb.Right); ok && one == 1 && rb.Operator == "+" {
 		if m, ok := s.resolve(rb.Left).(*ast.BinaryNode); ok && m.Operator == "%" {
 			if t, ok := intValue(m.Right); ok && t == 13 {
-				if sum, ok := s.resolve(m.Left).(*ast.BinaryNode); ok && sum.Operator == "+" {
-					ref, f, ok := s.memberOf(sum.Left)
-					d, ok2 := intValue(sum.Right)
-					if ok && ok2 && f == "rank" && d >= 0 && d <= 11 {
-						if k := d + 1; k <= 6 {
-							return step{"above.wrap", lref, ref, k}, true
-						}
-						return step{"below.wrap", lref, ref, 12 - d}, true
+				ref, f, d, ok := "", "", 0, false
+				if sum, isSum := s.resolve(m.Left).(*ast.BinaryNode); isSum && sum.Operator == "+" {
+					var ok2 bool
+					ref, f, ok = s.memberOf(sum.Left)
+					d, ok2 = intValue(sum.Right)
+					ok = ok && ok2
+				} else {
+					ref, f, ok = s.memberOf(m.Left)
+				}
+				if ok && f == "rank" && d >= 0 && d <= 11 {
+					if k := d + 1; k <= 6 {
+						return step{"above.wrap", lref, ref, k}, true
 					}
+					return step{"below.wrap", lref, ref, 12 - d}, true
 				}
 			}
 		}

@@ -245,33 +245,49 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 	// can the coordination be a list of them ("a face card, an ace or a
 	// 9" is three items, never a face card and the list "an ace or a 9"
 	// joined by a comma alone).
-	var walk func(i int, items []any, ops []string, prev int, numeric bool)
-	walk = func(i int, items []any, ops []string, prev int, numeric bool) {
+	var walk func(i int, items []any, spans [][2]int, ops []string, prev int, numeric bool)
+	walk = func(i int, items []any, spans [][2]int, ops []string, prev int, numeric bool) {
 		for _, r := range p.parse(item, i) {
 			if len(items) > 0 && numeric && p.listTail(item, prev, i, r.end) {
 				continue // "must not be 8, 9 or 10": "must not be" the list
 			}
 			num := numeric && p.numberAt(r.end-1)
-			its := append(slices.Clone(items), r.val)
+			its, sps := p.withItem(item, items, spans, r.val, i, r.end)
 			for _, v := range groupings(its, ops, comb) {
 				out = append(out, result{r.end, v})
 			}
 			if len(its) >= 12 || p.steps > maxSteps {
 				continue
 			}
-			for _, c := range p.g.connectives() {
-				j := r.end
-				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
-					if c.words[len(c.words)-1] == p.g.but && trivial(r.val) {
-						continue // "anything but clubs" is not "anything and clubs"
+			// the next item after a connective, or after a "counting round"
+			// said of the items so far ("one higher or one lower, counting
+			// round, or the same suit")
+			for _, nx := range append([]wrappedItems{{r.end, its}}, p.wrapsAfter(item, its, sps, r.end)...) {
+				for _, c := range p.g.connectives() {
+					j := nx.at
+					if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+						if c.words[len(c.words)-1] == p.g.but && trivial(r.val) {
+							continue // "anything but clubs" is not "anything and clubs"
+						}
+						walk(j+len(c.words), nx.items, sps, append(slices.Clone(ops), c.op), i, num)
 					}
-					walk(j+len(c.words), its, append(slices.Clone(ops), c.op), i, num)
 				}
 			}
 		}
 	}
-	walk(i, nil, nil, i, true)
+	walk(i, nil, nil, nil, i, true)
 	return out
+}
+
+// withItem is the items of a coordination and their words (spans) with
+// one more, v from i to end; a "counting round" it says is said of the
+// items before it too (wrapEarlier).
+func (p *reader) withItem(item string, items []any, spans [][2]int, v any, i, end int) ([]any, [][2]int) {
+	its, sps := append(slices.Clone(items), v), append(slices.Clone(spans), [2]int{i, end})
+	if len(items) > 0 && wrapItems[item] && p.saysWrap(v, i, end) {
+		its = p.wrapEarlier(its, sps)
+	}
+	return its, sps
 }
 
 // trivial: a meaning that holds of any card.
@@ -320,8 +336,8 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 		}
 		return kind{f: f, noun: noun}
 	}
-	var walk func(i int, items []any, ops []string, prev int, numeric bool) // numeric: as coordinate's
-	walk = func(i int, items []any, ops []string, prev int, numeric bool) {
+	var walk func(i int, items []any, spans [][2]int, ops []string, prev int, numeric bool) // numeric: as coordinate's
+	walk = func(i int, items []any, spans [][2]int, ops []string, prev int, numeric bool) {
 		for _, r := range p.parse(item, i) {
 			if len(items) > 0 && numeric && p.listTail(item, prev, i, r.end) {
 				continue // "1 or 2 away": the 1 is an amount too, not an ace
@@ -337,7 +353,7 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 				// nouns is said of them all (nounRun), not of the last
 				continue
 			}
-			its := append(slices.Clone(items), kind{f, noun, p.bareNoun(i, r.end)})
+			its, sps := p.withItem(item, items, spans, kind{f, noun, p.bareNoun(i, r.end)}, i, r.end)
 			for _, v := range groupings(its, ops, comb) {
 				if v != nil {
 					out = append(out, result{r.end, v.(kind).f})
@@ -346,24 +362,29 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 			if len(its) >= 12 || p.steps > maxSteps {
 				continue
 			}
-			for _, c := range p.g.connectives() {
-				j := r.end
-				if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
-					if c.words[len(c.words)-1] == p.g.but && trivial(f) {
-						continue // "anything but clubs" is not "anything and clubs"
+			// the next item after a connective, or after a "counting round"
+			// said of the items so far ("one higher or one lower, counting
+			// round, or the same suit")
+			for _, nx := range append([]wrappedItems{{r.end, its}}, p.wrapsAfter(item, its, sps, r.end)...) {
+				for _, c := range p.g.connectives() {
+					j := nx.at
+					if j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
+						if c.words[len(c.words)-1] == p.g.but && trivial(f) {
+							continue // "anything but clubs" is not "anything and clubs"
+						}
+						walk(j+len(c.words), nx.items, sps, append(slices.Clone(ops), c.op), i, num)
 					}
-					walk(j+len(c.words), its, append(slices.Clone(ops), c.op), i, num)
 				}
 			}
 			if union && noun && r.end < len(p.toks) {
 				// "jacks queens and kings": a list of kinds without commas
 				// ("a card 2 or 3 away": the kind before a list, which
 				// may be the list's whole)
-				walk(r.end, its, append(slices.Clone(ops), ""), i, true)
+				walk(r.end, its, sps, append(slices.Clone(ops), ""), i, true)
 			}
 		}
 	}
-	walk(i, nil, nil, i, true)
+	walk(i, nil, nil, nil, i, true)
 	return out
 }
 

@@ -90,6 +90,11 @@ func TestSayInByHand(t *testing.T) {
 			"a carta vale 1 valor a mais que a última carta, contando em roda (depois do rei vem o ás)",
 			"la carta vale 1 valor más que la última carta, contando en círculo (después del rey viene el as)",
 			"la carta val 1 valor més que l'última carta, comptant en roda (després del rei ve l'as)"},
+		// the reader's form of one up counting round, without "+ 0"
+		{`card.rank == prev.rank % 13 + 1`,
+			"a carta vale 1 valor a mais que a última carta, contando em roda (depois do rei vem o ás)",
+			"la carta vale 1 valor más que la última carta, contando en círculo (después del rey viene el as)",
+			"la carta val 1 valor més que l'última carta, comptant en roda (després del rei ve l'as)"},
 		{`{"spades": "diamonds", "diamonds": "clubs", "clubs": "hearts", "hearts": "spades"}[prev.suit] == card.suit`,
 			"a carta é do naipe que segue o da última carta no ciclo espadas → ouros → paus → copas → espadas",
 			"la carta es del palo que sigue al de la última carta en el ciclo picas → diamantes → tréboles → corazones → picas",

@@ -39,7 +39,7 @@ func TestReadTyped(t *testing.T) {
 		// an exception no card of the rule meets is only the exception
 		// (the same rule twice: rulebank merges them)
 		{"es", "exactamente uno más que la anterior, y después del rey va el as",
-			[]string{`(prev.rank == 13) ? (card.rank == 1) : (card.rank == prev.rank + 1)`, `card.rank == (prev.rank + 0) % 13 + 1`}},
+			[]string{`(prev.rank == 13) ? (card.rank == 1) : (card.rank == prev.rank + 1)`, `card.rank == prev.rank % 13 + 1`}},
 		// a condition on the card two back: failing, or waiting for it
 		{"es", "si las dos últimas son del mismo color, cambia de color; si no, repite el color de la última", []string{
 			`((prev2 != nil) and (prev2.color == prev.color)) ? (card.color != prev.color) : (card.color == prev.color)`,

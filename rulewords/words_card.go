@@ -176,9 +176,9 @@ func (g *registry) buildCard() {
 			return fe(func(r string) *pred {
 				switch {
 				case wrap && up:
-					return related(fmt.Sprintf("%s.rank == (%s.rank + %d) %% 13 + 1", r, ref, mod13(k-1)), r, ref)
+					return related(wrapStep(r, ref, mod13(k-1)), r, ref)
 				case wrap:
-					return related(fmt.Sprintf("%s.rank == (%s.rank + %d) %% 13 + 1", r, ref, mod13(12-k)), r, ref)
+					return related(wrapStep(r, ref, mod13(12-k)), r, ref)
 				case up:
 					return related(fmt.Sprintf("%s.rank == %s.rank + %d", r, ref, k), r, ref)
 				}
@@ -385,6 +385,16 @@ type rankAct func(v []any) any
 func andF(a, b feature) feature { return func(r string) *pred { return and(a(r), b(r)) } }
 
 func mod13(k int) int { return ((k % 13) + 13) % 13 }
+
+// wrapStep is card r's rank d + 1 ranks above to's counting round (a king
+// is followed by an ace): "r.rank == (to.rank + d) % 13 + 1", and with
+// no "+ 0" for one rank up.
+func wrapStep(r, to string, d int) string {
+	if d == 0 {
+		return fmt.Sprintf("%s.rank == %s.rank %% 13 + 1", r, to)
+	}
+	return fmt.Sprintf("%s.rank == (%s.rank + %d) %% 13 + 1", r, to, d)
+}
 
 func intList(ks []int) string {
 	parts := make([]string, len(ks))

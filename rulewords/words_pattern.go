@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
-	"strings"
 )
 
 // Patterns and steps: a pattern of cards that repeats ("odd then even and
@@ -325,96 +323,3 @@ func suitOrder(p *reader, i int) []result {
 	walk(i, nil)
 	return out
 }
-
-// distRE is the distance of two cards' ranks compared with a number.
-var distRE = regexp.MustCompile(`^abs\((\w+)\.rank - (\w+)\.rank\) (==|!=|<=|>=|<|>) (\d+)$`)
-
-// stepRE is a card's rank a fixed step from another's.
-var stepRE = regexp.MustCompile(`^(\w+)\.rank == (\w+)\.rank ([+-]) (\d+)$`)
-
-// wrapped is p with each step of ranks counting round: "card.rank ==
-// prev.rank + 1" becomes "card.rank == (prev.rank + 0) % 13 + 1", and each
-// distance the shorter way round ("within 3 of the last card, counting
-// round": a king and an ace are 1 apart). Nil when p has no step or
-// distance to count round.
-func wrapped(p *pred) *pred {
-	n := 0
-	var walk func(p *pred) *pred
-	walk = func(p *pred) *pred {
-		if p.op == "atom" {
-			if d := distRE.FindStringSubmatch(p.text); d != nil {
-				// a distance counting round: the shorter way round
-				n++
-				a := fmt.Sprintf("abs(%s.rank - %s.rank)", d[1], d[2])
-				return atom(fmt.Sprintf("min(%s, 13 - %s) %s %s", a, a, d[3], d[4]))
-			}
-			m := stepRE.FindStringSubmatch(p.text)
-			if m == nil {
-				return p
-			}
-			k, _ := strconv.Atoi(m[4])
-			if k < 1 || k > 12 {
-				return p
-			}
-			n++
-			d := k - 1
-			if m[3] == "-" {
-				d = 12 - k
-			}
-			return atom(fmt.Sprintf("%s.rank == (%s.rank + %d) %% 13 + 1", m[1], m[2], d))
-		}
-		out := &pred{op: p.op, text: p.text}
-		for _, k := range p.kids {
-			out.kids = append(out.kids, walk(k))
-		}
-		return out
-	}
-	out := walk(p)
-	if n == 0 {
-		return nil
-	}
-	return out
-}
-
-// wrapsWhole: the coordinations a "counting round" after them is said of
-// whole: "one higher or one lower than the last card counting round" and
-// "1, 2 or 3 ranks above the last card counting round" count round in
-// every step (f.wrapped reads it of the last feature alone).
-var wrapsWhole = map[string]bool{"features": true, "nps": true, "vps": true}
-
-// withWrap is rs and each feature of rs followed by a "counting round"
-// with every step of it counting round; the reading of that span with
-// only the last step counting round (f.wrapped) is then dropped. A span
-// that says "exactly" keeps its steps as said: the program's own words
-// say a step that does not count round so ("exactly one rank above the
-// last card or one rank below it counting round").
-func (p *reader) withWrap(rs []result) []result {
-	out := rs
-	whole := map[int]bool{}
-	for _, r := range rs {
-		f, ok := r.val.(feature)
-		if !ok || wrapped(f("card")) == nil || slices.ContainsFunc(p.toks[:r.end], func(w string) bool { return slices.Contains(exactlyWords, w) }) {
-			continue
-		}
-		for _, w := range p.parse("wrap", r.end) {
-			whole[w.end] = true
-			out = append(out, result{w.end, fe(func(ref string) *pred {
-				if x := wrapped(f(ref)); x != nil {
-					return x
-				}
-				return f(ref) // "@" (meaningKey) is no card a step reads
-			})})
-		}
-	}
-	return slices.DeleteFunc(out, func(r result) bool {
-		f, ok := r.val.(feature)
-		if !ok || !whole[r.end] {
-			return false
-		}
-		e := f("card").expr()
-		return strings.Contains(e, ") % 13 + 1") && wrapped(f("card")) != nil
-	})
-}
-
-// exactlyWords say a step as it is, in each language.
-var exactlyWords = []string{"exactly", "exatamente", "exactamente", "exactament"}
