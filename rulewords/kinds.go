@@ -2,6 +2,7 @@ package rulewords
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/eleusis/eleusis/internal/numkinds"
@@ -54,9 +55,45 @@ var kindVerbs = []struct {
 	{"numvp", "is {n}", false}, {"numvp", "is {a}", false},
 	{"numvp", "is not {n}", true}, {"numvp", "is not {a}", true}, {"numvp", "is never {n}", true}, {"numvp", "is never {a}", true},
 	{"numvp", "not be {n}", true}, {"numvp", "not be {a}", true}, {"numvp", "never be {n}", true},
-	{"sumvp", "make|makes {n}", false}, {"sumvp", "add|adds up to {n}", false},
-	{"sumvp", "never make|makes {n}", true}, {"sumvp", "never add|adds up to {n}", true}, {"sumvp", "do|does not make {n}", true},
-	{"sumvp", "do|does not add up to {n}", true}, {"sumvp", "not add up to {n}", true}, {"sumvp", "not make {n}", true},
+	// (sumvp: each of sumVerbs and sumNotVerbs before {n}, added in init)
+}
+
+// sumVerbs are the ways several numbers together make a number ("the two
+// add up to", "make", "total"), sumNotVerbs the ways they do not: each
+// reads before every number a sum is said to be after "is" (a kind, even
+// or odd, a multiple of k: sumvp.*), as before a number or a bound
+// (sumvp.eq, sumvp.ge …).
+var (
+	sumVerbs    = []string{"add|adds up to", "make|makes", "total|totals", "come|comes to", "sum|sums to", "add|adds to"}
+	sumNotVerbs = []string{"do|does not add up to", "not add up to", "never add|adds up to", "do|does not make", "not make", "never make|makes",
+		"do|does not total", "not total", "never total|totals", "do|does not come to", "never come|comes to"}
+)
+
+func init() {
+	for _, v := range sumVerbs {
+		kindVerbs = append(kindVerbs, struct {
+			nt, pat string
+			neg     bool
+		}{"sumvp", v + " {n}", false})
+	}
+	for _, v := range sumNotVerbs {
+		kindVerbs = append(kindVerbs, struct {
+			nt, pat string
+			neg     bool
+		}{"sumvp", v + " {n}", true})
+	}
+}
+
+// sumPats is each of verbs before each of objs: "add up to a multiple of
+// $term", "make a multiple of $term" …
+func sumPats(verbs []string, objs ...string) []string {
+	var out []string
+	for _, v := range verbs {
+		for _, o := range objs {
+			out = append(out, v+" "+o)
+		}
+	}
+	return out
 }
 
 func (g *registry) buildKinds() {
@@ -81,6 +118,36 @@ func (g *registry) buildKinds() {
 			g.named(nt+".not"+k.name, nt, func([]any) any { return func(a term) *pred { return not(k.of(a)) } }, pats[nt+".not"+k.name]...)
 		}
 	}
+	// even, odd and a multiple of a number, as after "is" ("the sum is a
+	// multiple of 3": t.multiple): "the two must add up to a multiple of 3",
+	// "make an even number", "total a number divisible by 4"
+	par := func(r int) func([]any) any {
+		return func([]any) any { return func(a term) *pred { return parityOf(a, r) } }
+	}
+	g.named("sumvp.even", "sumvp", par(0), sumPats(sumVerbs, "an even number|total|sum", "even")...)
+	g.named("sumvp.odd", "sumvp", par(1), sumPats(sumVerbs, "an odd number|total|sum", "odd")...)
+	multiple := func(neg bool) func([]any) any {
+		return func(v []any) any {
+			b := v[0].(term)
+			return func(a term) *pred {
+				if neg {
+					return not(multipleOf(a, b))
+				}
+				return multipleOf(a, b)
+			}
+		}
+	}
+	multiples := []string{"a multiple of $term", "a number divisible by $term", "something divisible by $term"}
+	g.named("sumvp.multiple", "sumvp", multiple(false), sumPats(sumVerbs, multiples...)...)
+	g.named("sumvp.notmultiple", "sumvp", multiple(true), sumPats(sumNotVerbs, multiples...)...)
+	// between two numbers, as t.range ("the sum is between 10 and 15")
+	g.named("sumvp.range", "sumvp", func(v []any) any {
+		lo, hi := v[0].(term), v[1].(term)
+		return func(a term) *pred {
+			x := paren(a.text)
+			return counted(fmt.Sprintf("%s >= %s and %s <= %s", x, lo.text, x, hi.text), append(append(slices.Clone(a.refs), lo.refs...), hi.refs...)...)
+		}
+	}, sumPats(sumVerbs, "between $term and $term [inclusive]")...)
 	// several numbers together, what they add up to: "the card plus the
 	// two before it make a prime" (a sum, never one card's rank)
 	g.named("c.termsum", "clause", func(v []any) any {

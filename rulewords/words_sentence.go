@@ -184,10 +184,9 @@ func (g *registry) buildSentence() {
 	// Alternating colours or parities is differing from the last card in
 	// them: said as that, the simplest expression.
 	g.named("s.altfield", "sentence", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
-		"alternate $altfield", "alternate between $altfield", "$altfield must|should alternate", "the $altfield must|should alternate",
-		"$altfield alternate", "the $altfield alternate", "alternating $altfield", "alternate the $altfield", "cards must alternate in $altfield",
-		"cards alternate in $altfield", "[the] cards must|should alternate [between|in] $altfield", "[the] cards alternate [between|in] $altfield",
-		"play alternately $altfield", "alternate $altfield cards")
+		append(takeTurns("$altfield"), "alternate $altfield", "alternate between $altfield", "alternating $altfield", "alternate the $altfield", "cards must alternate in $altfield",
+			"cards alternate in $altfield", "[the] cards must|should alternate [between|in] $altfield", "[the] cards alternate [between|in] $altfield",
+			"play alternately $altfield", "alternate $altfield cards")...)
 	g.named("altfield.color", "altfield", func([]any) any { return fieldName("color") }, "colours|colors|colour|color", "card colours|colors", "red and black",
 		"black and red", "red and black cards", "black and red cards", "reds and blacks", "blacks and reds")
 	g.named("altfield.even", "altfield", func([]any) any { return fieldName("even") }, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers",
@@ -203,9 +202,8 @@ func (g *registry) buildSentence() {
 		a, b := ab[0], ab[1]
 		return ifThen(a("prev"), b("card"), ifThen(b("prev"), a("card"), or(a("card"), b("card"))))
 	}
-	g.def("sentence", "s.alt", alt, "alternate $altpair", "alternate between $altpair", "$altpair must|should alternate",
-		"the $altpair must|should alternate", "$altpair alternate", "the $altpair alternate", "alternating $altpair",
-		"play alternately $altpair", "alternate the $altpair", "cards must alternate in $altpair", "cards alternate in $altpair")
+	g.def("sentence", "s.alt", alt, append(takeTurns("$altpair"), "alternate $altpair", "alternate between $altpair", "alternating $altpair",
+		"play alternately $altpair", "alternate the $altpair", "cards must alternate in $altpair", "cards alternate in $altpair")...)
 	g.named("altpair", "altpair", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np and $np", "$np with $np", "$np / $np",
 		"$np or $np")
 	g.def("iffs", "s.iff", func(v []any) any { return iff(v[0].(*pred), v[1].(*pred)) },
@@ -367,4 +365,15 @@ func combineTerms(ts []term, os []string, levels []int) term {
 		}
 	}
 	return ts[0]
+}
+
+// takeTurns is the patterns of two kinds (slot: "$altfield", "$altpair")
+// that take turns, said after them: "red and black (must) alternate",
+// "red and black take turns", "the colours take it in turns".
+func takeTurns(slot string) []string {
+	var out []string
+	for _, verb := range []string{"alternate", "take turns", "take it in turns"} {
+		out = append(out, slot+" must|should "+verb, "the "+slot+" must|should "+verb, slot+" "+verb, "the "+slot+" "+verb)
+	}
+	return out
 }
