@@ -54,10 +54,14 @@ func sentences(p *reader, i int) []result {
 					continue
 				}
 				// "and" alone joins an aside ("… and from king back to
-				// ace") and conditionals that say nothing otherwise ("depois
+				// ace"), conditionals that say nothing otherwise ("depois
 				// de um par vem um ímpar e depois de um ímpar vem um par";
-				// one that does ends the branches read together)
-				if sep == "and" && kind != aside && !(prev == exception && kind == exception) {
+				// one that does ends the branches read together) and two
+				// rules that forbid ("never three red cards in a row and
+				// never three black cards in a row"; one that reads as a
+				// conditional too, "no hearts after a spade", is read as
+				// the conditionals above, as before)
+				if sep == "and" && kind != aside && !(prev == exception && kind == exception) && !(bothNot(got, r.val) && !p.readsAsException(i, r.end)) {
 					continue
 				}
 				// "but" joins a rule and one that narrows it ("even cards or
@@ -173,6 +177,31 @@ func hasIf(p *pred) bool {
 	}
 	for _, k := range p.kids {
 		if hasIf(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// bothNot: the sentence v and the one before it (the last of got) each
+// forbid something (a negation): "and" between them can only say both.
+func bothNot(got []*pred, v any) bool {
+	p, ok := v.(*pred)
+	return ok && p.op == "not" && len(got) > 0 && got[len(got)-1].op == "not"
+}
+
+// readsAsException: the words from i to end read as a conditional that
+// says nothing otherwise, or as a branch of conditionals in a row ("no
+// hearts after a spade").
+func (p *reader) readsAsException(i, end int) bool {
+	if slices.ContainsFunc(p.parse("branch", i), func(r result) bool { return r.end == end }) {
+		return true // a branch of a chain of conditionals (branches)
+	}
+	for _, nt := range []string{"sentence", "xsentence"} {
+		if slices.ContainsFunc(p.parse(nt, i), func(r result) bool {
+			v, ok := r.val.(*pred)
+			return ok && r.end == end && v.op == "if" && v.kids[2] == yes
+		}) {
 			return true
 		}
 	}

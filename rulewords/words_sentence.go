@@ -171,11 +171,22 @@ func (g *registry) buildSentence() {
 	g.named("s.notwosame", "sentence", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		"never|no two cards of the same $field in a row", "never play two cards of the same $field in a row",
 		"no two consecutive cards of the same $field", "never two consecutive cards of the same $field", "not two cards of the same $field in a row", "[you] {cannot|can not|may not|must not} play two cards of the same $field in a row", "two cards of the same $field {cannot|may not|must not} be played {in a row|consecutively}", "two cards of the same $field in a row are not allowed", "no two cards in a row of the same $field", "never the same $field two times in a row")
-	g.def("sentence", "", func(v []any) any {
-		f := v[0].(string)
-		return not(and(atom("prev2 != nil"), atom(fmt.Sprintf("prev2.%s == prev.%s", f, f)), atom(fmt.Sprintf("prev.%s == card.%s", f, f))))
-	}, "never|no three cards of the same $field in a row", "never play three cards of the same $field in a row",
-		"no three consecutive cards of the same $field", "never three consecutive cards of the same $field")
+	// runs of one field, whatever its value: "never three cards of the same
+	// colour in a row" (sameRun)
+	g.def("sentence", "", func(v []any) any { return sameRun(string(v[0].(fieldName)), 2) },
+		"never|no three cards of the same $field in a row", "never play three cards of the same $field in a row",
+		"no three consecutive cards of the same $field", "never three consecutive cards of the same $field",
+		"never|no three cards in a row of the same $field", "never the same $field three times in a row")
+	g.named("s.maxrunsame", "sentence", func(v []any) any {
+		k, f := v[0].(int), string(v[1].(fieldName))
+		return sameRun(f, k)
+	}, "no|never more than $num cards of the same $field in a row", "at most $num cards of the same $field in a row",
+		"not more than $num cards of the same $field in a row", "max $num cards of the same $field in a row",
+		"no|never more than $num cards in a row of the same $field", "at most $num cards in a row of the same $field")
+	g.def("sentence", "", func(v []any) any { return sameRun(string(v[0].(fieldName)), 1) },
+		"no|never more than one|1 card of the same $field in a row")
+	g.def("sentence", "", func(v []any) any { return sameRun(string(v[1].(fieldName)), v[0].(int)-1) },
+		"never|no $num cards of the same $field in a row", "never $num consecutive cards of the same $field")
 	g.def("sentence", "s.nothree", func(v []any) any {
 		f := v[0].(feature)
 		return not(and(atom("prev2 != nil"), f("prev2"), f("prev"), f("card")))
@@ -376,4 +387,23 @@ func takeTurns(slot string) []string {
 		out = append(out, slot+" must|should "+verb, "the "+slot+" must|should "+verb, slot+" "+verb, "the "+slot+" "+verb)
 	}
 	return out
+}
+
+// sameRun is a run of at most k cards (1 to 3) with the same field ("no
+// more than 2 cards of the same colour in a row"): the card and the k
+// before it do not all share it; with fewer cards down there is no run
+// (prevK != nil, as s.nothree and s.maxrun write it). Nil for another k.
+func sameRun(f string, k int) *pred {
+	if k < 1 || k > 3 {
+		return nil
+	}
+	refs := []string{"card", "prev", "prev2", "prev3"}[:k+1]
+	var ps []*pred
+	if k >= 2 {
+		ps = append(ps, atom(refs[k]+" != nil"))
+	}
+	for x := 1; x < len(refs); x++ {
+		ps = append(ps, atom(fmt.Sprintf("%s.%s == %s.%s", refs[x-1], f, refs[x], f)))
+	}
+	return not(and(ps...))
 }
