@@ -360,6 +360,9 @@ func init() {
 				return b(rankOf(pt, SlotCard) == (rankOf(pt, SlotPrev)+int32(n.K))%13+1)
 			},
 			text: func(n *Node, _ []text) text {
+				if n.K == 0 { // one up: no "+ 0"
+					return text{"card.rank == prev.rank % 13 + 1", precCmp}
+				}
 				return text{fmt.Sprintf("card.rank == (prev.rank + %d) %% 13 + 1", n.K), precCmp}
 			},
 			reads: readCardPrev},

@@ -73,10 +73,16 @@ func judge(r *Compiled, rep Report, cfg CheckConfig) error {
 		if l := rep.DeadEnd.Legal; len(l) > 0 {
 			only = fmt.Sprintf(" (the rule admits only %s there)", sim.CardsString(l))
 		}
+		// The advice follows the cause: a rule that admits nothing there
+		// needs a card it admits; one whose few cards are all played needs
+		// more of them.
+		mend := "let the rule admit some card after such a line (an exception: after a king anything, say)"
+		if !rep.DeadEnd.Structural {
+			mend = "let the rule admit more cards where it admits few (after a face card anything, say, or steps counting round from King to Ace)"
+		}
 		return fmt.Errorf("%s has a dead end: after the main line %s (%s) %s%s, so a hand under it can get stuck; "+
-			"let the rule admit more cards where it admits few (after a face card anything, say, or counting round from King to Ace), "+
-			"or tag it dead-end in its bank, or give --allow-dead-ends, to accept it",
-			rep.Rule, sim.CardsString(rep.DeadEnd.Line), plural(len(rep.DeadEnd.Line), "card"), rep.DeadEndWhat(), only)
+			"%s, or tag it dead-end in its bank, or give --allow-dead-ends, to accept it",
+			rep.Rule, sim.CardsString(rep.DeadEnd.Line), plural(len(rep.DeadEnd.Line), "card"), rep.DeadEndWhat(), only, mend)
 	case cfg.NumberLine:
 		return NumberLine(r)
 	}
