@@ -158,7 +158,14 @@ rules failed and why.`,
 			if err := g.render(verdict.Reports, checkTable(verdict.Reports)); err != nil {
 				return err
 			}
-			return verdict.Err()
+			if err := verdict.Err(); err != nil {
+				return err
+			}
+			// A table without a dead-end column says nothing of dead ends:
+			// say what passing means, and how hard the check looked.
+			fmt.Fprintf(g.errw, "eleusis: %s passed the check (%d random walks of up to %d cards each, %d decks): %s\n",
+				countOf(len(rules), "rule"), cfg.Analyse.Walks, cfg.Analyse.Horizon, cfg.Analyse.Decks, deadEndsFound(verdict.Reports))
+			return nil
 		},
 	}
 	check.Flags().StringVar(&expr, "expr", "", "check this expression instead of the bank")
@@ -238,4 +245,31 @@ func checkTable(reps []rulebank.Report) render.Table {
 			render.FloatCell(r.Acceptance), after, render.Str(kind), render.Str(line), render.Str(r.Search()), render.Str(r.Error)})
 	}
 	return t
+}
+
+// deadEndsFound says the dead ends a passing check found: none, or those its
+// rules' authors accepted (tagged dead-end, or --allow-dead-ends).
+func deadEndsFound(reps []rulebank.Report) string {
+	k := 0
+	for _, r := range reps {
+		if r.DeadEnd != nil {
+			k++
+		}
+	}
+	if k == 0 {
+		return "no dead end found"
+	}
+	have := fmt.Sprintf("%d have", k)
+	if k == 1 {
+		have = "1 has"
+	}
+	return have + " a dead end, accepted (tagged dead-end in the bank, or --allow-dead-ends)"
+}
+
+// countOf is "1 rule", "3 rules".
+func countOf(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

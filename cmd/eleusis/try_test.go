@@ -258,3 +258,25 @@ func TestRulesTryDocumented(t *testing.T) {
 		t.Errorf("docs/commands.md shows for %s\n%s\nbut it prints\n%s", command, want, got)
 	}
 }
+
+// A check that passes says so, and what it looked for: with no dead end
+// the table has no dead-end column to say it.
+func TestRulesCheckSaysWhatPassingMeans(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--expr", "card.color != prev.color", "--walks", "20"},
+			"eleusis: 1 rule passed the check (20 random walks of up to 40 cards each, 2 decks): no dead end found\n"},
+		{[]string{"--expr", "card.rank > prev.rank", "--allow-dead-ends", "--walks", "20", "--decks", "3"},
+			"eleusis: 1 rule passed the check (20 random walks of up to 40 cards each, 3 decks): 1 has a dead end, accepted (tagged dead-end in the bank, or --allow-dead-ends)\n"},
+	} {
+		var out, errw bytes.Buffer
+		if err := newRoot(&out, &errw, append([]string{"rules", "check"}, c.args...)).Execute(); err != nil {
+			t.Fatal(err)
+		}
+		if errw.String() != c.want {
+			t.Errorf("%v: standard error %q, want %q", c.args, errw.String(), c.want)
+		}
+	}
+}
