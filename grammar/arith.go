@@ -27,7 +27,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PDistinct, PCross, PStanding, PToward, PPrime, PBetween, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PAvg, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PDistinct, PCross, PStanding, PToward, PPrime, PBetween, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -51,6 +51,8 @@ func arithLeaf(n *Node) bool {
 		return n.K <= 13
 	case PLast, PSince, PSumSince:
 		return n.El != ElConcept
+	case PAvg: // the main pool's average as it is, the rounded one here
+		return n.K2 == 1
 	case PCount:
 		return n.Win > MaxWindow || n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast || n.El == ElHigh || n.El == ElCard || n.El >= ElSuitRank // ElShares too
 	}
@@ -67,6 +69,9 @@ func mainLeaf(n *Node) bool {
 	switch n.P {
 	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PDistinct, PCross, PStanding, PToward:
 		return false
+	}
+	if n.P == PAvg && n.K2 == 1 {
+		return false // the look-back pool's: the average rounded down
 	}
 	return (n.El < ElSameCard || n.El == ElConcept) && n.Win <= MaxWindow
 }

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/eleusis/eleusis/sim"
@@ -119,6 +120,9 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		for _, op := range []Op{Lt, Le, Gt, Ge} {
 			for _, w := range windows {
 				put(Node{P: PAvg, Slot: s, Op: op, Win: w})
+				// The look-back pool's: "at least the line's average,
+				// rounded down".
+				put(Node{P: PAvg, Slot: s, Op: op, Win: w, K2: 1})
 			}
 		}
 	}
@@ -281,7 +285,7 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	}
 	// The look-back pool's: "never the suit that leads the counts", "no
 	// suit ahead of the starter's".
-	for _, w := range windows {
+	for _, w := range allWindows() { // "the rarest suit of the last eight"
 		for _, x := range standingSlots {
 			for _, op := range []Op{Ge, Gt} {
 				put(Node{P: PStanding, Win: w, Slot: x, Op: op})
@@ -402,6 +406,16 @@ var smallConcepts = func() (out []int) {
 	}
 	return out
 }()
+
+// allWindows is the windows and the look-back pool's longer ones (to
+// MaxLongWindow).
+func allWindows() []Window {
+	out := slices.Clone(windows)
+	for w := Window(MaxWindow + 1); w <= MaxLongWindow; w++ {
+		out = append(out, w)
+	}
+	return out
+}
 
 var windows = func() []Window {
 	out := []Window{0}

@@ -177,10 +177,15 @@ var lineProds = map[Prod]Production{
 		Bits: func(n *Node) int { return 3 + winBits[n.Win] + elemBitsOf(n) },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(pt.Scene.elems(n.Win, n.El, n.K, pt.Card) > 0) },
 		text: func(n *Node, _ []text) text { return call("any", windowText(n.Win), elemTextOf(n)) }, reads: readWindow},
-	PAvg: {Name: "avg", Type: Bool, Words: "a card's rank compared with the average rank of the main line (or of its last k cards)",
-		Bits: func(n *Node) int { return 4 + 1 + slotBits[n.Slot] + winBits[n.Win] },
+	// K2 = 1: the average rounded down, as a rule written with int(sum /
+	// n) reads it (the look-back pool's).
+	PAvg: {Name: "avg", Type: Bool, Words: "a card's rank compared with the average rank of the main line (or of its last k cards), rounded down or not",
+		Bits: func(n *Node) int { return 4 + 1 + slotBits[n.Slot] + winBits[n.Win] + n.K2 },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[n.Win.index()]
+			if n.K2 == 1 {
+				return b(pt.Scene.has(n.Slot) && compare(n.Op, rankOf(pt, n.Slot), t.sum/t.n))
+			}
 			return b(pt.Scene.has(n.Slot) && compare(n.Op, rankOf(pt, n.Slot)*t.n, t.sum))
 		},
 		text: func(n *Node, _ []text) text {
@@ -188,7 +193,11 @@ var lineProds = map[Prod]Production{
 			if n.Win > 0 {
 				count = fmt.Sprintf("min(n, %d)", n.Win)
 			}
-			return text{fmt.Sprintf("%s.rank %s %s / %s", slotText[n.Slot], cmpText[n.Op], call("sum", call("map", windowText(n.Win), ".rank").s).s, count), precCmp}
+			avg := call("sum", call("map", windowText(n.Win), ".rank").s).s + " / " + count
+			if n.K2 == 1 {
+				avg = "int(" + avg + ")"
+			}
+			return text{fmt.Sprintf("%s.rank %s %s", slotText[n.Slot], cmpText[n.Op], avg), precCmp}
 		},
 		reads: func(n *Node, r Reads) Reads { r.slot(n.Slot); return readWindow(n, r) }},
 	// Multiplied out (the average is a fraction): |card.rank × m − sum| ≤ k × m.

@@ -285,7 +285,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		if rng.IntN(4) == 0 {
 			return &Node{P: PAvgIs, Op: cmpOp(), K: 2 + rng.IntN(11), K2: rng.IntN(2)}
 		}
-		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng))}
+		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng)), K2: rng.IntN(2)}
 	case 16:
 		switch rng.IntN(5) {
 		case 2:
