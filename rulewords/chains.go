@@ -62,3 +62,51 @@ func covers(before, last *pred) bool {
 	}
 	return false
 }
+
+// ordered is a chain of branches and their conditions, in the order they
+// are tried.
+type ordered struct {
+	bs    []*branch
+	conds []*pred
+}
+
+// exceptionsFirst is the chain in the order it is read: a branch that
+// allows any card ("after a king or an ace anything") after others is an
+// exception to them all, tried first, so that "after a red card go higher,
+// after a black card go lower, and after a king anything" lets any card
+// follow a red king. Tried where it stands it would say nothing where
+// only the otherwise follows it (the chain allows any card where no
+// condition holds already), and nobody lists an exception to the rules
+// after it only.
+func exceptionsFirst(bs []*branch, conds []*pred) ordered {
+	var first, rest ordered
+	for k, b := range bs {
+		o := &rest
+		if k > 0 && !b.otherwise && b.then == yes {
+			o = &first
+		}
+		o.bs, o.conds = append(o.bs, b), append(o.conds, conds[k])
+	}
+	return ordered{append(first.bs, rest.bs...), append(first.conds, rest.conds...)}
+}
+
+// idlePart: a part of p below its top is "c ? true : true", which says
+// nothing: a reading with one took an exception for a rule of its own
+// ("…, and after a king anything" joined with "and"), which nobody means.
+// (At the top it is the rule "any card", which rulebank refuses saying
+// so.)
+func idlePart(p *pred) bool {
+	var walk func(q *pred, top bool) bool
+	walk = func(q *pred, top bool) bool {
+		if !top && q.op == "if" && q.kids[1].expr() == "true" && q.kids[2].expr() == "true" {
+			return true
+		}
+		for _, k := range q.kids {
+			if walk(k, false) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(p, true)
+}

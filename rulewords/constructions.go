@@ -47,6 +47,8 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildKinds()
 	r.buildPattern()
 	r.buildPlace()
+	r.buildPronouns()
+	r.buildFresh()
 	r.buildTyped()
 	r.buildElided()
 	r.buildTongue()

@@ -66,6 +66,9 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 			continue
 		}
 		for _, q := range waitingToo(waiting(eachOf(pr))) {
+			if idlePart(q) {
+				continue
+			}
 			e, ok, never := sound(lastElse(q).expr())
 			if never != "" && !slices.Contains(dead, never) {
 				dead = append(dead, never)

@@ -152,7 +152,46 @@ func conditional(k int) bool { return k == cond || k == exception }
 // exception to that rule: when its condition holds, it says what the card
 // must be instead. An exception that allows any card, or none that the
 // rule allows (clash), can only be one.
+//
+// A sentence that allows any card where its condition holds ("after a
+// king or an ace anything") is an exception to all the others, before it
+// or after it: joined to them with "and" it would say nothing (c ? true :
+// true).
 func combineSentences(ps []*pred) []*pred {
+	var free []*pred
+	if len(ps) > 1 {
+		ps = slices.DeleteFunc(slices.Clone(ps), func(s *pred) bool {
+			if anythingWhen(s) {
+				free = append(free, s.kids[0])
+				return true
+			}
+			return false
+		})
+		for k, s := range ps {
+			if s.exempt {
+				free, ps[k] = append(free, s.kids[0]), s.kids[2]
+			}
+		}
+	}
+	if len(ps) == 0 {
+		return nil
+	}
+	out := combineRules(ps)
+	if len(free) > 0 {
+		for k, r := range out {
+			out[k] = ifThen(or(free...), yes, r)
+		}
+	}
+	return out
+}
+
+// anythingWhen: s is "when c, any card" and nothing else.
+func anythingWhen(s *pred) bool {
+	return s.op == "if" && s.kids[1] == yes && s.kids[2] == yes
+}
+
+// combineRules is combineSentences of sentences that each say something.
+func combineRules(ps []*pred) []*pred {
 	out := []*pred{ps[0]}
 	for _, s := range ps[1:] {
 		var next []*pred

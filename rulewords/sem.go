@@ -31,6 +31,10 @@ type pred struct {
 	// gone: the atom says a card a relation reads is missing, and so the
 	// relation asks nothing (related's guard: "none(line, #.face) or …")
 	gone bool
+	// exempt: "c ? true : rest" read from a branch that allows any card
+	// said after the others ("…, after a king anything"): an exception to
+	// the sentences beside it too (combineSentences)
+	exempt bool
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }

@@ -254,7 +254,9 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 			num := numeric && p.numberAt(r.end-1)
 			its, sps := p.withItem(item, items, spans, r.val, i, r.end)
 			for _, v := range groupings(its, ops, comb) {
-				out = append(out, result{r.end, v})
+				if !p.notOverNots(sps) {
+					out = append(out, result{r.end, v})
+				}
 			}
 			if len(its) >= 12 || p.steps > maxSteps {
 				continue
@@ -355,7 +357,7 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 			}
 			its, sps := p.withItem(item, items, spans, kind{f, noun, p.bareNoun(i, r.end)}, i, r.end)
 			for _, v := range groupings(its, ops, comb) {
-				if v != nil {
+				if v != nil && !p.notOverNots(sps) {
 					out = append(out, result{r.end, v.(kind).f})
 				}
 			}

@@ -16,7 +16,7 @@ type cardRef struct {
 var cardRefs = []cardRef{
 	{"card", []string{"the card", "the next card", "the card played", "the played card", "the new card", "this card",
 		"each card", "every card", "your card", "the card you play", "a card", "cards", "the cards", "each card played", "yours",
-		"your next card", "the card you put down", "the one you play", "the value", "the rank", "its value", "its rank",
+		"your next card", "the card you put down", "the one you play", "the value", "the rank",
 		"the value of the card", "the rank of the card", "the card's value", "the new card's value", "next card", "the next one", "the next"}},
 	{"prev", []string{"the last card", "the previous card", "the last card played", "the card played before", "the preceding card",
 		"the prior card", "the card before", "the last one", "the previous one", "the one before",

@@ -247,7 +247,12 @@ func resolveBranches(bs []*branch) []*pred {
 	var walk func(k int, subj any, conds []*pred)
 	walk = func(k int, subj any, conds []*pred) {
 		if k == len(bs) {
-			out = append(out, nest(bs, conds))
+			o := exceptionsFirst(bs, conds)
+			p := nest(o.bs, o.conds)
+			if o.bs[0] != bs[0] && p.op == "if" {
+				p.exempt = true
+			}
+			out = append(out, p)
 			return
 		}
 		b := bs[k]

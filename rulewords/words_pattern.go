@@ -146,6 +146,9 @@ func patList(p *reader, i int) []result {
 	walk = func(i int, items []patItem) {
 		for _, r := range p.parse("patitem", i) {
 			its := append(slices.Clone(items), r.val.([]patItem)...)
+			if len(items) == 0 && p.midList(i, its) {
+				continue // "otherwise higher, higher, lower, repeat": the list began before
+			}
 			if len(its) >= 2 {
 				out = append(out, result{r.end, its})
 			}

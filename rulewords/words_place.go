@@ -30,7 +30,7 @@ func (g *registry) buildPlace() {
 		return atom(fmt.Sprintf("n %% %d == %d", k, k-1))
 	}
 	g.named("place.every", "place", every, "every $ordinal card|one|position|place", "each $ordinal card|one", "every $num cards",
-		"every $ordinal card played", "all $ordinal cards")
+		"all $ordinal cards")
 	g.named("place.other", "place", func([]any) any { return atom("n % 2 == 1") }, "every other card|one|position|place",
 		"every second card|one", "even positions|places|ones|turns|spots", "the even positions|places|ones|turns|spots",
 		"even numbered positions|places", "every even position|place")

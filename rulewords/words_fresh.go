@@ -1,0 +1,133 @@
+package rulewords
+
+import (
+	"fmt"
+)
+
+// Words a writer of fresh rules used that the reader refused: a number
+// that is not a multiple ("the total must never be a multiple of 10"),
+// kinds of number coordinated after a sum's verb ("add up to a multiple of
+// 4 or a multiple of 6"), a fraction or a multiple of another card's rank
+// as a bound ("at least half the last card's value"), a closing "after
+// anything else play anything", the places of cards played after the
+// starter ("every fourth card played"), and more words that say a pattern
+// repeats ("and round again").
+
+func (g *registry) buildFresh() {
+	// what a number is not: a multiple ("is not divisible by 10"; "must
+	// never be" is respelled "is never")
+	g.named("numvp.notmultiple", "numvp", func(v []any) any {
+		b := v[0].(term)
+		return func(a term) *pred { return not(multipleOf(a, b)) }
+	}, "is not|never a multiple of $term", "is not|never divisible by $term", "not|never be a multiple of $term",
+		"not|never be divisible by $term")
+	// ("divide" stays a word the reader does not know: "values that divide
+	// 12 (A 2 3 4 6 Q)" is read from its list)
+	// what a number is, its verb left out after "or", "and" ("… is a
+	// multiple of 4 or a multiple of 6", "… add up to a multiple of 4 or a
+	// prime"): the tail of the phrase before (elided.go)
+	g.named("numvpc.multiple", "numvpc", func(v []any) any {
+		b := v[0].(term)
+		return func(a term) *pred { return multipleOf(a, b) }
+	}, "a multiple of $term", "divisible by $term", "a number divisible by $term")
+	g.named("numvpc.notmultiple", "numvpc", func(v []any) any {
+		b := v[0].(term)
+		return func(a term) *pred { return not(multipleOf(a, b)) }
+	}, "not a multiple of $term", "not divisible by $term")
+	par := func(r int) func([]any) any {
+		return func([]any) any { return func(a term) *pred { return parityOf(a, r) } }
+	}
+	g.named("numvpc.even", "numvpc", par(0), "an even number|total|sum")
+	g.named("numvpc.odd", "numvpc", par(1), "an odd number|total|sum")
+	for _, k := range numKinds {
+		k := k
+		g.named("numvpc."+k.name, "numvpc", func([]any) any { return k.of }, k.nouns...)
+	}
+
+	// a bound at a fraction or a multiple of another card's rank: "at least
+	// half the last card's value", "at most a third of it", "more than
+	// three times the starter"
+	for _, m := range multipliers {
+		for _, b := range boundWords {
+			m, b := m, b
+			var pats []string
+			for _, w := range b.words {
+				for _, of := range []string{"$ref", "$ref 's value|rank|number", "the value|rank|number of $ref"} {
+					pats = append(pats, w+" "+m.words+" "+of)
+				}
+			}
+			g.def("feature", "", func(v []any) any {
+				ref := v[0].(string)
+				return fe(func(r string) *pred {
+					return related(fmt.Sprintf(m.format, r, b.op, ref), r, ref)
+				})
+			}, pats...)
+		}
+	}
+
+	// a closing branch that allows any card: "…, after anything else play
+	// anything", "…, otherwise anything"
+	g.named("br.otherwiseany2", "branch", func([]any) any { return &branch{otherwise: true, then: yes} },
+		"after|following anything|everything else [,] [you] [can|may] play anything|whatever", "after|following anything|everything else [,] anything [goes]",
+		"after|following any other card [,] [you] [can|may] play anything|whatever", "after|following any other card [,] anything [goes]",
+		"after|following anything|everything else [,] any card [is fine|ok|allowed]", "after|following any other card [,] any card [is fine|ok|allowed]",
+		"otherwise [,] [you] [can|may] play anything|whatever", "otherwise [,] any card [is fine|ok|allowed]")
+	g.named("br.otherwiseafter", "branch", func(v []any) any { return &branch{otherwise: true, then: onTheCard(v[0])} },
+		"after|following anything|everything else [,] [you] [must|may|can] $sentence", "after|following any other card [,] [you] [must|may|can] $sentence")
+
+	// every k-th card played: counted from the starter (its place on the
+	// line, as "every fourth card") or from the first card played after it
+	// (two readings); "after the starter" says the second
+	everyFrom := func(after bool) func(v []any) any {
+		return func(v []any) any {
+			k := v[0].(int)
+			if k < 2 || k > 13 {
+				return nil
+			}
+			played := atom(fmt.Sprintf("n %% %d == 0", k))
+			if after {
+				return played
+			}
+			return alts{atom(fmt.Sprintf("n %% %d == %d", k, k-1)), played}
+		}
+	}
+	g.named("place.everyplayed", "place", everyFrom(false), "every|each $ordinal card played", "every|each $ordinal card you play",
+		"every|each $ordinal card that is played", "every|each $ordinal card to be played")
+	g.named("place.everyafter", "place", everyFrom(true), "every|each $ordinal card [played] after the starter",
+		"every|each $ordinal card [played] after the starting card", "every|each $ordinal card [played] after the first card",
+		"every|each $ordinal card played after the first")
+
+	// a pattern said to repeat in more words ("red, red, black, black, and
+	// round again")
+	g.named("s.patternround", "sentence", func(v []any) any { return patternRule(v[0].([]patItem)) },
+		"$patlist [,] [and] round|around again", "$patlist [,] [and] then round|around again", "$patlist [,] and so on round|around",
+		"$patlist [,] [and] round and round", "$patlist [,] [and] over and over again", "$patlist [,] and so on and so forth",
+		"$patlist [,] [and] start over", "$patlist [,] then start over", "$patlist [,] [and] again and again", "$patlist [,] on a loop",
+		"$patlist [,] in a loop", "$patlist [,] and loop", "$patlist [,] and round|around we go", "$patlist [,] in a cycle",
+		"$patlist [,] and back to the start", "$patlist [,] then back to the start", "$patlist [,] and so on round and round")
+}
+
+// multipliers: a fraction or a multiple of a rank, and the comparison of
+// card r's rank with it (r, op, ref), written without a fraction.
+var multipliers = []struct{ words, format string }{
+	{"half", "%s.rank * 2 %s %s.rank"},
+	{"half of", "%s.rank * 2 %s %s.rank"},
+	{"a third of", "%s.rank * 3 %s %s.rank"},
+	{"a quarter of", "%s.rank * 4 %s %s.rank"},
+	{"twice", "%s.rank %s 2 * %s.rank"},
+	{"double", "%s.rank %s 2 * %s.rank"},
+	{"three times", "%s.rank %s 3 * %s.rank"},
+	{"triple", "%s.rank %s 3 * %s.rank"},
+}
+
+// boundWords: the words of a bound and its comparison.
+var boundWords = []struct {
+	op    string
+	words []string
+}{
+	{">=", []string{"at least", "no less than", "not less than"}},
+	{"<=", []string{"at most", "no more than", "not more than", "up to"}},
+	{">", []string{"more than", "greater than", "higher than"}},
+	{"<", []string{"less than", "lower than", "smaller than"}},
+	{"==", []string{"exactly", "equal to"}},
+}
