@@ -293,6 +293,13 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 	}
+	// The look-back pool's: "no rank twice in the same over of six".
+	for k := minInRound; k <= maxInRound; k++ {
+		for _, el := range inRoundElems {
+			put(Node{P: PInRound, K: k, El: el})
+			put(Node{P: PInRound, K: k, K2: 1, El: el})
+		}
+	}
 	// The look-back pool's: "each card closer to seven than the last".
 	for k := towardStarter; k <= 13; k++ {
 		for _, op := range []Op{Lt, Le, Gt, Ge} {

@@ -93,6 +93,7 @@ const (
 	PDistinct   // len(uniq(map(line[max(0, n - 5):], .rank))): how many different ranks (suits) a stretch of the line shows ("the last five all different")
 	PStanding   // how many suits have been played at least as often (more often) as the card's suit: 1 when it strictly leads ("never the suit that leads the counts")
 	PToward     // abs(card.rank - 7) < abs(prev.rank - 7): the card closer to a mark (a rank, the starter's) than the last card ("closer to seven each time")
+	PInRound    // count(line[n - (n - 1) % 6:], .rank == card.rank): the cards of the card's round so far that pass a test ("no rank twice in an over")
 	NumProds
 )
 
@@ -540,7 +541,7 @@ func init() {
 				return r
 			}},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds, standingProds, towardProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds, standingProds, towardProds, inRoundProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

@@ -79,6 +79,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			if rng.IntN(3) == 0 {
 				return &Node{P: PEvents, K: rng.IntN(len(events)), K2: rng.IntN(2)}
 			}
+			if rng.IntN(5) == 0 {
+				return &Node{P: PInRound, K: minInRound + rng.IntN(maxInRound-minInRound+1), K2: rng.IntN(2), El: inRoundElems[rng.IntN(len(inRoundElems))]}
+			}
 			if rng.IntN(4) == 0 {
 				return &Node{P: PStanding, Win: Window(randWin(rng)), Slot: standingSlots[rng.IntN(len(standingSlots))], Op: []Op{Ge, Gt}[rng.IntN(2)], K2: rng.IntN(2)}
 			}

@@ -466,3 +466,17 @@ func TestPlaceStandsTheSuitsAndMeasuresFromAMark(t *testing.T) {
 	placedWithin(t, "the most played suit, or a face card", `let k = count(line, .suit == card.suit); all(["spades", "hearts", "diamonds", "clubs"], let s = #; count(line, .suit == s) <= k) or card.face`, 15)
 	placedWithin(t, "toward the epicentre", `card.suit == line[0].suit or abs(card.rank - line[0].rank) <= abs(prev.rank - line[0].rank)`, 15)
 }
+
+// The forty-seventh fresh set's: "no rank twice in the same over of six"
+// (the cards of the card's round so far, grammar's PInRound), "at least
+// the average so far rounded down, or an ace" (PAvg rounded down) and "the
+// rarest suit of the last eight" (PStanding over a long window): placed
+// nowhere before.
+func TestPlaceReadsTheRoundAndTheRoundedAverage(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("three searches: seconds; runs with " + longtest.Env)
+	}
+	placedWithin(t, "no repeat in an over", `let s = n - (n - 1) % 6; none(line[s:], .rank == card.rank)`, 12)
+	placedWithin(t, "above the average rounded down", `card.rank == 1 or card.rank >= int(sum(line, .rank) / n)`, 17)
+	placedWithin(t, "the rarest suit of the last eight", `let w = line[-8:]; let c = count(w, .suit == card.suit); all(["spades", "hearts", "diamonds", "clubs"], let s = #; c <= count(w, .suit == s))`, 13)
+}
