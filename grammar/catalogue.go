@@ -120,9 +120,14 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		for _, op := range []Op{Lt, Le, Gt, Ge} {
 			for _, w := range windows {
 				put(Node{P: PAvg, Slot: s, Op: op, Win: w})
-				// The look-back pool's: "at least the line's average,
-				// rounded down".
-				put(Node{P: PAvg, Slot: s, Op: op, Win: w, K2: 1})
+				if s == SlotCard {
+					// The look-back pool's: "at least the line's
+					// average, rounded down". The card's only: the other
+					// cards' against a rounded average fit a hand's few
+					// verdicts by chance (the starter at least the last
+					// two's, for "the last two add up to more than 13").
+					put(Node{P: PAvg, Slot: s, Op: op, Win: w, K2: 1})
+				}
 			}
 		}
 	}
