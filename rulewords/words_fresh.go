@@ -16,24 +16,15 @@ import (
 func (g *registry) buildFresh() {
 	// what a number is not: a multiple ("is not divisible by 10"; "must
 	// never be" is respelled "is never")
-	g.named("numvp.notmultiple", "numvp", func(v []any) any {
-		b := v[0].(term)
-		return func(a term) *pred { return not(multipleOf(a, b)) }
-	}, "is not|never a multiple of $term", "is not|never divisible by $term", "not|never be a multiple of $term",
+	g.named("numvp.notmultiple", "numvp", multipleBy(true), "is not|never a multiple of $term", "is not|never divisible by $term", "not|never be a multiple of $term",
 		"not|never be divisible by $term")
 	// ("divide" stays a word the reader does not know: "values that divide
 	// 12 (A 2 3 4 6 Q)" is read from its list)
 	// what a number is, its verb left out after "or", "and" ("… is a
 	// multiple of 4 or a multiple of 6", "… add up to a multiple of 4 or a
 	// prime"): the tail of the phrase before (elided.go)
-	g.named("numvpc.multiple", "numvpc", func(v []any) any {
-		b := v[0].(term)
-		return func(a term) *pred { return multipleOf(a, b) }
-	}, "a multiple of $term", "divisible by $term", "a number divisible by $term")
-	g.named("numvpc.notmultiple", "numvpc", func(v []any) any {
-		b := v[0].(term)
-		return func(a term) *pred { return not(multipleOf(a, b)) }
-	}, "not a multiple of $term", "not divisible by $term")
+	g.named("numvpc.multiple", "numvpc", multipleBy(false), "a multiple of $term", "divisible by $term", "a number divisible by $term")
+	g.named("numvpc.notmultiple", "numvpc", multipleBy(true), "not a multiple of $term", "not divisible by $term")
 	par := func(r int) func([]any) any {
 		return func([]any) any { return func(a term) *pred { return parityOf(a, r) } }
 	}

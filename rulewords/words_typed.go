@@ -135,12 +135,7 @@ func (g *registry) buildTyped() {
 		})
 	}, "[of] [the] same $field as $ref but a different $field", "[of] [the] same $field as $ref but not the same $field")
 	// what a number is, a multiple: "the total must be a multiple of 3"
-	g.named("numvp.multiple", "numvp", func(v []any) any {
-		b := v[0].(term)
-		return func(a term) *pred {
-			return multipleOf(a, b)
-		}
-	}, "is a multiple of $term", "is divisible by $term", "divides by $term")
+	g.named("numvp.multiple", "numvp", multipleBy(false), "is a multiple of $term", "is divisible by $term", "divides by $term")
 	// the card and the cards before it added up: "your card plus the two
 	// before it" (with fewer down, those there, or the rule waits)
 	g.named("t.cardpluslast", "tatom", func(v []any) any {
@@ -308,4 +303,18 @@ func numeral(w string) bool {
 func comparison(f feature) bool {
 	e := f("@").expr()
 	return strings.ContainsAny(e, "<>%") || strings.Contains(e, "!=") || cardNameRE.MatchString(e)
+}
+
+// multipleBy is what a number is, a multiple of the term read (or, with
+// negated, no multiple of it): "is a multiple of 3", "is not divisible by 10".
+func multipleBy(negated bool) func(v []any) any {
+	return func(v []any) any {
+		b := v[0].(term)
+		return func(a term) *pred {
+			if negated {
+				return not(multipleOf(a, b))
+			}
+			return multipleOf(a, b)
+		}
+	}
 }
