@@ -12,41 +12,64 @@ import "slices"
 // the card, as well (two readings). With no card named before it, "its"
 // is the card ("its value must be odd"); "it" is what the constructions
 // that name it say ("a multiple of it", "if it was black", …).
+//
+// The words are each language's: pron.its ("its value", "o seu valor",
+// "su valor", "el seu valor") and pron.it ("it", "ela", "ella"), the
+// latter read only after the words that put a card as an object
+// (pronoun.object in the phrase files: "than", "que", "de" …).
 
 func (g *registry) buildPronouns() {
 	g.special["itref"] = itRef
 	g.def("ref", "ref.pronoun", func(v []any) any { return v[0] }, "$itref")
+	g.named("pron.its", "pronits", constant("its"), "its value|rank|number")
+	g.named("pron.it", "pronit", constant("it"), "it")
 }
 
-// pronounObjectBefore: the words after which "it" is the object of a
-// comparison or a relation ("higher than it", "differ from it", "within 2
-// of it").
-var pronounObjectBefore = []string{"than", "from", "as", "of", "to", "with"}
+// clauseStart: the words after which a pronoun opens a clause, besides
+// the tongue's "and", "or" and "but".
+var clauseStart = []string{",", ";", ".", ":"}
 
-// clauseStart: the words after which a pronoun opens a clause.
-var clauseStart = []string{",", ";", ".", ":", "and", "but", "or"}
+// opensClause: the word before i begins a clause (or there is none).
+func (p *reader) opensClause(i int) bool {
+	if i == 0 {
+		return true
+	}
+	w, t := p.toks[i-1], p.g.t
+	if slices.Contains(clauseStart, w) {
+		return true
+	}
+	for _, k := range []string{"and", "or", "but"} {
+		if ws := t.words(t.phrases[k]); len(ws) == 1 && ws[0] == w {
+			return true
+		}
+	}
+	return false
+}
 
-// itRef reads an English pronoun that stands for a card: "its value",
-// "its rank", "its number" and, as the object of a relation, "it".
+// itRef reads a pronoun that stands for a card: "its value" (pron.its)
+// and, as the object of a relation, "it" (pron.it).
 func itRef(p *reader, i int) []result {
-	if p.g.t.lang != "en" || i >= len(p.toks) {
+	if i >= len(p.toks) {
 		return nil
 	}
-	switch w := p.toks[i]; {
-	case w == "its" && i+1 < len(p.toks) && slices.Contains([]string{"value", "rank", "number"}, p.toks[i+1]):
-		if i == 0 || slices.Contains(clauseStart, p.toks[i-1]) {
-			return []result{{i + 2, "card"}} // "…, and its value must be odd": the rule's subject
+	var out []result
+	for _, r := range p.parse("pronits", i) {
+		named := "card" // "…, and its value must be odd": the rule's subject
+		if !p.opensClause(i) {
+			if n := p.namedBefore(i, false); n != "" {
+				named = n
+			}
 		}
-		if named := p.namedBefore(i, false); named != "" {
-			return []result{{i + 2, named}}
-		}
-		return []result{{i + 2, "card"}}
-	case w == "it" && i > 0 && slices.Contains(pronounObjectBefore, p.toks[i-1]):
-		if named := p.namedBefore(i, true); named != "" {
-			return []result{{i + 1, named}}
+		out = append(out, result{r.end, named})
+	}
+	if i > 0 && slices.Contains(p.g.t.pronounObject, p.toks[i-1]) {
+		for _, r := range p.parse("pronit", i) {
+			if named := p.namedBefore(i, true); named != "" {
+				out = append(out, result{r.end, named})
+			}
 		}
 	}
-	return nil
+	return out
 }
 
 // namedBefore is the card the words before i name nearest to i ("the

@@ -47,13 +47,16 @@ type tongue struct {
 	// numbers: the words for 0, 1, 2 …; ordinals: for 1st, 2nd …;
 	// ordinalEnds: the endings of an ordinal written with a number
 	numbers, ordinals, ordinalEnds []string
-	respellOnce, fillerOnce        sync.Once
-	respellToks                    [][2][]string
-	fillerToks, fillerStartToks    [][]string
-	fillerEndToks                  [][]string
-	once                           sync.Once
-	g                              *grammar
-	gErr                           error
+	// pronounObject: the words after which a pronoun ("it", "ela") is a
+	// card named before it, the object of a comparison ("than it")
+	pronounObject               []string
+	respellOnce, fillerOnce     sync.Once
+	respellToks                 [][2][]string
+	fillerToks, fillerStartToks [][]string
+	fillerEndToks               [][]string
+	once                        sync.Once
+	g                           *grammar
+	gErr                        error
 }
 
 type euphony struct {
@@ -170,6 +173,11 @@ func parseTongue(name string, data []byte) (*tongue, error) {
 		case "articles":
 			if err := v.Decode(&t.articles); err != nil {
 				return nil, fmt.Errorf("%s:%d: articles: %w", name, v.Line, err)
+			}
+			continue
+		case "pronoun.object":
+			if err := v.Decode(&t.pronounObject); err != nil {
+				return nil, fmt.Errorf("%s:%d: %s: %w", name, v.Line, k.Value, err)
 			}
 			continue
 		case "numbers", "ordinals", "ordinal.ends":

@@ -37,24 +37,19 @@ func (g *registry) buildFresh() {
 
 	// a bound at a fraction or a multiple of another card's rank: "at least
 	// half the last card's value", "at most a third of it", "more than
-	// three times the starter"
-	for _, m := range multipliers {
-		for _, b := range boundWords {
-			m, b := m, b
-			var pats []string
-			for _, w := range b.words {
-				for _, of := range []string{"$ref", "$ref 's value|rank|number", "the value|rank|number of $ref"} {
-					pats = append(pats, w+" "+m.words+" "+of)
-				}
-			}
-			g.def("feature", "", func(v []any) any {
-				ref := v[0].(string)
-				return fe(func(r string) *pred {
-					return related(fmt.Sprintf(m.format, r, b.op, ref), r, ref)
-				})
-			}, pats...)
-		}
+	// three times the starter" — a bound (cmp.*), a multiplier (mult.*)
+	// and a card's rank (multref), in every language's words
+	for _, b := range boundWords {
+		g.named("cmp."+b.name, "cmp", constant(b.op), b.words...)
 	}
+	for _, m := range multipliers {
+		g.named("mult."+m.name, "mult", constant(m.format), m.words...)
+	}
+	g.named("multref", "multref", func(v []any) any { return v[0] }, "$ref", "$ref 's value|rank|number", "the value|rank|number of $ref")
+	g.every("feature", func(v []any) any {
+		op, format, ref := v[0].(string), v[1].(string), v[2].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf(format, r, op, ref), r, ref) })
+	}, "$cmp $mult $multref")
 
 	// a closing branch that allows any card: "…, after anything else play
 	// anything", "…, otherwise anything"
@@ -100,25 +95,25 @@ func (g *registry) buildFresh() {
 
 // multipliers: a fraction or a multiple of a rank, and the comparison of
 // card r's rank with it (r, op, ref), written without a fraction.
-var multipliers = []struct{ words, format string }{
-	{"half", "%s.rank * 2 %s %s.rank"},
-	{"half of", "%s.rank * 2 %s %s.rank"},
-	{"a third of", "%s.rank * 3 %s %s.rank"},
-	{"a quarter of", "%s.rank * 4 %s %s.rank"},
-	{"twice", "%s.rank %s 2 * %s.rank"},
-	{"double", "%s.rank %s 2 * %s.rank"},
-	{"three times", "%s.rank %s 3 * %s.rank"},
-	{"triple", "%s.rank %s 3 * %s.rank"},
+var multipliers = []struct {
+	name, format string
+	words        []string
+}{
+	{"half", "%s.rank * 2 %s %s.rank", []string{"half", "half of", "one half of"}},
+	{"third", "%s.rank * 3 %s %s.rank", []string{"a third of", "one third of"}},
+	{"quarter", "%s.rank * 4 %s %s.rank", []string{"a quarter of", "one quarter of"}},
+	{"double", "%s.rank %s 2 * %s.rank", []string{"twice", "double", "two times"}},
+	{"triple", "%s.rank %s 3 * %s.rank", []string{"three times", "triple", "thrice"}},
 }
 
 // boundWords: the words of a bound and its comparison.
 var boundWords = []struct {
-	op    string
-	words []string
+	name, op string
+	words    []string
 }{
-	{">=", []string{"at least", "no less than", "not less than"}},
-	{"<=", []string{"at most", "no more than", "not more than", "up to"}},
-	{">", []string{"more than", "greater than", "higher than"}},
-	{"<", []string{"less than", "lower than", "smaller than"}},
-	{"==", []string{"exactly", "equal to"}},
+	{"ge", ">=", []string{"at least", "no less than", "not less than"}},
+	{"le", "<=", []string{"at most", "no more than", "not more than", "up to"}},
+	{"gt", ">", []string{"more than", "greater than", "higher than", "bigger than", "larger than"}},
+	{"lt", "<", []string{"less than", "lower than", "smaller than"}},
+	{"eq", "==", []string{"exactly", "equal to"}},
 }

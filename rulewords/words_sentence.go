@@ -173,20 +173,27 @@ func (g *registry) buildSentence() {
 		"no two consecutive cards of the same $field", "never two consecutive cards of the same $field", "not two cards of the same $field in a row", "[you] {cannot|can not|may not|must not} play two cards of the same $field in a row", "two cards of the same $field {cannot|may not|must not} be played {in a row|consecutively}", "two cards of the same $field in a row are not allowed", "no two cards in a row of the same $field", "never the same $field two times in a row")
 	// runs of one field, whatever its value: "never three cards of the same
 	// colour in a row" (sameRun)
-	g.def("sentence", "", func(v []any) any { return sameRun(string(v[0].(fieldName)), 2) },
+	// ("running", "consecutively", "in succession" are "in a row": en.yaml
+	// respells them after "times" and "cards")
+	// (the field and the number in either order: "never three cards of the
+	// same colour in a row", "never the same colour three times in a row")
+	g.named("s.nothreesame", "sentence", func(v []any) any { f, _ := fieldNum(v); return sameRun(f, 2) },
 		"never|no three cards of the same $field in a row", "never play three cards of the same $field in a row",
 		"no three consecutive cards of the same $field", "never three consecutive cards of the same $field",
-		"never|no three cards in a row of the same $field", "never the same $field three times in a row")
-	g.named("s.maxrunsame", "sentence", func(v []any) any {
-		k, f := v[0].(int), string(v[1].(fieldName))
-		return sameRun(f, k)
-	}, "no|never more than $num cards of the same $field in a row", "at most $num cards of the same $field in a row",
+		"never|no three cards in a row of the same $field", "never [play] the same $field three times in a row")
+	g.named("s.maxrunsame", "sentence", func(v []any) any { return sameRun(fieldNum(v)) }, "no|never more than $num cards of the same $field in a row", "at most $num cards of the same $field in a row",
 		"not more than $num cards of the same $field in a row", "max $num cards of the same $field in a row",
 		"no|never more than $num cards in a row of the same $field", "at most $num cards in a row of the same $field")
+	// the field first: "the same colour at most 2 times in a row"
+	g.named("s.maxrunsame2", "sentence", func(v []any) any { return sameRun(fieldNum(v)) }, "[the] same $field {at most|no more than|not more than|max} $num times in a row",
+		"[the] same $field [can] never [be played] more than $num times in a row",
+		"[the] same $field {can not|cannot|may not|must not} [be played|come up|appear] more than $num times in a row",
+		"never [play] the same $field more than $num times in a row", "[you] {can not|cannot|may not|must not} play the same $field more than $num times in a row")
 	g.def("sentence", "", func(v []any) any { return sameRun(string(v[0].(fieldName)), 1) },
 		"no|never more than one|1 card of the same $field in a row")
-	g.def("sentence", "", func(v []any) any { return sameRun(string(v[1].(fieldName)), v[0].(int)-1) },
-		"never|no $num cards of the same $field in a row", "never $num consecutive cards of the same $field")
+	g.named("s.nonumsame", "sentence", func(v []any) any { f, k := fieldNum(v); return sameRun(f, k-1) },
+		"never|no $num cards of the same $field in a row", "never $num consecutive cards of the same $field",
+		"never [play] the same $field $num times in a row")
 	g.def("sentence", "s.nothree", func(v []any) any {
 		f := v[0].(feature)
 		return not(and(atom("prev2 != nil"), f("prev2"), f("prev"), f("card")))
@@ -199,9 +206,11 @@ func (g *registry) buildSentence() {
 			"cards alternate in $altfield", "[the] cards must|should alternate [between|in] $altfield", "[the] cards alternate [between|in] $altfield",
 			"play alternately $altfield", "alternate $altfield cards")...)
 	g.named("altfield.color", "altfield", func([]any) any { return fieldName("color") }, "colours|colors|colour|color", "card colours|colors", "red and black",
-		"black and red", "red and black cards", "black and red cards", "reds and blacks", "blacks and reds")
+		"black and red", "red and black cards", "black and red cards", "reds and blacks", "blacks and reds", "the red and the black",
+		"the black and the red", "the reds and the blacks", "the blacks and the reds")
 	g.named("altfield.even", "altfield", func([]any) any { return fieldName("even") }, "parity|parities", "even and odd", "odd and even", "even and odd cards|numbers",
-		"odd and even cards|numbers", "evens and odds", "odds and evens")
+		"odd and even cards|numbers", "evens and odds", "odds and evens",
+		"the even and the odd", "the odd and the even", "the evens and the odds", "the odds and the evens")
 	g.named("altfield.face", "altfield", func([]any) any { return fieldName("face") }, "face and number cards", "number and face cards", "face cards and number cards",
 		"number cards and face cards")
 	// Two kinds that take turns are the only kinds played: "alternate
@@ -387,6 +396,24 @@ func takeTurns(slot string) []string {
 		out = append(out, slot+" must|should "+verb, "the "+slot+" must|should "+verb, slot+" "+verb, "the "+slot+" "+verb)
 	}
 	return out
+}
+
+// fieldNum is the field and the number of a run's slots, in either order
+// ("no more than 2 cards of the same colour", "the same colour at most 2
+// times"); a number 0 where there is none.
+func fieldNum(v []any) (f string, k int) {
+	for _, x := range v {
+		switch x := x.(type) {
+		case fieldName:
+			f = string(x)
+		case int:
+			k = x
+		}
+	}
+	if f == "" {
+		panic("rulewords: a run with no field")
+	}
+	return f, k
 }
 
 // sameRun is a run of at most k cards (1 to 3) with the same field ("no
