@@ -43,6 +43,13 @@ func TestReadFreshInTongues(t *testing.T) {
 		{"ca", "del mateix pal que l'última carta, o com a màxim a 2 del seu valor", []string{within2}},
 		{"ca", "major que l'última carta o menor que ella", []string{hiLo}},
 		{"ca", "el seu valor ha de ser senar", []string{odd, oddRank}},
+		{"pt", "menor que a penúltima carta ou maior que ela", []string{`(prev2 == nil) or (card.rank < prev2.rank) or (card.rank > prev2.rank)`}},
+		{"es", "del mismo color que la carta inicial o menor que ella", []string{`(card.color == line[0].color) or (card.rank < line[0].rank)`}},
+		// no card named before: "it" is none, "its value" the card's own
+		{"pt", "maior que ela", nil},
+		{"pt", "a no máximo 2 do seu valor", nil}, // abs(card.rank - card.rank) <= 2
+		{"en", "within 2 of its value", nil},
+		{"en", "within 2 of the card's value", nil},
 		// runs of a field, whatever its value
 		{"pt", "nunca três cartas da mesma cor seguidas", []string{colour3}},
 		{"pt", "nunca 3 cartas seguidas do mesmo naipe", []string{suit3}},
@@ -58,6 +65,10 @@ func TestReadFreshInTongues(t *testing.T) {
 		{"ca", "mai tres cartes del mateix color seguides", []string{colour3}},
 		{"ca", "no més de dues cartes seguides del mateix pal", []string{suit3}},
 		{"ca", "el mateix pal com a màxim dues vegades seguides", []string{suit3}},
+		{"pt", "no máximo 2 vezes seguidas a mesma cor", []string{colour3}},
+		{"es", "nunca más de 2 veces seguidas el mismo color", []string{colour3}},
+		{"ca", "com a màxim 2 cartes seguides del mateix color", []string{colour3}},
+		{"pt", "nunca 4 cartas do mesmo valor seguidas", []string{`not ((prev3 != nil) and (card.rank == prev.rank) and (prev.rank == prev2.rank) and (prev2.rank == prev3.rank))`}},
 		// not a multiple; kinds of number coordinated after "is"
 		{"pt", "a soma da carta e da anterior nunca é múltiplo de 10", []string{not10}},
 		{"pt", "a soma da carta e da anterior não é divisível por 10", []string{not10}},
@@ -78,6 +89,9 @@ func TestReadFreshInTongues(t *testing.T) {
 		{"ca", "almenys la meitat del valor de l'última carta", []string{`card.rank * 2 >= prev.rank`}},
 		{"ca", "la carta ha de valer menys d'un terç de l'anterior", []string{`card.rank * 3 < prev.rank`}},
 		{"ca", "més del doble de l'anterior", []string{`card.rank > 2 * prev.rank`}},
+		{"pt", "maior que a metade da última carta", []string{`card.rank * 2 > prev.rank`}},
+		{"es", "menor que la mitad del valor de la anterior", []string{`card.rank * 2 < prev.rank`}},
+		{"ca", "com a màxim el triple de l'anterior", []string{`card.rank <= 3 * prev.rank`}},
 		// every k-th card played: from the starter or after it
 		{"pt", "toda quarta carta jogada deve ser vermelha", []string{fourth, fourthA}},
 		{"pt", "cada terceira carta jogada é uma figura", []string{`(n % 3 == 2) ? card.face : true`, `(n % 3 == 0) ? card.face : true`}},
@@ -86,6 +100,8 @@ func TestReadFreshInTongues(t *testing.T) {
 		{"es", "cada cuarta carta después de la inicial debe ser roja", []string{fourthA}},
 		{"ca", "cada quarta carta jugada ha de ser roja", []string{fourth, fourthA}},
 		{"ca", "cada quarta carta després de la inicial ha de ser roja", []string{fourthA}},
+		{"pt", "toda quarta carta deve ser vermelha", []string{fourth}},
+		{"es", "cada tercera carta que se juega es una figura", []string{`(n % 3 == 2) ? card.face : true`, `(n % 3 == 0) ? card.face : true`}},
 		// an exception that allows any card, beside the others; a pattern after "otherwise"
 		{"pt", "depois de uma carta vermelha sobe, depois de uma preta desce, e depois de um rei ou um ás qualquer coisa", []string{kA + redBlk}},
 		{"pt", "depois de um rei ou um ás qualquer coisa; senão maior, maior, menor, repete", []string{kA + hhl}},

@@ -12,7 +12,8 @@ import (
 // sound is a reading as the reader gives it, or false for one nobody
 // means. "The card before it" that no relation placed is the last card;
 // a comparison of a term with itself (prev.rank < prev.rank, card.suit ==
-// card.suit) is no rule anyone writes — it comes of a reference read
+// card.suit), or of a difference of a term with itself
+// (abs(card.rank - card.rank) <= 2), is no rule anyone writes — it comes of a reference read
 // against the wrong card ("the last card was lower than the card before
 // it" read with "it" as the card played) — and is dropped, so that the
 // text reads as its other readings or, with none, is refused. So is a
@@ -43,6 +44,12 @@ func (v *selfCompared) Visit(n *ast.Node) {
 		return
 	}
 	switch b.Operator {
+	case "-":
+		// a term less itself: the distance of a card from itself
+		// ("within 2 of the card's value"), which nobody means either
+		if b.Left.String() == b.Right.String() {
+			v.found = true
+		}
 	case "==", "!=", "<", "<=", ">", ">=", "in":
 		if b.Left.String() == b.Right.String() {
 			v.found = true
