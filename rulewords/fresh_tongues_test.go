@@ -50,6 +50,9 @@ func TestReadFreshInTongues(t *testing.T) {
 		{"pt", "a no máximo 2 do seu valor", nil}, // abs(card.rank - card.rank) <= 2
 		{"en", "within 2 of its value", nil},
 		{"en", "within 2 of the card's value", nil},
+		{"pt", "pelo menos metade do seu valor", nil}, // card.rank * 2 >= card.rank
+		{"es", "como mínimo la mitad de su valor", nil},
+		{"en", "at least half its value", nil},
 		// runs of a field, whatever its value
 		{"pt", "nunca três cartas da mesma cor seguidas", []string{colour3}},
 		{"pt", "nunca 3 cartas seguidas do mesmo naipe", []string{suit3}},
@@ -68,6 +71,9 @@ func TestReadFreshInTongues(t *testing.T) {
 		{"pt", "no máximo 2 vezes seguidas a mesma cor", []string{colour3}},
 		{"es", "nunca más de 2 veces seguidas el mismo color", []string{colour3}},
 		{"ca", "com a màxim 2 cartes seguides del mateix color", []string{colour3}},
+		{"pt", "jamais a mesma cor três vezes consecutivas", []string{colour3}},
+		{"es", "nunca tres cartas consecutivas del mismo color", []string{colour3}},
+		{"ca", "mai tres cartes consecutives del mateix color", []string{colour3}},
 		{"pt", "nunca 4 cartas do mesmo valor seguidas", []string{`not ((prev3 != nil) and (card.rank == prev.rank) and (prev.rank == prev2.rank) and (prev2.rank == prev3.rank))`}},
 		// not a multiple; kinds of number coordinated after "is"
 		{"pt", "a soma da carta e da anterior nunca é múltiplo de 10", []string{not10}},

@@ -51,7 +51,7 @@ func (v *selfCompared) Visit(n *ast.Node) {
 			v.found = true
 		}
 	case "==", "!=", "<", "<=", ">", ">=", "in":
-		if b.Left.String() == b.Right.String() {
+		if b.Left.String() == b.Right.String() || sameTermBothSides(b.Left.String(), b.Right.String()) {
 			v.found = true
 		} else if s := b.String(); v.dead == "" && constantComparison(s, b.Operator) {
 			v.dead = s
@@ -97,3 +97,22 @@ func judgeConstant(s, op string) bool {
 }
 
 var nilOrQuantRE = regexp.MustCompile(`\bnil\b|#`)
+
+// sameTermBothSides: both sides of a comparison read one and the same
+// field of one card and nothing else of the game ("card.rank * 2 >=
+// card.rank": "at least half its value" with no card named before it);
+// a side that reads the main line or a card of a quantifier is never
+// judged so ("count(line, .suit == card.suit) > …").
+func sameTermBothSides(l, r string) bool {
+	if lineOrQuantRE.MatchString(l) || lineOrQuantRE.MatchString(r) {
+		return false
+	}
+	lt, rt := slices.Compact(slices.Sorted(slices.Values(cardTermRE.FindAllString(l, -1)))),
+		slices.Compact(slices.Sorted(slices.Values(cardTermRE.FindAllString(r, -1))))
+	return len(lt) == 1 && slices.Equal(lt, rt)
+}
+
+var (
+	cardTermRE    = regexp.MustCompile(`\b(card|prev|prev2|prev3)\.\w+`)
+	lineOrQuantRE = regexp.MustCompile(`\bline\b|#|\bn\b`)
+)
