@@ -51,10 +51,12 @@ func (v *selfCompared) Visit(n *ast.Node) {
 			v.found = true
 		}
 	case "==", "!=", "<", "<=", ">", ">=", "in":
-		if b.Left.String() == b.Right.String() || sameTermBothSides(b.Left.String(), b.Right.String()) {
+		if b.Left.String() == b.Right.String() {
 			v.found = true
 		} else if s := b.String(); v.dead == "" && constantComparison(s, b.Operator) {
-			v.dead = s
+			v.dead = s // named in the error ("twice its rank")
+		} else if sameTermBothSides(b.Left.String(), b.Right.String()) {
+			v.found = true
 		}
 	}
 }
