@@ -78,12 +78,20 @@ func (g *registry) buildBounds() {
 	// the relation the bounds share; without a card named, the last card
 	g.named("f.awayspan", "feature", spanned(awaySpan), "$bounds away|apart from $ref", "$bounds away|apart", "$bounds from $ref",
 		"$bounds either way from $ref", "$bounds higher or lower than $ref")
-	g.named("f.upspan", "feature", spanned(upSpan), "$bounds higher|more than $ref", "$bounds above $ref", "$bounds higher|up")
-	g.named("f.downspan", "feature", spanned(downSpan), "$bounds lower|less than $ref", "$bounds below $ref", "$bounds lower|down")
+	g.named("f.upspan", "feature", spanned(upSpan), "$bounds higher|more than $ref", "$bounds above $ref", "$bounds higher|up",
+		"higher|more|greater than $ref by $byamount", "higher|greater by $byamount", "above $ref by $byamount")
+	g.named("f.downspan", "feature", spanned(downSpan), "$bounds lower|less than $ref", "$bounds below $ref", "$bounds lower|down",
+		"lower|less|smaller than $ref by $byamount", "lower|smaller by $byamount", "below $ref by $byamount")
 	// differing by an amount is that distance ("differs from the last card
 	// by at least 2", "differ by 3 or more from it", "by exactly 2")
 	g.every("byamount", func(v []any) any { return v[0] }, "$bounds", "$bound")
 	g.named("byamount.exact", "byamount", func(v []any) any { return span{v[0].(int), v[0].(int)} }, "[exactly] $steps")
+	// several amounts, one of which is meant ("by exactly 5 or 7", "by 5
+	// or by 7"): every number of the list an amount
+	g.named("byamount.set", "byamount", func(v []any) any { return v[0] }, "exactly $byset")
+	g.every("byamount", func(v []any) any { return v[0] }, "$byset")
+	g.every("byset", amounts, "$numors")
+	g.named("byset", "byset", amounts, "$numors ranks|steps|cards", "either $numors", "$steps or by $steps", "$steps , by $steps or by $steps")
 	g.named("vp.differspan", "vp", spanned(awaySpan), "differs|differ from $ref by $byamount", "differs|differ by $byamount from $ref",
 		"differs|differ by $byamount", "is|are different from $ref by $byamount")
 	g.named("f.differspan", "feature", spanned(awaySpan), "differing from $ref by $byamount", "differing by $byamount from $ref")
@@ -117,22 +125,30 @@ func rankOnly(p *pred) bool {
 // card when none is named) read with bounds on the amount.
 func spanned(rel func(s span, r, ref string) []string) func(v []any) any {
 	return func(v []any) any {
-		var s span
+		var ss []span
 		ref := "prev"
 		for _, x := range v {
 			switch x := x.(type) {
 			case span:
-				s = x
+				ss = []span{x}
+			case []int: // amounts, one of which is meant
+				for _, k := range x {
+					ss = append(ss, span{k, k})
+				}
 			case string:
 				ref = x
 			}
 		}
 		return fe(func(r string) *pred {
-			var ps []*pred
-			for _, t := range rel(s, r, ref) {
-				ps = append(ps, related(t, r, ref))
+			var alts []*pred
+			for _, s := range ss {
+				var ps []*pred
+				for _, t := range rel(s, r, ref) {
+					ps = append(ps, related(t, r, ref))
+				}
+				alts = append(alts, and(ps...))
 			}
-			return and(ps...)
+			return or(alts...)
 		})
 	}
 }

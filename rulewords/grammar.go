@@ -77,7 +77,16 @@ type reader struct {
 	// watch: the word whose expected words are noted in want (-1: none)
 	watch int
 	want  []wanted
+	// amountEnd: the words a pattern ends at whose last slot read a
+	// number as an amount of ranks ("differs by 5", "up 2"): a number
+	// after "or" there is another amount, never a rank (listTail)
+	amountEnd map[int]bool
 }
+
+// amountSlots read numbers as amounts of ranks, never as ranks; their own
+// productions (and "$bound and $bound") are parts of an amount, not a
+// phrase that ends in one.
+var amountSlots = map[string]bool{"steps": true, "stepset": true, "bound": true, "bounds": true, "byamount": true, "byset": true}
 
 // maxSteps bounds the work of reading one text.
 const maxSteps = 3_000_000
@@ -138,8 +147,16 @@ func (p *reader) match(pr *production, pat []string, from, i int, args []any, ou
 	w := pat[0]
 	if strings.HasPrefix(w, "$") {
 		rs := p.parse(w[1:], i)
+		amount := len(pat) == 1 && amountSlots[w[1:]] && !amountSlots[pr.nt]
 		for _, r := range rs {
+			n := len(*out)
 			p.match(pr, pat[1:], from, r.end, append(args, r.val), out)
+			if amount && len(*out) > n {
+				if p.amountEnd == nil {
+					p.amountEnd = map[int]bool{}
+				}
+				p.amountEnd[r.end] = true
+			}
 		}
 		if len(rs) == 0 && i == p.watch && from < i {
 			p.want = append(p.want, wanted{from, w})

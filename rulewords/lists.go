@@ -120,6 +120,12 @@ func (p *reader) listTail(item string, prev, i, end int) bool {
 		// step, never ranks, whatever follows the step (", counting round")
 		return true
 	}
+	if p.amountTail(prev, i) {
+		// "differs from the last card by exactly 5 or 7": the 7 is an
+		// amount like the 5, never a card that is a 7; a text with no
+		// words for the list of amounts is refused
+		return true
+	}
 	switch item {
 	case "featureA", "np":
 		return (p.isNumber(i) || len(p.parse("rankn", i)) > 0) && p.reaches(item, prev, end)
@@ -129,6 +135,17 @@ func (p *reader) listTail(item string, prev, i, end int) bool {
 		return (p.isNumber(i) || len(p.parse("rankn", i)) > 0) && p.reaches("sentence", prev, end)
 	}
 	return false
+}
+
+// amountTail: the item from prev ends, before the connective before i, in
+// a number a pattern read as an amount ("by exactly 5", "up 2", "at least
+// 2"), and the item from i begins with a number: it is the same list's.
+func (p *reader) amountTail(prev, i int) bool {
+	j := i - 1
+	for j > prev && (p.toks[j] == "," || p.toks[j] == p.g.or || p.toks[j] == p.g.and) {
+		j--
+	}
+	return j >= prev && j < i-1 && p.amountEnd[j+1] && p.isNumber(i)
 }
 
 // endsInNumber: the item from prev that ends before the connective before
