@@ -40,3 +40,16 @@ func readsExactly(t *testing.T, cases []readCase) {
 		})
 	}
 }
+
+// saysBack reads text in lang and fails t where the words said back for a
+// reading do not read as that reading's rule, and as it alone.
+func saysBack(t *testing.T, lang, text string) {
+	t.Helper()
+	rs, _ := rulewords.ReadIn(lang, text)
+	for _, r := range rs {
+		back, err := rulewords.ReadIn(lang, r.Words)
+		if err != nil || len(back) != 1 || back[0].Expr != r.Expr {
+			t.Errorf("%s %q: %s said back as %q, which reads %v (%v)", lang, text, r.Expr, r.Words, back, err)
+		}
+	}
+}

@@ -108,7 +108,60 @@ func ifThen(c, a, b *pred) *pred {
 	if c == yes {
 		return a
 	}
-	return &pred{op: "if", kids: []*pred{c, a, b}}
+	return &pred{op: "if", kids: []*pred{asCondition(c), a, b}}
+}
+
+// asCondition is p said as a condition: a statement about a card that is
+// missing is false there ("if the last card was higher than the card
+// before it" does not hold while there is no card before it), where as a
+// requirement on the card played it is void (related's guard, "prev2 ==
+// nil or …", becomes "prev2 != nil and …"). A guard the words say ("or
+// there is no card before the last one") stays as said.
+func asCondition(p *pred) *pred {
+	switch p.op {
+	case "atom":
+		return p
+	case "or":
+		if k := p.kids[0]; len(p.kids) >= 2 && k.op == "atom" && (k.gone || missingRE.MatchString(k.text)) && !k.said {
+			if there := thereOf(k.text); there != "" {
+				return and(atom(there), asCondition(or(p.kids[1:]...)))
+			}
+		}
+	}
+	kids := make([]*pred, len(p.kids))
+	changed := false
+	for i, k := range p.kids {
+		kids[i] = asCondition(k)
+		changed = changed || kids[i] != k
+	}
+	if !changed {
+		return p
+	}
+	q := *p
+	if p.op == "and" || p.op == "or" {
+		// flat again: "there is a card before the last one and (it is
+		// there and …)" is the guard once
+		j := join(p.op, kids...)
+		if j.op != p.op {
+			return j
+		}
+		q.kids = j.kids
+	} else {
+		q.kids = kids
+	}
+	return &q
+}
+
+// thereOf is the condition that the card a guard says is missing is
+// there ("prev2 == nil": "prev2 != nil"), "" for no such guard.
+func thereOf(gone string) string {
+	if r, ok := strings.CutSuffix(gone, " == nil"); ok {
+		return r + " != nil"
+	}
+	if k, ok := strings.CutPrefix(gone, "none(line, "); ok {
+		return "any(line, " + k
+	}
+	return ""
 }
 
 // iff is "a if and only if b".
