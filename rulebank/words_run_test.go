@@ -126,7 +126,7 @@ func TestReadingsOfMissingCardsAndFractions(t *testing.T) {
 		{"if the last face card was red, play black", `any(line, .face) and last(filter(line, .face)).color == "red" ? card.color == "black" : true`},
 		// "it" is the card the relation is said of
 		{"the card is higher than the last card if the last card was lower than the card before it",
-			`prev2 == nil or prev.rank < prev2.rank ? card.rank > prev.rank : true`},
+			`prev2 != nil and prev.rank < prev2.rank ? card.rank > prev.rank : true`},
 		{"the card is higher than the card before it", `card.rank > prev.rank`},
 		// a requirement on the card played that reads a card not there
 		// yet asks nothing yet
