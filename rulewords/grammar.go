@@ -188,7 +188,7 @@ func act(pr *production, args []any) (v any) {
 // dedupe drops results with the same end and the same meaning (for
 // predicates and numbers, the same expression).
 func dedupe(rs []result) []result {
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	var out []result
 	for _, r := range rs {
 		mk, ok := safeKey(r.val)
@@ -196,13 +196,23 @@ func dedupe(rs []result) []result {
 			continue // a meaning that cannot be built: none
 		}
 		key := fmt.Sprintf("%d %s", r.end, mk)
-		if seen[key] {
+		if k, ok := seen[key]; ok {
+			if excepts(r.val) && !excepts(out[k].val) {
+				out[k] = r // the same rule, read as an exception to the sentences beside it
+			}
 			continue
 		}
-		seen[key] = true
+		seen[key] = len(out)
 		out = append(out, r)
 	}
 	return out
+}
+
+// excepts: v is a sentence that is an exception to the sentences beside
+// it ("after a king anything; otherwise …", "kings are wild, otherwise …").
+func excepts(v any) bool {
+	p, ok := v.(*pred)
+	return ok && (p.exempt || p.wild != nil)
 }
 
 // safeKey is meaningKey, or false when building the meaning fails (an

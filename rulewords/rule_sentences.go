@@ -156,9 +156,10 @@ func conditional(k int) bool { return k == cond || k == exception }
 // A sentence that allows any card where its condition holds ("after a
 // king or an ace anything") is an exception to all the others, before it
 // or after it: joined to them with "and" it would say nothing (c ? true :
-// true).
+// true). So are cards said to be wild ("kings and aces are wild,
+// otherwise after a red card …, after a black card …").
 func combineSentences(ps []*pred) []*pred {
-	var free []*pred
+	var free, wilds []*pred
 	if len(ps) > 1 {
 		ps = slices.DeleteFunc(slices.Clone(ps), func(s *pred) bool {
 			if anythingWhen(s) {
@@ -168,8 +169,11 @@ func combineSentences(ps []*pred) []*pred {
 			return false
 		})
 		for k, s := range ps {
-			if s.exempt {
+			switch {
+			case s.exempt:
 				free, ps[k] = append(free, s.kids[0]), s.kids[2]
+			case s.wild != nil:
+				wilds, ps[k] = append(wilds, s.wild[0]), s.wild[1]
 			}
 		}
 	}
@@ -177,10 +181,14 @@ func combineSentences(ps []*pred) []*pred {
 		return nil
 	}
 	out := combineRules(ps)
-	if len(free) > 0 {
-		for k, r := range out {
-			out[k] = ifThen(or(free...), yes, r)
+	for k, r := range out {
+		if len(wilds) > 0 {
+			r = or(append(slices.Clone(wilds), r)...)
 		}
+		if len(free) > 0 {
+			r = ifThen(or(free...), yes, r)
+		}
+		out[k] = r
 	}
 	return out
 }

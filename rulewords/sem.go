@@ -35,6 +35,9 @@ type pred struct {
 	// said after the others ("…, after a king anything"): an exception to
 	// the sentences beside it too (combineSentences)
 	exempt bool
+	// wild: "X are wild, otherwise rest" (the kinds X and the rest): the
+	// wild cards are an exception to the sentences after it too
+	wild *[2]*pred
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }

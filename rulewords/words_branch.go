@@ -188,7 +188,16 @@ func (g *registry) buildBranch() {
 		"$nps can be played anytime|always|anywhere", "$nps can always be played", "$nps is|are always allowed|ok|okay|fine|legal|good",
 		"$nps can always go", "$nps can follow anything", "$nps can be played on anything", "$nps go|goes with anything",
 		"$nps can go with anything", "$nps is|are always", "$nps any time", "$nps anytime")
-	g.named("s.wild", "sentence", func(v []any) any { return or(v[0].(wild).f("card"), onTheCard(v[1])) },
+	g.named("s.wild", "sentence", func(v []any) any {
+		w, rest := v[0].(wild).f("card"), onTheCard(v[1])
+		p := or(w, rest)
+		if p.op == "or" {
+			q := *p // not the parts' own node: the wild cards are said of this sentence
+			q.wild = &[2]*pred{w, rest}
+			return &q
+		}
+		return p
+	},
 		"$wild [,|;|.] [and] otherwise|else [,] [you] [must] $sentence", "$wild [,|;|.] [and] everything|anything else $vps",
 		"$wild [,|;|.] [and] everything|anything else [must] $sentence", "$wild [,|;|.] [and] all other cards $vps",
 		"$wild [,|;|.] [and] any other card $vps", "$wild [,|;|.] [and] the rest $vps", "$wild [,|;|.] [and] the others $vps", "$wild [,|;|.] [and] other cards $vps", "$wild [,|;|.] [and] other cards must $vps", "$wild [,|;|.] [and] any other cards $vps", "$wild [,|;|.] [and] all the other cards $vps", "$wild [,|;|.] [and] every other card $vps")
@@ -249,7 +258,9 @@ func resolveBranches(bs []*branch) []*pred {
 		if k == len(bs) {
 			o := exceptionsFirst(bs, conds)
 			p := nest(o.bs, o.conds)
-			if o.bs[0] != bs[0] && p.op == "if" {
+			if p.op == "if" && (o.bs[0] != bs[0] || p.kids[1].expr() == "true") {
+				// "after a king anything" before the other branches or
+				// after them: an exception to the sentences beside it too
 				p.exempt = true
 			}
 			out = append(out, p)
