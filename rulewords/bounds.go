@@ -79,9 +79,9 @@ func (g *registry) buildBounds() {
 	g.named("f.awayspan", "feature", spanned(awaySpan), "$bounds away|apart from $ref", "$bounds away|apart", "$bounds from $ref",
 		"$bounds either way from $ref", "$bounds higher or lower than $ref")
 	g.named("f.upspan", "feature", spanned(upSpan), "$bounds higher|more than $ref", "$bounds above $ref", "$bounds higher|up",
-		"higher|more|greater than $ref by $byamount", "higher|greater by $byamount", "above $ref by $byamount")
+		"higher|more|greater than $ref by $byamount", "higher|greater by $byamount", "above $ref by $byamount", "up by $bounds [from $ref]")
 	g.named("f.downspan", "feature", spanned(downSpan), "$bounds lower|less than $ref", "$bounds below $ref", "$bounds lower|down",
-		"lower|less|smaller than $ref by $byamount", "lower|smaller by $byamount", "below $ref by $byamount")
+		"lower|less|smaller than $ref by $byamount", "lower|smaller by $byamount", "below $ref by $byamount", "down by $bounds [from $ref]")
 	// differing by an amount is that distance ("differs from the last card
 	// by at least 2", "differ by 3 or more from it", "by exactly 2")
 	g.every("byamount", func(v []any) any { return v[0] }, "$bounds", "$bound")

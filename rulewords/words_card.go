@@ -145,6 +145,20 @@ func (g *registry) buildCard() {
 	g.def("feature", "f.atmost", rankVs("<="), "as low as $ref or lower", "at most as high as $ref", "not|no higher than $ref",
 		"lower than or equal to $ref", "equal to or lower than $ref", "as low or lower than $ref", "the same rank as or lower than $ref",
 		"lower than or the same as $ref", "less than or equal to $ref")
+	// "the same value or higher", "higher or equal": the last card's when
+	// none is named
+	orEqual := func(op string) func(v []any) any {
+		return func(v []any) any {
+			if len(v) == 0 {
+				return rankVs(op)([]any{"prev"})
+			}
+			return rankVs(op)(v)
+		}
+	}
+	g.named("f.atleast2", "feature", orEqual(">="), "higher|greater or equal [to $ref]", "higher|greater or equal than $ref", "equal or higher|greater [than $ref]",
+		"higher or the same [as $ref]", "higher than or equal", "higher or equal in value|rank [to $ref]")
+	g.named("f.atmost2", "feature", orEqual("<="), "lower|less or equal [to $ref]", "lower|less or equal than $ref", "equal or lower|less [than $ref]",
+		"lower or the same [as $ref]", "lower than or equal", "lower or equal in value|rank [to $ref]")
 	g.def("feature", "f.same", func(v []any) any {
 		fs, refs := slots(v)
 		return fe(func(r string) *pred { return sameField(fs[0], r, refs[0], "==") })

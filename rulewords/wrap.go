@@ -56,6 +56,20 @@ func wrapped(p *pred) *pred {
 			}
 			return atom(wrapStep(m[1], m[2], d))
 		}
+		if ks, r, ref, sign := spanSteps(p); ks != nil {
+			// "1 to 4 higher than the last card, counting round": each
+			// step of the span counting round
+			n++
+			var ps []*pred
+			for _, k := range ks {
+				d := k - 1
+				if sign == "-" {
+					d = 12 - k
+				}
+				ps = append(ps, atom(wrapStep(r, ref, d)))
+			}
+			return or(ps...)
+		}
 		out := &pred{op: p.op, text: p.text}
 		for _, k := range p.kids {
 			out.kids = append(out.kids, walk(k))
@@ -67,6 +81,32 @@ func wrapped(p *pred) *pred {
 		return nil
 	}
 	return out
+}
+
+// spanRE is a bound on how much higher or lower a card's rank is than
+// another's (upSpan, downSpan).
+var spanRE = regexp.MustCompile(`^([\w@]+)\.rank (<=|>=) (\w+)\.rank ([+-]) (\d+)$`)
+
+// spanSteps: p is a span of steps up or down, both ends said ("1 to 4
+// higher": card.rank >= prev.rank + 1 and card.rank <= prev.rank + 4):
+// its steps, the cards and the sign; nil for anything else.
+func spanSteps(p *pred) (ks []int, r, ref, sign string) {
+	if p.op != "and" || len(p.kids) != 2 || p.kids[0].op != "atom" || p.kids[1].op != "atom" {
+		return nil, "", "", ""
+	}
+	a, b := spanRE.FindStringSubmatch(p.kids[0].text), spanRE.FindStringSubmatch(p.kids[1].text)
+	if a == nil || b == nil || a[1] != b[1] || a[3] != b[3] || a[4] != b[4] || a[2] == b[2] {
+		return nil, "", "", ""
+	}
+	lo, _ := strconv.Atoi(a[5])
+	hi, _ := strconv.Atoi(b[5])
+	if (a[4] == "+") != (a[2] == ">=") || lo < 1 || hi > 12 || lo >= hi {
+		return nil, "", "", "" // the nearer bound first, as upSpan and downSpan write it
+	}
+	for k := lo; k <= hi; k++ {
+		ks = append(ks, k)
+	}
+	return ks, a[1], a[3], a[4]
 }
 
 // wrapsWhole: the coordinations a "counting round" after them is said of
