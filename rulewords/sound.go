@@ -55,7 +55,7 @@ func (v *selfCompared) Visit(n *ast.Node) {
 			v.found = true
 		} else if s := b.String(); v.dead == "" && constantComparison(s, b.Operator) {
 			v.dead = s // named in the error ("twice its rank")
-		} else if sameTermBothSides(b.Left.String(), b.Right.String()) {
+		} else if sameTermBothSides(b.Left.String(), b.Right.String()) && tautology(b.String()) {
 			v.found = true
 		}
 	}
@@ -77,6 +77,28 @@ func constantComparison(s, op string) bool {
 var constCache sync.Map
 
 func judgeConstant(s, op string) bool {
+	// no pair makes it true (!=: false)
+	return everyPairOf(s, op == "!=")
+}
+
+// tautology: comparison s reads one or two cards (as constantComparison)
+// and every two cards make it true ("card.rank * 2 >= card.rank"); not
+// "card.rank % 4 >= card.rank % 5", a rule of the card.
+func tautology(s string) bool {
+	if c, ok := tautologyCache.Load(s); ok {
+		return c.(bool)
+	}
+	c := everyPairOf(s, true)
+	tautologyCache.Store(s, c)
+	return c
+}
+
+var tautologyCache sync.Map
+
+// everyPairOf: s reads one or two cards and every pair of cards gives
+// want; one that reads the main line, n, a card of a quantifier or nil
+// is never judged so.
+func everyPairOf(s string, want bool) bool {
 	var names []string
 	for _, m := range cardNameRE.FindAllString(s, -1) {
 		if m == "line" || m == "n" {
@@ -94,15 +116,15 @@ func judgeConstant(s, op string) bool {
 		as[names[1]] = "prev"
 	}
 	s = cardNameRE.ReplaceAllStringFunc(s, func(m string) string { return as[m] })
-	// no pair makes it true (!=: false)
-	return everyPairGives(s, op == "!=")
+	return everyPairGives(s, want)
 }
 
 var nilOrQuantRE = regexp.MustCompile(`\bnil\b|#`)
 
 // sameTermBothSides: both sides of a comparison read one and the same
 // field of one card and nothing else of the game ("card.rank * 2 >=
-// card.rank": "at least half its value" with no card named before it);
+// card.rank": "at least half its value" with no card named before it,
+// dropped where it always holds: tautology);
 // a side that reads the main line or a card of a quantifier is never
 // judged so ("count(line, .suit == card.suit) > …").
 func sameTermBothSides(l, r string) bool {
