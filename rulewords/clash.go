@@ -54,6 +54,48 @@ func clash(rule, cond, then *pred) bool {
 	return applies
 }
 
+// stalls: rule p, of the card and the last card, allows some card and
+// after every card it allows none: "alternate colours, and only black
+// cards of 7 or lower" leaves nothing to play after the first black card.
+func stalls(p *pred) bool {
+	e := p.expr()
+	for _, m := range cardNameRE.FindAllString(e, -1) {
+		if m != "card" && m != "prev" {
+			return false
+		}
+	}
+	prog, err := expr.Compile(e, expr.Env(pairEnv{}), expr.AsBool())
+	if err != nil {
+		return false
+	}
+	deck := allCards()
+	allows := func(prev, card int) bool {
+		x, err := expr.Run(prog, pairEnv{Prev: &deck[prev], Card: &deck[card]})
+		return err == nil && x == true
+	}
+	followed := make([]bool, len(deck)) // some card may follow it
+	for i := range deck {
+		for j := range deck {
+			if allows(i, j) {
+				followed[i] = true
+				break
+			}
+		}
+	}
+	played := false
+	for i := range deck {
+		for j := range deck {
+			if allows(i, j) {
+				played = true
+				if followed[j] {
+					return false
+				}
+			}
+		}
+	}
+	return played
+}
+
 // pairEnv is the rule language's card and last card, for clash.
 type pairEnv struct {
 	Card *oneCard `expr:"card"`

@@ -236,6 +236,10 @@ func meaningKey(v any) string {
 		return "f:" + v("@").expr()
 	case [2]feature:
 		return "f2:" + v[0]("@").expr() + "|" + v[1]("@").expr()
+	case saidItem:
+		return "f2s:" + v[0]("@").expr() + "|" + v[1]("@").expr()
+	case restFree:
+		return "rest"
 	case term:
 		return "t:" + v.text
 	case []any:

@@ -61,13 +61,13 @@ func sentences(p *reader, i int) []result {
 				// never three black cards in a row"; one that reads as a
 				// conditional too, "no hearts after a spade", is read as
 				// the conditionals above, as before)
-				if sep == "and" && kind != aside && !(prev == exception && kind == exception) && !(bothNot(got, r.val) && !p.readsAsException(i, r.end)) {
+				if sep == "and" && kind != aside && !(prev == exception && kind == exception) && !(bothNot(got, r.val) && !p.readsAsException(i, r.end)) && !(prev == other && ofAKind(r.val)) {
 					continue
 				}
 				// "but" joins a rule and one that narrows it ("even cards or
 				// face cards, but never two face cards in a row"); an
 				// exception after "but" is read by its own constructions
-				if sep == "but" && (kind != other || prev != other && prev != bareRule) {
+				if sep == "but" && (kind != other && !ofAKind(r.val) || prev != other && prev != bareRule) {
 					continue
 				}
 				switch {
@@ -199,16 +199,46 @@ func anythingWhen(s *pred) bool {
 }
 
 // combineRules is combineSentences of sentences that each say something.
+// A kind of card said with what it must be beside a rule ("alternate
+// colours, black cards 7 or lower only") is a requirement on that kind
+// where the card of the kind both would leave no card to follow.
 func combineRules(ps []*pred) []*pred {
+	out := combineSaid(ps)
+	if len(ps) < 2 || !slices.ContainsFunc(ps, func(s *pred) bool { return s.class != nil }) {
+		return out
+	}
+	keep := slices.DeleteFunc(slices.Clone(out), stalls)
+	if len(keep) == len(out) {
+		return out
+	}
+	alt := make([]*pred, len(ps))
+	for k, s := range ps {
+		alt[k] = s
+		if s.class != nil {
+			alt[k] = ifThen(s.class[0], s.class[1], yes)
+		}
+	}
+	return append(keep, combineSaid(alt)...)
+}
+
+// combineSaid is combineRules of the sentences as said. A requirement on
+// a kind of card beside a rule ("alternate colours, and black cards must
+// be 7 or lower") is one more requirement, never an exception that frees
+// the kind from the rule, unless no card of the kind could meet both
+// (clash).
+func combineSaid(ps []*pred) []*pred {
 	out := []*pred{ps[0]}
 	for _, s := range ps[1:] {
 		var next []*pred
 		for _, acc := range out {
 			if s.op == "if" && s.kids[2] == yes && acc.op != "if" && !hasIf(acc) {
-				if s.kids[1] != yes && !clash(acc, s.kids[0], s.kids[1]) {
+				meets := s.kids[1] != yes && !clash(acc, s.kids[0], s.kids[1])
+				if meets {
 					next = append(next, and(acc, s))
 				}
-				next = append(next, ifThen(s.kids[0], s.kids[1], acc))
+				if !meets || !ofTheCard(s.kids[0]) {
+					next = append(next, ifThen(s.kids[0], s.kids[1], acc))
+				}
 				continue
 			}
 			next = append(next, and(acc, s))
@@ -216,6 +246,12 @@ func combineRules(ps []*pred) []*pred {
 		out = next
 	}
 	return out
+}
+
+// ofTheCard: condition c reads the card played alone (a kind of card).
+func ofTheCard(c *pred) bool {
+	names := cardNameRE.FindAllString(c.expr(), -1)
+	return len(names) > 0 && !slices.ContainsFunc(names, func(m string) bool { return m != "card" })
 }
 
 func hasIf(p *pred) bool {
@@ -228,6 +264,14 @@ func hasIf(p *pred) bool {
 		}
 	}
 	return false
+}
+
+// ofAKind: v is a requirement on a kind of card alone ("black cards must
+// be 7 or lower"), which "and" or "but" after a rule adds to it ("the
+// colours alternate and black cards are 7 or lower").
+func ofAKind(v any) bool {
+	p, ok := v.(*pred)
+	return ok && p.op == "if" && p.kids[2] == yes && p.kids[1] != yes && ofTheCard(p.kids[0])
 }
 
 // bothNot: the sentence v and the one before it (the last of got) each

@@ -38,6 +38,10 @@ type pred struct {
 	// wild: "X are wild, otherwise rest" (the kinds X and the rest): the
 	// wild cards are an exception to the sentences after it too
 	wild *[2]*pred
+	// class: "black cards 7 or lower only", the card of a kind that is
+	// both (a kind and what it must be), which beside another rule may be
+	// a requirement on that kind alone
+	class *[2]*pred
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }

@@ -178,6 +178,10 @@ func (g *registry) buildBranch() {
 		return and(v[0].(*pred), not(v[1].(feature)("card")))
 	},
 		"$simple [,] but not|no $npx", "$simple [,] but never $npx", "$simple [,] and not|no $npx")
+	// "…, but no black cards above 7", "…, with no black card higher than 7"
+	g.named("s.butnotadj", "sentence", func(v []any) any {
+		return and(v[0].(*pred), not(andF(v[1].(feature), v[2].(feature))("card")))
+	}, "$simple [,] but|and|with no $adjs cards|card $feature", "$simple [,] but never $adjs cards $feature")
 	g.named("c.addup2", "clause", func(v []any) any {
 		return v[0].(func(term) *pred)(term{"card.rank + prev.rank", []string{"card", "prev"}, false})
 	}, "the two cards [must] $sumvp", "both cards [must] $sumvp", "the two [must] $sumvp", "together they [must] $sumvp",

@@ -327,7 +327,16 @@ func (g *registry) buildCard() {
 	g.named("np.adjthat", "npnoun", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) },
 		"a|an $adjs card|one $feature", "any $adjs card $feature")
 	g.named("s.adjthat", "simple", func(v []any) any { return andF(v[0].(feature), v[1].(feature))("card") },
-		"only $adjs cards|ones $feature", "play [only] $adjs cards|ones $feature", "$adjs cards|ones $feature only", "$adjs cards|ones $feature")
+		"only $adjs cards|ones $feature", "play [only] $adjs cards|ones $feature")
+	// "black cards 7 or lower only" may be a requirement on black cards
+	// alone: beside a rule it is read so where "only black cards of 7 or
+	// lower" would leave no card to follow (combineRules)
+	g.named("s.adjclass", "simple", func(v []any) any {
+		k, f := v[0].(feature), v[1].(feature)
+		q := *andF(k, f)("card")
+		q.class = &[2]*pred{k("card"), f("card")}
+		return &q
+	}, "$adjs cards|ones $feature only", "$adjs cards|ones $feature")
 	g.def("adjs", "", func(v []any) any { return v[0] }, "$adj")
 	g.def("adjs", "", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adj $adjs", "$adj , $adjs")
 	adj := func(f func(r string) *pred) func([]any) any { return func([]any) any { return fe(f) } }

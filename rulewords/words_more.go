@@ -286,7 +286,7 @@ func (g *registry) buildMore() {
 		"no repeated $field|$field", "no repeats of $field", "[you] {cannot|can not|must not|may not} repeat the|a $field", "[you] {cannot|can not|must not|may not} repeat $field", "no repeating the $field", "do not repeat $field", "[you] {cannot|can not} play the same $field again", "no repeating [the] $field", "no repeated $field", "repeating [the] $field is not allowed")
 	g.named("s.need", "simple", onCard, "you need $npx", "you must use $npx", "use $npx", "lay down $npx", "throw $npx", "put down $npx",
 		"you can only play $npx", "you may only play $npx", "it must be $npx")
-	g.named("classitem.vp", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} }, "$np $vps")
+	g.named("classitem.vp", "classitem", func(v []any) any { return saidItem{v[0].(feature), v[1].(feature)} }, "$np $vps")
 	g.named("classitem.anys", "classitem", func(v []any) any { return [2]feature{v[0].(feature), fe(func(string) *pred { return yes }).(feature)} },
 		"$nps anything", "$nps any card", "$nps whatever", "$nps [are] free", "$nps can be anything")
 	g.named("classitem.any", "classitem", func(v []any) any { return [2]feature{v[0].(feature), fe(func(string) *pred { return yes }).(feature)} },

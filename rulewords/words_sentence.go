@@ -50,6 +50,9 @@ func (g *registry) buildSentence() {
 	never := []string{"never play $npx", "do not play $npx", "you must|may|can|should not play $npx", "you cannot play $npx",
 		"no $nps", "never $nps", "$npx are not allowed", "$npx are forbidden", "not $npx", "cannot|can not play $npx"}
 	g.def("simple", "s.never", func(v []any) any { return not(v[0].(feature)("card")) }, never...)
+	// "no black card above 7", "never black cards higher than 7"
+	g.named("s.neveradj", "simple", func(v []any) any { return not(andF(v[0].(feature), v[1].(feature))("card")) },
+		"no $adjs cards|card $feature", "never [play] $adjs cards $feature", "do not play $adjs cards $feature", "with no $adjs cards|card $feature")
 	// a kind of card alone: "red", "hearts" (which a comma alone joins to
 	// no other rule: "red, black, red, black …" is a pattern)
 	g.def("simple", "s.bare", func(v []any) any {
@@ -232,7 +235,17 @@ func (g *registry) buildSentence() {
 		"$features if and only if $pred", "$features exactly|precisely|just when $pred")
 	g.def("sentence", "", func(v []any) any { return v[0] }, "$classes")
 	g.named("classitem", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} },
-		"$np [must|should|have|has] [to] [be] $features", "$np are $features", "$np : $features", "$np is $features")
+		"$np $features", "$np : $features")
+	// a class said with a verb ("hearts must be higher than 5") is a
+	// requirement on its kind alone: with every class so said, the cards
+	// of no class are free (classes)
+	g.named("classitem.said", "classitem", func(v []any) any { return saidItem{v[0].(feature), v[1].(feature)} },
+		"$np must|should [always] [be] $features", "$np have|has to [be] $features", "$np are|is [always] $features")
+	// "…, other suits anything": the cards of no class are free
+	g.named("classitem.rest", "classitem", constant(restFree{}),
+		"[all] [the] other|remaining cards|suits|colours|colors|ranks|values|kinds [are] anything|free|fine|ok|whatever",
+		"[all] [the] other|remaining cards|suits|colours|colors|ranks|values|kinds can be anything", "anything else [is] fine|ok|free|goes",
+		"everything else [is] fine|ok|free|goes", "the rest [are|is] anything|free|fine|ok|whatever", "[the] others [are] anything|free|fine|ok|whatever")
 	g.special["classes"] = classes
 	// one class alone: "black cards must be lower than 8" says nothing of
 	// the other cards
@@ -278,14 +291,35 @@ var cardNameRE = regexp.MustCompile(`\b(card|prev|prev2|prev3|line|n)\b`)
 // card (red, black) the two are the same rule.
 func classes(p *reader, i int) []result {
 	var out []result
-	var walk func(i int, items [][2]feature)
-	walk = func(i int, items [][2]feature) {
+	// said: every class so far said with a verb
+	var walk func(i int, items [][2]feature, said bool)
+	walk = func(i int, items [][2]feature, said bool) {
 		for _, r := range p.parse("classitem", i) {
-			kind := r.val.([2]feature)[0]("@").expr()
+			var item [2]feature
+			switch v := r.val.(type) {
+			case restFree:
+				if len(items) == 0 {
+					continue
+				}
+				// the cards of no class are free, and nothing comes after
+				chain := yes
+				for k := len(items) - 1; k >= 0; k-- {
+					chain = ifThen(items[k][0]("card"), items[k][1]("card"), chain)
+				}
+				out = append(out, result{r.end, chain})
+				continue
+			case saidItem:
+				item = [2]feature(v)
+			case [2]feature:
+				item, said = v, false
+			default:
+				continue
+			}
+			kind := item[0]("@").expr()
 			if kind == "true" || cardNameRE.MatchString(kind) {
 				continue // a class is a kind of card: "the card's rank" is none
 			}
-			its := append(slices.Clone(items), r.val.([2]feature))
+			its := append(slices.Clone(items), item)
 			if len(its) >= 2 {
 				var alts []*pred
 				chain := yes
@@ -293,7 +327,10 @@ func classes(p *reader, i int) []result {
 					chain = ifThen(its[k][0]("card"), its[k][1]("card"), chain)
 					alts = append([]*pred{and(its[k][0]("card"), its[k][1]("card"))}, alts...)
 				}
-				out = append(out, result{r.end, or(alts...)}, result{r.end, chain})
+				if !said {
+					out = append(out, result{r.end, or(alts...)})
+				}
+				out = append(out, result{r.end, chain})
 			}
 			if len(its) >= 4 {
 				continue
@@ -301,14 +338,21 @@ func classes(p *reader, i int) []result {
 			for _, sep := range [][]string{{","}, {";"}, {p.g.and}, {",", p.g.and}, {"."}} {
 				j := r.end
 				if j+len(sep) <= len(p.toks) && slices.Equal(p.toks[j:j+len(sep)], sep) {
-					walk(j+len(sep), its)
+					walk(j+len(sep), its, said)
 				}
 			}
 		}
 	}
-	walk(i, nil)
+	walk(i, nil, true)
 	return out
 }
+
+// saidItem is a class of cards said with a verb, and what it must be
+// ("hearts must be higher than 5"); restFree is "other suits anything".
+type (
+	saidItem [2]feature
+	restFree struct{}
+)
 
 // arithOp is an operator of numbers in words, and how tight it binds (1
 // before 2).
