@@ -160,8 +160,17 @@ func conditional(k int) bool { return k == cond || k == exception }
 // otherwise after a red card …, after a black card …").
 func combineSentences(ps []*pred) []*pred {
 	var free, wilds []*pred
+	ps = slices.Clone(ps)
+	for k, s := range ps {
+		if c, r, ok := hoisted(s); ok {
+			// "after a red card play the same suit, but after a king
+			// anything" beside other rules, or "…, otherwise the same
+			// suit, but after a king anything": the king is theirs too
+			free, ps[k] = append(free, c), r
+		}
+	}
 	if len(ps) > 1 {
-		ps = slices.DeleteFunc(slices.Clone(ps), func(s *pred) bool {
+		ps = slices.DeleteFunc(ps, func(s *pred) bool {
 			if anythingWhen(s) {
 				free = append(free, s.kids[0])
 				return true
@@ -191,6 +200,27 @@ func combineSentences(ps []*pred) []*pred {
 		out[k] = r
 	}
 	return out
+}
+
+// hoisted: s is "if c then (if e then any card else t)" (or that with an
+// otherwise), the inner exception said with "but after" at the end of
+// the sentence ("after a red card play the same suit, but after a king
+// anything"): e, and s without it.
+func hoisted(s *pred) (*pred, *pred, bool) {
+	if s.op != "if" {
+		return nil, nil, false
+	}
+	for b := 1; b <= 2; b++ {
+		in := s.kids[b]
+		if in.op == "if" && in.exempt && in.kids[1] == yes {
+			q := *s
+			q.kids = slices.Clone(s.kids)
+			q.kids[b] = in.kids[2]
+			q.exempt = false
+			return in.kids[0], &q, true
+		}
+	}
+	return nil, nil, false
 }
 
 // anythingWhen: s is "when c, any card" and nothing else.

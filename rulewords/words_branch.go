@@ -160,12 +160,24 @@ func (g *registry) buildBranch() {
 		"$simple [,] unless it|that was $features {,|then|, then|and then|, and then|in which case|, in which case} $sentence")
 	g.named("s.unlessfirst", "sentence", func(v []any) any { return ifThen(v[0].(*pred), yes, v[1].(*pred)) },
 		"unless $pred [,] $simple")
-	g.named("s.exceptafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), yes, v[0].(*pred)) },
+	g.named("s.exceptafter", "sentence", func(v []any) any {
+		p := ifThen(v[1].(feature)("prev"), yes, v[0].(*pred))
+		p.exempt = p.op == "if" // an exception to the rules beside it too (s.butafter)
+		return p
+	},
 		"$simple [,] except after|following $npx", "$simple [,] except right after $npx", "$simple [,] except on $npx",
 		"$simple [,] but not after|following $npx", "$simple [,] except when $npx is played", "$simple [,] except when the last card is $features", "$simple [,] except after|following $npx [,] when|where anything goes", "$simple [,] except after|following $npx [,] when|where anything is fine|ok|allowed", "$simple [,] except after|following $npx [,] when|where any card is fine|ok|allowed", "$simple [,] except after|following $npx [,] when|where you can play anything")
 	g.named("s.exceptif", "sentence", func(v []any) any { return ifThen(v[1].(*pred), yes, v[0].(*pred)) },
 		"$simple [,] except when|if $pred", "$simple [,] but not when|if $pred")
-	g.named("s.butafter", "sentence", func(v []any) any { return ifThen(v[1].(feature)("prev"), v[2].(*pred), v[0].(*pred)) },
+	g.named("s.butafter", "sentence", func(v []any) any {
+		p := ifThen(v[1].(feature)("prev"), v[2].(*pred), v[0].(*pred))
+		if v[2].(*pred) == yes {
+			// "…, but after a king anything": an exception to the rules
+			// beside it too, said inside one of them (hoisted)
+			p.exempt = true
+		}
+		return p
+	},
 		"$simple [,|.|;] but|except after|following $npx [,] [you] [must|may|can] $sentence",
 		"$simple [,|.|;] but|except after|following $npx [is] [played] [,] [you] [must|may|can] $sentence",
 		"$simple [,|.|;] but $sentence after|following $npx")
@@ -260,8 +272,19 @@ func resolveBranches(bs []*branch) []*pred {
 	var walk func(k int, subj any, conds []*pred)
 	walk = func(k int, subj any, conds []*pred) {
 		if k == len(bs) {
+			// "…, but after a king anything" said in the last branch is
+			// an exception to every branch
+			var free *pred
+			if last := bs[len(bs)-1]; len(bs) >= 2 && last.then != nil && last.then.op == "if" && last.then.exempt && last.then.kids[1] == yes {
+				b := *last
+				free, b.then = last.then.kids[0], last.then.kids[2]
+				bs = append(slices.Clone(bs[:len(bs)-1]), &b)
+			}
 			o := exceptionsFirst(bs, conds)
 			p := nest(o.bs, o.conds)
+			if free != nil {
+				p = ifThen(free, yes, p)
+			}
 			if p.op == "if" && (o.bs[0] != bs[0] || p.kids[1].expr() == "true") {
 				// "after a king anything" before the other branches or
 				// after them: an exception to the sentences beside it too
