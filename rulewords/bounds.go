@@ -82,6 +82,24 @@ func (g *registry) buildBounds() {
 		"higher|more|greater than $ref by $byamount", "higher|greater by $byamount", "above $ref by $byamount", "up by $bounds [from $ref]")
 	g.named("f.downspan", "feature", spanned(downSpan), "$bounds lower|less than $ref", "$bounds below $ref", "$bounds lower|down",
 		"lower|less|smaller than $ref by $byamount", "lower|smaller by $byamount", "below $ref by $byamount", "down by $bounds [from $ref]")
+	// one bound before a relation with a direction: "more than 3 below
+	// the last card" (never …: no more than 3 below it); an upper bound
+	// alone (cap) is a limit ("no more than 3 lower than the last card":
+	// any higher card too), and "at most 3 lower", "up to 3 lower" may be
+	// a lower card too (two readings)
+	g.named("f.upbound", "feature", oneBound(upSpan, 1), "$bound higher|more than $ref", "$bound above $ref", "$bound higher|up")
+	g.named("f.downbound", "feature", oneBound(downSpan, -1), "$bound lower|less than $ref", "$bound below|under $ref", "$bound lower|down")
+	g.named("f.upcap", "feature", oneBound(upSpan, 1), "$cap higher|more than $ref", "$cap above $ref", "$cap higher|up")
+	g.named("f.downcap", "feature", oneBound(downSpan, -1), "$cap lower|less than $ref", "$cap below|under $ref", "$cap lower|down")
+	g.named("cap.only", "cap", func(v []any) any { return capAmt{v[0].(int), false} }, "no|not more than $steps")
+	g.named("cap.both", "cap", func(v []any) any { return capAmt{v[0].(int), true} }, "at most $steps", "up to $steps", "$steps or less|fewer")
+	// "must not drop more than 3 below the last card"
+	g.named("s.dropnot", "simple", func(v []any) any { return not(oneBound(downSpan, -1)(v).(feature)("card")) },
+		"[the card] {must not|should not|cannot|can not|may not|never} {drop|fall|go down} $bound {below|under|lower than} $ref",
+		"[the card] {must not|should not|cannot|can not|may not|never} {drop|fall|go down} [by] $bound [from $ref]")
+	g.named("s.risenot", "simple", func(v []any) any { return not(oneBound(upSpan, 1)(v).(feature)("card")) },
+		"[the card] {must not|should not|cannot|can not|may not|never} {rise|climb|go up} $bound {above|over|higher than} $ref",
+		"[the card] {must not|should not|cannot|can not|may not|never} {rise|climb|go up} [by] $bound [from $ref]")
 	// differing by an amount is that distance ("differs from the last card
 	// by at least 2", "differ by 3 or more from it", "by exactly 2")
 	g.every("byamount", func(v []any) any { return v[0] }, "$bounds", "$bound")
@@ -202,4 +220,48 @@ func downSpan(s span, r, ref string) []string {
 		out = append(out, at(">=", s.hi))
 	}
 	return out
+}
+
+// capAmt is an upper bound alone on an amount, k or less; both: said so
+// that the amount may be one that way too ("at most 3 lower": a lower
+// card), not only a limit ("no more than 3 lower").
+type capAmt struct {
+	k    int
+	both bool
+}
+
+// oneBound is the action of one bound on how much higher (dir 1) or lower
+// (-1) than a card (the last card when none is named) the card is: a
+// lower bound alone is rel's ("more than 3 below": 4 or more below); an
+// upper bound alone (capAmt) a limit, the card no further than it that
+// way, any card the other way ("no more than 3 below the last card":
+// prev.rank - card.rank <= 3), and, said "at most" or "up to", also a
+// card that way by at most that much (two readings).
+func oneBound(rel func(s span, r, ref string) []string, dir int) func(v []any) any {
+	return func(v []any) any {
+		ref := "prev"
+		if len(v) > 1 {
+			ref = v[1].(string)
+		}
+		c, ok := v[0].(capAmt)
+		if !ok {
+			if s := v[0].(span); s.hi != noTop {
+				return nil // an upper bound: cap's
+			}
+			return spanned(rel)(v)
+		}
+		if c.k < 1 {
+			return nil
+		}
+		limit := fe(func(r string) *pred {
+			if dir > 0 {
+				return related(fmt.Sprintf("%s.rank <= %s.rank + %d", r, ref, c.k), r, ref)
+			}
+			return related(fmt.Sprintf("%s.rank >= %s.rank - %d", r, ref, c.k), r, ref)
+		})
+		if !c.both {
+			return limit
+		}
+		return alts{limit, spanned(rel)([]any{span{1, c.k}, ref})}
+	}
 }

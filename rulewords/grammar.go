@@ -240,6 +240,8 @@ func meaningKey(v any) string {
 		return "f2s:" + v[0]("@").expr() + "|" + v[1]("@").expr()
 	case restFree:
 		return "rest"
+	case capAmt:
+		return fmt.Sprintf("cap:%v", v)
 	case term:
 		return "t:" + v.text
 	case []any:
