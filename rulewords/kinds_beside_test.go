@@ -78,6 +78,29 @@ func TestReadKindsBesideRules(t *testing.T) {
 		{"es", "no más de 2 por encima de la anterior", []string{`not (card.rank >= prev.rank + 3)`, `card.rank <= prev.rank + 2`}},
 		{"ca", "mai més de 3 per davall de l'última carta", []string{`not (card.rank <= prev.rank - 4)`}},
 		{"ca", "no més de 2 per damunt de l'anterior", []string{`not (card.rank >= prev.rank + 3)`, `card.rank <= prev.rank + 2`}},
+		// 5. harder wordings: a distance to a number that is not a rank, two
+		// values a distance apart, "share a suit or a value", cards said
+		// wild at the end of branches (every branch's), a kind "cards" is no
+		// kind of wild card ("face cards can always be played" read "face"
+		// and every card wild: any card)
+		{"en", "the card must be within 4 of the average of the line", []string{`abs(card.rank - (sum(map(line, .rank)) / len(line))) <= 4`}},
+		{"en", "within 4 of the average of the last three cards", []string{`abs(card.rank - (sum(map(line[max(0, n - 3):], .rank)) / min(n, 3))) <= 4`, `(n < 3) ? true : (abs(card.rank - (sum(map(line[max(0, n - 3):], .rank)) / 3)) <= 4)`}},
+		{"en", "the card's value must differ from the starter's value by at least 3", []string{`abs(card.rank - line[0].rank) >= 3`}},
+		{"en", "the card's rank must differ from the last card's rank by at most 2", []string{`abs(card.rank - prev.rank) <= 2`}},
+		{"en", "the card's value must differ from its value by at least 3", nil},
+		{"en", "the card must share a suit or a value with one of the last three cards", []string{`((card.suit == prev.suit) or ((prev2 != nil) and (card.suit == prev2.suit)) or ((prev3 != nil) and (card.suit == prev3.suit))) or ((card.rank == prev.rank) or ((prev2 != nil) and (card.rank == prev2.rank)) or ((prev3 != nil) and (card.rank == prev3.rank)))`}},
+		{"en", "the card must share a suit or a value with the last card", []string{`(card.suit == prev.suit) or (card.rank == prev.rank)`}},
+		{"en", "follow the suit of the most recent face card; face cards can always be played", []string{`card.face or (none(line, #.face)) or (last(filter(line, #.face)).suit == card.suit)`}},
+		{"en", "higher than the last card; face cards can always be played", []string{`card.face or (card.rank > prev.rank)`}},
+		{"en", "after a red card play higher, after a black card play lower; kings can always be played", []string{`(card.rank == 13) or (((prev.color == "red") ? (card.rank > prev.rank) : true) and ((prev.color == "black") ? (card.rank < prev.rank) : true))`, `(card.rank == 13) or ((prev.color == "red") ? (card.rank > prev.rank) : ((prev.color == "black") ? (card.rank < prev.rank) : true))`}},
+		{"en", "after a red card play higher, after a black card play lower, but kings are wild", []string{`(card.rank == 13) or (((prev.color == "red") ? (card.rank > prev.rank) : true) and ((prev.color == "black") ? (card.rank < prev.rank) : true))`, `(card.rank == 13) or ((prev.color == "red") ? (card.rank > prev.rank) : ((prev.color == "black") ? (card.rank < prev.rank) : true))`}},
+		{"en", "face cards can always be played", nil}, // wild, and no rule for the others
+		{"en", "anything. after a king play an ace", []string{`(prev.rank == 13) ? (card.rank == 1) : true`}},
+		// left refused: a window of cards, a suit missing from the last
+		// cards, runs going up
+		{"en", "in any five cards in a row, no suit more than twice", nil},
+		{"en", "if a suit is missing from the last six cards, play a missing suit", nil},
+		{"en", "never four cards in a row going up, and never four going down", nil},
 	}
 	readsExactly(t, cases)
 }

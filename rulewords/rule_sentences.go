@@ -162,11 +162,17 @@ func combineSentences(ps []*pred) []*pred {
 	var free, wilds []*pred
 	ps = slices.Clone(ps)
 	for k, s := range ps {
-		if c, r, ok := hoisted(s); ok {
+		if c, r, wild := hoisted(s); r != nil {
 			// "after a red card play the same suit, but after a king
 			// anything" beside other rules, or "…, otherwise the same
-			// suit, but after a king anything": the king is theirs too
-			free, ps[k] = append(free, c), r
+			// suit, but after a king anything": the king is theirs too;
+			// so are cards said wild there ("…; kings can always be
+			// played")
+			if wild {
+				wilds, ps[k] = append(wilds, c), r
+			} else {
+				free, ps[k] = append(free, c), r
+			}
 		}
 	}
 	if len(ps) > 1 {
@@ -206,18 +212,24 @@ func combineSentences(ps []*pred) []*pred {
 // otherwise), the inner exception said with "but after" at the end of
 // the sentence ("after a red card play the same suit, but after a king
 // anything"): e, and s without it.
-func hoisted(s *pred) (*pred, *pred, bool) {
+// Cards said wild there ("after a black card play lower; kings can always
+// be played") are hoisted so too: wild, and the wild cards for e.
+func hoisted(s *pred) (e, rest *pred, wild bool) {
 	if s.op != "if" {
 		return nil, nil, false
 	}
 	for b := 1; b <= 2; b++ {
 		in := s.kids[b]
-		if in.op == "if" && in.exempt && in.kids[1] == yes {
-			q := *s
-			q.kids = slices.Clone(s.kids)
+		q := *s
+		q.kids = slices.Clone(s.kids)
+		q.exempt = false
+		switch {
+		case in.op == "if" && in.tail && in.kids[1] == yes:
 			q.kids[b] = in.kids[2]
-			q.exempt = false
-			return in.kids[0], &q, true
+			return in.kids[0], &q, false
+		case in.wild != nil && in.tail:
+			q.kids[b] = in.wild[1]
+			return in.wild[0], &q, true
 		}
 	}
 	return nil, nil, false

@@ -38,6 +38,10 @@ type pred struct {
 	// wild: "X are wild, otherwise rest" (the kinds X and the rest): the
 	// wild cards are an exception to the sentences after it too
 	wild *[2]*pred
+	// tail: "c ? true : rest" said at the end of a rule ("…, but after a
+	// king anything"), which a rule it ends inside of hands to every rule
+	// beside (hoisted)
+	tail bool
 	// class: "black cards 7 or lower only", the card of a kind that is
 	// both (a kind and what it must be), which beside another rule may be
 	// a requirement on that kind alone

@@ -163,6 +163,7 @@ func (g *registry) buildBranch() {
 	g.named("s.exceptafter", "sentence", func(v []any) any {
 		p := ifThen(v[1].(feature)("prev"), yes, v[0].(*pred))
 		p.exempt = p.op == "if" // an exception to the rules beside it too (s.butafter)
+		p.tail = p.exempt
 		return p
 	},
 		"$simple [,] except after|following $npx", "$simple [,] except right after $npx", "$simple [,] except on $npx",
@@ -174,7 +175,7 @@ func (g *registry) buildBranch() {
 		if v[2].(*pred) == yes {
 			// "…, but after a king anything": an exception to the rules
 			// beside it too, said inside one of them (hoisted)
-			p.exempt = true
+			p.exempt, p.tail = true, true
 		}
 		return p
 	},
@@ -199,7 +200,12 @@ func (g *registry) buildBranch() {
 	}, "the two cards [must] $sumvp", "both cards [must] $sumvp", "the two [must] $sumvp", "together they [must] $sumvp",
 		"the two cards together [must] $sumvp")
 	// cards that may always be played
-	g.named("wild", "wild", func(v []any) any { return wild{v[0].(feature)} },
+	g.named("wild", "wild", func(v []any) any {
+		if v[0].(feature)("card") == yes {
+			return nil // "cards can always be played": no kind ("face" before it is no rule)
+		}
+		return wild{v[0].(feature)}
+	},
 		"$nps is|are wild", "$nps go|goes anywhere", "$nps can go anywhere", "$nps go|goes on anything", "$nps can go on anything",
 		"$nps can be played anytime|always|anywhere", "$nps can always be played", "$nps is|are always allowed|ok|okay|fine|legal|good",
 		"$nps can always go", "$nps can follow anything", "$nps can be played on anything", "$nps go|goes with anything",
@@ -217,11 +223,22 @@ func (g *registry) buildBranch() {
 		"$wild [,|;|.] [and] otherwise|else [,] [you] [must] $sentence", "$wild [,|;|.] [and] everything|anything else $vps",
 		"$wild [,|;|.] [and] everything|anything else [must] $sentence", "$wild [,|;|.] [and] all other cards $vps",
 		"$wild [,|;|.] [and] any other card $vps", "$wild [,|;|.] [and] the rest $vps", "$wild [,|;|.] [and] the others $vps", "$wild [,|;|.] [and] other cards $vps", "$wild [,|;|.] [and] other cards must $vps", "$wild [,|;|.] [and] any other cards $vps", "$wild [,|;|.] [and] all the other cards $vps", "$wild [,|;|.] [and] every other card $vps")
-	g.named("s.wildafter", "sentence", func(v []any) any { return or(v[1].(wild).f("card"), onTheCard(v[0])) },
+	g.named("s.wildafter", "sentence", func(v []any) any {
+		w, rest := v[1].(wild).f("card"), onTheCard(v[0])
+		p := or(w, rest)
+		if p.op == "or" {
+			// said last inside one of the rules beside it ("after a black
+			// card play lower; kings can always be played"): theirs too
+			q := *p
+			q.wild, q.tail = &[2]*pred{w, rest}, true
+			return &q
+		}
+		return p
+	},
 		"$simple [,|;|.] [but|and|except] $wild", "$simple [,|;|.] but $wild")
 	// (a sentence with more after it: read by sentences, beside them)
 	g.named("s.wildaftersentence", "xsentence", func(v []any) any { return or(v[1].(wild).f("card"), onTheCard(v[0])) },
-		"$sentence [,|;|.] but $wild")
+		"$sentence [,|;|.] [but|and] $wild")
 	// "if it was black, play red, and the other way round"
 	g.named("s.converse", "xsentence", func(v []any) any { return converse(v[0].(*pred)) },
 		"$sentence [,] [and] vice versa", "$sentence [,] and the other way round|around", "$sentence [,] and conversely",
@@ -274,14 +291,22 @@ func resolveBranches(bs []*branch) []*pred {
 		if k == len(bs) {
 			// "…, but after a king anything" said in the last branch is
 			// an exception to every branch
-			var free *pred
-			if last := bs[len(bs)-1]; len(bs) >= 2 && last.then != nil && last.then.op == "if" && last.then.exempt && last.then.kids[1] == yes {
+			var free, wilds *pred
+			if last := bs[len(bs)-1]; len(bs) >= 2 && last.then != nil {
 				b := *last
-				free, b.then = last.then.kids[0], last.then.kids[2]
+				switch t := last.then; {
+				case t.op == "if" && t.tail && t.kids[1] == yes:
+					free, b.then = t.kids[0], t.kids[2]
+				case t.wild != nil && t.tail:
+					wilds, b.then = t.wild[0], t.wild[1]
+				}
 				bs = append(slices.Clone(bs[:len(bs)-1]), &b)
 			}
 			o := exceptionsFirst(bs, conds)
 			p := nest(o.bs, o.conds)
+			if wilds != nil {
+				p = or(wilds, p)
+			}
 			if free != nil {
 				p = ifThen(free, yes, p)
 			}

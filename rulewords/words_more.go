@@ -86,6 +86,36 @@ func (g *registry) buildMore() {
 	g.named("f.ltterm", "feature", vsTerm("<"), "lower|smaller|less than $term")
 	g.named("f.geterm", "feature", vsTerm(">="), "at least as high as $term", "at least $term", "not lower than $term")
 	g.named("f.leterm", "feature", vsTerm("<="), "at most $term", "not higher than $term")
+	// "within 4 of the average of the line": the distance to a number
+	// that is not a rank
+	g.named("f.withinterm", "feature", func(v []any) any {
+		k, t := v[0].(int), v[1].(term)
+		if len(t.refs) == 0 && !slices.ContainsFunc([]rune(t.text), func(r rune) bool { return r < '0' || r > '9' }) {
+			return nil // a plain number
+		}
+		return fe(func(r string) *pred {
+			return compared(fmt.Sprintf("abs(%s.rank - %s) <= %d", r, paren(t.text), k), []string{r}, t.refs)
+		})
+	}, "within $steps of $term")
+	// "the card's value must differ from the starter's value by at least
+	// 3": two numbers a distance apart
+	g.named("c.termsdiffer", "clause", func(v []any) any {
+		a, b, s := v[0].(term), v[1].(term), v[2].(span)
+		d := fmt.Sprintf("abs(%s - %s)", a.text, b.text)
+		var ps []*pred
+		switch {
+		case s.lo == s.hi:
+			ps = append(ps, compared(fmt.Sprintf("%s == %d", d, s.lo), a.refs, b.refs))
+		default:
+			if s.lo > 0 {
+				ps = append(ps, compared(fmt.Sprintf("%s >= %d", d, s.lo), a.refs, b.refs))
+			}
+			if s.hi < noTop {
+				ps = append(ps, compared(fmt.Sprintf("%s <= %d", d, s.hi), a.refs, b.refs))
+			}
+		}
+		return and(ps...)
+	}, "$term [must|should] differ|differs from $term by $byamount", "$term [must|should] be different from $term by $byamount")
 	// "share either the colour or the parity with the last card, not both"
 	share := func(xor bool) func(v []any) any {
 		return func(v []any) any {
@@ -100,6 +130,7 @@ func (g *registry) buildMore() {
 		}
 	}
 	g.named("vp.share2", "vp", share(false), "share|shares [either] the $field or the $field with $ref", "share|shares [either] $field or $field with $ref",
+		"share|shares [either] a $field or a $field with $ref",
 		"match|matches $ref in [either] $field or $field")
 	g.named("vp.sharexor", "vp", share(true), "share|shares [either] the $field or the $field with $ref [,] [but] not both",
 		"share|shares [either] $field or $field with $ref [,] [but] not both", "match|matches $ref in [either] $field or $field [,] [but] not both")

@@ -94,6 +94,9 @@ func (g *registry) buildSentence() {
 		return not(v[0].(feature)("card"))
 	}, "anything but $npx", "any card but|except $npx",
 		"all cards but|except $npx", "everything but|except $npx", "play anything but $npx", "play any card but|except $npx", "any card that is not $npx", "anything that is not $npx", "any card other than $npx", "anything other than $npx", "everything except $npx")
+	// "follow the suit of the most recent face card"
+	g.named("s.follow", "simple", func(v []any) any { fs, refs := slots(v); return sameField(fs[0], "card", refs[0], "==") },
+		"follow the $field of $ref", "follow $ref 's $field", "[you] must follow the $field of $ref", "[you] must follow $ref 's $field")
 	g.def("simple", "", func(v []any) any {
 		fs, refs := slots(v)
 		return or(sameField(fs[0], "card", refs[0], "=="), sameField(fs[1], "card", refs[0], "=="))
