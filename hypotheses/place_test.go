@@ -97,7 +97,7 @@ func TestPlaceIndexAndReason(t *testing.T) {
 		t.Skip("a synthesizer search: seconds; runs without -short")
 	}
 	sp := small()
-	p, err := sp.Place(compile(t, `card.suit == prev.suit`), false, DefaultPlace)
+	p, err := sp.Place(compile(t, `card.suit == prev.suit`), false, testPlace)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestPlaceLongLooksWider(t *testing.T) {
 		t.Skip("two searches: seconds; runs without -short")
 	}
 	sp := small()
-	p, err := sp.Place(compile(t, `(card.rank + 10) % 13 + 1 > (prev.rank + 10) % 13 + 1 or prev.rank == 2`), false, DefaultPlace)
+	p, err := sp.Place(compile(t, `(card.rank + 10) % 13 + 1 > (prev.rank + 10) % 13 + 1 or prev.rank == 2`), false, testPlace)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func TestPlaceFarFindsAnOrderWithinASuit(t *testing.T) {
 	if !longtest.On() {
 		t.Skip("three searches: tens of seconds; runs with " + longtest.Env)
 	}
-	p, err := small().Place(compile(t, `let o = [0, 10, 1, 2, 3, 4, 5, 9, 0, 0, 0, 7, 6, 8]; card.suit != prev.suit or o[card.rank] > o[prev.rank]`), false, DefaultPlace)
+	p, err := small().Place(compile(t, `let o = [0, 10, 1, 2, 3, 4, 5, 9, 0, 0, 0, 7, 6, 8]; card.suit != prev.suit or o[card.rank] > o[prev.rank]`), false, testPlace)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -404,7 +404,7 @@ func TestPlaceCarriesTheRunningTotal(t *testing.T) {
 // unless it is reached within bits; what names the rule in the failure.
 func placedWithin(t *testing.T, what, rule string, bits int) {
 	t.Helper()
-	p, err := small().Place(compile(t, rule), false, DefaultPlace)
+	p, err := small().Place(compile(t, rule), false, testPlace)
 	if err != nil {
 		t.Fatal(err)
 	}

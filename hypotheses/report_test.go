@@ -15,7 +15,7 @@ func TestReport(t *testing.T) {
 	truth := func(r *rulebank.Compiled) (*Truth, error) {
 		return sp.Classify(r, godrule.Config{Walks: 2, Horizon: 20, Seed: 1})
 	}
-	rep, err := sp.Report(5, rules, truth, DefaultPlace)
+	rep, err := sp.Report(5, rules, truth, testPlace)
 	if err != nil {
 		t.Fatal(err)
 	}
