@@ -112,6 +112,13 @@ const (
 	// at once (Node.K holds the mask, one of sharesSets): "the twin of the
 	// card, the same rank in the same colour".
 	ElShares
+	// ElUnder, ElOver: the element one rank under (over) the card, of any
+	// suit: "one more than a value among the last four"; ElUnderRound,
+	// ElOverRound the same counting round, the ace one over the king.
+	ElUnder
+	ElOver
+	ElUnderRound
+	ElOverRound
 	numElems
 )
 

@@ -62,6 +62,11 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	}
 	for _, w := range windows { // "a neighbour of one of the last two"
 		put(Node{P: PCount, Win: w, El: ElNext})
+		// The look-back pool's: "one more than a value among the last
+		// four (an ace after a king)".
+		for el := ElUnder; el <= ElOverRound; el++ {
+			put(Node{P: PCount, Win: w, El: el})
+		}
 	}
 	for c := range sim.Card(sim.NumCards) { // the look-back pool's: "once the queen of spades is down"
 		put(Node{P: PCount, El: ElCard, K: int(c)})

@@ -4,27 +4,35 @@ import "math/bits"
 
 // Residues past 13: "the running total, counted round the twenty floors
 // of an Italian lift, is never 17" (t % 20 != 17). The pool holds the
-// remainders of its terms by 2 to 13; a modulus past 13 (to maxModulus)
-// is looked for top down, for the terms that go round it twice or more,
-// where the points ask for it: every accepted point's remainder one r
-// and no refused point's (t % k == r), or every refused point's one r and
-// no accepted point's (t % k != r). The remainder 0 is divisibility
-// (thresholds' PDiv, shorter).
+// remainders of its short terms by 2 to 13; a modulus past 13 (to
+// maxModulus), and a remainder by 2 to 13 of a longer term or of one that
+// may be negative, are looked for top down, for the terms that go round
+// the modulus twice or more, where the points ask for it: every accepted
+// point's remainder one r and no refused point's (t % k == r), or every
+// refused point's one r and no accepted point's (t % k != r). The
+// remainder 0 is divisibility (thresholds' PDiv, shorter).
+//
+// A term that may be negative — the card against a total, "the card is
+// never one more than the running total, counted round 13": card.rank -
+// sum(line, .rank) — has its remainder counted as arithmetic counts it
+// (−12 leaves 1 by 13), and is written so that expr, whose % keeps the
+// sign, reads it so: (t - r) % k == 0.
 
-// residueAtoms offers those atoms of the term t (values vals, greatest
-// hi) on the points of mask.
-func residueAtoms(t *Node, vals []int32, hi int32, mask, want []uint64, add func(*Node)) {
+// residueAtoms offers those atoms of the term t (values vals, least lo,
+// greatest hi) on the points of mask, for the moduli from from on.
+func residueAtoms(t *Node, vals []int32, lo, hi, from int32, mask, want []uint64, add func(*Node)) {
 	var posR, negR [maxModulus + 1]int32
 	// posOne, negOne: bit k while every accepted (refused) point seen has
 	// one remainder by k, posR[k] (negR[k]).
 	var posOne, negOne uint32
 	var all uint32
-	for k := int32(14); k <= maxModulus && 2*k <= hi; k++ {
+	for k := from; k <= maxModulus && 2*k <= hi-min(lo, 0); k++ {
 		all |= 1 << k
 	}
 	if all == 0 {
 		return
 	}
+	mod := func(x, k int32) int32 { return (x%k + k) % k }
 	posOne, negOne = all, all
 	first := [2]bool{true, true}
 	scan := func(visit func(x int32, accepted bool)) {
@@ -44,8 +52,8 @@ func residueAtoms(t *Node, vals []int32, hi int32, mask, want []uint64, add func
 			k := int32(bits.TrailingZeros32(z))
 			switch {
 			case *f:
-				r[k] = x % k
-			case x%k != r[k]:
+				r[k] = mod(x, k)
+			case mod(x, k) != r[k]:
 				*one &^= 1 << k
 			}
 		}
@@ -58,21 +66,25 @@ func residueAtoms(t *Node, vals []int32, hi int32, mask, want []uint64, add func
 	scan(func(x int32, accepted bool) {
 		if accepted {
 			for z := negOne; z != 0; z &= z - 1 {
-				if k := int32(bits.TrailingZeros32(z)); x%k == negR[k] {
+				if k := int32(bits.TrailingZeros32(z)); mod(x, k) == negR[k] {
 					negOne &^= 1 << k
 				}
 			}
 		} else {
 			for z := posOne; z != 0; z &= z - 1 {
-				if k := int32(bits.TrailingZeros32(z)); x%k == posR[k] {
+				if k := int32(bits.TrailingZeros32(z)); mod(x, k) == posR[k] {
 					posOne &^= 1 << k
 				}
 			}
 		}
 	})
 	residue := func(k, r int32, op Op) {
-		if r > 0 { // 0: divisibility, PDiv
+		switch {
+		case r == 0: // divisibility, PDiv
+		case lo >= 0:
 			add(&Node{P: PCmp, Op: op, Kids: []*Node{{P: PMod, K: int(k), Kids: []*Node{t}}, {P: PConst, K: int(r)}}})
+		default: // (t - r) % k == 0: the remainder whatever t's sign
+			add(&Node{P: PDiv, Op: op, K: int(k), Kids: []*Node{{P: PArith, Op: Sub, Kids: []*Node{t, {P: PConst, K: int(r)}}}}})
 		}
 	}
 	for z := posOne; z != 0; z &= z - 1 {

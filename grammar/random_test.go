@@ -48,7 +48,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 3:
 			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
 			if rng.IntN(4) == 0 {
-				n.El = []Elem{ElCard, ElHigh, ElSuitRank, ElSuitBelow, ElSuitAbove, ElShares}[rng.IntN(6)]
+				n.El = []Elem{ElCard, ElHigh, ElSuitRank, ElSuitBelow, ElSuitAbove, ElShares, ElUnder, ElOver, ElUnderRound, ElOverRound}[rng.IntN(10)]
 			}
 			n.K = elemK(rng, n.El, n.K)
 			return n

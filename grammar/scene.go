@@ -247,6 +247,8 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 	case ElShares:
 		n, _ := t.sharing(k, c)
 		return n
+	case ElUnder, ElOver, ElUnderRound, ElOverRound:
+		return t.rank[stepRank(e, c)]
 	case ElNear1, ElNear2:
 		k := 1 + int(e-ElNear1)
 		r := c.Rank()
@@ -322,6 +324,9 @@ func (sc *Scene) sumOf(w Window, e Elem, k int, c sim.Card) int32 {
 	case e == ElShares:
 		_, s := t.sharing(k, c)
 		return s
+	case e >= ElUnder && e <= ElOverRound:
+		q := stepRank(e, c)
+		return ranks(q, q)
 	}
 	panic("grammar: unknown element test")
 }
@@ -410,6 +415,22 @@ func suitNeighbour(e Elem, c sim.Card) (int, bool) {
 		r = c.Rank() + 1
 	}
 	return r, r >= 1 && r <= 13
+}
+
+// stepRank is the rank one under (ElUnder) or over (ElOver) card c's,
+// counting round with ElUnderRound and ElOverRound (the ace over the
+// king); 0 or 14, ranks no card has, under an ace or over a king.
+func stepRank(e Elem, c sim.Card) int {
+	r := c.Rank()
+	switch e {
+	case ElUnder:
+		return r - 1
+	case ElOver:
+		return r + 1
+	case ElUnderRound:
+		return (r+11)%13 + 1
+	}
+	return r%13 + 1
 }
 
 // elemCells are the concept cells of the cards each test of a card's kind

@@ -82,6 +82,8 @@ var elemText = [numElems]string{
 	".suit == card.suit and .rank == card.rank - 1",
 	".suit == card.suit and .rank == card.rank + 1",
 	"", // ElShares: elemTextOf
+	".rank == card.rank - 1", ".rank == card.rank + 1",
+	".rank % 13 + 1 == card.rank", "card.rank % 13 + 1 == .rank",
 }
 
 // elemTextOf is a node's element test as a predicate (a concept's formula

@@ -102,8 +102,14 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 				}
 			}
 			kindAtoms(t.Node, t.hi, st.kindEq, st.kindNe, add)
+			// By 2 to 13 as well where the pool holds no remainder of t
+			// (a term that may be negative, or too long for t % 13).
+			from := int32(14)
+			if t.lo < 0 || t.Bits+modBits(13) > s.cfg.TermBits {
+				from = 2
+			}
+			residueAtoms(t.Node, t.I, t.lo, t.hi, from, m, s.p.Want, add)
 			if t.lo >= 0 {
-				residueAtoms(t.Node, t.I, t.hi, m, s.p.Want, add)
 				residueBounds(t.Node, t.I, t.hi, m, s.p.Want, add)
 			}
 		}

@@ -400,6 +400,16 @@ func TestPlaceCarriesTheRunningTotal(t *testing.T) {
 	placedWithin(t, "a ten carried iff red", `(sum(line, .rank) % 10 + card.rank >= 10) == (card.color == "red")`, 14)
 }
 
+// One more than a value among the last four, counting round, or the last
+// card's suit (a bookbinder's sewing order, the forty-eighth fresh set):
+// the look-back pool counts the cards one under the card.
+func TestPlaceCountsTheCardsOneUnderTheCard(t *testing.T) {
+	if !longtest.On() {
+		t.Skip("a placement: seconds; runs with " + longtest.Env)
+	}
+	placedWithin(t, "one over a card of the last four, counting round", `card.suit == prev.suit or any(line[-4:], .rank % 13 + 1 == card.rank)`, 17)
+}
+
 // placedWithin places rule in the small space as space does and fails t
 // unless it is reached within bits; what names the rule in the failure.
 func placedWithin(t *testing.T, what, rule string, bits int) {
