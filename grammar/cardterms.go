@@ -80,9 +80,11 @@ var cardTerms = map[Prod]Production{
 	// The highest (K 0) or the lowest (K 1) rank of the line or of its
 	// last k cards: "no more than two above the highest of the last
 	// four".
-	PExtreme: {Name: "extreme", Type: Int, Words: "the highest (or the lowest) rank of the main line or of its last k cards, or how far apart the two are",
+	PExtreme: {Name: "extreme", Type: Int, Words: "the highest (or the lowest) rank of the main line or of its last k cards, how far apart the two are, or the middle one",
 		// K: 0 the highest, 1 the lowest, 2 the spread (the highest less
-		// the lowest: "unless the last three span 3 or less").
+		// the lowest: "unless the last three span 3 or less"), 3 the
+		// middle rank of the last three or five ("within 3 of the middle
+		// value of the last three"; of two cards the higher).
 		Bits: func(n *Node) int { return 4 + winBits[n.Win] + n.K/2 },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[n.Win.index()]
@@ -99,12 +101,18 @@ var cardTerms = map[Prod]Production{
 					break
 				}
 			}
+			if n.K == 3 {
+				return t.middle(min(int32(pt.Scene.N), int32(n.Win)) / 2)
+			}
 			return [3]int32{hi, lo, hi - lo}[n.K]
 		},
 		text: func(n *Node, _ []text) text {
 			ranks := call("map", windowText(n.Win), ".rank").s
-			if n.K == 2 {
+			switch n.K {
+			case 2:
 				return text{call("max", ranks).s + " - " + call("min", ranks).s, precAdd}
+			case 3:
+				return text{fmt.Sprintf("%s[int(min(n, %d) / 2)]", call("sort", ranks).s, n.Win), precPrimary}
 			}
 			return call([]string{"max", "min"}[n.K], ranks)
 		}, reads: readWindow,

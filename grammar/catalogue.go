@@ -239,6 +239,9 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		for k := range 3 {
 			put(Node{P: PExtreme, Win: w, K: k})
 		}
+		if w == 3 || w == 5 {
+			put(Node{P: PExtreme, Win: w, K: 3})
+		}
 	}
 	// The look-back pool's: "the two make fifteen, faces counting ten".
 	for _, x := range []Slot{SlotCard, SlotPrev, SlotPrev2} {

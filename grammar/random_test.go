@@ -22,7 +22,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			switch rng.IntN(3) {
 			case 0:
 				if rng.IntN(3) == 0 {
-					return &Node{P: PExtreme, Win: Window(randWin(rng)), K: rng.IntN(3)}
+					return &Node{P: PExtreme, Win: Window(randWin(rng)), K: rng.IntN(4)}
 				}
 				if rng.IntN(2) == 0 {
 					return &Node{P: PSuitJump, Slot: Slot(rng.IntN(2)), K: rng.IntN(2)}

@@ -167,6 +167,17 @@ func (t *tally) count(cards []sim.Card) {
 	}
 }
 
+// middle is the rank at index i of the window's ranks from the lowest up
+// (i 0: the lowest).
+func (t *tally) middle(i int32) int32 {
+	for r := int32(1); r <= 13; r++ {
+		if i -= t.rank[r]; i < 0 {
+			return r
+		}
+	}
+	return 13
+}
+
 // lead is the lead of the card's trick (k: an index of tricks); false
 // where the card leads a trick itself.
 func (sc *Scene) lead(k int) (sim.Card, bool) {
