@@ -17,6 +17,15 @@ func (s *synth) and(a, b []uint64) []uint64 {
 	return out
 }
 
+// wrongOn is the points of mask where the bit set a disagrees with Want.
+func (s *synth) wrongOn(a, mask []uint64) []uint64 {
+	out := make([]uint64, s.words)
+	for w := range out {
+		out[w] = (a[w] ^ s.p.Want[w]) & mask[w]
+	}
+	return out
+}
+
 func (s *synth) andNot(a, b []uint64) []uint64 {
 	out := make([]uint64, s.words)
 	for w := range out {

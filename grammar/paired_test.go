@@ -76,3 +76,20 @@ func TestExtentsApartAgreeWithExtent(t *testing.T) {
 		t.Fatalf("only %d trials apart: the test needs both", apartSeen)
 	}
 }
+
+// Three cards each 1 to 4 up counting round, then three down (a sheepdog
+// trial's fetch and drive, the forty-eighth fresh set): one term of the
+// card, the step counted round, in a range on one side of a place's
+// condition and past a threshold on the other. Neither side is an atom
+// of a pool; termSplits makes them for the points.
+func TestSynthesizerTurnsAStepByPlace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a synthesizer search: seconds; runs without -short")
+	}
+	rng := rand.New(rand.NewPCG(11, 45))
+	p, j := playedHands(t, rng, `let d = (card.rank - prev.rank + 13) % 13; n % 6 in [1, 2, 3] ? d in 1..4 : d in 9..12`, 12, 20)
+	cfg := wideTest
+	cfg.Split, cfg.Paired = true, true
+	found, st := Synthesize(p, cfg)
+	shortestAgrees(t, rng, found, st, j, 41)
+}

@@ -175,6 +175,9 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		for _, f := range s.pairedSplits(mask, bound(), true) {
 			emit(f)
 		}
+		for _, f := range s.termSplits(mask, bound()) {
+			emit(f)
+		}
 	}
 	if depth == 2 {
 		// The case splits first: a few sub-problems each, and the rules
