@@ -205,6 +205,9 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			for k := 2; k <= 4; k++ {
 				put(Node{P: PShare, Op: Lt, K: k, Win: w, El: el})
 				put(Node{P: PShare, Op: Ge, K: k, Win: w, El: el})
+				for _, op := range []Op{Lt, Le, Gt, Ge} { // the card counted in
+					put(Node{P: PShare, Op: op, K: k, Win: w, El: el, K2: 1})
+				}
 			}
 		}
 		// "at least as high as half the line", "the colour in the

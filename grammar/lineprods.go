@@ -227,10 +227,21 @@ var lineProds = map[Prod]Production{
 		},
 		reads: func(n *Node, r Reads) Reads { r.slot(SlotCard); return readWindow(n, r) }},
 	PShare: {Name: "share", Type: Bool, Words: "the cards of the main line (or of its last cards) that pass a test compared with a half, a third or a quarter of them: face cards under a third of the line",
-		Bits: func(n *Node) int { return 6 + winBits[n.Win] + elemBitsOf(n) },
+		// K2 1: the card counted in, a card of the kind adding one to the
+		// count and every card one to the cards ("a face card only while
+		// face cards, with it, are at most a quarter of the line"); of the
+		// kinds of card only (the other tests compare with the card).
+		Bits: func(n *Node) int { return 6 + winBits[n.Win] + elemBitsOf(n) + n.K2 },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[n.Win.index()]
-			return b(compare(n.Op, pt.Scene.elems(n.Win, n.El, 0, pt.Card)*int32(n.K), t.n))
+			count, all := pt.Scene.elems(n.Win, n.El, 0, pt.Card), t.n
+			if n.K2 == 1 {
+				all++
+				if kindOf(n.El, pt.Card) {
+					count++
+				}
+			}
+			return b(compare(n.Op, count*int32(n.K), all))
 		},
 		text: func(n *Node, _ []text) text {
 			m := "n"
@@ -238,8 +249,19 @@ var lineProds = map[Prod]Production{
 				m = fmt.Sprintf("min(n, %d)", n.Win)
 			}
 			// A kind of card (colour, parity, face, suit): a test without a parameter.
-			return text{fmt.Sprintf("%s * %d %s %s", call("count", windowText(n.Win), elemText[n.El]).s, n.K, cmpText[n.Op], m), precCmp}
-		}, reads: readWindow},
+			count := call("count", windowText(n.Win), elemText[n.El]).s
+			if n.K2 == 1 {
+				count = fmt.Sprintf("(%s + (card%s ? 1 : 0))", count, elemText[n.El])
+				m += " + 1"
+			}
+			return text{fmt.Sprintf("%s * %d %s %s", count, n.K, cmpText[n.Op], m), precCmp}
+		}, reads: func(n *Node, r Reads) Reads {
+			r = readWindow(n, r)
+			if n.K2 == 1 {
+				r.Card = true
+			}
+			return r
+		}},
 	PSummary: {Name: "summary", Type: Bool, Words: "a summary of the main line: the parity of its red, face or odd cards, more red or black, the suit or colour of its last face card",
 		Bits: func(n *Node) int { return summaries[n.K].bits },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 { return b(summaries[n.K].holds(pt.Scene, pt.Card)) },

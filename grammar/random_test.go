@@ -300,6 +300,9 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			if rng.IntN(2) == 0 {
 				return &Node{P: PShare, Op: []Op{Lt, Le, Gt, Ge}[rng.IntN(4)], K: 2, Win: Window(randWin(rng)), El: ElSameSuit + Elem(rng.IntN(int(ElLower-ElSameSuit)+1))}
 			}
+			if rng.IntN(2) == 0 { // the card counted in
+				return &Node{P: PShare, Op: []Op{Lt, Le, Gt, Ge}[rng.IntN(4)], K: 2 + rng.IntN(3), K2: 1, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElSameSuit)))}
+			}
 			return &Node{P: PShare, Op: []Op{Lt, Ge}[rng.IntN(2)], K: 2 + rng.IntN(3), Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElSameSuit)))}
 		}
 		return &Node{P: PSummary, K: rng.IntN(len(summaries))}

@@ -468,6 +468,8 @@ func kindOf(e Elem, c sim.Card) bool {
 		return c.Face()
 	case ElEven:
 		return c.Even()
+	case ElSpades, ElHearts, ElDiamonds, ElClubs:
+		return int(c.Suit()) == int(e-ElSpades)
 	}
 	return !c.Even() // ElOdd
 }
