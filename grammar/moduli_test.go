@@ -121,3 +121,17 @@ func TestResidueBounds(t *testing.T) {
 		})
 	}
 }
+
+// The parity of a remainder by an odd number, which no term's parity
+// says: "add the card and the last card, take the remainder by 13: it
+// must be odd" (the forty-ninth fresh set's tea blender, with three
+// cards). Found top down: 14 bits (a set of six remainders, 22, before).
+func TestSynthesizerFindsTheParityOfARemainder(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a synthesizer search: seconds; runs without -short")
+	}
+	rng := rand.New(rand.NewPCG(11, 46))
+	p, j := playedHands(t, rng, `(card.rank + prev.rank) % 13 % 2 == 1`, 12, 20)
+	found, st := Synthesize(p, wideTest)
+	shortestAgrees(t, rng, found, st, j, 14)
+}

@@ -113,6 +113,16 @@ func (s *synth) thresholds(mask []uint64, budget int, deep bool) []Found {
 				residueBounds(t.Node, t.I, t.hi, m, s.p.Want, add)
 			}
 		}
+		if t.Node.P == PMod && t.Node.K%2 == 1 {
+			// The parity of a remainder by an odd number ("add the card
+			// and the last two, take the remainder by 13: it must be
+			// even"), which no term's parity says.
+			if st.divEq>>2&1 == 1 {
+				add(&Node{P: PDiv, Op: Eq, K: 2, Kids: []*Node{t.Node}})
+			} else if st.divNe>>2&1 == 1 {
+				add(&Node{P: PDiv, Op: Ne, K: 2, Kids: []*Node{t.Node}})
+			}
+		}
 		if t.Node.P == PN {
 			// The card's place, the starter first ("court cards on the
 			// square places"): n + 1.
