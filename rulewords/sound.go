@@ -66,34 +66,33 @@ func (v *selfCompared) Visit(n *ast.Node) {
 // it true, or, for !=, false. One that reads the main line, n, a card of
 // a quantifier or nil is never judged so.
 func constantComparison(s, op string) bool {
-	if c, ok := constCache.Load(s); ok {
-		return c.(bool)
-	}
-	c := judgeConstant(s, op)
-	constCache.Store(s, c)
-	return c
-}
-
-var constCache sync.Map
-
-func judgeConstant(s, op string) bool {
 	// no pair makes it true (!=: false)
-	return everyPairOf(s, op == "!=")
+	return everyPairOfOnce(s, op == "!=")
 }
 
 // tautology: comparison s reads one or two cards (as constantComparison)
 // and every two cards make it true ("card.rank * 2 >= card.rank"); not
 // "card.rank % 4 >= card.rank % 5", a rule of the card.
-func tautology(s string) bool {
-	if c, ok := tautologyCache.Load(s); ok {
+func tautology(s string) bool { return everyPairOfOnce(s, true) }
+
+// everyPairOfOnce is everyPairOf, judged once for each text and answer
+// (a reading's comparisons come again and again: 2,704 pairs each).
+func everyPairOfOnce(s string, want bool) bool {
+	key := pairQuestion{s, want}
+	if c, ok := pairAnswers.Load(key); ok {
 		return c.(bool)
 	}
-	c := everyPairOf(s, true)
-	tautologyCache.Store(s, c)
+	c := everyPairOf(s, want)
+	pairAnswers.Store(key, c)
 	return c
 }
 
-var tautologyCache sync.Map
+type pairQuestion struct {
+	text string
+	want bool
+}
+
+var pairAnswers sync.Map
 
 // everyPairOf: s reads one or two cards and every pair of cards gives
 // want; one that reads the main line, n, a card of a quantifier or nil
