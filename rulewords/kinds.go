@@ -126,20 +126,9 @@ func (g *registry) buildKinds() {
 	}
 	g.named("sumvp.even", "sumvp", par(0), sumPats(sumVerbs, "an even number|total|sum", "even")...)
 	g.named("sumvp.odd", "sumvp", par(1), sumPats(sumVerbs, "an odd number|total|sum", "odd")...)
-	multiple := func(neg bool) func([]any) any {
-		return func(v []any) any {
-			b := v[0].(term)
-			return func(a term) *pred {
-				if neg {
-					return not(multipleOf(a, b))
-				}
-				return multipleOf(a, b)
-			}
-		}
-	}
 	multiples := []string{"a multiple of $term", "a number divisible by $term", "something divisible by $term"}
-	g.named("sumvp.multiple", "sumvp", multiple(false), sumPats(sumVerbs, multiples...)...)
-	g.named("sumvp.notmultiple", "sumvp", multiple(true), sumPats(sumNotVerbs, multiples...)...)
+	g.named("sumvp.multiple", "sumvp", multipleBy(false), sumPats(sumVerbs, multiples...)...)
+	g.named("sumvp.notmultiple", "sumvp", multipleBy(true), sumPats(sumNotVerbs, multiples...)...)
 	// between two numbers, as t.range ("the sum is between 10 and 15")
 	g.named("sumvp.range", "sumvp", func(v []any) any {
 		lo, hi := v[0].(term), v[1].(term)
