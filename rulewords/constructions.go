@@ -51,6 +51,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildFresh()
 	r.buildTyped()
 	r.buildElided()
+	r.buildWindow()
 	r.buildTongue()
 	r.buildShared()
 	return r

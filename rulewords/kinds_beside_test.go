@@ -96,11 +96,10 @@ func TestReadKindsBesideRules(t *testing.T) {
 		{"en", "after a red card play higher, after a black card play lower, but kings are wild", []string{`(card.rank == 13) or (((prev.color == "red") ? (card.rank > prev.rank) : true) and ((prev.color == "black") ? (card.rank < prev.rank) : true))`, `(card.rank == 13) or ((prev.color == "red") ? (card.rank > prev.rank) : ((prev.color == "black") ? (card.rank < prev.rank) : true))`}},
 		{"en", "face cards can always be played", nil}, // wild, and no rule for the others
 		{"en", "anything. after a king play an ace", []string{`(prev.rank == 13) ? (card.rank == 1) : true`}},
-		// left refused: a window of cards, a suit missing from the last
-		// cards, runs going up
-		{"en", "in any five cards in a row, no suit more than twice", nil},
+		// a window of cards and runs going up are read now
+		// (leftovers50_test.go); left refused: a suit missing from the
+		// last cards as a condition
 		{"en", "if a suit is missing from the last six cards, play a missing suit", nil},
-		{"en", "never four cards in a row going up, and never four going down", nil},
 	}
 	readsExactly(t, cases)
 }

@@ -60,7 +60,7 @@ func TestReadLeftovers50(t *testing.T) {
 		{"en", "no more than 3 cards in a row going down", []string{down4}},
 		{"en", "never five cards in a row in ascending order", []string{up5}},
 		{"en", "never go up three times in a row", []string{up4}},
-		{"en", "never four cards in a row going up, and never four going down", nil},
+		{"en", "never four cards in a row going up, and never four going down", []string{"(" + up4 + ") and (" + down4 + ")"}},
 		{"pt", "nunca quatro cartas seguidas subindo", []string{up4}},
 		{"pt", "não mais de três cartas descendentes seguidas", []string{down4}},
 		{"es", "nunca cuatro cartas seguidas en orden ascendente", []string{up4}},
