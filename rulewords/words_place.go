@@ -92,9 +92,11 @@ func (g *registry) buildPlace() {
 	// red" says they are there (q.all.last)
 	g.named("ref.lastk", "ref", set("each"), "the last $num [cards]", "the previous $num [cards]", "the $num last cards", "the last $num cards played")
 	g.named("ref.either", "ref", set("any"), "either of the last two [cards]", "either of the last 2 [cards]", "one of the last two [cards]",
-		"one of the last 2 [cards]")
+		"one of the last 2 [cards]", "either one of the last two|2 [cards]", "either [one] of the previous two|2 [cards]",
+		"either [one] of the two|2 previous|last cards", "one of the two|2 previous|last cards", "one of the previous two|2 [cards]")
 	g.named("ref.onek", "ref", set("any"), "one of the last $num [cards]", "any of the last $num [cards]", "some card of the last $num cards",
-		"at least one of the last $num [cards]")
+		"at least one of the last $num [cards]", "one|any of the previous $num [cards]", "one|any of the $num previous|last cards",
+		"any one of the last|previous $num [cards]")
 	// "the most recent face card"
 	g.named("ref.recent", "ref", func(v []any) any { return fmt.Sprintf("last(filter(line, %s))", v[0].(feature)("#").expr()) },
 		"the most recent $np", "the last $npnoun played", "the latest $np", "the last $npnoun on the main line")
@@ -126,13 +128,16 @@ func (g *registry) buildPlace() {
 		"with a $field that has [already] {appeared|shown|shown up} in|on $coll", "a $field that has [already] been played in|on|among $coll", "a $field already played in|on $coll", "a $field [that is] already in|on|among $coll", "a $field that was [already] in|among|on $coll")
 	g.named("f.fieldnotin", "feature", in("none"), "with a $field [that is] not [yet] in|on|among $coll", "whose $field is not [yet] in|on|among $coll",
 		"of a $field [that is] not [yet] in|on|among $coll", "with a $field that has not been played in|on $coll",
-		"with a $field that has not {appeared|shown|shown up} in|on $coll", "of a $field not [yet] seen|played in|on $coll", "a $field that was|is not in|among|on $coll", "a $field not in|among $coll", "a $field that has not been played in|on|among $coll", "a $field not played in|on $coll", "a $field not seen in|on $coll")
+		"with a $field that has not {appeared|shown|shown up} in|on $coll", "of a $field not [yet] seen|played in|on $coll", "a $field that was|is not in|among|on $coll", "a $field not in|among $coll", "a $field that has not been played in|on|among $coll", "a $field not played in|on $coll", "a $field not seen in|on $coll",
+		"[with] a $field [that is] missing|absent from $coll", "whose $field is missing|absent from $coll")
 	g.named("c.fieldnotin", "clause", func(v []any) any {
 		f, coll := string(v[0].(fieldName)), v[1].(string)
 		return atom(fmt.Sprintf("none(%s, .%s == card.%s)", coll, f, f))
 	}, "the $field is one that has not {shown|shown up|appeared|been played|been seen} in|on $coll",
 		"the $field is not [one] [that is] [already] in|on|among $coll", "the $field has not {shown|shown up|appeared|been played|been seen} in|on $coll",
-		"the $field is one that is not [already] in|on $coll", "[you] {cannot|can not|must not|may not} match the $field of any of $coll", "the card does not match|share the $field of any of $coll", "[the card] must not match the $field of any of $coll", "the $field must not match any of $coll")
+		"the $field is one that is not [already] in|on $coll", "[you] {cannot|can not|must not|may not} match the $field of any of $coll", "the card does not match|share the $field of any of $coll", "[the card] must not match the $field of any of $coll", "the $field must not match any of $coll",
+		"the [card 's] $field {is|must be} missing|absent from $coll", "the [card 's] $field must not {be|appear} in|among|on $coll",
+		"the [card 's] $field {does|must} not appear in|among|on $coll")
 	g.named("c.fieldin", "clause", func(v []any) any {
 		f, coll := string(v[0].(fieldName)), v[1].(string)
 		return atom(fmt.Sprintf("any(%s, .%s == card.%s)", coll, f, f))
