@@ -32,6 +32,18 @@ func (g *registry) buildSpecial() {
 		}
 		return p.g.special["num"](p, i)
 	}
+	// stepcmp: an amount before a comparative ("2 más alta que la
+	// anterior"); the word for one alone is no amount there but the
+	// article or pronoun of the card: "juega una más alta que la
+	// anterior" is a higher card ("una más que la anterior", "sube
+	// una", "1 más alta" stay one up)
+	g.special["stepcmp"] = func(p *reader, i int) []result {
+		rs := p.parse("stepset", i)
+		if i >= len(p.toks) || len(p.g.t.numbers) < 2 || !slices.Contains(strings.Split(p.g.t.numbers[1], "|"), p.toks[i]) {
+			return rs
+		}
+		return slices.DeleteFunc(slices.Clone(rs), func(r result) bool { return r.end == i+1 })
+	}
 	g.special["ranklist"] = listOf("rankw", true)
 	g.special["rankpllist"] = listOf("rankpl", false)
 	g.special["numlist"] = listOf("num", false)

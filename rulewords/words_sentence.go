@@ -210,7 +210,7 @@ func (g *registry) buildSentence() {
 	g.named("s.altfield", "sentence", func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", "!=") },
 		append(takeTurns("$altfield"), "alternate $altfield", "alternate between $altfield", "alternating $altfield", "alternate the $altfield", "cards must alternate in $altfield",
 			"cards alternate in $altfield", "[the] cards must|should alternate [between|in] $altfield", "[the] cards alternate [between|in] $altfield",
-			"play alternately $altfield", "alternate $altfield cards")...)
+			"play alternately $altfield", "alternate $altfield cards", "the $altfield alternates|switches [each time]", "$altfield alternates")...)
 	g.named("altfield.color", "altfield", func([]any) any { return fieldName("color") }, "colours|colors|colour|color", "card colours|colors", "red and black",
 		"black and red", "red and black cards", "black and red cards", "reds and blacks", "blacks and reds", "the red and the black",
 		"the black and the red", "the reds and the blacks", "the blacks and the reds")
