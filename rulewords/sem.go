@@ -46,6 +46,9 @@ type pred struct {
 	// both (a kind and what it must be), which beside another rule may be
 	// a requirement on that kind alone
 	class *[2]*pred
+	// elided: "the same suit" with no card said, the last card's; beside
+	// "or the same value as X" it is X's (featComb drops the reading)
+	elided bool
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }

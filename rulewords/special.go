@@ -2,6 +2,7 @@ package rulewords
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -92,6 +93,9 @@ func featComb(op string, xs []any) any {
 			return nil // "odd after a heart or diamond": the "or" is the heart's
 		}
 	}
+	if sharesObject(fs) {
+		return nil
+	}
 	return fe(func(r string) *pred {
 		ps := make([]*pred, len(fs))
 		for i, f := range fs {
@@ -99,6 +103,42 @@ func featComb(op string, xs []any) any {
 		}
 		return join(op, ps...)
 	})
+}
+
+// sharesObject: a feature "the same suit" with no card said (the last
+// card's) joined to a later "the same value as X" with X another card:
+// "the same suit or the same value as one of the last three cards" says
+// X of both (f.same2 reads it so), never the last card's suit.
+func sharesObject(fs []feature) bool {
+	for i, f := range fs[:len(fs)-1] {
+		if !f("@").elided {
+			continue
+		}
+		for _, g := range fs[i+1:] {
+			p := g("@")
+			if p.elided {
+				continue
+			}
+			for _, m := range relObjectRE.FindAllStringSubmatch(p.expr(), -1) {
+				if obj := m[1] + m[2]; obj != "prev" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// relObjectRE finds the card a field of the card is compared with:
+// "@.rank == prev2.rank", "last(…).suit == @.suit".
+var relObjectRE = regexp.MustCompile(`@\.\w+ [!=]= (\S+)\.\w+|(\S+)\.\w+ [!=]= @\.\w+`)
+
+// elidedSame is "the same field" said of card r with no card named: the
+// last card's.
+func elidedSame(f, r string) *pred {
+	p := *sameField(f, r, "prev", "==")
+	p.elided = true
+	return &p
 }
 
 // cycle reads four suits in order, joined by arrows or commas, the first

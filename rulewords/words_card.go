@@ -244,7 +244,7 @@ func (g *registry) buildCard() {
 	g.named("f.lowerprev", "feature", func([]any) any { return rankVs("<")([]any{"prev"}) }, "in descending|decreasing|falling order",
 		"of decreasing|descending|falling value|rank", "of a lower|smaller value|rank", "a lower card", "a lower one", "a lower value|rank|number", "lower cards", "lower ones", "a lower card")
 	g.def("feature", "", func(v []any) any {
-		return fe(func(r string) *pred { return sameField(string(v[0].(fieldName)), r, "prev", "==") })
+		return fe(func(r string) *pred { return elidedSame(string(v[0].(fieldName)), r) })
 	},
 		"of the same $field", "the same $field")
 	g.def("feature", "", func(v []any) any {

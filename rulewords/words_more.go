@@ -24,7 +24,10 @@ func (g *registry) buildMore() {
 			return fe(func(r string) *pred { return sameField(f, r, "prev", op) })
 		}
 	}
-	g.named("f.sameprev", "feature", onPrev("=="), "same $field", "[the] same $field as before", "[the] same $field as last time")
+	g.named("f.sameprev", "feature", func(v []any) any {
+		f := string(v[0].(fieldName))
+		return fe(func(r string) *pred { return elidedSame(f, r) })
+	}, "same $field", "[the] same $field as before", "[the] same $field as last time")
 	g.named("f.otherprev", "feature", onPrev("!="), "of the other|opposite $field", "the other|opposite $field", "in the other|opposite $field",
 		"a different $field than before", "another $field", "whose $field differs", "whose $field is different", "whose $field changes")
 	g.named("f.rankpl>=", "feature", rankIs(">="), "$rankpl or higher|more|above|better|up|over", "$rankpl and up|above|higher|over")
