@@ -195,6 +195,14 @@ func (g *registry) buildBranch() {
 	g.named("s.butnotadj", "sentence", func(v []any) any {
 		return and(v[0].(*pred), not(andF(v[1].(feature), v[2].(feature))("card")))
 	}, "$simple [,] but|and|with no $adjs cards|card $feature", "$simple [,] but never $adjs cards $feature")
+	// a clause said as an alternative after a full rule: "higher than the
+	// last card, or the two cards must add up to 13"
+	g.named("s.orclause", "sentence", func(v []any) any {
+		if p := v[0].(*pred); !hasIf(p) {
+			return or(p, v[1].(*pred))
+		}
+		return nil
+	}, "$simple , or [else] $pred")
 	g.named("c.addup2", "clause", func(v []any) any {
 		return v[0].(func(term) *pred)(term{"card.rank + prev.rank", []string{"card", "prev"}, false})
 	}, "the two cards [must] $sumvp", "both cards [must] $sumvp", "the two [must] $sumvp", "together they [must] $sumvp",
