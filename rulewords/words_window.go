@@ -87,9 +87,11 @@ func noRun(k int, f feature, negated bool) *pred {
 func ofEach(f feature) string { return strings.ReplaceAll(f("#").expr(), "#.", ".") }
 
 // monotone is a run of k cards each higher (op ">") or lower than the
-// one before it, forbidden: the card may not be the k-th.
+// one before it, forbidden: the card may not be the k-th. Runs of two to
+// four cards (as far back as prev3): a longer one reads line[n - 4],
+// which the sayer has no words for, so its words could not be said back.
 func monotone(k int, op string) *pred {
-	if k < 2 || k > 8 {
+	if k < 2 || k > 4 {
 		return nil
 	}
 	refs := backRefs(k)
