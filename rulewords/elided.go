@@ -105,3 +105,39 @@ var (
 	comparedRE = regexp.MustCompile(`^(.+?) (==|!=|<=|>=|<|>|in) [^=<>!]+$`)
 	cardRankRE = regexp.MustCompile(`^\(?\w+\.rank\)?$`)
 )
+
+// sharesObject: a feature "the same suit" with no card said (the last
+// card's) joined to a later "the same value as X" with X another card:
+// "the same suit or the same value as one of the last three cards" says
+// X of both (f.same2 reads it so), never the last card's suit.
+func sharesObject(fs []feature) bool {
+	for i, f := range fs[:len(fs)-1] {
+		if !f("@").elided {
+			continue
+		}
+		for _, g := range fs[i+1:] {
+			p := g("@")
+			if p.elided {
+				continue
+			}
+			for _, m := range relObjectRE.FindAllStringSubmatch(p.expr(), -1) {
+				if obj := m[1] + m[2]; obj != "prev" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// relObjectRE finds the card a field of the card is compared with:
+// "@.rank == prev2.rank", "last(…).suit == @.suit".
+var relObjectRE = regexp.MustCompile(`@\.\w+ [!=]= (\S+)\.\w+|(\S+)\.\w+ [!=]= @\.\w+`)
+
+// elidedSame is "the same field" said of card r with no card named: the
+// last card's.
+func elidedSame(f, r string) *pred {
+	p := *sameField(f, r, "prev", "==")
+	p.elided = true
+	return &p
+}

@@ -2,7 +2,6 @@ package rulewords
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -32,18 +31,6 @@ func (g *registry) buildSpecial() {
 			return nil
 		}
 		return p.g.special["num"](p, i)
-	}
-	// stepcmp: an amount before a comparative ("2 más alta que la
-	// anterior"); the word for one alone is no amount there but the
-	// article or pronoun of the card: "juega una más alta que la
-	// anterior" is a higher card ("una más que la anterior", "sube
-	// una", "1 más alta" stay one up)
-	g.special["stepcmp"] = func(p *reader, i int) []result {
-		rs := p.parse("stepset", i)
-		if i >= len(p.toks) || len(p.g.t.numbers) < 2 || !slices.Contains(strings.Split(p.g.t.numbers[1], "|"), p.toks[i]) {
-			return rs
-		}
-		return slices.DeleteFunc(slices.Clone(rs), func(r result) bool { return r.end == i+1 })
 	}
 	g.special["ranklist"] = listOf("rankw", true)
 	g.special["rankpllist"] = listOf("rankpl", false)
@@ -103,42 +90,6 @@ func featComb(op string, xs []any) any {
 		}
 		return join(op, ps...)
 	})
-}
-
-// sharesObject: a feature "the same suit" with no card said (the last
-// card's) joined to a later "the same value as X" with X another card:
-// "the same suit or the same value as one of the last three cards" says
-// X of both (f.same2 reads it so), never the last card's suit.
-func sharesObject(fs []feature) bool {
-	for i, f := range fs[:len(fs)-1] {
-		if !f("@").elided {
-			continue
-		}
-		for _, g := range fs[i+1:] {
-			p := g("@")
-			if p.elided {
-				continue
-			}
-			for _, m := range relObjectRE.FindAllStringSubmatch(p.expr(), -1) {
-				if obj := m[1] + m[2]; obj != "prev" {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// relObjectRE finds the card a field of the card is compared with:
-// "@.rank == prev2.rank", "last(…).suit == @.suit".
-var relObjectRE = regexp.MustCompile(`@\.\w+ [!=]= (\S+)\.\w+|(\S+)\.\w+ [!=]= @\.\w+`)
-
-// elidedSame is "the same field" said of card r with no card named: the
-// last card's.
-func elidedSame(f, r string) *pred {
-	p := *sameField(f, r, "prev", "==")
-	p.elided = true
-	return &p
 }
 
 // cycle reads four suits in order, joined by arrows or commas, the first

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // Patterns and steps: a pattern of cards that repeats ("odd then even and
@@ -113,6 +114,18 @@ func (g *registry) buildPattern() {
 	g.named("vp.step", "vp", func(v []any) any { return v[0] }, "go|goes $featstep", "move|moves $featstep", "step|steps $featstep")
 	g.named("featstep", "featstep", func(v []any) any { return v[0] }, "$featureA")
 	g.named("s.step", "simple", func(v []any) any { return v[0].(feature)("card") }, "go|move|step $featstep", "you go $featstep")
+	// stepcmp: an amount before a comparative ("2 más alta que la
+	// anterior"); the word for one alone is no amount there but the
+	// article or pronoun of the card: "juega una más alta que la
+	// anterior" is a higher card ("una más que la anterior", "sube
+	// una", "1 más alta" stay one up)
+	g.special["stepcmp"] = func(p *reader, i int) []result {
+		rs := p.parse("stepset", i)
+		if i >= len(p.toks) || len(p.g.t.numbers) < 2 || !slices.Contains(strings.Split(p.g.t.numbers[1], "|"), p.toks[i]) {
+			return rs
+		}
+		return slices.DeleteFunc(slices.Clone(rs), func(r result) bool { return r.end == i+1 })
+	}
 	g.named("stepset", "stepset", func(v []any) any { return []int{v[0].(int)} }, "$steps")
 	g.named("stepset2", "stepset", amounts, "$num or $num", "$numors ranks|steps|cards", "either $numors")
 
