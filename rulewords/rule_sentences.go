@@ -20,7 +20,7 @@ func sentences(p *reader, i int) []result {
 	var walk func(i int, got []*pred, wrap bool, prev int, sep string, from int)
 	walk = func(i int, got []*pred, wrap bool, prev int, sep string, from int) {
 		comma, onlyAside := sep == ",", sep == "("
-		for _, nt := range []string{"sentence", "xsentence", "aside"} {
+		for _, nt := range []string{"sentence", "xsentence", "aside", "wild"} {
 			if onlyAside && nt != "aside" {
 				continue
 			}
@@ -44,6 +44,12 @@ func sentences(p *reader, i int) []result {
 						kind = bareRule
 					}
 					g = append(slices.Clone(got), v)
+				case wild:
+					// cards said wild in a sentence of their own ("…; face
+					// cards can always be played"): an exception to the
+					// others, before or after them (combineSentences)
+					kind = exception
+					g = append(slices.Clone(got), loneWild(v.f("card")))
 				case wrapNote:
 					w = true
 				case note:
@@ -61,13 +67,13 @@ func sentences(p *reader, i int) []result {
 				// never three black cards in a row"; one that reads as a
 				// conditional too, "no hearts after a spade", is read as
 				// the conditionals above, as before)
-				if sep == "and" && kind != aside && !(prev == exception && kind == exception) && !(bothNot(got, r.val) && !p.readsAsException(i, r.end)) && !(prev == other && ofAKind(r.val)) {
+				if sep == "and" && kind != aside && !(prev == exception && kind == exception) && !freeing(r.val) && !(bothNot(got, r.val) && !p.readsAsException(i, r.end)) && !(prev == other && ofAKind(r.val)) {
 					continue
 				}
 				// "but" joins a rule and one that narrows it ("even cards or
 				// face cards, but never two face cards in a row"); an
 				// exception after "but" is read by its own constructions
-				if sep == "but" && (kind != other && !ofAKind(r.val) || prev != other && prev != bareRule) {
+				if sep == "but" && (kind != other && !ofAKind(r.val) && !freeing(r.val) || prev != other && prev != bareRule) {
 					continue
 				}
 				switch {
@@ -160,7 +166,13 @@ func conditional(k int) bool { return k == cond || k == exception }
 // otherwise after a red card …, after a black card …").
 func combineSentences(ps []*pred) []*pred {
 	var free, wilds []*pred
-	ps = slices.Clone(ps)
+	ps = slices.DeleteFunc(slices.Clone(ps), func(s *pred) bool {
+		if s.wild != nil && s.wild[1] == nil {
+			wilds = append(wilds, s.wild[0])
+			return true
+		}
+		return false
+	})
 	for k, s := range ps {
 		if c, r, wild := hoisted(s); r != nil {
 			// "after a red card play the same suit, but after a king
@@ -233,6 +245,22 @@ func hoisted(s *pred) (e, rest *pred, wild bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// freeing: v is an exception that frees cards from the rules beside it,
+// "after a king anything" or cards said wild in a sentence of their own,
+// which "and" or "but" may join to them ("higher, but aces can always be
+// played and after a king anything goes").
+func freeing(v any) bool {
+	p, ok := v.(*pred)
+	return ok && (anythingWhen(p) || p.wild != nil && p.wild[1] == nil)
+}
+
+// loneWild is cards w said wild in a sentence of their own: a conditional
+// that says nothing otherwise, whose cards combineSentences makes an
+// exception to the sentences beside it.
+func loneWild(w *pred) *pred {
+	return &pred{op: "if", kids: []*pred{w, yes, yes}, wild: &[2]*pred{w, nil}}
 }
 
 // anythingWhen: s is "when c, any card" and nothing else.

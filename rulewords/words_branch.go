@@ -220,6 +220,9 @@ func (g *registry) buildBranch() {
 		"$nps can go with anything", "$nps is|are always", "$nps any time", "$nps anytime")
 	g.named("s.wild", "sentence", func(v []any) any {
 		w, rest := v[0].(wild).f("card"), onTheCard(v[1])
+		if rest == yes {
+			return nil // wild beside "any card" says nothing: a clause lost
+		}
 		p := or(w, rest)
 		if p.op == "or" {
 			q := *p // not the parts' own node: the wild cards are said of this sentence
@@ -233,6 +236,12 @@ func (g *registry) buildBranch() {
 		"$wild [,|;|.] [and] any other card $vps", "$wild [,|;|.] [and] the rest $vps", "$wild [,|;|.] [and] the others $vps", "$wild [,|;|.] [and] other cards $vps", "$wild [,|;|.] [and] other cards must $vps", "$wild [,|;|.] [and] any other cards $vps", "$wild [,|;|.] [and] all the other cards $vps", "$wild [,|;|.] [and] every other card $vps")
 	g.named("s.wildafter", "sentence", func(v []any) any {
 		w, rest := v[1].(wild).f("card"), onTheCard(v[0])
+		if rest == yes {
+			// "after a king anything; aces can always be played": the
+			// aces are no part of the "anything" (or(ace, true) would
+			// drop them), but a sentence beside it
+			return nil
+		}
 		p := or(w, rest)
 		if p.op == "or" {
 			// said last inside one of the rules beside it ("after a black
@@ -245,7 +254,12 @@ func (g *registry) buildBranch() {
 	},
 		"$simple [,|;|.] [but|and|except] $wild", "$simple [,|;|.] but $wild")
 	// (a sentence with more after it: read by sentences, beside them)
-	g.named("s.wildaftersentence", "xsentence", func(v []any) any { return or(v[1].(wild).f("card"), onTheCard(v[0])) },
+	g.named("s.wildaftersentence", "xsentence", func(v []any) any {
+		if rest := onTheCard(v[0]); rest != yes {
+			return or(v[1].(wild).f("card"), rest)
+		}
+		return nil
+	},
 		"$sentence [,|;|.] [but|and] $wild")
 	// "if it was black, play red, and the other way round"
 	g.named("s.converse", "xsentence", func(v []any) any { return converse(v[0].(*pred)) },
