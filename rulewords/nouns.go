@@ -17,17 +17,19 @@ func (p *reader) bareNoun(i, end int) bool {
 	return false
 }
 
-// nounThenAdjs: the words from i to end are a noun and adjectives after
-// it ("diamants parells").
+// nounThenAdjs: the words from i to end are a noun and adjectives (or
+// what a card is) after it ("diamants parells", "diamonds below 7").
 func (p *reader) nounThenAdjs(i, end int) bool {
 	for _, nt := range []string{"nouns", "noun"} {
 		for _, r := range p.parse(nt, i) {
 			if r.end >= end {
 				continue
 			}
-			for _, a := range p.parse("adjs", r.end) {
-				if a.end == end {
-					return true
+			for _, nt := range []string{"adjs", "features"} {
+				for _, a := range p.parse(nt, r.end) {
+					if a.end == end {
+						return true
+					}
 				}
 			}
 		}

@@ -238,12 +238,13 @@ func (g *registry) buildSentence() {
 		"$features if and only if $pred", "$features exactly|precisely|just when $pred")
 	g.def("sentence", "", func(v []any) any { return v[0] }, "$classes")
 	g.named("classitem", "classitem", func(v []any) any { return [2]feature{v[0].(feature), v[1].(feature)} },
-		"$np $features", "$np : $features")
+		"$np $features", "$np : $features", "$nps $features", "$nps : $features")
 	// a class said with a verb ("hearts must be higher than 5") is a
 	// requirement on its kind alone: with every class so said, the cards
 	// of no class are free (classes)
 	g.named("classitem.said", "classitem", func(v []any) any { return saidItem{v[0].(feature), v[1].(feature)} },
-		"$np must|should [always] [be] $features", "$np have|has to [be] $features", "$np are|is [always] $features")
+		"$np must|should [always] [be] $features", "$np have|has to [be] $features", "$np are|is [always] $features",
+		"$nps must|should [always] [be] $features", "$nps have|has to [be] $features", "$nps are|is [always] $features")
 	// "…, other suits anything": the cards of no class are free
 	g.named("classitem.rest", "classitem", constant(restFree{}),
 		"[all] [the] other|remaining cards|suits|colours|colors|ranks|values|kinds [are] anything|free|fine|ok|whatever",
@@ -322,6 +323,9 @@ func classes(p *reader, i int) []result {
 			if kind == "true" || cardNameRE.MatchString(kind) {
 				continue // a class is a kind of card: "the card's rank" is none
 			}
+			if idlepart(item) {
+				continue
+			}
 			its := append(slices.Clone(items), item)
 			if len(its) >= 2 {
 				var alts []*pred
@@ -348,6 +352,17 @@ func classes(p *reader, i int) []result {
 	}
 	walk(i, nil, true)
 	return out
+}
+
+// idlepart: a class's requirement is several, one of which no card of the
+// class meets ("cors o diamants parells, o piques …" is no class of hearts
+// and diamonds that are even or spades: the spades are a class of their own).
+func idlepart(item [2]feature) bool {
+	r := item[1]("card")
+	if r.op != "or" {
+		return false
+	}
+	return slices.ContainsFunc(r.kids, func(k *pred) bool { return clash(yes, item[0]("card"), k) })
 }
 
 // saidItem is a class of cards said with a verb, and what it must be
