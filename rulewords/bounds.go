@@ -109,10 +109,16 @@ func (g *registry) buildBounds() {
 	g.named("byamount.set", "byamount", func(v []any) any { return v[0] }, "exactly $byset")
 	g.every("byamount", func(v []any) any { return v[0] }, "$byset")
 	g.every("byset", amounts, "$numors")
-	g.named("byset", "byset", amounts, "$numors ranks|steps|cards", "either $numors", "$steps or by $steps", "$steps , by $steps or by $steps")
+	g.named("byset", "byset", amounts, "$numors ranks|steps|cards", "either $numors", "$steps or by $steps", "$steps , by $steps or by $steps",
+		"$steps or exactly $steps", "$steps , exactly $steps or exactly $steps")
 	g.named("vp.differspan", "vp", spanned(awaySpan), "differs|differ from $ref by $byamount", "differs|differ by $byamount from $ref",
 		"differs|differ by $byamount", "is|are different from $ref by $byamount")
 	g.named("f.differspan", "feature", spanned(awaySpan), "differing from $ref by $byamount", "differing by $byamount from $ref")
+	// differing by an even (odd) number: the distance's parity
+	g.named("vp.differparity", "vp", func(v []any) any { return diffParity(v[0].(string), 0) },
+		"differs|differ from $ref by an even number|amount", "differs|differ by an even number|amount from $ref")
+	g.named("vp.differparityodd", "vp", func(v []any) any { return diffParity(v[0].(string), 1) },
+		"differs|differ from $ref by an odd number|amount", "differs|differ by an odd number|amount from $ref")
 	g.named("c.differspan", "clause", func(v []any) any { return spanned(awaySpan)(v).(feature)("card") },
 		"the two cards|ones differ|differs by $byamount", "both cards differ|differs by $byamount", "the two differ|differs by $byamount",
 		"they differ|differs by $byamount")
@@ -264,4 +270,11 @@ func oneBound(rel func(s span, r, ref string) []string, dir int) func(v []any) a
 		}
 		return alts{limit, spanned(rel)([]any{span{1, c.k}, ref})}
 	}
+}
+
+// diffParity is a card whose distance from ref is even (par 0) or odd.
+func diffParity(ref string, par int) feature {
+	return feature(func(r string) *pred {
+		return parityOf(term{fmt.Sprintf("abs(%s.rank - %s.rank)", r, ref), []string{r, ref}, false}, par)
+	})
 }

@@ -49,6 +49,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildPlace()
 	r.buildPronouns()
 	r.buildFresh()
+	r.buildSums()
 	r.buildTyped()
 	r.buildElided()
 	r.buildWindow()

@@ -243,6 +243,11 @@ func (g *registry) buildCard() {
 		"of increasing|ascending|rising value|rank", "of a higher|greater value|rank", "a higher card", "a higher one", "a higher value|rank|number", "higher cards", "higher ones", "a higher card")
 	g.named("f.lowerprev", "feature", func([]any) any { return rankVs("<")([]any{"prev"}) }, "in descending|decreasing|falling order",
 		"of decreasing|descending|falling value|rank", "of a lower|smaller value|rank", "a lower card", "a lower one", "a lower value|rank|number", "lower cards", "lower ones", "a lower card")
+	// a comparative before a kind: "a higher even card", "lower red ones"
+	g.named("f.higherkind", "feature", func(v []any) any { return andF(rankVs(">")([]any{"prev"}).(feature), v[0].(feature)) },
+		"a higher $adjs card|one", "higher $adjs cards|ones")
+	g.named("f.lowerkind", "feature", func(v []any) any { return andF(rankVs("<")([]any{"prev"}).(feature), v[0].(feature)) },
+		"a lower $adjs card|one", "lower $adjs cards|ones")
 	g.def("feature", "", func(v []any) any {
 		return fe(func(r string) *pred { return elidedSame(string(v[0].(fieldName)), r) })
 	},

@@ -127,7 +127,8 @@ func (g *registry) buildPattern() {
 		return slices.DeleteFunc(slices.Clone(rs), func(r result) bool { return r.end == i+1 })
 	}
 	g.named("stepset", "stepset", func(v []any) any { return []int{v[0].(int)} }, "$steps")
-	g.named("stepset2", "stepset", amounts, "$num or $num", "$numors ranks|steps|cards", "either $numors")
+	g.named("stepset2", "stepset", amounts, "$num or $num", "$numors ranks|steps|cards", "either $numors",
+		"$num or exactly $num", "$num , exactly $num or exactly $num")
 
 	// counting round
 	g.named("wrap", "wrap", func([]any) any { return wrapNote{} },
