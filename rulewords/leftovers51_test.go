@@ -70,3 +70,29 @@ func TestReadSumOrRequirement(t *testing.T) {
 		saysBack(t, c.lang, c.text)
 	}
 }
+
+// The order of a cycle of suits with commas as with arrows, the first
+// suit again at its end ("spades, hearts, clubs, diamonds, spades", "…
+// and back to spades"), and after a colon ("the next suit: …").
+func TestReadCycleWithCommas(t *testing.T) {
+	const (
+		next = `{"spades": "hearts", "hearts": "clubs", "clubs": "diamonds", "diamonds": "spades"}[prev.suit] == card.suit`
+		same = `(card.suit == prev.suit) or (` + next + `)`
+	)
+	cases := []readCase{
+		{"en", "the same suit as the last card, or the next suit in the cycle spades, hearts, clubs, diamonds, spades", []string{same}},
+		{"en", "the same suit as the last card, or the next suit: spades, hearts, clubs, diamonds and back to spades", []string{same}},
+		{"en", "the same suit as the last card, or the next suit in the cycle spades → hearts → clubs → diamonds → spades", []string{same}},
+		{"en", "the next suit in the cycle spades, hearts, clubs, diamonds", []string{next}},
+		{"en", "the next suit in the cycle spades, hearts, clubs, diamonds, or the same suit", []string{`(` + next + `) or (card.suit == prev.suit)`}},
+		{"pt", "o mesmo naipe que a última carta, ou do naipe que segue o da última carta no ciclo espadas, copas, paus, ouros, espadas", []string{same}},
+		{"es", "el mismo palo que la última carta, o del palo que sigue al de la última carta en el ciclo picas, corazones, tréboles, diamantes, picas", []string{same}},
+		{"ca", "el mateix pal que l'última carta, o del pal que seguix al de l'última carta en el cicle piques, cors, trèvols, diamants, piques", []string{same}},
+		// the first suit again is the cycle's end, no other suit
+		{"en", "the next suit in the cycle spades, hearts, clubs, diamonds, hearts", nil},
+	}
+	readsExactly(t, cases)
+	for _, c := range cases[:8] {
+		saysBack(t, c.lang, c.text)
+	}
+}

@@ -277,7 +277,8 @@ func (g *registry) buildCard() {
 		return fe(func(r string) *pred {
 			return guarded(fmt.Sprintf("%s[prev.suit] == %s.suit", cycleMap(cyc), r), r, "prev")
 		})
-	}, "the next suit in the cycle $cycle", "of the next suit in the cycle $cycle", "the next suit in the order $cycle")
+	}, "the next suit in the cycle $cycle", "of the next suit in the cycle $cycle", "the next suit in the order $cycle",
+		"the next suit in the cycle|order : $cycle", "the next suit : $cycle", "of the next suit : $cycle")
 	// "red after a black card": featureA, so that "odd after odd and even
 	// after even" is two of them.
 	g.def("featureA", "", func(v []any) any { return v[0] }, "$feature")
