@@ -96,3 +96,20 @@ func TestReadCycleWithCommas(t *testing.T) {
 		saysBack(t, c.lang, c.text)
 	}
 }
+
+// A fraction or a multiple of another card's rank said alone, as what the
+// card is ("twice the last card's value", "half the last card's value":
+// exactly, so no card is half of an odd rank); with a bound as before.
+func TestReadMultipleAlone(t *testing.T) {
+	cases := []readCase{
+		{"en", "twice the last card's value or half the last card's value", []string{`(card.rank == 2 * prev.rank) or (card.rank * 2 == prev.rank)`}},
+		{"en", "the card must be half the last card's value", []string{`card.rank * 2 == prev.rank`}},
+		{"en", "play double the last card", []string{`card.rank == 2 * prev.rank`}},
+		// as before
+		{"en", "at least half the last card's value", []string{`card.rank * 2 >= prev.rank`}},
+	}
+	readsExactly(t, cases)
+	for _, c := range cases {
+		saysBack(t, c.lang, c.text)
+	}
+}

@@ -50,6 +50,12 @@ func (g *registry) buildFresh() {
 		op, format, ref := v[0].(string), v[1].(string), v[2].(string)
 		return fe(func(r string) *pred { return related(fmt.Sprintf(format, r, op, ref), r, ref) })
 	}, "$cmp $mult $multref")
+	// the fraction or multiple itself: "double it or half of it", "twice
+	// the last card's value" (half of an odd rank is no card's)
+	g.named("f.mult", "feature", func(v []any) any {
+		format, ref := v[0].(string), v[1].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf(format, r, "==", ref), r, ref) })
+	}, "$mult $multref")
 
 	// a closing branch that allows any card: "…, after anything else play
 	// anything", "…, otherwise anything"
