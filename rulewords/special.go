@@ -36,17 +36,7 @@ func (g *registry) buildSpecial() {
 	g.special["rankpllist"] = listOf("rankpl", false)
 	g.special["numlist"] = listOf("num", false)
 	g.special["numors"] = numOrs
-	g.special["cycle"] = func(p *reader, i int) []result {
-		// the suits in a row as the order of suits reads them too:
-		// "spades, hearts, clubs, diamonds, spades", "… and back to spades"
-		out := cycle(p, i)
-		for _, r := range suitOrder(p, i) {
-			if !slices.ContainsFunc(out, func(o result) bool { return o.end == r.end }) {
-				out = append(out, r)
-			}
-		}
-		return out
-	}
+	g.special["cycle"] = cycleOrOrder
 	g.special["ordlist"] = ordlist
 	g.special["suitmap"] = suitmap
 	g.special["pred"] = func(p *reader, i int) []result { return p.coordinate("clause", i, predComb) }

@@ -300,6 +300,19 @@ func suitsCycle(items []patItem) ([4]string, bool) {
 	return c, true
 }
 
+// cycleOrOrder reads a cycle of suits, and the suits in a row as the
+// order of suits reads them too: "spades, hearts, clubs, diamonds,
+// spades", "… and back to spades".
+func cycleOrOrder(p *reader, i int) []result {
+	out := cycle(p, i)
+	for _, r := range suitOrder(p, i) {
+		if !slices.ContainsFunc(out, func(o result) bool { return o.end == r.end }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // suitOrder reads the suits in their order: "spades, hearts, diamonds and
 // clubs", "clubs → diamonds → hearts → spades → clubs", "… and back to
 // clubs", "…, repeat".
