@@ -20,7 +20,7 @@ func onCard(v []any) any { return v[0].(feature)("card") }
 func (g *registry) buildSentence() {
 	g.def("npx", "", func(v []any) any { return v[0] }, "$nps", "$features")
 	play := []string{"play $npx", "must play $npx", "only $nps may|can be played", "only $nps are allowed", "$nps only may be played",
-		"play higher|lower $npx", "play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
+		"play only $npx", "only play $npx", "only $npx", "you must|may|can|should play $npx",
 		"you must|may|can|should only play $npx", "always play $npx", "you have to play $npx", "the card must be $features",
 		"cards must be $features", "must be $features", "choose|pick|put|lay|place $npx", "each player must play $npx", "play any $npx",
 		"$nps [only] [,] nothing else", "$nps are|is fine|ok|allowed [,] nothing else", "nothing but $nps", "play nothing but $nps",
