@@ -38,3 +38,31 @@ func TestReadListsOfAmounts(t *testing.T) {
 	}
 	readsExactly(t, cases)
 }
+
+// Numbers alone in a list right before "higher (lower) than the last
+// card" are amounts, never ranks; with an article or in the plural they
+// are cards ("an ace, 2 or 3", "2s or 3s"), and before anything else a
+// bare list is still ranks.
+func TestNumbersBeforeADirectionAreAmounts(t *testing.T) {
+	const (
+		up123   = `(card.rank == prev.rank + 1) or (card.rank == prev.rank + 2) or (card.rank == prev.rank + 3)`
+		down12  = `(card.rank == prev.rank - 1) or (card.rank == prev.rank - 2)`
+		up234   = `(card.rank == prev.rank + 2) or (card.rank == prev.rank + 3) or (card.rank == prev.rank + 4)`
+		kinds23 = `((card.rank == 2) or (card.rank == 3)) and (card.rank > prev.rank)`
+	)
+	readsExactly(t, []readCase{
+		{"en", "1, 2 or 3 higher than the last card", []string{up123}},
+		{"en", "play 1, 2 or 3 higher than the last card", []string{up123}},
+		{"en", "one, two or three higher than the last card", []string{up123}},
+		{"en", "1 or 2 lower than the last card", []string{down12}},
+		{"en", "2, 3 or 4 above the last card", []string{up234}},
+		{"en", "an ace, 2 or 3 higher than the last card", []string{`((card.rank == 1) or (card.rank == 2) or (card.rank == 3)) and (card.rank > prev.rank)`}},
+		{"en", "2s or 3s higher than the last card", []string{kinds23}},
+		{"en", "twos or threes higher than the last card", []string{kinds23}},
+		{"en", "2 or 3 of the same suit as the last card", []string{`((card.rank == 2) or (card.rank == 3)) and (card.suit == prev.suit)`}},
+		{"en", "hearts or diamonds higher than the last card", []string{`((card.suit == "hearts") or (card.suit == "diamonds")) and (card.rank > prev.rank)`}},
+		{"pt", "1, 2 ou 3 maior que a anterior", []string{up123}},
+		{"es", "1, 2 o 3 más alta que la anterior", []string{up123}},
+		{"ca", "1, 2 o 3 més alta que l'anterior", []string{up123}},
+	})
+}

@@ -1,6 +1,9 @@
 package rulewords
 
-import "slices"
+import (
+	"regexp"
+	"slices"
+)
 
 // Nouns alone and the adjectives after a list of them: "cors o diamants
 // parells" is a heart or a diamond, even.
@@ -43,20 +46,24 @@ func (p *reader) nounThenAdjs(i, end int) bool {
 // club (kinds joined by "and" are either kind), odd.
 func nounRun(p *reader, i int) []result {
 	var out []result
-	var walk func(i int, fs []any)
-	walk = func(i int, fs []any) {
+	// numerals: every item so far is a number alone ("1, 2 or 3")
+	var walk func(i int, fs []any, numerals bool)
+	walk = func(i int, fs []any, numerals bool) {
 		for _, nt := range []string{"nouns", "noun"} {
 			for _, r := range p.parse(nt, i) {
 				got := append(slices.Clone(fs), r.val)
+				numerals := numerals && p.numeral(i, r.end)
 				if len(got) >= 2 {
 					for _, a := range p.parse("adjs", r.end) {
 						out = append(out, result{a.end, andF(featComb("or", got).(feature), a.val.(feature))})
 					}
 					// "hearts or diamonds above 5": the feature after the
 					// list is said of it all (and, read by the items, of
-					// the last only: two readings)
+					// the last only: two readings); numbers alone before
+					// "higher than the last card" are amounts ("1, 2 or 3
+					// higher than the last card"), never ranks
 					for _, a := range p.parse("feature", r.end) {
-						if comparison(a.val.(feature)) {
+						if comparison(a.val.(feature)) && !(numerals && rankFromCard(a.val.(feature))) {
 							out = append(out, result{a.end, andF(featComb("or", got).(feature), a.val.(feature))})
 						}
 					}
@@ -67,12 +74,35 @@ func nounRun(p *reader, i int) []result {
 				for _, c := range p.g.connectives() {
 					j := r.end
 					if c.words[len(c.words)-1] != p.g.but && j+len(c.words) <= len(p.toks) && slices.Equal(p.toks[j:j+len(c.words)], c.words) {
-						walk(j+len(c.words), got)
+						walk(j+len(c.words), got, numerals)
 					}
 				}
 			}
 		}
 	}
-	walk(i, nil)
+	walk(i, nil, true)
 	return out
 }
+
+// numeral: the words from i to end are a number alone ("3", "three"), no
+// article or plural ("a 3", "3s", "threes" are cards).
+func (p *reader) numeral(i, end int) bool {
+	if end != i+1 {
+		return false
+	}
+	for _, r := range p.parse("num", i) {
+		if r.end == end {
+			return true
+		}
+	}
+	return false
+}
+
+// rankFromCard: f compares the card's rank with another card's ("higher
+// than the last card", "lower than both of the last two").
+func rankFromCard(f feature) bool {
+	e := f("@").expr()
+	return rankFromCardRE.MatchString(e) && cardNameRE.MatchString(e)
+}
+
+var rankFromCardRE = regexp.MustCompile(`^@\.rank [<>]=? `)
