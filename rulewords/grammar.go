@@ -288,7 +288,7 @@ func meaningKey(v any) string {
 			}
 		}
 		return "pat:" + strings.Join(parts, "|")
-	case string, int, []int, [4]string, note, fieldName, span, windowK:
+	case string, int, []int, [4]string, note, fieldName, span, windowK, multiplier:
 		return fmt.Sprintf("%T:%v", v, v)
 	}
 	panic(fmt.Sprintf("rulewords: no meaning key for %T", v))

@@ -106,3 +106,8 @@ func rankFromCard(f feature) bool {
 }
 
 var rankFromCardRE = regexp.MustCompile(`^@\.rank [<>]=? `)
+
+// spans: nonterminal nt reads the words from i to end.
+func (p *reader) spans(nt string, i, end int) bool {
+	return slices.ContainsFunc(p.parse(nt, i), func(r result) bool { return r.end == end })
+}

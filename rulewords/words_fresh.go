@@ -43,19 +43,41 @@ func (g *registry) buildFresh() {
 		g.named("cmp."+b.name, "cmp", constant(b.op), b.words...)
 	}
 	for _, m := range multipliers {
-		g.named("mult."+m.name, "mult", constant(m.format), m.words...)
+		g.named("mult."+m.name, "mult", constant(m.multiplier), m.words...)
 	}
 	g.named("multref", "multref", func(v []any) any { return v[0] }, "$ref", "$ref 's value|rank|number", "the value|rank|number of $ref")
 	g.every("feature", func(v []any) any {
-		op, format, ref := v[0].(string), v[1].(string), v[2].(string)
-		return fe(func(r string) *pred { return related(fmt.Sprintf(format, r, op, ref), r, ref) })
+		op, m, ref := v[0].(string), v[1].(multiplier), v[2].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf(m.format, r, op, ref), r, ref) })
 	}, "$cmp $mult $multref")
 	// the fraction or multiple itself: "double it or half of it", "twice
 	// the last card's value" (half of an odd rank is no card's)
 	g.named("f.mult", "feature", func(v []any) any {
-		format, ref := v[0].(string), v[1].(string)
-		return fe(func(r string) *pred { return related(fmt.Sprintf(format, r, "==", ref), r, ref) })
+		m, ref := v[0].(multiplier), v[1].(string)
+		return fe(func(r string) *pred { return related(fmt.Sprintf(m.format, r, "==", ref), r, ref) })
 	}, "$mult $multref")
+	// two of them of one rank: "double or half its value" (an item that
+	// joins its parts by "or" itself: after a comma in a list, the comma
+	// is "or" too, coordinateKinds)
+	g.def("feature", "", func(v []any) any { return v[0] }, "$orparts")
+	g.named("f.multor", "orparts", func(v []any) any {
+		a, b, ref := v[0].(multiplier), v[1].(multiplier), v[2].(string)
+		return fe(func(r string) *pred {
+			return or(related(fmt.Sprintf(a.format, r, "==", ref), r, ref), related(fmt.Sprintf(b.format, r, "==", ref), r, ref))
+		})
+	}, "$mult or $mult $multref")
+	// a fraction rounded down, its whole part: "half the last card rounded
+	// down" is int(prev.rank / 2); a multiple has nothing to round
+	g.named("f.multdown", "feature", func(v []any) any {
+		m, ref := v[0].(multiplier), v[1].(string)
+		if m.div == 0 {
+			return nil
+		}
+		return fe(func(r string) *pred {
+			return related(fmt.Sprintf("%s.rank == int((%s.rank / %d))", r, ref, m.div), r, ref)
+		})
+	}, "$mult $multref $rounddown")
+	g.named("round.down", "rounddown", constant("down"), "[,] rounded|rounding down", "[,] round down", "[,] rounded down to a whole number")
 
 	// a closing branch that allows any card: "…, after anything else play
 	// anything", "…, otherwise anything"
@@ -102,14 +124,23 @@ func (g *registry) buildFresh() {
 // multipliers: a fraction or a multiple of a rank, and the comparison of
 // card r's rank with it (r, op, ref), written without a fraction.
 var multipliers = []struct {
-	name, format string
-	words        []string
+	name string
+	multiplier
+	words []string
 }{
-	{"half", "%s.rank * 2 %s %s.rank", []string{"half", "half of", "one half of"}},
-	{"third", "%s.rank * 3 %s %s.rank", []string{"a third of", "one third of"}},
-	{"quarter", "%s.rank * 4 %s %s.rank", []string{"a quarter of", "one quarter of"}},
-	{"double", "%s.rank %s 2 * %s.rank", []string{"twice", "double", "two times"}},
-	{"triple", "%s.rank %s 3 * %s.rank", []string{"three times", "triple", "thrice"}},
+	{"half", multiplier{"%s.rank * 2 %s %s.rank", 2}, []string{"half", "half of", "one half of"}},
+	{"third", multiplier{"%s.rank * 3 %s %s.rank", 3}, []string{"a third of", "one third of"}},
+	{"quarter", multiplier{"%s.rank * 4 %s %s.rank", 4}, []string{"a quarter of", "one quarter of"}},
+	{"double", multiplier{"%s.rank %s 2 * %s.rank", 0}, []string{"twice", "double", "two times"}},
+	{"triple", multiplier{"%s.rank %s 3 * %s.rank", 0}, []string{"three times", "triple", "thrice"}},
+}
+
+// multiplier is what a word of a fraction or a multiple means: the
+// comparison of card r's rank with it (r, op, ref), and the divisor of a
+// fraction (0: a multiple).
+type multiplier struct {
+	format string
+	div    int
 }
 
 // boundWords: the words of a bound and its comparison.

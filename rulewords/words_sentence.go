@@ -398,7 +398,15 @@ func arithmeticWith(ops []arithOp) func(p *reader, i int) []result {
 				if len(t2) > 1 && slices.ContainsFunc(t2, func(t term) bool { return setRE.MatchString(t.text) }) {
 					continue // "the card plus the last two" adds no card to each of them
 				}
-				out = append(out, result{r.end, combineTerms(t2, os, levels)})
+				t := combineTerms(t2, os, levels)
+				out = append(out, result{r.end, t})
+				if t.frac {
+					// "the last card's rank divided by 2, rounded down": its
+					// whole part, as "the whole part of (…)" reads
+					for _, d := range p.parse("rounddown", r.end) {
+						out = append(out, result{d.end, term{"int(" + paren(t.text) + ")", t.refs, false}})
+					}
+				}
 				if len(t2) >= 5 {
 					continue
 				}
