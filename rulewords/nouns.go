@@ -111,3 +111,13 @@ var rankFromCardRE = regexp.MustCompile(`^@\.rank [<>]=? `)
 func (p *reader) spans(nt string, i, end int) bool {
 	return slices.ContainsFunc(p.parse(nt, i), func(r result) bool { return r.end == end })
 }
+
+// orPartsLast is the connectives of a list whose last item, from i to
+// end, joins its parts by "or" itself: a comma before it is "or" ("the
+// same value as the last card, double or half its value").
+func (p *reader) orPartsLast(ops []string, i, end int) []string {
+	if len(ops) > 0 && ops[len(ops)-1] == "," && p.spans("orparts", i, end) {
+		return append(slices.Clone(ops[:len(ops)-1]), ",or")
+	}
+	return ops
+}

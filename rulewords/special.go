@@ -359,13 +359,7 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 				continue
 			}
 			its, sps := p.withItem(item, items, spans, kind{f, noun, p.bareNoun(i, r.end)}, i, r.end)
-			gops := ops
-			if len(ops) > 0 && ops[len(ops)-1] == "," && p.spans("orparts", i, r.end) {
-				// "the same value as the last card, double or half its
-				// value": the last item's "or" is the list's
-				gops = append(slices.Clone(ops[:len(ops)-1]), ",or")
-			}
-			for _, v := range groupings(its, gops, comb) {
+			for _, v := range groupings(its, p.orPartsLast(ops, i, r.end), comb) {
 				if v != nil && !p.notOverNots(sps) {
 					out = append(out, result{r.end, v.(kind).f})
 				}

@@ -154,3 +154,17 @@ var boundWords = []struct {
 	{"lt", "<", []string{"less than", "lower than", "smaller than"}},
 	{"eq", "==", []string{"exactly", "equal to"}},
 }
+
+// roundedDown is fraction t, which ends at end, rounded down by the words
+// after it: "the last card's rank divided by 2, rounded down" is its whole
+// part, as "the whole part of (…)" reads. A whole number is not rounded.
+func (p *reader) roundedDown(t term, end int) []result {
+	if !t.frac {
+		return nil
+	}
+	var out []result
+	for _, d := range p.parse("rounddown", end) {
+		out = append(out, result{d.end, term{"int(" + paren(t.text) + ")", t.refs, false}})
+	}
+	return out
+}

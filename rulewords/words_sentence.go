@@ -399,14 +399,7 @@ func arithmeticWith(ops []arithOp) func(p *reader, i int) []result {
 					continue // "the card plus the last two" adds no card to each of them
 				}
 				t := combineTerms(t2, os, levels)
-				out = append(out, result{r.end, t})
-				if t.frac {
-					// "the last card's rank divided by 2, rounded down": its
-					// whole part, as "the whole part of (…)" reads
-					for _, d := range p.parse("rounddown", r.end) {
-						out = append(out, result{d.end, term{"int(" + paren(t.text) + ")", t.refs, false}})
-					}
-				}
+				out = append(append(out, result{r.end, t}), p.roundedDown(t, r.end)...)
 				if len(t2) >= 5 {
 					continue
 				}
