@@ -1,6 +1,7 @@
 package rulewords
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -189,3 +190,49 @@ func (p *reader) boundTail(item string, prev, i, end int) bool {
 	}
 	return ends && p.reaches(item, prev, end)
 }
+
+// amountInCardList: the item v from i begins with a number alone that it
+// reads as an amount from another card ("3 higher than the last card"),
+// after items of a list one of which is a card said as a card, with an
+// article or in the plural ("a 2", "an ace", "2s"): one list, one
+// meaning, so "a 2 or 3 higher than the last card" is a 2 or a 3 that is
+// higher, never a 2 or a card 3 higher (numbers alone are amounts: "1, 2
+// or 3 higher than the last card").
+//
+// Only where the list and the words after it read so: "an ace, a 2 or 3
+// ranks above the last card" says the 3 is an amount.
+func (p *reader) amountInCardList(spans [][2]int, i, end int, v any) bool {
+	if !p.reaches("feature", i+1, end) {
+		return false
+	}
+	card := func(s [2]int) bool {
+		return !p.numeral(s[0], s[1]) && slices.ContainsFunc(append(p.parse("np", s[0]), p.parse("nouns", s[0])...), func(r result) bool {
+			f := featureOf(r.val)
+			return f != nil && r.end == s[1] && rankIsNumberRE.MatchString(f("@").expr())
+		})
+	}
+	if !p.numeral(i, i+1) || !slices.ContainsFunc(spans, card) {
+		return false
+	}
+	f := featureOf(v)
+	if f == nil {
+		return false
+	}
+	e := f("@").expr()
+	return cardNameRE.MatchString(e) && !rankIsNumberRE.MatchString(e)
+}
+
+// featureOf: v's feature, of a kind of card or a feature; nil otherwise.
+func featureOf(v any) feature {
+	switch x := v.(type) {
+	case feature:
+		return x
+	case kind:
+		return x.f
+	}
+	return nil
+}
+
+// rankIsNumberRE: an expression says the card's rank is a number ("3 of
+// the same suit as the last card" is a 3).
+var rankIsNumberRE = regexp.MustCompile(`@\.rank (==|in) \[?\d`)
