@@ -29,3 +29,40 @@ func TestListOfCardsBeforeADirection(t *testing.T) {
 	}
 	readsExactly(t, cases)
 }
+
+// Differing from another card by an amount, by bounds or by an even (odd)
+// number, in Portuguese, Spanish and Valencian as in English.
+func TestReadDifferByInEveryTongue(t *testing.T) {
+	const (
+		even = `(abs(card.rank - prev.rank)) % 2 == 0`
+		odd  = `(abs(card.rank - prev.rank)) % 2 == 1`
+		by3  = `abs(card.rank - prev.rank) == 3`
+		ge2  = `abs(card.rank - prev.rank) >= 2`
+		by57 = `(abs(card.rank - prev.rank) == 5) or (abs(card.rank - prev.rank) == 7)`
+	)
+	cases := []readCase{
+		{"pt", "a carta deve diferir da última carta em um número par", []string{even}},
+		{"pt", "a carta deve diferir da última carta em um número ímpar", []string{odd}},
+		{"pt", "a carta deve diferir da última carta em 3", []string{by3}},
+		{"pt", "a carta difere da anterior em pelo menos 2", []string{ge2}},
+		{"pt", "a carta difere da anterior em exatamente 5 ou 7", []string{by57}},
+		{"es", "la carta debe diferenciarse de la anterior en un número par", []string{even}},
+		{"es", "la carta debe diferenciarse de la anterior en un número impar", []string{odd}},
+		{"es", "la carta debe diferir de la última carta en 3", []string{by3}},
+		{"es", "la carta se diferencia de la anterior en al menos 2", []string{ge2}},
+		{"es", "la carta difiere de la anterior en exactamente 5 o 7", []string{by57}},
+		{"ca", "la carta ha de diferir de l'anterior en un nombre parell", []string{even}},
+		{"ca", "la carta ha de diferir de l'anterior en un nombre senar", []string{odd}},
+		{"ca", "la carta difereix de l'anterior en 3", []string{by3}},
+		{"ca", "la carta ha de diferir de l'anterior en almenys 2", []string{ge2}},
+		{"ca", "la carta ha de diferir de l'anterior en exactament 5 o 7", []string{by57}},
+		// as before
+		{"en", "the card must differ from the last card by an even number", []string{even}},
+		{"en", "the card must differ from the last card by 3", []string{by3}},
+		{"pt", "a carta tem um naipe diferente da última carta", []string{`card.suit != prev.suit`}},
+	}
+	readsExactly(t, cases)
+	for _, c := range cases {
+		saysBack(t, c.lang, c.text)
+	}
+}
