@@ -66,3 +66,35 @@ func TestReadDifferByInEveryTongue(t *testing.T) {
 		saysBack(t, c.lang, c.text)
 	}
 }
+
+// Two cards that add up to a number or share a field ("as duas cartas
+// somam 14 ou têm o mesmo naipe"), the cards said as "the two cards" or
+// one by one, in every language.
+func TestReadSumOrSameField(t *testing.T) {
+	const (
+		suit  = `(card.rank + prev.rank == 14) or (card.suit == prev.suit)`
+		color = `(card.rank + prev.rank == 14) or (card.color == prev.color)`
+	)
+	cases := []readCase{
+		{"en", "the two cards add up to 14 or have the same suit", []string{suit}},
+		{"en", "the two cards must add up to 14 or be of the same colour", []string{color}},
+		{"pt", "as duas cartas somam 14 ou têm o mesmo naipe", []string{suit}},
+		{"pt", "as duas cartas devem somar 14 ou ter a mesma cor", []string{color}},
+		{"pt", "a carta e a última carta somam 14 ou têm o mesmo naipe", []string{suit}},
+		{"es", "las dos cartas suman 14 o tienen el mismo palo", []string{suit}},
+		{"es", "la carta y la última carta suman 14 o tienen el mismo palo", []string{suit}},
+		{"es", "las dos cartas deben sumar 14 o ser de el mismo color", []string{color}},
+		{"ca", "les dues cartes sumen 14 o tenen el mateix pal", []string{suit}},
+		{"ca", "la carta i l'última carta sumen 14 o tenen el mateix pal", []string{suit}},
+		{"ca", "les dues cartes han de sumar 14 o ser de el mateix color", []string{color}},
+		// as before
+		{"en", "the card and the last card add up to 14 or have the same suit", []string{suit}},
+		{"pt", "a carta e a última carta somam 14 ou o mesmo naipe", []string{suit}},
+		{"pt", "as duas cartas somam 14", []string{`card.rank + prev.rank == 14`}},
+		{"en", "the two cards add up to 14 or have", nil},
+	}
+	readsExactly(t, cases)
+	for _, c := range cases[:11] {
+		saysBack(t, c.lang, c.text)
+	}
+}

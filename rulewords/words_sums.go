@@ -28,6 +28,24 @@ func (g *registry) buildSums() {
 		return nil
 	}, "$ref and $ref [must] $sumvp [,] or $vps", "$ref and $ref [must] $sumvp [,] or [be] $features",
 		"$ref and $ref [must] $sumvp [,] or [must] $vps")
+	// "the two cards add up to 14 or have the same suit": the field is the
+	// same on both cards the sum names
+	sumOrSame := func(a, b string, sv func(term) *pred, f fieldName) any {
+		if b == "card" {
+			a, b = b, a
+		}
+		if a != "card" || b == "card" {
+			return nil
+		}
+		return or(sv(sum(a, b)), sameField(string(f), a, b, "=="))
+	}
+	g.named("c.addupsame", "clause", func(v []any) any {
+		return sumOrSame(v[0].(string), v[1].(string), v[2].(func(term) *pred), v[3].(fieldName))
+	}, "$ref and $ref [must] $sumvp [,] or [must] have|share the same $field", "$ref and $ref [must] $sumvp [,] or [must] be of the same $field")
+	g.named("c.addup2same", "clause", func(v []any) any {
+		return sumOrSame("card", "prev", v[0].(func(term) *pred), v[1].(fieldName))
+	}, "the two cards|ones [must] $sumvp [,] or [must] have|share the same $field", "both cards [must] $sumvp [,] or [must] have|share the same $field",
+		"the two cards|ones [must] $sumvp [,] or [must] be of the same $field", "the two [must] $sumvp [,] or [must] have|share the same $field")
 	// "a sum of 14 with it": the card and ref add up to the number
 	g.named("f.sumwith", "feature", func(v []any) any {
 		t, ref := v[0].(term), v[1].(string)
