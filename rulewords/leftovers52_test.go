@@ -98,3 +98,35 @@ func TestReadSumOrSameField(t *testing.T) {
 		saysBack(t, c.lang, c.text)
 	}
 }
+
+// Two multipliers of one card's rank joined by "or" where their words end
+// in "of" ("o dobro de"): the first said without it ("o dobro ou a metade
+// da última carta"), in every language.
+func TestReadDoubleOrHalfInEveryTongue(t *testing.T) {
+	const (
+		dbl     = `card.rank == 2 * prev.rank`
+		half    = `card.rank * 2 == prev.rank`
+		dblHalf = "(" + dbl + ") or (" + half + ")"
+		halfDbl = "(" + half + ") or (" + dbl + ")"
+	)
+	cases := []readCase{
+		{"pt", "o dobro ou a metade da última carta", []string{dblHalf}},
+		{"pt", "a metade ou o dobro do valor da última carta", []string{halfDbl}},
+		{"es", "el doble o la mitad de la anterior", []string{dblHalf}},
+		{"es", "la mitad o el doble de la última carta", []string{halfDbl}},
+		{"ca", "el doble o la meitat de l'anterior", []string{dblHalf}},
+		{"ca", "la meitat o el doble de l'última carta", []string{halfDbl}},
+		{"en", "half or double the last card's value", []string{halfDbl}},
+		{"en", "twice or three times the last card", []string{`(card.rank == 2 * prev.rank) or (card.rank == 3 * prev.rank)`}},
+		// as before
+		{"en", "double or half the last card", []string{dblHalf}},
+		{"pt", "o mesmo valor que a última carta, ou o dobro ou a metade da última carta", []string{`(card.rank == prev.rank) or (` + dbl + `) or (` + half + `)`}},
+		// refused: no card named
+		{"es", "el doble o la mitad", nil},
+		{"pt", "o dobro ou a metade", nil},
+	}
+	readsExactly(t, cases)
+	for _, c := range cases[:10] {
+		saysBack(t, c.lang, c.text)
+	}
+}

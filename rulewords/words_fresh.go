@@ -44,6 +44,7 @@ func (g *registry) buildFresh() {
 	}
 	for _, m := range multipliers {
 		g.named("mult."+m.name, "mult", constant(m.multiplier), m.words...)
+		g.named("multw."+m.name, "multw", constant(m.multiplier), m.bare...)
 	}
 	g.named("multref", "multref", func(v []any) any { return v[0] }, "$ref", "$ref 's value|rank|number", "the value|rank|number of $ref")
 	g.every("feature", func(v []any) any {
@@ -66,6 +67,15 @@ func (g *registry) buildFresh() {
 			return or(related(fmt.Sprintf(a.format, r, "==", ref), r, ref), related(fmt.Sprintf(b.format, r, "==", ref), r, ref))
 		})
 	}, "$mult or $mult $multref")
+	// where a multiplier's words end in "of" ("o dobro de"), the first
+	// of two is said without it: "o dobro ou a metade da última carta"
+	// (phrase files: f.multor2; English reads them as f.multor)
+	g.named("f.multor2", "orparts", func(v []any) any {
+		a, b, ref := v[0].(multiplier), v[1].(multiplier), v[2].(string)
+		return fe(func(r string) *pred {
+			return or(related(fmt.Sprintf(a.format, r, "==", ref), r, ref), related(fmt.Sprintf(b.format, r, "==", ref), r, ref))
+		})
+	}, "$multw or $mult $multref")
 	// a fraction rounded down, its whole part: "half the last card rounded
 	// down" is int(prev.rank / 2); a multiple has nothing to round
 	g.named("f.multdown", "feature", func(v []any) any {
@@ -123,16 +133,18 @@ func (g *registry) buildFresh() {
 
 // multipliers: a fraction or a multiple of a rank, and the comparison of
 // card r's rank with it (r, op, ref), written without a fraction.
+// Its words are said before a card ("half of"); bare, before "or" and
+// another's words that name the card ("half or double of …", multw).
 var multipliers = []struct {
 	name string
 	multiplier
-	words []string
+	words, bare []string
 }{
-	{"half", multiplier{"%s.rank * 2 %s %s.rank", 2}, []string{"half", "half of", "one half of"}},
-	{"third", multiplier{"%s.rank * 3 %s %s.rank", 3}, []string{"a third of", "one third of"}},
-	{"quarter", multiplier{"%s.rank * 4 %s %s.rank", 4}, []string{"a quarter of", "one quarter of"}},
-	{"double", multiplier{"%s.rank %s 2 * %s.rank", 0}, []string{"twice", "double", "two times"}},
-	{"triple", multiplier{"%s.rank %s 3 * %s.rank", 0}, []string{"three times", "triple", "thrice"}},
+	{"half", multiplier{"%s.rank * 2 %s %s.rank", 2}, []string{"half", "half of", "one half of"}, []string{"half", "one half"}},
+	{"third", multiplier{"%s.rank * 3 %s %s.rank", 3}, []string{"a third of", "one third of"}, []string{"a third", "one third"}},
+	{"quarter", multiplier{"%s.rank * 4 %s %s.rank", 4}, []string{"a quarter of", "one quarter of"}, []string{"a quarter", "one quarter"}},
+	{"double", multiplier{"%s.rank %s 2 * %s.rank", 0}, []string{"twice", "double", "two times"}, []string{"twice", "double", "two times"}},
+	{"triple", multiplier{"%s.rank %s 3 * %s.rank", 0}, []string{"three times", "triple", "thrice"}, []string{"three times", "triple", "thrice"}},
 }
 
 // multiplier is what a word of a fraction or a multiple means: the
