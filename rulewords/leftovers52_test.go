@@ -130,3 +130,38 @@ func TestReadDoubleOrHalfInEveryTongue(t *testing.T) {
 		saysBack(t, c.lang, c.text)
 	}
 }
+
+// A fraction of a card's rank rounded up: the whole part of the rank
+// plus the divisor less one, divided ("half the last card, rounded up" is
+// int(((prev.rank + 1) / 2))), in every language; what is said back
+// reads back.
+func TestReadRoundedUp(t *testing.T) {
+	const (
+		halfUp   = `card.rank == int(((prev.rank + 1) / 2))`
+		thirdUp  = `card.rank == int(((prev.rank + 2) / 3))`
+		halfDown = `card.rank == int((prev.rank / 2))`
+	)
+	cases := []readCase{
+		{"en", "half the last card, rounded up", []string{halfUp}},
+		{"en", "play half the last card's value rounded up", []string{halfUp}},
+		{"en", "a third of the last card's value rounded up", []string{thirdUp}},
+		{"en", "the card's rank is the last card's rank divided by 2, rounded up", []string{halfUp}},
+		{"en", "the card's rank is the whole part of ((the last card's rank plus 1) divided by 2)", []string{halfUp}},
+		{"pt", "metade da última carta, arredondada para cima", []string{halfUp}},
+		{"pt", "o valor da carta é o valor da última carta dividido por 2, arredondado para cima", []string{halfUp}},
+		{"es", "la mitad de la última carta, redondeada hacia arriba", []string{halfUp}},
+		{"es", "la mitad de la anterior redondeada al alza", []string{halfUp}},
+		{"ca", "la meitat de l'última carta, arrodonida cap amunt", []string{halfUp}},
+		{"ca", "la meitat de l'anterior, arrodonida a l'alça", []string{halfUp}},
+		// as before
+		{"en", "half the last card rounded down", []string{halfDown}},
+		{"en", "half the last card's value", []string{`card.rank * 2 == prev.rank`}},
+		// refused: a multiple or a whole number is not rounded
+		{"en", "double the last card rounded up", nil},
+		{"en", "the card's rank rounded up is 5", nil},
+	}
+	readsExactly(t, cases)
+	for _, c := range cases[:13] {
+		saysBack(t, c.lang, c.text)
+	}
+}

@@ -2,6 +2,8 @@ package rulewords
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 )
 
 // Words a writer of fresh rules used that the reader refused: a number
@@ -88,6 +90,20 @@ func (g *registry) buildFresh() {
 		})
 	}, "$mult $multref $rounddown")
 	g.named("round.down", "rounddown", constant("down"), "[,] rounded|rounding down", "[,] round down", "[,] rounded down to a whole number")
+	// rounded up, the whole part of the fraction of the rank plus the
+	// divisor less one: "half the last card, rounded up" is
+	// int(((prev.rank + 1) / 2)), as "the whole part of ((the last card's
+	// rank plus 1) divided by 2)" reads
+	g.named("f.multup", "feature", func(v []any) any {
+		m, ref := v[0].(multiplier), v[1].(string)
+		if m.div == 0 {
+			return nil
+		}
+		return fe(func(r string) *pred {
+			return related(fmt.Sprintf("%s.rank == int(((%s.rank + %d) / %d))", r, ref, m.div-1, m.div), r, ref)
+		})
+	}, "$mult $multref $roundup")
+	g.named("round.up", "roundup", constant("up"), "[,] rounded|rounding up", "[,] round up", "[,] rounded up to a whole number")
 
 	// a closing branch that allows any card: "…, after anything else play
 	// anything", "…, otherwise anything"
@@ -167,10 +183,12 @@ var boundWords = []struct {
 	{"eq", "==", []string{"exactly", "equal to"}},
 }
 
-// roundedDown is fraction t, which ends at end, rounded down by the words
-// after it: "the last card's rank divided by 2, rounded down" is its whole
-// part, as "the whole part of (…)" reads. A whole number is not rounded.
-func (p *reader) roundedDown(t term, end int) []result {
+// rounded is fraction t, which ends at end, rounded down or up by the
+// words after it: "the last card's rank divided by 2, rounded down" is its
+// whole part, as "the whole part of (…)" reads; rounded up, a number
+// divided by a whole number k is the whole part of (it plus k - 1) divided
+// by k. A whole number is not rounded.
+func (p *reader) rounded(t term, end int) []result {
 	if !t.frac {
 		return nil
 	}
@@ -178,5 +196,15 @@ func (p *reader) roundedDown(t term, end int) []result {
 	for _, d := range p.parse("rounddown", end) {
 		out = append(out, result{d.end, term{"int(" + paren(t.text) + ")", t.refs, false}})
 	}
+	if m := fracByWholeRE.FindStringSubmatch(t.text); m != nil {
+		if k, _ := strconv.Atoi(m[2]); k >= 2 {
+			for _, d := range p.parse("roundup", end) {
+				out = append(out, result{d.end, term{fmt.Sprintf("int(((%s + %d) / %d))", m[1], k-1, k), t.refs, false}})
+			}
+		}
+	}
 	return out
 }
+
+// fracByWholeRE: a field (or a number) divided by a whole number.
+var fracByWholeRE = regexp.MustCompile(`^([a-z0-9_]+(?:\.[a-z]+)?) / (\d+)$`)

@@ -399,7 +399,7 @@ func arithmeticWith(ops []arithOp) func(p *reader, i int) []result {
 					continue // "the card plus the last two" adds no card to each of them
 				}
 				t := combineTerms(t2, os, levels)
-				out = append(append(out, result{r.end, t}), p.roundedDown(t, r.end)...)
+				out = append(append(out, result{r.end, t}), p.rounded(t, r.end)...)
 				if len(t2) >= 5 {
 					continue
 				}
