@@ -2,9 +2,6 @@ package rulewords_test
 
 import (
 	"testing"
-
-	"github.com/eleusis/eleusis/rulebank"
-	"github.com/eleusis/eleusis/rulewords"
 )
 
 // What writers of rules in words reported left unread (the fiftieth
@@ -146,50 +143,4 @@ func TestReadLeftovers50(t *testing.T) {
 		{"ca", "juga més alta que l'anterior, o les dues cartes han de sumar 13", []string{or13}},
 	}
 	readsExactly(t, cases)
-}
-
-// The new readings said back read as the same rule (the same verdicts in
-// every reachable state), and only as it.
-func TestLeftovers50SayBack(t *testing.T) {
-	for _, c := range []readCase{
-		{"en", "in any five cards in a row, no suit appears more than twice", nil},
-		{"en", "among any five consecutive cards, no more than two hearts", nil},
-		{"en", "among any three consecutive cards there is a red one", nil},
-		{"en", "in any five cards in a row there is a red card", nil},
-		{"en", "never four cards in a row going up", nil},
-		{"en", "after two cards of the same suit, change suit", nil},
-		{"en", "after two hearts in a row, play a club", nil},
-		{"en", "the card's suit must be missing from the last two cards", nil},
-		{"en", "higher than the last card, or the two cards must add up to 13", nil},
-		{"pt", "em quaisquer cinco cartas seguidas, nenhum naipe aparece mais de duas vezes", nil},
-		{"es", "no más de tres cartas descendentes seguidas", nil},
-		{"ca", "entre qualsevol grup de tres cartes seguides hi ha una roja", nil},
-	} {
-		rs, err := rulewords.ReadIn(c.lang, c.text)
-		if err != nil {
-			t.Fatalf("%s %q: %v", c.lang, c.text, err)
-		}
-		for _, r := range rs {
-			want, err := rulebank.Compile(rulebank.Rule{Name: "w", Expr: r.Expr})
-			if err != nil {
-				t.Fatalf("%s: %v", r.Expr, err)
-			}
-			back, err := rulewords.ReadIn(c.lang, r.Words)
-			if err != nil {
-				t.Errorf("%s %q: %s said back as %q: %v", c.lang, c.text, r.Expr, r.Words, err)
-				continue
-			}
-			for _, b := range back {
-				got, err := rulebank.Compile(rulebank.Rule{Name: "b", Expr: b.Expr})
-				if err != nil {
-					t.Fatalf("%s: %v", b.Expr, err)
-				}
-				for _, p := range [][2]*rulebank.Compiled{{want, got}, {got, want}} {
-					if eq, err := rulebank.Equivalent(p[0], p[1]); err == nil && !eq.Equal {
-						t.Errorf("%s %q: %s said back as %q, which reads %s", c.lang, c.text, r.Expr, r.Words, b.Expr)
-					}
-				}
-			}
-		}
-	}
 }
