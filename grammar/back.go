@@ -64,6 +64,40 @@ var backProds = map[Prod]Production{
 			}
 			return r
 		}},
+	// The card at a distance K2&^backFree (PBack's) has a property
+	// (Node.K, as PIs's): "the colour of the card four back, unless that
+	// one was a face card". Where the line is too short for it, true when
+	// K2 has backFree, else false.
+	PBackIs: {Name: "back-is", Type: Bool, Words: "the card some places back on the main line is red, a spade, a face card …: line[n - 4].face",
+		Bits: func(n *Node) int {
+			b := props[n.K].bits + 5
+			if n.K2&^backFree >= backByRank {
+				b++
+			}
+			return b
+		},
+		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+			c, ok := pt.Scene.backCard(n.K2 &^ backFree)
+			if !ok {
+				return b(n.K2&backFree != 0)
+			}
+			return b(props[n.K].holds(c))
+		},
+		text: func(n *Node, _ []text) text {
+			d := backText(n.K2 &^ backFree)
+			is := props[n.K].text("line[n - " + d + "]")
+			if n.K2&backFree != 0 {
+				return text{fmt.Sprintf("n < %s or %s", d, is.atLeast(precOr+1)), precOr}
+			}
+			return text{fmt.Sprintf("n >= %s and %s", d, is.atLeast(precAnd+1)), precAnd}
+		},
+		reads: func(n *Node, r Reads) Reads {
+			r.Line, r.N = true, true
+			if n.K2&^backFree >= backByRank {
+				r.slot(SlotPrev)
+			}
+			return r
+		}},
 }
 
 // backText is a distance back in the rule language.

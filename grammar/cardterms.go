@@ -84,8 +84,10 @@ var cardTerms = map[Prod]Production{
 		// K: 0 the highest, 1 the lowest, 2 the spread (the highest less
 		// the lowest: "unless the last three span 3 or less"), 3 the
 		// middle rank of the last three or five ("within 3 of the middle
-		// value of the last three"; of two cards the higher).
-		Bits: func(n *Node) int { return 4 + winBits[n.Win] + n.K/2 },
+		// value of the last three"; of two cards the higher). K2 1: the
+		// spread with the card counted in ("the card and the last two span
+		// no more than 6").
+		Bits: func(n *Node) int { return 4 + winBits[n.Win] + n.K/2 + n.K2 },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[n.Win.index()]
 			hi, lo := int32(1), int32(13)
@@ -104,18 +106,24 @@ var cardTerms = map[Prod]Production{
 			if n.K == 3 {
 				return t.middle(min(int32(pt.Scene.N), int32(n.Win)) / 2)
 			}
+			if n.K2 == 1 {
+				c := int32(pt.Card.Rank())
+				hi, lo = max(hi, c), min(lo, c)
+			}
 			return [3]int32{hi, lo, hi - lo}[n.K]
 		},
 		text: func(n *Node, _ []text) text {
 			ranks := call("map", windowText(n.Win), ".rank").s
-			switch n.K {
-			case 2:
+			switch {
+			case n.K == 2 && n.K2 == 1:
+				return text{call("max", call("max", ranks).s, "card.rank").s + " - " + call("min", call("min", ranks).s, "card.rank").s, precAdd}
+			case n.K == 2:
 				return text{call("max", ranks).s + " - " + call("min", ranks).s, precAdd}
-			case 3:
+			case n.K == 3:
 				return text{fmt.Sprintf("%s[int(min(n, %d) / 2)]", call("sort", ranks).s, n.Win), precPrimary}
 			}
 			return call([]string{"max", "min"}[n.K], ranks)
-		}, reads: readWindow,
+		}, reads: readWindowAndCard,
 		bounds: func(n *Node, _ [3]span) span {
 			if n.K == 2 {
 				return span{0, 12}

@@ -242,6 +242,7 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		for k := range 3 {
 			put(Node{P: PExtreme, Win: w, K: k})
 		}
+		put(Node{P: PExtreme, Win: w, K: 2, K2: 1})
 		if w == 3 || w == 5 {
 			put(Node{P: PExtreme, Win: w, K: 3})
 		}
@@ -272,7 +273,14 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 					put(Node{P: PBack, K: t.attr, K2: d | free, Op: op})
 				}
 			}
+			for _, k := range []int{PropRed, PropBlack, PropEven, PropOdd, PropFace, PropNotFace, PropSuit, PropSuit + 1, PropSuit + 2, PropSuit + 3} {
+				put(Node{P: PBackIs, K: k, K2: d | free})
+			}
 		}
+	}
+	// The look-back pool's: "nothing above nine from a two until an ace".
+	for _, p := range modePairs() {
+		put(Node{P: PLatest, K: p[0], K2: p[1]})
 	}
 	// The look-back pool's: "each round of four cards has its suit".
 	for k := minRound; k <= maxRound; k++ {

@@ -22,7 +22,11 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 			switch rng.IntN(3) {
 			case 0:
 				if rng.IntN(3) == 0 {
-					return &Node{P: PExtreme, Win: Window(randWin(rng)), K: rng.IntN(4)}
+					n := &Node{P: PExtreme, Win: Window(randWin(rng)), K: rng.IntN(4)}
+					if n.K == 2 {
+						n.K2 = rng.IntN(2) // the spread with the card counted in
+					}
+					return n
 				}
 				if rng.IntN(2) == 0 {
 					return &Node{P: PSuitJump, Slot: Slot(rng.IntN(2)), K: rng.IntN(2)}
@@ -202,6 +206,15 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 				op = []Op{Eq, Ne}[rng.IntN(2)]
 			}
 			return &Node{P: PBack, K: a, K2: d | backFree*rng.IntN(2), Op: op}
+		}
+		if rng.IntN(8) == 0 {
+			d := 4 + rng.IntN(backByRankPrev-3)
+			return &Node{P: PBackIs, K: rng.IntN(numProps), K2: d | backFree*rng.IntN(2)}
+		}
+		if rng.IntN(8) == 0 {
+			pairs := modePairs()
+			p := pairs[rng.IntN(len(pairs))]
+			return &Node{P: PLatest, K: p[0], K2: p[1]}
 		}
 		if rng.IntN(8) == 0 {
 			return &Node{P: PToward, K: rng.IntN(14), Op: []Op{Lt, Le, Gt, Ge}[rng.IntN(4)]}
