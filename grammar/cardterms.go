@@ -177,8 +177,10 @@ var cardTerms = map[Prod]Production{
 	// value, red ones pay it out, and the balance may never go below
 	// zero". With balanceOwn the kind is the card's colour (K is PropRed):
 	// "play the colour of the lighter pan", the card's colour behind.
-	PBalance: {Name: "balance", Type: Int, Words: "the ranks of the main line added up, those of a kind (or of the card's colour) adding and the others taking away (the card's own with them or not): black cards pay in, red ones pay out",
-		Bits: func(n *Node) int { return 4 + props[n.K].bits + (n.K2 & balanceCounted) + (n.K2&balanceOwn)/balanceOwn },
+	PBalance: {Name: "balance", Type: Int, Words: "the ranks of the main line added up (from the starter, or from the first card played after it), those of a kind (or of the card's colour) adding and the others taking away (the card's own with them or not): black cards pay in, red ones pay out",
+		Bits: func(n *Node) int {
+			return 4 + props[n.K].bits + (n.K2 & balanceCounted) + (n.K2&balanceOwn)/balanceOwn + (n.K2&balanceAfter)/balanceAfter
+		},
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
 			t := &pt.Scene.tally[0]
 			var in int32 // the ranks of the cards of the kind
@@ -187,6 +189,14 @@ var cardTerms = map[Prod]Production{
 				in += int32(t.card[c]) * cardRank(c)
 			}
 			s := 2*in - t.sum
+			if first := pt.Scene.card[SlotFirst]; n.K2&balanceAfter != 0 && first >= 0 {
+				// The starter left out: its rank paid in or out taken back.
+				r := cardRank(sim.Card(first))
+				if propCards[n.K]>>first&1 == 0 {
+					r = -r
+				}
+				s -= r
+			}
 			own := n.K2&balanceOwn != 0
 			if own && propCards[n.K]>>pt.Card&1 == 0 {
 				s = -s // the card is not of the kind: the other side pays in
@@ -208,7 +218,11 @@ var cardTerms = map[Prod]Production{
 			signed := func(x string) string {
 				return fmt.Sprintf("%s ? %s.rank : -%s.rank", kind(x), x, x)
 			}
-			sum := call("sum", call("map", "line", signed("")).s)
+			line := "line"
+			if n.K2&balanceAfter != 0 {
+				line = "line[1:]"
+			}
+			sum := call("sum", call("map", line, signed("")).s)
 			switch {
 			case n.K2&balanceCounted == 0:
 				return sum
@@ -225,16 +239,18 @@ var cardTerms = map[Prod]Production{
 			return r
 		},
 		bounds: func(n *Node, _ [3]span) span {
-			hi := 13 * (MaxLine + int32(n.K2&balanceCounted))
+			hi := 13 * (MaxLine + int32(n.K2&balanceCounted)) // the starter left out stays within it
 			return span{-hi, hi}
 		}},
 }
 
-// PBalance's K2: the card's own rank in the balance, and the card's colour
-// as the kind that pays in.
+// PBalance's K2: the card's own rank in the balance, the card's colour
+// as the kind that pays in, and the starter left out ("depth from the
+// entrance": the cards played after it).
 const (
 	balanceCounted = 1
 	balanceOwn     = 2
+	balanceAfter   = 4
 )
 
 // roundDistance is the distance of a difference d counted round a cycle

@@ -254,13 +254,16 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		}
 	}
 	// The look-back pool's: "black pays in, red pays out, never below zero".
-	for _, k := range []int{PropRed, PropBlack, PropEven, PropOdd, PropFace, PropNotFace} {
-		put(Node{P: PBalance, K: k})
-		put(Node{P: PBalance, K: k, K2: balanceCounted})
+	// "Depth from the entrance": the same from the first card played.
+	for _, after := range []int{0, balanceAfter} {
+		for _, k := range []int{PropRed, PropBlack, PropEven, PropOdd, PropFace, PropNotFace} {
+			put(Node{P: PBalance, K: k, K2: after})
+			put(Node{P: PBalance, K: k, K2: balanceCounted | after})
+		}
+		// "play the colour of the lighter pan".
+		put(Node{P: PBalance, K: PropRed, K2: balanceOwn | after})
+		put(Node{P: PBalance, K: PropRed, K2: balanceOwn | balanceCounted | after})
 	}
-	// "play the colour of the lighter pan".
-	put(Node{P: PBalance, K: PropRed, K2: balanceOwn})
-	put(Node{P: PBalance, K: PropRed, K2: balanceOwn | balanceCounted})
 	// The look-back pool's: "not the colour of the card seven back", "the
 	// suit of the card as many back as the last card's rank".
 	for d := 4; d <= backByRankPrev; d++ {

@@ -42,9 +42,9 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 					return &Node{P: PWorthOf, Win: Window(randWin(rng)), K: k, K2: rng.IntN(2)}
 				case 1:
 					if rng.IntN(3) == 0 {
-						return &Node{P: PBalance, K: PropRed, K2: balanceOwn | rng.IntN(2)}
+						return &Node{P: PBalance, K: PropRed, K2: balanceOwn | rng.IntN(2) | balanceAfter*rng.IntN(2)}
 					}
-					return &Node{P: PBalance, K: rng.IntN(numProps), K2: rng.IntN(2)}
+					return &Node{P: PBalance, K: rng.IntN(numProps), K2: rng.IntN(2) | balanceAfter*rng.IntN(2)}
 				}
 				return &Node{P: PWorth, Slot: Slot(rng.IntN(3)), K: rng.IntN(len(countings))}
 			}
