@@ -70,7 +70,7 @@ var backProds = map[Prod]Production{
 	// K2 has backFree, else false.
 	PBackIs: {Name: "back-is", Type: Bool, Words: "the card some places back on the main line is red, a spade, a face card …: line[n - 4].face",
 		Bits: func(n *Node) int {
-			b := props[n.K].bits + 5
+			b := props[n.K].bits + 6 // as much as PBack's comparison
 			if n.K2&^backFree >= backByRank {
 				b++
 			}

@@ -276,14 +276,19 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 					put(Node{P: PBack, K: t.attr, K2: d | free, Op: op})
 				}
 			}
-			for _, k := range []int{PropRed, PropBlack, PropEven, PropOdd, PropFace, PropNotFace, PropSuit, PropSuit + 1, PropSuit + 2, PropSuit + 3} {
-				put(Node{P: PBackIs, K: k, K2: d | free})
-			}
 		}
 	}
 	// The look-back pool's: "nothing above nine from a two until an ace".
 	for _, p := range modePairs() {
 		put(Node{P: PLatest, K: p[0], K2: p[1]})
+	}
+	// "Unless the card four back was a face card": false where the line
+	// is too short (a free card there is the atoms' "or n < d"; short
+	// atoms true on every short line crowd a split's candidates).
+	for d := 4; d <= backByRankPrev; d++ {
+		for _, k := range []int{PropRed, PropBlack, PropEven, PropOdd, PropFace, PropNotFace, PropSuit, PropSuit + 1, PropSuit + 2, PropSuit + 3} {
+			put(Node{P: PBackIs, K: k, K2: d})
+		}
 	}
 	// The look-back pool's: "each round of four cards has its suit".
 	for k := minRound; k <= maxRound; k++ {
