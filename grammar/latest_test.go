@@ -2,8 +2,6 @@ package grammar
 
 import (
 	"testing"
-
-	"github.com/eleusis/eleusis/sim"
 )
 
 // modeKind finds a kind of PLatest by its test.
@@ -46,20 +44,7 @@ func TestModesAndCardsBackByHand(t *testing.T) {
 		{"as many back as the last card's rank (3): QD, red", Node{P: PBackIs, K: PropRed, K2: backByRank}, "KS 5H QD 9C 3D", "3S", 1},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			l, err := sim.ParseCards(tc.line)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := sim.ParseCards(tc.card)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pt := Point{Scene: NewScene(l), Card: c[0]}
-			if got := Compile(&tc.node)(&pt); got != tc.want {
-				t.Errorf("%s with %s after %s = %d, want %d", tc.node.Expr(), tc.card, tc.line, got, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { byHand(t, tc.node, tc.line, tc.card, tc.want) })
 	}
 }
 

@@ -273,20 +273,25 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"the Hi-Lo count of the last two and a king", Node{P: PWorthOf, Win: 2, K: 6, K2: 1}, line, "KS", 1 + 0 - 1},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			l, err := sim.ParseCards(tc.line)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c, err := sim.ParseCards(tc.card)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pt := Point{Scene: NewScene(l), Card: c[0]}
-			if got := Compile(&tc.node)(&pt); got != tc.want {
-				t.Errorf("%s with %s after %s = %d, want %d", tc.node.Expr(), tc.card, tc.line, got, tc.want)
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { byHand(t, tc.node, tc.line, tc.card, tc.want) })
+	}
+}
+
+// byHand checks node's value for card after line against one worked out
+// by hand.
+func byHand(t *testing.T, node Node, line, card string, want int32) {
+	t.Helper()
+	l, err := sim.ParseCards(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := sim.ParseCards(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := Point{Scene: NewScene(l), Card: c[0]}
+	if got := Compile(&node)(&pt); got != want {
+		t.Errorf("%s with %s after %s = %d, want %d", node.Expr(), card, line, got, want)
 	}
 }
 
