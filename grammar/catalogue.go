@@ -278,10 +278,6 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			}
 		}
 	}
-	// The look-back pool's: "nothing above nine from a two until an ace".
-	for _, p := range modePairs() {
-		put(Node{P: PLatest, K: p[0], K2: p[1]})
-	}
 	// "Unless the card four back was a face card": false where the line
 	// is too short (a free card there is the atoms' "or n < d"; short
 	// atoms true on every short line crowd a split's candidates).

@@ -95,7 +95,6 @@ const (
 	PToward     // abs(card.rank - 7) < abs(prev.rank - 7): the card closer to a mark (a rank, the starter's) than the last card ("closer to seven each time")
 	PInRound    // count(line[n - (n - 1) % 6:], .rank == card.rank): the cards of the card's round so far that pass a test ("no rank twice in an over")
 	PBackIs     // line[n - d] is red, a face card …: a card further back ("unless the card four back was a face card")
-	PLatest     // (findIndex(reverse(line), .rank == 2) ?? n) < (findIndex(reverse(line), .rank == 1) ?? n): which of two kinds came last ("no card above nine from a two until an ace")
 	NumProds
 )
 
@@ -503,7 +502,7 @@ func init() {
 			text:  func(n *Node, _ []text) text { return conceptText(n.K, slotText[n.Slot]) },
 			reads: readSlot},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds, standingProds, towardProds, inRoundProds, patternProds, latestProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds, standingProds, towardProds, inRoundProds, patternProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

@@ -212,11 +212,6 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PBackIs, K: rng.IntN(numProps), K2: d | backFree*rng.IntN(2)}
 		}
 		if rng.IntN(8) == 0 {
-			pairs := modePairs()
-			p := pairs[rng.IntN(len(pairs))]
-			return &Node{P: PLatest, K: p[0], K2: p[1]}
-		}
-		if rng.IntN(8) == 0 {
 			return &Node{P: PToward, K: rng.IntN(14), Op: []Op{Lt, Le, Gt, Ge}[rng.IntN(4)]}
 		}
 		if rng.IntN(4) == 0 {
