@@ -64,36 +64,30 @@ var backProds = map[Prod]Production{
 			}
 			return r
 		}},
-	// The card at a distance K2&^backFree (PBack's) has a property
+	// The card at a distance K2 (PBack's, never free) has a property
 	// (Node.K, as PIs's): "the colour of the card four back, unless that
-	// one was a face card". Where the line is too short for it, true when
-	// K2 has backFree, else false.
+	// one was a face card"; false where the line is too short for it (free
+	// atoms, true on every shorter line, crowded the splits' candidates).
 	PBackIs: {Name: "back-is", Type: Bool, Words: "the card some places back on the main line is red, a spade, a face card …: line[n - 4].face",
 		Bits: func(n *Node) int {
 			b := props[n.K].bits + 6 // as much as PBack's comparison
-			if n.K2&^backFree >= backByRank {
+			if n.K2 >= backByRank {
 				b++
 			}
 			return b
 		},
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-			c, ok := pt.Scene.backCard(n.K2 &^ backFree)
-			if !ok {
-				return b(n.K2&backFree != 0)
-			}
-			return b(props[n.K].holds(c))
+			c, ok := pt.Scene.backCard(n.K2)
+			return b(ok && props[n.K].holds(c))
 		},
 		text: func(n *Node, _ []text) text {
-			d := backText(n.K2 &^ backFree)
+			d := backText(n.K2)
 			is := props[n.K].text("line[n - " + d + "]")
-			if n.K2&backFree != 0 {
-				return text{fmt.Sprintf("n < %s or %s", d, is.atLeast(precOr+1)), precOr}
-			}
 			return text{fmt.Sprintf("n >= %s and %s", d, is.atLeast(precAnd+1)), precAnd}
 		},
 		reads: func(n *Node, r Reads) Reads {
 			r.Line, r.N = true, true
-			if n.K2&^backFree >= backByRank {
+			if n.K2 >= backByRank {
 				r.slot(SlotPrev)
 			}
 			return r

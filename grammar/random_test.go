@@ -209,7 +209,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		}
 		if rng.IntN(8) == 0 {
 			d := 4 + rng.IntN(backByRankPrev-3)
-			return &Node{P: PBackIs, K: rng.IntN(numProps), K2: d | backFree*rng.IntN(2)}
+			return &Node{P: PBackIs, K: rng.IntN(numProps), K2: d}
 		}
 		if rng.IntN(8) == 0 {
 			return &Node{P: PToward, K: rng.IntN(14), Op: []Op{Lt, Le, Gt, Ge}[rng.IntN(4)]}
