@@ -95,6 +95,7 @@ const (
 	PToward     // abs(card.rank - 7) < abs(prev.rank - 7): the card closer to a mark (a rank, the starter's) than the last card ("closer to seven each time")
 	PInRound    // count(line[n - (n - 1) % 6:], .rank == card.rank): the cards of the card's round so far that pass a test ("no rank twice in an over")
 	PBackIs     // line[n - d] is red, a face card …: a card further back ("unless the card four back was a face card")
+	PMode       // (findIndex(reverse(line), .rank == 7) ?? n) < (findIndex(reverse(line), .rank == 1) ?? n): a mode a kind of card switches on and another off ("a 7 corks the bottle until an ace")
 	NumProds
 )
 
@@ -502,7 +503,7 @@ func init() {
 			text:  func(n *Node, _ []text) text { return conceptText(n.K, slotText[n.Slot]) },
 			reads: readSlot},
 	}
-	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds, standingProds, towardProds, inRoundProds, patternProds} {
+	for _, rows := range []map[Prod]Production{cardTerms, lineProds, connectives, classProds, orderProds, trickProds, eventProds, backProds, roundProds, stepProds, distinctProds, standingProds, towardProds, inRoundProds, patternProds, modeProds} {
 		for p, e := range rows {
 			Table[p] = e
 		}

@@ -31,6 +31,12 @@ type cand struct {
 	score float64
 }
 
+// job is a split to try: a connective and its condition (or first part).
+type job struct {
+	p Prod
+	c *Class
+}
+
 // iteBits is the conditional's own bits (Table[PIte]).
 const iteBits = 4
 
@@ -136,10 +142,6 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		s.covers(ors, ands, pos, neg, bound(), func(f Found) { out = append(out, f) })
 	}
 	// The splits to try, chosen now, before any sub-problem is solved.
-	type job struct {
-		p Prod
-		c *Class
-	}
 	var jobs []job
 	for _, c := range top(ors) {
 		jobs = append(jobs, job{POr, c.c})
@@ -204,6 +206,21 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 				if j := (job{PIte, c}); !done[j] && !s.late() {
 					done[j] = true
 					ite(c)
+				}
+			}
+		})
+	}
+	if depth == 2 {
+		// The modes' splits, on solves of their own (modes.go).
+		s.apart(func() {
+			for _, j := range s.modeSplits(pos, neg) {
+				if !done[j] && !s.late() {
+					done[j] = true
+					if j.p == PImp {
+						try(PImp, j.c, s.and(mask, j.c.B), 1)
+					} else {
+						ite(j.c)
+					}
 				}
 			}
 		})

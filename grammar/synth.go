@@ -78,6 +78,9 @@ type SynthConfig struct {
 	// CountPairs: also the conditions "count(line, a) op count(line, b)"
 	// for two values of one attribute (countpairs.go).
 	CountPairs bool
+	// Modes: also the conditions "the last a came after the last b" for
+	// two kinds of card, a mode switched on and off (modes.go).
+	Modes bool
 	// Exactly: also try, at the top, "exactly k of three conditions"
 	// (exactly.go).
 	Exactly bool
@@ -211,6 +214,9 @@ type synth struct {
 	// their own: the search's lists of conditions are cut by length, and
 	// these are longer than most.
 	counts []*Class
+	// modeConds: which of two kinds of card came last (modes.go), a list
+	// of their own, as counts are.
+	modeConds []*Class
 	// paired: allConds and the look-back pool's conditions, for the paired
 	// splits (pairedConds).
 	paired []*Class
@@ -273,6 +279,7 @@ func (s *synth) layout() {
 	}
 	s.conds = s.condThresholds(s.cfg.CondBits)
 	s.counts = s.countPairs(countPairMax)
+	s.modeConds = s.modes()
 	s.allConds = slices.Concat(s.poolConds, s.conds, s.counts)
 	slices.SortStableFunc(s.allConds, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
 	s.dis = make([]uint64, len(s.atoms)*s.words)

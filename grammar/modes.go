@@ -1,0 +1,121 @@
+package grammar
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// Modes: which of two kinds of card came last, as conditions. "After a 7
+// the bottle is corked: only odd cards until an ace", "a jack declares a
+// signal failure, and it lasts until a queen", "from a face card on, climb,
+// until a two": a state one kind of card switches on and another off, read
+// as "the line's last A came after its last B (or there was no B)":
+//
+//	(findIndex(reverse(line), .rank == 7) ?? n) < (findIndex(reverse(line), .rank == 1) ?? n)
+//
+// Made as atoms of the look-back pool, several hundred of them crowded the
+// splits' shortest candidates and the pool's short rules fell out of reach;
+// made here, once, beside the count pairs, they are conditions of the top
+// search's splits alone.
+
+// modeKinds are the kinds of card people name for switching a mode on or
+// off: a face card, a colour, a parity, a suit, a rank, a rank or higher.
+// PMode's K and K2 index it.
+var modeKinds = func() []countOf {
+	kinds := []countOf{{El: ElFace}, {El: ElRed}, {El: ElBlack}, {El: ElEven}, {El: ElOdd},
+		{El: ElSpades}, {El: ElHearts}, {El: ElDiamonds}, {El: ElClubs}}
+	for r := 1; r <= 13; r++ {
+		kinds = append(kinds, countOf{El: ElRank, K: r})
+	}
+	for r := 8; r <= 12; r++ {
+		kinds = append(kinds, countOf{El: ElAtLeast, K: r})
+	}
+	return kinds
+}()
+
+// modeOwnBits is a mode's own length, its kinds' names added: as long as
+// one "cards since" and a comparison (the two kinds' places read once).
+const modeOwnBits = 6
+
+var modeProds = map[Prod]Production{
+	// The last card of kind modeKinds[K] came after the last of kind
+	// modeKinds[K2]: false while neither has come.
+	PMode: {Name: "mode", Type: Bool, Words: "a mode one kind of card switches on and another off: the last 7 came after the last ace (\"a 7 corks the bottle until an ace\")",
+		Bits: func(n *Node) int {
+			return modeOwnBits + elemBitsOf(modeKinds[n.K].node()) + elemBitsOf(modeKinds[n.K2].node())
+		},
+		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+			on, off := modeKinds[n.K], modeKinds[n.K2]
+			sc := pt.Scene
+			return b(sc.lastSeen(on.El, on.K, pt.Card).at > sc.lastSeen(off.El, off.K, pt.Card).at)
+		},
+		text: func(n *Node, _ []text) text {
+			since := func(c countOf) string {
+				return fmt.Sprintf("(findIndex(reverse(line), %s) ?? n)", elemTextOf(c.node()))
+			}
+			return text{since(modeKinds[n.K]) + " < " + since(modeKinds[n.K2]), precCmp}
+		},
+		reads: func(_ *Node, r Reads) Reads { r.Line = true; return r }},
+}
+
+// modeMax is the longest mode (two kinds "a rank or higher": 16 bits).
+const modeMax = 16
+
+// modes are the conditions "the last a came after the last b" for two
+// kinds of card of modeKinds, that tell some points apart and behave
+// unlike every class of the pool, shortest first. A kind within the other
+// (a queen and a face card) or its complement (red and black) makes a
+// condition that is never true, or one of the pool's (the last card's
+// colour): made and dropped.
+func (s *synth) modes() []*Class {
+	if !s.cfg.Modes {
+		return nil
+	}
+	var out []*Class
+	for i := range modeKinds {
+		for j := range modeKinds {
+			if i == j {
+				continue
+			}
+			if c := s.made(&Node{P: PMode, K: i, K2: j}); c != nil && s.tellsApart(c) {
+				out = append(out, c)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
+	return out
+}
+
+// modesTried is how many modes each kind of split tries (as the condition
+// of an implication, of a conditional).
+const modesTried = 4
+
+// modeSplits are the splits on a mode the top search tries first, on solves
+// of its own: the modes that hold at every refused point and at fewest
+// accepted ones, as an implication's condition ("while the bottle is
+// corked, odd cards"), and the modes that tell the verdicts apart best, as
+// a conditional's. In the lists of every condition, the longest of them,
+// hundreds, either crowded the short ones out or came too late for the
+// budget of solves.
+func (s *synth) modeSplits(pos, neg []uint64) []job {
+	nPos, nNeg := Ones(pos), Ones(neg)
+	var imps, ites []cand
+	for _, c := range s.modeConds {
+		onPos, onNeg := overlap2(c.B, pos, neg)
+		if onNeg == nNeg && onPos < nPos {
+			imps = append(imps, cand{c, float64(nPos - onPos)})
+		}
+		if in := onPos + onNeg; in > 0 && in < nPos+nNeg {
+			ites = append(ites, cand{c, gain(onPos, onNeg, nPos-onPos, nNeg-onNeg)})
+		}
+	}
+	var out []job
+	for _, c := range bestScores(imps, modesTried) {
+		out = append(out, job{PImp, c.c})
+	}
+	for _, c := range bestScores(ites, modesTried) {
+		out = append(out, job{PIte, c.c})
+	}
+	return out
+}

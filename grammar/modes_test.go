@@ -1,0 +1,63 @@
+package grammar
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// Every mode is made within modeMax, and a mode's text is the rule
+// language's: the later of the two kinds' last places.
+func TestModesAreWithinTheirLength(t *testing.T) {
+	longest := 0
+	for i := range modeKinds {
+		for j := range modeKinds {
+			longest = max(longest, (&Node{P: PMode, K: i, K2: j}).Bits())
+		}
+	}
+	if longest != modeMax {
+		t.Errorf("the longest mode is %d bits; modeMax is %d", longest, modeMax)
+	}
+	n := &Node{P: PMode, K: modeKindOf(ElRank, 7), K2: modeKindOf(ElRank, 1)}
+	want := "(findIndex(reverse(line), .rank == 7) ?? n) < (findIndex(reverse(line), .rank == 1) ?? n)"
+	if got := n.String(); got != want {
+		t.Errorf("a 7 switches on, an ace off: %s; want %s", got, want)
+	}
+}
+
+// A rule in a mode a kind of card switches on and another off is found
+// from played hands at its length with the modes, and nothing as short that
+// behaves as it does without them.
+func TestModesFindARuleSwitchedOnAndOff(t *testing.T) {
+	if testing.Short() {
+		t.Skip("synthesizer searches: seconds each; runs without -short")
+	}
+	const corked = `(findIndex(reverse(line), .rank == 7) ?? n) < (findIndex(reverse(line), .rank == 1) ?? n)`
+	cases := []struct {
+		name, rule string
+		bits       int
+	}{
+		{"a 7 corks the bottle until an ace: only odd cards while corked",
+			corked + ` ? card.rank % 2 == 1 : true`, 17},
+		{"from a face card on, down until a two",
+			`(findIndex(reverse(line), .face) ?? n) < (findIndex(reverse(line), .rank == 2) ?? n) ? card.rank < prev.rank : true`, 15},
+		{"after a queen, odd cards until a 3; else even cards",
+			`(findIndex(reverse(line), .rank == 12) ?? n) < (findIndex(reverse(line), .rank == 3) ?? n) ? card.rank % 2 == 1 : card.rank % 2 == 0`, 22},
+		{"from a heart on, higher until a club",
+			`(findIndex(reverse(line), .suit == "hearts") ?? n) < (findIndex(reverse(line), .suit == "clubs") ?? n) ? card.rank > prev.rank : true`, 14},
+	}
+	// A condition that alone tells the verdicts apart no better than
+	// chance ("odd cards while on, even while off") is a fit split's.
+	fitting := wideTest
+	fitting.FitSplits = true
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(i), 67))
+			p, j := playedHands(t, rng, tc.rule, 20, 30)
+			onlyWithFrom(t, rng, p, j, tc.bits, "modes", fitting, func(c *SynthConfig) { c.Modes = true })
+		})
+	}
+}
+
+// modeKindOf is the index of a kind in modeKinds.
+func modeKindOf(e Elem, k int) int { return slices.Index(modeKinds, countOf{El: e, K: k}) }
