@@ -59,8 +59,12 @@ var (
 	// whole cards three back fit, and the 300 walks of a rule that loops
 	// over the line with a test of two of the card's attributes ("a card of
 	// the card's rank or suit is on the line": 841 million units, 0.9 s
-	// here; a count that cannot stop early, 846 million, 5.2 s).
-	godWork = 1_200_000_000
+	// here; a count that cannot stop early, 846 million, 5.2 s), and a mode
+	// written as people write it, two findLastIndex over the line and the
+	// card's suit and rank read ("a king locks the suit until a 4": 1.50
+	// billion units; findLastIndex is a loop that cannot stop early, see
+	// docs/rule-language.md).
+	godWork = 2_000_000_000
 )
 
 // EquivalenceTimeout is a last guard on the time one equivalence check may

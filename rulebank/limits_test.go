@@ -248,6 +248,15 @@ func TestEquivalenceDecides(t *testing.T) {
 			t.Errorf("%s: right %v, %v", c.Rule.Name, right, err)
 		}
 	}
+	if !testing.Short() {
+		// A mode written with findLastIndex, reading the card's suit and
+		// rank: God's walks cost 1.5 billion units (a placement judges its
+		// rules on them itself).
+		god := mustCompile(t, "king locks the suit", `let on = findLastIndex(line, .rank == 13) ?? -1; let off = findLastIndex(line, .rank == 4) ?? -1; on > off ? card.suit == prev.suit or card.rank == 4 : true`)
+		if ws, err := BoundedWalks(god, false); err != nil || len(ws) != boundWalks {
+			t.Errorf("a mode written with findLastIndex: %d walks, %v", len(ws), err)
+		}
+	}
 	// Whole cards one, two and three back, with a guess that reads them
 	// too: 52⁴ judgements, more than a check with a smaller budget may do
 	// (the real budget allows them: a few seconds).
