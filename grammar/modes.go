@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"github.com/eleusis/eleusis/sim"
 )
 
 // Modes: which of two kinds of card came last, as conditions. "After a 7
@@ -20,19 +22,58 @@ import (
 // search's splits alone.
 
 // modeKinds are the kinds of card people name for switching a mode on or
-// off: a face card, a colour, a parity, a suit, a rank, a rank or higher.
-// PMode's K and K2 index it.
-var modeKinds = func() []countOf {
-	kinds := []countOf{{El: ElFace}, {El: ElRed}, {El: ElBlack}, {El: ElEven}, {El: ElOdd},
-		{El: ElSpades}, {El: ElHearts}, {El: ElDiamonds}, {El: ElClubs}}
+// off: a face card, a colour, a parity, a suit, a rank, a rank or higher, a
+// rank or lower. PMode's K and K2 index it.
+var modeKinds = func() []modeKind {
+	var kinds []modeKind
+	for _, e := range []Elem{ElFace, ElRed, ElBlack, ElEven, ElOdd, ElSpades, ElHearts, ElDiamonds, ElClubs} {
+		kinds = append(kinds, modeKind{countOf: countOf{El: e}})
+	}
 	for r := 1; r <= 13; r++ {
-		kinds = append(kinds, countOf{El: ElRank, K: r})
+		kinds = append(kinds, modeKind{countOf: countOf{El: ElRank, K: r}})
 	}
 	for r := 8; r <= 12; r++ {
-		kinds = append(kinds, countOf{El: ElAtLeast, K: r})
+		kinds = append(kinds, modeKind{countOf: countOf{El: ElAtLeast, K: r}})
+	}
+	for r := 2; r <= 5; r++ {
+		kinds = append(kinds, modeKind{countOf: countOf{K: r}, atMost: true})
 	}
 	return kinds
 }()
+
+// modeKind is a kind of card that switches a mode: an element test, or a
+// rank or lower ("until a two or lower"), which no element test is.
+type modeKind struct {
+	countOf
+	atMost bool // .rank <= K
+}
+
+// bits is naming the kind: a rank or lower as a rank or higher.
+func (k modeKind) bits() int {
+	if k.atMost {
+		return elemBits[ElAtLeast]
+	}
+	return elemBitsOf(k.node())
+}
+
+func (k modeKind) text() string {
+	if k.atMost {
+		return fmt.Sprintf(".rank <= %d", k.K)
+	}
+	return elemTextOf(k.node())
+}
+
+// at is the place + 1 of the line's last card of the kind (0: none).
+func (k modeKind) at(sc *Scene, c sim.Card) int16 {
+	if !k.atMost {
+		return sc.lastSeen(k.El, k.K, c).at
+	}
+	var at int16
+	for r := 1; r <= k.K; r++ {
+		at = max(at, sc.last.rank[r].at)
+	}
+	return at
+}
 
 // modeOwnBits is a mode's own length, its kinds' names added: as long as
 // one "cards since" and a comparison (the two kinds' places read once).
@@ -43,16 +84,14 @@ var modeProds = map[Prod]Production{
 	// modeKinds[K2]: false while neither has come.
 	PMode: {Name: "mode", Type: Bool, Words: "a mode one kind of card switches on and another off: the last 7 came after the last ace (\"a 7 corks the bottle until an ace\")",
 		Bits: func(n *Node) int {
-			return modeOwnBits + elemBitsOf(modeKinds[n.K].node()) + elemBitsOf(modeKinds[n.K2].node())
+			return modeOwnBits + modeKinds[n.K].bits() + modeKinds[n.K2].bits()
 		},
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-			on, off := modeKinds[n.K], modeKinds[n.K2]
-			sc := pt.Scene
-			return b(sc.lastSeen(on.El, on.K, pt.Card).at > sc.lastSeen(off.El, off.K, pt.Card).at)
+			return b(modeKinds[n.K].at(pt.Scene, pt.Card) > modeKinds[n.K2].at(pt.Scene, pt.Card))
 		},
 		text: func(n *Node, _ []text) text {
-			since := func(c countOf) string {
-				return fmt.Sprintf("(findIndex(reverse(line), %s) ?? n)", elemTextOf(c.node()))
+			since := func(k modeKind) string {
+				return fmt.Sprintf("(findIndex(reverse(line), %s) ?? n)", k.text())
 			}
 			return text{since(modeKinds[n.K]) + " < " + since(modeKinds[n.K2]), precCmp}
 		},

@@ -25,6 +25,31 @@ func TestModesAreWithinTheirLength(t *testing.T) {
 	}
 }
 
+// Modes worked out by hand on a few lines: on from the last card of one kind
+// until a card of the other.
+func TestModesByHand(t *testing.T) {
+	seven, ace, face := modeKindOf(ElRank, 7), modeKindOf(ElRank, 1), modeKindOf(ElFace, 0)
+	twoOrLower := slices.Index(modeKinds, modeKind{countOf: countOf{K: 2}, atMost: true})
+	cases := []struct {
+		name       string
+		node       Node
+		line, card string
+		want       int32
+	}{
+		{"a 7 and no ace since: on", Node{P: PMode, K: seven, K2: ace}, "KS 7H 5D 9C", "3S", 1},
+		{"an ace after the 7: off", Node{P: PMode, K: seven, K2: ace}, "KS 7H AD 9C", "3S", 0},
+		{"a 7 after the ace: on again", Node{P: PMode, K: seven, K2: ace}, "7S AH 9D 7C 2D", "3S", 1},
+		{"neither yet: off", Node{P: PMode, K: seven, K2: ace}, "KS 5H 9C", "3S", 0},
+		{"the card itself switches nothing", Node{P: PMode, K: seven, K2: ace}, "KS 5H 9C", "7S", 0},
+		{"a face card, then a 2: off", Node{P: PMode, K: face, K2: twoOrLower}, "5S QH 9D 2C", "3S", 0},
+		{"a face card, then an ace (two or lower): off", Node{P: PMode, K: face, K2: twoOrLower}, "5S QH 9D AC", "3S", 0},
+		{"a 2, then a face card: on", Node{P: PMode, K: face, K2: twoOrLower}, "2S 9D JC 4H", "3S", 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) { byHand(t, tc.node, tc.line, tc.card, tc.want) })
+	}
+}
+
 // A rule in a mode a kind of card switches on and another off is found
 // from played hands at its length with the modes, and nothing as short that
 // behaves as it does without them.
@@ -60,4 +85,4 @@ func TestModesFindARuleSwitchedOnAndOff(t *testing.T) {
 }
 
 // modeKindOf is the index of a kind in modeKinds.
-func modeKindOf(e Elem, k int) int { return slices.Index(modeKinds, countOf{El: e, K: k}) }
+func modeKindOf(e Elem, k int) int { return slices.Index(modeKinds, modeKind{countOf: countOf{El: e, K: k}}) }
