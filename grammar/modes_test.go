@@ -85,4 +85,6 @@ func TestModesFindARuleSwitchedOnAndOff(t *testing.T) {
 }
 
 // modeKindOf is the index of a kind in modeKinds.
-func modeKindOf(e Elem, k int) int { return slices.Index(modeKinds, modeKind{countOf: countOf{El: e, K: k}}) }
+func modeKindOf(e Elem, k int) int {
+	return slices.Index(modeKinds, modeKind{countOf: countOf{El: e, K: k}})
+}
