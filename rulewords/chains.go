@@ -96,6 +96,9 @@ func exceptionsFirst(bs []*branch, conds []*pred) ordered {
 // (At the top it is the rule "any card", which rulebank refuses saying
 // so.)
 func idlePart(p *pred) bool {
+	if untilAfter(p) {
+		return true
+	}
 	var walk func(q *pred, top bool) bool
 	walk = func(q *pred, top bool) bool {
 		if !top && q.op == "if" && q.kids[1].expr() == "true" && q.kids[2].expr() == "true" {

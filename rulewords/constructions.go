@@ -55,6 +55,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildWindow()
 	r.buildTongue()
 	r.buildShared()
+	r.buildMode()
 	return r
 })
 

@@ -167,6 +167,9 @@ func (s *sayer) sentence(n ast.Node, neg bool) said {
 			}
 			return s.list(x, neg)
 		}
+		if w, ok := s.mode(x, neg); ok {
+			return w
+		}
 		if w, ok := s.comparison(x, neg); ok {
 			return w
 		}

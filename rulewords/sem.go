@@ -49,6 +49,9 @@ type pred struct {
 	// elided: "the same suit" with no card said, the last card's; beside
 	// "or the same value as X" it is X's (featComb drops the reading)
 	elided bool
+	// until: the condition of "play higher until the first king", which
+	// no "after a 7" before it takes as its rule (a mode: words_mode.go)
+	until bool
 }
 
 func atom(text string) *pred { return &pred{op: "atom", text: text} }
