@@ -110,11 +110,15 @@ func (g *registry) buildMode() {
 		"from $npx on|onwards|onward", "from $npx", "starting with|from $npx", "from the moment $npx {is|gets} played", "the moment $npx {is|gets} played")
 	g.named("mode.off", "modeoff", func(v []any) any { return v[0] },
 		"until|till|til $npx", "until|till|til $npx {is|has been|gets} played", "until|till|til $npx {comes|comes up|appears|shows up|turns up|arrives|lands}",
-		"until|till|til the next $npnoun", "until|till|til the next $npnoun {is|has been|gets} played", "until|till|til the next $npnoun {comes|comes up|appears|shows up|turns up|arrives}",
+		"until|till|til the next $kindnoun", "until|till|til the next $kindnoun {is|has been|gets} played", "until|till|til the next $kindnoun {comes|comes up|appears|shows up|turns up|arrives}",
 		"until|till|til someone plays $npx", "until|till|til somebody plays $npx", "until|till|til you play $npx", "until|till|til $npx {ends|cancels|breaks|stops|lifts|resets|clears} {it|this|that|the mode}",
 		"up to $npx", "up until $npx", "up until $npx {is|gets} played")
 	g.named("mode.first", "modefirst", func(v []any) any { return v[0] },
-		"until|till the first $npnoun", "until|till the first $npnoun {is|has been|gets} played", "until|till the first $npnoun {comes|comes up|appears|shows up|turns up}")
+		"until|till the first $kindnoun", "until|till the first $kindnoun {is|has been|gets} played", "until|till the first $kindnoun {comes|comes up|appears|shows up|turns up}")
+
+	// a kind after "the next", "the first": "the next ace", "o próximo rei"
+	g.every("kindnoun", func(v []any) any { return v[0] }, "$noun", "$nouns", "$npnoun", "$feature")
+	g.every("kindnoun", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "$adjs $noun", "$noun $adjs")
 
 	// "after a 7, only odd cards until an ace [; otherwise …]"
 	g.named("m.pre", "branch", func(v []any) any { return modeBranch(v[0].(feature), v[2].(feature), v[1].(*pred)) },
@@ -122,10 +126,10 @@ func (g *registry) buildMode() {
 		"$modeon [,|:] $simple [,|;|.] this|that|it lasts $modeoff", "$modeon [,|:] $simple [,|;|.] [and] $npx {ends|cancels|breaks|stops|lifts|resets|clears} {it|this|that|the mode}")
 	// "from a 7 until an ace, only odd cards", "between a 7 and the next ace, …"
 	g.named("m.span", "branch", func(v []any) any { return modeBranch(v[0].(feature), v[1].(feature), v[2].(*pred)) },
-		"$modeon [,] [and] $modeoff [,|:] [you] [must|may|can] $simple", "between $npx and the next $npnoun [,|:] $simple", "from $npx to the next $npnoun [,|:] $simple")
+		"$modeon [,] [and] $modeoff [,|:] [you] [must|may|can] $simple", "between $npx and the next $kindnoun [,|:] $simple", "from $npx to the next $kindnoun [,|:] $simple")
 	// "only odd cards after a 7 until an ace", "play red from a heart until a club"
 	g.named("m.post", "branch", func(v []any) any { return modeBranch(v[1].(feature), v[2].(feature), v[0].(*pred)) },
-		"$simple [,] $modeon [,] [and] $modeoff", "$simple between $npx and the next $npnoun")
+		"$simple [,] $modeon [,] [and] $modeoff", "$simple between $npx and the next $kindnoun")
 	// "a king locks the suit: follow the suit until a 4 comes"
 	// (and in words the reader does not know: "a 7 corks the bottle: …")
 	g.named("m.starts", "branch", func(v []any) any { return modeBranch(v[0].(feature), v[len(v)-1].(feature), v[len(v)-2].(*pred)) },
