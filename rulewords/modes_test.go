@@ -80,3 +80,20 @@ func TestModesSaid(t *testing.T) {
 		}
 	}
 }
+
+// A field said after its noun, "a suit different from …", as "a different
+// suit from …".
+func TestFieldDifferentAfter(t *testing.T) {
+	both := "(card.suit != prev.suit) and ((prev2 == nil) or (card.suit != prev2.suit))"
+	for _, c := range []struct{ text, want string }{
+		{"a suit different from both of the last two cards", both},
+		{"play a suit different from both of the last two cards", both},
+		{"play a suit different from the last card", "card.suit != prev.suit"},
+		{"a colour different from the last card", "card.color != prev.color"},
+	} {
+		rs, err := Read(c.text)
+		if err != nil || len(rs) != 1 || rs[0].Expr != c.want {
+			t.Errorf("%q: read as %v (%v), want %s", c.text, rs, err, c.want)
+		}
+	}
+}

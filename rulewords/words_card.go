@@ -171,7 +171,7 @@ func (g *registry) buildCard() {
 	}, "a different $field from $ref", "a different $field than|to $ref", "of a different $field from|than|to $ref",
 		"different in $field from $ref", "different $field from|than|to $ref", "not the same $field as $ref", "of another $field than $ref",
 		"whose $field differs from $ref [ 's ]", "whose $field is different from|than|to $ref [ 's ]", "whose $field is not the same as $ref [ 's ]",
-		"whose $field does not match $ref [ 's ]", "with a $field different from|than|to $ref [ 's ]")
+		"whose $field does not match $ref [ 's ]", "with a $field different from|than|to $ref [ 's ]", "[of] a $field different from|than|to $ref")
 	g.def("feature", "", func(v []any) any {
 		fs, refs := slots(v)
 		return fe(func(r string) *pred {
