@@ -18,8 +18,9 @@ import (
 type Rule struct {
 	Name string `yaml:"name" json:"name"`
 	Expr string `yaml:"expr" json:"expr"`
-	// Words: the rule in English (docs/rules-in-words.md), read into Expr
-	// when the bank loads; kept beside the expression.
+	// Words: the rule in English, Portuguese, Spanish or Valencian
+	// (docs/rules-in-words.md), read into Expr when the bank loads; kept
+	// beside the expression.
 	Words       string   `yaml:"words,omitempty" json:"words,omitempty"`
 	Starter     string   `yaml:"starter,omitempty" json:"starter,omitempty"`
 	Description string   `yaml:"description,omitempty" json:"description,omitempty"`

@@ -218,7 +218,10 @@ func sameRule(a, b *Compiled) bool {
 // Line's rule: a's when first is true, else b's).
 func decideSame(a, b *Compiled) (same bool, where Equivalence, err error) {
 	for _, p := range [][2]*Compiled{{a, b}, {b, a}} {
-		e, err := Compare(p[0], p[1], true)
+		// Both are the writer's own rules (their words and their expr,
+		// two readings of their words), not a player's guess: each side
+		// may spend God's budget.
+		e, err := compareWithin(p[0], p[1], true, godWork)
 		if err != nil {
 			return false, e, err
 		}
@@ -229,10 +232,13 @@ func decideSame(a, b *Compiled) (same bool, where Equivalence, err error) {
 	return true, Equivalence{}, nil
 }
 
-// FromWords is the one rule a text says: its expression and words. A text
-// read as several different rules is an *AmbiguousError listing them.
+// FromWords is the one rule a text says, in English, Portuguese, Spanish
+// or Valencian (the first of rulewords.Guess's languages that reads it, as
+// "eleusis rules from-words" reads): its expression and its words, said in
+// the text's language. A text read as several different rules is an
+// *AmbiguousError listing them.
 func FromWords(text string) (rulewords.Reading, error) {
-	rs, err := ReadWords(text)
+	rs, _, err := readWordsAuto("auto", text)
 	if err != nil {
 		return rulewords.Reading{}, err
 	}
@@ -257,6 +263,11 @@ func FromWords(text string) (rulewords.Reading, error) {
 // on random legal lines. A check over its budget is an error wrapping
 // ErrUndecided.
 func Compare(a, b *Compiled, anyStarter bool) (Equivalence, error) {
+	return compareWithin(a, b, anyStarter, guessWork)
+}
+
+// compareWithin is Compare with b's side held to work units.
+func compareWithin(a, b *Compiled, anyStarter bool, work int) (Equivalence, error) {
 	ja := a.NewJudge()
 	ja.OpensWithAnyCard(anyStarter)
 	if !anyStarter && a.Rule.Starter == "" && b.Rule.Starter != "" {
@@ -266,7 +277,7 @@ func Compare(a, b *Compiled, anyStarter bool) (Equivalence, error) {
 		}
 		ja.openings = st
 	}
-	return equivalent(ja, b.NewJudge(), newBudget(guessWork))
+	return equivalent(ja, b.NewJudge(), newBudget(work))
 }
 
 // Example is a main line reached by legal play under a rule, with God's

@@ -31,6 +31,33 @@ func TestBankWords(t *testing.T) {
 	}
 }
 
+// A bank's words may be written in any of the four languages the reader
+// takes, as "eleusis rules from-words" reads them: each is read in the first
+// language that reads it, and checked against expr.
+func TestBankWordsInEveryLanguage(t *testing.T) {
+	b, err := rulebank.Load([]byte(`rules:
+  - name: pt
+    expr: 'prev.suit == "clubs" ? card.suit != "hearts" : true'
+    words: depois de um paus não se pode jogar uma copas
+  - name: es
+    expr: 'card.rank <= 8'
+    words: la carta tiene que valer como máximo 8
+  - name: ca
+    expr: 'card.rank + prev.rank <= 15'
+    words: la suma de la carta i l'anterior ha de ser com a màxim 15
+  - name: es-alone
+    words: después de un trébol no se puede jugar un corazón
+`), "tongues.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := b.Get("es-alone")
+	want, _ := rulebank.Compile(rulebank.Rule{Name: "w", Expr: `prev.suit == "clubs" ? card.suit != "hearts" : true`})
+	if e, err := rulebank.Equivalent(want, r); err != nil || !e.Equal {
+		t.Errorf("read as %s: %v %v", r.Rule.Expr, e, err)
+	}
+}
+
 func TestBankWordsErrors(t *testing.T) {
 	for _, c := range []struct{ bank, want string }{
 		{"rules:\n  - name: bad\n    words: play the best card\n", `words.yaml:3: rule "bad": words: cannot read it as a rule: stuck at "best"`},

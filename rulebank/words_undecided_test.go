@@ -9,8 +9,10 @@ import (
 // work is refused as undecided, with what the writer can do, never as two
 // different rules; words that read as another rule still say so.
 func TestBankWordsUndecidedIsNotDifferent(t *testing.T) {
-	defer func(w int) { guessWork = w }(guessWork)
-	guessWork = 1_000 // too little to decide anything
+	// A bank's words and expr are both the writer's: compared on God's
+	// budget.
+	defer func(w int) { godWork = w }(godWork)
+	godWork = 1_000 // too little to decide anything
 	for _, c := range []struct {
 		name, expr, words string
 		want, not         []string
@@ -39,7 +41,7 @@ func TestBankWordsUndecidedIsNotDifferent(t *testing.T) {
 			}
 		})
 	}
-	guessWork = 300_000_000
+	godWork = 2_000_000_000
 	_, err := Load([]byte("rules:\n  - name: differ\n    expr: card.color == \"red\"\n    words: only black cards\n"), "mine.yaml")
 	// where they part: a card expr refuses and the words accept (any black
 	// card, after any line)

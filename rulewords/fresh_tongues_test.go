@@ -23,7 +23,6 @@ func TestReadFreshInTongues(t *testing.T) {
 		hiLo    = `(card.rank > prev.rank) or (card.rank < prev.rank)`
 		hiSuit  = `(card.rank > prev.rank) or (card.suit == prev.suit)`
 		odd     = `card.odd`
-		oddRank = `card.rank % 2 == 1`
 		colour3 = `not ((prev2 != nil) and (card.color == prev.color) and (prev.color == prev2.color))`
 		suit3   = `not ((prev2 != nil) and (card.suit == prev.suit) and (prev.suit == prev2.suit))`
 		fourth  = `(n % 4 == 3) ? (card.color == "red") : true`
@@ -35,14 +34,14 @@ func TestReadFreshInTongues(t *testing.T) {
 		{"pt", "maior que a última carta ou menor que ela", []string{hiLo}},
 		{"pt", "maior que a última carta ou do mesmo naipe que ela", []string{hiSuit}},
 		{"pt", "maior que a carta inicial ou a no máximo 2 dela", []string{`(card.rank > line[0].rank) or (abs(card.rank - line[0].rank) <= 2)`}},
-		{"pt", "mesmo naipe que a última carta, e o seu valor deve ser ímpar", []string{`(card.suit == prev.suit) and card.odd`, `(card.suit == prev.suit) and (card.rank % 2 == 1)`}},
-		{"pt", "o seu valor deve ser ímpar", []string{odd, oddRank}},
+		{"pt", "mesmo naipe que a última carta, e o seu valor deve ser ímpar", []string{`(card.suit == prev.suit) and card.odd`}},
+		{"pt", "o seu valor deve ser ímpar", []string{odd}},
 		{"es", "del mismo palo que la última carta, o a como máximo 2 de su valor", []string{within2}},
 		{"es", "mayor que la última carta o menor que ella", []string{hiLo}},
-		{"es", "su valor debe ser impar", []string{odd, oddRank}},
+		{"es", "su valor debe ser impar", []string{odd}},
 		{"ca", "del mateix pal que l'última carta, o com a màxim a 2 del seu valor", []string{within2}},
 		{"ca", "major que l'última carta o menor que ella", []string{hiLo}},
-		{"ca", "el seu valor ha de ser senar", []string{odd, oddRank}},
+		{"ca", "el seu valor ha de ser senar", []string{odd}},
 		{"pt", "menor que a penúltima carta ou maior que ela", []string{`(prev2 == nil) or (card.rank < prev2.rank) or (card.rank > prev2.rank)`}},
 		{"es", "del mismo color que la carta inicial o menor que ella", []string{`(card.color == line[0].color) or (card.rank < line[0].rank)`}},
 		// no card named before: "it" is none, "its value" the card's own

@@ -44,7 +44,7 @@ func TestReadFreshWords(t *testing.T) {
 		{"en", "higher than the last card or the same suit as it", []string{`(card.rank > prev.rank) or (card.suit == prev.suit)`}},
 		{"en", "play a card that differs from the last card by at least 2, or is the same suit as it", []string{`(abs(card.rank - prev.rank) >= 2) or (card.suit == prev.suit)`}},
 		{"en", "within 2 of the starter's value or higher than it", []string{`(abs(card.rank - line[0].rank) <= 2) or (card.rank > line[0].rank)`}},
-		{"en", "same suit as the last card, and its value must be odd", []string{`(card.suit == prev.suit) and card.odd`, `(card.suit == prev.suit) and (card.rank % 2 == 1)`}},
+		{"en", "same suit as the last card, and its value must be odd", []string{`(card.suit == prev.suit) and card.odd`}}, // its value's parity is the card's own
 		{"en", "the card is twice its rank", nil}, // card.rank == 2 * card.rank: no card
 		// c. "not X and not Y"
 		{"en", "not the same suit and not the same value as the last card", []string{

@@ -83,8 +83,15 @@ func present(refs []string) []*pred {
 }
 
 // parityOf is "a is even" (r 0) or odd (r 1): the whole part of a
-// fraction's.
+// fraction's. A card's rank is said as the card's own field ("the card's
+// rank is even" is card.even), as "an even card" is: one expression for
+// the two ways of saying it, so that they never read as two rules (two
+// rules the equivalence check must tell apart, beyond its budget for a
+// rule that reads the whole line).
 func parityOf(a term, r int) *pred {
+	if slot, ok := strings.CutSuffix(a.text, ".rank"); ok && slices.Contains([]string{"card", "prev", "prev2", "prev3"}, slot) {
+		return counted(slot+"."+[]string{"even", "odd"}[r], a.refs...)
+	}
 	return counted(fmt.Sprintf("%s %% 2 == %d", paren(whole(a).text), r), a.refs...)
 }
 
