@@ -242,8 +242,10 @@ func (g *registry) buildMore() {
 
 	// what the card must be, said shortly
 	higher, lower := rankVs(">")([]any{"prev"}).(feature), rankVs("<")([]any{"prev"}).(feature)
-	g.named("s.higher", "simple", func([]any) any { return higher("card") }, "higher", "go higher|up", "up", "a higher one", "higher than last|before")
-	g.named("s.lower", "simple", func([]any) any { return lower("card") }, "lower", "go lower|down", "down", "a lower one", "lower than last|before")
+	g.named("s.higher", "simple", func([]any) any { return higher("card") }, append([]string{"higher", "go higher|up", "up", "a higher one", "higher than last|before"}, dirVerbs(
+		"ascend|increase|rise|climb", "ascends|increases|rises|climbs", "ascending|increasing|rising|climbing", "up|higher")...)...)
+	g.named("s.lower", "simple", func([]any) any { return lower("card") }, append([]string{"lower", "go lower|down", "down", "a lower one", "lower than last|before"}, dirVerbs(
+		"descend|decrease|fall|drop|sink", "descends|decreases|falls|drops|sinks", "descending|decreasing|falling|dropping|sinking", "down|lower")...)...)
 	g.named("s.followsuit", "simple", func([]any) any { return sameField("suit", "card", "prev", "==") },
 		"[you] [must] follow suit", "[you] [must] follow the suit", "suit must be followed", "stick to the suit", "stay in suit",
 		"stay on|in the same suit")
@@ -451,4 +453,28 @@ func unknownWords(p *reader, i int) []result {
 		}
 	}
 	return out
+}
+
+// dirVerbs are the patterns of a direction said as a verb, of every card
+// ("everything must go down", "the cards must climb", "keep going up",
+// "climb"): the verb's base, third person and -ing forms, and the word
+// after "go" ("up").
+func dirVerbs(base, third, ing, goWord string) []string {
+	var gos, goings []string
+	for _, w := range strings.Split(goWord, "|") {
+		gos, goings = append(gos, "go "+w), append(goings, "going "+w)
+	}
+	v := "{" + base + "|" + strings.Join(gos, "|") + "}"
+	vIng := "{" + ing + "|" + strings.Join(goings, "|") + "}"
+	v3 := "{" + third + "|goes " + strings.Split(goWord, "|")[0] + "}"
+	subj := "{everything|every card|each card|all cards|all the cards|the cards|cards|the values|values|the ranks|ranks|the numbers|numbers|each card played|each new card|each next card}"
+	mod := "{must|should|has to|have to|needs to|need to|will|always|must always|should always|have to always|has to always}"
+	keep := "{keep|keeps|must keep|should keep|keep on|must keep on|continue|continues|carry on|go on|you must keep|always}"
+	return []string{
+		v, "always " + v, v + " {always|each time|every time}",
+		subj + " " + mod + " " + v,
+		subj + " " + keep + " " + vIng,
+		subj + " " + v3 + " [always]",
+		keep + " " + vIng,
+	}
 }

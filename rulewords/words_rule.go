@@ -200,10 +200,12 @@ func (g *registry) buildRule() {
 	higher, lower := func([]any) any { return rankVs(">")([]any{"prev"}) }, func([]any) any { return rankVs("<")([]any{"prev"}) }
 	g.def("vp", "", higher, "must|should|is|are be higher|greater|bigger|larger", "has|have|needs|need to be higher|greater|bigger|larger",
 		"is|are higher|greater|bigger|larger", "must|should ascend|increase|rise", "must|should go up", "has|have to ascend|increase|rise",
-		"has|have to go up", "ascend|ascends|increase|increases|rise|rises", "goes|go up", "goes|go up in value|rank", "increases|increase in value|rank", "must always go up", "must always increase|ascend")
+		"has|have to go up", "ascend|ascends|increase|increases|rise|rises", "goes|go up", "goes|go up in value|rank", "increases|increase in value|rank", "must always go up", "must always increase|ascend",
+		"must|should|always climb", "has|have|needs|need to climb", "climb|climbs", "must keep going up|climbing|rising")
 	g.def("vp", "", lower, "must|should be lower|smaller", "has|have|needs|need to be lower|smaller", "is|are lower|smaller",
 		"must|should descend|decrease|fall", "must|should go down", "has|have to descend|decrease|fall", "has|have to go down",
-		"descend|descends|decrease|decreases|fall|falls", "goes|go down", "must always go down", "must always decrease|descend")
+		"descend|descends|decrease|decreases|fall|falls", "goes|go down", "must always go down", "must always decrease|descend",
+		"must|should|always drop|sink", "has|have|needs|need to drop|sink", "drop|drops|sink|sinks", "must keep going down|falling|dropping")
 	// (differing by at most k: vp.differspan, bounds.go)
 
 	// Clauses.
