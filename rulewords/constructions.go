@@ -56,6 +56,9 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildTongue()
 	r.buildShared()
 	r.buildMode()
+	r.buildVerbs()
+	r.buildVerbDirs()
+	r.buildFollow()
 	return r
 })
 
