@@ -138,6 +138,17 @@ func (g *registry) buildMode() {
 		"$npx {starts|begins|triggers|opens|activates|switches on|turns on} {it|a mode|the mode|a phase|a run|a streak} [:|,|;|.] $simple [,] $modeoff",
 		"$npx {starts|begins|triggers|opens|activates|switches on|turns on} {a mode|the mode|a phase|a run|a streak} [:|,|;|.] $simple [,|;|.] [and] $npx {ends|closes|stops|cancels|switches off|turns off} it")
 
+	// "once a face card is played, play lower until a 2, then higher
+	// again": a mode and, after the card that ends it, the rule of the
+	// state off (before the mode too: "again")
+	g.named("m.preback", "sentence", func(v []any) any {
+		b, ok := modeBranch(v[0].(feature), v[2].(feature), v[1].(*pred)).(*branch)
+		if !ok || hasIf(v[3].(*pred)) {
+			return nil
+		}
+		return ifThen(b.cond, b.then, v[3].(*pred))
+	}, "$modeon [,|:] [you] [must|may|can] $simple [,] $modeoff [,|;|.] [and] {then|after that|afterwards} [,] [go] [back to] $simple {again|once more|as before|as usual}",
+		"$modeon [,|:] [you] [must|may|can] $simple [,] $modeoff [,|;|.] [and] {then|after that|afterwards} [,] {go back to|back to|return to|revert to} $simple")
 	// "play higher until the first king [, then lower]": no card switches
 	// it on; the first card of the kind switches it off for good
 	g.named("m.until", "sentence", func(v []any) any { return untilRule(v[1].(feature), v[0].(*pred), nil) },

@@ -476,5 +476,6 @@ func dirVerbs(base, third, ing, goWord string) []string {
 		subj + " " + keep + " " + vIng,
 		subj + " " + v3 + " [always]",
 		keep + " " + vIng,
+		vIng, // "… then back to going up"
 	}
 }
