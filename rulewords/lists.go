@@ -236,3 +236,43 @@ func featureOf(v any) feature {
 // rankIsNumberRE: an expression says the card's rank is a number ("3 of
 // the same suit as the last card" is a 3).
 var rankIsNumberRE = regexp.MustCompile(`@\.rank (==|in) \[?\d`)
+
+// misreadInList: the item v from i to end, after the items of spans, is
+// read in a way the list it stands in does not allow (amountInCardList,
+// rankBeforeDirection).
+func (p *reader) misreadInList(spans [][2]int, i, end int, v any) bool {
+	return p.amountInCardList(spans, i, end, v) || p.rankBeforeDirection(spans, i, end, v)
+}
+
+// rankBeforeDirection: the item v is a number alone read as a card ("1":
+// an ace) where the numbers from it are the amounts of one step ("1 or 2
+// lower than the last card"), in a coordination none of whose items is a
+// card said as a card: "1 or 2 higher or 1 or 2 lower than the last card"
+// is never "… or an ace or 2 lower". In a list of amounts right before a
+// direction the 1 is no ace ("an ace, 2 or 3 higher", said as cards, are
+// cards: amountInCardList).
+func (p *reader) rankBeforeDirection(spans [][2]int, i, end int, v any) bool {
+	if len(spans) == 0 || !p.numeral(i, end) {
+		return false
+	}
+	f := featureOf(v)
+	if f == nil || !rankIsNumberRE.MatchString(f("@").expr()) {
+		return false
+	}
+	step := func(r result) bool {
+		g := featureOf(r.val)
+		return r.end > end && g != nil && stepFromCardRE.MatchString(g("@").expr())
+	}
+	if !slices.ContainsFunc(p.parse("stepset", i), func(r result) bool { return r.end > end }) || !slices.ContainsFunc(p.parse("feature", i), step) {
+		return false // "a face card, 8, 9 or 10": no direction after the numbers
+	}
+	return !slices.ContainsFunc(spans, func(s [2]int) bool {
+		return !p.numeral(s[0], s[1]) && slices.ContainsFunc(append(p.parse("np", s[0]), p.parse("nouns", s[0])...), func(r result) bool {
+			f := featureOf(r.val)
+			return f != nil && r.end == s[1] && rankIsNumberRE.MatchString(f("@").expr())
+		})
+	})
+}
+
+// stepFromCardRE: a card's rank an amount from another card's.
+var stepFromCardRE = regexp.MustCompile(`@\.rank == .*\b(prev|prev2|prev3)\b`)

@@ -104,9 +104,9 @@ func (g *registry) buildPattern() {
 		}
 	}
 	g.named("f.stepup", "feature", steps("+"), "up by [exactly] $stepset", "$stepset up", "up $stepset", "$stepset higher", "$stepset rank|ranks|step|steps higher|up",
-		"$stepset more", "$stepset more than $ref", "$stepset higher than $ref", "[exactly] $stepset above $ref", "up by [exactly] $stepset from $ref", "exactly $stepset more|higher than $ref", "exactly $stepset higher|more", "exactly $stepset up")
+		"$stepset more", "$stepset more than $ref", "$stepset higher than $ref", "[exactly] $stepset above $ref", "$stepset above|over", "$stepset up from $ref", "up by [exactly] $stepset from $ref", "exactly $stepset more|higher than $ref", "exactly $stepset higher|more", "exactly $stepset up")
 	g.named("f.stepdown", "feature", steps("-"), "down by [exactly] $stepset", "$stepset down", "down $stepset", "$stepset lower",
-		"$stepset rank|ranks|step|steps lower|down", "$stepset less", "$stepset less than $ref", "$stepset lower than $ref", "[exactly] $stepset below $ref",
+		"$stepset rank|ranks|step|steps lower|down", "$stepset less", "$stepset less than $ref", "$stepset lower than $ref", "[exactly] $stepset below $ref", "$stepset below|under", "$stepset down from $ref",
 		"down by [exactly] $stepset from $ref", "exactly $stepset less|lower than $ref", "exactly $stepset lower|less", "exactly $stepset down")
 	g.named("f.stepboth", "feature", steps("+-"), "up or down by [exactly] $stepset", "$stepset up or down", "$stepset higher or lower",
 		"$stepset away", "[exactly] $stepset away from $ref", "$stepset either way", "$stepset from $ref either way", "exactly $stepset higher or lower [than $ref]", "$stepset higher or lower than $ref", "exactly $stepset up or down",
