@@ -59,6 +59,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildVerbs()
 	r.buildVerbDirs()
 	r.buildFollow()
+	r.buildTermRule()
 	return r
 })
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // Words a writer of fresh rules used that the reader refused: a number
@@ -202,8 +203,54 @@ func (p *reader) rounded(t term, end int) []result {
 				out = append(out, result{d.end, term{fmt.Sprintf("int(((%s + %d) / %d))", m[1], k-1, k), t.refs, false}})
 			}
 		}
+	} else if num, den, ok := fracOfOperand(t.text); ok {
+		// "(the last two added) divided by 2, rounded up", "the average of
+		// the last two, rounded up": a sum (one operand) divided by a whole
+		// number k, or by min(n, k) (the cards there of the last k)
+		up := ""
+		if k, err := strconv.Atoi(den); err == nil && k >= 2 {
+			up = fmt.Sprintf("int(((%s + %d) / %d))", num, k-1, k)
+		} else if minNRE.MatchString(den) {
+			up = fmt.Sprintf("int(((%s + %s - 1) / %s))", num, den, den)
+		}
+		for _, d := range p.parse("roundup", end) {
+			if up != "" {
+				out = append(out, result{d.end, term{up, t.refs, false}})
+			}
+		}
 	}
 	return out
+}
+
+// minNRE: the number of the last k cards that are there, min(n, k).
+var minNRE = regexp.MustCompile(`^min\(n, \d+\)$`)
+
+// fracOfOperand splits "x / d" where x is one operand (a name, a call or
+// a bracketed expression: no operator outside brackets) and d a whole
+// number or min(n, k).
+func fracOfOperand(text string) (num, den string, ok bool) {
+	i := strings.LastIndex(text, " / ")
+	if i < 0 {
+		return "", "", false
+	}
+	num, den = text[:i], text[i+3:]
+	depth := 0
+	for _, c := range num {
+		switch c {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case ' ':
+			if depth == 0 {
+				return "", "", false
+			}
+		}
+	}
+	if _, err := strconv.Atoi(den); err != nil && !minNRE.MatchString(den) {
+		return "", "", false
+	}
+	return num, den, depth == 0
 }
 
 // fracByWholeRE: a field (or a number) divided by a whole number.

@@ -177,7 +177,7 @@ func (g *registry) buildPlace() {
 	g.named("t.totallast2", "tatom", func([]any) any {
 		return alts{term{"sum(map(line[max(0, n - 2):], .rank))", nil, false}, term{"(prev.rank + " + untilThere + ".rank)", []string{"prev"}, false}}
 	}, "the total of the last two [cards]", "the sum of the last two [cards]", "the total of the last 2 [cards]", "the sum of the last 2 [cards]",
-		"total of the last two")
+		"total of the last two", "the last two [cards] added [together|up]", "the last two [cards] summed", "the last two [cards] together")
 	g.named("t.distlast2", "tatom", func([]any) any { return term{"abs(prev.rank - " + untilThere + ".rank)", []string{"prev"}, false} },
 		"the difference between the last two [cards]", "the difference of the last two [cards]", "the gap between the last two [cards]",
 		"the distance between the last two [cards]")

@@ -1,5 +1,10 @@
 package rulewords
 
+import (
+	"regexp"
+	"slices"
+)
+
 // Verb phrases said as commands, joined by "or" or "and" to another verb
 // phrase: "follow suit or match the value of the last card", "change
 // colour or go higher", "play higher or follow suit". Each is a verb
@@ -57,3 +62,21 @@ func (g *registry) buildFollow() {
 		"the next card {must|has to|should} be $features", "the next card {can|may} only be $features", "next {must|has to} come $npx",
 		"only $nps next", "next only $nps")
 }
+
+// buildTermRule: a number worked out of other cards said alone as the
+// rule, the card's rank is it: "the average of the last two, rounded up",
+// "(the last two added) divided by 2, rounded up", "play the sum of the
+// last two minus 5". Only a number worked out (a sum, a fraction, a whole
+// part): "the last card's rank" alone says nothing of the card.
+func (g *registry) buildTermRule() {
+	g.named("s.isterm", "simple", func(v []any) any {
+		t := v[0].(term)
+		if slices.Contains(t.refs, "card") || cardRE("card").MatchString(t.text) || !workedOutRE.MatchString(t.text) {
+			return nil
+		}
+		return compared("card.rank == "+t.text, []string{"card"}, t.refs)
+	}, "$term", "play $term", "play a card worth $term", "the card must be|equal $term", "the card's rank must be|equal $term")
+}
+
+// workedOutRE: a number worked out of others.
+var workedOutRE = regexp.MustCompile(`[/+*%]|\bint\(|\bsum\(| - `)
