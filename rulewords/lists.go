@@ -205,11 +205,18 @@ func (p *reader) amountInCardList(spans [][2]int, i, end int, v any) bool {
 	if !p.reaches("feature", i+1, end) {
 		return false
 	}
+	// a card said as a card, the item's words or its last words ("play a
+	// 2": a command joined to others, vp.play)
 	card := func(s [2]int) bool {
-		return !p.numeral(s[0], s[1]) && slices.ContainsFunc(append(p.parse("np", s[0]), p.parse("nouns", s[0])...), func(r result) bool {
-			f := featureOf(r.val)
-			return f != nil && r.end == s[1] && rankIsNumberRE.MatchString(f("@").expr())
-		})
+		for k := s[0]; k < s[1]; k++ {
+			if !p.numeral(k, s[1]) && slices.ContainsFunc(append(p.parse("np", k), p.parse("nouns", k)...), func(r result) bool {
+				f := featureOf(r.val)
+				return f != nil && r.end == s[1] && rankIsNumberRE.MatchString(f("@").expr())
+			}) {
+				return true
+			}
+		}
+		return false
 	}
 	if !p.numeral(i, i+1) || !slices.ContainsFunc(spans, card) {
 		return false
