@@ -36,8 +36,9 @@ func TestStepsEitherWayCountingRound(t *testing.T) {
 
 func TestCommandsJoinedByOr(t *testing.T) {
 	const (
-		suitRank = `(card.suit == prev.suit) or (card.rank == prev.rank)`
-		suitUp   = `(card.suit == prev.suit) or (card.rank > prev.rank)`
+		suitRank   = `(card.suit == prev.suit) or (card.rank == prev.rank)`
+		suitUp     = `(card.suit == prev.suit) or (card.rank > prev.rank)`
+		blackAfter = `(prev.color == "black") ? (card.face or (card.rank == 1)) : true`
 	)
 	cases := []readCase{
 		{"en", "follow suit or match the value of the last card", []string{suitRank}},
@@ -47,6 +48,15 @@ func TestCommandsJoinedByOr(t *testing.T) {
 		{"en", "play higher or follow suit", []string{`(card.rank > prev.rank) or (card.suit == prev.suit)`}},
 		{"en", "change colour or go higher", []string{`(card.color != prev.color) or (card.rank > prev.rank)`}},
 		{"en", "follow suit and go higher", []string{`(card.suit == prev.suit) and (card.rank > prev.rank)`}},
+		// A card of a kind said after its noun ("una carta negra") never
+		// split so that its adjective starts a list of commands: "after a
+		// card, black or play a face card or an ace" (the fifty-third set's
+		// writer: "play" said as a command of its own in pt, es and ca
+		// made it; those languages join "play …" to no other command).
+		{"es", "después de una carta negra, juega una figura o un as", []string{blackAfter}},
+		{"ca", "després d'una carta negra, juga una figura o un as", []string{blackAfter}},
+		{"pt", "depois de uma carta preta, joga uma figura ou um ás", []string{blackAfter}},
+		{"en", "after a black card, play a face card or an ace", []string{blackAfter}},
 		{"pt", "segue o naipe ou joga o mesmo valor que a última carta", []string{suitRank}},
 		{"pt", "siga o naipe ou iguale o valor da última carta", []string{suitRank}},
 		{"pt", "ou segue o naipe ou sobe", []string{suitUp}},
