@@ -98,9 +98,6 @@ var modeProds = map[Prod]Production{
 		reads: func(_ *Node, r Reads) Reads { r.Line = true; return r }},
 }
 
-// modeMax is the longest mode (two kinds "a rank or higher": 16 bits).
-const modeMax = 16
-
 // modes are the conditions "the last a came after the last b" for two
 // kinds of card of modeKinds, that tell some points apart and behave
 // unlike every class of the pool, shortest first. A kind within the other

@@ -6,17 +6,23 @@ import (
 	"testing"
 )
 
-// Every mode is made within modeMax, and a mode's text is the rule
-// language's: the later of the two kinds' last places.
-func TestModesAreWithinTheirLength(t *testing.T) {
-	longest := 0
-	for i := range modeKinds {
-		for j := range modeKinds {
-			longest = max(longest, (&Node{P: PMode, K: i, K2: j}).Bits())
+// A mode's length is its own bits and its two kinds' names, worked out by
+// hand, and its text is the rule language's: the later of the two kinds'
+// last places.
+func TestModesLengthsAndText(t *testing.T) {
+	twoOrLower := slices.Index(modeKinds, modeKind{countOf: countOf{K: 2}, atMost: true})
+	for _, c := range []struct {
+		name string
+		node Node
+		bits int
+	}{
+		{"a 7 on, an ace off: 6 + 4 + 4", Node{P: PMode, K: modeKindOf(ElRank, 7), K2: modeKindOf(ElRank, 1)}, 14},
+		{"a face card on, two or lower off: 6 + 1 + 5", Node{P: PMode, K: modeKindOf(ElFace, 0), K2: twoOrLower}, 12},
+		{"a heart on, a club off: 6 + 2 + 2", Node{P: PMode, K: modeKindOf(ElHearts, 0), K2: modeKindOf(ElClubs, 0)}, 10},
+	} {
+		if got := c.node.Bits(); got != c.bits {
+			t.Errorf("%s: %d bits, want %d", c.name, got, c.bits)
 		}
-	}
-	if longest != modeMax {
-		t.Errorf("the longest mode is %d bits; modeMax is %d", longest, modeMax)
 	}
 	n := &Node{P: PMode, K: modeKindOf(ElRank, 7), K2: modeKindOf(ElRank, 1)}
 	want := "(findIndex(reverse(line), .rank == 7) ?? n) < (findIndex(reverse(line), .rank == 1) ?? n)"
