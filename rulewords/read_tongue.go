@@ -47,7 +47,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 	}
 	p := &reader{g: g, toks: toks, from: from, memo: map[memoKey][]result{}, busy: map[memoKey]bool{}, watch: -1}
 	rs := p.parse("rule", 0)
-	if p.steps > maxSteps {
+	if p.over() {
 		return nil, errTooLong
 	}
 	seen := map[string]bool{}

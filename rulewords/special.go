@@ -261,7 +261,7 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 					out = append(out, result{r.end, v})
 				}
 			}
-			if len(its) >= 12 || p.steps > maxSteps {
+			if len(its) >= 12 || p.over() {
 				continue
 			}
 			// the next item after a connective, or after a "counting round"
@@ -364,7 +364,7 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 					out = append(out, result{r.end, v.(kind).f})
 				}
 			}
-			if len(its) >= 12 || p.steps > maxSteps {
+			if len(its) >= 12 || p.over() {
 				continue
 			}
 			// the next item after a connective, or after a "counting round"
