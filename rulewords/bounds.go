@@ -107,6 +107,10 @@ func (g *registry) buildBounds() {
 	// several amounts, one of which is meant ("by exactly 5 or 7", "by 5
 	// or by 7"): every number of the list an amount
 	g.named("byamount.set", "byamount", func(v []any) any { return v[0] }, "exactly $byset")
+	// the word that may stand before each number of a list of amounts or
+	// values ("by exactly 5 or exactly 7", "es exactamente 5 o
+	// exactamente 7"): it says nothing more (listOf)
+	g.named("exactly", "exactly", constant("exactly"), "exactly")
 	g.every("byamount", func(v []any) any { return v[0] }, "$byset")
 	g.every("byset", amounts, "$numors")
 	g.named("byset", "byset", amounts, "$numors ranks|steps|cards", "either $numors", "$steps or by $steps", "$steps , by $steps or by $steps",

@@ -15,7 +15,8 @@ import (
 // away".
 
 // listOf reads "2, 3, 5 or 7" (at least two items; article allowed before
-// each when article).
+// each when article; a list of numbers may say "exactly" before each:
+// "exactly 5 or exactly 7").
 func listOf(item string, article bool) func(p *reader, i int) []result {
 	return func(p *reader, i int) []result {
 		var out []result
@@ -24,7 +25,7 @@ func listOf(item string, article bool) func(p *reader, i int) []result {
 			if article && i < len(p.toks) && slices.Contains(p.g.articles, p.toks[i]) {
 				i++
 			}
-			for _, r := range p.parse(item, i) {
+			for _, r := range p.listItem(item, i) {
 				k := append(slices.Clone(ks), r.val.(int))
 				j := r.end
 				if j < len(p.toks) && p.toks[j] == "," {
@@ -47,9 +48,22 @@ func last(p *reader, i int, ks []int, item string, article bool, out *[]result) 
 	if article && i < len(p.toks) && slices.Contains(p.g.articles, p.toks[i]) {
 		i++
 	}
-	for _, r := range p.parse(item, i) {
+	for _, r := range p.listItem(item, i) {
 		*out = append(*out, result{r.end, append(slices.Clone(ks), r.val.(int))})
 	}
+}
+
+// listItem reads an item of a list from i: a number may have the
+// language's "exactly" before it.
+func (p *reader) listItem(item string, i int) []result {
+	rs := p.parse(item, i)
+	if item != "num" {
+		return rs
+	}
+	for _, e := range p.parse("exactly", i) {
+		rs = append(slices.Clone(rs), p.parse(item, e.end)...)
+	}
+	return rs
 }
 
 // numOrs reads a list of numbers joined by commas and the language's "or"

@@ -1,6 +1,7 @@
 package rulewords
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -141,6 +142,12 @@ func (g *registry) buildBranch() {
 	g.named("numvp.ge", "numvp", num(">="), "is at least $term", "is $term $ormore", "is no less than $term")
 	g.named("numvp.le", "numvp", num("<="), "is at most $term", "is $term $orless", "is no more than $term",
 		"does not exceed $term", "is not more than $term")
+	// one of several values ("the difference is 5 or 7", "is exactly 3 or
+	// exactly 4"), as t.in says it
+	g.named("numvp.in", "numvp", func(v []any) any {
+		ks := v[0].([]int)
+		return func(a term) *pred { return counted(fmt.Sprintf("%s in %s", a.text, intList(ks)), a.refs...) }
+	}, "is $numlist", "is one of $numlist", "is either $numlist", "equals $numlist")
 	g.named("numvp.eq", "numvp", num("=="), "is $term", "equals $term", "is equal to $term", "is exactly $term", "makes $term",
 		"adds up to $term", "add up to $term", "comes to $term")
 

@@ -303,6 +303,18 @@ func (g *registry) buildRule() {
 	g.def("clause", "", func(v []any) any {
 		return and(atom("prev2 != nil"), atom(fmt.Sprintf("prev2.%s != prev.%s", v[0], v[0])))
 	}, "the last two cards have different $field", "the last two cards are|were [of] different $field")
+	// the card and the last card said together as the subject ("they",
+	// "both", "the two cards", none where the verb says it: "… o tienen el
+	// mismo valor"): the same field, or different ones
+	both := func(op string) func(v []any) any {
+		return func(v []any) any { return sameField(string(v[0].(fieldName)), "card", "prev", op) }
+	}
+	g.named("c.bothsame", "clause", both("=="), "they|both [must] have|share the same $field", "they|both [must] be|are [of] the same $field",
+		"the two cards|ones [must] have|share the same $field", "the two cards|ones [must] be|are [of] the same $field",
+		"both cards [must] have|share the same $field", "both cards [must] be|are [of] the same $field", "they match in $field")
+	g.named("c.bothdiff", "clause", both("!="), "they|both [must] have different $field", "they|both [must] be|are [of] different $field",
+		"the two cards|ones [must] have different $field", "the two cards|ones [must] be|are [of] different $field",
+		"both cards [must] have different $field", "both cards [must] be|are [of] different $field")
 	quant := func(fn string) func(v []any) any {
 		return func(v []any) any {
 			coll, f := v[0].(string), v[1].(feature)
