@@ -77,3 +77,21 @@ func TestBothCardsAfterOr(t *testing.T) {
 		saysBack(t, c.lang, c.text)
 	}
 }
+
+// A part said twice, in the same words or in others, is one part: a
+// reading never joins a part to itself.
+func TestSamePartOnce(t *testing.T) {
+	const noFace = `not card.face`
+	cases := []readCase{
+		{"pt", "nada de figura, só número", []string{noFace}},
+		{"pt", "só números, nada de figuras", []string{noFace}},
+		{"es", "nada de figuras, solo números", []string{noFace}},
+		{"ca", "res de figures, només números", []string{noFace}},
+		{"en", "no face cards, only numbers", []string{noFace}},
+		{"en", "no face cards, number cards only", []string{noFace}},
+		{"en", "play a red card or a red card", []string{`card.color == "red"`}},
+		{"es", "una carta roja o una carta roja", []string{`card.color == "red"`}},
+		{"en", "red cards only; red cards only", []string{`card.color == "red"`}},
+	}
+	readsExactly(t, cases)
+}

@@ -81,10 +81,11 @@ func join(op string, ps ...*pred) *pred {
 			kids = p.kids
 		}
 		for _, k := range kids {
-			// an atom said twice, as a guard and in words ("… the last
-			// ace, or no ace has been played"), or as two parts' guards,
-			// is said once
-			if k.op != "atom" || !slices.ContainsFunc(out.kids, func(o *pred) bool { return o.op == "atom" && o.text == k.text }) {
+			// a part said twice is said once: an atom as a guard and in
+			// words ("… the last ace, or no ace has been played"), or as
+			// two parts' guards; a rule said twice in other words ("nada
+			// de figura, só número": no face card, twice)
+			if !slices.ContainsFunc(out.kids, func(o *pred) bool { return samePart(o, k) }) {
 				out.kids = append(out.kids, k)
 			}
 		}
@@ -96,6 +97,17 @@ func join(op string, ps ...*pred) *pred {
 		return out.kids[0]
 	}
 	return out
+}
+
+// samePart: a and b are one part of a conjunction or a disjunction, the
+// same expression with the same notes (an atom: the same expression;
+// "only", which a part inside another no longer says, aside).
+func samePart(a, b *pred) bool {
+	if a.op == "atom" || b.op == "atom" {
+		return a.op == b.op && a.text == b.text
+	}
+	return a.op == b.op && a.nor == b.nor && a.exempt == b.exempt && a.wild == b.wild && a.tail == b.tail &&
+		a.class == b.class && a.elided == b.elided && a.until == b.until && a.expr() == b.expr()
 }
 
 func and(ps ...*pred) *pred { return join("and", ps...) }
