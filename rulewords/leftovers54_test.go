@@ -95,3 +95,47 @@ func TestSamePartOnce(t *testing.T) {
 	}
 	readsExactly(t, cases)
 }
+
+// A list of ranks said once, with what its cards are besides ("a 2 or 3
+// red card"): every rank of the list is of that kind.
+func TestRanksOfAKind(t *testing.T) {
+	const red23 = `(card.rank in [2, 3]) and (card.color == "red")`
+	cases := []readCase{
+		{"en", "a 2 or 3 red card", []string{red23}},
+		{"en", "play a 2 or 3 red card", []string{red23}},
+		{"en", "a 2, 3 or 4 black card", []string{`(card.rank in [2, 3, 4]) and (card.color == "black")`}},
+		{"pt", "um 2 ou 3 vermelho", []string{red23}},
+		{"pt", "joga um 2 ou 3 vermelho", []string{red23}},
+		{"pt", "um 2 ou 3 de copas", []string{`(card.rank in [2, 3]) and (card.suit == "hearts")`}},
+		{"es", "un 2 o 3 rojo", []string{red23}},
+		{"es", "un 2 o 3 de corazones", []string{`(card.rank in [2, 3]) and (card.suit == "hearts")`}},
+		{"ca", "un 2 o 3 roig", []string{red23}},
+		{"ca", "un 2 o 3 de cors", []string{`(card.rank in [2, 3]) and (card.suit == "hearts")`}},
+	}
+	readsExactly(t, cases)
+}
+
+// Amounts said once before a direction either way ("1 or 2 higher or
+// lower") are the amounts of both directions: never "1 or 2 higher, or
+// any lower card".
+func TestAmountsBothWays(t *testing.T) {
+	const both = `(card.rank == prev.rank + 1) or (card.rank == prev.rank - 1) or (card.rank == prev.rank + 2) or (card.rank == prev.rank - 2)`
+	cases := []readCase{
+		{"en", "1 or 2 ranks higher or lower", []string{both}},
+		{"en", "1 or 2 higher or lower than the last card", []string{both}},
+		{"en", "the card is 1 or 2 ranks higher or lower than the last card", []string{both}},
+		{"en", "play a card 1 or 2 ranks higher or lower", []string{both}},
+		{"pt", "1 ou 2 maior ou menor que a anterior", []string{both}},
+		{"pt", "a carta é 1 ou 2 acima ou abaixo da anterior", []string{both}},
+		{"es", "1 o 2 más o menos que la anterior", []string{both}},
+		{"es", "una carta 1 o 2 mayor o menor que la anterior", []string{both}},
+		{"es", "la carta es 1 o 2 más alta o más baja que la anterior", []string{both}},
+		{"ca", "1 o 2 més o menys que l'anterior", []string{both}},
+		// as before: a direction after amounts and another item is an item
+		{"en", "1 or 2 higher, or the same suit as the last card", []string{`(card.rank == prev.rank + 1) or (card.rank == prev.rank + 2) or (card.suit == prev.suit)`}},
+	}
+	readsExactly(t, cases)
+	for _, c := range cases {
+		saysBack(t, c.lang, c.text)
+	}
+}

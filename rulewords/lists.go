@@ -260,10 +260,40 @@ var rankIsNumberRE = regexp.MustCompile(`@\.rank (==|in) \[?\d`)
 
 // misreadInList: the item v from i to end, after the items of spans, is
 // read in a way the list it stands in does not allow (amountInCardList,
-// rankBeforeDirection).
+// rankBeforeDirection, directionAfterAmounts).
 func (p *reader) misreadInList(spans [][2]int, i, end int, v any) bool {
-	return p.amountInCardList(spans, i, end, v) || p.rankBeforeDirection(spans, i, end, v)
+	return p.amountInCardList(spans, i, end, v) || p.rankBeforeDirection(spans, i, end, v) || p.directionAfterAmounts(spans, i, end)
 }
+
+// directionAfterAmounts: the item from i to end is a direction with no
+// amount of its own ("lower than the last card") after an item that
+// says amounts ("[the card is] 1 or 2 higher"), and from them on the two
+// read as one step
+// either way: "1 or 2 higher or lower than the last card" is 1 or 2 ranks
+// up or down, never "1 or 2 higher, or any lower card". The amounts are
+// the two directions'.
+func (p *reader) directionAfterAmounts(spans [][2]int, i, end int) bool {
+	if len(spans) == 0 || p.isNumber(i) {
+		return false
+	}
+	s := spans[len(spans)-1]
+	for k := s[0]; k < s[1]; k++ {
+		if !p.isNumber(k) || !slices.ContainsFunc(p.parse("stepset", k), func(r result) bool { return r.end < s[1] }) {
+			continue
+		}
+		if slices.ContainsFunc(p.parse("feature", k), func(r result) bool {
+			g := featureOf(r.val)
+			return r.end == end && g != nil && stepBothRE.MatchString(g("@").expr())
+		}) {
+			return true
+		}
+	}
+	return false
+}
+
+// stepBothRE: a card's rank an amount above or below another's, both ways
+// ("@.rank == prev.rank + 1 or @.rank == prev.rank - 1").
+var stepBothRE = regexp.MustCompile(`@\.rank == .*\b(prev|prev2|prev3)\b.*\+.*@\.rank == .*-|@\.rank == .*\b(prev|prev2|prev3)\b.*-.*@\.rank == .*\+`)
 
 // rankBeforeDirection: the item v is a number alone read as a card ("1":
 // an ace) where the numbers from it are the amounts of one step ("1 or 2

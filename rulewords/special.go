@@ -33,6 +33,7 @@ func (g *registry) buildSpecial() {
 		return p.g.special["num"](p, i)
 	}
 	g.special["ranklist"] = listOf("rankw", true)
+	g.special["ranksbare"] = listOf("rankw", false)
 	g.special["rankpllist"] = listOf("rankpl", false)
 	g.special["numlist"] = listOf("num", false)
 	g.special["numors"] = numOrs

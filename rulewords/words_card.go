@@ -369,6 +369,14 @@ func (g *registry) buildCard() {
 	// number"), a number card alone ("numbers only")
 	g.named("noun.num", "numnoun", card, "number")
 	g.named("nouns.num", "numnouns", card, "numbers")
+	// a list of ranks said once with what the cards are besides ("a 2 or
+	// 3 red card", "um 2 ou 3 vermelho", "a 2 or 3 of hearts"): every rank
+	// of the list is of that kind (with an article before each, "un 2 o un
+	// 3 rojo", the list is a coordination of kinds)
+	g.named("np.ranksadj", "npnoun", func(v []any) any {
+		ks, f := v[0].([]int), v[1].(feature)
+		return andF(fe(func(r string) *pred { return guarded(fmt.Sprintf("%s.rank in %s", r, intList(ks)), r) }).(feature), f)
+	}, "[a|an] $ranksbare $adjs card|cards")
 	g.named("np.adjnum", "npnoun", func(v []any) any { return andF(v[0].(feature), v[1].(feature)) }, "a|an $adjs $numnoun", "$adjs $numnouns",
 		"a $numnoun $feature", "$numnouns $feature")
 	face := adj(func(r string) *pred { return guarded(r+".face", r) })
