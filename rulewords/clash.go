@@ -2,6 +2,7 @@ package rulewords
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/expr-lang/expr"
@@ -181,4 +182,13 @@ func sameOnPairs(a, b feature) bool {
 		}
 	}
 	return true
+}
+
+// hasImpossibleAnd: p has a conjunction of what the card alone is that no
+// card meets ("card.color == \"black\" and card.color == \"red\"").
+func hasImpossibleAnd(p *pred) bool {
+	if p.op == "and" && noCardMeets(p.expr()) {
+		return true
+	}
+	return slices.ContainsFunc(p.kids, hasImpossibleAnd)
 }

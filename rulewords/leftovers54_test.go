@@ -139,3 +139,23 @@ func TestAmountsBothWays(t *testing.T) {
 		saysBack(t, c.lang, c.text)
 	}
 }
+
+// Colours by place in a cycle ("black, black, red, and repeat"): beside
+// it, no reading that asks a card both black and red.
+func TestColourCycleByPlace(t *testing.T) {
+	const (
+		bbr = `(n % 3 == 0) ? (card.color == "black") : ((n % 3 == 1) ? (card.color == "black") : (card.color == "red"))`
+		rrb = `(n % 3 == 0) ? (card.color == "red") : ((n % 3 == 1) ? (card.color == "red") : (card.color == "black"))`
+	)
+	cases := []readCase{
+		{"pt", "preta preta vermelha, repete", []string{bbr}},
+		{"en", "black, black, red, and repeat", []string{bbr}},
+		{"en", "red, red, black, repeat", []string{rrb}},
+		{"es", "negra, negra, roja, y se repite", []string{bbr}},
+		{"ca", "negra, negra, roja, i torna a començar", []string{bbr}},
+	}
+	readsExactly(t, cases)
+	for _, c := range cases {
+		saysBack(t, c.lang, c.text)
+	}
+}

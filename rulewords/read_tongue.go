@@ -53,6 +53,7 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 	seen := map[string]bool{}
 	onlyNotes := false
 	var dead []string // readings dropped for a comparison that never holds
+	impossibleAnd := map[string]bool{}
 	for _, r := range rs {
 		if r.end != len(toks) {
 			continue
@@ -77,6 +78,9 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 				continue
 			}
 			seen[e] = true
+			if hasImpossibleAnd(q) {
+				impossibleAnd[e] = true
+			}
 			words, err := SayIn(t.lang, e)
 			if err != nil {
 				words = ""
@@ -87,8 +91,10 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 	if len(out) > 1 {
 		// a reading of the card alone that no card meets is none anyone
 		// means, beside others ("red cards below 8; black cards above 7"
-		// read as one card both)
-		kept := slices.DeleteFunc(slices.Clone(out), func(r Reading) bool { return noCardMeets(r.Expr) })
+		// read as one card both); nor is one with a part that asks a card
+		// no card is ("preta preta vermelha, repete" read as "after a
+		// black card, a card black and red")
+		kept := slices.DeleteFunc(slices.Clone(out), func(r Reading) bool { return noCardMeets(r.Expr) || impossibleAnd[r.Expr] })
 		if len(kept) > 0 {
 			out = kept
 		}
