@@ -54,7 +54,7 @@ func arithLeaf(n *Node) bool {
 	case PAvg: // the main pool's average as it is, the rounded one here
 		return n.K2 == 1
 	case PCount:
-		return n.Win > MaxWindow || n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast || n.El == ElHigh || n.El == ElCard || n.El >= ElSuitRank // ElShares too
+		return n.Win > MaxWindow || n.El == ElSameCard || n.El == ElRank || n.El == ElNext || n.El == ElAtLeast || n.El == ElAtMost || n.El == ElHigh || n.El == ElCard || n.El >= ElSuitRank // ElShares too
 	}
 	return true
 }

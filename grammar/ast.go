@@ -119,6 +119,9 @@ const (
 	ElOver
 	ElUnderRound
 	ElOverRound
+	// ElAtMost: .rank <= K, a low card (Node.K holds the rank): "the cards
+	// since the last two or lower", "fewer low cards than face cards".
+	ElAtMost
 	numElems
 )
 
@@ -126,7 +129,7 @@ const (
 // (A concept does not, but is counted as if it did: the main pool's
 // behaviours were measured so.)
 func (e Elem) readsCard() bool {
-	return e >= ElSameSuit && e != ElRank && e != ElAtLeast && e != ElCard && e != ElHigh
+	return e >= ElSameSuit && e != ElRank && e != ElAtLeast && e != ElCard && e != ElHigh && e != ElAtMost
 }
 
 // Op is a comparison or an integer operation.

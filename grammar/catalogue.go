@@ -56,6 +56,7 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 	// played", "the cards since the last king").
 	for r := 1; r <= 13; r++ {
 		put(Node{P: PSince, El: ElRank, K: r})
+		put(Node{P: PSumSince, El: ElRank, K: r}) // "the ranks since the last king"
 		for _, w := range windows {
 			put(Node{P: PCount, Win: w, El: ElRank, K: r})
 		}
@@ -75,6 +76,16 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		put(Node{P: PSince, El: ElAtLeast, K: r})
 		for _, w := range windows {
 			put(Node{P: PCount, Win: w, El: ElAtLeast, K: r})
+		}
+	}
+	// The look-back pool's low cards: "the cards since the last two or
+	// lower", "their total since the last low card", "fewer low cards than
+	// face cards in the last six".
+	for r := 2; r <= 6; r++ {
+		put(Node{P: PSince, El: ElAtMost, K: r})
+		put(Node{P: PSumSince, El: ElAtMost, K: r})
+		for _, w := range windows {
+			put(Node{P: PCount, Win: w, El: ElAtMost, K: r})
 		}
 	}
 	for r := 1; r <= 13; r++ { // the look-back pool's: "a seven once the ace of its suit is down"

@@ -24,6 +24,9 @@ type SynthConfig struct {
 	// a term compared with a short one ("higher than the sum of the last
 	// two mod 13"), CaseBits for the terms a case split reads (0: none).
 	CondBits, PairBits, CaseBits int
+	// BackCondBits: the longest term of the look-back pool a condition
+	// compares (CondBits when less).
+	BackCondBits int
 	// ArithBits: the terms of the look-back pool (arith.go), the
 	// arithmetic of the ranks of card, prev, prev2 and prev3, compared up
 	// to ArithBits + 4 bits (0: no look-back pool).

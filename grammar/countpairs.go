@@ -11,9 +11,9 @@ import (
 // the main pool, but comparing two of them there would crowd out the
 // short behaviours (every pair of tests, every window), and as leaves of
 // the look-back pool they cost the placed rules' time nearly twice over;
-// people compare the counts of two values of one attribute, of the whole
-// line, and those are a few hundred conditions made once, at the top,
-// beside the thresholds (condThresholds).
+// people compare the counts of two values of one attribute (or face cards
+// with low cards), of the whole line, and those are a few hundred
+// conditions made once, at the top, beside the thresholds (condThresholds).
 
 // countKinds are the attributes whose values' counts people compare: each
 // a list of element tests (with their constants), compared pairwise.
@@ -22,6 +22,11 @@ var countKinds = func() [][]countOf {
 		{{El: ElRed}, {El: ElBlack}},
 		{{El: ElEven}, {El: ElOdd}},
 		{{El: ElSpades}, {El: ElHearts}, {El: ElDiamonds}, {El: ElClubs}},
+	}
+	// High against low: "more face cards than low cards on the table"
+	// (each low kind against the face cards only).
+	for r := 3; r <= 6; r++ {
+		kinds = append(kinds, []countOf{{El: ElFace}, {El: ElAtMost, K: r}})
 	}
 	var ranks []countOf
 	for r := 1; r <= 13; r++ {

@@ -36,44 +36,21 @@ var modeKinds = func() []modeKind {
 		kinds = append(kinds, modeKind{countOf: countOf{El: ElAtLeast, K: r}})
 	}
 	for r := 2; r <= 5; r++ {
-		kinds = append(kinds, modeKind{countOf: countOf{K: r}, atMost: true})
+		kinds = append(kinds, modeKind{countOf: countOf{El: ElAtMost, K: r}})
 	}
 	return kinds
 }()
 
-// modeKind is a kind of card that switches a mode: an element test, or a
-// rank or lower ("until a two or lower"), which no element test is.
-type modeKind struct {
-	countOf
-	atMost bool // .rank <= K
-}
+// modeKind is a kind of card that switches a mode: an element test.
+type modeKind struct{ countOf }
 
-// bits is naming the kind: a rank or lower as a rank or higher.
-func (k modeKind) bits() int {
-	if k.atMost {
-		return elemBits[ElAtLeast]
-	}
-	return elemBitsOf(k.node())
-}
+// bits is naming the kind.
+func (k modeKind) bits() int { return elemBitsOf(k.node()) }
 
-func (k modeKind) text() string {
-	if k.atMost {
-		return fmt.Sprintf(".rank <= %d", k.K)
-	}
-	return elemTextOf(k.node())
-}
+func (k modeKind) text() string { return elemTextOf(k.node()) }
 
 // at is the place + 1 of the line's last card of the kind (0: none).
-func (k modeKind) at(sc *Scene, c sim.Card) int16 {
-	if !k.atMost {
-		return sc.lastSeen(k.El, k.K, c).at
-	}
-	var at int16
-	for r := 1; r <= k.K; r++ {
-		at = max(at, sc.last.rank[r].at)
-	}
-	return at
-}
+func (k modeKind) at(sc *Scene, c sim.Card) int16 { return sc.lastSeen(k.El, k.K, c).at }
 
 // modeOwnBits is a mode's own length, its kinds' names added: as long as
 // one "cards since" and a comparison (the two kinds' places read once).
@@ -127,17 +104,18 @@ func (s *synth) modes() []*Class {
 // of an implication, of a conditional).
 const modesTried = 4
 
-// modeSplits are the splits on a mode the top search tries first, on solves
-// of its own: the modes that hold at every refused point and at fewest
+// leadSplits are the splits on a mode (or on a telling threshold, conds)
+// the top search tries first, on solves of their own: the conditions of
+// conds that hold at every refused point and at fewest
 // accepted ones, as an implication's condition ("while the bottle is
 // corked, odd cards"), and the modes that tell the verdicts apart best, as
 // a conditional's. In the lists of every condition, the longest of them,
 // hundreds, either crowded the short ones out or came too late for the
 // budget of solves.
-func (s *synth) modeSplits(pos, neg []uint64) []job {
+func (s *synth) leadSplits(conds []*Class, pos, neg []uint64) []job {
 	nPos, nNeg := Ones(pos), Ones(neg)
 	var imps, ites []cand
-	for _, c := range s.modeConds {
+	for _, c := range conds {
 		onPos, onNeg := overlap2(c.B, pos, neg)
 		if onNeg == nNeg && onPos < nPos {
 			imps = append(imps, cand{c, float64(nPos - onPos)})

@@ -10,7 +10,7 @@ import (
 // hand, and its text is the rule language's: the later of the two kinds'
 // last places.
 func TestModesLengthsAndText(t *testing.T) {
-	twoOrLower := slices.Index(modeKinds, modeKind{countOf: countOf{K: 2}, atMost: true})
+	twoOrLower := slices.Index(modeKinds, modeKind{countOf: countOf{El: ElAtMost, K: 2}})
 	for _, c := range []struct {
 		name string
 		node Node
@@ -35,7 +35,7 @@ func TestModesLengthsAndText(t *testing.T) {
 // until a card of the other.
 func TestModesByHand(t *testing.T) {
 	seven, ace, face := modeKindOf(ElRank, 7), modeKindOf(ElRank, 1), modeKindOf(ElFace, 0)
-	twoOrLower := slices.Index(modeKinds, modeKind{countOf: countOf{K: 2}, atMost: true})
+	twoOrLower := slices.Index(modeKinds, modeKind{countOf: countOf{El: ElAtMost, K: 2}})
 	cases := []struct {
 		name       string
 		node       Node

@@ -190,7 +190,7 @@ func ConstBits(k int) int {
 var winBits = [MaxLongWindow + 1]int{0, 0, 1, 1, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3}
 
 // elemBits is naming an element test.
-var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 2, 4, 2, 5, 0, 6, 5, 5, 3, 3, 5, 3, 3, 4, 4}
+var elemBits = [numElems]int{1, 1, 1, 1, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 2, 4, 2, 5, 0, 6, 5, 5, 3, 3, 5, 3, 3, 4, 4, 5}
 
 // elemBitsOf is naming a node's element test: a concept costs its
 // literals + 1, as the concepts of one card do.

@@ -52,7 +52,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 		case 3:
 			n := &Node{P: PCount, Win: Window(randWin(rng)), El: Elem(rng.IntN(int(ElConcept)))}
 			if rng.IntN(4) == 0 {
-				n.El = []Elem{ElCard, ElHigh, ElSuitRank, ElSuitBelow, ElSuitAbove, ElShares, ElUnder, ElOver, ElUnderRound, ElOverRound}[rng.IntN(10)]
+				n.El = []Elem{ElCard, ElHigh, ElSuitRank, ElSuitBelow, ElSuitAbove, ElShares, ElUnder, ElOver, ElUnderRound, ElOverRound, ElAtMost}[rng.IntN(11)]
 			}
 			n.K = elemK(rng, n.El, n.K)
 			return n
@@ -74,7 +74,7 @@ func randomInt(rng *rand.Rand, depth int) *Node {
 				return &Node{P: p, El: ElConcept, K: 1 + rng.IntN(254)}
 			case 1:
 				if p != PLast {
-					el := []Elem{ElRank, ElAtLeast, ElHigh}[rng.IntN(3)]
+					el := []Elem{ElRank, ElAtLeast, ElHigh, ElAtMost}[rng.IntN(4)]
 					return &Node{P: p, El: el, K: elemK(rng, el, 0)}
 				}
 			}
@@ -132,6 +132,8 @@ func elemK(rng *rand.Rand, e Elem, k int) int {
 		return 1 + rng.IntN(13)
 	case ElAtLeast, ElHigh:
 		return 2 + rng.IntN(12)
+	case ElAtMost:
+		return 1 + rng.IntN(12)
 	case ElCard:
 		return rng.IntN(sim.NumCards)
 	case ElShares:
@@ -190,7 +192,7 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		if rng.IntN(4) == 0 {
 			n := &Node{P: PAsLast, El: Elem(rng.IntN(int(ElOdd) + 1)), K2: []int{AttrSuit, AttrColour}[rng.IntN(2)] | asLastFree*rng.IntN(2) | asFirst*rng.IntN(2)}
 			if rng.IntN(2) == 0 {
-				n.El = []Elem{ElRank, ElAtLeast}[rng.IntN(2)]
+				n.El = []Elem{ElRank, ElAtLeast, ElAtMost}[rng.IntN(3)]
 				n.K = elemK(rng, n.El, 0)
 			}
 			return n

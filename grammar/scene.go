@@ -246,6 +246,8 @@ func (sc *Scene) elems(w Window, e Elem, k int, c sim.Card) int32 {
 		return t.rank[c.Rank()-1] + t.rank[c.Rank()+1]
 	case ElAtLeast:
 		return t.above[k-1]
+	case ElAtMost:
+		return t.n - t.above[k]
 	case ElHigh:
 		return t.above[k-1] + t.rank[1]
 	case ElSuitRank:
@@ -323,6 +325,8 @@ func (sc *Scene) sumOf(w Window, e Elem, k int, c sim.Card) int32 {
 		return ranks(r-1, r-1) + ranks(r+1, r+1)
 	case e == ElAtLeast:
 		return ranks(k, 13)
+	case e == ElAtMost:
+		return ranks(1, k)
 	case e == ElHigh:
 		return ranks(k, 13) + ranks(1, 1)
 	case e == ElSuitRank:
@@ -411,6 +415,10 @@ func (sc *Scene) seenOf(e Elem, k int, c sim.Card, first bool) seen {
 		}
 		if e == ElHigh {
 			take(kinds.rank[1])
+		}
+	case e == ElAtMost:
+		for q := 1; q <= k; q++ {
+			take(kinds.rank[q])
 		}
 	default:
 		panic("grammar: the last card passing this test is not kept")

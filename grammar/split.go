@@ -211,19 +211,22 @@ func (s *synth) compounds(mask []uint64, budget, depth, limit, bestKnown int) []
 		})
 	}
 	if depth == 2 {
-		// The modes' splits, on solves of their own (modes.go).
-		s.apart(func() {
-			for _, j := range s.modeSplits(pos, neg) {
-				if !done[j] && !s.late() {
-					done[j] = true
-					if j.p == PImp {
-						try(PImp, j.c, s.and(mask, j.c.B), 1)
-					} else {
-						ite(j.c)
+		// The modes' splits and the telling thresholds', each on solves
+		// of their own (modes.go).
+		for _, conds := range [][]*Class{s.modeConds, s.telling} {
+			s.apart(func() {
+				for _, j := range s.leadSplits(conds, pos, neg) {
+					if !done[j] && !s.late() {
+						done[j] = true
+						if j.p == PImp {
+							try(PImp, j.c, s.and(mask, j.c.B), 1)
+						} else {
+							ite(j.c)
+						}
 					}
 				}
-			}
-		})
+			})
+		}
 	}
 	for _, j := range jobs {
 		if done[j] || s.late() {

@@ -129,6 +129,10 @@ type synth struct {
 	// modeConds: which of two kinds of card came last (modes.go), a list
 	// of their own, as counts are.
 	modeConds []*Class
+	// telling: the thresholds the verdicts change at most that are longer
+	// than the other thresholds (condThresholds), tried first like the
+	// modes.
+	telling []*Class
 	// paired: allConds and the look-back pool's conditions, for the paired
 	// splits (pairedConds).
 	paired []*Class
@@ -189,7 +193,7 @@ func (s *synth) layout() {
 	for _, t := range s.ints {
 		s.intOf[t.Node] = t
 	}
-	s.conds = s.condThresholds(s.cfg.CondBits)
+	s.conds = s.condThresholds(s.cfg.CondBits, s.cfg.BackCondBits)
 	s.counts = s.countPairs(countPairMax)
 	s.modeConds = s.modes()
 	s.allConds = slices.Concat(s.poolConds, s.conds, s.counts)

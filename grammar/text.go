@@ -84,6 +84,7 @@ var elemText = [numElems]string{
 	"", // ElShares: elemTextOf
 	".rank == card.rank - 1", ".rank == card.rank + 1",
 	".rank % 13 + 1 == card.rank", "card.rank % 13 + 1 == .rank",
+	"", // ElAtMost: elemTextOf
 }
 
 // elemTextOf is a node's element test as a predicate (a concept's formula
@@ -98,6 +99,8 @@ func elemTextOf(n *Node) string {
 		return fmt.Sprintf(".rank >= %d", n.K)
 	case ElHigh:
 		return fmt.Sprintf(".rank >= %d or .rank == 1", n.K)
+	case ElAtMost:
+		return fmt.Sprintf(".rank <= %d", n.K)
 	case ElSuitRank:
 		return fmt.Sprintf(".suit == card.suit and .rank == %d", n.K)
 	case ElShares:

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"cmp"
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -384,16 +385,22 @@ func guardVec(v, short []uint64, op Op) {
 // a card of 10 or more", "while the last two add up to more than 13"),
 // each with its guard while prev2 or prev3 is missing (no card: a
 // condition that cannot be read fails): for the conditionals at the top.
-func (s *synth) condThresholds(termBits int) []*Class {
+// The look-back pool's terms reach backBits ("once the cards since the
+// last two or lower add up to 30": 9 bits).
+func (s *synth) condThresholds(termBits, backBits int) []*Class {
 	var out []*Class
-	maxBits := termBits + 2 + 4
 	for _, t := range s.ints {
-		if t.Bits > termBits {
+		bound := termBits
+		if t.id >= arithIDs {
+			bound = max(termBits, backBits)
+		}
+		if t.Bits > max(termBits, backBits) {
 			break
 		}
-		if isConst(t) || t.card {
+		if t.Bits > bound || isConst(t) || t.card {
 			continue
 		}
+		maxBits := bound + 2 + 4
 		vals := slices.Clone(t.I)
 		slices.Sort(vals)
 		vals = slices.Compact(vals)
@@ -401,11 +408,21 @@ func (s *synth) condThresholds(termBits int) []*Class {
 			continue
 		}
 		if len(vals) > 12 { // the quantiles of the values, not every one
-			q := make([]int32, 0, 12)
+			q := make([]int32, 0, 13)
 			for i := range 12 {
 				q = append(q, vals[i*(len(vals)-1)/11])
 			}
 			vals = slices.Compact(q)
+		}
+		// And the one the verdicts change at most ("once the cards since
+		// the last ace add up to 25 or more, only aces and face cards"):
+		// seldom a quantile, and allowed a constant up to 63 (those past
+		// the others' bound are also the top search's first splits:
+		// s.telling, leadSplits).
+		telling, hasTelling := s.tellingThreshold(t.I)
+		if hasTelling && !slices.Contains(vals, telling) {
+			vals = append(vals, telling)
+			slices.Sort(vals)
 		}
 		for _, k := range vals {
 			if k < 0 || k > 63 {
@@ -419,15 +436,60 @@ func (s *synth) condThresholds(termBits int) []*Class {
 				if t.depth >= 2 {
 					n = &Node{P: PGuard, Slot: guardSlot[t.depth], Op: Ne, Kids: []*Node{n}}
 				}
-				if n.Bits() > maxBits {
+				limit := maxBits
+				if hasTelling && k == telling && op == Ge {
+					limit += 2
+				}
+				if n.Bits() > limit {
 					continue
 				}
 				if c := s.made(n); c != nil {
 					out = append(out, c)
+					if limit > maxBits {
+						s.telling = append(s.telling, c)
+					}
 				}
 			}
 		}
 	}
 	slices.SortStableFunc(out, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
 	return out
+}
+
+// tellingThreshold is the k for which "t >= k" tells the verdicts of the
+// points apart best (the greatest information gain); false when no k
+// gains anything or the values spread too wide to tally.
+func (s *synth) tellingThreshold(vals []int32) (int32, bool) {
+	lo, hi := int32(math.MaxInt32), int32(math.MinInt32)
+	for _, v := range vals {
+		lo, hi = min(lo, v), max(hi, v)
+	}
+	if hi <= lo || hi-lo > 1024 {
+		return 0, false
+	}
+	yes, no := make([]int, hi-lo+1), make([]int, hi-lo+1)
+	var allYes, allNo int
+	for i, v := range vals {
+		switch {
+		case s.p.Care[i/64]>>(i%64)&1 == 0:
+		case s.p.Want[i/64]>>(i%64)&1 == 1:
+			yes[v-lo]++
+			allYes++
+		default:
+			no[v-lo]++
+			allNo++
+		}
+	}
+	best, bestK := 0.0, int32(0)
+	belowYes, belowNo := 0, 0 // the points of values under k
+	for k := lo + 1; k <= hi; k++ {
+		belowYes, belowNo = belowYes+yes[k-1-lo], belowNo+no[k-1-lo]
+		if yes[k-lo]+no[k-lo] == 0 {
+			continue // the same split as the next value's
+		}
+		if g := gain(belowYes, belowNo, allYes-belowYes, allNo-belowNo); g > best {
+			best, bestK = g, k
+		}
+	}
+	return bestK, best > 0
 }

@@ -96,7 +96,7 @@ var DefaultPlace = PlaceConfig{
 // that below the top it compares terms of 8 bits: the sum of the card and
 // the last three (a four-card total with an exception, the forty-first
 // fresh set).
-var wideSearch = grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 10, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, Sets: true, Exactly: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
+var wideSearch = grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, BackCondBits: 9, PairBits: 10, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, Sets: true, Exactly: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
 	Covers: true, Classes: true, Orders: true, CountPairs: true, Modes: true, MaxClasses: 40_000, MaxSolves: 1500}
 
 // longer is c for rules of up to bits bits.
