@@ -27,7 +27,7 @@ import (
 
 // arithOnly is the look-back sub-language.
 var arithOnly = func() (only [NumProds]bool) {
-	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PAvg, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PDistinct, PCross, PStanding, PToward, PInRound, PBackIs, PPrime, PBetween, PGuard} {
+	for _, p := range []Prod{PRank, PN, PLast, PSince, PCount, PSumOf, PSumSince, PSuitNo, PConst, PArith, PMod, PSum3, PCmp, PDiv, PRange, PRun, PNear, PAvg, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PDistinct, PCross, PStanding, PToward, PInRound, PBackIs, PRoundSuit, PPrime, PBetween, PGuard} {
 		only[p] = true
 	}
 	return only
@@ -67,7 +67,7 @@ func arithLeaf(n *Node) bool {
 // the look-back pool (the hands' budget has no room for them).
 func mainLeaf(n *Node) bool {
 	switch n.P {
-	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PDistinct, PCross, PStanding, PToward, PInRound, PBackIs:
+	case PLast, PSince, PSumSince, PSuitNo, PRun, PSumOf, PNear, PShare, PBand, PFactor, PAsLast, PAvgIs, PJump, PSuitJump, PExtreme, PWorth, PWorthOf, PBalance, PTrick, PTrickLead, PEvents, PBack, PRound, PTotalRound, PAgain, PDistinct, PCross, PStanding, PToward, PInRound, PBackIs, PRoundSuit:
 		return false
 	}
 	if n.P == PAvg && n.K2 == 1 {

@@ -303,6 +303,12 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 			put(Node{P: PRound, K: k, K2: c})
 		}
 	}
+	// The look-back pool's: "four cards a season, each season its suit".
+	for k := 1; k <= maxRound; k++ {
+		for o := range 2 * len(suitOrders) {
+			put(Node{P: PRoundSuit, K: k, K2: o})
+		}
+	}
 	// The look-back pool's: "every fifty points day turns to night".
 	for k := range totalRounds {
 		put(Node{P: PTotalRound, K: k})

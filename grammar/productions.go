@@ -95,6 +95,7 @@ const (
 	PToward     // abs(card.rank - 7) < abs(prev.rank - 7): the card closer to a mark (a rank, the starter's) than the last card ("closer to seven each time")
 	PInRound    // count(line[n - (n - 1) % 6:], .rank == card.rank): the cards of the card's round so far that pass a test ("no rank twice in an over")
 	PBackIs     // line[n - d] is red, a face card …: a card further back ("unless the card four back was a face card")
+	PRoundSuit  // card.suit == ["hearts", "diamonds", "clubs", "spades"][int(n / 4) % 4]: the suit of the card's round, the suits in an order ("four cards a season, each season its suit")
 	PMode       // (findIndex(reverse(line), .rank == 7) ?? n) < (findIndex(reverse(line), .rank == 1) ?? n): a mode a kind of card switches on and another off ("a 7 corks the bottle until an ace")
 	NumProds
 )

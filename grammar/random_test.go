@@ -217,6 +217,9 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 			return &Node{P: PMode, K: rng.IntN(len(modeKinds)), K2: rng.IntN(len(modeKinds))}
 		}
 		if rng.IntN(8) == 0 {
+			return &Node{P: PRoundSuit, K: 1 + rng.IntN(maxRound), K2: rng.IntN(2 * len(suitOrders))}
+		}
+		if rng.IntN(8) == 0 {
 			return &Node{P: PToward, K: rng.IntN(14), Op: []Op{Lt, Le, Gt, Ge}[rng.IntN(4)]}
 		}
 		if rng.IntN(4) == 0 {

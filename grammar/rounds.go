@@ -3,6 +3,9 @@ package grammar
 import (
 	"fmt"
 	"math/bits"
+	"strings"
+
+	"github.com/eleusis/eleusis/sim"
 )
 
 // The round a place falls in: "each round of four cards has its wind, in
@@ -95,7 +98,69 @@ var roundProds = map[Prod]Production{
 			r.slot(SlotCard)
 			return r
 		}},
+	// The suit of the card's round, the rounds of k cards (Node.K, 1: each
+	// card) taking the four suits in turn in one of their 24 orders:
+	// Node.K2 is the order's place in suitOrders times 2, plus 1 when the
+	// rounds start at the starter (int(n / k)) and 0 when after it
+	// (int((n - 1) / k)).
+	PRoundSuit: {Name: "round-suit", Type: Bool, Words: "the card's suit is its round's, the rounds of k cards taking the four suits in turn in an order: card.suit == [\"hearts\", \"diamonds\", \"clubs\", \"spades\"][int(n / 4) % 4], \"four cards a season, each season its suit\"",
+		// Naming k, the two offsets and one of the 24 orders.
+		Bits: func(n *Node) int { return 3 + ConstBits(n.K) + 1 + 5 },
+		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
+			return b(roundSuit(n, pt.Scene.N) == pt.Card.Suit())
+		},
+		text: func(n *Node, _ []text) text {
+			order := suitOrders[n.K2/2]
+			names := make([]string, 4)
+			for i, s := range order {
+				names[i] = fmt.Sprintf("%q", suitNames[s])
+			}
+			place := "n"
+			if n.K2%2 == 0 {
+				place = "(n - 1)"
+			}
+			if n.K > 1 {
+				place = fmt.Sprintf("int(%s / %d)", place, n.K)
+			}
+			return text{fmt.Sprintf("card.suit == [%s][%s %% 4]", strings.Join(names, ", "), place), precCmp}
+		},
+		reads: func(_ *Node, r Reads) Reads {
+			r.N = true
+			r.slot(SlotCard)
+			return r
+		}},
 }
+
+// roundSuit is the suit of the round of the card at place n (PRoundSuit).
+// Before the starter's round is over, (n - 1) / k truncates toward zero as
+// expr's int does, and a negative remainder counts from the list's end as
+// expr's index does.
+func roundSuit(node *Node, n int) sim.Suit {
+	c := node.K2%2 - 1
+	i := (n + c) / node.K % 4
+	if i < 0 {
+		i += 4
+	}
+	return suitOrders[node.K2/2][i]
+}
+
+// suitOrders are the 24 orders of the four suits, the grammar's own
+// (spades, hearts, diamonds, clubs) first.
+var suitOrders = func() (out [24][4]sim.Suit) {
+	i := 0
+	for a := range sim.Suit(4) {
+		for b := range sim.Suit(4) {
+			for c := range sim.Suit(4) {
+				d := 6 - a - b - c
+				if a != b && a != c && b != c {
+					out[i] = [4]sim.Suit{a, b, c, d}
+					i++
+				}
+			}
+		}
+	}
+	return out
+}()
 
 // minCross, maxCross bound the multiples a running total is carried past (PCross's
 // K): 2 to 31, as the remainders past 13 go.
