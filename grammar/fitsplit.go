@@ -217,7 +217,7 @@ func (s *synth) freePasses(mask []uint64) (passes, short []*Class) {
 // card: every short one, and the long shortest of each pool.
 func (s *synth) fitCands(mask []uint64, long int) []*Class {
 	var cands []*Class
-	for _, pool := range [][]*Class{s.atoms, s.arithAtoms, s.conds, s.counts, s.modeConds} {
+	for _, pool := range [][]*Class{s.atoms, s.arithAtoms, s.conds, s.counts, s.modeConds, s.telling} {
 		n := 0
 		for _, a := range pool {
 			if a.Node.P == PTrue || a.Bits+iteBits+2 > s.cfg.MaxBits || empty(s.and(mask, a.B)) || empty(s.andNot(mask, a.B)) {

@@ -129,9 +129,9 @@ type synth struct {
 	// modeConds: which of two kinds of card came last (modes.go), a list
 	// of their own, as counts are.
 	modeConds []*Class
-	// telling: the thresholds the verdicts change at most that are longer
-	// than the other thresholds (condThresholds), tried first like the
-	// modes.
+	// telling: the thresholds the verdicts change at most
+	// (condThresholds), tried first like the modes and among the fit
+	// splits' conditions.
 	telling []*Class
 	// paired: allConds and the look-back pool's conditions, for the paired
 	// splits (pairedConds).

@@ -419,11 +419,13 @@ func (s *synth) condThresholds(termBits, backBits int) []*Class {
 		// seldom a quantile, and allowed a constant up to 63 (those past
 		// the others' bound are also the top search's first splits:
 		// s.telling, leadSplits).
-		telling, hasTelling := s.tellingThreshold(t.I)
-		if hasTelling && !slices.Contains(vals, telling) {
-			vals = append(vals, telling)
-			slices.Sort(vals)
+		telling := s.tellingThresholds(t.I)
+		for _, k := range telling {
+			if !slices.Contains(vals, k) {
+				vals = append(vals, k)
+			}
 		}
+		slices.Sort(vals)
 		for _, k := range vals {
 			if k < 0 || k > 63 {
 				continue
@@ -437,7 +439,7 @@ func (s *synth) condThresholds(termBits, backBits int) []*Class {
 					n = &Node{P: PGuard, Slot: guardSlot[t.depth], Op: Ne, Kids: []*Node{n}}
 				}
 				limit := maxBits
-				if hasTelling && k == telling && op == Ge {
+				if op == Ge && slices.Contains(telling, k) {
 					limit += 2
 				}
 				if n.Bits() > limit {
@@ -456,16 +458,19 @@ func (s *synth) condThresholds(termBits, backBits int) []*Class {
 	return out
 }
 
-// tellingThreshold is the k for which "t >= k" tells the verdicts of the
-// points apart best (the greatest information gain); false when no k
-// gains anything or the values spread too wide to tally.
-func (s *synth) tellingThreshold(vals []int32) (int32, bool) {
+// tellingThresholds are the ks for which "t >= k" tells the verdicts of
+// the points apart best (the greatest information gain), at most
+// tellingTried of them, the best first: the best alone is often a few
+// values off the threshold of a conditional, whose two sides mix the
+// verdicts (the fit splits pick among them). None when no k gains
+// anything or the values spread too wide to tally.
+func (s *synth) tellingThresholds(vals []int32) []int32 {
 	lo, hi := int32(math.MaxInt32), int32(math.MinInt32)
 	for _, v := range vals {
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	if hi <= lo || hi-lo > 1024 {
-		return 0, false
+		return nil
 	}
 	yes, no := make([]int, hi-lo+1), make([]int, hi-lo+1)
 	var allYes, allNo int
@@ -480,16 +485,28 @@ func (s *synth) tellingThreshold(vals []int32) (int32, bool) {
 			allNo++
 		}
 	}
-	best, bestK := 0.0, int32(0)
+	type split struct {
+		k    int32
+		gain float64
+	}
+	var splits []split
 	belowYes, belowNo := 0, 0 // the points of values under k
 	for k := lo + 1; k <= hi; k++ {
 		belowYes, belowNo = belowYes+yes[k-1-lo], belowNo+no[k-1-lo]
 		if yes[k-lo]+no[k-lo] == 0 {
 			continue // the same split as the next value's
 		}
-		if g := gain(belowYes, belowNo, allYes-belowYes, allNo-belowNo); g > best {
-			best, bestK = g, k
+		if g := gain(belowYes, belowNo, allYes-belowYes, allNo-belowNo); g > 0 {
+			splits = append(splits, split{k, g})
 		}
 	}
-	return bestK, best > 0
+	slices.SortStableFunc(splits, func(a, b split) int { return cmp.Compare(b.gain, a.gain) })
+	var out []int32
+	for _, sp := range splits[:min(len(splits), tellingTried)] {
+		out = append(out, sp.k)
+	}
+	return out
 }
+
+// tellingTried is how many telling thresholds a term gives.
+const tellingTried = 3
