@@ -6,35 +6,46 @@ import (
 	"testing"
 )
 
-// The telling thresholds of a term are the ks for which "t >= k" tells the
-// verdicts apart best, the best first, worked out by hand on a few points.
-func TestTellingThresholdByHand(t *testing.T) {
+// The telling thresholds of a term are the ks for which "t >= k" tells
+// apart best the verdicts, or where an atom of the card gives them and
+// where its opposite does, worked out by hand on a few points.
+func TestTellingThresholdsByHand(t *testing.T) {
+	bitsOf := func(bs ...bool) []uint64 {
+		w := make([]uint64, 1)
+		for i, b := range bs {
+			if b {
+				w[0] |= 1 << i
+			}
+		}
+		return w
+	}
+	const T, F = true, false
+	vals := []int32{5, 12, 29, 30, 31, 44}
 	cases := []struct {
 		name string
 		vals []int32
-		yes  []bool
+		want []uint64
+		atom []uint64 // an atom of the card (nil: the verdicts alone)
 		ks   []int32
 	}{
-		// 30 splits them whole (gain 1); 29 and 31 leave one point on the
-		// wrong side among four (gain 0.46 each, the smaller k first).
-		{"refused from 30 on", []int32{5, 12, 29, 30, 31, 44}, []bool{true, true, true, false, false, false}, []int32{30, 29, 31}},
-		// By 27 one accepted point of three is left under it (gain 0.42),
-		// by 9 one refused point over it among four (0.32).
-		{"accepted from 25 on, one value skipped", []int32{3, 9, 40, 25, 27}, []bool{false, false, true, true, true}, []int32{25, 27, 9}},
-		{"the verdicts mixed alike on both sides: no gain", []int32{1, 1, 2, 2}, []bool{true, false, true, false}, nil},
-		{"one value only", []int32{7, 7, 7}, []bool{true, false, true}, nil},
+		{"refused from 30 on", vals, bitsOf(T, T, T, F, F, F), nil, []int32{30}},
+		{"accepted from 25 on, one value skipped", []int32{3, 9, 40, 25, 27}, bitsOf(F, F, T, T, T), nil, []int32{25}},
+		{"the verdicts mixed alike on both sides: no gain", []int32{1, 1, 2, 2}, bitsOf(T, F, T, F), nil, nil},
+		{"one value only", []int32{7, 7, 7}, bitsOf(T, F, T), nil, nil},
+		// As many accepted as refused on each side: the verdicts alone
+		// split best at 12 (gain 0.19), and the atom is right under 30 and
+		// wrong from 30 on (gain 1), first.
+		{"an atom right under 30, wrong from 30 on", vals, bitsOf(T, F, T, F, T, F), bitsOf(T, F, T, T, F, T), []int32{30, 12}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			want, care := make([]uint64, 1), make([]uint64, 1)
-			for i, y := range tc.yes {
-				care[0] |= 1 << i
-				if y {
-					want[0] |= 1 << i
-				}
+			care := bitsOf(T, T, T, T, T, T)
+			s := &synth{p: Problem{Want: tc.want, Care: care}, words: 1}
+			labels := [][]uint64{tc.want}
+			if tc.atom != nil {
+				labels = append(labels, []uint64{tc.want[0] ^ tc.atom[0]})
 			}
-			s := &synth{p: Problem{Want: want, Care: care}}
-			if ks := s.tellingThresholds(tc.vals); !slices.Equal(ks, tc.ks) {
+			if ks := s.tellingThresholds(tc.vals, labels); !slices.Equal(ks, tc.ks) {
 				t.Errorf("got %v; want %v", ks, tc.ks)
 			}
 		})

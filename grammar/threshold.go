@@ -2,7 +2,6 @@ package grammar
 
 import (
 	"cmp"
-	"math"
 	"math/bits"
 	"slices"
 )
@@ -389,6 +388,7 @@ func guardVec(v, short []uint64, op Op) {
 // last two or lower add up to 30": 9 bits).
 func (s *synth) condThresholds(termBits, backBits int) []*Class {
 	var out []*Class
+	labels := s.tellingLabels()
 	for _, t := range s.ints {
 		bound := termBits
 		if t.id >= arithIDs {
@@ -419,7 +419,7 @@ func (s *synth) condThresholds(termBits, backBits int) []*Class {
 		// seldom a quantile, and allowed a constant up to 63 (those past
 		// the others' bound are also the top search's first splits:
 		// s.telling, leadSplits).
-		telling := s.tellingThresholds(t.I)
+		telling := s.tellingThresholds(t.I, labels)
 		for _, k := range telling {
 			if !slices.Contains(vals, k) {
 				vals = append(vals, k)
@@ -458,55 +458,87 @@ func (s *synth) condThresholds(termBits, backBits int) []*Class {
 	return out
 }
 
-// tellingThresholds are the ks for which "t >= k" tells the verdicts of
-// the points apart best (the greatest information gain), at most
-// tellingTried of them, the best first: the best alone is often a few
-// values off the threshold of a conditional, whose two sides mix the
-// verdicts (the fit splits pick among them). None when no k gains
-// anything or the values spread too wide to tally.
-func (s *synth) tellingThresholds(vals []int32) []int32 {
-	lo, hi := int32(math.MaxInt32), int32(math.MinInt32)
-	for _, v := range vals {
-		lo, hi = min(lo, v), max(hi, v)
-	}
-	if hi <= lo || hi-lo > 1024 {
-		return nil
-	}
-	yes, no := make([]int, hi-lo+1), make([]int, hi-lo+1)
-	var allYes, allNo int
-	for i, v := range vals {
-		switch {
-		case s.p.Care[i/64]>>(i%64)&1 == 0:
-		case s.p.Want[i/64]>>(i%64)&1 == 1:
-			yes[v-lo]++
-			allYes++
-		default:
-			no[v-lo]++
-			allNo++
+// tellingThresholds are the ks for which "t >= k" tells apart best (the
+// greatest information gain) the verdicts, or where one of the shortest
+// atoms of the card gives them and where its opposite does (labels: the
+// verdicts, and the verdicts xor each atom): "once the ranks since the
+// last two or lower reach 30, a two or lower, else 3 or higher" splits a
+// sample of as many accepted cards as refused ones into two halves of as
+// many each, and "a two or lower" is right on one side, wrong on the
+// other. At most tellingTried of them, the best first.
+func (s *synth) tellingThresholds(vals []int32, labels [][]uint64) []int32 {
+	var idx []int
+	for i := range vals {
+		if s.p.Care[i/64]>>(i%64)&1 == 1 {
+			idx = append(idx, i)
 		}
 	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(vals[a], vals[b]) })
 	type split struct {
 		k    int32
 		gain float64
 	}
 	var splits []split
-	belowYes, belowNo := 0, 0 // the points of values under k
-	for k := lo + 1; k <= hi; k++ {
-		belowYes, belowNo = belowYes+yes[k-1-lo], belowNo+no[k-1-lo]
-		if yes[k-lo]+no[k-lo] == 0 {
-			continue // the same split as the next value's
+	for _, label := range labels {
+		on := func(i int) bool { return label[i/64]>>(i%64)&1 == 1 }
+		allYes := 0
+		for _, i := range idx {
+			if on(i) {
+				allYes++
+			}
 		}
-		if g := gain(belowYes, belowNo, allYes-belowYes, allNo-belowNo); g > 0 {
-			splits = append(splits, split{k, g})
+		allNo := len(idx) - allYes
+		best := split{}
+		belowYes, belowNo := 0, 0 // the points of values under k
+		for j, i := range idx {
+			if j > 0 && vals[i] != vals[idx[j-1]] {
+				if g := gain(belowYes, belowNo, allYes-belowYes, allNo-belowNo); g > best.gain {
+					best = split{vals[i], g}
+				}
+			}
+			if on(i) {
+				belowYes++
+			} else {
+				belowNo++
+			}
+		}
+		if best.gain > 0 {
+			splits = append(splits, best)
 		}
 	}
 	slices.SortStableFunc(splits, func(a, b split) int { return cmp.Compare(b.gain, a.gain) })
 	var out []int32
-	for _, sp := range splits[:min(len(splits), tellingTried)] {
-		out = append(out, sp.k)
+	for _, sp := range splits {
+		if len(out) < tellingTried && !slices.Contains(out, sp.k) {
+			out = append(out, sp.k)
+		}
 	}
 	return out
 }
+
+// tellingLabels are what the telling thresholds tell apart: the verdicts,
+// and the verdicts xor each of the tellingAtoms shortest atoms that read
+// the card.
+func (s *synth) tellingLabels() [][]uint64 {
+	labels := [][]uint64{s.p.Want}
+	for _, a := range s.atoms {
+		if len(labels) > tellingAtoms {
+			break
+		}
+		if a.card {
+			x := make([]uint64, s.words)
+			for w := range x {
+				x[w] = s.p.Want[w] ^ a.B[w]
+			}
+			labels = append(labels, x)
+		}
+	}
+	return labels
+}
+
+// tellingAtoms: the atoms of the card whose agreement with the verdicts a
+// telling threshold may split.
+const tellingAtoms = 24
 
 // tellingTried is how many telling thresholds a term gives.
 const tellingTried = 3
