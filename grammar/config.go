@@ -27,6 +27,11 @@ type SynthConfig struct {
 	// BackCondBits: the longest term of the look-back pool a condition
 	// compares (CondBits when less).
 	BackCondBits int
+	// Telling: also compare each term with the numbers the verdicts turn
+	// at (telling.go), tried first at the top and among the fit splits.
+	// A placement's option: in a hand's synthesis it doubled the time
+	// (BenchmarkOpenHand) and changed no rank of the default bank.
+	Telling bool
 	// ArithBits: the terms of the look-back pool (arith.go), the
 	// arithmetic of the ranks of card, prev, prev2 and prev3, compared up
 	// to ArithBits + 4 bits (0: no look-back pool).

@@ -108,7 +108,7 @@ const modesTried = 4
 // the top search tries first, on solves of their own: the conditions of
 // conds that hold at every refused point and at fewest
 // accepted ones, as an implication's condition ("while the bottle is
-// corked, odd cards"), and the modes that tell the verdicts apart best, as
+// corked, odd cards"), and those that tell the verdicts apart best, as
 // a conditional's. In the lists of every condition, the longest of them,
 // hundreds, either crowded the short ones out or came too late for the
 // budget of solves.

@@ -56,11 +56,11 @@ func judged(pts []Point, want []bool) Problem {
 // wideTest is the wider search of a placement (hypotheses.DefaultPlace.Wide)
 // without its splits: what the tests of the look-back pool search with.
 var wideTest = SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, ArithBits: 13, Guarded: true,
-	MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
+	Telling: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2, MaxClasses: 40_000, MaxSolves: 1500}
 
 // narrowTest is a placement's narrow search (hypotheses.DefaultPlace.Synth).
 var narrowTest = SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-	Covers: true, Classes: true, Orders: true, CountPairs: true, MaxClasses: 40_000, MaxSolves: 1500}
+	Covers: true, Classes: true, Orders: true, CountPairs: true, Telling: true, MaxClasses: 40_000, MaxSolves: 1500}
 
 // shortestAgrees fails t unless the shortest rule found gives the planted
 // rule's verdicts (judge j) on 99% of the states of legal play within bits;

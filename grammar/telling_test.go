@@ -52,12 +52,13 @@ func TestTellingThresholdsByHand(t *testing.T) {
 	}
 }
 
-// A rule split by a threshold on a term of the look-back pool — the
-// ranks since the last low card, the last king — is found from played
-// hands at its length with the look-back pool's conditions to 9 bits and
-// the telling thresholds, and nothing as short that behaves as it does
-// without them; a rule comparing the face cards with the low cards, with
-// the count pairs.
+// A rule split by a threshold on a term of the look-back pool is found
+// from played hands at its length with an option, and nothing as short
+// that behaves as it does without it: the ranks since the last low card
+// (a term of 9 bits) with the look-back conditions to 9 bits, the ranks
+// since the last ace reaching 25 (a constant past 15) with the telling
+// thresholds; and a rule comparing the face cards with the low cards,
+// with the count pairs.
 func TestTellingThresholdsFindALookBackCondition(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthesizer searches: seconds each; runs without -short")
@@ -71,6 +72,9 @@ func TestTellingThresholdsFindALookBackCondition(t *testing.T) {
 		{"once the ranks since the last two or lower reach 30, a two or lower, else 3 or higher",
 			`sum(map(line[len(line) - (findIndex(reverse(line), .rank <= 2) ?? len(line)):], .rank)) >= 30 ? card.rank <= 2 : card.rank >= 3`, 30,
 			"look-back conditions of 9 bits", func(c *SynthConfig) { c.BackCondBits = 9 }},
+		{"once the ranks since the last ace reach 25, an ace or a face card, else no face card",
+			`sum(map(line[len(line) - (findIndex(reverse(line), .rank == 1) ?? len(line)):], .rank)) >= 25 ? card.rank == 1 or card.face : not card.face`, 37,
+			"the telling thresholds", func(c *SynthConfig) { c.Telling = true }},
 		{"more face cards than fours or lower on the table: a four or lower",
 			`count(line, .face) > count(line, .rank <= 4) ? card.rank <= 4 : true`, 18,
 			"count pairs", func(c *SynthConfig) { c.CountPairs = true }},
@@ -81,7 +85,9 @@ func TestTellingThresholdsFindALookBackCondition(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 67))
 			p, j := playedHands(t, rng, tc.rule, 20, 30)
-			onlyWithFrom(t, rng, p, j, tc.bits, tc.option, fitting, tc.on)
+			base := fitting
+			base.Telling = tc.option != "the telling thresholds"
+			onlyWithFrom(t, rng, p, j, tc.bits, tc.option, base, tc.on)
 		})
 	}
 }

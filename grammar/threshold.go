@@ -388,7 +388,10 @@ func guardVec(v, short []uint64, op Op) {
 // last two or lower add up to 30": 9 bits).
 func (s *synth) condThresholds(termBits, backBits int) []*Class {
 	var out []*Class
-	labels := s.tellingLabels()
+	var labels [][]uint64
+	if s.cfg.Telling {
+		labels = s.tellingLabels()
+	}
 	for _, t := range s.ints {
 		bound := termBits
 		if t.id >= arithIDs {
@@ -408,18 +411,21 @@ func (s *synth) condThresholds(termBits, backBits int) []*Class {
 			continue
 		}
 		if len(vals) > 12 { // the quantiles of the values, not every one
-			q := make([]int32, 0, 13)
+			q := make([]int32, 0, 12)
 			for i := range 12 {
 				q = append(q, vals[i*(len(vals)-1)/11])
 			}
 			vals = slices.Compact(q)
 		}
-		// And the one the verdicts change at most ("once the cards since
-		// the last ace add up to 25 or more, only aces and face cards"):
-		// seldom a quantile, and allowed a constant up to 63 (those past
-		// the others' bound are also the top search's first splits:
-		// s.telling, leadSplits).
-		telling := s.tellingThresholds(t.I, labels)
+		// And the ones the verdicts turn at ("once the cards since the
+		// last ace add up to 25 or more, only aces and face cards"):
+		// seldom a quantile, allowed a constant up to 63, and kept apart
+		// as well (s.telling: the top search's first splits, leadSplits,
+		// and the fit splits' candidates). None without cfg.Telling.
+		var telling []int32
+		if labels != nil {
+			telling = s.tellingThresholds(t.I, labels)
+		}
 		for _, k := range telling {
 			if !slices.Contains(vals, k) {
 				vals = append(vals, k)

@@ -84,7 +84,7 @@ type PlaceConfig struct {
 // took 21–26 s.)
 var DefaultPlace = PlaceConfig{
 	Synth: grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, PairBits: 9, CaseBits: 5, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-		Covers: true, Classes: true, Orders: true, CountPairs: true, Modes: true, MaxClasses: 40_000, MaxSolves: 1500},
+		Covers: true, Classes: true, Orders: true, CountPairs: true, Modes: true, Telling: true, MaxClasses: 40_000, MaxSolves: 1500},
 	Wide:   wideSearch,
 	Far:    longer(wideSearch, 52),
 	Rounds: 6, Points: 240, MoreCounterexamples: 3, Budget: 120 * time.Second,
@@ -97,7 +97,7 @@ var DefaultPlace = PlaceConfig{
 // the last three (a four-card total with an exception, the forty-first
 // fresh set).
 var wideSearch = grammar.SynthConfig{PoolBits: 9, TermBits: 11, CondBits: 8, BackCondBits: 9, PairBits: 10, CaseBits: 5, ArithBits: 13, Guarded: true, Split: true, Paired: true, FitSplits: true, Sets: true, Exactly: true, MaxBits: 44, Slack: 4, Max: 64, Keep: 2,
-	Covers: true, Classes: true, Orders: true, CountPairs: true, Modes: true, MaxClasses: 40_000, MaxSolves: 1500}
+	Covers: true, Classes: true, Orders: true, CountPairs: true, Modes: true, Telling: true, MaxClasses: 40_000, MaxSolves: 1500}
 
 // longer is c for rules of up to bits bits.
 func longer(c grammar.SynthConfig, bits int) grammar.SynthConfig {
