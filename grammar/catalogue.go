@@ -240,11 +240,15 @@ var leafCatalogue = sync.OnceValue(func() (c *catalogue) {
 		}
 	}
 	// The look-back pool's: "while the line's average is above 7", "keep
-	// the average, the card's own included, at most 7".
-	for k := 2; k <= 12; k++ {
-		for _, op := range []Op{Lt, Le, Gt, Ge} {
-			put(Node{P: PAvgIs, Op: op, K: k})
-			put(Node{P: PAvgIs, Op: op, K: k, K2: 1})
+	// the average, the card's own included, at most 7", "between 6.5 and
+	// 7.5", "the last four and yours average at least 6".
+	for _, w := range []Window{0, 3, 4, 5} {
+		for k := 2; k <= 12; k++ {
+			for _, op := range []Op{Lt, Le, Gt, Ge} {
+				for k2 := range avgHalf << 1 {
+					put(Node{P: PAvgIs, Op: op, K: k, K2: k2, Win: w})
+				}
+			}
 		}
 	}
 	// The look-back pool's: "within two of the highest of the last four",

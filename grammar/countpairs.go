@@ -47,6 +47,15 @@ func (c countOf) node() *Node { return &Node{P: PCount, El: c.El, K: c.K} }
 // countPairMax is the longest count pair made (two ranks' counts: 14 bits).
 const countPairMax = 14
 
+// Margins: "two more face cards than low cards on the table", "the reds
+// three ahead of the blacks" — one count at least k more than the other,
+// for k to maxMargin, of the kinds but the ranks; naming the sum and k
+// costs up to marginBits more than the pair.
+const (
+	maxMargin  = 3
+	marginBits = 6
+)
+
 // countPairs are the conditions "count(line, a) op count(line, b)" for two
 // values a, b of one attribute (op: >, >= either way round, ==), of at
 // most maxBits bits, that tell some points apart and behave unlike every
@@ -65,13 +74,30 @@ func (s *synth) countPairs(maxBits int) []*Class {
 			out = append(out, c)
 		}
 	}
-	for _, kind := range countKinds {
+	// margin: "at least k more of a than of b" (count(a) >= count(b) + k).
+	margin := func(a, b countOf, k int) {
+		n := &Node{P: PCmp, Op: Ge, Kids: []*Node{a.node(), {P: PArith, Op: Add, Kids: []*Node{b.node(), {P: PConst, K: k}}}}}
+		if n.Bits() > maxBits+marginBits {
+			return
+		}
+		if c := s.made(n); c != nil && s.tellsApart(c) {
+			out = append(out, c)
+		}
+	}
+	for ki, kind := range countKinds {
 		for i, a := range kind {
 			for _, b := range kind[i+1:] {
 				add(Eq, a, b)
 				for _, op := range []Op{Gt, Ge} {
 					add(op, a, b)
 					add(op, b, a)
+				}
+				if ki == len(countKinds)-1 {
+					continue // two ranks' counts: no margins
+				}
+				for k := 2; k <= maxMargin; k++ {
+					margin(a, b, k)
+					margin(b, a, k)
 				}
 			}
 		}

@@ -51,6 +51,8 @@ func TestCountPairsFindTwoCountsCompared(t *testing.T) {
 			`count(line, .rank == 2) > count(line, .rank == 3) ? card.color == "red" : card.color == "black"`, 22},
 		{"while hearts are fewer than spades a red card, else seven or higher",
 			`count(line, .suit == "hearts") < count(line, .suit == "spades") ? card.color == "red" : card.rank >= 7`, 21},
+		{"two more face cards than low cards: seven or lower, else seven or higher",
+			`count(line, .face) - count(line, .rank <= 3) >= 2 ? card.rank <= 7 : card.rank >= 7`, 32},
 	}
 	// The condition alone tells the verdicts apart no better than chance:
 	// the fit splits find it (the search's splits by information gain

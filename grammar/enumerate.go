@@ -356,16 +356,24 @@ func (e *Enumerator) intOps(L int) {
 			}
 		}
 	}
-	for k := 2; k <= 13; k++ {
+	for k := 2; k <= longCycle; k++ {
 		for _, t := range e.Ints(L - modBits(k)) {
 			if isConst(t) || t.order || t.hi < int32(k) && t.lo >= 0 || t.Node.P == PMod || e.Seen && t.top < int32(k) {
 				continue // t % k is t; a remainder of a remainder
+			}
+			if k > 13 && (!e.Near || t.Node.P != PN) {
+				continue // past 13, the place in a cycle: the look-back pool's
 			}
 			e.kids[0] = t.Vec
 			e.add(e.mk(PMod, 0, k, t.Node), L, e.kids)
 		}
 	}
 }
+
+// longCycle is the longest cycle of places the look-back pool counts n
+// round ("the son clave's sixteen beats": n % 16); the other terms' remainders
+// stop at 13 (beyond, found top down: moduli.go).
+const longCycle = 16
 
 // arithFits reports whether a op b is worth building: each unordered pair
 // once for the symmetric operations, a number only on the right and only to

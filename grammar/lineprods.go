@@ -6,6 +6,12 @@ import (
 	"github.com/eleusis/eleusis/sim"
 )
 
+// PAvgIs's K2: the card counted with the line, and a number and a half.
+const (
+	avgWithCard = 1
+	avgHalf     = 2
+)
+
 // lineProds are the Table's productions that read the main line as a whole
 // (or its last k cards): counts, sums and products, the last card that
 // passes a test and what came since, averages, shares and summaries.
@@ -143,28 +149,50 @@ var lineProds = map[Prod]Production{
 			return r
 		}},
 	// Multiplied out (the average is a fraction): sum op k × n, as people
-	// write it.
-	// K2 1: the card's rank counted with the line's ("keep the average,
-	// your card included, at most 7").
-	PAvgIs: {Name: "average-is", Type: Bool, Words: "the average rank of the main line (the card's own with them or not) compared with a number: while the average is above 7",
-		Bits: func(n *Node) int { return 8 + n.K2 },
+	// write it. K2's avgWithCard: the card's rank counted with the line's
+	// ("keep the average, your card included, at most 7"); avgHalf: the
+	// number is k and a half ("between 6.5 and 7.5", written as a
+	// fraction). Win: the last cards only ("the last four and yours
+	// average at least 6").
+	PAvgIs: {Name: "average-is", Type: Bool, Words: "the average rank of the main line or of its last cards (the card's own with them or not) compared with a number or a half: while the average is above 7, keep the average with your card between 6.5 and 7.5",
+		Bits: func(n *Node) int { return 8 + n.K2&avgWithCard + n.K2&avgHalf>>1 + winBits[n.Win] },
 		eval: func(n *Node, pt *Point, _ [3]int32) int32 {
-			t := &pt.Scene.tally[Window(0).index()]
-			if n.K2 == 1 {
-				return b(compare(n.Op, t.sum+cardRank(pt.Card), int32(n.K)*(t.n+1)))
+			t := &pt.Scene.tally[n.Win.index()]
+			sum, cnt := t.sum, t.n
+			if n.K2&avgWithCard != 0 {
+				sum, cnt = sum+cardRank(pt.Card), cnt+1
 			}
-			return b(compare(n.Op, t.sum, int32(n.K)*t.n))
+			if n.K2&avgHalf != 0 {
+				return b(compare(n.Op, 2*sum, int32(2*n.K+1)*cnt))
+			}
+			return b(compare(n.Op, sum, int32(n.K)*cnt))
 		},
 		text: func(n *Node, _ []text) text {
-			sum := call("sum", call("map", "line", ".rank").s).s
-			if n.K2 == 1 {
-				return text{fmt.Sprintf("%s + card.rank %s %d * (n + 1)", sum, cmpText[n.Op], n.K), precCmp}
+			sum := call("sum", call("map", windowText(n.Win), ".rank").s).s
+			count := "n"
+			if n.Win > 0 {
+				count = fmt.Sprintf("min(n, %d)", n.Win)
 			}
-			return text{fmt.Sprintf("%s %s %d * n", sum, cmpText[n.Op], n.K), precCmp}
+			if n.K2&avgWithCard != 0 {
+				sum += " + card.rank"
+				if n.Win > 0 {
+					count = fmt.Sprintf("(min(n, %d) + 1)", n.Win)
+				} else {
+					count = "(n + 1)"
+				}
+			}
+			if n.K2&avgHalf != 0 {
+				if n.K2&avgWithCard != 0 {
+					sum = "(" + sum + ")"
+				}
+				return text{fmt.Sprintf("%s / %s %s %d.5", sum, count, cmpText[n.Op], n.K), precCmp}
+			}
+			return text{fmt.Sprintf("%s %s %d * %s", sum, cmpText[n.Op], n.K, count), precCmp}
 		},
 		reads: func(n *Node, r Reads) Reads {
-			r.Line, r.N = true, true
-			if n.K2 == 1 {
+			r = readWindow(n, r)
+			r.N = true
+			if n.K2&avgWithCard != 0 {
 				r.slot(SlotCard)
 			}
 			return r

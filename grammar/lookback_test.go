@@ -108,6 +108,15 @@ func TestLookBackTermsCountedByHand(t *testing.T) {
 		{"with the card, (33 + 9) / 6 = 7: at most 7", Node{P: PAvgIs, Op: Le, K: 7, K2: 1}, line, "9S", 1},
 		{"with the card, (33 + 10) / 6 is above 7", Node{P: PAvgIs, Op: Le, K: 7, K2: 1}, line, "TS", 0},
 		{"with the card, (1 + 13 + 2) / 3 under 6", Node{P: PAvgIs, Op: Lt, K: 6, K2: 1}, "AS KD", "2S", 1},
+		{"with the card, (33 + 7) / 6 is 6.67: at least 6.5", Node{P: PAvgIs, Op: Ge, K: 6, K2: avgWithCard | avgHalf}, line, "7S", 1},
+		{"with the card, (33 + 5) / 6 is 6.33: not at least 6.5", Node{P: PAvgIs, Op: Ge, K: 6, K2: avgWithCard | avgHalf}, line, "5S", 0},
+		{"with the card, (1 + 13 + 5) / 3 is 6.33: at most 6.5", Node{P: PAvgIs, Op: Le, K: 6, K2: avgWithCard | avgHalf}, "AS KD", "5S", 1},
+		{"the line's average (33 / 5 = 6.6) above 6.5", Node{P: PAvgIs, Op: Gt, K: 6, K2: avgHalf}, line, "2S", 1},
+		{"an average of exactly 6.5 is not above 6.5", Node{P: PAvgIs, Op: Gt, K: 6, K2: avgHalf}, "AS QD", "2S", 0},
+		{"the last three (13 + 5 + 9) / 3 = 9 at least 9", Node{P: PAvgIs, Op: Ge, K: 9, Win: 3}, line, "2S", 1},
+		{"the last three and the card (27 + 2) / 4 under 7.5", Node{P: PAvgIs, Op: Lt, K: 7, K2: avgWithCard | avgHalf, Win: 3}, line, "2S", 1},
+		{"the last three and the card (27 + 5) / 4 = 8 not under 7.5", Node{P: PAvgIs, Op: Lt, K: 7, K2: avgWithCard | avgHalf, Win: 3}, line, "5S", 0},
+		{"a line shorter than the window: (1 + 13 + 3) / 3 above 5.5", Node{P: PAvgIs, Op: Gt, K: 5, K2: avgWithCard | avgHalf, Win: 4}, "AS KD", "3S", 1},
 		{"the jump from 9C to a 2", Node{P: PJump, Slot: SlotCard}, line, "2S", 7},
 		{"the step from 9C down to a 2", Node{P: PJump, Slot: SlotCard, K: 1}, line, "2S", -7},
 		{"the jump before it, 5H to 9C", Node{P: PJump, Slot: SlotPrev}, line, "2S", 4},
@@ -317,8 +326,8 @@ var numberCard = func() int {
 }()
 
 // "Cards since the last face card", "no card twice", "an ace among the last
-// three" and "the colour behind in total" are short rules of the look-back
-// pool: a played hand of each gives back a rule that behaves as it does, at
+// three", "the last four and the card average at least 6.5" and "the colour
+// behind in total" are short rules of the look-back pool: a played hand of each gives back a rule that behaves as it does, at
 // its length.
 func TestLookBackTermsAreShortRules(t *testing.T) {
 	if testing.Short() {
@@ -342,6 +351,8 @@ func TestLookBackTermsAreShortRules(t *testing.T) {
 		{"red on the places that are primes (the starter first), black elsewhere", `let p = n + 1; let prime = p >= 2 and none(2..(p - 1), p % # == 0); prime ? card.color == "red" : card.color == "black"`, 14},
 		{"the colour of the card the last one's rank back from it", `n < prev.rank + 1 or card.color == line[n - 1 - prev.rank].color`, 9},
 		{"no card of the round's suit, rounds of four after the starter in the order spades, hearts, diamonds, clubs", `card.suit != ["spades", "hearts", "diamonds", "clubs"][int((n - 1) / 4) % 4]`, 17},
+		{"the last three and the card average between 4.5 and 9.5", `let s = sum(map(line[-3:], .rank)) + card.rank; let k = len(line[-3:]) + 1; s * 2 >= 9 * k and s * 2 <= 19 * k`, 25},
+		{"the last four and the card average at least 6.5", `(sum(map(line[-4:], .rank)) + card.rank) * 2 >= 13 * (len(line[-4:]) + 1)`, 12},
 		{"the colour behind in total", `sum(map(filter(line, .color == "red"), .rank)) > sum(map(filter(line, .color == "black"), .rank)) ? card.color == "black" : card.color == "red"`, 16},
 	}
 	for i, tc := range cases {

@@ -302,7 +302,8 @@ func randomAtom(rng *rand.Rand, depth int) *Node {
 		return n
 	case 15:
 		if rng.IntN(4) == 0 {
-			return &Node{P: PAvgIs, Op: cmpOp(), K: 2 + rng.IntN(11), K2: rng.IntN(2)}
+			k2 := rng.IntN(16) // one draw, as before windows and halves: the trees after it the same
+			return &Node{P: PAvgIs, Op: cmpOp(), K: 2 + rng.IntN(11), K2: k2 & 3, Win: []Window{0, 3, 4, 5}[k2>>2]}
 		}
 		return &Node{P: PAvg, Slot: slot(), Op: cmpOp(), Win: Window(randWin(rng)), K2: rng.IntN(2)}
 	case 16:

@@ -13,15 +13,19 @@ func sets(t *Class, st *termScan, add func(*Node)) {
 	if st.outside || st.posSet&st.negSet != 0 {
 		return
 	}
-	named := func(set uint64) bool {
-		k := bits.OnesCount64(set)
-		run := set >> bits.TrailingZeros64(set)
-		return k >= 2 && k <= maxInSet && run&(run+1) != 0
-	}
+	named := namedSet
 	if named(st.posSet) {
 		add(&Node{P: PIn, K: int(st.posSet), Kids: []*Node{t.Node}})
 	}
 	if named(st.negSet) {
 		add(&Node{P: PNot, Kids: []*Node{{P: PIn, K: int(st.negSet), Kids: []*Node{t.Node}}}})
 	}
+}
+
+// namedSet reports whether a set of values is one PIn names: two to
+// maxInSet numbers, not a run of them (a range says that).
+func namedSet(set uint64) bool {
+	k := bits.OnesCount64(set)
+	run := set >> bits.TrailingZeros64(set)
+	return k >= 2 && k <= maxInSet && run&(run+1) != 0
 }

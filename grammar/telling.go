@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 )
 
@@ -94,3 +95,43 @@ const tellingAtoms = 24
 
 // tellingTried is how many telling thresholds a term gives.
 const tellingTried = 3
+
+// tellingSets are the sets of values S for which "t in S" holds exactly
+// where a label does, or exactly where it does not (the labels of the
+// telling thresholds): "on the son clave's beats, n % 16 in [0, 3, 6, 10,
+// 12], a red card, else a black one" parts a placement's sample where the
+// verdicts xor "red" fall. Each names two to maxInSet numbers of 0 to
+// maxInValue, not a run (namedSet).
+func (s *synth) tellingSets(vals []int32, labels [][]uint64) []int {
+	var out []int
+	for _, label := range labels {
+		var on, off uint64 // the values where the label holds, and where not
+		named := true
+		for w, m := range s.p.Care {
+			for ; m != 0 && named; m &= m - 1 {
+				i := w*64 + bits.TrailingZeros64(m)
+				v := vals[i]
+				if v < 0 || v > maxInValue {
+					named = false
+				} else if label[w]>>(i%64)&1 == 1 {
+					on |= 1 << v
+				} else {
+					off |= 1 << v
+				}
+			}
+		}
+		if !named || on&off != 0 {
+			continue
+		}
+		for _, set := range []uint64{on, off} {
+			if namedSet(set) && !slices.Contains(out, int(set)) {
+				out = append(out, int(set))
+			}
+		}
+	}
+	return out
+}
+
+// tellingSetBits is how much longer than a threshold of its term a
+// telling set may be: the son clave's five beats of sixteen are 19 bits.
+const tellingSetBits = 12

@@ -3,6 +3,7 @@ package grammar
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -52,13 +53,48 @@ func TestTellingThresholdsByHand(t *testing.T) {
 	}
 }
 
+// The telling sets of a term are the sets of its values where a label
+// holds, or where it does not, when no value is on both sides, worked out
+// by hand.
+func TestTellingSetsByHand(t *testing.T) {
+	set := func(vs ...int) int {
+		s := 0
+		for _, v := range vs {
+			s |= 1 << v
+		}
+		return s
+	}
+	cases := []struct {
+		name  string
+		vals  []int32
+		label uint64 // the points (bits) where the label holds
+		sets  []int
+	}{
+		{"beats 0, 3, 6 against 1, 2, 4", []int32{0, 1, 3, 2, 6, 4, 3}, 0b1010101, []int{set(0, 3, 6), set(1, 2, 4)}},
+		{"a value on both sides: none", []int32{0, 1, 3, 3}, 0b0101, nil},
+		{"a run on one side: only the other", []int32{2, 3, 4, 9, 11}, 0b00111, []int{set(9, 11)}},
+		{"one value on a side: none there", []int32{5, 1, 7}, 0b001, []int{set(1, 7)}},
+		{"a value past 62: none", []int32{1, 70, 3, 5}, 0b0101, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			care := []uint64{1<<len(tc.vals) - 1}
+			s := &synth{p: Problem{Want: []uint64{tc.label}, Care: care}, words: 1}
+			if got := s.tellingSets(tc.vals, [][]uint64{{tc.label}}); !slices.Equal(got, tc.sets) {
+				t.Errorf("got %v; want %v", got, tc.sets)
+			}
+		})
+	}
+}
+
 // A rule split by a threshold on a term of the look-back pool is found
 // from played hands at its length with an option, and nothing as short
 // that behaves as it does without it: the ranks since the last low card
 // (a term of 9 bits) with the look-back conditions to 9 bits, the ranks
 // since the last ace reaching 25 (a constant past 15) with the telling
-// thresholds; and a rule comparing the face cards with the low cards,
-// with the count pairs.
+// thresholds; a rule comparing the face cards with the low cards, with
+// the count pairs; and the son clave's beats (n % 16 in a set, the
+// verdicts xor "red"), with the telling sets.
 func TestTellingThresholdsFindALookBackCondition(t *testing.T) {
 	if testing.Short() {
 		t.Skip("synthesizer searches: seconds each; runs without -short")
@@ -78,6 +114,9 @@ func TestTellingThresholdsFindALookBackCondition(t *testing.T) {
 		{"more face cards than fours or lower on the table: a four or lower",
 			`count(line, .face) > count(line, .rank <= 4) ? card.rank <= 4 : true`, 18,
 			"count pairs", func(c *SynthConfig) { c.CountPairs = true }},
+		{"red on the son clave's beats (0, 3, 6, 10 and 12 of sixteen), black elsewhere",
+			`n % 16 in [0, 3, 6, 10, 12] ? card.color == "red" : card.color == "black"`, 35,
+			"the telling sets (and look-back conditions of 9 bits)", func(c *SynthConfig) { c.Telling, c.BackCondBits = true, 9 }},
 	}
 	fitting := wideTest
 	fitting.FitSplits = true
@@ -86,7 +125,7 @@ func TestTellingThresholdsFindALookBackCondition(t *testing.T) {
 			rng := rand.New(rand.NewPCG(uint64(i), 67))
 			p, j := playedHands(t, rng, tc.rule, 20, 30)
 			base := fitting
-			base.Telling = tc.option != "the telling thresholds"
+			base.Telling = !strings.HasPrefix(tc.option, "the telling")
 			onlyWithFrom(t, rng, p, j, tc.bits, tc.option, base, tc.on)
 		})
 	}

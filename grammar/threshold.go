@@ -459,6 +459,22 @@ func (s *synth) condThresholds(termBits, backBits int) []*Class {
 				}
 			}
 		}
+		if labels == nil {
+			continue
+		}
+		for _, set := range s.tellingSets(t.I, labels) {
+			var n *Node = &Node{P: PIn, K: set, Kids: []*Node{t.Node}}
+			if t.depth >= 2 {
+				n = &Node{P: PGuard, Slot: guardSlot[t.depth], Op: Ne, Kids: []*Node{n}}
+			}
+			if n.Bits() > maxBits+tellingSetBits {
+				continue
+			}
+			if c := s.made(n); c != nil {
+				out = append(out, c)
+				s.telling = append(s.telling, c)
+			}
+		}
 	}
 	slices.SortStableFunc(out, func(a, b *Class) int { return cmp.Compare(a.Bits, b.Bits) })
 	return out
