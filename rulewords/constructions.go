@@ -38,6 +38,7 @@ type registry struct {
 var constructions = sync.OnceValue(func() *registry {
 	r := &registry{byName: map[string]*construction{}, special: map[string]func(*reader, int) []result{}, auto: map[string]int{}}
 	r.buildCard()
+	r.buildNamedCards()
 	r.buildRule()
 	r.buildSentence()
 	r.buildSpecial()
