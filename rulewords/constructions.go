@@ -46,6 +46,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildMore()
 	r.buildBounds()
 	r.buildKinds()
+	r.buildByAmounts()
 	r.buildPattern()
 	r.buildPlace()
 	r.buildPronouns()

@@ -48,7 +48,7 @@ var slotKinds = map[string]string{
 	"vp": "vp", "vps": "vp",
 	"sentence": "rule", "simple": "rule", "pred": "rule", "clause": "rule",
 	"color": "colour", "suit": "suit", "suits": "suit", "field": "field",
-	"bound": "amount", "bounds": "amount", "byamount": "amount", "byset": "amount",
+	"bound": "amount", "bounds": "amount", "byamount": "amount", "byset": "amount", "stepsby": "amount",
 	"ormore": "ormore", "orless": "orless",
 }
 

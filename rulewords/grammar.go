@@ -87,7 +87,7 @@ type reader struct {
 // amountSlots read numbers as amounts of ranks, never as ranks; their own
 // productions (and "$bound and $bound") are parts of an amount, not a
 // phrase that ends in one.
-var amountSlots = map[string]bool{"steps": true, "stepset": true, "bound": true, "bounds": true, "byamount": true, "byset": true}
+var amountSlots = map[string]bool{"steps": true, "stepset": true, "bound": true, "bounds": true, "byamount": true, "byset": true, "stepsby": true}
 
 // maxSteps bounds the work of reading one text: the words of the patterns
 // matched (trie.go), a step a word. A list of 39 numbers said back by the

@@ -83,3 +83,40 @@ func TestNeverSaidTwice(t *testing.T) {
 	}
 	readsExactly(t, cases)
 }
+
+// Amounts of change said with a preposition, before the list or before
+// each amount: one of them is meant, never "one up, or a card of 2".
+func TestAmountsWithAPreposition(t *testing.T) {
+	const (
+		up12   = `(card.rank == prev.rank + 1) or (card.rank == prev.rank + 2)`
+		down12 = `(card.rank == prev.rank - 1) or (card.rank == prev.rank - 2)`
+		round  = `(card.rank == prev.rank % 13 + 1) or (card.rank == (prev.rank + 1) % 13 + 1)`
+	)
+	cases := []readCase{
+		{"en", "go up by one or by two", []string{up12}},
+		{"en", "rise by 1 or 2", []string{up12}},
+		{"en", "the cards must rise by one or two", []string{up12}},
+		{"en", "fall by one or by two", []string{down12}},
+		{"en", "higher than the last card by one or by two", []string{up12}},
+		{"en", "rise by one or two, counting round", []string{round}},
+		{"pt", "sobe de 1 ou 2", []string{up12}},
+		{"pt", "sobe de um ou de dois", []string{up12}},
+		{"pt", "a carta deve descer de um ou de dois", []string{down12}},
+		{"pt", "maior que a anterior em 1 ou 2", []string{up12}},
+		{"pt", "sobe de um em um ou de dois em dois", []string{up12}},
+		{"pt", "sobe de 1 ou 2, em roda", []string{round}},
+		{"es", "sube de uno o de dos", []string{up12}},
+		{"es", "sube en uno o dos", []string{up12}},
+		{"es", "la carta debe bajar en uno o en dos", []string{down12}},
+		{"es", "más alta que la anterior en uno o dos", []string{up12}},
+		{"es", "sube de uno en uno o de dos en dos", []string{up12}},
+		{"ca", "puja d'un o de dos", []string{up12}},
+		{"ca", "puja d'un o dos", []string{up12}},
+		{"ca", "les cartes han de pujar d'un o de dos", []string{up12}},
+		{"ca", "baixa d'un o de dos", []string{down12}},
+		{"ca", "més alta que l'anterior en un o dos", []string{up12}},
+		{"ca", "puja d'un en un o de dos en dos", []string{up12}},
+		{"ca", "puja d'un o de dos, fent la volta", []string{round}},
+	}
+	readsExactly(t, cases)
+}

@@ -252,7 +252,7 @@ func (p *reader) coordinate(item string, i int, comb func(string, []any) any) []
 	var walk func(i int, items []any, spans [][2]int, ops []string, prev int, numeric bool)
 	walk = func(i int, items []any, spans [][2]int, ops []string, prev int, numeric bool) {
 		for _, r := range p.parse(item, i) {
-			if len(items) > 0 && (numeric && p.listTail(item, prev, i, r.end) || p.namedCardTail(item, prev, i, r.end) || p.misreadInList(spans, i, r.end, r.val)) {
+			if len(items) > 0 && (numeric && p.listTail(item, prev, i, r.end) || p.oneItemTail(item, prev, i, r.end) || p.misreadInList(spans, i, r.end, r.val)) {
 				continue // "must not be 8, 9 or 10": "must not be" the list
 			}
 			num := numeric && p.numberAt(r.end-1)
@@ -345,7 +345,7 @@ func (p *reader) coordinateKinds(item string, i int, union bool) []result {
 	var walk func(i int, items []any, spans [][2]int, ops []string, prev int, numeric bool) // numeric: as coordinate's
 	walk = func(i int, items []any, spans [][2]int, ops []string, prev int, numeric bool) {
 		for _, r := range p.parse(item, i) {
-			if len(items) > 0 && (numeric && p.listTail(item, prev, i, r.end) || p.namedCardTail(item, prev, i, r.end) || p.misreadInList(spans, i, r.end, r.val)) {
+			if len(items) > 0 && (numeric && p.listTail(item, prev, i, r.end) || p.oneItemTail(item, prev, i, r.end) || p.misreadInList(spans, i, r.end, r.val)) {
 				continue // "1 or 2 away": the 1 is an amount too, not an ace
 			}
 			num := numeric && p.numberAt(r.end-1)

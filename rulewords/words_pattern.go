@@ -104,10 +104,16 @@ func (g *registry) buildPattern() {
 		}
 	}
 	g.named("f.stepup", "feature", steps("+"), "up by [exactly] $stepset", "$stepset up", "up $stepset", "$stepset higher", "$stepset rank|ranks|step|steps higher|up",
-		"$stepset more", "$stepset more than $ref", "$stepset higher than $ref", "[exactly] $stepset above $ref", "$stepset above|over", "$stepset up from $ref", "up by [exactly] $stepset from $ref", "exactly $stepset more|higher than $ref", "exactly $stepset higher|more", "exactly $stepset up")
+		"$stepset more", "$stepset more than $ref", "$stepset higher than $ref", "[exactly] $stepset above $ref", "$stepset above|over", "$stepset up from $ref", "up by [exactly] $stepset from $ref", "exactly $stepset more|higher than $ref", "exactly $stepset higher|more", "exactly $stepset up",
+		"higher $stepsby", "higher than $ref $stepsby")
 	g.named("f.stepdown", "feature", steps("-"), "down by [exactly] $stepset", "$stepset down", "down $stepset", "$stepset lower",
 		"$stepset rank|ranks|step|steps lower|down", "$stepset less", "$stepset less than $ref", "$stepset lower than $ref", "[exactly] $stepset below $ref", "$stepset below|under", "$stepset down from $ref",
-		"down by [exactly] $stepset from $ref", "exactly $stepset less|lower than $ref", "exactly $stepset lower|less", "exactly $stepset down")
+		"down by [exactly] $stepset from $ref", "exactly $stepset less|lower than $ref", "exactly $stepset lower|less", "exactly $stepset down",
+		"lower $stepsby", "lower than $ref $stepsby")
+	// a verb of a direction and its amounts said with a preposition ("rise
+	// by one or two", "puja d'un o de dos": words_byamount.go)
+	g.named("stepverb.up", "stepverb", steps("+"), "{rise|rises|climb|climbs|increase|increases|go up|goes up} $stepsby")
+	g.named("stepverb.down", "stepverb", steps("-"), "{fall|falls|drop|drops|descend|descends|decrease|decreases|go down|goes down} $stepsby")
 	g.named("f.stepboth", "feature", steps("+-"), "up or down by [exactly] $stepset", "$stepset up or down", "$stepset higher or lower",
 		"$stepset away", "[exactly] $stepset away from $ref", "$stepset either way", "$stepset from $ref either way", "exactly $stepset higher or lower [than $ref]", "$stepset higher or lower than $ref", "exactly $stepset up or down",
 		"$stepset apart", "[exactly] $stepset apart from $ref")
