@@ -310,7 +310,7 @@ func meaningKey(v any) string {
 			}
 		}
 		return "pat:" + strings.Join(parts, "|")
-	case string, int, []int, [4]string, note, fieldName, span, windowK, multiplier:
+	case string, int, []int, [4]string, note, fieldName, span, windowK, multiplier, refusal:
 		return fmt.Sprintf("%T:%v", v, v)
 	}
 	panic(fmt.Sprintf("rulewords: no meaning key for %T", v))

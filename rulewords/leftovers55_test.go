@@ -1,6 +1,11 @@
 package rulewords_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/eleusis/eleusis/rulewords"
+)
 
 // Readings of this week's leftovers, each idea in every language: one
 // card named whole (its rank of its suit), amounts of change said with a
@@ -117,6 +122,73 @@ func TestAmountsWithAPreposition(t *testing.T) {
 		{"ca", "més alta que l'anterior en un o dos", []string{up12}},
 		{"ca", "puja d'un en un o de dos en dos", []string{up12}},
 		{"ca", "puja d'un o de dos, fent la volta", []string{round}},
+	}
+	readsExactly(t, cases)
+}
+
+// "X until a king, then Y": a phase the first king ends for good, its
+// words of "then" as those of "after that"; a phase that ends at a card
+// said by its relation to another is refused, saying why.
+func TestUntilThen(t *testing.T) {
+	const (
+		upDown   = `(none(line, .rank == 13)) ? ((card.rank > prev.rank) or (card.rank == 13)) : (card.rank < prev.rank)`
+		redBlack = `(none(line, .rank == 13)) ? ((card.color == "red") or (card.rank == 13)) : (card.color == "black")`
+		cycle    = `((findIndex(reverse(line), .rank == 13) ?? n) < (findIndex(reverse(line), .rank == 1) ?? n)) ? ((card.rank < prev.rank) or (card.rank == 1)) : ((card.rank > prev.rank) or (card.rank == 13))`
+	)
+	cases := []readCase{
+		{"en", "the cards must keep rising until a king, then fall", []string{upDown}},
+		{"en", "rise until a king, then fall", []string{upDown}},
+		{"en", "the cards must go up until a king is played, then down", []string{upDown}},
+		{"en", "play red cards until a king, then black cards", []string{redBlack}},
+		{"en", "play higher until a king, then lower until an ace", []string{cycle}},
+		{"pt", "as cartas devem subir até sair um rei, depois descer", []string{upDown}},
+		{"pt", "joga mais alta até sair um rei, e então mais baixa", []string{upDown}},
+		{"pt", "joga vermelhas até um rei, depois pretas", []string{redBlack}},
+		{"es", "las cartas deben subir hasta un rey, luego bajar", []string{upDown}},
+		{"es", "sube hasta que salga un rey, después baja", []string{upDown}},
+		{"es", "juega rojas hasta un rey, luego negras", []string{redBlack}},
+		{"ca", "les cartes han de pujar fins a un rei, després baixar", []string{upDown}},
+		{"ca", "puja fins que isca un rei, després baixa", []string{upDown}},
+		{"ca", "puja fins a un rei, després baixa fins a un as", []string{cycle}},
+	}
+	readsExactly(t, cases)
+	for _, c := range []readCase{
+		{"en", "rise until a card lower than the last one, then fall", nil},
+		{"en", "play red until a card of the same suit as the last card, then black", nil},
+		{"es", "sube hasta una carta más baja que la anterior, luego baja", nil},
+	} {
+		_, err := rulewords.ReadIn(c.lang, c.text)
+		if err == nil || !strings.Contains(err.Error(), "a phase ends at the first card of a kind") {
+			t.Errorf("%s %q: %v, want it refused saying why", c.lang, c.text, err)
+		}
+	}
+}
+
+// "X and Y are always allowed; if …" (or "; otherwise …"): both kinds
+// wild, an exception to the rule after them, one reading — never the
+// first kind a rule of its own and the second wild. Alone, "kings and
+// aces are wild" is still the cards of either kind.
+func TestWildListThenRule(t *testing.T) {
+	const (
+		fa     = `card.face or (card.rank == 1) or ((prev.color == "red") ? (card.rank > prev.rank) : true)`
+		faBoth = `card.face or (card.rank == 1) or ((prev.color == "red") ? (card.rank > prev.rank) : (card.rank < prev.rank))`
+		kaLow  = `(card.rank == 13) or (card.rank == 1) or (card.rank < prev.rank)`
+		ha     = `(card.rank == 1) or (card.suit == "hearts")`
+	)
+	cases := []readCase{
+		{"es", "las figuras y los ases siempre se pueden jugar; si la última es roja, juega una más alta", []string{fa}},
+		{"es", "las figuras y los ases siempre valen; si la anterior es roja, más alta; si no, más baja", []string{faBoth}},
+		{"es", "los reyes y los ases están siempre permitidos; si no, más baja que la anterior", []string{kaLow}},
+		{"en", "face cards and aces are always allowed; if the last card is red, play higher", []string{fa}},
+		{"en", "face cards and aces are wild; if the last card is red, play higher", []string{fa}},
+		{"en", "face cards and aces can always be played; if the last card was red play higher, otherwise lower", []string{faBoth}},
+		{"pt", "as figuras e os ases podem sempre ser jogados; se a anterior for vermelha, joga uma mais alta", []string{fa}},
+		{"pt", "os reis e os ases são sempre permitidos; senão, menor que a anterior", []string{kaLow}},
+		{"ca", "les figures i els asos sempre es poden jugar; si l'anterior és roja, juga'n una més alta", []string{fa}},
+		{"ca", "els reis i els asos sempre es poden jugar; si no, més baixa que l'anterior", []string{kaLow}},
+		{"en", "hearts and aces are wild", []string{ha}},
+		{"en", "hearts, but aces can always be played", []string{ha}},
+		{"es", "los corazones y los ases son comodines", []string{ha}},
 	}
 	readsExactly(t, cases)
 }

@@ -52,10 +52,15 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 	}
 	seen := map[string]bool{}
 	onlyNotes := false
+	why := ""         // the reason words read whole are refused (refusal)
 	var dead []string // readings dropped for a comparison that never holds
 	impossibleAnd := map[string]bool{}
 	for _, r := range rs {
 		if r.end != len(toks) {
+			continue
+		}
+		if rf, ok := r.val.(refusal); ok {
+			why = rf.why
 			continue
 		}
 		pr, ok := r.val.(*pred)
@@ -100,6 +105,9 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 		}
 	}
 	if len(out) == 0 {
+		if why != "" {
+			return nil, fmt.Errorf("cannot read it as a rule: %s", why)
+		}
 		if onlyNotes {
 			return nil, fmt.Errorf("the text says how cards are counted but no rule")
 		}

@@ -31,9 +31,15 @@ func sentences(p *reader, i int) []result {
 				if from < i && p.boundTail("sentence", from, i, r.end) {
 					continue // "… at least 3 and at most 8 away …": one range
 				}
+				if from < i && p.wildTail(from, i, r.end, r.val) {
+					continue // "face cards and aces are always allowed": both wild
+				}
 				g, w, kind := got, wrap, aside
 				switch v := r.val.(type) {
 				case *pred:
+					if v.kindWild && len(got) > 0 {
+						continue // (the whole text only)
+					}
 					kind = other
 					switch {
 					case v.op == "if" && v.kids[2] == yes:
@@ -53,6 +59,13 @@ func sentences(p *reader, i int) []result {
 				case wrapNote:
 					w = true
 				case note:
+				case refusal:
+					// words read whole as what the reader cannot say: the
+					// reason, where the text reads no other way (readText)
+					if len(got) == 0 && r.end == len(p.toks) {
+						out = append(out, result{r.end, v})
+					}
+					continue
 				default:
 					continue
 				}
@@ -89,8 +102,8 @@ func sentences(p *reader, i int) []result {
 				case r.end == len(p.toks) && !w:
 					out = append(out, result{r.end, note{}})
 				}
-				if len(g) >= 5 {
-					continue
+				if len(g) >= 5 || saysKindWild(r.val) {
+					continue // (a kind alone and cards wild: the whole text only)
 				}
 				seps := [][]string{{"."}, {";"}, {";", p.g.and}, {",", p.g.and}, {","}, {}, {p.g.and}}
 				if but := p.g.but; but != "" {
@@ -365,6 +378,36 @@ func (p *reader) readsAsException(i, end int) bool {
 		}) {
 			return true
 		}
+	}
+	return false
+}
+
+// wildTail: the sentence v from i to end says cards wild ("aces are
+// always allowed") after a sentence that begins at from, and the words
+// from there to end say wild cards whole: "face cards and aces are always
+// allowed; …" is both kinds wild, never the face cards a rule of their own
+// and the aces wild. What follows a list of kinds is said of them all.
+func (p *reader) wildTail(from, i, end int, v any) bool {
+	if !saysWild(v) {
+		return false
+	}
+	return slices.ContainsFunc(p.parse("wild", from), func(r result) bool { return r.end == end }) ||
+		slices.ContainsFunc(p.parse("sentence", from), func(r result) bool { return r.end == end && saysWild(r.val) })
+}
+
+// saysKindWild: v is a kind alone and cards said wild after it (kindWild).
+func saysKindWild(v any) bool {
+	s, ok := v.(*pred)
+	return ok && s.kindWild
+}
+
+// saysWild: v is cards said wild, alone or as a sentence.
+func saysWild(v any) bool {
+	switch v := v.(type) {
+	case wild:
+		return true
+	case *pred:
+		return v.wild != nil
 	}
 	return false
 }

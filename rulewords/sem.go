@@ -25,6 +25,11 @@ type pred struct {
 	// bare: a kind of card said alone ("red"), a rule a comma alone does
 	// not join to another
 	bare bool
+	// kindWild: a kind of card alone and cards said wild after it ("kings
+	// and aces are wild" read as "kings; aces are wild"): the whole text
+	// only — beside other sentences what follows a list of kinds is said
+	// of them all ("face cards and aces are always allowed; if …")
+	kindWild bool
 	// said: an atom the words say ("there is a card before the last
 	// one"), not one a condition needs
 	said bool

@@ -255,6 +255,7 @@ func (g *registry) buildBranch() {
 			// card play lower; kings can always be played"): theirs too
 			q := *p
 			q.wild, q.tail = &[2]*pred{w, rest}, true
+			q.kindWild = bareKind(v[0])
 			return &q
 		}
 		return p
@@ -263,7 +264,9 @@ func (g *registry) buildBranch() {
 	// (a sentence with more after it: read by sentences, beside them)
 	g.named("s.wildaftersentence", "xsentence", func(v []any) any {
 		if rest := onTheCard(v[0]); rest != yes {
-			return or(v[1].(wild).f("card"), rest)
+			q := *or(v[1].(wild).f("card"), rest)
+			q.kindWild = bareKind(v[0])
+			return &q
 		}
 		return nil
 	},
@@ -272,6 +275,12 @@ func (g *registry) buildBranch() {
 	g.named("s.converse", "xsentence", func(v []any) any { return converse(v[0].(*pred)) },
 		"$sentence [,] [and] vice versa", "$sentence [,] and the other way round|around", "$sentence [,] and conversely",
 		"$sentence [,] [and] the other way round|around", "$sentence [,] and back")
+}
+
+// bareKind: v is a kind of card said alone ("kings"), a sentence.
+func bareKind(v any) bool {
+	s, ok := v.(*pred)
+	return ok && s.bare
 }
 
 // branches reads branches in a row, the last one "otherwise" or not:

@@ -79,6 +79,9 @@ func modeBranch(on, off feature, body *pred) any {
 // nothing is said after it (anything).
 func untilRule(off feature, body, rest *pred) any {
 	c := untilCond(off)
+	if c == nil && !hasIf(body) && (rest == nil || !hasIf(rest)) && relatedKind(off) {
+		return refusal{untilRelation}
+	}
 	if c == nil || hasIf(body) {
 		return nil
 	}
@@ -87,6 +90,24 @@ func untilRule(off feature, body, rest *pred) any {
 	}
 	c.until = true // on the atom, which the readings' rewriting keeps (eachOf)
 	return ifThen(c, inMode(body, off), rest)
+}
+
+// refusal is words read whole as something the reader says it cannot
+// read, and why: a text that reads no other way is refused with the
+// reason (readText), never with where reading stopped.
+type refusal struct{ why string }
+
+// untilRelation: a phase that ends at a card said by its relation to
+// another ("rise until a card lower than the last one, then fall").
+const untilRelation = "a phase that ends at a card said by its relation to another card or to the line " +
+	"(\"until a card lower than the last one\") is no state the reader follows: a phase ends at the first card " +
+	"of a kind (\"until a king, then lower\", \"until a red card\"); say the card that ends it by its kind"
+
+// relatedKind: the kind reads another card or the line (a relation, a
+// place), not the card alone.
+func relatedKind(f feature) bool {
+	k := ofEach(f)
+	return k != "true" && k != "false" && otherRefRE.MatchString(k)
 }
 
 // untilAfter: "until a king" read inside a condition on the last card,
@@ -154,7 +175,7 @@ func (g *registry) buildMode() {
 	g.named("m.until", "sentence", func(v []any) any { return untilRule(v[1].(feature), v[0].(*pred), nil) },
 		"$simple [,] $modefirst", "$simple [,] $modeoff")
 	g.named("m.untilthen", "sentence", func(v []any) any { return untilRule(v[1].(feature), v[0].(*pred), v[2].(*pred)) },
-		"$simple [,] $modefirst [,|;|.] [and] {then|after that|afterwards|from then on} [,] $simple", "$simple [,] $modeoff [,|;|.] [and] {after that|afterwards|from then on} [,] $simple")
+		"$simple [,] $modefirst [,|;|.] [and] {then|after that|afterwards|from then on} [,] $simple", "$simple [,] $modeoff [,|;|.] [and] {then|after that|afterwards|from then on} [,] $simple")
 	// "play higher until a king, then lower until an ace": a mode with a
 	// body for each state, the first that of the start
 	g.named("m.cycle", "sentence", func(v []any) any {
