@@ -39,6 +39,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r := &registry{byName: map[string]*construction{}, special: map[string]func(*reader, int) []result{}, auto: map[string]int{}}
 	r.buildCard()
 	r.buildNamedCards()
+	r.buildAdjRanks()
 	r.buildRule()
 	r.buildSentence()
 	r.buildSpecial()

@@ -65,10 +65,11 @@ func TestCommandsJoinedByOr(t *testing.T) {
 		{"ca", "segueix el pal o iguala el valor de l'última carta", []string{suitRank}},
 		{"ca", "has de seguir el pal o jugar una més alta", []string{suitUp}},
 		// a command joined to an amount after a card said as a card: never
-		// "a 2, or a card 3 higher" (refused until "um 2 ou 3 maior" reads)
-		{"pt", "joga um 2 ou 3 maior que a anterior", nil},
-		{"es", "juega un 2 o 3 mayor que la anterior", nil},
-		{"ca", "juga un 2 o 3 major que l'anterior", nil},
+		// "a 2, or a card 3 higher" (the 2 and the 3 are cards that are
+		// higher, as in English: np.rankscmp, leftovers55_test.go)
+		{"pt", "joga um 2 ou 3 maior que a anterior", []string{`(card.rank in [2, 3]) and (card.rank > prev.rank)`}},
+		{"es", "juega un 2 o 3 mayor que la anterior", []string{`(card.rank in [2, 3]) and (card.rank > prev.rank)`}},
+		{"ca", "juga un 2 o 3 major que l'anterior", []string{`(card.rank in [2, 3]) and (card.rank > prev.rank)`}},
 		{"en", "play a 2 or 3 higher than the last card", []string{`((card.rank == 2) or (card.rank == 3)) and (card.rank > prev.rank)`}},
 	}
 	readsExactly(t, cases)

@@ -192,3 +192,55 @@ func TestWildListThenRule(t *testing.T) {
 	}
 	readsExactly(t, cases)
 }
+
+// An adjective before a list of ranks said once is every rank's ("a red
+// 2 or 3"); with an article before each, the list is of kinds ("a red 2
+// or a 3"). After the list, an adjective is of them all ("un 2 o un 3
+// rojo"; the two ways it reads, a list of ranks or ranks joined by "or",
+// are one rule, which rulebank gives once).
+func TestAdjectiveBeforeRanks(t *testing.T) {
+	const (
+		red23  = `(card.color == "red") and (card.rank in [2, 3])`
+		red23b = `(card.rank in [2, 3]) and (card.color == "red")`
+	)
+	cases := []readCase{
+		{"en", "a red 2 or 3", []string{red23}},
+		{"en", "red 2s or 3s", []string{red23}},
+		{"en", "a red 2, 3 or 4", []string{`(card.color == "red") and (card.rank in [2, 3, 4])`}},
+		{"en", "a black king or queen", []string{`(card.color == "black") and (card.rank in [12, 13])`}},
+		{"en", "play a red 2 or 3 after a king", []string{`(prev.rank == 13) ? ((card.color == "red") and (card.rank in [2, 3])) : true`}},
+		{"en", "a red 2 or a 3", []string{`((card.color == "red") and (card.rank == 2)) or (card.rank == 3)`}},
+		{"es", "un 2 o un 3 rojo", []string{red23b, `((card.rank == 2) or (card.rank == 3)) and (card.color == "red")`}},
+		{"es", "un 2 o 3 rojo", []string{red23b}},
+		{"es", "un 2 rojo o un 3", []string{`((card.rank == 2) and (card.color == "red")) or (card.rank == 3)`}},
+		{"pt", "um 2 ou um 3 vermelho", []string{red23b, `((card.rank == 2) or (card.rank == 3)) and (card.color == "red")`}},
+		{"pt", "um 2 ou 3 vermelho", []string{red23b}},
+		{"ca", "un 2 o un 3 vermell", []string{red23b, `((card.rank == 2) or (card.rank == 3)) and (card.color == "red")`}},
+		{"ca", "un 2 o 3 roig", []string{red23b}},
+	}
+	readsExactly(t, cases)
+}
+
+// After a list of ranks said as cards (the masculine article names the
+// card: "um 2", "un 2"), a comparison with another card is theirs: the
+// cards of those ranks that compare so, as "a 2 or 3 higher than the
+// last card" is; numbers alone, or after "uma carta", are amounts.
+func TestRanksThenComparison(t *testing.T) {
+	const (
+		up  = `(card.rank in [2, 3]) and (card.rank > prev.rank)`
+		by  = `(card.rank == prev.rank + 2) or (card.rank == prev.rank + 3)`
+		low = `(card.rank in [2, 3]) and (card.rank < prev.rank)`
+	)
+	cases := []readCase{
+		{"pt", "um 2 ou 3 maior que a anterior", []string{up}},
+		{"pt", "joga um 2 ou 3 maior que a anterior", []string{up}},
+		{"pt", "2 ou 3 maior que a anterior", []string{by}},
+		{"pt", "uma carta 2 ou 3 maior que a anterior", []string{by}},
+		{"es", "un 2 o 3 mayor que la anterior", []string{up}},
+		{"es", "juega un 2 o 3 más alto que la anterior", []string{up}},
+		{"ca", "un 2 o 3 més alt que l'anterior", []string{up}},
+		{"ca", "juga un 2 o 3 més baix que l'anterior", []string{low}},
+		{"en", "a 2 or 3 higher than the last card", []string{`((card.rank == 2) or (card.rank == 3)) and (card.rank > prev.rank)`}},
+	}
+	readsExactly(t, cases)
+}

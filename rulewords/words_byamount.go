@@ -37,10 +37,11 @@ func (g *registry) buildByAmounts() {
 
 // oneItemTail: the item of a coordination from i to end is the rest of
 // the item before it (from prev), which reads on to end as one: a card
-// named whole after a list of ranks (namedCardTail), or amounts said with
-// a preposition that run on past the connective (stepsByTail).
+// named whole after a list of ranks (namedCardTail), amounts said with
+// a preposition that run on past the connective (stepsByTail), or a list
+// of ranks after an adjective (adjRanksTail).
 func (p *reader) oneItemTail(item string, prev, i, end int) bool {
-	return p.namedCardTail(item, prev, i, end) || p.stepsByTail(item, prev, i, end)
+	return p.namedCardTail(item, prev, i, end) || p.stepsByTail(item, prev, i, end) || p.adjRanksTail(item, prev, i, end)
 }
 
 // stepsByTail: amounts said with a preposition in the item before

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 )
 
 // One card of the deck named whole, its rank of its suit: "a 2 of hearts",
@@ -65,3 +66,46 @@ func (p *reader) namedCardTail(item string, prev, i, end int) bool {
 
 // namedCardRE: an expression is one card's rank and suit.
 var namedCardRE = regexp.MustCompile(`^\(@\.rank == \d+\) and \(@\.suit == "\w+"\)$`)
+
+// buildAdjRanks: an adjective before a list of ranks said once is every
+// rank's: "a red 2 or 3", "red 2s or 3s", "a black king or queen" are the
+// red (black) cards of those ranks, never "a red 2, or any 3" (with an
+// article before each, "a red 2 or a 3", the list is of kinds of card).
+func (g *registry) buildAdjRanks() {
+	g.named("adjranks", "adjranks", func(v []any) any {
+		f, ks := v[0].(feature), v[1].([]int)
+		return andF(f, ranksFeature(ks))
+	}, "a|an $adjs $ranksplain", "$adjs $rankpllist", "any $adjs $ranksplain")
+	// ranks in a list with no article before any but the first ("2 or 3",
+	// never "2 or a 3")
+	bare := listOf("rankw", false)
+	g.special["ranksplain"] = func(p *reader, i int) []result {
+		return slices.DeleteFunc(bare(p, i), func(r result) bool {
+			return slices.ContainsFunc(p.toks[i+1:r.end], func(w string) bool { return slices.Contains(p.g.articles, w) })
+		})
+	}
+	g.every("npnoun", func(v []any) any { return v[0] }, "$adjranks")
+	// a list of ranks said as cards, then a comparison with another card:
+	// "um 2 ou 3 maior que a anterior", "un 2 o 3 mayor que la anterior" are
+	// a 2 or a 3 that is higher, as "a 2 or 3 higher than the last card"
+	// is (docs/rules-in-words.md); numbers alone or after "uma carta" are
+	// amounts ("uma carta 2 ou 3 maior": 2 or 3 ranks up). The phrase
+	// files give the words (the masculine article names the card).
+	g.named("np.rankscmp", "npnoun", func(v []any) any {
+		ks, f := v[0].([]int), v[1].(feature)
+		e := f("@").expr()
+		if !cardNameRE.MatchString(e) || strings.Contains(e, "@.rank ==") {
+			return nil // a comparison with another card, never an amount
+		}
+		return andF(ranksFeature(ks), f)
+	})
+}
+
+// adjRanksTail: the items from prev to end read as one list of ranks
+// after an adjective (adjranks): the item from i is no kind of its own.
+func (p *reader) adjRanksTail(item string, prev, i, end int) bool {
+	if item != "featureA" && item != "np" && item != "vp" {
+		return false
+	}
+	return slices.ContainsFunc(p.parse("adjranks", prev), func(r result) bool { return r.end == end })
+}
