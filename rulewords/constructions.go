@@ -50,6 +50,7 @@ var constructions = sync.OnceValue(func() *registry {
 	r.buildByAmounts()
 	r.buildPattern()
 	r.buildPlace()
+	r.buildEnds()
 	r.buildPronouns()
 	r.buildFresh()
 	r.buildSums()

@@ -25,6 +25,9 @@ type branch struct {
 	// otherwise: the branch of every case the others leave (cond nil);
 	// negate: it says the branch before's then, not ("the rest aren't")
 	otherwise, negate bool
+	// other: "the rest other suits", said only after a branch that asks
+	// the card's suit (or colour) alone
+	other string
 }
 
 // subjless is a condition without its subject: said of a card (card) or
@@ -327,6 +330,11 @@ func resolveBranches(bs []*branch) []*pred {
 	var walk func(k int, subj any, conds []*pred)
 	walk = func(k int, subj any, conds []*pred) {
 		if k == len(bs) {
+			for i, b := range bs {
+				if b.other != "" && (i == 0 || !aboutOnly(bs[i-1].then, b.other)) {
+					return
+				}
+			}
 			// "…, but after a king anything" said in the last branch is
 			// an exception to every branch
 			var free, wilds *pred

@@ -272,7 +272,7 @@ func (g *registry) buildCard() {
 		ref, m := v[0].(string), v[1].(string)
 		return fe(func(r string) *pred { return related(fmt.Sprintf("%s[%s.suit] == %s.suit", m, ref, r), r, ref) })
 	}, "of the suit given for $ref 's suit by $suitmap", "of the suit that $ref 's suit maps to in $suitmap")
-	g.def("feature", "", func(v []any) any {
+	g.def("feature", "f.nextcycle", func(v []any) any {
 		cyc := v[0].([4]string)
 		return fe(func(r string) *pred {
 			return guarded(fmt.Sprintf("%s[prev.suit] == %s.suit", cycleMap(cyc), r), r, "prev")

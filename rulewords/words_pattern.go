@@ -44,9 +44,11 @@ func (g *registry) buildPattern() {
 	g.named("patsep", "patsep", func([]any) any { return "sep" }, ",", "then", ", then", "→", "/", "followed by", "and then", "and", ", and",
 		"-", "next", "after that", ", after that")
 	g.named("cycleback", "cycleback", func([]any) any { return "back" }, "and back to", "then back to", ", back to", "back to", ", and back to",
-		"and then", "then", "→", ",", "before", "and again", ", then", "then again", ", then again")
+		"and then", "then", "→", ",", "before", "and again", ", then", "then again", ", then again",
+		"and round|around to", "and then back to", ", returning to", "returning to", "and back round|around to", ", and then back to")
 	g.named("cycleend", "cycleend", func([]any) any { return "end" }, "and repeat", ", repeat", "repeat", "and so on", ", and so on", "…", "and again",
-		"etc", ", etc", "and around again", "over and over", "again", "and so on", "again and so on")
+		"etc", ", etc", "and around again", "over and over", "again", "and so on", "again and so on",
+		"and back to the first|start [one|suit]", "then back to the first|start [one|suit]", ", back to the first|start [one|suit]")
 	pattern := func(v []any) any { return patternRule(v[0].([]patItem)) }
 	g.named("s.pattern", "sentence", pattern,
 		"$patlist [,] and so on", "$patlist [,] etc", "$patlist …", "$patlist [,] and repeat", "$patlist [,] repeat", "$patlist [,] repeating",
@@ -74,7 +76,8 @@ func (g *registry) buildPattern() {
 	}
 	g.named("s.suitcycle", "sentence", cyc, "[the] suits go|cycle|rotate|run [in the order] [:] $suitorder", "[the] suit order is [:] $suitorder",
 		"play the suits in the order $suitorder", "[the] suits must go|follow [:] $suitorder", "[the] suits follow the order $suitorder",
-		"[the] suits [go] in order [:] $suitorder", "suits : $suitorder", "[the] suits in this|that order [:] $suitorder", "[the] suits go in this|that order [:] $suitorder", "play the suits in this order [:] $suitorder", "[the] suits in order [:] $suitorder", "[the] suits must be played in this|the order [:] $suitorder", "[the] suits rotate [:] $suitorder")
+		"[the] suits [go] in order [:] $suitorder", "suits : $suitorder", "[the] suits in this|that order [:] $suitorder", "[the] suits go in this|that order [:] $suitorder", "play the suits in this order [:] $suitorder", "[the] suits in order [:] $suitorder", "[the] suits must be played in this|the order [:] $suitorder", "[the] suits rotate [:] $suitorder",
+		"[the] suits go|run|follow in a cycle [:] $suitorder", "[the] suits follow a|the cycle [:] $suitorder", "[the] suits in a cycle [:] $suitorder", "[the] suits cycle through [:] $suitorder")
 	g.special["suitorder"] = suitOrder
 
 	// steps of ranks

@@ -65,7 +65,7 @@ func (g *registry) buildPlace() {
 		"all the others is|are not", "all the others cannot", "all others is|are not", "all others cannot", "the ones in between is|are not",
 		"the ones in between cannot", "the rest never", "the others never", "the rest no", "the others no", "not the rest",
 		"everything else is not", "any other card is not", "all other cards are not", "all other cards cannot", "nowhere else",
-		"not elsewhere", "not anywhere else")
+		"not elsewhere", "not anywhere else", "the rest|others , not|no", "the other cards , not", "the others can not|cannot be", "the rest can not|cannot be")
 	g.named("br.restnone", "branch", func(v []any) any { return &branch{otherwise: true, then: not(v[0].(feature)("card"))} },
 		"no $nps anywhere else", "no $nps elsewhere", "no $nps at|in|on other places|positions", "no $nps otherwise", "there are|is no $nps {anywhere else|elsewhere}", "there are|is no $nps at|in|on other places|positions", "and no $nps anywhere else")
 
