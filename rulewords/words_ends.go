@@ -39,6 +39,11 @@ func (g *registry) buildEnds() {
 		lo, hi := v[0].(term), v[1].(term)
 		return func(a term) *pred {
 			x := a.text
+			if oneField.MatchString(x) {
+				// one card's rank: "a carta deve estar entre 4 e 10" is
+				// f.between's, one reading (the action's panic is its nil)
+				panic("rulewords: a range of one field is a kind of card")
+			}
 			if strings.Contains(x, " ") && !strings.HasPrefix(x, "(") {
 				x = "(" + x + ")" // as t.range writes a sum
 			}
@@ -73,5 +78,7 @@ func aboutOnly(p *pred, field string) bool {
 	}
 	return !cardOrPrevField.MatchString(strings.ReplaceAll(e, "card."+field, ""))
 }
+
+var oneField = regexp.MustCompile(`^\w+\.\w+$`)
 
 var cardOrPrevField = regexp.MustCompile(`\b(card|prev|prev2|prev3|line|n)\b`)

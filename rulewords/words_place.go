@@ -129,7 +129,9 @@ func (g *registry) buildPlace() {
 	g.named("f.fieldnotin", "feature", in("none"), "with a $field [that is] not [yet] in|on|among $coll", "whose $field is not [yet] in|on|among $coll",
 		"of a $field [that is] not [yet] in|on|among $coll", "with a $field that has not been played in|on $coll",
 		"with a $field that has not {appeared|shown|shown up} in|on $coll", "of a $field not [yet] seen|played in|on $coll", "a $field that was|is not in|among|on $coll", "a $field not in|among $coll", "a $field that has not been played in|on|among $coll", "a $field not played in|on $coll", "a $field not seen in|on $coll",
-		"[with] a $field [that is] missing|absent from $coll", "whose $field is missing|absent from $coll")
+		"[with] a $field [that is] missing|absent from $coll", "whose $field is missing|absent from $coll",
+		"no $field [that is|was] [already] in|on|among $coll", "no $field [that has] [already] been played in|on|among $coll", "no $field already played in|on|among $coll",
+		"a $field not already in|on|among $coll")
 	g.named("c.fieldnotin", "clause", func(v []any) any {
 		f, coll := string(v[0].(fieldName)), v[1].(string)
 		return atom(fmt.Sprintf("none(%s, .%s == card.%s)", coll, f, f))
