@@ -183,6 +183,8 @@ func TestMultipleOfOneOrOfAnother(t *testing.T) {
 		{"ca", "la carta ha de ser múltiple de 3 o de 5", []string{mult}},
 		{"ca", "la carta ha de ser divisible per 3 o per 5", []string{mult}},
 		{"en", "the card must be divisible by 3 or by 5", []string{mult}},
+		{"en", "the card must be a multiple of 3 or of 5", []string{mult}},
+		{"en", "a multiple of 3 or of 5", []string{mult}},
 		{"pt", "a soma da carta com a anterior tem que ser múltiplo de 3 ou de 5", []string{msum}},
 		{"es", "la suma de la carta y la anterior tiene que ser múltiplo de 3 o de 5", []string{msum}},
 		{"ca", "la suma de la carta i l'anterior ha de ser múltiple de 3 o de 5", []string{msum}},

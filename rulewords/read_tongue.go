@@ -98,7 +98,9 @@ func (t *tongue) readText(text string) (out []Reading, err error) {
 		// read as one card both); nor is one with a part that asks a card
 		// no card is ("preta preta vermelha, repete" read as "after a
 		// black card, a card black and red")
-		kept := slices.DeleteFunc(slices.Clone(out), func(r Reading) bool { return noCardMeets(r.Expr) || impossibleAnd[r.Expr] })
+		kept := slices.DeleteFunc(slices.Clone(out), func(r Reading) bool {
+			return noCardMeets(r.Expr) || impossibleAnd[r.Expr] || multipleToo(r.Expr, out)
+		})
 		if len(kept) > 0 {
 			out = kept
 		}

@@ -82,3 +82,21 @@ func aboutOnly(p *pred, field string) bool {
 var oneField = regexp.MustCompile(`^\w+\.\w+$`)
 
 var cardOrPrevField = regexp.MustCompile(`\b(card|prev|prev2|prev3|line|n)\b`)
+
+// rankIsRE finds a card of one rank in an expression: "(card.rank == 5)".
+var rankIsRE = regexp.MustCompile(`\((\w+)\.rank == (\d+)\)`)
+
+// multipleToo: e has a card of one rank where another reading has a
+// multiple of it, the rest the same — "a multiple of 3 or of 5" read as
+// "…, or a 5" beside "…, or a multiple of 5": the words say the second,
+// one list, one meaning.
+func multipleToo(e string, out []Reading) bool {
+	for _, m := range rankIsRE.FindAllStringSubmatchIndex(e, -1) {
+		r, k := e[m[2]:m[3]], e[m[4]:m[5]]
+		alt := e[:m[0]] + "(" + r + ".rank % " + k + " == 0)" + e[m[1]:]
+		if strings.Contains(e[:m[0]], ".rank % ") && slices.ContainsFunc(out, func(o Reading) bool { return o.Expr == alt }) {
+			return true
+		}
+	}
+	return false
+}
