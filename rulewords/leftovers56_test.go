@@ -40,6 +40,10 @@ func TestSuitCycleBackToFirst(t *testing.T) {
 		{"en", "suits follow a cycle: hearts, spades, diamonds, clubs", []string{cycle}},
 		{"en", "suits go hearts, spades, diamonds, clubs and back to the first", []string{cycle}},
 		{"en", "suits go hearts, spades, diamonds, clubs, returning to hearts", []string{cycle}},
+		{"pt", "os naipes seguem copas, espadas, ouros, paus e depois voltam a copas", []string{cycle}},
+		{"es", "los palos van en orden corazones, picas, diamantes, tréboles y luego vuelven a corazones", []string{cycle}},
+		{"ca", "els pals van en ordre cors, piques, diamants, trèvols i després tornen a cors", []string{cycle}},
+		{"en", "suits go hearts, spades, diamonds, clubs and then round to hearts again", []string{cycle}},
 	}
 	readsExactly(t, cases)
 	// (the cycle is said back from spades, the map's keys in another order: the same rule, another expression)
@@ -91,6 +95,11 @@ func TestDistanceAway(t *testing.T) {
 		{"en", "the card must stay at least 4 away from the last card", []string{away}},
 		{"en", "at least 4 away from the last card", []string{away}},
 		{"en", "the card must be at least 4 ranks away from the last card", []string{away}},
+		{"pt", "a carta tem de ficar pelo menos a 4 de distância da anterior", []string{away}},
+		{"pt", "a carta deve ficar a no mínimo 4 da anterior", []string{away}},
+		{"es", "la carta tiene que estar al menos a 4 de distancia de la anterior", []string{away}},
+		{"es", "como mínimo a 4 de distancia de la anterior", []string{away}},
+		{"ca", "la carta ha d'estar almenys a 4 de distància de l'anterior", []string{away}},
 	}
 	readsExactly(t, cases)
 	for _, c := range cases {
@@ -114,6 +123,9 @@ func TestAlreadyAmongTheLast(t *testing.T) {
 		{"en", "no rank that is already among the last three cards", []string{none3}},
 		{"en", "a rank not already among the last three cards", []string{none3}},
 		{"en", "no rank already played in the last three cards", []string{none3}},
+		{"es", "un valor que no esté ya entre las tres últimas cartas", []string{none3}},
+		{"pt", "um valor que ainda não esteja entre as três últimas cartas", []string{none3}},
+		{"ca", "un valor que encara no estiga entre les tres últimes cartes", []string{none3}},
 	}
 	readsExactly(t, cases)
 	// (the rule is said back with "#.rank", as f.fieldnotin always was: the same rule, another expression)
@@ -141,6 +153,10 @@ func TestTheRestNot(t *testing.T) {
 		{"en", "every fourth card is a heart; the others, not", []string{fourth}},
 		{"en", "every fourth card is a heart, the others are of other suits", []string{fourth}},
 		{"en", "every fourth card is a heart, the others cannot be", []string{fourth}},
+		{"ca", "cada quatre cartes, una de cors; la resta, de qualsevol altre pal", []string{fourth}},
+		{"pt", "de quatro em quatro cartas, uma de copas, e as restantes de outros naipes", []string{fourth}},
+		{"es", "cada cuatro cartas, una de corazones; el resto, de cualquier otro palo", []string{fourth}},
+		{"en", "every fourth card is a heart; the rest any other suit", []string{fourth}},
 	}
 	readsExactly(t, cases)
 	for _, c := range cases {

@@ -27,7 +27,7 @@ func (g *registry) buildEnds() {
 	g.named("br.restother", "branch", func(v []any) any {
 		return &branch{otherwise: true, negate: true, other: v[0].(string)}
 	}, "the rest|others [are] [of] other|different $otherfield", "the other cards [are] [of] other|different $otherfield",
-		"the rest|others [are] [of] another|a different $otherfield1")
+		"the rest|others [are] [of] another|a different $otherfield1", "the rest|others [,] [are] [of] any other $otherfield1")
 	g.named("otherfield.suit", "otherfield", func([]any) any { return "suit" }, "suits")
 	g.named("otherfield.color", "otherfield", func([]any) any { return "color" }, "colours|colors")
 	g.named("otherfield1.suit", "otherfield1", func([]any) any { return "suit" }, "suit")

@@ -45,7 +45,7 @@ func (g *registry) buildPattern() {
 		"-", "next", "after that", ", after that")
 	g.named("cycleback", "cycleback", func([]any) any { return "back" }, "and back to", "then back to", ", back to", "back to", ", and back to",
 		"and then", "then", "→", ",", "before", "and again", ", then", "then again", ", then again",
-		"and round|around to", "and then back to", ", returning to", "returning to", "and back round|around to", ", and then back to")
+		"and round|around to", "and then back to", ", returning to", "returning to", "and back round|around to", ", and then back to", "and then round|around to")
 	g.named("cycleend", "cycleend", func([]any) any { return "end" }, "and repeat", ", repeat", "repeat", "and so on", ", and so on", "…", "and again",
 		"etc", ", etc", "and around again", "over and over", "again", "and so on", "again and so on",
 		"and back to the first|start [one|suit]", "then back to the first|start [one|suit]", ", back to the first|start [one|suit]")
