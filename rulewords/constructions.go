@@ -145,13 +145,17 @@ func (t *tongue) buildGrammar() (*grammar, error) {
 		inFile []bool // the pattern is the phrase file's
 	}
 	var all []*seqs
+	// The words of the patterns' runs, each tokenized once: a pattern's
+	// optional words expand to thousands of sequences sharing their runs
+	// (tokenizing each again was a second of every process's start).
+	tokenized := map[string][]string{}
 	for _, c := range reg.list {
 		sq := &seqs{c: c}
 		add := func(pats []string, tokens, inFile bool) {
 			for _, p := range pats {
 				for _, seq := range expand(strings.Fields(p)) {
 					if tokens {
-						seq = t.patternTokens(seq)
+						seq = t.patternTokens(seq, tokenized)
 					}
 					if len(seq) > 0 {
 						sq.seqs = append(sq.seqs, seq)
@@ -281,13 +285,20 @@ func (t *tongue) sayPattern(c *construction, key string) (string, error) {
 }
 
 // patternTokens is one sequence of a pattern as the grammar's words:
-// tokenized as a text is (words), the slots kept.
-func (t *tongue) patternTokens(seq []string) []string {
+// tokenized as a text is (words), the slots kept; tokenized holds the
+// runs of words already tokenized (words is a function of the text).
+func (t *tongue) patternTokens(seq []string, tokens map[string][]string) []string {
 	var out []string
 	var run []string
 	flush := func() {
 		if len(run) > 0 {
-			out = append(out, t.words(strings.Join(run, " "))...)
+			text := strings.Join(run, " ")
+			ws, ok := tokens[text]
+			if !ok {
+				ws = t.words(text)
+				tokens[text] = ws
+			}
+			out = append(out, ws...)
 			run = nil
 		}
 	}
