@@ -84,7 +84,7 @@ func (s *synth) countPairs(maxBits int) []*Class {
 			out = append(out, c)
 		}
 	}
-	for ki, kind := range countKinds {
+	for _, kind := range countKinds {
 		for i, a := range kind {
 			for _, b := range kind[i+1:] {
 				add(Eq, a, b)
@@ -92,7 +92,7 @@ func (s *synth) countPairs(maxBits int) []*Class {
 					add(op, a, b)
 					add(op, b, a)
 				}
-				if ki == len(countKinds)-1 {
+				if a.El == ElRank {
 					continue // two ranks' counts: no margins
 				}
 				for k := 2; k <= maxMargin; k++ {

@@ -13,11 +13,10 @@ func sets(t *Class, st *termScan, add func(*Node)) {
 	if st.outside || st.posSet&st.negSet != 0 {
 		return
 	}
-	named := namedSet
-	if named(st.posSet) {
+	if namedSet(st.posSet) {
 		add(&Node{P: PIn, K: int(st.posSet), Kids: []*Node{t.Node}})
 	}
-	if named(st.negSet) {
+	if namedSet(st.negSet) {
 		add(&Node{P: PNot, Kids: []*Node{{P: PIn, K: int(st.negSet), Kids: []*Node{t.Node}}}})
 	}
 }
